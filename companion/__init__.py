@@ -1,0 +1,1 @@
+"""Tableside's Flet app: imports scoring, never the other way round."""

@@ -1,0 +1,180 @@
+"""BoardGameGeek: The Card Game (2–6 players): played groups n² (+2n with Popular),
+collection groups n(n+1)/2 (+n per Rare Gem).
+
+Rules: shared/rules/bgg-card-game.txt; readings: RULINGS.md › BoardGameGeek: The Card Game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .fields import RecordError, check_keys, check_player_keys, need_bool, need_choice, need_int, need_list, need_object
+from .record import GameRules
+from .result import Line, Result, Tiebreak, rank, round_scores
+
+SUBDOMAINS = ("abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war")
+CARDS_PER_SUBDOMAIN = 10
+PLAYED_MIN, PLAYED_MAX = 2, 10
+COLLECTION_MIN, COLLECTION_MAX = 2, len(SUBDOMAINS)
+
+
+@dataclass(frozen=True)
+class PlayedGroup:
+    subdomain: str
+    cards: int
+    popular: bool = False
+
+    def line(self) -> Line:
+        base = self.cards**2
+        if self.popular:
+            return Line(f"{self.subdomain} played {self.cards} with Popular", base + 2 * self.cards, f"{base} + {2 * self.cards}")
+        return Line(f"{self.subdomain} played {self.cards}", base, f"{self.cards}²")
+
+
+@dataclass(frozen=True)
+class CollectionGroup:
+    subdomains: tuple[str, ...]
+    rare_gems: tuple[str, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return len(self.subdomains)
+
+    def line(self) -> Line:
+        n = self.size
+        base = n * (n + 1) // 2
+        label = f"collection of {n} ({', '.join(self.subdomains)})"
+        if self.rare_gems:
+            gems = len(self.rare_gems)
+            return Line(f"{label} with {gems} Rare Gem{'s' * (gems > 1)}", base + gems * n, f"{base} + {gems} × {n}")
+        return Line(label, base, f"{n}×{n + 1}/2")
+
+
+@dataclass(frozen=True)
+class Tableau:
+    played: tuple[PlayedGroup, ...] = ()
+    collections: tuple[CollectionGroup, ...] = ()
+
+    def lines(self) -> tuple[Line, ...]:
+        return tuple(g.line() for g in self.played) + tuple(g.line() for g in self.collections)
+
+    @property
+    def largest_played(self) -> int:
+        return max((g.cards for g in self.played), default=0)
+
+    @property
+    def largest_collection(self) -> int:
+        return max((g.size for g in self.collections), default=0)
+
+
+@dataclass(frozen=True)
+class Game:
+    players: tuple[str, ...]
+    tableaux: Mapping[str, Tableau]
+
+
+def parse_played(raw: Any, where: tuple[str, ...]) -> PlayedGroup:
+    need_object(raw, where)
+    check_keys(raw, where, required=("subdomain", "cards"), optional=("popular",))
+    return PlayedGroup(
+        subdomain=need_choice(raw["subdomain"], where + ("subdomain",), SUBDOMAINS),
+        cards=need_int(raw["cards"], where + ("cards",), PLAYED_MIN, PLAYED_MAX),
+        popular=need_bool(raw.get("popular", False), where + ("popular",)),
+    )
+
+
+def parse_collection(raw: Any, where: tuple[str, ...]) -> CollectionGroup:
+    need_object(raw, where)
+    check_keys(raw, where, required=("subdomains",), optional=("rare_gems",))
+    subdomains = need_list(raw["subdomains"], where + ("subdomains",))
+    for s in subdomains:
+        need_choice(s, where + ("subdomains",), SUBDOMAINS)
+    for s, n in Counter(subdomains).items():
+        if n > 1:
+            raise RecordError(where + ("subdomains",), f"{s} appears twice; a collection holds one card per subdomain")
+    if not COLLECTION_MIN <= len(subdomains) <= COLLECTION_MAX:
+        raise RecordError(where + ("subdomains",), f"a collection holds {COLLECTION_MIN} to {COLLECTION_MAX} subdomains, not {len(subdomains)}")
+    gems = need_list(raw.get("rare_gems", []), where + ("rare_gems",))
+    for g in gems:
+        need_choice(g, where + ("rare_gems",), SUBDOMAINS)
+        if g not in subdomains:
+            raise RecordError(where + ("rare_gems",), f"the {g} Rare Gem is not in this collection")
+    if len(set(gems)) != len(gems):
+        raise RecordError(where + ("rare_gems",), "a Rare Gem is listed twice")
+    return CollectionGroup(subdomains=tuple(subdomains), rare_gems=tuple(gems))
+
+
+def parse_tableau(raw: Any, where: tuple[str, ...]) -> Tableau:
+    need_object(raw, where)
+    check_keys(raw, where, optional=("played", "collections"))
+    played = tuple(
+        parse_played(g, where + (f"played {i}",))
+        for i, g in enumerate(need_list(raw.get("played", []), where + ("played",)), start=1)
+    )
+    seen = set()
+    for g in played:
+        if g.subdomain in seen:
+            raise RecordError(where + ("played",), f"two played groups of {g.subdomain}; a later Play adds to the first")
+        seen.add(g.subdomain)
+    collections = tuple(
+        parse_collection(g, where + (f"collection {i}",))
+        for i, g in enumerate(need_list(raw.get("collections", []), where + ("collections",)), start=1)
+    )
+    return Tableau(played=played, collections=collections)
+
+
+def check_deck(tableaux: Mapping[str, Tableau]) -> None:
+    """Across all players: 10 cards, one Popular and one Rare Gem per subdomain."""
+    cards: Counter[str] = Counter()
+    popular: dict[str, str] = {}
+    gems: dict[str, str] = {}
+    for player, t in tableaux.items():
+        for g in t.played:
+            cards[g.subdomain] += g.cards
+            if g.popular:
+                if g.subdomain in popular:
+                    raise RecordError(("final", player, "played"), f"the {g.subdomain} Popular card is also on {popular[g.subdomain]}'s tableau")
+                popular[g.subdomain] = player
+        for c in t.collections:
+            cards.update(c.subdomains)
+            for gem in c.rare_gems:
+                if gem in gems:
+                    raise RecordError(("final", player, "collections"), f"the {gem} Rare Gem is also on {gems[gem]}'s tableau")
+                gems[gem] = player
+    for subdomain, n in cards.items():
+        if n > CARDS_PER_SUBDOMAIN:
+            raise RecordError(("final",), f"{n} {subdomain} cards across all players; the deck has {CARDS_PER_SUBDOMAIN}")
+
+
+def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: Any) -> Game:
+    check_keys(variant_raw, ("variant",))
+    need_object(final_raw, ("final",))
+    check_player_keys(final_raw, ("final",), players)
+    tableaux = {p: parse_tableau(final_raw[p], ("final", p)) for p in players}
+    check_deck(tableaux)
+    return Game(players=players, tableaux=tableaux)
+
+
+def cards(n: int) -> str:
+    return f"{n} card{'s' * (n != 1)}"
+
+
+def score(game: Game) -> Result:
+    breakdown = ({p: game.tableaux[p].lines() for p in game.players},)
+    totals = round_scores(breakdown[0])
+    ranking, sentences = rank(game.players, totals, (
+        Tiebreak("largest played group", lambda p: game.tableaux[p].largest_played, cards),
+        Tiebreak("largest collection group", lambda p: game.tableaux[p].largest_collection, cards),
+    ))
+    return Result(
+        game=GAME.key, players=game.players, rounds=(dict(totals),), breakdown=breakdown, totals=totals,
+        ranking=ranking, decided=True, explanations=sentences,
+    )
+
+
+GAME = GameRules(
+    key="bgg-card-game", title="BoardGameGeek: The Card Game", min_players=2, max_players=6,
+    body="final", parse=parse, score=score,
+)

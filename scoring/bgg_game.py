@@ -1,0 +1,206 @@
+"""The BoardGameGeek Game (3–6 players): GG earned in play plus end scoring of acquired tiles,
+number by number at 4–6 players, colour by colour at 3.
+
+Rules: shared/rules/bgg-game.txt; readings: RULINGS.md › The BoardGameGeek Game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
+from .record import GameRules
+from .result import Line, Result, Tiebreak, rank, round_scores
+
+NUMBERS = tuple(range(1, 7))
+SET_VALUE = 6
+TILES_PER_COLOUR_AND_NUMBER = 3
+MAX_TILES = 18  # 3 dice × 6 rounds
+MAX_LEDGER_ROUNDS = 6
+THREE_PLAYER_SETS = ("one", "every")
+# Offered by the app; the record accepts any distinct names (the rulebook does not name them).
+COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
+
+
+def starting_gg(seat: int) -> int:
+    """10 GG for the first player and the next two clockwise, 11 for later seats (seat is 0-based)."""
+    return 10 if seat < 3 else 11
+
+
+@dataclass(frozen=True)
+class Tile:
+    colour: str
+    number: int
+
+
+@dataclass(frozen=True)
+class LedgerRound:
+    income: int = 0
+    spent: int = 0
+
+
+@dataclass(frozen=True)
+class Tableau:
+    colour: str
+    tiles: tuple[Tile, ...] = ()
+    gg: int | None = None
+    ledger: tuple[LedgerRound, ...] | None = None
+
+    def distinct_colours(self, number: int) -> int:
+        return len({t.colour for t in self.tiles if t.number == number})
+
+
+@dataclass(frozen=True)
+class Game:
+    players: tuple[str, ...]
+    three_player_sets: str
+    tableaux: Mapping[str, Tableau]
+
+    def seat(self, player: str) -> int:
+        return self.players.index(player)
+
+
+def parse_tile(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, ...]) -> Tile:
+    need_object(raw, where)
+    check_keys(raw, where, required=("colour", "number"))
+    colour = need_str(raw["colour"], where + ("colour",))
+    if colour == own:
+        raise RecordError(where + ("colour",), f"a {colour} tile is the player's own colour and cannot be held")
+    if colour not in colours:
+        raise RecordError(where + ("colour",), f"'{colour}' is not a colour in play ({', '.join(colours)})")
+    return Tile(colour=colour, number=need_int(raw["number"], where + ("number",), NUMBERS[0], NUMBERS[-1]))
+
+
+def parse_tableau(raw: Any, where: tuple[str, ...], colours: tuple[str, ...]) -> Tableau:
+    need_object(raw, where)
+    check_keys(raw, where, required=("colour",), optional=("gg", "ledger", "tiles"))
+    own = need_str(raw["colour"], where + ("colour",))
+    if ("gg" in raw) == ("ledger" in raw):
+        raise RecordError(where, "give exactly one of 'gg' (the score track) and 'ledger' (income and spend per round)")
+    gg = need_int(raw["gg"], where + ("gg",)) if "gg" in raw else None
+    ledger = None
+    if "ledger" in raw:
+        entries = need_list(raw["ledger"], where + ("ledger",))
+        if len(entries) > MAX_LEDGER_ROUNDS:
+            raise RecordError(where + ("ledger",), f"{len(entries)} rounds; the game has {MAX_LEDGER_ROUNDS}")
+        ledger_rounds = []
+        for i, entry in enumerate(entries, start=1):
+            at = where + ("ledger", f"round {i}")
+            need_object(entry, at)
+            check_keys(entry, at, optional=("income", "spent"))
+            ledger_rounds.append(LedgerRound(
+                income=need_int(entry.get("income", 0), at + ("income",), low=0),
+                spent=need_int(entry.get("spent", 0), at + ("spent",), low=0),
+            ))
+        ledger = tuple(ledger_rounds)
+    tiles_raw = need_list(raw.get("tiles", []), where + ("tiles",))
+    if len(tiles_raw) > MAX_TILES:
+        raise RecordError(where + ("tiles",), f"{len(tiles_raw)} tiles; a player acquires at most {MAX_TILES}")
+    tiles = tuple(parse_tile(t, where + ("tiles", f"tile {i}"), own, colours) for i, t in enumerate(tiles_raw, start=1))
+    return Tableau(colour=own, tiles=tiles, gg=gg, ledger=ledger)
+
+
+def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: Any) -> Game:
+    check_keys(variant_raw, ("variant",), optional=("three_player_sets",))
+    sets = need_choice(variant_raw.get("three_player_sets", "one"), ("variant", "three_player_sets"), THREE_PLAYER_SETS)
+    need_object(final_raw, ("final",))
+    check_player_keys(final_raw, ("final",), players)
+    colours: dict[str, str] = {}
+    for p in players:
+        entry = need_object(final_raw[p], ("final", p))
+        if "colour" not in entry:
+            raise RecordError(("final", p), "missing field 'colour'")
+        colour = need_str(entry["colour"], ("final", p, "colour"))
+        if not colour.strip():
+            raise RecordError(("final", p, "colour"), "a colour cannot be empty")
+        if colour in colours.values():
+            other = next(o for o, c in colours.items() if c == colour)
+            raise RecordError(("final", p, "colour"), f"{colour} is also {other}'s colour")
+        colours[p] = colour
+    in_play = tuple(colours.values())
+    tableaux = {p: parse_tableau(final_raw[p], ("final", p), in_play) for p in players}
+    held: Counter[Tile] = Counter(t for tab in tableaux.values() for t in tab.tiles)
+    for tile, n in held.items():
+        if n > TILES_PER_COLOUR_AND_NUMBER:
+            raise RecordError(("final",), f"{n} {tile.colour} {tile.number} tiles across all players; each colour has {TILES_PER_COLOUR_AND_NUMBER}")
+    return Game(players=players, three_player_sets=sets, tableaux=tableaux)
+
+
+def gg_lines(game: Game, player: str) -> tuple[Line, ...]:
+    tab = game.tableaux[player]
+    if tab.gg is not None:
+        return (Line("GG on the score track", tab.gg),)
+    start = starting_gg(game.seat(player))
+    income = sum(r.income for r in tab.ledger)
+    spent = sum(r.spent for r in tab.ledger)
+    return (
+        Line(f"starting GG (seat {game.seat(player) + 1})", start),
+        Line("income", income, " + ".join(str(r.income) for r in tab.ledger) or "0"),
+        Line("Advertise and Promote", -spent, "−(" + (" + ".join(str(r.spent) for r in tab.ledger) or "0") + ")"),
+    )
+
+
+def lines_by_number(tab: Tableau, others: int) -> tuple[Line, ...]:
+    """4–6 players: a number held in every other player's colour is a set (6 each); duplicates score 0."""
+    lines = []
+    for number in NUMBERS:
+        tiles = [t for t in tab.tiles if t.number == number]
+        if not tiles:
+            continue
+        k = len(set(tiles))
+        duplicates = len(tiles) - k
+        dup = f", {duplicates} duplicate{'s' * (duplicates > 1)} score 0" if duplicates else ""
+        if k == others:
+            lines.append(Line(f"{number}s: set of {k} colours{dup}", k * SET_VALUE, f"{k} × {SET_VALUE}"))
+        else:
+            lines.append(Line(f"{number}s: {k} colour{'s' * (k > 1)}{dup}", k * number, f"{k} × {number}"))
+    return tuple(lines)
+
+
+def lines_by_colour(tab: Tableau, every_set: bool) -> tuple[Line, ...]:
+    """3 players: tiles in a complete 1–6 set of a colour score 6; every other tile its number."""
+    lines = []
+    for colour in dict.fromkeys(t.colour for t in tab.tiles):
+        counts = Counter(t.number for t in tab.tiles if t.colour == colour)
+        sets = min(counts[n] for n in NUMBERS)
+        if not every_set:
+            sets = min(sets, 1)
+        if sets:
+            label = f"{colour} 1–6 set" if sets == 1 else f"{colour} 1–6 sets × {sets}"
+            lines.append(Line(label, sets * SET_VALUE * len(NUMBERS), f"{sets * len(NUMBERS)} × {SET_VALUE}"))
+        rest = sorted(n for n in NUMBERS for _ in range(counts[n] - sets))
+        if rest:
+            lines.append(Line(f"{colour} other tiles", sum(rest), "+".join(map(str, rest))))
+    return tuple(lines)
+
+
+def tile_lines(game: Game, player: str) -> tuple[Line, ...]:
+    tab = game.tableaux[player]
+    if len(game.players) == 3:
+        return lines_by_colour(tab, game.three_player_sets == "every")
+    return lines_by_number(tab, len(game.players) - 1)
+
+
+def score(game: Game) -> Result:
+    breakdown = ({p: gg_lines(game, p) + tile_lines(game, p) for p in game.players},)
+    totals = round_scores(breakdown[0])
+    tiebreaks = tuple(
+        Tiebreak(
+            f"distinct tiles numbered {n}",
+            lambda p, n=n: game.tableaux[p].distinct_colours(n),
+        )
+        for n in NUMBERS
+    )
+    ranking, sentences = rank(game.players, totals, tiebreaks)
+    return Result(
+        game=GAME.key, players=game.players, rounds=(dict(totals),), breakdown=breakdown, totals=totals,
+        ranking=ranking, decided=True, explanations=sentences,
+    )
+
+
+GAME = GameRules(
+    key="bgg-game", title="The BoardGameGeek Game", min_players=3, max_players=6,
+    body="final", parse=parse, score=score,
+)

@@ -1,0 +1,212 @@
+"""Card Commons (2 players): a Commission matching the Nest Egg by suit or rank scores
+the multiplier × the cards of its colour on its owner's side.
+
+Rules: shared/rules/card-commons.txt; readings: RULINGS.md › Card Commons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .fields import RecordError, check_keys, check_player_keys, need_bool, need_list, need_object, need_str
+from .record import GameRules
+from .result import Line, Result, rank, round_scores, sum_totals
+
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RED_SUITS = ("D", "H")
+WILDS = ("QH", "KS")
+DECK = tuple(f"{rank}{suit}" for suit in SUITS for rank in "2345") + WILDS
+MAX_SIDE = 6
+STANDARD_MULTIPLIERS = (1, 1, 2, 2)
+PEEK_MULTIPLIERS = (1, 1, 2)
+EXTRA_ROUND_MULTIPLIER = 1
+
+
+def rank_of(card: str) -> str:
+    return card[:-1]
+
+
+def suit_of(card: str) -> str:
+    return card[-1]
+
+
+def colour_of(card: str) -> str:
+    return "red" if suit_of(card) in RED_SUITS else "black"
+
+
+def is_wild(card: str) -> bool:
+    return card in WILDS
+
+
+def pretty(card: str) -> str:
+    return rank_of(card) + SUITS[suit_of(card)]
+
+
+def regular_rounds(peek: bool) -> int:
+    return len(PEEK_MULTIPLIERS if peek else STANDARD_MULTIPLIERS)
+
+
+def multiplier(round_number: int, peek: bool) -> int:
+    """Fixed by the round's number (1-based); a Wild swap never changes it."""
+    table = PEEK_MULTIPLIERS if peek else STANDARD_MULTIPLIERS
+    return table[round_number - 1] if round_number <= len(table) else EXTRA_ROUND_MULTIPLIER
+
+
+@dataclass(frozen=True)
+class Round:
+    nest_egg: str
+    replacement: str | None
+    commissions: Mapping[str, str]
+    sides: Mapping[str, tuple[str, ...]]
+
+    def cards(self) -> tuple[str, ...]:
+        return (self.nest_egg, *([self.replacement] if self.replacement else []),
+                *self.commissions.values(), *(c for side in self.sides.values() for c in side))
+
+
+@dataclass(frozen=True)
+class Game:
+    players: tuple[str, ...]
+    peek: bool
+    rounds: tuple[Round, ...]
+
+
+def parse_card(raw: Any, where: tuple[str, ...]) -> str:
+    card = need_str(raw, where)
+    if card not in DECK:
+        raise RecordError(where, f"'{card}' is not one of the 18 cards (2–5 of C, D, H, S, and the Wilds QH, KS)")
+    return card
+
+
+def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], peek: bool) -> Round:
+    need_object(raw, where)
+    check_keys(raw, where, required=("nest_egg", "commissions", "sides"), optional=("replacement",))
+    nest_egg = parse_card(raw["nest_egg"], where + ("nest_egg",))
+    replacement = raw.get("replacement")
+    if replacement is not None:
+        replacement = parse_card(replacement, where + ("replacement",))
+        if peek:
+            raise RecordError(where + ("replacement",), "in Peek a Wild Nest Egg stays: there is no replacement")
+        if not is_wild(nest_egg):
+            raise RecordError(where + ("replacement",), f"the Nest Egg {nest_egg} is not a Wild, so nothing replaces it")
+        if is_wild(replacement):
+            raise RecordError(where + ("replacement",), "a Wild cannot replace the Nest Egg: the other face-down card is used")
+    commissions_raw = need_object(raw["commissions"], where + ("commissions",))
+    check_player_keys(commissions_raw, where + ("commissions",), players)
+    commissions = {}
+    for p in players:
+        card = parse_card(commissions_raw[p], where + ("commissions", p))
+        if is_wild(card):
+            raise RecordError(where + ("commissions", p), f"{card} is a Wild, and a Wild cannot be a Commission")
+        commissions[p] = card
+    sides_raw = need_object(raw["sides"], where + ("sides",))
+    check_player_keys(sides_raw, where + ("sides",), players)
+    sides = {}
+    for p in players:
+        side = need_list(sides_raw[p], where + ("sides", p))
+        if len(side) > MAX_SIDE:
+            raise RecordError(where + ("sides", p), f"{len(side)} cards; a side holds at most {MAX_SIDE}")
+        sides[p] = tuple(parse_card(c, where + ("sides", p)) for c in side)
+    round_ = Round(nest_egg=nest_egg, replacement=replacement, commissions=commissions, sides=sides)
+    check_once(round_, where, players)
+    if is_wild(nest_egg) and replacement is None and not peek:
+        other = next(w for w in WILDS if w != nest_egg)
+        if any(other in sides[p] for p in players):
+            raise RecordError(where + ("replacement",), f"the Nest Egg {nest_egg} is a Wild and {other} is on a side, so a face-down card replaced it: give it")
+    return round_
+
+
+def check_once(round_: Round, where: tuple[str, ...], players: tuple[str, ...]) -> None:
+    """Each card of the 18 is used at most once in a round; say where both copies are."""
+    places: dict[str, str] = {}
+
+    def place(card: str, name: str) -> None:
+        if card in places:
+            raise RecordError(where, f"{card} is both {places[card]} and {name}")
+        places[card] = name
+
+    place(round_.nest_egg, "the Nest Egg")
+    if round_.replacement:
+        place(round_.replacement, "the replacement Nest Egg")
+    for p in players:
+        place(round_.commissions[p], f"{p}'s Commission")
+    for p in players:
+        for card in round_.sides[p]:
+            place(card, f"on {p}'s side")
+
+
+def scoring_card(round_: Round, peek: bool) -> str | None:
+    """The card Commissions are matched against; None when every Commission scores."""
+    if not is_wild(round_.nest_egg) or peek:
+        return round_.nest_egg
+    return round_.replacement
+
+
+def commission_line(round_: Round, player: str, mult: int, peek: bool) -> Line:
+    commission = round_.commissions[player]
+    colour = colour_of(commission)
+    count = sum(1 for c in round_.sides[player] if colour_of(c) == colour)
+    target = scoring_card(round_, peek)
+    if target is None:
+        why = f"Commission {pretty(commission)} scores: no card but a Wild replaced the Nest Egg {pretty(round_.nest_egg)}"
+    elif is_wild(target):  # Peek: the Wild stays and matches its colour
+        if colour_of(target) != colour:
+            return Line(f"Commission {pretty(commission)} does not match the Wild {pretty(target)} ({colour_of(target)})", 0)
+        why = f"Commission {pretty(commission)} matches the Wild {pretty(target)} by colour"
+    elif suit_of(commission) == suit_of(target):
+        why = f"Commission {pretty(commission)} matches {pretty(target)} by suit"
+    elif rank_of(commission) == rank_of(target):
+        why = f"Commission {pretty(commission)} matches {pretty(target)} by rank"
+    else:
+        return Line(f"Commission {pretty(commission)} does not match {pretty(target)}", 0)
+    return Line(why, count * mult, f"{count} {colour} × {mult}")
+
+
+def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], rounds_raw: Any) -> Game:
+    check_keys(variant_raw, ("variant",), optional=("peek",))
+    peek = need_bool(variant_raw.get("peek", False), ("variant", "peek"))
+    rounds = tuple(
+        parse_round(r, (f"round {i}",), players, peek)
+        for i, r in enumerate(need_list(rounds_raw, ("rounds",)), start=1)
+    )
+    game = Game(players=players, peek=peek, rounds=rounds)
+    # A round after the regular ones is an extra round, allowed only while the totals are level.
+    running = {p: 0 for p in players}
+    for number, round_scores_ in enumerate(scores_by_round(game), start=1):
+        if number > regular_rounds(peek) and len(set(running.values())) > 1:
+            raise RecordError((f"round {number}",), f"no extra round is played: the totals were not level after round {number - 1}")
+        for p in players:
+            running[p] += round_scores_[p]
+    return game
+
+
+def lines_by_round(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
+    return tuple(
+        {p: (commission_line(r, p, multiplier(n, game.peek), game.peek),) for p in game.players}
+        for n, r in enumerate(game.rounds, start=1)
+    )
+
+
+def scores_by_round(game: Game) -> tuple[dict[str, int], ...]:
+    return tuple(round_scores(b) for b in lines_by_round(game))
+
+
+def score(game: Game) -> Result:
+    breakdown = lines_by_round(game)
+    rounds = tuple(round_scores(b) for b in breakdown)
+    totals = sum_totals(game.players, rounds)
+    ranking, sentences = rank(game.players, totals)
+    level = len(ranking) == 1
+    decided = len(rounds) >= regular_rounds(game.peek) and not level
+    explanations = list(sentences)
+    if len(rounds) >= regular_rounds(game.peek) and level:
+        explanations.append(f"The totals are level at {totals[game.players[0]]}: an extra round is required, scored ×{EXTRA_ROUND_MULTIPLIER}.")
+    return Result(
+        game=GAME.key, players=game.players, rounds=rounds, breakdown=breakdown, totals=totals,
+        ranking=ranking, decided=decided, explanations=tuple(explanations),
+        extras={"next_multiplier": None if decided else multiplier(len(rounds) + 1, game.peek)},
+    )
+
+
+GAME = GameRules(key="card-commons", title="Card Commons", min_players=2, max_players=2, body="rounds", parse=parse, score=score)

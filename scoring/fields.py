@@ -1,0 +1,123 @@
+"""Reading hand-written JSON safely: every check names where it failed.
+
+A location is a tuple of steps such as ("round 2", "Ben", "red", "cards");
+RecordError prints it as "round 2 › Ben › red › cards: <message>".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+Where = tuple[str, ...]
+
+
+class RecordError(ValueError):
+    """A record that FORMAT.md does not allow, with the place at fault."""
+
+    def __init__(self, where: Where, message: str):
+        super().__init__(message)
+        self.where = tuple(where)
+        self.message = message
+
+    def __str__(self) -> str:
+        if not self.where:
+            return self.message
+        return " › ".join(self.where) + ": " + self.message
+
+
+def type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def need_object(value: Any, where: Where) -> dict:
+    if not isinstance(value, dict):
+        raise RecordError(where, f"expected an object, found {type_name(value)}")
+    return value
+
+
+def need_list(value: Any, where: Where) -> list:
+    if not isinstance(value, list):
+        raise RecordError(where, f"expected a list, found {type_name(value)}")
+    return value
+
+
+def need_int(value: Any, where: Where, low: int | None = None, high: int | None = None) -> int:
+    # bool is a subclass of int in Python; true is not a count of cards.
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(where, f"expected a whole number, found {type_name(value)}")
+    if low is not None and high is not None and not low <= value <= high:
+        raise RecordError(where, f"{value} is outside {low}..{high}")
+    if low is not None and value < low:
+        raise RecordError(where, f"{value} is below {low}")
+    if high is not None and value > high:
+        raise RecordError(where, f"{value} is above {high}")
+    return value
+
+
+def need_str(value: Any, where: Where) -> str:
+    if not isinstance(value, str):
+        raise RecordError(where, f"expected text, found {type_name(value)}")
+    return value
+
+
+def need_bool(value: Any, where: Where) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(where, f"expected true or false, found {type_name(value)}")
+    return value
+
+
+def need_choice(value: Any, where: Where, choices: Iterable[str]) -> str:
+    choices = tuple(choices)
+    if not isinstance(value, str) or value not in choices:
+        shown = repr(value) if isinstance(value, str) else type_name(value)
+        raise RecordError(where, f"{shown} is not one of {', '.join(choices)}")
+    return value
+
+
+def check_keys(obj: dict, where: Where, required: Iterable[str] = (), optional: Iterable[str] = ()) -> None:
+    """Missing required keys and unknown keys are both errors: a typo must not score silently."""
+    required = tuple(required)
+    allowed = set(required) | set(optional)
+    for key in required:
+        if key not in obj:
+            raise RecordError(where, f"missing field '{key}'")
+    for key in obj:
+        if key not in allowed:
+            raise RecordError(where, f"unknown field '{key}' (expected {', '.join(sorted(allowed)) or 'none'})")
+
+
+def check_player_keys(obj: dict, where: Where, players: tuple[str, ...], required: bool = True) -> None:
+    """An object keyed by player names: no stranger, and (when required) nobody missing."""
+    for key in obj:
+        if key not in players:
+            raise RecordError(where, f"'{key}' is not a player of this game")
+    if required:
+        for name in players:
+            if name not in obj:
+                raise RecordError(where, f"missing player '{name}'")
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def join_names(names: Iterable[str]) -> str:
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]

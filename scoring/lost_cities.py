@@ -1,0 +1,189 @@
+"""Lost Cities (2 players): expeditions scored (sum − 20) × (investments + 1), +20 at 8 cards.
+
+Rules: shared/rules/lost-cities.txt; readings: RULINGS.md › Lost Cities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .fields import RecordError, check_keys, check_player_keys, need_bool, need_int, need_list, need_object
+from .record import GameRules
+from .result import Line, Result, rank, round_scores, sum_totals
+
+COLOURS = ("yellow", "blue", "white", "green", "red")
+PURPLE = "purple"
+NUMBERS = tuple(range(2, 11))
+INVESTMENTS_PER_COLOUR = 3
+EXPEDITION_COST = 20
+BONUS_CARDS = 8
+BONUS = 20
+
+
+@dataclass(frozen=True)
+class Variant:
+    rounds: int = 3
+    purple: bool = False
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        return COLOURS + (PURPLE,) if self.purple else COLOURS
+
+
+@dataclass(frozen=True)
+class Expedition:
+    investments: int = 0
+    cards: tuple[int, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return self.investments + len(self.cards)
+
+    @property
+    def started(self) -> bool:
+        return self.size > 0
+
+    def lines(self, colour: str) -> tuple[Line, ...]:
+        if not self.started:
+            return ()
+        numbers = "+".join(str(c) for c in sorted(self.cards)) or "0"
+        formula = f"({numbers} − {EXPEDITION_COST})"
+        if self.investments:
+            formula += f" × {self.investments + 1}"
+        points = (sum(self.cards) - EXPEDITION_COST) * (self.investments + 1)
+        lines = [Line(colour, points, formula)]
+        if self.size >= BONUS_CARDS:
+            # Never multiplied, and investments count towards the 8 (RULINGS).
+            lines.append(Line(f"{colour} {BONUS_CARDS}-card bonus", BONUS))
+        return tuple(lines)
+
+    def score(self) -> int:
+        return sum(line.points for line in self.lines(""))
+
+
+Tableau = Mapping[str, Expedition]  # colour → expedition
+
+
+@dataclass(frozen=True)
+class Game:
+    players: tuple[str, ...]
+    variant: Variant
+    rounds: tuple[Mapping[str, Tableau], ...]  # player → tableau, oldest round first
+
+
+def parse_variant(raw: Mapping[str, Any]) -> Variant:
+    check_keys(raw, ("variant",), optional=("rounds", "purple"))
+    rounds = need_int(raw.get("rounds", 3), ("variant", "rounds"))
+    if rounds not in (1, 3):
+        raise RecordError(("variant", "rounds"), f"Lost Cities is played over 1 or 3 rounds, not {rounds}")
+    return Variant(rounds=rounds, purple=need_bool(raw.get("purple", False), ("variant", "purple")))
+
+
+def parse_expedition(raw: Any, where: tuple[str, ...]) -> Expedition:
+    need_object(raw, where)
+    check_keys(raw, where, optional=("investments", "cards"))
+    investments = need_int(raw.get("investments", 0), where + ("investments",), 0, INVESTMENTS_PER_COLOUR)
+    cards = need_list(raw.get("cards", []), where + ("cards",))
+    seen: set[int] = set()
+    for card in cards:
+        need_int(card, where + ("cards",), NUMBERS[0], NUMBERS[-1])
+        if card in seen:
+            raise RecordError(where + ("cards",), f"{card} appears twice; each colour has one card of each number")
+        seen.add(card)
+    return Expedition(investments=investments, cards=tuple(sorted(cards)))
+
+
+def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], variant: Variant) -> dict[str, Tableau]:
+    need_object(raw, where)
+    check_player_keys(raw, where, players)
+    round_: dict[str, Tableau] = {}
+    for player in players:
+        at = where + (player,)
+        tableau = need_object(raw[player], at)
+        for colour in tableau:
+            if colour not in variant.colours:
+                hint = " (the purple variant is off)" if colour == PURPLE else ""
+                raise RecordError(at, f"'{colour}' is not an expedition colour in this game{hint}")
+        round_[player] = {colour: parse_expedition(tableau[colour], at + (colour,)) for colour in variant.colours if colour in tableau}
+    check_deck(round_, where, players, variant)
+    return round_
+
+
+def check_deck(round_: Mapping[str, Tableau], where: tuple[str, ...], players: tuple[str, ...], variant: Variant) -> None:
+    """One deck per round: each card of a colour lies on at most one tableau."""
+    first, second = players
+    for colour in variant.colours:
+        mine = round_[first].get(colour, Expedition())
+        theirs = round_[second].get(colour, Expedition())
+        for card in theirs.cards:
+            if card in mine.cards:
+                raise RecordError(where + (second, colour), f"{card} is also on {first}'s tableau")
+        if mine.investments + theirs.investments > INVESTMENTS_PER_COLOUR:
+            raise RecordError(
+                where + (colour,),
+                f"{mine.investments + theirs.investments} {colour} investment cards across both players; the deck has {INVESTMENTS_PER_COLOUR}",
+            )
+
+
+def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], rounds_raw: Any) -> Game:
+    variant = parse_variant(variant_raw)
+    rounds = need_list(rounds_raw, ("rounds",))
+    if len(rounds) > variant.rounds:
+        raise RecordError(("rounds",), f"{len(rounds)} rounds recorded, but this game plays {variant.rounds}")
+    return Game(
+        players=players,
+        variant=variant,
+        rounds=tuple(parse_round(r, (f"round {i}",), players, variant) for i, r in enumerate(rounds, start=1)),
+    )
+
+
+def round_lines(tableau: Tableau) -> tuple[Line, ...]:
+    return tuple(line for colour, expedition in tableau.items() for line in expedition.lines(colour))
+
+
+def next_starter(game: Game) -> str | None:
+    """Who starts the next round: the higher running total; None when level or the game is over."""
+    if not game.rounds or len(game.rounds) >= game.variant.rounds:
+        return None
+    totals = sum_totals(game.players, [round_scores({p: round_lines(r[p]) for p in game.players}) for r in game.rounds])
+    first, second = game.players
+    if totals[first] == totals[second]:
+        return None
+    return first if totals[first] > totals[second] else second
+
+
+def available_numbers(tableau_of_other: Tableau, colour: str) -> tuple[int, ...]:
+    """Numbers of a colour the other player does not hold this round."""
+    taken = tableau_of_other.get(colour, Expedition()).cards
+    return tuple(n for n in NUMBERS if n not in taken)
+
+
+def investments_left(tableau_of_other: Tableau, colour: str) -> int:
+    return INVESTMENTS_PER_COLOUR - tableau_of_other.get(colour, Expedition()).investments
+
+
+def score(game: Game) -> Result:
+    breakdown = tuple({p: round_lines(r[p]) for p in game.players} for r in game.rounds)
+    rounds = tuple(round_scores(b) for b in breakdown)
+    totals = sum_totals(game.players, rounds)
+    ranking, sentences = rank(game.players, totals)
+    decided = len(game.rounds) == game.variant.rounds
+    explanations = list(sentences)
+    if decided and len(ranking[0]) == 2:
+        explanations.append("Lost Cities has no tiebreak: the game is a draw.")
+    if not decided and game.rounds:
+        starter = next_starter(game)
+        nxt = len(game.rounds) + 1
+        if starter:
+            explanations.append(f"{starter} has the higher total and starts round {nxt}.")
+        else:
+            explanations.append(f"The totals are level: the rules do not say who starts round {nxt}, so the players choose.")
+    return Result(
+        game=GAME.key, players=game.players, rounds=rounds, breakdown=breakdown, totals=totals,
+        ranking=ranking, decided=decided, explanations=tuple(explanations),
+        extras={"next_starter": next_starter(game)},
+    )
+
+
+GAME = GameRules(key="lost-cities", title="Lost Cities", min_players=2, max_players=2, body="rounds", parse=parse, score=score)

@@ -1,0 +1,87 @@
+"""The envelope of a FORMAT.md record: format, game, players, variant, rounds or final, metadata.
+
+Each game module parses its own `variant` and body; this module checks what all games share.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Callable, Mapping
+
+from .fields import RecordError, check_keys, need_choice, need_int, need_list, need_object, need_str
+from .result import Result
+
+METADATA = ("id", "played_at", "location", "notes")
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """What the envelope needs to know of a game, and its two entry points."""
+
+    key: str
+    title: str
+    min_players: int
+    max_players: int
+    body: str  # "rounds" for games scored round by round, "final" for games scored once
+    parse: Callable[[tuple[str, ...], Mapping[str, Any], Any], Any]
+    score: Callable[[Any], Result]
+
+    @property
+    def player_counts(self) -> str:
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players}–{self.max_players} players"
+
+
+@dataclass(frozen=True)
+class Record:
+    rules: GameRules
+    players: tuple[str, ...]
+    game: Any  # the game module's own frozen record
+    metadata: Mapping[str, str]
+
+
+def parse_players(raw: Any, rules: GameRules) -> tuple[str, ...]:
+    where = ("players",)
+    names = need_list(raw, where)
+    seen: set[str] = set()
+    for i, name in enumerate(names, start=1):
+        need_str(name, where + (f"player {i}",))
+        if not name.strip():
+            raise RecordError(where + (f"player {i}",), "a name cannot be empty")
+        if name in seen:
+            raise RecordError(where, f"'{name}' appears twice")
+        seen.add(name)
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise RecordError(where, f"{rules.title} is played by {rules.player_counts}, not {len(names)}")
+    return tuple(names)
+
+
+def parse_metadata(raw: dict) -> dict[str, str]:
+    metadata = {}
+    for key in METADATA:
+        if key in raw:
+            metadata[key] = need_str(raw[key], (key,))
+    if "played_at" in metadata:
+        try:
+            datetime.fromisoformat(metadata["played_at"])
+        except ValueError:
+            raise RecordError(("played_at",), f"'{metadata['played_at']}' is not an ISO 8601 date and time") from None
+    return metadata
+
+
+def parse_record(raw: Any, games: Mapping[str, GameRules]) -> Record:
+    record = need_object(raw, ("record",))
+    if "format" in record:
+        need_int(record["format"], ("format",))
+        if record["format"] != 1:
+            raise RecordError(("format",), f"format {record['format']} is not supported (this reader knows format 1)")
+    if "game" not in record:
+        raise RecordError(("record",), "missing field 'game'")
+    rules = games[need_choice(record["game"], ("game",), games)]
+    check_keys(record, ("record",), required=("game", "players", rules.body), optional=("format", "variant", *METADATA))
+    players = parse_players(record["players"], rules)
+    variant = need_object(record.get("variant", {}), ("variant",))
+    game = rules.parse(players, variant, record[rules.body])
+    return Record(rules=rules, players=players, game=game, metadata=parse_metadata(record))

@@ -1,0 +1,132 @@
+"""What scoring answers: per-round scores with their reasons, places and the tiebreak sentences."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from .fields import join_names, ordinal
+
+
+@dataclass(frozen=True)
+class Line:
+    """One scoring element of a player's round, e.g. `red: (3+6+9+10 − 20) × 2 = 16`."""
+
+    label: str
+    points: int
+    formula: str = ""
+
+    def __str__(self) -> str:
+        if self.formula and self.formula != str(self.points):
+            return f"{self.label}: {self.formula} = {self.points}"
+        return f"{self.label}: {self.points:+d}" if self.points else f"{self.label}: 0"
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """One step of a game's tiebreak: a key per player (higher wins) and how to say it.
+
+    `describe(value)` turns the raw value into words ("5 cards"); `key(value)` maps it to
+    the comparable key, e.g. negated when fewer is better.
+    """
+
+    subject: str
+    value: Callable[[str], Any]
+    describe: Callable[[Any], str] = str
+    key: Callable[[Any], Any] = lambda value: value
+
+
+@dataclass(frozen=True)
+class Result:
+    game: str
+    players: tuple[str, ...]
+    rounds: tuple[Mapping[str, int], ...]
+    breakdown: tuple[Mapping[str, tuple[Line, ...]], ...]
+    totals: Mapping[str, int]
+    ranking: tuple[tuple[str, ...], ...]
+    decided: bool
+    explanations: tuple[str, ...] = ()
+    # Game-specific figures the app may show (e.g. Lost Cities' next starter).
+    extras: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.ranking[0] if self.decided and self.ranking else ()
+
+    def place_of(self, player: str) -> int:
+        """1-based place; players sharing a place get the same number."""
+        place = 1
+        for group in self.ranking:
+            if player in group:
+                return place
+            place += len(group)
+        raise KeyError(player)
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "rounds": [dict(r) for r in self.rounds],
+            "totals": dict(self.totals),
+            "ranking": [list(g) for g in self.ranking],
+            "winners": list(self.winners),
+            "decided": self.decided,
+            "breakdown": [{p: [str(line) for line in lines] for p, lines in r.items()} for r in self.breakdown],
+            "explanations": list(self.explanations),
+        }
+
+
+def round_scores(breakdown: Mapping[str, Sequence[Line]]) -> dict[str, int]:
+    return {player: sum(line.points for line in lines) for player, lines in breakdown.items()}
+
+
+def sum_totals(players: Sequence[str], rounds: Sequence[Mapping[str, int]]) -> dict[str, int]:
+    return {p: sum(r[p] for r in rounds) for p in players}
+
+
+def rank(
+    players: Sequence[str], totals: Mapping[str, int], tiebreaks: Sequence[Tiebreak] = ()
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """Places best first (ties grouped) and one sentence per tiebreak that decided or failed to decide."""
+
+    values = {p: [step.value(p) for step in tiebreaks] for p in players}
+
+    def full_key(p: str) -> tuple:
+        return (totals[p], *[step.key(v) for step, v in zip(tiebreaks, values[p])])
+
+    ordered = sorted(players, key=full_key, reverse=True)  # stable: seat order among equals
+    ranking: list[tuple[str, ...]] = []
+    for p in ordered:
+        if ranking and full_key(ranking[-1][0]) == full_key(p):
+            ranking[-1] = ranking[-1] + (p,)
+        else:
+            ranking.append((p,))
+
+    sentences: list[str] = []
+    place = 1
+    for i, group in enumerate(ranking):
+        total = totals[group[0]]
+        if i + 1 < len(ranking) and totals[ranking[i + 1][0]] == total:
+            lower = ranking[i + 1]
+            step_index = next(
+                k for k, step in enumerate(tiebreaks)
+                if step.key(values[group[0]][k]) != step.key(values[lower[0]][k])
+            )
+            step = tiebreaks[step_index]
+            both = "both" if len(group) + len(lower) == 2 else "all"
+            sentences.append(
+                f"{join_names(group + lower)} {both} have {total}; {step.subject}: "
+                f"{join_names(group)} {step.describe(values[group[0]][step_index])}, "
+                f"{join_names(lower)} {step.describe(values[lower[0]][step_index])}, "
+                f"so {join_names(group)} {'takes' if len(group) == 1 else 'share'} {ordinal(place)} place."
+            )
+        if len(group) > 1:
+            same = ""
+            if tiebreaks:
+                same = " and the same " + join_names(
+                    f"{step.subject} ({step.describe(v)})" for step, v in zip(tiebreaks, values[group[0]])
+                )
+            both = "both" if len(group) == 2 else "all"
+            sentences.append(f"{join_names(group)} {both} have {total}{same}: they share {ordinal(place)} place.")
+        place += len(group)
+    return tuple(ranking), tuple(sentences)
