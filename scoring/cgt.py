@@ -40,7 +40,9 @@ def type_value(meta_count: int, modifier: int = 0) -> int:
 
 
 def parse_type(key: str, where: tuple[str, ...]) -> int:
-    if not (key.isascii() and key.isdigit()) or not TYPE_MIN <= int(key) <= TYPE_MAX:
+    # Written as FORMAT.md writes them ("8", not "08"): otherwise "5" and "05" would both be
+    # type 5 and one of the two counts would be silently dropped.
+    if not (key.isascii() and key.isdigit()) or key != str(int(key)) or not TYPE_MIN <= int(key) <= TYPE_MAX:
         raise RecordError(where, f"type '{key}' is not a number from {TYPE_MIN} to {TYPE_MAX}")
     return int(key)
 
