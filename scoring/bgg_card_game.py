@@ -157,6 +157,21 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
     return Game(players=players, tableaux=tableaux)
 
 
+def cards_left(game: Game, subdomain: str) -> int:
+    """Cards of a subdomain not on anyone's tableau."""
+    used = sum(g.cards for t in game.tableaux.values() for g in t.played if g.subdomain == subdomain)
+    used += sum(subdomain in c.subdomains for t in game.tableaux.values() for c in t.collections)
+    return CARDS_PER_SUBDOMAIN - used
+
+
+def popular_holder(game: Game, subdomain: str) -> str | None:
+    return next((p for p, t in game.tableaux.items() for g in t.played if g.subdomain == subdomain and g.popular), None)
+
+
+def gem_holder(game: Game, subdomain: str) -> str | None:
+    return next((p for p, t in game.tableaux.items() for c in t.collections if subdomain in c.rare_gems), None)
+
+
 def cards(n: int) -> str:
     return f"{n} card{'s' * (n != 1)}"
 

@@ -1,0 +1,127 @@
+"""The Flet app: one `App` per browser session, routes to screens, theme, serving.
+
+Routes:
+    /                    home: new game, games in progress, latest results
+    /setup/<game>        players, seats and variants for a new game
+    /play/<id>           the game's play screen
+    /results/<id>        places, tiebreaks and breakdowns of a game (also for /history/<id>)
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Callable
+
+import flet as ft
+
+from .store import GameStore
+
+ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
+
+log = logging.getLogger("tableside")
+
+
+class App:
+    """What every screen of one browser session shares."""
+
+    def __init__(self, page: ft.Page, store: GameStore):
+        self.page = page
+        self.store = store
+        self.dark = False
+        self.on_resize_hooks: list[Callable[[], None]] = []
+        self._wakelock: ft.Wakelock | None = None
+
+    @property
+    def wide(self) -> bool:
+        return (self.page.width or 0) >= PHONE_MAX_WIDTH
+
+    def go(self, route: str) -> None:
+        self.page.navigate(route)
+
+    def notify(self, message: str, error: bool = False) -> None:
+        self.page.show_dialog(ft.SnackBar(
+            ft.Text(message, color=ft.Colors.ON_ERROR if error else None),
+            bgcolor=ft.Colors.ERROR if error else None,
+            duration=4000,
+        ))
+
+    def keep_awake(self) -> None:
+        """Keep the screen on during a game, where the browser allows it (once per session)."""
+        if self._wakelock is not None:
+            return
+        self._wakelock = ft.Wakelock()  # registers itself with the page; the reference keeps it alive
+
+        async def enable() -> None:
+            try:
+                await self._wakelock.enable()
+            except Exception as e:  # a browser may refuse (no user gesture yet, or no support)
+                log.info("wakelock not available: %s", e)
+
+        self.page.run_task(enable)
+
+    def toggle_theme(self) -> None:
+        self.dark = not self.dark
+        self.page.theme_mode = ft.ThemeMode.DARK if self.dark else ft.ThemeMode.LIGHT
+
+
+def build_view(app: App, route: str) -> list[ft.View]:
+    from .views import home, play, results, setup
+
+    views = [home.view(app)]
+    parts = [p for p in route.split("?")[0].split("/") if p]
+    if len(parts) == 2 and parts[0] == "setup":
+        views.append(setup.view(app, parts[1]))
+    elif len(parts) == 2 and parts[0] == "play":
+        views.append(play.view(app, parts[1]))
+    elif len(parts) == 2 and parts[0] in ("results", "history"):
+        views.append(results.view(app, parts[1], route=f"/{parts[0]}/{parts[1]}"))
+    return views
+
+
+def make_main(store: GameStore):
+    def main(page: ft.Page) -> None:
+        page.title = "Tableside"
+        page.theme_mode = ft.ThemeMode.LIGHT
+        app = App(page, store)
+
+        def route_change(e=None) -> None:
+            app.on_resize_hooks.clear()
+            page.views.clear()
+            page.views.extend(build_view(app, page.route or "/"))
+            page.update()
+
+        async def view_pop(e: ft.ViewPopEvent) -> None:
+            if len(page.views) > 1:
+                page.views.pop()
+            await page.push_route(page.views[-1].route or "/")
+
+        def resized(e) -> None:
+            for hook in list(app.on_resize_hooks):
+                hook()
+
+        page.on_route_change = route_change
+        page.on_view_pop = view_pop
+        page.on_resize = resized
+        route_change()
+
+    return main
+
+
+def serve(host: str, port: int, data_dir: Path) -> None:
+    import uvicorn
+    import flet_web.fastapi as flet_fastapi
+
+    store = GameStore(data_dir)
+    app = flet_fastapi.app(
+        make_main(store),
+        assets_dir=str(ASSETS_DIR),
+        app_name="Tableside",
+        app_short_name="Tableside",
+        app_description="Score keeper for card games at the table",
+        no_cdn=True,  # nothing is fetched from the internet, ever
+    )
+    print(f"Tableside is serving http://{host}:{port}  (data: {data_dir})", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level=os.environ.get("TABLESIDE_LOG", "warning"))

@@ -1,0 +1,77 @@
+"""Home: start one of the five games, resume a game in progress, see the latest results."""
+
+from __future__ import annotations
+
+import flet as ft
+
+import scoring
+
+from .. import games
+from ..app import App
+from ..store import StoredGame
+
+LATEST = 5
+
+
+def summary(game: StoredGame) -> str:
+    """'Mia 26 · Noah 16' with the leader first."""
+    try:
+        result = scoring.score(game.record)
+    except scoring.RecordError:
+        return ", ".join(game.players)
+    order = [p for group in result.ranking for p in group]
+    return " · ".join(f"{p} {result.totals[p]}" for p in order)
+
+
+def game_tile(app: App, key: str) -> ft.Control:
+    rules = scoring.GAMES[key]
+    return ft.Card(
+        ft.ListTile(
+            leading=ft.Icon(games.ICON[key], color=games.SEED[key]),
+            title=ft.Text(rules.title, weight=ft.FontWeight.BOLD),
+            subtitle=ft.Text(rules.player_counts),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=lambda e: app.go(f"/setup/{key}"),
+            min_height=56,
+        ),
+    )
+
+
+def view(app: App) -> ft.View:
+    games.use_theme(app.page, None)
+    in_progress = app.store.in_progress()
+    finished = app.store.finished(limit=LATEST)
+    controls: list[ft.Control] = [ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
+    controls += [game_tile(app, key) for key in games.ORDER]
+    if in_progress:
+        controls.append(ft.Text("In progress", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
+        controls += [
+            ft.ListTile(
+                leading=ft.Icon(games.ICON[g.game], color=games.SEED[g.game]),
+                title=ft.Text(f"Resume {games.title(g.game)}"),
+                subtitle=ft.Text(summary(g)),
+                on_click=lambda e, g=g: app.go(f"/play/{g.id}"),
+            )
+            for g in in_progress
+        ]
+    if finished:
+        controls.append(ft.Text("Latest results", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
+        controls += [
+            ft.ListTile(
+                leading=ft.Icon(games.ICON[g.game], color=games.SEED[g.game]),
+                title=ft.Text(games.title(g.game)),
+                subtitle=ft.Text(f"{(g.finished_at or g.played_at)[:10]} · {summary(g)}"),
+                on_click=lambda e, g=g: app.go(f"/history/{g.id}"),
+            )
+            for g in finished
+        ]
+    return ft.View(
+        route="/",
+        appbar=ft.AppBar(
+            title=ft.Text("Tableside"),
+            actions=[ft.IconButton(ft.Icons.DARK_MODE, tooltip="Dark theme", on_click=lambda e: app.toggle_theme())],
+        ),
+        controls=[ft.Column(controls, spacing=8, width=640)],
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )

@@ -1,0 +1,157 @@
+"""Play: the frame every game's play screen shares.
+
+Totals on top (live, from `scoring`), the refusal of the last tap if any, the game's
+own controls (one player at a time on a phone, everyone side by side on a tablet),
+then undo and results. Each game's controls live in their own module.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any, Callable
+
+import flet as ft
+
+from .. import games
+from ..app import App
+from ..live import Edit, LiveGame
+from ..widgets.controls import total_badge
+from . import play_bgg_card_game, play_bgg_game, play_card_commons, play_cgt, play_lost_cities
+
+SCREENS: dict[str, ModuleType] = {
+    "lost-cities": play_lost_cities,
+    "bgg-card-game": play_bgg_card_game,
+    "bgg-game": play_bgg_game,
+    "cgt": play_cgt,
+    "card-commons": play_card_commons,
+}
+
+
+def new_record(game: str, players: list[str], variant: dict, colours: dict[str, str]) -> dict:
+    return {"format": 1, "game": game, "players": list(players), "variant": variant,
+            **SCREENS[game].new_body(players, variant, colours)}
+
+
+class PlayScreen:
+    def __init__(self, app: App, live: LiveGame):
+        self.app = app
+        self.live = live
+        self.module = SCREENS[live.record["game"]]
+        self.player = self.players[0]  # whose tableau a phone shows
+        self.message = ""
+        self.state: dict[str, Any] = {}  # screen-only choices of the game module (selected round, …)
+        self.column = ft.Column(spacing=10, expand=True)
+
+    @property
+    def players(self) -> list[str]:
+        return self.live.record["players"]
+
+    @property
+    def record(self) -> dict:
+        return self.live.record
+
+    def apply(self, edit: Edit, draft: Any = ...) -> bool:
+        """Make a change; a refused one leaves everything as it was and says why."""
+        refusal = self.live.change(edit, draft)
+        self.message = refusal or ""
+        self.render()
+        return refusal is None
+
+    def refuse(self, reason: str) -> None:
+        self.message = reason
+        self.render()
+
+    def select_player(self, player: str) -> None:
+        self.player = player
+        self.render()
+
+    def undo(self) -> None:
+        self.live.undo()
+        self.message = ""
+        self.render()
+
+    def totals_row(self) -> ft.Control:
+        result = self.live.result
+        leaders = result.ranking[0] if result.ranking and any(result.totals.values()) else ()
+        return ft.Row(
+            [total_badge(p, result.totals[p], result.place_of(p), p in leaders) for p in self.players],
+            wrap=True, alignment=ft.MainAxisAlignment.CENTER, spacing=8,
+        )
+
+    def player_switch(self) -> ft.Control:
+        return ft.Row(
+            [
+                (ft.FilledButton if p == self.player else ft.OutlinedButton)(
+                    p, on_click=lambda e, p=p: self.select_player(p), height=48,
+                )
+                for p in self.players
+            ],
+            wrap=True, alignment=ft.MainAxisAlignment.CENTER,
+        )
+
+    def render(self) -> None:
+        banner = ft.Semantics(
+            identifier="message", live_region=True,
+            content=ft.Text(self.message, color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD),
+        )
+        shared = self.module.shared(self)
+        if self.app.wide:
+            tableaux: ft.Control = ft.Row(
+                [ft.Container(self.module.tableau(self, p), expand=True) for p in self.players],
+                vertical_alignment=ft.CrossAxisAlignment.START, spacing=16, scroll=ft.ScrollMode.AUTO,
+            )
+            switch: list[ft.Control] = []
+        else:
+            tableaux = self.module.tableau(self, self.player)
+            switch = [self.player_switch()] if self.module.per_player else []
+        explanations = [ft.Text(s, italic=True, size=13) for s in self.live.result.explanations]
+        self.column.controls = [
+            self.totals_row(), banner, *explanations, *shared, *switch, tableaux,
+            ft.Row(
+                [
+                    ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: self.undo(),
+                                      disabled=not self.live.can_undo, height=48),
+                    ft.FilledButton("Results", icon=ft.Icons.EMOJI_EVENTS, height=48,
+                                    on_click=lambda e: self.app.go(f"/results/{self.live.id}")),
+                ],
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+        ]
+
+
+def not_found(route: str, what: str) -> ft.View:
+    return ft.View(route=route, appbar=ft.AppBar(title=ft.Text("Not found")),
+                   controls=[ft.Text(what)])
+
+
+def view(app: App, game_id: str) -> ft.View:
+    route = f"/play/{game_id}"
+    live = LiveGame.load(app.store, game_id)
+    if live is None:
+        return not_found(route, "This game is not stored here. It may have been deleted.")
+    if live.finished:
+        live = LiveGame(app.store, app.store.reopen(game_id))
+    games.use_theme(app.page, live.record["game"])
+    screen = PlayScreen(app, live)
+    screen.render()
+    was_wide = app.wide
+
+    def resized() -> None:
+        nonlocal was_wide
+        if app.wide != was_wide:
+            was_wide = app.wide
+            screen.render()
+            screen.column.update()
+
+    app.on_resize_hooks.append(resized)
+    app.keep_awake()
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text(games.title(live.record["game"]))),
+        controls=[ft.Container(screen.column, padding=4)],
+        scroll=ft.ScrollMode.AUTO,
+    )
+
+
+def on_value(handler: Callable[[Any], None]) -> Callable[[ft.Event], None]:
+    return lambda e: handler(e.control.value)

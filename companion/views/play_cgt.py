@@ -1,0 +1,126 @@
+"""CGT – Card Game Traders play screen: the Meta row (cards per type, marker included, and
+passive modifiers) with each type's live value, then each player's Collection by type and
+scoring-ability points. The first player's penalty comes from the setup."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scoring import cgt as rules
+
+from ..widgets.controls import section, stepper
+
+per_player = True
+ADJUSTMENT_RANGE = 99
+MODIFIER_RANGE = 20
+
+
+def new_body(players: list[str], variant: dict, colours: dict) -> dict:
+    return {"final": {"meta": {}, "collections": {p: {} for p in players}}}
+
+
+def types_shown(screen) -> list[int]:
+    """The usual seven types, plus any other type the Meta row holds."""
+    game = screen.live.rules
+    extra = screen.state.get("extra_types", [])
+    return sorted(set(rules.DEFAULT_TYPES) | set(game.meta) | set(extra))
+
+
+def set_meta(screen, type_: int, count: int) -> None:
+    def edit(record: dict) -> None:
+        meta = record["final"]["meta"]
+        if count:
+            meta[str(type_)] = count
+        else:
+            meta.pop(str(type_), None)
+
+    screen.apply(edit)
+
+
+def set_modifier(screen, type_: int, value: int) -> None:
+    def edit(record: dict) -> None:
+        modifiers = record["final"].setdefault("modifiers", {})
+        if value:
+            modifiers[str(type_)] = value
+        else:
+            modifiers.pop(str(type_), None)
+
+    screen.apply(edit)
+
+
+def set_collection(screen, player: str, type_: int, count: int) -> None:
+    def edit(record: dict) -> None:
+        collection = record["final"]["collections"][player]
+        if count:
+            collection[str(type_)] = count
+        else:
+            collection.pop(str(type_), None)
+
+    screen.apply(edit)
+
+
+def set_adjustment(screen, player: str, value: int) -> None:
+    def edit(record: dict) -> None:
+        adjustments = record["final"].setdefault("adjustments", {})
+        if value:
+            adjustments[player] = value
+        else:
+            adjustments.pop(player, None)
+
+    screen.apply(edit)
+
+
+def add_type(screen, value: str | None) -> None:
+    if value:
+        screen.state.setdefault("extra_types", []).append(int(value))
+        screen.render()
+
+
+def in_collections(game, type_: int) -> int:
+    return sum(c.get(type_, 0) for c in game.collections.values())
+
+
+def shared(screen) -> list[ft.Control]:
+    game = screen.live.rules
+    rows: list[ft.Control] = [section("Meta row"), ft.Text(
+        "Cards in each type's Meta column, its marker included (0: no column), and the net change "
+        "passive abilities make to its value.", size=12)]
+    for t in types_shown(screen):
+        meta = game.meta.get(t, 0)
+        high = t - in_collections(game, t)
+        rows.append(ft.Row([
+            ft.Text(f"Type {t}", width=60, weight=ft.FontWeight.BOLD),
+            stepper(f"Type {t} Meta", meta, lambda v, t=t: set_meta(screen, t, v), 0, high),
+            ft.Text("mod", size=12),
+            stepper(f"Type {t} modifier", game.modifiers.get(t, 0), lambda v, t=t: set_modifier(screen, t, v),
+                    -MODIFIER_RANGE, MODIFIER_RANGE, show=lambda v: f"{v:+d}" if v else "0"),
+            ft.Semantics(identifier=f"value-{t}", content=ft.Text(
+                f"value {game.value(t)}" if meta else "no column", weight=ft.FontWeight.BOLD)),
+        ], wrap=True, spacing=4))
+    others = [str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in types_shown(screen)]
+    rows.append(ft.Dropdown(label="Another type", width=160, dense=True, options=[ft.DropdownOption(t) for t in others],
+                            on_select=lambda e: add_type(screen, e.control.value)))
+    return rows
+
+
+def tableau(screen, player: str) -> ft.Control:
+    game = screen.live.rules
+    rows: list[ft.Control] = [section(f"{player}'s Collection")]
+    for t in sorted(game.meta):
+        count = game.collections[player].get(t, 0)
+        high = count + t - game.meta[t] - in_collections(game, t)
+        rows.append(ft.Row([
+            ft.Text(f"Type {t}", width=60),
+            stepper(f"{player} type {t}", count, lambda v, t=t: set_collection(screen, player, t, v), 0, high),
+            ft.Text(f"× {game.value(t)} = {count * game.value(t)}", size=13),
+        ], spacing=4))
+    if not game.meta:
+        rows.append(ft.Text("Set the Meta row first: a type scores only with a Meta column.", size=12, italic=True))
+    rows.append(ft.Row([
+        ft.Text("Scoring abilities", width=120),
+        stepper(f"{player} ability points", game.adjustments.get(player, 0), lambda v: set_adjustment(screen, player, v),
+                -ADJUSTMENT_RANGE, ADJUSTMENT_RANGE),
+    ], wrap=True))
+    if player == screen.players[0]:
+        rows.append(ft.Text(f"First player: −{game.penalty} (the marker's penalty)", size=13))
+    return ft.Column(rows, spacing=6)

@@ -1,0 +1,104 @@
+"""Results: places, winner, the tiebreak sentence and each player's breakdown line by line.
+
+Shown for a game in progress (save it when decided), and for a stored game at
+/history/<id> (edit, rematch, delete with undo).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+import scoring
+from scoring.fields import ordinal
+
+from .. import games
+from ..app import App
+from ..store import IN_PROGRESS
+from ..widgets.controls import section, short_name
+from . import play
+
+
+def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
+    rows: list[ft.Control] = [ft.Text(f"{short_name(player, 30)}: {result.totals[player]}", weight=ft.FontWeight.BOLD, size=16)]
+    for i, per_player in enumerate(result.breakdown, start=1):
+        if len(result.breakdown) > 1:
+            rows.append(ft.Text(f"Round {i}: {result.rounds[i - 1][player]}", weight=ft.FontWeight.W_600))
+        lines = per_player[player]
+        rows += [ft.Text(str(line), size=13, selectable=True) for line in lines] or [ft.Text("nothing scored", size=13, italic=True)]
+    return ft.Card(ft.Container(ft.Column(rows, spacing=2), padding=12), width=340)
+
+
+def places(result: scoring.Result) -> ft.Control:
+    rows = []
+    for group in result.ranking:
+        for player in group:
+            place = result.place_of(player)
+            rows.append(ft.Row([
+                ft.Semantics(identifier=f"place-{player}", content=ft.Text(ordinal(place), width=44, weight=ft.FontWeight.BOLD)),
+                ft.Text(short_name(player, 30), expand=True, tooltip=player),
+                ft.Semantics(identifier=f"total-{player}", content=ft.Text(str(result.totals[player]), weight=ft.FontWeight.BOLD, size=18)),
+            ]))
+    return ft.Column(rows, spacing=4)
+
+
+def view(app: App, game_id: str, route: str) -> ft.View:
+    stored = app.store.get(game_id)
+    if stored is None:
+        return play.not_found(route, "This game is not stored here. It may have been deleted.")
+    games.use_theme(app.page, stored.game)
+    result = scoring.score(stored.record)
+    in_progress = stored.status == IN_PROGRESS
+    winners = ", ".join(result.winners)
+    headline = (f"{winners} win{'s' * (len(result.winners) == 1)}!" if result.decided and len(result.winners) == 1
+                else f"Draw: {winners} share 1st place" if result.decided else "Not finished yet")
+
+    def save(e) -> None:
+        app.store.finish(game_id)
+        app.go(f"/history/{game_id}")
+
+    def rematch(e) -> None:
+        record = play.new_record(stored.game, stored.players, dict(stored.record.get("variant", {})),
+                                 {p: v.get("colour") for p, v in stored.record.get("final", {}).items() if isinstance(v, dict)})
+        app.go(f"/play/{app.store.create(record).id}")
+
+    def delete(e) -> None:
+        removed = app.store.delete(game_id)
+        app.go("/")
+        if removed is not None:
+            app.page.show_dialog(ft.SnackBar(
+                ft.Text(f"Deleted the game of {games.title(removed.game)}."),
+                action="Undo", on_action=lambda e: (app.store.restore(removed), app.go(f"/history/{removed.id}")),
+                duration=8000,
+            ))
+
+    actions: list[ft.Control] = []
+    if in_progress:
+        actions.append(ft.OutlinedButton("Back to game", icon=ft.Icons.ARROW_BACK, height=48,
+                                         on_click=lambda e: app.go(f"/play/{game_id}")))
+        actions.append(ft.FilledButton("Save result", icon=ft.Icons.SAVE, height=48, disabled=not result.decided, on_click=save))
+    else:
+        actions.append(ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=48, on_click=lambda e: app.go(f"/play/{game_id}")))
+        actions.append(ft.OutlinedButton("Delete", icon=ft.Icons.DELETE, height=48, on_click=delete))
+    actions.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
+
+    body = ft.Column(
+        [
+            ft.Text(f"{games.title(stored.game)} · {stored.played_at[:10]}", size=13),
+            ft.Text(headline, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, weight=ft.FontWeight.BOLD),
+            ft.Row([ft.Text("Winner:"), ft.Semantics(identifier="winner", content=ft.Text(winners or "none yet",
+                                                                                            weight=ft.FontWeight.BOLD))]),
+            places(result),
+            *[ft.Text(s, italic=True) for s in result.explanations],
+            ft.Row(actions, wrap=True),
+            section("How every point was scored"),
+            ft.Row([breakdown_card(result, p) for p in stored.players], wrap=True, vertical_alignment=ft.CrossAxisAlignment.START),
+        ],
+        spacing=10,
+    )
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text("Results")),
+        controls=[ft.Container(body, padding=8)],
+        scroll=ft.ScrollMode.AUTO,
+    )
+

@@ -1,0 +1,87 @@
+"""Small controls shared by screens: steppers, toggles, score badges, section titles."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from scoring.fields import ordinal
+
+TAP = 48  # minimum tap target, in logical pixels
+
+
+def icon_button(icon: str, label: str, on_click, disabled: bool = False, visible: bool = True) -> ft.IconButton:
+    """An icon button whose accessible name is `label` (a tooltip alone names only its wrapper)."""
+    return ft.IconButton(icon=ft.Icon(icon, semantics_label=label), tooltip=label, on_click=on_click,
+                         disabled=disabled, visible=visible)
+
+
+def card_button(text: str, label: str, on_click, state: str = "free", colour: str = ft.Colors.PRIMARY,
+                width: float = 52, icon: str | None = None) -> ft.Control:
+    """One physical card: `held` (filled), `free` (outlined) or `taken` (by another player: disabled).
+
+    `label` is the accessible name, e.g. "Mia red 7"; `text` is what the card shows.
+    """
+    held = state == "held"
+    fg = ft.Colors.WHITE if held else None
+    content = (ft.Icon(icon, semantics_label=label, color=fg, size=20) if icon else
+               ft.Text(text, semantics_label=label, weight=ft.FontWeight.BOLD, color=fg,
+                       style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if state == "taken" else None))
+    return ft.Button(
+        content=content,
+        on_click=on_click,
+        disabled=state == "taken",
+        width=width,
+        height=TAP,
+        style=ft.ButtonStyle(
+            bgcolor=colour if held else None,
+            side=ft.BorderSide(2, colour),
+            shape=ft.RoundedRectangleBorder(radius=8),
+            padding=0,
+        ),
+    )
+
+
+def stepper(label: str, value: int, on_change: Callable[[int], None], low: int, high: int,
+            down: Callable[[int], int] | None = None, up: Callable[[int], int] | None = None,
+            show: Callable[[int], str] = str) -> ft.Row:
+    """`− value +` for a small whole number; `down`/`up` map the value to the next one (e.g. 2 → 0)."""
+    down = down or (lambda v: v - 1)
+    up = up or (lambda v: v + 1)
+    return ft.Row(
+        [
+            icon_button(ft.Icons.REMOVE, f"{label} minus", lambda e: on_change(max(low, down(value))), disabled=value <= low),
+            ft.Container(ft.Text(show(value), size=18, weight=ft.FontWeight.BOLD,
+                                 text_align=ft.TextAlign.CENTER, semantics_label=f"{label} {show(value)}"),
+                         width=40, alignment=ft.Alignment.CENTER),
+            icon_button(ft.Icons.ADD, f"{label} plus", lambda e: on_change(min(high, up(value))), disabled=value >= high),
+        ],
+        spacing=0, tight=True,
+    )
+
+
+def section(text: str) -> ft.Text:
+    return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+
+
+def short_name(name: str, limit: int = 18) -> str:
+    """Very long names are kept whole in the record and shortened on screen."""
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def total_badge(player: str, total: int, place: int | None, leading: bool) -> ft.Control:
+    """A player's name, live total and place; the identifiers are a stable contract for tests."""
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(short_name(player, 14), weight=ft.FontWeight.BOLD, tooltip=player, no_wrap=True),
+                ft.Semantics(identifier=f"total-{player}", content=ft.Text(str(total), size=24, weight=ft.FontWeight.BOLD)),
+                ft.Semantics(identifier=f"place-{player}", content=ft.Text(ordinal(place) if place else "", size=12)),
+            ],
+            spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True,
+        ),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+        border_radius=12,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if leading else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+    )
