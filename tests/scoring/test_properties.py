@@ -1,0 +1,135 @@
+"""Properties over random valid records of every game (strategies.py), and over corruptions of them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import scoring
+from scoring_support import assert_cli_ok_or_refused, assert_cli_refused, run_cli
+from strategies import BY_GAME, GAMES, commons_round_points, corrupted, duplicated_card, records
+
+IN_PROCESS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SUBPROCESS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_valid_records_never_raise_and_totals_are_their_lines(game):
+    @IN_PROCESS
+    @given(BY_GAME[game]())
+    def check(record):
+        result = scoring.score(record)
+        assert result.game == game and result.players == tuple(record["players"])
+        assert len(result.rounds) == len(result.breakdown)
+        for scores, lines in zip(result.rounds, result.breakdown):
+            for p in result.players:
+                assert scores[p] == sum(line.points for line in lines[p])
+        for p in result.players:
+            assert result.totals[p] == sum(line.points for lines in result.breakdown for line in lines[p])
+        json.dumps(result.to_json())  # the CLI's output is always serialisable
+    check()
+
+
+@IN_PROCESS
+@given(records())
+def test_ranking_orders_totals_and_winners_are_the_first_place(record):
+    result = scoring.score(record)
+    flat = [p for group in result.ranking for p in group]
+    assert sorted(flat) == sorted(result.players)
+    totals = [result.totals[group[0]] for group in result.ranking]
+    assert totals == sorted(totals, reverse=True)
+    for group in result.ranking:
+        assert len({result.totals[p] for p in group}) == 1
+    assert result.winners == (result.ranking[0] if result.decided else ())
+    if record["game"] in ("bgg-card-game", "bgg-game", "cgt"):
+        assert result.decided  # scored once at the end: always decided
+    if record["game"] == "cgt":
+        assert all(len(group) == 1 for group in result.ranking)  # the seat always breaks a tie
+
+
+def seat_preserving_permutation(record, draw):
+    """Another seating that cannot change anyone's score: any order for games keyed by name only;
+    cgt keeps players[0] (the penalty); bgg-game keeps the start-GG class (seats 0–2 vs 3+)."""
+    players = list(record["players"])
+    if record["game"] == "cgt":
+        return players[:1] + list(draw(st.permutations(players[1:])))
+    if record["game"] == "bgg-game":
+        return list(draw(st.permutations(players[:3]))) + list(draw(st.permutations(players[3:])))
+    return list(draw(st.permutations(players)))
+
+
+@IN_PROCESS
+@given(records(), st.data())
+def test_reseating_changes_no_total(record, data):
+    before = scoring.score(record)
+    seated = {**record, "players": seat_preserving_permutation(record, data.draw)}
+    after = scoring.score(seated)
+    assert after.totals == before.totals
+    assert after.rounds == before.rounds
+    assert after.decided == before.decided
+    if record["game"] != "cgt":  # cgt's last tiebreak is the seat itself
+        assert [set(g) for g in after.ranking] == [set(g) for g in before.ranking]
+
+
+@IN_PROCESS
+@given(BY_GAME["lost-cities"]())
+def test_lost_cities_matches_an_independent_reading(record):
+    result = scoring.score(record)
+    for scores, round_ in zip(result.rounds, record["rounds"]):
+        for p in record["players"]:
+            expected = 0
+            for expedition in round_[p].values():
+                cards, inv = expedition.get("cards", []), expedition.get("investments", 0)
+                if cards or inv:
+                    expected += (sum(cards) - 20) * (inv + 1) + (20 if len(cards) + inv >= 8 else 0)
+            assert scores[p] == expected
+
+
+@IN_PROCESS
+@given(BY_GAME["card-commons"]())
+def test_card_commons_matches_an_independent_reading(record):
+    result = scoring.score(record)
+    peek = record.get("variant", {}).get("peek", False)
+    table = (1, 1, 2) if peek else (1, 1, 2, 2)
+    for number, (scores, round_) in enumerate(zip(result.rounds, record["rounds"]), start=1):
+        mult = table[number - 1] if number <= len(table) else 1
+        assert scores == {p: commons_round_points(round_, p, mult, peek) for p in record["players"]}
+
+
+# ---- corruptions ------------------------------------------------------------------------------
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_corruptions_in_process_raise_only_record_errors(data):
+    record = data.draw(records())
+    kind, bad = data.draw(corrupted(record))
+    try:
+        result = scoring.score(bad)
+    except scoring.RecordError as e:
+        assert str(e) and "\n" not in e.message
+        assert kind != "duplicate" or e.where  # a deck error names its place
+    else:
+        assert kind != "duplicate", "a card put onto another tableau was accepted"
+        json.dumps(result.to_json())
+
+
+@SUBPROCESS
+@given(st.data())
+def test_corruptions_through_the_cli_exit_0_or_2_never_a_traceback(data):
+    record = data.draw(records())
+    kind, bad = data.draw(corrupted(record))
+    proc = run_cli(bad)
+    assert_cli_ok_or_refused(proc)
+    if kind == "duplicate":
+        assert_cli_refused(proc)
+
+
+@IN_PROCESS
+@given(st.data())
+def test_duplicated_cards_are_always_refused(data):
+    record = data.draw(records())
+    with pytest.raises(scoring.RecordError):
+        scoring.score(data.draw(duplicated_card(record)))
