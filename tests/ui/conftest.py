@@ -1,0 +1,28 @@
+import pytest
+
+from companion.app import make_main
+from companion.store import GameStore
+
+from .harness import Harness
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = GameStore(tmp_path / "data")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def open_app(store):
+    """open_app(route, width=390) -> a Harness on a fresh session of the app."""
+    opened = []
+
+    def _open(route: str = "/", width: float = 390, height: float = 844) -> Harness:
+        h = Harness(make_main(store), route=route, width=width, height=height)
+        opened.append(h)
+        return h
+
+    yield _open
+    for h in reversed(opened):
+        h.close()

@@ -1,0 +1,231 @@
+"""Browserless harness for Flet 1.0.5: a real Session + Page over a fake Connection.
+
+Usage:
+    h = Harness(main, route="/history/abc", width=390)   # runs main(page)
+    h.click(h.find(ft.Button, text="Add point"))
+    h.type(h.find(ft.TextField, label="Player name"), "Ana")
+    assert h.find_semantics("total-Ana").content.value == "1"
+    h.close()
+"""
+
+import asyncio
+import dataclasses
+import inspect
+from typing import Any, Callable, Optional
+
+import flet as ft
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page, context
+from flet.messaging.connection import Connection
+import msgpack
+from flet.messaging.protocol import (
+    InvokeMethodRequestBody,
+    Message,
+    MessageAction,
+    RegisterClientResponseBody,
+    configure_encode_object_for_msgpack,
+)
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+
+class FakeConnection(Connection):
+    """Records every outbound message; emulates the client for invoke_method."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, pubsubhub: PubSubHub):
+        super().__init__()
+        self.loop = loop
+        self.pubsubhub = pubsubhub
+        self.page_name = ""
+        self.page_url = "http://test"
+        self.sent: list[Message] = []
+        self.session: Optional[Session] = None
+        # method name -> result (or callable(args) -> result) for client calls
+        self.method_results: dict[str, Any] = {}
+        self.invoked: list[tuple[str, Any]] = []
+        self.bytes_sent = 0
+
+    _encode = staticmethod(configure_encode_object_for_msgpack(BaseControl))
+
+    def send_message(self, message: Message):
+        # MUST serialize like the real transport: the msgpack encoder records
+        # the __prev_* snapshots that the next ObjectPatch diff is computed from.
+        self.bytes_sent += len(
+            msgpack.packb([message.action, message.body], default=self._encode)
+        )
+        self.sent.append(message)
+        if message.action == MessageAction.INVOKE_METHOD:
+            body: InvokeMethodRequestBody = message.body
+            self.invoked.append((body.name, body.args))
+            self.loop.call_soon(self._reply, body)
+
+    def _reply(self, body: InvokeMethodRequestBody):
+        s = self.session
+        if body.name == "push_route":  # emulate the Flutter router
+            route = body.args["route"]
+            s.handle_invoke_method_results(body.control_id, body.call_id, None, None)
+            s.apply_page_patch({"route": route})
+            asyncio.ensure_future(
+                s.dispatch_event(s.page._i, "route_change", {"route": route})
+            )
+            return
+        res = self.method_results.get(body.name)
+        if callable(res):
+            res = res(body.args)
+        s.handle_invoke_method_results(body.control_id, body.call_id, res, None)
+
+    def get_upload_url(self, file_name: str, expires: int) -> str:
+        return f"http://test/upload/{file_name}"
+
+    @property
+    def errors(self) -> list[str]:
+        return [m.body.message for m in self.sent if m.action == MessageAction.SESSION_CRASHED]
+
+
+def walk(obj: Any, seen: Optional[set] = None):
+    """Yield every BaseControl reachable from obj (views, appbar, nav bar...)."""
+    seen = seen if seen is not None else set()
+    if obj is None or id(obj) in seen:
+        return
+    if isinstance(obj, (list, tuple)):
+        seen.add(id(obj))
+        for x in obj:
+            yield from walk(x, seen)
+        return
+    if isinstance(obj, dict):
+        seen.add(id(obj))
+        for x in obj.values():
+            yield from walk(x, seen)
+        return
+    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+        return
+    seen.add(id(obj))
+    if isinstance(obj, BaseControl):
+        yield obj
+    for f in dataclasses.fields(obj):
+        if f.name.startswith("_") or f.metadata.get("skip"):
+            continue
+        yield from walk(getattr(obj, f.name, None), seen)
+
+
+BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)
+
+
+def accessible_name(control) -> str | None:
+    """What a screen reader (and Playwright's get_by_role) calls a button."""
+    content = control.icon if isinstance(control, ft.IconButton) else control.content
+    if isinstance(content, str):
+        return content
+    if isinstance(content, ft.Text):
+        return content.semantics_label or content.value
+    if isinstance(content, ft.Icon):
+        return content.semantics_label
+    return getattr(control, "tooltip", None)
+
+
+class Harness:
+    def __init__(self, main: Callable, route: str = "/", width: float = 390, height: float = 844,
+                 web: bool = True, share_with: "Optional[Harness]" = None):
+        if share_with:  # second "browser tab": same loop + PubSubHub
+            self.loop, self.hub = share_with.loop, share_with.hub
+        else:
+            self.loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(self.loop)
+            self.hub = PubSubHub(loop=self.loop, executor=None)
+        self._owns_loop = share_with is None
+        self.conn = FakeConnection(self.loop, self.hub)
+        self.session = Session(self.conn)
+        self.conn.session = self.session
+        self.page: ft.Page = self.session.page
+        # what the real client sends in REGISTER_CLIENT before main() runs
+        self.session.apply_page_patch({"route": route, "width": width, "height": height, "web": web})
+        # REGISTER_CLIENT response: serializes + mounts the initial page tree.
+        # Without this, later diffs are computed against nothing and controls
+        # never get indexed/parented (events & auto-update silently fail).
+        self.conn.send_message(
+            Message(
+                MessageAction.REGISTER_CLIENT,
+                RegisterClientResponseBody(
+                    session_id=self.session.id,
+                    page_patch=self.session.get_page_patch(),
+                    error="",
+                ),
+            )
+        )
+        self.run(self._start(main))
+
+    async def _start(self, main):
+        _context_page.set(self.page)  # services (ft.Wakelock() etc.) need this
+        context.reset_auto_update()
+        if inspect.iscoroutinefunction(main):
+            await main(self.page)
+        else:
+            main(self.page)
+        await self.session.after_event(self.page)  # auto-update like FletApp
+        await asyncio.sleep(0)
+
+    def run(self, coro):
+        return self.loop.run_until_complete(coro)
+
+    def settle(self, rounds: int = 5):
+        """Let scheduled tasks (navigate, route_change, pubsub) run."""
+        for _ in range(rounds):
+            self.run(asyncio.sleep(0))
+
+    # ---- events, exactly as the client would send them ------------------
+    def fire(self, control: BaseControl, name: str, data: Any = None):
+        self.run(self.session.dispatch_event(control._i, name, data))
+        self.settle()
+
+    def click(self, control: BaseControl):
+        self.fire(control, "click")
+
+    def type(self, control: ft.TextField, text: str):
+        # client: UPDATE_CONTROL_PROPS {value} then CONTROL_EVENT "change"
+        self.session.apply_patch(control._i, {"value": text})
+        self.fire(control, "change", text)
+
+    def resize(self, width: float, height: float):
+        self.session.apply_page_patch({"width": width, "height": height})
+        self.fire(self.page, "resize", {"width": width, "height": height})
+
+    # ---- queries --------------------------------------------------------
+    def controls(self):
+        return list(walk(self.page.views))
+
+    def find_all(self, cls=BaseControl, **props):
+        return [c for c in self.controls() if isinstance(c, cls)
+                and all(getattr(c, k, None) == v for k, v in props.items())]
+
+    def find(self, cls=BaseControl, **props):
+        found = self.find_all(cls, **props)
+        assert len(found) == 1, f"expected 1 {cls.__name__} {props}, got {len(found)}"
+        return found[0]
+
+    def find_semantics(self, identifier: str) -> ft.Semantics:
+        return self.find(ft.Semantics, identifier=identifier)
+
+    def text_of(self, identifier: str) -> str:
+        """The text inside `ft.Semantics(identifier=...)`, as a browser would read it."""
+        return self.find_semantics(identifier).content.value
+
+    def buttons(self, name: str):
+        return [c for c in self.controls() if isinstance(c, BUTTONS) and accessible_name(c) == name]
+
+    def tap(self, name: str):
+        """Click the one enabled button whose accessible name is `name`."""
+        found = self.buttons(name)
+        assert len(found) == 1, f"expected 1 button named {name!r}, got {len(found)}"
+        assert not found[0].disabled, f"button {name!r} is disabled"
+        self.click(found[0])
+
+    def close(self):
+        async def _close():
+            self.session.close()  # uses asyncio.create_task -> needs a running loop
+            await asyncio.sleep(0)
+
+        self.run(_close())
+        self.settle()
+        if self._owns_loop:
+            self.loop.close()
+            asyncio.set_event_loop(None)
