@@ -1,0 +1,206 @@
+"""Benchmark of the scoring core: records per second per game, on one core.
+
+    python bench/scoring.py [--records N] [--seed S]
+
+For each game, N random valid records (random with a fixed seed, standard library only) are
+scored; the table shows, per game:
+  parse+score   scoring.score(record) on the parsed JSON value (the app's path on every change)
+  parse         scoring.parse(record) alone
+  score         the game's score() on an already parsed Record
+  json path     json.loads + scoring.score + to_json + json.dumps: the CLI's work without
+                process start-up
+Target: parse+score ≥ 20,000 records/s per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+# This file is itself called scoring.py: make sure `import scoring` finds the package, not it.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+sys.path.insert(0, str(REPO))
+
+import scoring  # noqa: E402
+
+TARGET = 20_000
+NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
+
+
+def lost_cities(rng: random.Random) -> dict:
+    rounds_n = rng.choice([1, 3])
+    purple = rng.random() < 0.3
+    colours = ["yellow", "blue", "white", "green", "red"] + (["purple"] if purple else [])
+    rounds = []
+    for _ in range(rng.randint(1, rounds_n)):
+        round_ = {"Ana": {}, "Ben": {}}
+        for colour in colours:
+            owners = [rng.randrange(3) for _ in range(9)]
+            a = rng.randint(0, 3)
+            inv = (a, rng.randint(0, 3 - a))
+            for i, p in enumerate(("Ana", "Ben")):
+                cards = [n for n, o in zip(range(2, 11), owners) if o == i]
+                if cards or inv[i]:
+                    round_[p][colour] = {"investments": inv[i], "cards": cards}
+        rounds.append(round_)
+    return {"format": 1, "game": "lost-cities", "players": ["Ana", "Ben"],
+            "variant": {"rounds": rounds_n, "purple": purple}, "rounds": rounds}
+
+
+SUBDOMAINS = ["abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war"]
+
+
+def bgg_card_game(rng: random.Random) -> dict:
+    players = NAMES[: rng.randint(2, 6)]
+    left = dict.fromkeys(SUBDOMAINS, 10)
+    popular, gems = set(SUBDOMAINS), set(SUBDOMAINS)
+    final = {}
+    for p in players:
+        played = []
+        for s in rng.sample(SUBDOMAINS, rng.randint(0, 3)):
+            if left[s] >= 2:
+                n = rng.randint(2, min(10, left[s]))
+                left[s] -= n
+                group = {"subdomain": s, "cards": n}
+                if s in popular and rng.random() < 0.3:
+                    popular.discard(s)
+                    group["popular"] = True
+                played.append(group)
+        collections = []
+        for _ in range(rng.randint(0, 2)):
+            open_ = [s for s in SUBDOMAINS if left[s]]
+            if len(open_) < 2:
+                break
+            subs = rng.sample(open_, rng.randint(2, min(8, len(open_))))
+            for s in subs:
+                left[s] -= 1
+            g = [s for s in subs if s in gems and rng.random() < 0.2]
+            gems.difference_update(g)
+            collections.append({"subdomains": subs, "rare_gems": g})
+        final[p] = {"played": played, "collections": collections}
+    return {"format": 1, "game": "bgg-card-game", "players": players, "final": final}
+
+
+COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
+
+
+def bgg_game(rng: random.Random) -> dict:
+    players = NAMES[: rng.randint(3, 6)]
+    colours = rng.sample(COLOURS, len(players))
+    supply = {(c, n): 3 for c in colours for n in range(1, 7)}
+    final = {}
+    for p, own in zip(players, colours):
+        others = [c for c in colours if c != own]
+        tiles = []
+        for _ in range(rng.randint(0, 18)):
+            t = (rng.choice(others), rng.randint(1, 6))
+            if supply[t]:
+                supply[t] -= 1
+                tiles.append({"colour": t[0], "number": t[1]})
+        entry = {"colour": own, "tiles": tiles}
+        if rng.random() < 0.5:
+            entry["gg"] = rng.randint(0, 150)
+        else:
+            entry["ledger"] = [{"income": rng.randint(0, 20), "spent": rng.randint(0, 3)} for _ in range(6)]
+        final[p] = entry
+    return {"format": 1, "game": "bgg-game", "players": players,
+            "variant": {"three_player_sets": rng.choice(["one", "every"])}, "final": final}
+
+
+def cgt(rng: random.Random) -> dict:
+    players = NAMES[: rng.randint(2, 4)]
+    types = rng.sample(range(5, 12), 7)
+    meta = {t: rng.randint(1, t) for t in types}
+    collections = {p: {} for p in players}
+    for t in types:
+        left = t - meta[t]
+        for p in players:
+            n = rng.randint(0, left)
+            left -= n
+            if n:
+                collections[p][str(t)] = n
+    return {"format": 1, "game": "cgt", "players": players, "variant": {"first_player_penalty": 2},
+            "final": {"meta": {str(t): n for t, n in meta.items()}, "collections": collections,
+                      "modifiers": {str(rng.choice(types)): rng.randint(-3, 2)},
+                      "adjustments": {rng.choice(players): rng.randint(-2, 6)}}}
+
+
+DECK = [f"{r}{s}" for s in "CDHS" for r in "2345"] + ["QH", "KS"]
+
+
+def card_commons(rng: random.Random) -> dict:
+    """Regular rounds only (a round after them would need level totals); Wild Nest Eggs included."""
+    peek = rng.random() < 0.3
+    rounds = []
+    for number in range(1, rng.randint(1, 3 if peek else 4) + 1):
+        pool = DECK[:]
+        rng.shuffle(pool)
+        nest = pool.pop()
+        commissions = {}
+        for p in ("You", "Opp"):
+            card = next(c for c in pool if c not in ("QH", "KS"))
+            pool.remove(card)
+            commissions[p] = card
+        round_ = {"nest_egg": nest, "replacement": None}
+        if nest in ("QH", "KS") and not peek:
+            card = next(c for c in pool if c not in ("QH", "KS"))
+            pool.remove(card)
+            round_["replacement"] = card
+        a, b = rng.randint(0, 6), rng.randint(0, 6)
+        round_["commissions"] = commissions
+        round_["sides"] = {"You": pool[:a], "Opp": pool[a:a + b]}
+        rounds.append(round_)
+    return {"format": 1, "game": "card-commons", "players": ["You", "Opp"], "variant": {"peek": peek}, "rounds": rounds}
+
+
+GENERATORS = {"lost-cities": lost_cities, "bgg-card-game": bgg_card_game, "bgg-game": bgg_game,
+              "cgt": cgt, "card-commons": card_commons}
+
+
+def rate(fn, items) -> float:
+    """Records per second: the best of 3 passes over all items (one core, no parallelism)."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for item in items:
+            fn(item)
+        best = min(best, time.perf_counter() - start)
+    return len(items) / best
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--records", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=20240501)
+    args = parser.parse_args(argv)
+
+    rows = []
+    for game, generate in GENERATORS.items():
+        rng = random.Random(f"{args.seed}-{game}")
+        records = [generate(rng) for _ in range(args.records)]
+        parsed = [scoring.parse(r) for r in records]  # also checks the generator: every record is valid
+        texts = [json.dumps(r) for r in records]
+        rows.append((
+            game,
+            rate(scoring.score, records),
+            rate(scoring.parse, records),
+            rate(scoring.score, parsed),
+            rate(lambda t: json.dumps(scoring.score(json.loads(t)).to_json()), texts),
+        ))
+
+    print(f"{args.records:,} random valid records per game, records per second (best of 3), Python {sys.version.split()[0]}")
+    header = ("game", "parse+score", "parse", "score", "json path", "target")
+    print(f"{header[0]:<15}{header[1]:>13}{header[2]:>11}{header[3]:>11}{header[4]:>12}  {header[5]}")
+    for game, both, parse, score, cli in rows:
+        verdict = "ok" if both >= TARGET else f"BELOW {TARGET:,}"
+        print(f"{game:<15}{both:>13,.0f}{parse:>11,.0f}{score:>11,.0f}{cli:>12,.0f}  {verdict}")
+    return 0 if all(row[1] >= TARGET for row in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
