@@ -56,6 +56,9 @@ def need_list(value: Any, where: Where) -> list:
 
 
 def need_int(value: Any, where: Where, low: int | None = None, high: int | None = None) -> int:
+    # Fast path (hot in every game): a plain int inside the range.
+    if value.__class__ is int and (low is None or low <= value) and (high is None or value <= high):
+        return value
     # bool is a subclass of int in Python; true is not a count of cards.
     if not isinstance(value, int) or isinstance(value, bool):
         raise RecordError(where, f"expected a whole number, found {type_name(value)}")
@@ -90,13 +93,12 @@ def need_choice(value: Any, where: Where, choices: Iterable[str]) -> str:
 
 def check_keys(obj: dict, where: Where, required: Iterable[str] = (), optional: Iterable[str] = ()) -> None:
     """Missing required keys and unknown keys are both errors: a typo must not score silently."""
-    required = tuple(required)
-    allowed = set(required) | set(optional)
     for key in required:
         if key not in obj:
             raise RecordError(where, f"missing field '{key}'")
     for key in obj:
-        if key not in allowed:
+        if key not in required and key not in optional:
+            allowed = set(required) | set(optional)
             raise RecordError(where, f"unknown field '{key}' (expected {', '.join(sorted(allowed)) or 'none'})")
 
 

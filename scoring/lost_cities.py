@@ -172,8 +172,8 @@ def score(game: Game) -> Result:
     explanations = list(sentences)
     if decided and len(ranking[0]) == 2:
         explanations.append("Lost Cities has no tiebreak: the game is a draw.")
+    starter = next_starter(game)
     if not decided and game.rounds:
-        starter = next_starter(game)
         nxt = len(game.rounds) + 1
         if starter:
             explanations.append(f"{starter} has the higher total and starts round {nxt}.")
@@ -182,7 +182,7 @@ def score(game: Game) -> Result:
     return Result(
         game=GAME.key, players=game.players, rounds=rounds, breakdown=breakdown, totals=totals,
         ranking=ranking, decided=decided, explanations=tuple(explanations),
-        extras={"next_starter": next_starter(game)},
+        extras={"next_starter": starter},
     )
 
 
