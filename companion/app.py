@@ -20,6 +20,7 @@ from .store import GameStore
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
+CARD_FONT = "DejaVu"
 
 log = logging.getLogger("tableside")
 
@@ -84,13 +85,23 @@ def build_view(app: App, route: str) -> list[ft.View]:
 def make_main(store: GameStore):
     def main(page: ft.Page) -> None:
         page.title = "Tableside"
+        # Flutter has no fallback fonts offline: this one carries the card suits ♣♦♥♠.
+        page.fonts = {CARD_FONT: "fonts/DejaVuSans.ttf"}
         page.theme_mode = ft.ThemeMode.LIGHT
         app = App(page, store)
 
         def route_change(e=None) -> None:
             app.on_resize_hooks.clear()
+            try:
+                views = build_view(app, page.route or "/")
+            except Exception:  # never leave a person on Flet's red error screen
+                log.exception("could not show %s", page.route)
+                views = [ft.View(route=page.route, appbar=ft.AppBar(title=ft.Text("Something went wrong")), controls=[
+                    ft.Text("This screen could not be shown. Your games are safe."),
+                    ft.FilledButton("Home", on_click=lambda e: app.go("/")),
+                ])]
             page.views.clear()
-            page.views.extend(build_view(app, page.route or "/"))
+            page.views.extend(views)
             page.update()
 
         async def view_pop(e: ft.ViewPopEvent) -> None:

@@ -13,7 +13,7 @@ from typing import Any, Callable
 import flet as ft
 
 from .. import games
-from ..app import App
+from ..app import App, log
 from ..live import Edit, LiveGame
 from ..widgets.controls import total_badge
 from . import play_bgg_card_game, play_bgg_game, play_card_commons, play_cgt, play_lost_cities
@@ -30,6 +30,10 @@ SCREENS: dict[str, ModuleType] = {
 def new_record(game: str, players: list[str], variant: dict, colours: dict[str, str]) -> dict:
     return {"format": 1, "game": game, "players": list(players), "variant": variant,
             **SCREENS[game].new_body(players, variant, colours)}
+
+
+MIN_TABLEAU_WIDTH = 370
+GAP = 16
 
 
 class PlayScreen:
@@ -52,7 +56,11 @@ class PlayScreen:
 
     def apply(self, edit: Edit, draft: Any = ...) -> bool:
         """Make a change; a refused one leaves everything as it was and says why."""
-        refusal = self.live.change(edit, draft)
+        try:
+            refusal = self.live.change(edit, draft)
+        except Exception as e:  # a bug or a full disk: say so, keep the game as it was stored
+            log.exception("change failed")
+            refusal = f"That change could not be saved ({e.__class__.__name__}). The game is as it was."
         self.message = refusal or ""
         self.render()
         return refusal is None
@@ -96,9 +104,12 @@ class PlayScreen:
         )
         shared = self.module.shared(self)
         if self.app.wide:
+            # Everyone side by side; past what fits, the tableaux wrap onto a further row.
+            n = len(self.players)
+            width = max(MIN_TABLEAU_WIDTH, ((self.app.page.width or 1024) - 32 - GAP * (n - 1)) / n)
             tableaux: ft.Control = ft.Row(
-                [ft.Container(self.module.tableau(self, p), expand=True) for p in self.players],
-                vertical_alignment=ft.CrossAxisAlignment.START, spacing=16, scroll=ft.ScrollMode.AUTO,
+                [ft.Container(self.module.tableau(self, p), width=width) for p in self.players],
+                vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP, run_spacing=GAP, wrap=True,
             )
             switch: list[ft.Control] = []
         else:

@@ -98,10 +98,7 @@ def gg_block(screen, player: str) -> ft.Control:
     gg_now = sum(line.points for line in rules.gg_lines(game, player))
     rows: list[ft.Control] = [mode_buttons]
     if "gg" in e:
-        rows.append(ft.Row([
-            number_field(f"{player} GG on the track", e["gg"], lambda v: set_gg(screen, player, v), width=140),
-            stepper(f"{player} GG", e["gg"], lambda v: set_gg(screen, player, v), -MAX_GG, MAX_GG),
-        ], wrap=True))
+        rows.append(number_field(f"{player} GG on the track", e["gg"], lambda v: set_gg(screen, player, v), width=200))
         rows.append(ft.Text("The track wraps at 100: add 100 for each lap.", size=12))
     else:
         rows.append(ft.Text(f"Start: {rules.starting_gg(seat)} GG (seat {seat + 1})", size=13))
@@ -109,13 +106,12 @@ def gg_block(screen, player: str) -> ft.Control:
         for i in range(min(len(ledger) + 1, rules.MAX_LEDGER_ROUNDS)):
             r = ledger[i] if i < len(ledger) else {}
             rows.append(ft.Row([
-                ft.Text(f"Round {i + 1}", width=64),
                 number_field(f"{player} round {i + 1} income", r.get("income", 0),
-                             lambda v, i=i: set_ledger(screen, player, i, "income", v)),
-                ft.Text("spent", size=12),
+                             lambda v, i=i: set_ledger(screen, player, i, "income", v), width=150),
+                ft.Text("spent", size=12, width=36),
                 stepper(f"{player} round {i + 1} spent", r.get("spent", 0),
                         lambda v, i=i: set_ledger(screen, player, i, "spent", v), 0, 60),
-            ], wrap=True, spacing=4))
+            ], spacing=4))
     rows.append(ft.Text(f"GG before end scoring: {gg_now}", weight=ft.FontWeight.BOLD))
     return ft.Column(rows, spacing=6)
 

@@ -89,14 +89,16 @@ def shared(screen) -> list[ft.Control]:
         meta = game.meta.get(t, 0)
         high = t - in_collections(game, t)
         rows.append(ft.Row([
-            ft.Text(f"Type {t}", width=60, weight=ft.FontWeight.BOLD),
+            ft.Column([
+                ft.Text(f"Type {t}", weight=ft.FontWeight.BOLD),
+                ft.Semantics(identifier=f"value-{t}", content=ft.Text(
+                    f"value {game.value(t)}" if meta else "no column", size=12)),
+            ], spacing=0, width=72),
             stepper(f"Type {t} Meta", meta, lambda v, t=t: set_meta(screen, t, v), 0, high),
             ft.Text("mod", size=12),
             stepper(f"Type {t} modifier", game.modifiers.get(t, 0), lambda v, t=t: set_modifier(screen, t, v),
                     -MODIFIER_RANGE, MODIFIER_RANGE, show=lambda v: f"{v:+d}" if v else "0"),
-            ft.Semantics(identifier=f"value-{t}", content=ft.Text(
-                f"value {game.value(t)}" if meta else "no column", weight=ft.FontWeight.BOLD)),
-        ], wrap=True, spacing=4))
+        ], spacing=4))
     others = [str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in types_shown(screen)]
     rows.append(ft.Dropdown(label="Another type", width=160, dense=True, options=[ft.DropdownOption(t) for t in others],
                             on_select=lambda e: add_type(screen, e.control.value)))

@@ -95,15 +95,16 @@ def colour_column(screen, player: str, colour: str) -> ft.Control:
         ft.Text(colour, weight=ft.FontWeight.BOLD, color=shade, size=13),
         ft.Semantics(identifier=f"expedition-{player}-{colour}",
                      content=ft.Text(str(mine.score()) if mine.started else "–", size=18, weight=ft.FontWeight.BOLD)),
-        ft.Text(formula + (" +20" if len(lines) > 1 else ""), size=9, text_align=ft.TextAlign.CENTER, max_lines=3),
+        ft.Container(ft.Text(formula + (" +20" if len(lines) > 1 else ""), size=9, text_align=ft.TextAlign.CENTER,
+                             max_lines=3), height=36),
     ]
     for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
         held = mine.investments >= slot
         taken = not held and slot > mine.investments + free_investments
         cells.append(card_button(
-            "", f"{player} {colour} investment {slot}", icon=ft.Icons.HANDSHAKE,
+            "", f"{player} {colour} investment {slot}",
             lambda e, s=slot: tap_investment(screen, player, colour, s),
-            state="held" if held else "taken" if taken else "free", colour=shade,
+            state="held" if held else "taken" if taken else "free", colour=shade, icon=ft.Icons.HANDSHAKE,
         ))
     for n in rules.NUMBERS:
         held = n in mine.cards

@@ -26,7 +26,7 @@ def card_button(text: str, label: str, on_click, state: str = "free", colour: st
     held = state == "held"
     fg = ft.Colors.WHITE if held else None
     content = (ft.Icon(icon, semantics_label=label, color=fg, size=20) if icon else
-               ft.Text(text, semantics_label=label, weight=ft.FontWeight.BOLD, color=fg,
+               ft.Text(text, semantics_label=label, weight=ft.FontWeight.BOLD, color=fg, font_family="DejaVu",
                        style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if state == "taken" else None))
     return ft.Button(
         content=content,
