@@ -94,30 +94,39 @@ class PlayScreen:
                 )
                 for p in self.players
             ],
-            wrap=True, alignment=ft.MainAxisAlignment.CENTER,
+            wrap=True, alignment=ft.MainAxisAlignment.CENTER, key="switch",
         )
 
     def render(self) -> None:
+        """Rebuild the screen from the record.
+
+        Every slot is keyed and always present, so Flet reconciles the new controls with the
+        old ones and each keeps its identity: a tap sent before the previous change reached
+        the browser still lands on the control the person saw, never a neighbour.
+        """
         banner = ft.Semantics(
             identifier="message", live_region=True,
-            content=ft.Text(self.message, color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD),
+            content=ft.Text(self.message or " ", color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD),
         )
-        shared = self.module.shared(self)
         if self.app.wide:
             # Everyone side by side; past what fits, the tableaux wrap onto a further row.
             n = len(self.players)
             width = max(MIN_TABLEAU_WIDTH, ((self.app.page.width or 1024) - 32 - GAP * (n - 1)) / n)
             tableaux: ft.Control = ft.Row(
-                [ft.Container(self.module.tableau(self, p), width=width) for p in self.players],
-                vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP, run_spacing=GAP, wrap=True,
+                [ft.Container(self.module.tableau(self, p), width=width, key=f"tableau-{p}") for p in self.players],
+                vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP, run_spacing=GAP, wrap=True, key="wide",
             )
-            switch: list[ft.Control] = []
+            switch: ft.Control = ft.Row(key="no-switch")
         else:
-            tableaux = self.module.tableau(self, self.player)
-            switch = [self.player_switch()] if self.module.per_player else []
-        explanations = [ft.Text(s, italic=True, size=13) for s in self.live.result.explanations]
-        self.column.controls = [
-            self.totals_row(), banner, *explanations, *shared, *switch, tableaux,
+            tableaux = ft.Container(self.module.tableau(self, self.player), key=f"tableau-{self.player}")
+            switch = self.player_switch() if self.module.per_player else ft.Row(key="no-switch")
+        self.column.controls = [ft.Column(key="play", spacing=10, controls=[
+            ft.Container(self.totals_row(), key="totals"),
+            ft.Container(banner, key="banner"),
+            ft.Column([ft.Text(s, italic=True, size=13) for s in self.live.result.explanations], key="explanations"),
+            ft.Column(self.module.shared(self), key="shared"),
+            switch,
+            tableaux,
             ft.Row(
                 [
                     ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: self.undo(),
@@ -125,9 +134,9 @@ class PlayScreen:
                     ft.FilledButton("Results", icon=ft.Icons.EMOJI_EVENTS, height=48,
                                     on_click=lambda e: self.app.go(f"/results/{self.live.id}")),
                 ],
-                alignment=ft.MainAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER, key="actions",
             ),
-        ]
+        ])]
 
 
 def not_found(route: str, what: str) -> ft.View:

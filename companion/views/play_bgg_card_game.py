@@ -160,7 +160,7 @@ def collection_block(screen, player: str, index: int | None) -> ft.Control:
         controls.append(ft.TextButton(f"Remove collection {index + 1}", icon=ft.Icons.DELETE_OUTLINE,
                                       on_click=lambda e: remove_collection(screen, player, index)))
     return ft.Container(ft.Column(controls, spacing=6), padding=8, border_radius=8,
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
+                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), key=f"{player}-{name}")
 
 
 def tableau(screen, player: str) -> ft.Control:

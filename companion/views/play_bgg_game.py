@@ -105,7 +105,7 @@ def gg_block(screen, player: str) -> ft.Control:
         ledger = e["ledger"]
         for i in range(min(len(ledger) + 1, rules.MAX_LEDGER_ROUNDS)):
             r = ledger[i] if i < len(ledger) else {}
-            rows.append(ft.Row([
+            rows.append(ft.Row(key=f"{player}-ledger-{i}", controls=[
                 number_field(f"{player} round {i + 1} income", r.get("income", 0),
                              lambda v, i=i: set_ledger(screen, player, i, "income", v), width=150),
                 ft.Text("spent", size=12, width=36),
@@ -113,7 +113,7 @@ def gg_block(screen, player: str) -> ft.Control:
                         lambda v, i=i: set_ledger(screen, player, i, "spent", v), 0, 60),
             ], spacing=4))
     rows.append(ft.Text(f"GG before end scoring: {gg_now}", weight=ft.FontWeight.BOLD))
-    return ft.Column(rows, spacing=6)
+    return ft.Column(rows, spacing=6, key=f"{player}-{'track' if 'gg' in e else 'ledger'}")
 
 
 def tap_tile(screen, player: str, colour: str, number: int) -> None:

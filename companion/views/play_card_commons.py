@@ -127,10 +127,11 @@ def game_over(screen) -> bool:
 
 def shared(screen) -> list[ft.Control]:
     result = screen.live.result
-    rows: list[ft.Control] = []
-    for i, per_player in enumerate(result.rounds, start=1):
-        scores = ", ".join(f"{p} {per_player[p]}" for p in screen.players)
-        rows.append(ft.Text(f"Round {i} (×{rules.multiplier(i, peek(screen))}): {scores}", size=13))
+    scored = ft.Column(key="scored-rounds", spacing=2, controls=[
+        ft.Text(f"Round {i} (×{rules.multiplier(i, peek(screen))}): " + ", ".join(f"{p} {r[p]}" for p in screen.players), size=13)
+        for i, r in enumerate(result.rounds, start=1)
+    ])
+    rows: list[ft.Control] = [scored]
     if game_over(screen):
         rows.append(ft.Text("The game is decided: see the results.", weight=ft.FontWeight.BOLD))
         return rows
@@ -140,7 +141,7 @@ def shared(screen) -> list[ft.Control]:
     rows += [
         section(f"{'Extra round' if extra else 'Round'} {number}: ×{rules.multiplier(number, peek(screen))}"),
         ft.Text("Nest Egg", weight=ft.FontWeight.BOLD),
-        card_grid(screen, "nest_egg", None, [d["nest_egg"]] if d["nest_egg"] else []),
+        ft.Container(card_grid(screen, "nest_egg", None, [d["nest_egg"]] if d["nest_egg"] else []), key="nest-egg"),
     ]
     if d["nest_egg"] and rules.is_wild(d["nest_egg"]):
         if peek(screen):
@@ -148,12 +149,12 @@ def shared(screen) -> list[ft.Control]:
         else:
             rows += [
                 ft.Text("The Wild was swapped for a face-down card: which? (none if only the other Wild was left)", size=12),
-                card_grid(screen, "replacement", None, [d["replacement"]] if d.get("replacement") else [],
-                          allowed=lambda c: not rules.is_wild(c)),
+                ft.Container(card_grid(screen, "replacement", None, [d["replacement"]] if d.get("replacement") else [],
+                                       allowed=lambda c: not rules.is_wild(c)), key="replacement"),
             ]
     rows.append(ft.FilledButton(
         f"Score round {number}", icon=ft.Icons.CHECK, height=48, disabled=not round_complete(d),
-        on_click=lambda e: score_round(screen),
+        on_click=lambda e: score_round(screen), key=f"score-round-{number}",
     ))
     return rows
 

@@ -88,7 +88,7 @@ def shared(screen) -> list[ft.Control]:
     for t in types_shown(screen):
         meta = game.meta.get(t, 0)
         high = t - in_collections(game, t)
-        rows.append(ft.Row([
+        rows.append(ft.Row(key=f"meta-{t}", controls=[
             ft.Column([
                 ft.Text(f"Type {t}", weight=ft.FontWeight.BOLD),
                 ft.Semantics(identifier=f"value-{t}", content=ft.Text(
@@ -111,7 +111,7 @@ def tableau(screen, player: str) -> ft.Control:
     for t in sorted(game.meta):
         count = game.collections[player].get(t, 0)
         high = count + t - game.meta[t] - in_collections(game, t)
-        rows.append(ft.Row([
+        rows.append(ft.Row(key=f"{player}-type-{t}", controls=[
             ft.Text(f"Type {t}", width=60),
             stepper(f"{player} type {t}", count, lambda v, t=t: set_collection(screen, player, t, v), 0, high),
             ft.Text(f"× {game.value(t)} = {count * game.value(t)}", size=13),

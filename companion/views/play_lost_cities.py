@@ -154,6 +154,6 @@ def shared(screen) -> list[ft.Control]:
     result = screen.live.result
     per_round = ", ".join(f"{p} {result.rounds[current][p]}" for p in screen.players)
     return [
-        ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.CENTER),
+        ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.CENTER, key="rounds"),
         ft.Text(f"Round {current + 1} of {variant.rounds}: {per_round}", text_align=ft.TextAlign.CENTER),
     ]

@@ -1,0 +1,124 @@
+"""End-to-end: the real server in a subprocess, driven by Debian's Chromium through Playwright."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import scoring
+
+CHROMIUM = os.environ.get("TABLESIDE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 1024, "height": 768}
+TABLET_PORTRAIT = {"width": 768, "height": 1024}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_http(url: str, proc: subprocess.Popen, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if urllib.request.urlopen(url, timeout=1).status == 200:
+                return
+        except OSError:
+            pass
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}")
+        if time.monotonic() > deadline:
+            raise RuntimeError("the server did not answer within 30 s")
+        time.sleep(0.05)
+
+
+class Server:
+    def __init__(self, data: Path):
+        self.data = data
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = open(data.parent / f"server-{self.port}.log", "w")
+        self.proc = None
+
+    def start(self) -> Server:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--port", str(self.port), "--data", str(self.data)],
+            cwd=REPO, stdout=self.log, stderr=subprocess.STDOUT,
+        )
+        wait_for_http(self.url + "/", self.proc)
+        return self
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def stored_record(self, game_id: str) -> dict:
+        """The record as the server stored it (read from its file: the server holds the store's lock)."""
+        for name in ("live.json", "history.json"):
+            path = self.data / name
+            if path.exists():
+                for doc in json.loads(path.read_text()).get("games", {}).values():
+                    if doc["id"] == game_id:
+                        return doc["record"]
+        raise KeyError(game_id)
+
+    def scored_totals(self, game_id: str) -> dict[str, int]:
+        return dict(scoring.score(self.stored_record(game_id)).totals)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"Chromium is missing at {CHROMIUM}: .ci/run must install Debian's chromium")
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(tmp_path / "data").start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def ui(browser, server, request):
+    """ui(size) -> a UI on a new browser context of that viewport."""
+    from .ui import UI
+
+    contexts = []
+
+    def _open(size=PHONE) -> UI:
+        ctx = browser.new_context(viewport=size)
+        contexts.append(ctx)
+        return UI(ctx.new_page(), server, request.node.name)
+
+    yield _open
+    for ctx in contexts:
+        ctx.close()

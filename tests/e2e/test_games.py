@@ -1,0 +1,142 @@
+"""One whole game of each of the five games, tapped in Chromium as a person would.
+
+Each checks the totals on screen against `scoring.score` of the record the server stored,
+and leaves phone and tablet screenshots in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET, TABLET_PORTRAIT
+
+pytestmark = pytest.mark.e2e
+
+
+def test_lost_cities_three_rounds_with_reload(ui):
+    u = ui(PHONE)
+    u.set_up("Lost Cities", ["Mia", "Noah"])
+    for n in (3, 6, 9, 10):
+        u.tap(f"Mia red {n}")
+    u.tap("Mia red investment 1")
+    u.tap("Noah")
+    for n in (2, 4, 5, 7, 8):
+        u.tap(f"Noah blue {n}")
+    expect(u.button("Noah red 9")).to_be_disabled()  # on Mia's tableau
+    # Mia red (28 − 20) × 2 = 16; Noah blue 26 − 20 = 6
+    u.expect_totals({"Mia": 16, "Noah": 6})
+    u.screenshot("phone-round-1")
+
+    u.reload()  # a reload in the middle of a game resumes it exactly
+    u.expect_text("total-Mia", "16", timeout=30_000)
+    u.expect_text("total-Noah", "6")
+
+    u.tap("Next round")
+    u.tap("Mia")
+    for n in (2, 3, 4, 5, 6, 7, 8, 9):
+        u.tap(f"Mia green {n}")
+    u.tap("Next round")
+    u.tap("Noah")
+    u.tap("Noah yellow investment 1")
+    u.tap("Noah yellow investment 2")
+    u.tap("Noah yellow investment 3")
+    # Round 2: Mia green (44 − 20) + 20 = 44; round 3: Noah three investments alone, (0 − 20) × 4 = −80.
+    u.expect_totals({"Mia": 16 + 44, "Noah": 6 - 80})
+    u.page.set_viewport_size(TABLET)
+    u.screenshot("tablet-round-3")
+    u.tap("Results")
+    u.expect_text("winner", "Mia")
+    u.screenshot("tablet-results")
+
+
+def test_bgg_card_game_rulebook_example(ui):
+    u = ui(TABLET)
+    u.set_up("BoardGameGeek: The Card Game", ["Dan", "Aldie"])
+
+    def played(player, label, cards, popular=False):
+        for _ in range(cards - 1):
+            u.tap(f"{player} {label} played plus")
+        if popular:
+            u.tap(f"{player} {label} Popular")
+
+    def collection(player, number, subdomains, gems=()):
+        u.tap(f"{player} new collection {subdomains[0]}")
+        u.tap(f"{player} new collection {subdomains[1]}")
+        for s in subdomains[2:]:
+            u.tap(f"{player} collection {number} {s}")
+        for s in gems:
+            u.tap(f"{player} collection {number} {s} Rare Gem")
+
+    played("Dan", "Thematic", 4, popular=True)
+    played("Dan", "Children's", 5)
+    collection("Dan", 1, ["Abstract", "Family", "Party", "War"])
+    collection("Dan", 2, ["Abstract", "Family", "Party", "Strategy", "Customizable", "War"], gems=["Abstract", "Family"])
+    played("Aldie", "War", 6, popular=True)
+    played("Aldie", "Party", 2)
+    collection("Aldie", 1, ["Abstract", "Customizable", "Children's", "Family", "Party", "Strategy", "Thematic", "War"])
+    collection("Aldie", 2, ["Strategy", "Customizable", "Thematic"], gems=["Strategy", "Customizable", "Thematic"])
+    u.expect_totals({"Dan": 92, "Aldie": 103})
+    u.screenshot("tablet")
+    u.tap("Results")
+    u.expect_text("winner", "Aldie")
+    u.page.set_viewport_size(PHONE)
+    u.screenshot("phone-results")
+
+
+def test_bgg_game_three_players(ui):
+    u = ui(TABLET_PORTRAIT)
+    u.set_up("The BoardGameGeek Game", ["Ada", "Bo", "Cy"])  # colours red, blue, green by seat
+    u.tap("Ada tile blue 1")
+    for n in (1, 2, 3, 4, 5, 6):
+        u.tap(f"Cy tile red {n}")
+    u.type_into("Ada round 1 income", "7")
+    u.tap("Ada round 1 spent plus")
+    u.type_into("Bo round 1 income", "12")
+    u.type_into("Cy round 1 income", "5")
+    # Ada 10 + 7 − 1 + 1; Bo 10 + 12; Cy 10 + 5 + a red 1–6 set (36)
+    u.expect_totals({"Ada": 17, "Bo": 22, "Cy": 51})
+    u.screenshot("tablet-portrait")
+    u.tap("Results")
+    u.expect_text("winner", "Cy")
+
+
+def test_cgt(ui):
+    u = ui(PHONE)
+    u.set_up("CGT – Card Game Traders", ["Lea", "Max"])
+    for _ in range(3):
+        u.tap("Type 7 Meta plus")
+    u.tap("Type 5 Meta plus")
+    u.tap("Type 5 modifier minus")
+    u.tap("Lea type 7 plus")
+    u.tap("Lea type 7 plus")
+    u.tap("Max")
+    u.tap("Max type 5 plus")
+    u.tap("Max type 7 plus")
+    # values: type 7 = 3, type 5 = max(1, 1 − 1) = 1; Lea first player: 2 × 3 − 2
+    u.expect_totals({"Lea": 4, "Max": 4})
+    u.screenshot("phone")
+    u.tap("Results")
+    u.expect_text("winner", "Max")  # equal totals and cards: the later seat wins
+
+
+def test_card_commons(ui):
+    u = ui(TABLET)
+    u.set_up("Card Commons", ["You", "Opp"], switches=("Peek variant (3 rounds: ×1, ×1, ×2)",))
+    rounds = [
+        ("KS", {"You": "2H", "Opp": "4C"}, {"You": ["3H", "QH"], "Opp": ["2S", "5C", "3D"]}),
+        ("3S", {"You": "2S", "Opp": "5D"}, {"You": ["4C", "2C"], "Opp": ["3D"]}),
+        ("4C", {"You": "4H", "Opp": "5C"}, {"You": ["QH", "2D", "3H"], "Opp": ["5S", "2C"]}),
+    ]
+    for number, (nest_egg, commissions, sides) in enumerate(rounds, start=1):
+        u.tap(f"nest egg {nest_egg}")
+        for player in ("You", "Opp"):
+            u.tap(f"{player} commission {commissions[player]}")
+            for card in sides[player]:
+                u.tap(f"{player} side {card}")
+        u.tap(f"Score round {number}")
+    # Peek: the Wild K♠ stays and black scores (Opp 2); 2♠ matches 3♠ (You 2); ×2: You 6, Opp 4
+    u.expect_totals({"You": 8, "Opp": 6})
+    u.screenshot("tablet")
+    u.tap("Results")
+    u.expect_text("winner", "You")
