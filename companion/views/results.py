@@ -38,7 +38,7 @@ def places(result: scoring.Result) -> ft.Control:
                 ft.Text(short_name(player, 30), expand=True, tooltip=player),
                 ft.Semantics(identifier=f"total-{player}", content=ft.Text(str(result.totals[player]), weight=ft.FontWeight.BOLD, size=18)),
             ]))
-    return ft.Column(rows, spacing=4)
+    return ft.Column(rows, spacing=4, width=480)
 
 
 def view(app: App, game_id: str, route: str) -> ft.View:
