@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
@@ -73,6 +74,26 @@ def parse_tile(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, .
     return Tile(colour=colour, number=need_int(raw["number"], where + ("number",), NUMBERS[0], NUMBERS[-1]))
 
 
+def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[LedgerRound, ...]:
+    entries = need_list(raw, where)
+    if len(entries) > MAX_LEDGER_ROUNDS:
+        raise RecordError(where, f"{len(entries)} rounds; the game has {MAX_LEDGER_ROUNDS}")
+    ledger = quick_ledger(entries)
+    if ledger is not None:
+        return ledger
+    # Something unusual: the careful reading names the fault.
+    ledger_rounds = []
+    for i, entry in enumerate(entries, start=1):
+        at = where + (f"round {i}",)
+        need_object(entry, at)
+        check_keys(entry, at, optional=("income", "spent"))
+        ledger_rounds.append(LedgerRound(
+            income=need_int(entry.get("income", 0), at + ("income",), low=0),
+            spent=need_int(entry.get("spent", 0), at + ("spent",), low=0),
+        ))
+    return tuple(ledger_rounds)
+
+
 def parse_tableau(raw: Any, where: tuple[str, ...], colours: tuple[str, ...]) -> Tableau:
     need_object(raw, where)
     check_keys(raw, where, required=("colour",), optional=("gg", "ledger", "tiles"))
@@ -80,26 +101,71 @@ def parse_tableau(raw: Any, where: tuple[str, ...], colours: tuple[str, ...]) ->
     if ("gg" in raw) == ("ledger" in raw):
         raise RecordError(where, "give exactly one of 'gg' (the score track) and 'ledger' (income and spend per round)")
     gg = need_int(raw["gg"], where + ("gg",)) if "gg" in raw else None
-    ledger = None
-    if "ledger" in raw:
-        entries = need_list(raw["ledger"], where + ("ledger",))
-        if len(entries) > MAX_LEDGER_ROUNDS:
-            raise RecordError(where + ("ledger",), f"{len(entries)} rounds; the game has {MAX_LEDGER_ROUNDS}")
-        ledger_rounds = []
-        for i, entry in enumerate(entries, start=1):
-            at = where + ("ledger", f"round {i}")
-            need_object(entry, at)
-            check_keys(entry, at, optional=("income", "spent"))
-            ledger_rounds.append(LedgerRound(
-                income=need_int(entry.get("income", 0), at + ("income",), low=0),
-                spent=need_int(entry.get("spent", 0), at + ("spent",), low=0),
-            ))
-        ledger = tuple(ledger_rounds)
+    ledger = parse_ledger(raw["ledger"], where + ("ledger",)) if "ledger" in raw else None
     tiles_raw = need_list(raw.get("tiles", []), where + ("tiles",))
     if len(tiles_raw) > MAX_TILES:
         raise RecordError(where + ("tiles",), f"{len(tiles_raw)} tiles; a player acquires at most {MAX_TILES}")
-    tiles = tuple(parse_tile(t, where + ("tiles", f"tile {i}"), own, colours) for i, t in enumerate(tiles_raw, start=1))
+    tiles = quick_tiles(tiles_raw, own, colours)
+    if tiles is None:  # something unusual: the careful reading below names the fault
+        tiles = tuple(parse_tile(t, where + ("tiles", f"tile {i}"), own, colours) for i, t in enumerate(tiles_raw, start=1))
     return Tableau(colour=own, tiles=tiles, gg=gg, ledger=ledger)
+
+
+# Tiles and ledger rounds are frozen, so equal ones can be shared: a record then builds
+# almost none. Bounded, since colour names come from records.
+_TILES: dict[tuple[str, int], Tile] = {}
+_LEDGER_ROUNDS: dict[tuple[int, int], LedgerRound] = {}
+_SHARED_MAX = 4096
+
+
+def shared_tile(colour: str, number: int) -> Tile:
+    tile = _TILES.get((colour, number))
+    if tile is None:
+        tile = Tile(colour=colour, number=number)
+        if len(_TILES) < _SHARED_MAX:
+            _TILES[(colour, number)] = tile
+    return tile
+
+
+def shared_ledger_round(income: int, spent: int) -> LedgerRound:
+    entry = _LEDGER_ROUNDS.get((income, spent))
+    if entry is None:
+        entry = LedgerRound(income=income, spent=spent)
+        if len(_LEDGER_ROUNDS) < _SHARED_MAX:
+            _LEDGER_ROUNDS[(income, spent)] = entry
+    return entry
+
+
+def quick_tiles(tiles_raw: list, own: str, colours: tuple[str, ...]) -> tuple[Tile, ...] | None:
+    """The common valid case in one cheap pass; None as soon as a tile would need a message."""
+    low, high = NUMBERS[0], NUMBERS[-1]
+    tiles = []
+    for raw in tiles_raw:
+        # Exactly two keys, both present with the right types: no unknown or missing field.
+        if raw.__class__ is not dict or len(raw) != 2:
+            return None
+        colour, number = raw.get("colour"), raw.get("number")
+        if colour.__class__ is not str or colour == own or colour not in colours:
+            return None
+        if number.__class__ is not int or not low <= number <= high:
+            return None
+        tiles.append(shared_tile(colour, number))
+    return tuple(tiles)
+
+
+def quick_ledger(entries: list) -> tuple[LedgerRound, ...] | None:
+    """The common valid case of a ledger; None as soon as an entry would need a message."""
+    ledger = []
+    for entry in entries:
+        if entry.__class__ is not dict:
+            return None
+        income, spent = entry.get("income", 0), entry.get("spent", 0)
+        if income.__class__ is not int or spent.__class__ is not int or income < 0 or spent < 0:
+            return None
+        if len(entry) != ("income" in entry) + ("spent" in entry):  # an unknown field
+            return None
+        ledger.append(shared_ledger_round(income, spent))
+    return tuple(ledger)
 
 
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: Any) -> Game:
@@ -121,41 +187,69 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
         colours[p] = colour
     in_play = tuple(colours.values())
     tableaux = {p: parse_tableau(final_raw[p], ("final", p), in_play) for p in players}
-    held: Counter[Tile] = Counter(t for tab in tableaux.values() for t in tab.tiles)
-    for tile, n in held.items():
-        if n > TILES_PER_COLOUR_AND_NUMBER:
-            raise RecordError(("final",), f"{n} {tile.colour} {tile.number} tiles across all players; each colour has {TILES_PER_COLOUR_AND_NUMBER}")
+    # Counted by (colour, number) pairs: same counts and order as counting Tiles, cheaper to hash.
+    held: Counter[tuple[str, int]] = Counter((t.colour, t.number) for tab in tableaux.values() for t in tab.tiles)
+    if held and max(held.values()) > TILES_PER_COLOUR_AND_NUMBER:
+        for (colour, number), n in held.items():
+            if n > TILES_PER_COLOUR_AND_NUMBER:
+                raise RecordError(("final",), f"{n} {colour} {number} tiles across all players; each colour has {TILES_PER_COLOUR_AND_NUMBER}")
     return Game(players=players, three_player_sets=sets, tableaux=tableaux)
 
 
 def gg_lines(game: Game, player: str) -> tuple[Line, ...]:
     tab = game.tableaux[player]
     if tab.gg is not None:
-        return (Line("GG on the score track", tab.gg),)
-    start = starting_gg(game.seat(player))
-    income = sum(r.income for r in tab.ledger)
-    spent = sum(r.spent for r in tab.ledger)
+        return (track_line(tab.gg),)
+    seat = game.seat(player)
     return (
-        Line(f"starting GG (seat {game.seat(player) + 1})", start),
-        Line("income", income, " + ".join(str(r.income) for r in tab.ledger) or "0"),
-        Line("Advertise and Promote", -spent, "−(" + (" + ".join(str(r.spent) for r in tab.ledger) or "0") + ")"),
+        starting_line(seat),
+        income_line(tuple(r.income for r in tab.ledger)),
+        spent_line(tuple(r.spent for r in tab.ledger)),
     )
+
+
+# Lines are frozen and depend only on a few small numbers, so equal ones are built once and
+# shared (bounded caches): most of a record's lines are then found rather than formatted.
+@lru_cache(maxsize=1024)
+def track_line(gg: int) -> Line:
+    return Line("GG on the score track", gg)
+
+
+@lru_cache(maxsize=16)
+def starting_line(seat: int) -> Line:
+    return Line(f"starting GG (seat {seat + 1})", starting_gg(seat))
+
+
+@lru_cache(maxsize=4096)
+def income_line(incomes: tuple[int, ...]) -> Line:
+    return Line("income", sum(incomes), " + ".join(map(str, incomes)) or "0")
+
+
+@lru_cache(maxsize=4096)
+def spent_line(spends: tuple[int, ...]) -> Line:
+    return Line("Advertise and Promote", -sum(spends), "−(" + (" + ".join(map(str, spends)) or "0") + ")")
+
+
+@lru_cache(maxsize=1024)
+def number_line(number: int, k: int, duplicates: int, is_set: bool) -> Line:
+    """The line of one number held in k colours (4–6 players)."""
+    dup = f", {duplicates} duplicate{'s' * (duplicates > 1)} score 0" if duplicates else ""
+    if is_set:
+        return Line(f"{number}s: set of {k} colours{dup}", k * SET_VALUE, f"{k} × {SET_VALUE}")
+    return Line(f"{number}s: {k} colour{'s' * (k > 1)}{dup}", k * number, f"{k} × {number}")
 
 
 def lines_by_number(tab: Tableau, others: int) -> tuple[Line, ...]:
     """4–6 players: a number held in every other player's colour is a set (6 each); duplicates score 0."""
+    colours_by_number: dict[int, list[str]] = {}  # one pass over the tiles instead of one per number
+    for t in tab.tiles:
+        colours_by_number.setdefault(t.number, []).append(t.colour)
     lines = []
     for number in NUMBERS:
-        tiles = [t for t in tab.tiles if t.number == number]
-        if not tiles:
-            continue
-        k = len(set(tiles))
-        duplicates = len(tiles) - k
-        dup = f", {duplicates} duplicate{'s' * (duplicates > 1)} score 0" if duplicates else ""
-        if k == others:
-            lines.append(Line(f"{number}s: set of {k} colours{dup}", k * SET_VALUE, f"{k} × {SET_VALUE}"))
-        else:
-            lines.append(Line(f"{number}s: {k} colour{'s' * (k > 1)}{dup}", k * number, f"{k} × {number}"))
+        colours = colours_by_number.get(number)
+        if colours:
+            k = len(set(colours))  # tiles of one number are distinct exactly when their colours are
+            lines.append(number_line(number, k, len(colours) - k, k == others))
     return tuple(lines)
 
 

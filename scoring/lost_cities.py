@@ -6,6 +6,7 @@ Rules: shared/rules/lost-cities.txt; readings: RULINGS.md › Lost Cities.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_int, need_list, need_object
@@ -45,21 +46,27 @@ class Expedition:
         return self.size > 0
 
     def lines(self, colour: str) -> tuple[Line, ...]:
-        if not self.started:
-            return ()
-        numbers = "+".join(str(c) for c in sorted(self.cards)) or "0"
-        formula = f"({numbers} − {EXPEDITION_COST})"
-        if self.investments:
-            formula += f" × {self.investments + 1}"
-        points = (sum(self.cards) - EXPEDITION_COST) * (self.investments + 1)
-        lines = [Line(colour, points, formula)]
-        if self.size >= BONUS_CARDS:
-            # Never multiplied, and investments count towards the 8 (RULINGS).
-            lines.append(Line(f"{colour} {BONUS_CARDS}-card bonus", BONUS))
-        return tuple(lines)
+        return expedition_lines(colour, self.investments, self.cards)
 
     def score(self) -> int:
         return sum(line.points for line in self.lines(""))
+
+
+@lru_cache(maxsize=8192)
+def expedition_lines(colour: str, investments: int, cards: tuple[int, ...]) -> tuple[Line, ...]:
+    """Lines are frozen: the same expedition recurs often enough that building each once pays."""
+    if investments + len(cards) == 0:
+        return ()
+    numbers = "+".join(str(c) for c in sorted(cards)) or "0"
+    formula = f"({numbers} − {EXPEDITION_COST})"
+    if investments:
+        formula += f" × {investments + 1}"
+    points = (sum(cards) - EXPEDITION_COST) * (investments + 1)
+    lines = [Line(colour, points, formula)]
+    if investments + len(cards) >= BONUS_CARDS:
+        # Never multiplied, and investments count towards the 8 (RULINGS).
+        lines.append(Line(f"{colour} {BONUS_CARDS}-card bonus", BONUS))
+    return tuple(lines)
 
 
 Tableau = Mapping[str, Expedition]  # colour → expedition
@@ -80,7 +87,32 @@ def parse_variant(raw: Mapping[str, Any]) -> Variant:
     return Variant(rounds=rounds, purple=need_bool(raw.get("purple", False), ("variant", "purple")))
 
 
+def quick_expedition(raw: Any) -> Expedition | None:
+    """The common valid case in one cheap pass; None as soon as something would need a message."""
+    if raw.__class__ is not dict or len(raw) != ("investments" in raw) + ("cards" in raw):
+        return None
+    investments, cards = raw.get("investments", 0), raw.get("cards", [])
+    if investments.__class__ is not int or not 0 <= investments <= INVESTMENTS_PER_COLOUR or cards.__class__ is not list:
+        return None
+    low, high = NUMBERS[0], NUMBERS[-1]
+    for card in cards:
+        if card.__class__ is not int or not low <= card <= high:
+            return None
+    if len(set(cards)) != len(cards):
+        return None
+    return shared_expedition(investments, tuple(sorted(cards)))
+
+
+@lru_cache(maxsize=8192)
+def shared_expedition(investments: int, cards: tuple[int, ...]) -> Expedition:
+    return Expedition(investments=investments, cards=cards)  # frozen: equal ones can be shared
+
+
 def parse_expedition(raw: Any, where: tuple[str, ...]) -> Expedition:
+    quick = quick_expedition(raw)
+    if quick is not None:
+        return quick
+    # Something unusual: the careful reading names the fault.
     need_object(raw, where)
     check_keys(raw, where, optional=("investments", "cards"))
     investments = need_int(raw.get("investments", 0), where + ("investments",), 0, INVESTMENTS_PER_COLOUR)

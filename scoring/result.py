@@ -88,7 +88,15 @@ def rank(
     players: Sequence[str], totals: Mapping[str, int], tiebreaks: Sequence[Tiebreak] = ()
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """Places best first (ties grouped) and one sentence per tiebreak that decided or failed to decide."""
+    if len({totals[p] for p in players}) == len(players):
+        # Fast path (the usual case): no two totals tie, so no tiebreak is consulted or explained.
+        return tuple((p,) for p in sorted(players, key=totals.__getitem__, reverse=True)), ()
+    return rank_with_ties(players, totals, tiebreaks)
 
+
+def rank_with_ties(
+    players: Sequence[str], totals: Mapping[str, int], tiebreaks: Sequence[Tiebreak]
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     values = {p: [step.value(p) for step in tiebreaks] for p in players}
 
     def full_key(p: str) -> tuple:
