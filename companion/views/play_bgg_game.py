@@ -103,7 +103,7 @@ def gg_block(screen, player: str) -> ft.Control:
     else:
         rows.append(ft.Text(f"Start: {rules.starting_gg(seat)} GG (seat {seat + 1})", size=13))
         ledger = e["ledger"]
-        for i in range(min(len(ledger) + 1, rules.MAX_LEDGER_ROUNDS)):
+        for i in range(rules.MAX_LEDGER_ROUNDS):  # all six rows at once: the layout never shifts under a finger
             r = ledger[i] if i < len(ledger) else {}
             rows.append(ft.Row(key=f"{player}-ledger-{i}", controls=[
                 number_field(f"{player} round {i + 1} income", r.get("income", 0),

@@ -86,7 +86,7 @@ class Server:
         return dict(scoring.score(self.stored_record(game_id)).totals)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # not longer: Playwright's loop would block the browserless tests' own
 def browser():
     if not Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is None:
         if os.environ.get("CI") == "true":

@@ -15,6 +15,21 @@ class UI:
         self.page = page
         self.server = server
         self.test_name = re.sub(r"[^\w-]", "_", test_name)
+        self.frames = 0
+        self.last_frame = time.monotonic()
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload) -> None:
+        self.frames += 1
+        self.last_frame = time.monotonic()
+
+    def settle(self, since: int, quiet: float = 0.15, limit: float = 3.0) -> None:
+        """Wait, as a person watching the screen would, until the server's answer has arrived and painted."""
+        started = time.monotonic()
+        while time.monotonic() - started < limit:
+            if self.frames > since and time.monotonic() - self.last_frame >= quiet:
+                return
+            self.page.wait_for_timeout(20)
 
     def open(self, route: str = "/", ready: str = '[flt-semantics-identifier], flt-semantics[role="button"]') -> float:
         started = time.perf_counter()
@@ -38,7 +53,9 @@ class UI:
         """Scroll the control into view as a finger would, then click it."""
         target = self.button(name)
         self.scroll_into_view(target)
+        before = self.frames
         target.click()
+        self.settle(before)
 
     def scroll_into_view(self, target) -> None:
         # Flutter scrolls inside its canvas, so the browser's own scrollIntoView cannot help.
@@ -58,10 +75,15 @@ class UI:
 
     def type_into(self, label: str, text: str, submit: bool = True) -> None:
         box = self.page.get_by_role("textbox", name=label)
+        self.scroll_into_view(box)
+        before = self.frames
         box.click()  # fill() alone is flaky on Flutter's text fields
+        self.settle(before, limit=0.5)  # focusing another field commits the one before it
         box.fill(text)
         if submit:
+            before = self.frames
             box.press("Enter")
+            self.settle(before)
 
     def text(self, identifier: str):
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
@@ -91,7 +113,11 @@ class UI:
     def expect_totals(self, expected: dict[str, int]) -> None:
         """The screen comes to show `expected`, and `scoring.score` of the stored record agrees."""
         for player, total in expected.items():
-            self.expect_text(f"total-{player}", str(total))
+            try:
+                self.expect_text(f"total-{player}", str(total))
+            except AssertionError:
+                self.screenshot("failed-totals")
+                raise AssertionError(f"stored record: {self.server.stored_record(self.game_id())}") from None
         assert self.server.scored_totals(self.game_id()) == expected
 
     def screenshot(self, name: str) -> None:
