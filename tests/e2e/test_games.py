@@ -140,3 +140,25 @@ def test_card_commons(ui):
     u.screenshot("tablet")
     u.tap("Results")
     u.expect_text("winner", "You")
+
+
+def test_a_restarted_server_resumes_the_game(ui, server):
+    u = ui(PHONE)
+    u.set_up("Card Commons", ["You", "Opp"])
+    u.tap("nest egg 4C")
+    u.tap("You commission 4H")
+    u.tap("You side 2D")
+    u.tap("Opp")
+    u.tap("Opp commission 5C")
+    u.tap("Opp side 5S")
+    u.tap("Score round 1")
+    u.tap("nest egg 3S")  # the next round, half entered: kept as the game's draft
+    u.expect_totals({"You": 1, "Opp": 1})
+    game_id = u.game_id()
+
+    server.stop()
+    server.start()
+    u.open(f"/play/{game_id}", ready='[flt-semantics-identifier="total-You"]')
+    u.expect_text("total-You", "1")
+    expect(u.button("nest egg 3S")).to_be_visible()
+    expect(u.button("You commission 3S")).to_be_disabled()  # the draft's Nest Egg is still taken

@@ -1,0 +1,96 @@
+"""Drive the served app in Chromium and print how it feels at the table.
+
+    python bench/app.py [--taps 60]
+
+Prints: server start to first screen usable; tap to updated total (p50, p95) over the
+taps; taps needed to enter a typical Lost Cities round (two players, 20 cards).
+Targets (issue 3): first screen < 3 s, p95 < 150 ms, taps <= cards + 6.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server  # noqa: E402
+from tests.e2e.ui import UI  # noqa: E402
+
+# A typical round: Mia 11 cards in 3 colours, Noah 9 cards in 2 colours.
+TYPICAL_ROUND = {
+    "Mia": ["red investment 1", "red 3", "red 5", "red 8", "red 10", "green 4", "green 6", "green 7", "green 9",
+            "white 2", "white 6"],
+    "Noah": ["blue investment 1", "blue investment 2", "blue 2", "blue 5", "blue 7", "blue 9",
+             "yellow 3", "yellow 4", "yellow 8"],
+}
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--taps", type=int, default=60)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        page = browser.new_page(viewport=PHONE)
+        started = time.perf_counter()
+        server = Server(Path(tmp) / "data").start()
+        http_ready = time.perf_counter() - started
+        try:
+            ui = UI(page, server, "bench")
+            ui.open("/", ready='flt-semantics[role="button"]')
+            first_screen = time.perf_counter() - started
+
+            # Taps for a typical round, counted as a person would make them.
+            ui.set_up("Lost Cities", ["Mia", "Noah"])
+            taps = 0
+            for player, cards in TYPICAL_ROUND.items():
+                if player != "Mia":
+                    ui.tap(player)  # the phone shows one tableau at a time
+                    taps += 1
+                for card in cards:
+                    ui.tap(f"{player} {card}")
+                    taps += 1
+            cards = sum(len(c) for c in TYPICAL_ROUND.values())
+
+            # Tap to updated total: toggle Noah's red 6 (both states change Noah's total).
+            latencies = []
+            total = ui.text("total-Noah")
+            for _ in range(args.taps):
+                before = total.inner_text()
+                button = ui.button("Noah red 6")
+                ui.scroll_into_view(button)
+                t0 = time.perf_counter()
+                button.click()
+                page.wait_for_function(
+                    "before => document.querySelector('[flt-semantics-identifier=\"total-Noah\"]')?.innerText !== before",
+                    arg=before, polling="raf", timeout=5000,
+                )
+                latencies.append((time.perf_counter() - t0) * 1000)
+                page.wait_for_timeout(50)
+        finally:
+            server.stop()
+            browser.close()
+
+    print("Tableside in Chromium (phone 390×844), this machine:")
+    print(f"  server start to HTTP 200           {http_ready:6.2f} s")
+    print(f"  server start to first screen usable {first_screen:6.2f} s   (target < 3 s)")
+    print(f"  tap to updated total, {len(latencies)} taps      p50 {statistics.median(latencies):5.0f} ms   "
+          f"p95 {percentile(latencies, 95):5.0f} ms   max {max(latencies):5.0f} ms   (target p95 < 150 ms)")
+    print(f"  typical Lost Cities round: {cards} cards entered with {taps} taps   (target <= cards + 6 = {cards + 6})")
+
+
+if __name__ == "__main__":
+    main()
