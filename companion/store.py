@@ -1,8 +1,15 @@
 """The only module that touches TinyDB: games in progress, finished games and settings.
 
-Games in progress live in `live.json`, finished games in `history.json`: the file written on
-every tap stays small however long the history grows. Every record is validated by
-`scoring` before it is stored, so nothing invalid is ever saved.
+Layout of the data folder:
+
+    live.json              games in progress, settings, the schema version (written on every tap: small)
+    history/YYYY-MM.json   finished games, one file per month of play
+
+Finishing a game rewrites only its month's file, so saving stays quick however long the
+history grows; all finished games are indexed in memory when the store opens. Every record
+is validated by `scoring` before it is stored, so nothing invalid is ever saved. One lock
+serialises all sessions and threads of this process; a second process on the same folder
+is refused.
 """
 
 from __future__ import annotations
@@ -15,17 +22,20 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterable
 
 from tinydb import Query, TinyDB
 
 import scoring
 
+from .records import rename_in_draft, rename_player
 from .storage import AtomicJSONStorage
 
 SCHEMA_VERSION = 1
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
+# Schema version → the function that upgrades a store from it to the next version.
+MIGRATIONS: dict[int, Callable[["GameStore"], None]] = {}
 
 
 class StoreLocked(RuntimeError):
@@ -36,6 +46,13 @@ def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+def summarise(record: dict) -> dict:
+    """What lists and statistics need of a finished game, kept beside it so they never rescore."""
+    result = scoring.score(record)
+    return {"totals": dict(result.totals), "ranking": [list(g) for g in result.ranking],
+            "winners": list(result.winners), "decided": result.decided}
+
+
 @dataclass(frozen=True)
 class StoredGame:
     id: str
@@ -44,6 +61,7 @@ class StoredGame:
     modified_at: str
     finished_at: str | None = None
     draft: Any = None  # a round being entered that is not yet complete (Card Commons)
+    summary: dict | None = None  # totals, ranking, winners, decided (finished games)
 
     @property
     def game(self) -> str:
@@ -61,14 +79,20 @@ class StoredGame:
     def from_doc(cls, doc: dict) -> StoredGame:
         return cls(
             id=doc["id"], record=copy.deepcopy(doc["record"]), status=doc["status"],
-            modified_at=doc["modified_at"], finished_at=doc.get("finished_at"), draft=copy.deepcopy(doc.get("draft")),
+            modified_at=doc["modified_at"], finished_at=doc.get("finished_at"),
+            draft=copy.deepcopy(doc.get("draft")), summary=copy.deepcopy(doc.get("summary")),
         )
 
     def to_doc(self) -> dict:
         return {
             "id": self.id, "record": self.record, "status": self.status, "modified_at": self.modified_at,
-            "finished_at": self.finished_at, "draft": self.draft,
+            "finished_at": self.finished_at, "draft": self.draft, "summary": self.summary,
         }
+
+
+def month_of(game: StoredGame) -> str:
+    played = game.played_at
+    return played[:7] if len(played) >= 7 and played[4] == "-" else "undated"
 
 
 class GameStore:
@@ -83,21 +107,44 @@ class GameStore:
             self._lock_file.close()
             raise StoreLocked(f"another Tableside process is using {self.folder}; stop it or choose another --data folder") from None
         self.live = TinyDB(self.folder / "live.json", storage=AtomicJSONStorage)
-        self.history = TinyDB(self.folder / "history.json", storage=AtomicJSONStorage)
+        (self.folder / "history").mkdir(exist_ok=True)
+        self._shards: dict[str, TinyDB] = {}
+        self._finished: dict[str, StoredGame] = {}  # id → game, every finished game
+        for path in sorted((self.folder / "history").glob("*.json")):
+            for doc in self._shard(path.stem).table("games").all():
+                self._finished[doc["id"]] = StoredGame.from_doc(doc)
+        self._migrate()
+
+    def _shard(self, month: str) -> TinyDB:
+        if month not in self._shards:
+            self._shards[month] = TinyDB(self.folder / "history" / f"{month}.json", storage=AtomicJSONStorage)
+        return self._shards[month]
+
+    def _migrate(self) -> None:
         meta = self.live.table("meta")
-        if not meta.all():
+        version = (meta.get(doc_id=1) or {}).get("schema")
+        if version is None:
             meta.insert({"schema": SCHEMA_VERSION})
+            return
+        if version > SCHEMA_VERSION:
+            raise RuntimeError(f"{self.folder} was written by a newer Tableside (schema {version}); update Tableside")
+        while version < SCHEMA_VERSION:
+            MIGRATIONS[version](self)
+            version += 1
+            meta.update({"schema": version}, doc_ids=[1])
+
+    @property
+    def schema_version(self) -> int:
+        return self.live.table("meta").get(doc_id=1)["schema"]
 
     def close(self) -> None:
         with self._lock:
             self.live.close()
-            self.history.close()
+            for shard in self._shards.values():
+                shard.close()
             self._lock_file.close()
 
-    # -- games --------------------------------------------------------------
-
-    def _games(self, status: str):
-        return self.live.table("games") if status == IN_PROGRESS else self.history.table("games")
+    # -- games in progress -------------------------------------------------
 
     def create(self, record: dict) -> StoredGame:
         record = dict(record)
@@ -109,28 +156,53 @@ class GameStore:
         with self._lock:
             if self.get(game.id) is not None:
                 raise ValueError(f"a game with id {game.id} is already stored")
-            self._games(IN_PROGRESS).insert(game.to_doc())
+            self.live.table("games").insert(game.to_doc())
         return game
 
     def get(self, game_id: str) -> StoredGame | None:
         with self._lock:
-            for status in (IN_PROGRESS, FINISHED):
-                doc = self._games(status).get(Query().id == game_id)
-                if doc is not None:
-                    return StoredGame.from_doc(doc)
-        return None
+            if game_id in self._finished:
+                return self._finished[game_id]
+            doc = self.live.table("games").get(Query().id == game_id)
+        return None if doc is None else StoredGame.from_doc(doc)
 
     def save_progress(self, game_id: str, record: dict, draft: Any = None) -> StoredGame:
         """Store the new state of a game in progress; refuses an invalid record (nothing changes)."""
         scoring.parse(record)
         with self._lock:
             current = self.get(game_id)
-            if current is None:
+            if current is None or current.status != IN_PROGRESS:
                 raise KeyError(game_id)
-            game = StoredGame(id=game_id, record=record, status=current.status, modified_at=now_iso(),
+            game = StoredGame(id=game_id, record=record, status=IN_PROGRESS, modified_at=now_iso(),
                               finished_at=current.finished_at, draft=draft)
-            self._games(current.status).update(game.to_doc(), Query().id == game_id)
+            self.live.table("games").update(game.to_doc(), Query().id == game_id)
         return game
+
+    def in_progress(self) -> list[StoredGame]:
+        with self._lock:
+            games = [StoredGame.from_doc(d) for d in self.live.table("games").all()]
+        return sorted(games, key=lambda g: g.modified_at, reverse=True)
+
+    # -- finished games ----------------------------------------------------
+
+    def _put_finished(self, games: Iterable[StoredGame]) -> None:
+        by_month: dict[str, list[StoredGame]] = {}
+        for g in games:
+            by_month.setdefault(month_of(g), []).append(g)
+        for month, group in by_month.items():
+            table = self._shard(month).table("games")
+            stored = {d["id"] for d in table.all()}
+            for g in group:
+                if g.id in stored:
+                    table.update(g.to_doc(), Query().id == g.id)
+            # New games go in with one write per month file, however many there are.
+            table.insert_multiple(g.to_doc() for g in group if g.id not in stored)
+            for g in group:
+                self._finished[g.id] = g
+
+    def _drop_finished(self, game: StoredGame) -> None:
+        self._shard(month_of(game)).table("games").remove(Query().id == game.id)
+        self._finished.pop(game.id, None)
 
     def finish(self, game_id: str, record: dict | None = None) -> StoredGame:
         with self._lock:
@@ -138,11 +210,13 @@ class GameStore:
             if current is None:
                 raise KeyError(game_id)
             record = record if record is not None else current.record
-            scoring.parse(record)
             game = StoredGame(id=game_id, record=record, status=FINISHED, modified_at=now_iso(),
-                              finished_at=current.finished_at or now_iso())
-            self._games(current.status).remove(Query().id == game_id)
-            self._games(FINISHED).upsert(game.to_doc(), Query().id == game_id)
+                              finished_at=current.finished_at or now_iso(), summary=summarise(record))
+            if current.status == FINISHED:
+                self._drop_finished(current)
+            self._put_finished([game])
+            if current.status == IN_PROGRESS:
+                self.live.table("games").remove(Query().id == game_id)
         return game
 
     def reopen(self, game_id: str) -> StoredGame:
@@ -155,45 +229,108 @@ class GameStore:
                 return current
             game = StoredGame(id=game_id, record=current.record, status=IN_PROGRESS, modified_at=now_iso(),
                               finished_at=current.finished_at)
-            self._games(FINISHED).remove(Query().id == game_id)
-            self._games(IN_PROGRESS).insert(game.to_doc())
+            self.live.table("games").insert(game.to_doc())
+            self._drop_finished(current)
         return game
 
     def delete(self, game_id: str) -> StoredGame | None:
         with self._lock:
             current = self.get(game_id)
-            if current is not None:
-                self._games(current.status).remove(Query().id == game_id)
+            if current is None:
+                return None
+            if current.status == FINISHED:
+                self._drop_finished(current)
+            else:
+                self.live.table("games").remove(Query().id == game_id)
         return current
 
     def restore(self, game: StoredGame) -> None:
         """Put back a game exactly as it was (undo of a delete)."""
         with self._lock:
-            self._games(game.status).upsert(game.to_doc(), Query().id == game.id)
+            if game.status == FINISHED:
+                self._put_finished([game])
+            else:
+                self.live.table("games").upsert(game.to_doc(), Query().id == game.id)
 
-    def in_progress(self) -> list[StoredGame]:
+    def finished(self, limit: int | None = None, offset: int = 0, game: str | None = None, player: str | None = None,
+                 since: str | None = None, until: str | None = None) -> list[StoredGame]:
+        """Finished games, newest played first, filtered by game, player and date range (inclusive, ISO dates)."""
         with self._lock:
-            games = [StoredGame.from_doc(d) for d in self._games(IN_PROGRESS).all()]
-        return sorted(games, key=lambda g: g.modified_at, reverse=True)
+            games = list(self._finished.values())
+        if game:
+            games = [g for g in games if g.game == game]
+        if player:
+            games = [g for g in games if player in g.players]
+        if since:
+            games = [g for g in games if g.played_at[:10] >= since]
+        if until:
+            games = [g for g in games if g.played_at[:10] <= until]
+        games.sort(key=lambda g: g.played_at, reverse=True)
+        return games[offset:None if limit is None else offset + limit]
 
-    def finished(self, limit: int | None = None) -> list[StoredGame]:
+    def add_finished(self, records: list[dict]) -> tuple[int, int]:
+        """Store finished games (an import): every record is validated first, then written;
+        records whose id is already stored are skipped. Returns (added, skipped)."""
+        prepared, skipped, seen = [], 0, set()
+        for record in records:
+            record = dict(record)
+            record.setdefault("format", 1)
+            record.setdefault("id", str(uuid.uuid4()))
+            record.setdefault("played_at", now_iso())
+            summary = summarise(record)
+            if record["id"] in seen:
+                skipped += 1
+                continue
+            seen.add(record["id"])
+            prepared.append(StoredGame(id=record["id"], record=record, status=FINISHED, modified_at=now_iso(),
+                                       finished_at=record["played_at"], summary=summary))
         with self._lock:
-            docs = list(self._games(FINISHED).all())
-        docs.sort(key=lambda d: d.get("finished_at") or "", reverse=True)
-        return [StoredGame.from_doc(d) for d in docs[:limit]]
+            fresh = [g for g in prepared if self.get(g.id) is None]
+            skipped += len(prepared) - len(fresh)
+            self._put_finished(fresh)
+        return len(fresh), skipped
 
-    # -- players and settings -----------------------------------------------
+    # -- players ---------------------------------------------------------------
 
-    def recent_players(self, limit: int = 12) -> list[str]:
+    def players(self) -> list[str]:
+        """Everyone who has played, most recent first."""
+        return self.recent_players(limit=None)
+
+    def recent_players(self, limit: int | None = 12) -> list[str]:
         """Names from the newest games first, each once."""
         with self._lock:
-            games = self.in_progress() + self.finished()
+            games = self.in_progress() + list(self._finished.values())
         games.sort(key=lambda g: g.modified_at, reverse=True)
         names: dict[str, None] = {}
         for g in games:
             for name in g.players:
                 names.setdefault(name, None)
         return list(names)[:limit]
+
+    def rename_player(self, old: str, new: str) -> int:
+        """Rename (or, when `new` already exists, merge into) a player in every game; returns games changed.
+
+        A game in which both names play cannot be merged: nothing is changed and ValueError says which.
+        """
+        with self._lock:
+            games = self.in_progress() + list(self._finished.values())
+            touched = [g for g in games if old in g.players]
+            both = [g for g in touched if new in g.players]
+            if both:
+                raise ValueError(f"{old} and {new} both played in the game of {both[0].played_at[:10]}: they are two people")
+            renamed = [(g, rename_player(g.record, old, new)) for g in touched]
+            for _, record in renamed:
+                scoring.parse(record)
+            for g, record in renamed:
+                if g.status == FINISHED:
+                    self._drop_finished(g)
+                    self._put_finished([StoredGame(id=g.id, record=record, status=FINISHED, modified_at=g.modified_at,
+                                                   finished_at=g.finished_at, summary=summarise(record))])
+                else:
+                    self.save_progress(g.id, record, rename_in_draft(g.draft, old, new))
+        return len(renamed)
+
+    # -- settings ----------------------------------------------------------------
 
     def setting(self, key: str, default: Any = None) -> Any:
         with self._lock:
@@ -213,4 +350,3 @@ def default_data_folder() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("tableside", appauthor=False))
-
