@@ -69,16 +69,28 @@ class App:
 
 
 def build_view(app: App, route: str) -> list[ft.View]:
-    from .views import home, play, results, setup
+    """The stack of views for a route: a main place (play, history, players, statistics), then any detail."""
+    from .views import history, home, play, players, results, setup, stats
 
-    views = [home.view(app)]
     parts = [p for p in route.split("?")[0].split("/") if p]
-    if len(parts) == 2 and parts[0] == "setup":
-        views.append(setup.view(app, parts[1]))
-    elif len(parts) == 2 and parts[0] == "play":
-        views.append(play.view(app, parts[1]))
-    elif len(parts) == 2 and parts[0] in ("results", "history"):
-        views.append(results.view(app, parts[1], route=f"/{parts[0]}/{parts[1]}"))
+    head = parts[0] if parts else ""
+    if head == "history":
+        views = [history.view(app)]
+    elif head == "players":
+        views = [players.roster(app)]
+    elif head == "stats":
+        views = [stats.view(app)]
+    else:
+        views = [home.view(app)]
+    if len(parts) == 2:
+        if head == "setup":
+            views.append(setup.view(app, parts[1]))
+        elif head == "play":
+            views.append(play.view(app, parts[1]))
+        elif head in ("results", "history"):
+            views.append(results.view(app, parts[1], route=f"/{head}/{parts[1]}"))
+        elif head == "players":
+            views.append(players.detail(app, parts[1]))
     return views
 
 

@@ -9,6 +9,7 @@ import scoring
 from .. import games
 from ..app import App
 from ..store import StoredGame
+from ..widgets.navigation import navigation_bar
 
 LATEST = 5
 
@@ -71,6 +72,7 @@ def view(app: App) -> ft.View:
             title=ft.Text("Tableside"),
             actions=[ft.IconButton(ft.Icons.DARK_MODE, tooltip="Dark theme", on_click=lambda e: app.toggle_theme())],
         ),
+        navigation_bar=navigation_bar(app, "/"),
         controls=[ft.Column(controls, spacing=8, width=640)],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

@@ -1,0 +1,99 @@
+"""History: finished games, newest first, filtered by game, player and dates."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import flet as ft
+
+from .. import games
+from ..app import App
+from ..store import StoredGame
+from ..widgets.controls import short_name
+from ..widgets.navigation import navigation_bar
+
+PAGE_SIZE = 50
+
+
+def valid_date(text: str) -> str | None:
+    try:
+        return date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        return None
+
+
+def row(app: App, game: StoredGame) -> ft.Control:
+    summary = game.summary
+    order = [p for group in summary["ranking"] for p in group]
+    scores = " · ".join(f"{short_name(p)} {summary['totals'][p]}" for p in order)
+    winners = ", ".join(summary["winners"]) or "no winner"
+    return ft.ListTile(
+        leading=ft.Icon(games.ICON[game.game], color=games.SEED[game.game]),
+        title=ft.Text(f"{game.played_at[:10]} · {games.title(game.game)}"),
+        subtitle=ft.Text(f"{scores}\nWinner: {winners}"),
+        is_three_line=True,
+        on_click=lambda e: app.go(f"/history/{game.id}"),
+        key=game.id,
+    )
+
+
+def view(app: App) -> ft.View:
+    games.use_theme(app.page, None)
+    filters = {"game": None, "player": None, "since": None, "until": None}
+    shown = {"limit": PAGE_SIZE}
+    listing = ft.Column(spacing=0)
+    count = ft.Text("")
+
+    def refresh() -> None:
+        found = app.store.finished(limit=shown["limit"] + 1, **filters)
+        more = len(found) > shown["limit"]
+        listing.controls = [row(app, g) for g in found[: shown["limit"]]] or [ft.Text("No finished games match.", italic=True)]
+        if more:
+            listing.controls.append(ft.TextButton("Show more", on_click=show_more))
+        count.value = f"{min(len(found), shown['limit'])}{'+' if more else ''} game{'s' * (len(found) != 1)}"
+
+    def show_more(e) -> None:
+        shown["limit"] += PAGE_SIZE
+        refresh()
+
+    def set_filter(key: str, value: str | None) -> None:
+        filters[key] = value or None
+        shown["limit"] = PAGE_SIZE
+        refresh()
+
+    def set_date(key: str, field: ft.TextField) -> None:
+        text = (field.value or "").strip()
+        parsed = valid_date(text) if text else None
+        if text and parsed is None:
+            field.error = "YYYY-MM-DD"
+            return
+        field.error = None
+        set_filter(key, parsed)
+
+    since = ft.TextField(label="From (YYYY-MM-DD)", width=170, dense=True)
+    until = ft.TextField(label="To (YYYY-MM-DD)", width=170, dense=True)
+    for key, field in (("since", since), ("until", until)):
+        field.on_submit = field.on_blur = (lambda k, f: lambda e: set_date(k, f))(key, field)
+    everyone = app.store.players()
+    filter_row = ft.Row([
+        ft.Dropdown(label="Game", width=230, dense=True, value="any",
+                    options=[ft.DropdownOption(key="any", text="All games")] +
+                            [ft.DropdownOption(key=k, text=games.title(k)) for k in games.ORDER],
+                    on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value)),
+        ft.Dropdown(label="Player", width=180, dense=True, value="anyone",
+                    options=[ft.DropdownOption(key="anyone", text="Everyone")] +
+                            [ft.DropdownOption(key=p, text=short_name(p)) for p in everyone],
+                    on_select=lambda e: set_filter("player", None if e.control.value == "anyone" else e.control.value)),
+        since, until,
+    ], wrap=True)
+    refresh()
+    return ft.View(
+        route="/history",
+        appbar=ft.AppBar(title=ft.Text("History"), actions=[
+            ft.TextButton("Import / export", on_click=lambda e: app.go("/transfer")),
+        ]),
+        navigation_bar=navigation_bar(app, "/history"),
+        controls=[ft.Column([filter_row, count, listing], width=720)],
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )

@@ -1,0 +1,132 @@
+"""Players: the roster, and each player's figures, head-to-head, streak and scores over time;
+rename (the history follows) and merge two names that are the same person."""
+
+from __future__ import annotations
+
+from urllib.parse import quote, unquote
+
+import flet as ft
+import flet_charts as charts
+
+from .. import games, stats
+from ..app import App
+from ..widgets.controls import section, short_name
+from ..widgets.navigation import navigation_bar
+
+
+def player_route(name: str) -> str:
+    return "/players/" + quote(name, safe="")
+
+
+def roster(app: App) -> ft.View:
+    games.use_theme(app.page, None)
+    finished = app.store.finished()
+    tiles = []
+    for name in sorted(app.store.players(), key=str.casefold):
+        figures = stats.player_stats(finished, name)
+        line = f"{figures.plays} games, {figures.wins} wins, last {figures.last_played}" if figures else "no finished game yet"
+        tiles.append(ft.ListTile(
+            leading=ft.Icon(ft.Icons.PERSON), title=ft.Text(short_name(name, 40)), subtitle=ft.Text(line),
+            on_click=lambda e, n=name: app.go(player_route(n)), key=name,
+        ))
+    return ft.View(
+        route="/players",
+        appbar=ft.AppBar(title=ft.Text("Players")),
+        navigation_bar=navigation_bar(app, "/players"),
+        controls=[ft.Column(tiles or [ft.Text("Nobody has played yet.", italic=True)], width=720)],
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def scores_chart(figures: stats.PlayerStats) -> ft.Control:
+    series, low, high, longest = [], 0, 0, 1
+    for key, points in figures.scores_over_time.items():
+        values = [score for _, score in points]
+        low, high, longest = min(low, *values), max(high, *values), max(longest, len(values))
+        series.append(charts.LineChartData(
+            points=[charts.LineChartDataPoint(i, v) for i, v in enumerate(values)],
+            color=games.SEED[key], stroke_width=3, curved=False,
+        ))
+    legend = ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=games.SEED[k], border_radius=6),
+                             ft.Text(games.title(k), size=12)], tight=True) for k in figures.scores_over_time], wrap=True)
+    chart = charts.LineChart(
+        data_series=series, min_x=0, max_x=max(1, longest - 1), min_y=low, max_y=high or 1,
+        left_axis=charts.ChartAxis(label_size=40), bottom_axis=charts.ChartAxis(label_size=24),
+        horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+    )
+    return ft.Column([ft.Semantics(label=f"Scores over time of {figures.player}", content=ft.Container(chart, height=220)),
+                      legend])
+
+
+def detail(app: App, encoded: str) -> ft.View:
+    games.use_theme(app.page, None)
+    name = unquote(encoded)
+    route = player_route(name)
+    figures = stats.player_stats(app.store.finished(), name)
+    message = ft.Text("", color=ft.Colors.ERROR)
+    new_name = ft.TextField(label="New name", value=name, width=240, max_length=200)
+
+    def rename(target: str) -> None:
+        target = target.strip()
+        if not target:
+            message.value = "A name cannot be empty."
+            return
+        try:
+            app.store.rename_player(name, target)
+        except ValueError as err:
+            message.value = str(err)
+            return
+        app.go(player_route(target))
+
+    def merge(e) -> None:
+        other = merge_into.value
+        if not other:
+            return
+
+        def confirmed(ev) -> None:
+            app.page.pop_dialog()
+            rename(other)
+
+        app.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(f"Merge {name} into {other}?"),
+            content=ft.Text(f"Every game of {name} will be {other}'s. This cannot be undone."),
+            actions=[ft.TextButton("Cancel", on_click=lambda ev: app.page.pop_dialog()),
+                     ft.FilledButton("Merge", on_click=confirmed)],
+        ))
+
+    merge_into = ft.Dropdown(label="Same person as…", width=240, dense=True,
+                             options=[ft.DropdownOption(p) for p in app.store.players() if p != name])
+    body: list[ft.Control] = [ft.Text(name, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, selectable=True)]
+    if figures is None:
+        body.append(ft.Text("No finished game yet.", italic=True))
+    else:
+        body += [
+            ft.Text(f"{figures.plays} games · {figures.wins} wins ({figures.win_rate:.0%}) · "
+                    f"last played {figures.last_played} · streak: {figures.streak}"),
+            section("By game"),
+            ft.Row(scroll=ft.ScrollMode.AUTO, controls=[ft.DataTable(
+                columns=[ft.DataColumn(ft.Text(h)) for h in ("Game", "Plays", "Wins", "Win rate", "Average", "Best", "Worst")],
+                rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v)) for v in (
+                    games.title(key), str(f.plays), str(f.wins), f"{f.win_rate:.0%}", f"{f.average:.1f}", str(f.best), str(f.worst))])
+                    for key, f in figures.by_game.items()],
+            )]),
+            section("Head to head"),
+            *[ft.Text(f"vs {short_name(h.opponent, 30)}: {h.games} games, ahead in {h.ahead}, behind in {h.behind}")
+              for h in figures.head_to_head],
+            section("Scores over time"),
+            scores_chart(figures),
+        ]
+    body += [
+        section("Rename or merge"),
+        ft.Row([new_name, ft.OutlinedButton("Rename", on_click=lambda e: rename(new_name.value or ""))], wrap=True),
+        ft.Row([merge_into, ft.OutlinedButton("Merge", on_click=merge)], wrap=True),
+        message,
+    ]
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text(short_name(name, 30))),
+        controls=[ft.Column(body, spacing=10, width=720, scroll=ft.ScrollMode.AUTO)],
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )

@@ -1,0 +1,62 @@
+"""Statistics: per game the plays, highest score ever, average winning score and one figure of
+its own; wins per player as a chart."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as charts
+
+from .. import games, stats
+from ..app import App
+from ..widgets.controls import section, short_name
+from ..widgets.navigation import navigation_bar
+
+CHART_PLAYERS = 10
+
+
+def game_card(figures: stats.GameStats) -> ft.Control:
+    rows = [ft.Text(games.title(figures.game), weight=ft.FontWeight.BOLD, size=16),
+            ft.Text(f"{figures.plays} game{'s' * (figures.plays != 1)} played")]
+    if figures.highest:
+        score, who, when = figures.highest
+        rows.append(ft.Text(f"Highest score: {score} by {short_name(who)} on {when}"))
+    if figures.average_winning_score is not None:
+        rows.append(ft.Text(f"Average winning score: {figures.average_winning_score:.1f}"))
+    rows += [ft.Text(f"{what}: {value}") for what, value in figures.special]
+    return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12), width=340)
+
+
+def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
+    wins = wins[:CHART_PLAYERS]
+    top = max((n for _, n in wins), default=1)
+    chart = charts.BarChart(
+        groups=[charts.BarChartGroup(x=i, rods=[charts.BarChartRod(from_y=0, to_y=n, width=22, color=ft.Colors.PRIMARY,
+                                                                   tooltip=f"{name}: {n}")])
+                for i, (name, n) in enumerate(wins)],
+        bottom_axis=charts.ChartAxis(label_size=32, labels=[
+            charts.ChartAxisLabel(value=i, label=ft.Text(short_name(name, 8), size=11)) for i, (name, _) in enumerate(wins)]),
+        left_axis=charts.ChartAxis(label_size=32),
+        max_y=top + 1,
+    )
+    summary = ", ".join(f"{name} {n}" for name, n in wins)
+    return ft.Semantics(label=f"Wins per player: {summary}", content=ft.Container(chart, height=240))
+
+
+def view(app: App) -> ft.View:
+    games.use_theme(app.page, None)
+    finished = app.store.finished()
+    wins = stats.wins_per_player(finished)
+    body: list[ft.Control] = [
+        section("By game"),
+        ft.Row([game_card(stats.game_stats(finished, key)) for key in games.ORDER], wrap=True),
+        section("Wins per player"),
+        wins_chart(wins) if wins else ft.Text("No finished game yet.", italic=True),
+    ]
+    return ft.View(
+        route="/stats",
+        appbar=ft.AppBar(title=ft.Text("Statistics")),
+        navigation_bar=navigation_bar(app, "/stats"),
+        controls=[ft.Column(body, spacing=10, width=720)],
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )

@@ -1,0 +1,99 @@
+"""History, game detail, players and statistics screens (browserless)."""
+
+import json
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "examples"
+
+
+def example(name: str, **meta) -> dict:
+    return {**json.loads((SHARED / f"{name}.json").read_text())["record"], **meta}
+
+
+@pytest.fixture
+def history(store):
+    store.add_finished([
+        example("bgg-card-game-rulebook", id="dan-aldie", played_at="2026-03-02T20:00:00"),
+        example("cgt-values-and-penalty", id="cgt-1", played_at="2026-02-01T20:00:00"),
+        example("lost-cities-edge-values", id="lc-1", played_at="2026-01-15T20:00:00"),
+    ])
+    return store
+
+
+def texts(h) -> list[str]:
+    return [c.value for c in h.find_all(ft.Text) if isinstance(c.value, str)]
+
+
+def test_history_lists_newest_first_and_filters_by_game(open_app, history):
+    h = open_app("/history")
+    tiles = h.find_all(ft.ListTile)
+    assert [t.key for t in tiles] == ["dan-aldie", "cgt-1", "lc-1"]
+    assert "Winner: Aldie" in tiles[0].subtitle.value
+    game = h.find(ft.Dropdown, label="Game")
+    game.value = "cgt"
+    h.fire(game, "select", "cgt")
+    assert [t.key for t in h.find_all(ft.ListTile)] == ["cgt-1"]
+
+
+def test_history_filters_by_player_and_dates(open_app, history):
+    h = open_app("/history")
+    player = h.find(ft.Dropdown, label="Player")
+    player.value = "Noah"
+    h.fire(player, "select", "Noah")
+    assert [t.key for t in h.find_all(ft.ListTile)] == ["lc-1"]
+    player.value = "anyone"
+    h.fire(player, "select", "anyone")
+    since = h.find(ft.TextField, label="From (YYYY-MM-DD)")
+    h.type(since, "2026-02-01")
+    h.fire(since, "submit")
+    assert [t.key for t in h.find_all(ft.ListTile)] == ["dan-aldie", "cgt-1"]
+    h.type(since, "not a date")
+    h.fire(since, "submit")
+    assert since.error == "YYYY-MM-DD"
+
+
+def test_game_detail_opens_directly(open_app, history):
+    h = open_app("/history/dan-aldie")
+    assert h.text_of("total-Dan") == "92" and h.text_of("total-Aldie") == "103"
+    assert h.text_of("place-Aldie") == "1st" and h.text_of("winner") == "Aldie"
+    assert any("thematic played 4 with Popular: 16 + 8 = 24" in t for t in texts(h))
+
+
+def test_delete_from_the_detail_then_undo(open_app, history):
+    h = open_app("/history/cgt-1")
+    h.tap("Delete")
+    assert history.get("cgt-1") is None and h.page.route == "/"
+    snack = next(m for m in h.page._dialogs.controls if isinstance(m, ft.SnackBar))
+    assert snack.action == "Undo"
+    h.fire(snack, "action")
+    assert history.get("cgt-1") is not None
+
+
+def test_players_roster_and_figures(open_app, history):
+    h = open_app("/players")
+    names = [t.key for t in h.find_all(ft.ListTile)]
+    assert names == sorted(names, key=str.casefold) and "Aldie" in names
+    h = open_app("/players/Max")
+    assert any("1 games · 1 wins (100%)" in t for t in texts(h))
+    assert any("vs Lea: 1 games, ahead in 1, behind in 0" in t for t in texts(h))
+
+
+def test_rename_follows_the_history(open_app, history):
+    h = open_app("/players/Noah")
+    h.type(h.find(ft.TextField, label="New name"), "Noa")
+    h.tap("Rename")
+    assert h.page.route == "/players/Noa"
+    assert history.get("lc-1").players == ["Mia", "Noa"]
+    assert history.get("lc-1").summary["totals"]["Noa"] == 171
+
+
+def test_statistics_per_game(open_app, history):
+    h = open_app("/stats")
+    shown = texts(h)
+    assert "Highest score: 171 by Noah on 2026-01-15" in shown
+    assert "Average winning score: 103.0" in shown  # BGG card game: Aldie 103
+    # Lost Cities: of Mia's yellow (2 alone: −60), Mia's blue (20) and Noah's red (156), two paid off
+    assert "investments that paid off: 67% of 3" in shown
