@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
@@ -111,31 +110,6 @@ def parse_tableau(raw: Any, where: tuple[str, ...], colours: tuple[str, ...]) ->
     return Tableau(colour=own, tiles=tiles, gg=gg, ledger=ledger)
 
 
-# Tiles and ledger rounds are frozen, so equal ones can be shared: a record then builds
-# almost none. Bounded, since colour names come from records.
-_TILES: dict[tuple[str, int], Tile] = {}
-_LEDGER_ROUNDS: dict[tuple[int, int], LedgerRound] = {}
-_SHARED_MAX = 4096
-
-
-def shared_tile(colour: str, number: int) -> Tile:
-    tile = _TILES.get((colour, number))
-    if tile is None:
-        tile = Tile(colour=colour, number=number)
-        if len(_TILES) < _SHARED_MAX:
-            _TILES[(colour, number)] = tile
-    return tile
-
-
-def shared_ledger_round(income: int, spent: int) -> LedgerRound:
-    entry = _LEDGER_ROUNDS.get((income, spent))
-    if entry is None:
-        entry = LedgerRound(income=income, spent=spent)
-        if len(_LEDGER_ROUNDS) < _SHARED_MAX:
-            _LEDGER_ROUNDS[(income, spent)] = entry
-    return entry
-
-
 def quick_tiles(tiles_raw: list, own: str, colours: tuple[str, ...]) -> tuple[Tile, ...] | None:
     """The common valid case in one cheap pass; None as soon as a tile would need a message."""
     low, high = NUMBERS[0], NUMBERS[-1]
@@ -149,7 +123,7 @@ def quick_tiles(tiles_raw: list, own: str, colours: tuple[str, ...]) -> tuple[Ti
             return None
         if number.__class__ is not int or not low <= number <= high:
             return None
-        tiles.append(shared_tile(colour, number))
+        tiles.append(Tile(colour=colour, number=number))
     return tuple(tiles)
 
 
@@ -164,7 +138,7 @@ def quick_ledger(entries: list) -> tuple[LedgerRound, ...] | None:
             return None
         if len(entry) != ("income" in entry) + ("spent" in entry):  # an unknown field
             return None
-        ledger.append(shared_ledger_round(income, spent))
+        ledger.append(LedgerRound(income=income, spent=spent))
     return tuple(ledger)
 
 
@@ -208,29 +182,22 @@ def gg_lines(game: Game, player: str) -> tuple[Line, ...]:
     )
 
 
-# Lines are frozen and depend only on a few small numbers, so equal ones are built once and
-# shared (bounded caches): most of a record's lines are then found rather than formatted.
-@lru_cache(maxsize=1024)
 def track_line(gg: int) -> Line:
     return Line("GG on the score track", gg)
 
 
-@lru_cache(maxsize=16)
 def starting_line(seat: int) -> Line:
     return Line(f"starting GG (seat {seat + 1})", starting_gg(seat))
 
 
-@lru_cache(maxsize=4096)
 def income_line(incomes: tuple[int, ...]) -> Line:
     return Line("income", sum(incomes), " + ".join(map(str, incomes)) or "0")
 
 
-@lru_cache(maxsize=4096)
 def spent_line(spends: tuple[int, ...]) -> Line:
     return Line("Advertise and Promote", -sum(spends), "−(" + (" + ".join(map(str, spends)) or "0") + ")")
 
 
-@lru_cache(maxsize=1024)
 def number_line(number: int, k: int, duplicates: int, is_set: bool) -> Line:
     """The line of one number held in k colours (4–6 players)."""
     dup = f", {duplicates} duplicate{'s' * (duplicates > 1)} score 0" if duplicates else ""

@@ -6,7 +6,6 @@ Rules: shared/rules/lost-cities.txt; readings: RULINGS.md › Lost Cities.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_int, need_list, need_object
@@ -52,9 +51,7 @@ class Expedition:
         return sum(line.points for line in self.lines(""))
 
 
-@lru_cache(maxsize=8192)
 def expedition_lines(colour: str, investments: int, cards: tuple[int, ...]) -> tuple[Line, ...]:
-    """Lines are frozen: the same expedition recurs often enough that building each once pays."""
     if investments + len(cards) == 0:
         return ()
     numbers = "+".join(str(c) for c in sorted(cards)) or "0"
@@ -100,12 +97,7 @@ def quick_expedition(raw: Any) -> Expedition | None:
             return None
     if len(set(cards)) != len(cards):
         return None
-    return shared_expedition(investments, tuple(sorted(cards)))
-
-
-@lru_cache(maxsize=8192)
-def shared_expedition(investments: int, cards: tuple[int, ...]) -> Expedition:
-    return Expedition(investments=investments, cards=cards)  # frozen: equal ones can be shared
+    return Expedition(investments=investments, cards=tuple(sorted(cards)))
 
 
 def parse_expedition(raw: Any, where: tuple[str, ...]) -> Expedition:
