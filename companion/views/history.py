@@ -70,8 +70,8 @@ def view(app: App) -> ft.View:
         field.error = None
         set_filter(key, parsed)
 
-    since = ft.TextField(label="From (YYYY-MM-DD)", width=170, dense=True)
-    until = ft.TextField(label="To (YYYY-MM-DD)", width=170, dense=True)
+    since = ft.TextField(label="From", hint_text="YYYY-MM-DD", width=150, dense=True)
+    until = ft.TextField(label="To", hint_text="YYYY-MM-DD", width=150, dense=True)
     for key, field in (("since", since), ("until", until)):
         field.on_submit = field.on_blur = (lambda k, f: lambda e: set_date(k, f))(key, field)
     everyone = app.store.players()
