@@ -16,6 +16,7 @@ from typing import Callable
 
 import flet as ft
 
+from .live import GameHub
 from .store import GameStore
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
@@ -28,9 +29,10 @@ log = logging.getLogger("tableside")
 class App:
     """What every screen of one browser session shares."""
 
-    def __init__(self, page: ft.Page, store: GameStore):
+    def __init__(self, page: ft.Page, store: GameStore, hub: GameHub):
         self.page = page
         self.store = store
+        self.hub = hub
         self.dark = False
         self.on_resize_hooks: list[Callable[[], None]] = []
         self._wakelock: ft.Wakelock | None = None
@@ -91,19 +93,25 @@ def build_view(app: App, route: str) -> list[ft.View]:
             views.append(results.view(app, parts[1], route=f"/{head}/{parts[1]}"))
         elif head == "players":
             views.append(players.detail(app, parts[1]))
+    if parts == ["transfer"]:  # import and export
+        from .views import transfer
+        views.append(transfer.view(app))
     return views
 
 
 def make_main(store: GameStore):
+    hub = GameHub(store)  # one per process: every session shares the games in progress
+
     def main(page: ft.Page) -> None:
         page.title = "Tableside"
         # Flutter has no fallback fonts offline: this one carries the card suits ♣♦♥♠.
         page.fonts = {CARD_FONT: "fonts/DejaVuSans.ttf"}
         page.theme_mode = ft.ThemeMode.LIGHT
-        app = App(page, store)
+        app = App(page, store, hub)
 
         def route_change(e=None) -> None:
             app.on_resize_hooks.clear()
+            page.pubsub.unsubscribe_all()  # the new screen subscribes to what it shows
             try:
                 views = build_view(app, page.route or "/")
             except Exception:  # never leave a person on Flet's red error screen

@@ -1,13 +1,20 @@
-"""A game being entered: the record, every change checked by `scoring`, undo, autosave.
+"""Games being entered: the record, every change checked by `scoring`, undo, autosave,
+shared by every browser session of this server.
 
-A change is a function that edits a copy of the record. If `scoring` refuses the
-result, nothing changes and the reason is returned for the screen to show; otherwise the
-new record is saved at once, so a reload or a restarted server resumes exactly here.
+A change is a function that edits a copy of the record. If `scoring` refuses the result,
+nothing changes and the reason is returned for the screen to show; otherwise the new record
+is saved at once, so a reload or a restarted server resumes exactly here.
+
+All sessions (a tablet and the players' phones) work on one `LiveGame` per game, so no
+change can overwrite another. Anything else that writes a game (a rename, an import)
+goes straight to the store; a change made on top of a stale copy is refused, the copy
+is refreshed, and the screen says so: never a silent overwrite.
 """
 
 from __future__ import annotations
 
 import copy
+import threading
 from typing import Any, Callable
 
 import scoring
@@ -17,23 +24,16 @@ from .store import FINISHED, GameStore, StoredGame
 
 UNDO_DEPTH = 100
 Edit = Callable[[dict], Any]
+STALE = "This game was changed elsewhere: the screen now shows the latest state. Tap again if you still need to."
 
 
 class LiveGame:
     def __init__(self, store: GameStore, game: StoredGame):
         self.store = store
         self.id = game.id
-        self.record = game.record
-        self.draft = game.draft
         self.status = game.status
-        self._undo: list[tuple[dict, Any]] = []
-        self.parsed: Record = scoring.parse(self.record)
-        self.result: Result = scoring.score(self.parsed)
-
-    @classmethod
-    def load(cls, store: GameStore, game_id: str) -> LiveGame | None:
-        game = store.get(game_id)
-        return None if game is None else cls(store, game)
+        self._undo: list[tuple[dict, Any, str]] = []  # (record, draft, who made the change undone by it)
+        self._set(game.record, game.draft, scoring.parse(game.record))
 
     @property
     def finished(self) -> bool:
@@ -47,6 +47,17 @@ class LiveGame:
     def _set(self, record: dict, draft: Any, parsed: Record) -> None:
         self.record, self.draft, self.parsed, self.result = record, draft, parsed, scoring.score(parsed)
 
+    def _refresh_if_stale(self) -> bool:
+        stored = self.store.get(self.id)
+        if stored is None:
+            raise KeyError(f"the game {self.id} is no longer stored")
+        if stored.record == self.record and stored.draft == self.draft and stored.status == self.status:
+            return False
+        self.status = stored.status
+        self._undo.clear()
+        self._set(stored.record, stored.draft, scoring.parse(stored.record))
+        return True
+
     def try_record(self, edit: Edit) -> tuple[dict, Record] | str:
         """The record `edit` would make, parsed, or why it is refused."""
         record = copy.deepcopy(self.record)
@@ -56,33 +67,63 @@ class LiveGame:
         except RecordError as e:
             return str(e)
 
-    def change(self, edit: Edit, draft: Any = ...) -> str | None:
+    def change(self, edit: Edit, draft: Any = ..., who: str = "") -> str | None:
         """Apply `edit` to the record (and replace the draft if given); None, or the refusal."""
+        if self._refresh_if_stale():
+            return STALE
         attempt = self.try_record(edit)
         if isinstance(attempt, str):
             return attempt
         record, parsed = attempt
         new_draft = self.draft if draft is ... else draft
         self.store.save_progress(self.id, record, new_draft)
-        self._undo.append((self.record, self.draft))
+        self._undo.append((self.record, self.draft, who))
         del self._undo[:-UNDO_DEPTH]
         self._set(record, new_draft, parsed)
         return None
 
-    def set_draft(self, draft: Any) -> None:
-        self.change(lambda r: None, draft=draft)
+    def can_undo(self, who: str = "") -> bool:
+        """Undo takes back the last change at the table; a player's phone only its own."""
+        return bool(self._undo) and (not who or self._undo[-1][2] == who)
 
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
-
-    def undo(self) -> None:
-        if not self._undo:
-            return
-        record, draft = self._undo.pop()
+    def undo(self, who: str = "") -> str | None:
+        if self._refresh_if_stale():
+            return STALE
+        if not self.can_undo(who):
+            return "The last change was made on another device."
+        record, draft, _ = self._undo.pop()
         self.store.save_progress(self.id, record, draft)
         self._set(record, draft, scoring.parse(record))
+        return None
 
-    def finish(self) -> None:
-        self.store.finish(self.id, self.record)
-        self.status = FINISHED
+
+class GameHub:
+    """One LiveGame per game for all the sessions of this process."""
+
+    def __init__(self, store: GameStore):
+        self.store = store
+        self._games: dict[str, LiveGame] = {}
+        self._lock = threading.RLock()
+
+    def open(self, game_id: str) -> LiveGame | None:
+        """The game in progress, shared; a finished game is reopened for editing."""
+        with self._lock:
+            live = self._games.get(game_id)
+            if live is not None and self.store.get(game_id) is not None and not live.finished:
+                return live
+            stored = self.store.get(game_id)
+            if stored is None:
+                self._games.pop(game_id, None)
+                return None
+            if stored.status == FINISHED:
+                stored = self.store.reopen(game_id)
+            live = self._games[game_id] = LiveGame(self.store, stored)
+            return live
+
+    def finish(self, game_id: str) -> StoredGame:
+        with self._lock:
+            live = self._games.pop(game_id, None)
+            game = self.store.finish(game_id)
+            if live is not None:
+                live.status = FINISHED
+            return game

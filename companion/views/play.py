@@ -44,6 +44,7 @@ class PlayScreen:
         self.player = self.players[0]  # whose tableau a phone shows
         self.message = ""
         self.state: dict[str, Any] = {}  # screen-only choices of the game module (selected round, …)
+        self.device = ""  # "" for the table's host; a player's name on that player's phone
         self.column = ft.Column(spacing=10, expand=True)
 
     @property
@@ -54,16 +55,36 @@ class PlayScreen:
     def record(self) -> dict:
         return self.live.record
 
+    @property
+    def topic(self) -> str:
+        return f"game:{self.live.id}"
+
     def apply(self, edit: Edit, draft: Any = ...) -> bool:
         """Make a change; a refused one leaves everything as it was and says why."""
+        return self._act(lambda: self.live.change(edit, draft, who=self.device))
+
+    def undo(self) -> None:
+        self._act(lambda: self.live.undo(who=self.device))
+
+    def _act(self, action: Callable[[], str | None]) -> bool:
         try:
-            refusal = self.live.change(edit, draft)
-        except Exception as e:  # a bug or a full disk: say so, keep the game as it was stored
+            refusal = action()
+        except Exception as e:  # a bug, a deleted game or a full disk: say so, keep the game as it was stored
             log.exception("change failed")
             refusal = f"That change could not be saved ({e.__class__.__name__}). The game is as it was."
         self.message = refusal or ""
         self.render()
+        if refusal is None:
+            self.app.page.pubsub.send_others_on_topic(self.topic, "changed")
         return refusal is None
+
+    async def on_message(self, topic: str, message: str) -> None:
+        """Another device changed or finished this game."""
+        if message == "finished":
+            self.app.go(f"/history/{self.live.id}")
+            return
+        self.render()
+        self.column.update()
 
     def refuse(self, reason: str) -> None:
         self.message = reason
@@ -71,11 +92,6 @@ class PlayScreen:
 
     def select_player(self, player: str) -> None:
         self.player = player
-        self.render()
-
-    def undo(self) -> None:
-        self.live.undo()
-        self.message = ""
         self.render()
 
     def totals_row(self) -> ft.Control:
@@ -130,7 +146,7 @@ class PlayScreen:
             ft.Row(
                 [
                     ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: self.undo(),
-                                      disabled=not self.live.can_undo, height=48),
+                                      disabled=not self.live.can_undo(self.device), height=48),
                     ft.FilledButton("Results", icon=ft.Icons.EMOJI_EVENTS, height=48,
                                     on_click=lambda e: self.app.go(f"/results/{self.live.id}")),
                 ],
@@ -146,13 +162,12 @@ def not_found(route: str, what: str) -> ft.View:
 
 def view(app: App, game_id: str) -> ft.View:
     route = f"/play/{game_id}"
-    live = LiveGame.load(app.store, game_id)
+    live = app.hub.open(game_id)
     if live is None:
         return not_found(route, "This game is not stored here. It may have been deleted.")
-    if live.finished:
-        live = LiveGame(app.store, app.store.reopen(game_id))
     games.use_theme(app.page, live.record["game"])
     screen = PlayScreen(app, live)
+    app.page.pubsub.subscribe_topic(screen.topic, screen.on_message)
     screen.render()
     was_wide = app.wide
 

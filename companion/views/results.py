@@ -53,7 +53,8 @@ def view(app: App, game_id: str, route: str) -> ft.View:
                 else f"Draw: {winners} share 1st place" if result.decided else "Not finished yet")
 
     def save(e) -> None:
-        app.store.finish(game_id)
+        app.hub.finish(game_id)
+        app.page.pubsub.send_others_on_topic(f"game:{game_id}", "finished")
         app.go(f"/history/{game_id}")
 
     def rematch(e) -> None:

@@ -18,8 +18,10 @@ def open_app(store):
     """open_app(route, width=390) -> a Harness on a fresh session of the app."""
     opened = []
 
+    main = make_main(store)  # one server: its sessions share games and PubSub
+
     def _open(route: str = "/", width: float = 390, height: float = 844) -> Harness:
-        h = Harness(make_main(store), route=route, width=width, height=height)
+        h = Harness(main, route=route, width=width, height=height, share_with=opened[0] if opened else None)
         opened.append(h)
         return h
 

@@ -1,0 +1,63 @@
+"""Two browser sessions (a phone and a tablet) on one game: no change is lost, both stay current."""
+
+from companion.live import STALE
+from companion.views import play
+
+
+def start(store):
+    record = play.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})
+    return store.create(record).id
+
+
+def test_changes_from_either_device_reach_the_other(open_app, store):
+    game_id = start(store)
+    tablet = open_app(f"/play/{game_id}", width=1024, height=768)
+    phone = open_app(f"/play/{game_id}")
+    tablet.tap("Mia red 3")
+    phone.settle()
+    assert phone.text_of("total-Mia") == "-17"
+    phone.tap("Mia red 7")
+    tablet.settle()
+    assert tablet.text_of("total-Mia") == "-10"
+    tablet.tap("Noah blue 10")
+    phone.tap("Noah")
+    phone.tap("Noah blue 9")
+    rounds = store.get(game_id).record["rounds"][0]
+    assert rounds == {"Mia": {"red": {"cards": [3, 7]}}, "Noah": {"blue": {"cards": [9, 10]}}}
+    tablet.settle()
+    assert tablet.text_of("total-Noah") == phone.text_of("total-Noah") == "-1"
+
+
+def test_a_card_taken_on_one_device_shows_taken_on_the_other(open_app, store):
+    game_id = start(store)
+    tablet = open_app(f"/play/{game_id}", width=1024, height=768)
+    phone = open_app(f"/play/{game_id}")
+    tablet.tap("Mia green 5")
+    phone.settle()
+    phone.tap("Noah")
+    assert [b.disabled for b in phone.buttons("Noah green 5")] == [True]
+
+
+def test_a_change_made_elsewhere_is_never_overwritten(open_app, store):
+    game_id = start(store)
+    phone = open_app(f"/play/{game_id}")
+    phone.tap("Mia red 3")
+    store.rename_player("Noah", "Noa")  # written straight to the store, not through the screen
+    phone.tap("Mia red 4")
+    assert phone.text_of("message") == STALE
+    assert store.get(game_id).record["players"] == ["Mia", "Noa"]
+    assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [3]}}
+    phone.tap("Mia red 4")  # tapped again on the fresh state: it counts
+    assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [3, 4]}}
+
+
+def test_finishing_shows_the_results_everywhere(open_app, store):
+    game_id = start(store)
+    tablet = open_app(f"/play/{game_id}", width=1024, height=768)
+    phone = open_app(f"/play/{game_id}")
+    tablet.tap("Mia red 10")
+    tablet.tap("Results")
+    tablet.tap("Save result")
+    phone.settle()
+    assert phone.page.route == f"/history/{game_id}"
+    assert phone.text_of("winner") == "Noah"  # Mia −10, Noah 0
