@@ -16,7 +16,9 @@ from typing import Callable
 
 import flet as ft
 
+from .access import Gate
 from .live import GameHub
+from .network import serving_banner
 from .store import GameStore
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
@@ -29,13 +31,21 @@ log = logging.getLogger("tableside")
 class App:
     """What every screen of one browser session shares."""
 
-    def __init__(self, page: ft.Page, store: GameStore, hub: GameHub):
+    def __init__(self, page: ft.Page, store: GameStore, hub: GameHub, gate: Gate):
         self.page = page
         self.store = store
         self.hub = hub
+        self.gate = gate
+        self.authorized = not gate.required
+        self.rebuild: Callable[[], None] = lambda: None  # set by main: show the current route again
         self.dark = False
         self.on_resize_hooks: list[Callable[[], None]] = []
         self._wakelock: ft.Wakelock | None = None
+
+    @property
+    def device_key(self) -> str:
+        """Who is guessing PINs: the device's address (a new tab is the same device)."""
+        return self.page.client_ip or self.page.session.id
 
     @property
     def wide(self) -> bool:
@@ -72,8 +82,10 @@ class App:
 
 def build_view(app: App, route: str) -> list[ft.View]:
     """The stack of views for a route: a main place (play, history, players, statistics), then any detail."""
-    from .views import history, home, play, players, results, setup, stats
+    from .views import history, home, pin, play, players, results, settings, setup, stats
 
+    if not app.authorized:
+        return [pin.view(app, route)]
     parts = [p for p in route.split("?")[0].split("/") if p]
     head = parts[0] if parts else ""
     if head == "history":
@@ -93,21 +105,24 @@ def build_view(app: App, route: str) -> list[ft.View]:
             views.append(results.view(app, parts[1], route=f"/{head}/{parts[1]}"))
         elif head == "players":
             views.append(players.detail(app, parts[1]))
+    if parts == ["settings"]:
+        views.append(settings.view(app))
     if parts == ["transfer"]:  # import and export
         from .views import transfer
         views.append(transfer.view(app))
     return views
 
 
-def make_main(store: GameStore):
+def make_main(store: GameStore, pin: str | None = None):
     hub = GameHub(store)  # one per process: every session shares the games in progress
+    gate = Gate(store, pin)
 
     def main(page: ft.Page) -> None:
         page.title = "Tableside"
         # Flutter has no fallback fonts offline: this one carries the card suits ♣♦♥♠.
         page.fonts = {CARD_FONT: "fonts/DejaVuSans.ttf"}
         page.theme_mode = ft.ThemeMode.LIGHT
-        app = App(page, store, hub)
+        app = App(page, store, hub, gate)
 
         def route_change(e=None) -> None:
             app.on_resize_hooks.clear()
@@ -133,6 +148,7 @@ def make_main(store: GameStore):
             for hook in list(app.on_resize_hooks):
                 hook()
 
+        app.rebuild = route_change
         page.on_route_change = route_change
         page.on_view_pop = view_pop
         page.on_resize = resized
@@ -141,18 +157,20 @@ def make_main(store: GameStore):
     return main
 
 
-def serve(host: str, port: int, data_dir: Path) -> None:
+def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     import uvicorn
     import flet_web.fastapi as flet_fastapi
 
     store = GameStore(data_dir)
     app = flet_fastapi.app(
-        make_main(store),
+        make_main(store, pin),
         assets_dir=str(ASSETS_DIR),
         app_name="Tableside",
         app_short_name="Tableside",
         app_description="Score keeper for card games at the table",
         no_cdn=True,  # nothing is fetched from the internet, ever
     )
-    print(f"Tableside is serving http://{host}:{port}  (data: {data_dir})", flush=True)
+    for line in serving_banner(host, port, pin_set=Gate(store, pin).required):
+        print(line, flush=True)
+    print(f"Data: {data_dir}", flush=True)
     uvicorn.run(app, host=host, port=port, log_level=os.environ.get("TABLESIDE_LOG", "warning"))

@@ -9,6 +9,7 @@ import scoring
 from .. import games
 from ..app import App
 from ..store import StoredGame
+from ..widgets.controls import icon_button
 from ..widgets.navigation import navigation_bar
 
 LATEST = 5
@@ -70,7 +71,7 @@ def view(app: App) -> ft.View:
         route="/",
         appbar=ft.AppBar(
             title=ft.Text("Tableside"),
-            actions=[ft.IconButton(ft.Icons.DARK_MODE, tooltip="Dark theme", on_click=lambda e: app.toggle_theme())],
+            actions=[icon_button(ft.Icons.SETTINGS, "Settings", lambda e: app.go("/settings"))],
         ),
         navigation_bar=navigation_bar(app, "/"),
         controls=[ft.Column(controls, spacing=8, width=640)],

@@ -1,0 +1,38 @@
+"""The PIN screen: until the PIN is entered, a session sees nothing else and can change nothing."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ..app import App
+
+
+def view(app: App, wanted_route: str) -> ft.View:
+    message = ft.Text("", color=ft.Colors.ERROR)
+    field = ft.TextField(label="PIN", password=True, keyboard_type=ft.KeyboardType.NUMBER, width=200,
+                         input_filter=ft.NumbersOnlyInputFilter(), max_length=12, autofocus=True)
+
+    def submit(e) -> None:
+        accepted, why = app.gate.check(app.device_key, field.value or "")
+        field.value = ""
+        if accepted:
+            app.authorized = True
+            app.go(wanted_route if wanted_route != "/pin" else "/")
+            app.rebuild()
+        else:
+            message.value = why
+
+    field.on_submit = submit
+    return ft.View(
+        route=wanted_route,
+        appbar=ft.AppBar(title=ft.Text("Tableside")),
+        controls=[ft.Column([
+            ft.Icon(ft.Icons.LOCK, size=48),
+            ft.Text("This table's games are private. Enter the PIN to continue."),
+            field,
+            ft.FilledButton("Unlock", on_click=submit, height=48),
+            ft.Semantics(identifier="pin-message", content=message),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        vertical_alignment=ft.MainAxisAlignment.CENTER,
+    )
