@@ -20,10 +20,12 @@ from typing import Any, Callable
 import scoring
 from scoring import Record, RecordError, Result
 
+from .records import changes_only
 from .store import FINISHED, GameStore, StoredGame
 
 UNDO_DEPTH = 100
 Edit = Callable[[dict], Any]
+NOT_YOURS = "This phone can change only its own player's cards; the table's host can change everything."
 STALE = "This game was changed elsewhere: the screen now shows the latest state. Tap again if you still need to."
 
 
@@ -76,6 +78,8 @@ class LiveGame:
             return attempt
         record, parsed = attempt
         new_draft = self.draft if draft is ... else draft
+        if who and not changes_only(who, (self.record, self.draft), (record, new_draft)):
+            return NOT_YOURS
         self.store.save_progress(self.id, record, new_draft)
         self._undo.append((self.record, self.draft, who))
         del self._undo[:-UNDO_DEPTH]

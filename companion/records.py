@@ -43,3 +43,32 @@ def rename_in_draft(draft: Any, old: str, new: str) -> Any:
     _rename_key(draft.get("commissions"), old, new)
     _rename_key(draft.get("sides"), old, new)
     return draft
+
+
+def without_player(record: dict, draft: Any, player: str) -> tuple[dict, Any]:
+    """The record and draft with `player`'s own tableau blanked: what everyone else owns.
+
+    A phone may change only its player's tableau: comparing this before and after a change
+    tells whether anything else moved.
+    """
+    record = copy.deepcopy(record)
+    draft = copy.deepcopy(draft)
+    game = record["game"]
+    if game == "lost-cities":
+        for round_ in record.get("rounds", []):
+            round_.pop(player, None)
+    elif game in ("bgg-card-game", "bgg-game"):
+        record.get("final", {}).pop(player, None)
+    elif game == "cgt":
+        final = record.get("final", {})
+        final.get("collections", {}).pop(player, None)
+        final.get("adjustments", {}).pop(player, None)
+    elif game == "card-commons" and isinstance(draft, dict):
+        draft.get("commissions", {}).pop(player, None)
+        draft.get("sides", {}).pop(player, None)
+    return record, draft
+
+
+def changes_only(player: str, before: tuple[dict, Any], after: tuple[dict, Any]) -> bool:
+    """Whether going from `before` to `after` (record, draft) touched nothing but `player`'s tableau."""
+    return without_player(*before, player) == without_player(*after, player)
