@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_choice, need_int, need_list, need_object
 from .record import GameRules
-from .result import Line, Result, Tiebreak, rank, round_scores
+from .result import Line, Result, Tiebreak, rank
 
 SUBDOMAINS = ("abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war")
 CARDS_PER_SUBDOMAIN = 10
@@ -25,6 +25,10 @@ class PlayedGroup:
     subdomain: str
     cards: int
     popular: bool = False
+
+    def points(self) -> int:
+        """line().points, without building the line."""
+        return self.cards * (self.cards + 2) if self.popular else self.cards * self.cards
 
     def line(self) -> Line:
         base = self.cards**2
@@ -41,6 +45,11 @@ class CollectionGroup:
     @property
     def size(self) -> int:
         return len(self.subdomains)
+
+    def points(self) -> int:
+        """line().points, without building the line."""
+        n = len(self.subdomains)
+        return n * (n + 1) // 2 + len(self.rare_gems) * n
 
     def line(self) -> Line:
         n = self.size
@@ -59,6 +68,10 @@ class Tableau:
 
     def lines(self) -> tuple[Line, ...]:
         return tuple(g.line() for g in self.played) + tuple(g.line() for g in self.collections)
+
+    def points(self) -> int:
+        """The sum of lines(), without building them."""
+        return sum(g.points() for g in self.played) + sum(g.points() for g in self.collections)
 
     @property
     def largest_played(self) -> int:
@@ -176,15 +189,18 @@ def cards(n: int) -> str:
     return f"{n} card{'s' * (n != 1)}"
 
 
+def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
+    return ({p: game.tableaux[p].lines() for p in game.players},)
+
+
 def score(game: Game) -> Result:
-    breakdown = ({p: game.tableaux[p].lines() for p in game.players},)
-    totals = round_scores(breakdown[0])
+    totals = {p: game.tableaux[p].points() for p in game.players}
     ranking, sentences = rank(game.players, totals, (
         Tiebreak("largest played group", lambda p: game.tableaux[p].largest_played, cards),
         Tiebreak("largest collection group", lambda p: game.tableaux[p].largest_collection, cards),
     ))
     return Result(
-        game=GAME.key, players=game.players, rounds=(dict(totals),), breakdown=breakdown, totals=totals,
+        game=GAME.key, players=game.players, rounds=(dict(totals),), build_breakdown=lambda: breakdown(game), totals=totals,
         ranking=ranking, decided=True, explanations=sentences,
     )
 

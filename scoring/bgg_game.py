@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
 from .record import GameRules
-from .result import Line, Result, Tiebreak, rank, round_scores
+from .result import Line, Result, Tiebreak, rank
 
 NUMBERS = tuple(range(1, 7))
 SET_VALUE = 6
@@ -244,9 +244,49 @@ def tile_lines(game: Game, player: str) -> tuple[Line, ...]:
     return lines_by_number(tab, len(game.players) - 1)
 
 
+def gg_points(game: Game, player: str) -> int:
+    """The sum of gg_lines(game, player), without building them."""
+    tab = game.tableaux[player]
+    if tab.gg is not None:
+        return tab.gg
+    return starting_gg(game.seat(player)) + sum(r.income for r in tab.ledger) - sum(r.spent for r in tab.ledger)
+
+
+def tile_points(game: Game, player: str) -> int:
+    """The sum of tile_lines(game, player), without building them."""
+    tiles = game.tableaux[player].tiles
+    if len(game.players) == 3:
+        every_set = game.three_player_sets == "every"
+        counts: dict[str, list[int]] = {}  # colour → tiles per number 1–6
+        for t in tiles:
+            row = counts.get(t.colour)
+            if row is None:
+                row = counts[t.colour] = [0] * len(NUMBERS)
+            row[t.number - 1] += 1
+        points = 0
+        for row in counts.values():
+            sets = min(row) if every_set else min(min(row), 1)
+            # A set scores 6 per tile, 36 in all; every other tile its number.
+            points += sets * SET_VALUE * len(NUMBERS) + sum(n * (c - sets) for n, c in zip(NUMBERS, row))
+        return points
+    others = len(game.players) - 1
+    colours_by_number: dict[int, set[str]] = {}
+    for t in tiles:
+        colours = colours_by_number.get(t.number)
+        if colours is None:
+            colours_by_number[t.number] = {t.colour}
+        else:
+            colours.add(t.colour)
+    # k distinct colours of a number score k × the number, or k × 6 as a set; duplicates 0.
+    return sum(len(c) * (SET_VALUE if len(c) == others else n) for n, c in colours_by_number.items())
+
+
+def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
+    return ({p: gg_lines(game, p) + tile_lines(game, p) for p in game.players},)
+
+
 def score(game: Game) -> Result:
-    breakdown = ({p: gg_lines(game, p) + tile_lines(game, p) for p in game.players},)
-    totals = round_scores(breakdown[0])
+    totals = {p: gg_points(game, p) + tile_points(game, p) for p in game.players}
     tiebreaks = tuple(
         Tiebreak(
             f"distinct tiles numbered {n}",
@@ -256,8 +296,8 @@ def score(game: Game) -> Result:
     )
     ranking, sentences = rank(game.players, totals, tiebreaks)
     return Result(
-        game=GAME.key, players=game.players, rounds=(dict(totals),), breakdown=breakdown, totals=totals,
-        ranking=ranking, decided=True, explanations=sentences,
+        game=GAME.key, players=game.players, rounds=(dict(totals),), build_breakdown=lambda: breakdown(game),
+        totals=totals, ranking=ranking, decided=True, explanations=sentences,
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_list, need_object, need_str
 from .record import GameRules
-from .result import Line, Result, rank, round_scores, sum_totals
+from .result import Line, Result, rank, sum_totals
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED_SUITS = ("D", "H")
@@ -143,6 +143,25 @@ def scoring_card(round_: Round, peek: bool) -> str | None:
     return round_.replacement
 
 
+def commission_scores(round_: Round, player: str, peek: bool) -> bool:
+    """Whether the player's Commission matches (as commission_line says why, or why not)."""
+    commission = round_.commissions[player]
+    target = scoring_card(round_, peek)
+    if target is None:
+        return True
+    if is_wild(target):  # Peek: the Wild stays and matches its colour
+        return colour_of(target) == colour_of(commission)
+    return suit_of(commission) == suit_of(target) or rank_of(commission) == rank_of(target)
+
+
+def commission_points(round_: Round, player: str, mult: int, peek: bool) -> int:
+    """commission_line(...).points, without building the line."""
+    if not commission_scores(round_, player, peek):
+        return 0
+    colour = colour_of(round_.commissions[player])
+    return mult * sum(1 for c in round_.sides[player] if colour_of(c) == colour)
+
+
 def commission_line(round_: Round, player: str, mult: int, peek: bool) -> Line:
     commission = round_.commissions[player]
     colour = colour_of(commission)
@@ -189,12 +208,15 @@ def lines_by_round(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
 
 
 def scores_by_round(game: Game) -> tuple[dict[str, int], ...]:
-    return tuple(round_scores(b) for b in lines_by_round(game))
+    """Per round, the sum of each player's lines_by_round, without building them."""
+    return tuple(
+        {p: commission_points(r, p, multiplier(n, game.peek), game.peek) for p in game.players}
+        for n, r in enumerate(game.rounds, start=1)
+    )
 
 
 def score(game: Game) -> Result:
-    breakdown = lines_by_round(game)
-    rounds = tuple(round_scores(b) for b in breakdown)
+    rounds = scores_by_round(game)
     totals = sum_totals(game.players, rounds)
     ranking, sentences = rank(game.players, totals)
     level = len(ranking) == 1
@@ -203,7 +225,7 @@ def score(game: Game) -> Result:
     if len(rounds) >= regular_rounds(game.peek) and level:
         explanations.append(f"The totals are level at {totals[game.players[0]]}: an extra round is required, scored ×{EXTRA_ROUND_MULTIPLIER}.")
     return Result(
-        game=GAME.key, players=game.players, rounds=rounds, breakdown=breakdown, totals=totals,
+        game=GAME.key, players=game.players, rounds=rounds, build_breakdown=lambda: lines_by_round(game), totals=totals,
         ranking=ranking, decided=decided, explanations=tuple(explanations),
         extras={"next_multiplier": None if decided else multiplier(len(rounds) + 1, game.peek)},
     )

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_int, need_object, ordinal
 from .record import GameRules
-from .result import Line, Result, Tiebreak, rank, round_scores
+from .result import Line, Result, Tiebreak, rank
 
 TYPE_MIN, TYPE_MAX = 2, 20
 MAX_META_COLUMNS = 7
@@ -113,16 +113,26 @@ def lines(game: Game, player: str) -> tuple[Line, ...]:
     return tuple(out)
 
 
+def points(game: Game, player: str) -> int:
+    """The sum of lines(game, player), without building them."""
+    total = sum(count * game.value(type_) for type_, count in game.collections[player].items())
+    total += game.adjustments.get(player, 0)
+    return total - game.penalty if player == game.players[0] else total
+
+
+def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
+    return ({p: lines(game, p) for p in game.players},)
+
+
 def score(game: Game) -> Result:
-    breakdown = ({p: lines(game, p) for p in game.players},)
-    totals = round_scores(breakdown[0])
+    totals = {p: points(game, p) for p in game.players}
     ranking, sentences = rank(game.players, totals, (
         Tiebreak("cards in the Collection (fewer wins)", game.collection_size,
                  lambda n: f"{n} card{'s' * (n != 1)}", key=lambda n: -n),
         Tiebreak("seat (later in play order wins)", game.players.index, lambda i: f"{ordinal(i + 1)} seat"),
     ))
     return Result(
-        game=GAME.key, players=game.players, rounds=(dict(totals),), breakdown=breakdown, totals=totals,
+        game=GAME.key, players=game.players, rounds=(dict(totals),), build_breakdown=lambda: breakdown(game), totals=totals,
         ranking=ranking, decided=True, explanations=sentences,
     )
 

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_int, need_list, need_object
 from .record import GameRules
-from .result import Line, Result, rank, round_scores, sum_totals
+from .result import Line, Result, rank, sum_totals
 
 COLOURS = ("yellow", "blue", "white", "green", "red")
 PURPLE = "purple"
@@ -48,7 +48,16 @@ class Expedition:
         return expedition_lines(colour, self.investments, self.cards)
 
     def score(self) -> int:
-        return sum(line.points for line in self.lines(""))
+        return expedition_points(self.investments, self.cards)
+
+
+def expedition_points(investments: int, cards: tuple[int, ...]) -> int:
+    """What expedition_lines add up to, without building them (the path of every rescoring)."""
+    size = investments + len(cards)
+    if not size:
+        return 0
+    points = (sum(cards) - EXPEDITION_COST) * (investments + 1)
+    return points + BONUS if size >= BONUS_CARDS else points
 
 
 def expedition_lines(colour: str, investments: int, cards: tuple[int, ...]) -> tuple[Line, ...]:
@@ -166,11 +175,23 @@ def round_lines(tableau: Tableau) -> tuple[Line, ...]:
     return tuple(line for colour, expedition in tableau.items() for line in expedition.lines(colour))
 
 
+def round_points(tableau: Tableau) -> int:
+    """A player's round: the sum of round_lines(tableau), without building them."""
+    return sum(expedition_points(e.investments, e.cards) for e in tableau.values())
+
+
+def scores_by_round(game: Game) -> tuple[dict[str, int], ...]:
+    return tuple({p: round_points(r[p]) for p in game.players} for r in game.rounds)
+
+
 def next_starter(game: Game) -> str | None:
     """Who starts the next round: the higher running total; None when level or the game is over."""
+    return starter_after(game, sum_totals(game.players, scores_by_round(game)))
+
+
+def starter_after(game: Game, totals: Mapping[str, int]) -> str | None:
     if not game.rounds or len(game.rounds) >= game.variant.rounds:
         return None
-    totals = sum_totals(game.players, [round_scores({p: round_lines(r[p]) for p in game.players}) for r in game.rounds])
     first, second = game.players
     if totals[first] == totals[second]:
         return None
@@ -187,16 +208,19 @@ def investments_left(tableau_of_other: Tableau, colour: str) -> int:
     return INVESTMENTS_PER_COLOUR - tableau_of_other.get(colour, Expedition()).investments
 
 
+def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
+    return tuple({p: round_lines(r[p]) for p in game.players} for r in game.rounds)
+
+
 def score(game: Game) -> Result:
-    breakdown = tuple({p: round_lines(r[p]) for p in game.players} for r in game.rounds)
-    rounds = tuple(round_scores(b) for b in breakdown)
+    rounds = scores_by_round(game)
     totals = sum_totals(game.players, rounds)
     ranking, sentences = rank(game.players, totals)
     decided = len(game.rounds) == game.variant.rounds
     explanations = list(sentences)
     if decided and len(ranking[0]) == 2:
         explanations.append("Lost Cities has no tiebreak: the game is a draw.")
-    starter = next_starter(game)
+    starter = starter_after(game, totals)
     if not decided and game.rounds:
         nxt = len(game.rounds) + 1
         if starter:
@@ -204,7 +228,7 @@ def score(game: Game) -> Result:
         else:
             explanations.append(f"The totals are level: the rules do not say who starts round {nxt}, so the players choose.")
     return Result(
-        game=GAME.key, players=game.players, rounds=rounds, breakdown=breakdown, totals=totals,
+        game=GAME.key, players=game.players, rounds=rounds, build_breakdown=lambda: breakdown(game), totals=totals,
         ranking=ranking, decided=decided, explanations=tuple(explanations),
         extras={"next_starter": starter},
     )

@@ -36,18 +36,51 @@ class Tiebreak:
     key: Callable[[Any], Any] = lambda value: value
 
 
-@dataclass(frozen=True)
+Breakdown = tuple[Mapping[str, tuple[Line, ...]], ...]
+
+
+@dataclass(frozen=True, eq=False)
 class Result:
+    """Scores, places and reasons. The breakdown (lines with their formulas) is only needed when
+    shown, so it is built on first access of `breakdown` by `build_breakdown` and kept."""
+
     game: str
     players: tuple[str, ...]
     rounds: tuple[Mapping[str, int], ...]
-    breakdown: tuple[Mapping[str, tuple[Line, ...]], ...]
+    build_breakdown: Callable[[], Breakdown]  # zero arguments; called at most once
     totals: Mapping[str, int]
     ranking: tuple[tuple[str, ...], ...]
     decided: bool
     explanations: tuple[str, ...] = ()
     # Game-specific figures the app may show (e.g. Lost Cities' next starter).
     extras: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def breakdown(self) -> Breakdown:
+        """Per round, {player: tuple[Line, ...]}: built once, on first access."""
+        try:
+            return self.__dict__["_breakdown"]
+        except KeyError:
+            built = self.build_breakdown()
+            object.__setattr__(self, "_breakdown", built)  # frozen: memoised past the dataclass guard
+            return built
+
+    def _compared(self) -> tuple:
+        return (self.game, self.players, self.rounds, self.breakdown, self.totals, self.ranking,
+                self.decided, self.explanations, self.extras)
+
+    def __eq__(self, other: object) -> bool:
+        # As a dataclass compares, with the breakdown's lines in place of the function building them.
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._compared() == other._compared()
+
+    def __hash__(self) -> int:
+        return hash(self._compared())  # as a frozen dataclass hashes (a TypeError: it holds dicts)
+
+    def __repr__(self) -> str:
+        names = ("game", "players", "rounds", "breakdown", "totals", "ranking", "decided", "explanations", "extras")
+        return "Result(" + ", ".join(f"{n}={v!r}" for n, v in zip(names, self._compared())) + ")"
 
     @property
     def winners(self) -> tuple[str, ...]:
