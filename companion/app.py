@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+from urllib.parse import unquote
 from pathlib import Path
 from typing import Callable
 
@@ -18,7 +19,7 @@ import flet as ft
 
 from .access import Gate
 from .live import GameHub
-from .network import serving_banner
+from .network import lan_addresses, serving_banner
 from .store import GameStore
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
@@ -31,8 +32,9 @@ log = logging.getLogger("tableside")
 class App:
     """What every screen of one browser session shares."""
 
-    def __init__(self, page: ft.Page, store: GameStore, hub: GameHub, gate: Gate):
+    def __init__(self, page: ft.Page, store: GameStore, hub: GameHub, gate: Gate, join_urls: list[str] = ()):
         self.page = page
+        self.join_urls = list(join_urls)  # how phones on the LAN reach this server, e.g. http://192.168.1.20:8550
         self.store = store
         self.hub = hub
         self.gate = gate
@@ -41,6 +43,15 @@ class App:
         self.dark = False
         self.on_resize_hooks: list[Callable[[], None]] = []
         self._wakelock: ft.Wakelock | None = None
+        self._preferences: ft.SharedPreferences | None = None
+        self.seats: dict[str, str] = {}  # game id → the player whose phone this session is
+
+    @property
+    def preferences(self) -> ft.SharedPreferences:
+        """The browser's own storage (a phone's seat survives a closed tab there)."""
+        if self._preferences is None:
+            self._preferences = ft.SharedPreferences()
+        return self._preferences
 
     @property
     def device_key(self) -> str:
@@ -82,7 +93,7 @@ class App:
 
 def build_view(app: App, route: str) -> list[ft.View]:
     """The stack of views for a route: a main place (play, history, players, statistics), then any detail."""
-    from .views import history, home, pin, play, players, results, settings, setup, stats
+    from .views import history, home, invite, join, pin, play, players, results, settings, setup, stats
 
     if not app.authorized:
         return [pin.view(app, route)]
@@ -105,6 +116,12 @@ def build_view(app: App, route: str) -> list[ft.View]:
             views.append(results.view(app, parts[1], route=f"/{head}/{parts[1]}"))
         elif head == "players":
             views.append(players.detail(app, parts[1]))
+        elif head == "invite":
+            views.append(invite.view(app, parts[1]))
+        elif head == "join":
+            views.append(join.view(app, parts[1]))
+    if len(parts) == 3 and head == "join":  # a player's phone at its seat
+        views.append(play.view(app, parts[1], seat=unquote(parts[2])))
     if parts == ["settings"]:
         views.append(settings.view(app))
     if parts == ["transfer"]:  # import and export
@@ -113,7 +130,7 @@ def build_view(app: App, route: str) -> list[ft.View]:
     return views
 
 
-def make_main(store: GameStore, pin: str | None = None):
+def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = ()):
     hub = GameHub(store)  # one per process: every session shares the games in progress
     gate = Gate(store, pin)
 
@@ -122,7 +139,7 @@ def make_main(store: GameStore, pin: str | None = None):
         # Flutter has no fallback fonts offline: this one carries the card suits ♣♦♥♠.
         page.fonts = {CARD_FONT: "fonts/DejaVuSans.ttf"}
         page.theme_mode = ft.ThemeMode.LIGHT
-        app = App(page, store, hub, gate)
+        app = App(page, store, hub, gate, join_urls)
 
         def route_change(e=None) -> None:
             app.on_resize_hooks.clear()
@@ -162,8 +179,10 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     import flet_web.fastapi as flet_fastapi
 
     store = GameStore(data_dir)
+    everywhere = host in ("0.0.0.0", "::", "")
+    join_urls = [f"http://{a}:{port}" for a in lan_addresses()] if everywhere else []
     app = flet_fastapi.app(
-        make_main(store, pin),
+        make_main(store, pin, join_urls),
         assets_dir=str(ASSETS_DIR),
         app_name="Tableside",
         app_short_name="Tableside",

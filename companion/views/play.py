@@ -124,7 +124,10 @@ class PlayScreen:
             identifier="message", live_region=True,
             content=ft.Text(self.message or " ", color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD),
         )
-        if self.app.wide:
+        if self.device:  # a player's phone: that player's tableau; what the table shares is the host's to change
+            tableaux = ft.Container(self.module.tableau(self, self.device), key=f"tableau-{self.device}")
+            switch = ft.Text(f"Your seat: {self.device}", key="seat", weight=ft.FontWeight.BOLD)
+        elif self.app.wide:
             # Everyone side by side; past what fits, the tableaux wrap onto a further row.
             n = len(self.players)
             width = max(MIN_TABLEAU_WIDTH, ((self.app.page.width or 1024) - 32 - GAP * (n - 1)) / n)
@@ -140,7 +143,7 @@ class PlayScreen:
             ft.Container(self.totals_row(), key="totals"),
             ft.Container(banner, key="banner"),
             ft.Column([ft.Text(s, italic=True, size=13) for s in self.live.result.explanations], key="explanations"),
-            ft.Column(self.module.shared(self), key="shared"),
+            ft.Column(self.module.shared(self), key="shared", disabled=bool(self.device)),
             switch,
             tableaux,
             ft.Row(
@@ -149,7 +152,10 @@ class PlayScreen:
                                       disabled=not self.live.can_undo(self.device), height=48),
                     ft.FilledButton("Results", icon=ft.Icons.EMOJI_EVENTS, height=48,
                                     on_click=lambda e: self.app.go(f"/results/{self.live.id}")),
+                    ft.OutlinedButton("Invite players", icon=ft.Icons.QR_CODE, height=48, visible=not self.device,
+                                      on_click=lambda e: self.app.go(f"/invite/{self.live.id}")),
                 ],
+                wrap=True,
                 alignment=ft.MainAxisAlignment.CENTER, key="actions",
             ),
         ])]
@@ -160,13 +166,18 @@ def not_found(route: str, what: str) -> ft.View:
                    controls=[ft.Text(what)])
 
 
-def view(app: App, game_id: str) -> ft.View:
-    route = f"/play/{game_id}"
+def view(app: App, game_id: str, seat: str | None = None) -> ft.View:
+    route = app.page.route if seat else f"/play/{game_id}"
     live = app.hub.open(game_id)
     if live is None:
         return not_found(route, "This game is not stored here. It may have been deleted.")
+    if seat is not None and seat not in live.record["players"]:
+        return not_found(route, f"No one called {seat} plays in this game.")
     games.use_theme(app.page, live.record["game"])
     screen = PlayScreen(app, live)
+    screen.device = seat or ""
+    if seat:
+        app.seats[game_id] = seat
     app.page.pubsub.subscribe_topic(screen.topic, screen.on_message)
     screen.render()
     was_wide = app.wide

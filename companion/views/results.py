@@ -15,7 +15,7 @@ from .. import games
 from ..app import App
 from ..store import IN_PROGRESS
 from ..widgets.controls import section, short_name
-from . import play
+from . import join, play
 
 
 def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
@@ -73,14 +73,19 @@ def view(app: App, game_id: str, route: str) -> ft.View:
             ))
 
     actions: list[ft.Control] = []
-    if in_progress:
+    seat = app.seats.get(game_id)
+    if seat:  # a player's phone: back to its seat; saving and editing are the table host's
+        actions.append(ft.OutlinedButton("Back to my cards", icon=ft.Icons.ARROW_BACK, height=48,
+                                         on_click=lambda e: app.go(join.seat_route(game_id, seat))))
+    elif in_progress:
         actions.append(ft.OutlinedButton("Back to game", icon=ft.Icons.ARROW_BACK, height=48,
                                          on_click=lambda e: app.go(f"/play/{game_id}")))
         actions.append(ft.FilledButton("Save result", icon=ft.Icons.SAVE, height=48, disabled=not result.decided, on_click=save))
     else:
         actions.append(ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=48, on_click=lambda e: app.go(f"/play/{game_id}")))
         actions.append(ft.OutlinedButton("Delete", icon=ft.Icons.DELETE, height=48, on_click=delete))
-    actions.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
+    if not seat:
+        actions.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
 
     body = ft.Column(
         [

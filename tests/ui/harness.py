@@ -125,7 +125,7 @@ def accessible_name(control) -> str | None:
 
 class Harness:
     def __init__(self, main: Callable, route: str = "/", width: float = 390, height: float = 844,
-                 web: bool = True, share_with: "Optional[Harness]" = None):
+                 web: bool = True, share_with: "Optional[Harness]" = None, browser_storage: Optional[dict] = None):
         if share_with:  # second "browser tab": same loop + PubSubHub
             self.loop, self.hub = share_with.loop, share_with.hub
         else:
@@ -134,6 +134,9 @@ class Harness:
             self.hub = PubSubHub(loop=self.loop, executor=None)
         self._owns_loop = share_with is None
         self.conn = FakeConnection(self.loop, self.hub)
+        if browser_storage is not None:  # what ft.SharedPreferences reads and writes in this "browser"
+            self.conn.method_results["get"] = lambda args: browser_storage.get(args["key"])
+            self.conn.method_results["set"] = lambda args: browser_storage.__setitem__(args["key"], args["value"]) or True
         self.session = Session(self.conn)
         self.conn.session = self.session
         self.page: ft.Page = self.session.page
