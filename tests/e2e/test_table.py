@@ -1,0 +1,54 @@
+"""One game, many devices, in Chromium: a tablet hosts, two phones each enter their own player's cards."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET
+
+pytestmark = pytest.mark.e2e
+
+
+def join(phone, game_id: str, player: str) -> None:
+    phone.open(f"/join/{game_id}", ready='flt-semantics[role="button"]')
+    phone.tap(f"I am {player}")
+    phone.page.wait_for_url(re.compile(f"/join/{game_id}/{player}$"))
+    phone.text(f"total-{player}").wait_for()
+
+
+def test_two_phones_and_a_tablet(ui):
+    tablet = ui(TABLET)
+    game_id = tablet.set_up("Lost Cities", ["Mia", "Noah"])
+    mia, noah = ui(PHONE), ui(PHONE)
+    join(mia, game_id, "Mia")
+    join(noah, game_id, "Noah")
+
+    expected = {"Mia": 0, "Noah": 0}
+    steps = [(mia, "Mia", "red", 5), (noah, "Noah", "blue", 8), (mia, "Mia", "red", 9), (noah, "Noah", "blue", 10),
+             (mia, "Mia", "green", 4), (noah, "Noah", "red", 2)]
+    for phone, player, colour, number in steps:
+        started = time.monotonic()
+        phone.tap(f"{player} {colour} {number}")
+        expected = tablet.server.scored_totals(game_id)
+        # the tablet shows the change within a second
+        expect(tablet.text(f"total-{player}")).to_have_text(str(expected[player]), timeout=1000)
+        assert time.monotonic() - started < 2.0
+    tablet.expect_totals(expected)
+    # Mia red (5 + 9 − 20), green (4 − 20); Noah blue (8 + 10 − 20), red (2 − 20)
+    assert expected == {"Mia": -6 - 16, "Noah": -2 - 18}
+
+    # A phone has no control over another player's cards, and Noah's red 5 is on Mia's tableau.
+    expect(mia.button("Noah blue 3")).to_have_count(0)
+    expect(noah.button("Noah red 5")).to_be_disabled()
+    tablet.screenshot("tablet")
+    mia.screenshot("phone-mia")
+
+    mia.reload()  # a phone reload returns to its seat
+    mia.text("total-Mia").wait_for(timeout=30_000)
+    assert mia.page.url.endswith(f"/join/{game_id}/Mia")
+    mia.tap("Mia white 6")
+    expect(tablet.text("total-Mia")).to_have_text(str(-22 + 6 - 20), timeout=1000)
