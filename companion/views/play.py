@@ -7,6 +7,7 @@ then undo and results. Each game's controls live in their own module.
 
 from __future__ import annotations
 
+import asyncio
 from types import ModuleType
 from typing import Any, Callable
 
@@ -32,6 +33,7 @@ def new_record(game: str, players: list[str], variant: dict, colours: dict[str, 
             **SCREENS[game].new_body(players, variant, colours)}
 
 
+COALESCE_SECONDS = 0.03
 MIN_TABLEAU_WIDTH = 370
 GAP = 16
 
@@ -45,6 +47,7 @@ class PlayScreen:
         self.message = ""
         self.state: dict[str, Any] = {}  # screen-only choices of the game module (selected round, …)
         self.device = ""  # "" for the table's host; a player's name on that player's phone
+        self._render_pending = False
         self.column = ft.Column(spacing=10, expand=True)
 
     @property
@@ -83,6 +86,11 @@ class PlayScreen:
         if message == "finished":
             self.app.go(f"/history/{self.live.id}")
             return
+        if self._render_pending:
+            return  # changes arriving together are shown together: one render, not one each
+        self._render_pending = True
+        await asyncio.sleep(COALESCE_SECONDS)
+        self._render_pending = False
         self.render()
         self.column.update()
 

@@ -170,10 +170,18 @@ class Harness:
     def run(self, coro):
         return self.loop.run_until_complete(coro)
 
-    def settle(self, rounds: int = 5):
-        """Let scheduled tasks (navigate, route_change, pubsub) run."""
+    def settle(self, rounds: int = 5, horizon: float = 0.2):
+        """Let scheduled tasks (navigate, route_change, pubsub) run, and timers due within `horizon` seconds."""
         for _ in range(rounds):
             self.run(asyncio.sleep(0))
+        deadline = self.loop.time() + horizon
+        while True:
+            due = [h.when() for h in self.loop._scheduled if not h.cancelled() and h.when() <= deadline]
+            if not due:
+                return
+            self.run(asyncio.sleep(max(0.0, min(due) - self.loop.time()) + 0.001))
+            for _ in range(rounds):
+                self.run(asyncio.sleep(0))
 
     # ---- events, exactly as the client would send them ------------------
     def fire(self, control: BaseControl, name: str, data: Any = None):
