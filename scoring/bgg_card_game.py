@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_choice, need_int, need_list, need_object
 from .record import GameRules
-from .result import Line, Result, Tiebreak, rank
+from .result import Line, Result, Tiebreak, any_tie, rank
 
 SUBDOMAINS = ("abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war")
 CARDS_PER_SUBDOMAIN = 10
@@ -101,21 +101,24 @@ def parse_played(raw: Any, where: tuple[str, ...]) -> PlayedGroup:
 def parse_collection(raw: Any, where: tuple[str, ...]) -> CollectionGroup:
     need_object(raw, where)
     check_keys(raw, where, required=("subdomains",), optional=("rare_gems",))
-    subdomains = need_list(raw["subdomains"], where + ("subdomains",))
+    at = where + ("subdomains",)
+    subdomains = need_list(raw["subdomains"], at)
     for s in subdomains:
-        need_choice(s, where + ("subdomains",), SUBDOMAINS)
-    for s, n in Counter(subdomains).items():
-        if n > 1:
-            raise RecordError(where + ("subdomains",), f"{s} appears twice; a collection holds one card per subdomain")
+        need_choice(s, at, SUBDOMAINS)
+    if len(set(subdomains)) != len(subdomains):
+        for s, n in Counter(subdomains).items():
+            if n > 1:
+                raise RecordError(at, f"{s} appears twice; a collection holds one card per subdomain")
     if not COLLECTION_MIN <= len(subdomains) <= COLLECTION_MAX:
-        raise RecordError(where + ("subdomains",), f"a collection holds {COLLECTION_MIN} to {COLLECTION_MAX} subdomains, not {len(subdomains)}")
-    gems = need_list(raw.get("rare_gems", []), where + ("rare_gems",))
+        raise RecordError(at, f"a collection holds {COLLECTION_MIN} to {COLLECTION_MAX} subdomains, not {len(subdomains)}")
+    at = where + ("rare_gems",)
+    gems = need_list(raw.get("rare_gems", []), at)
     for g in gems:
-        need_choice(g, where + ("rare_gems",), SUBDOMAINS)
+        need_choice(g, at, SUBDOMAINS)
         if g not in subdomains:
-            raise RecordError(where + ("rare_gems",), f"the {g} Rare Gem is not in this collection")
+            raise RecordError(at, f"the {g} Rare Gem is not in this collection")
     if len(set(gems)) != len(gems):
-        raise RecordError(where + ("rare_gems",), "a Rare Gem is listed twice")
+        raise RecordError(at, "a Rare Gem is listed twice")
     return CollectionGroup(subdomains=tuple(subdomains), rare_gems=tuple(gems))
 
 
@@ -193,12 +196,16 @@ def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
     return ({p: game.tableaux[p].lines() for p in game.players},)
 
 
-def score(game: Game) -> Result:
-    totals = {p: game.tableaux[p].points() for p in game.players}
-    ranking, sentences = rank(game.players, totals, (
+def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
+    return (
         Tiebreak("largest played group", lambda p: game.tableaux[p].largest_played, cards),
         Tiebreak("largest collection group", lambda p: game.tableaux[p].largest_collection, cards),
-    ))
+    )
+
+
+def score(game: Game) -> Result:
+    totals = {p: game.tableaux[p].points() for p in game.players}
+    ranking, sentences = rank(game.players, totals, tiebreaks(game) if any_tie(totals) else ())
     return Result(
         game=GAME.key, players=game.players, rounds=(dict(totals),), build_breakdown=lambda: breakdown(game), totals=totals,
         ranking=ranking, decided=True, explanations=sentences,

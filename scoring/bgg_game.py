@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
 from .record import GameRules
-from .result import Line, Result, Tiebreak, rank
+from .result import Line, Result, Tiebreak, any_tie, rank
 
 NUMBERS = tuple(range(1, 7))
 SET_VALUE = 6
@@ -73,24 +73,30 @@ def parse_tile(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, .
     return Tile(colour=colour, number=need_int(raw["number"], where + ("number",), NUMBERS[0], NUMBERS[-1]))
 
 
+def parse_ledger_round(raw: Any, where: tuple[str, ...]) -> LedgerRound:
+    need_object(raw, where)
+    check_keys(raw, where, optional=("income", "spent"))
+    return LedgerRound(
+        income=need_int(raw.get("income", 0), where + ("income",), low=0),
+        spent=need_int(raw.get("spent", 0), where + ("spent",), low=0),
+    )
+
+
 def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[LedgerRound, ...]:
     entries = need_list(raw, where)
     if len(entries) > MAX_LEDGER_ROUNDS:
         raise RecordError(where, f"{len(entries)} rounds; the game has {MAX_LEDGER_ROUNDS}")
-    ledger = quick_ledger(entries)
-    if ledger is not None:
-        return ledger
-    # Something unusual: the careful reading names the fault.
-    ledger_rounds = []
+    ledger = []
     for i, entry in enumerate(entries, start=1):
-        at = where + (f"round {i}",)
-        need_object(entry, at)
-        check_keys(entry, at, optional=("income", "spent"))
-        ledger_rounds.append(LedgerRound(
-            income=need_int(entry.get("income", 0), at + ("income",), low=0),
-            spent=need_int(entry.get("spent", 0), at + ("spent",), low=0),
-        ))
-    return tuple(ledger_rounds)
+        # The usual entry passes these inline checks; anything else gets the careful reading,
+        # which names the fault (its location is built only then).
+        if entry.__class__ is dict and len(entry) == ("income" in entry) + ("spent" in entry):
+            income, spent = entry.get("income", 0), entry.get("spent", 0)
+            if income.__class__ is int and spent.__class__ is int and income >= 0 and spent >= 0:
+                ledger.append(LedgerRound(income=income, spent=spent))
+                continue
+        ledger.append(parse_ledger_round(entry, where + (f"round {i}",)))
+    return tuple(ledger)
 
 
 def parse_tableau(raw: Any, where: tuple[str, ...], colours: tuple[str, ...]) -> Tableau:
@@ -104,42 +110,18 @@ def parse_tableau(raw: Any, where: tuple[str, ...], colours: tuple[str, ...]) ->
     tiles_raw = need_list(raw.get("tiles", []), where + ("tiles",))
     if len(tiles_raw) > MAX_TILES:
         raise RecordError(where + ("tiles",), f"{len(tiles_raw)} tiles; a player acquires at most {MAX_TILES}")
-    tiles = quick_tiles(tiles_raw, own, colours)
-    if tiles is None:  # something unusual: the careful reading below names the fault
-        tiles = tuple(parse_tile(t, where + ("tiles", f"tile {i}"), own, colours) for i, t in enumerate(tiles_raw, start=1))
-    return Tableau(colour=own, tiles=tiles, gg=gg, ledger=ledger)
-
-
-def quick_tiles(tiles_raw: list, own: str, colours: tuple[str, ...]) -> tuple[Tile, ...] | None:
-    """The common valid case in one cheap pass; None as soon as a tile would need a message."""
     low, high = NUMBERS[0], NUMBERS[-1]
     tiles = []
-    for raw in tiles_raw:
-        # Exactly two keys, both present with the right types: no unknown or missing field.
-        if raw.__class__ is not dict or len(raw) != 2:
-            return None
-        colour, number = raw.get("colour"), raw.get("number")
-        if colour.__class__ is not str or colour == own or colour not in colours:
-            return None
-        if number.__class__ is not int or not low <= number <= high:
-            return None
-        tiles.append(Tile(colour=colour, number=number))
-    return tuple(tiles)
-
-
-def quick_ledger(entries: list) -> tuple[LedgerRound, ...] | None:
-    """The common valid case of a ledger; None as soon as an entry would need a message."""
-    ledger = []
-    for entry in entries:
-        if entry.__class__ is not dict:
-            return None
-        income, spent = entry.get("income", 0), entry.get("spent", 0)
-        if income.__class__ is not int or spent.__class__ is not int or income < 0 or spent < 0:
-            return None
-        if len(entry) != ("income" in entry) + ("spent" in entry):  # an unknown field
-            return None
-        ledger.append(LedgerRound(income=income, spent=spent))
-    return tuple(ledger)
+    for i, t in enumerate(tiles_raw, start=1):
+        # The usual tile passes these inline checks (exactly its two fields, of the right
+        # types and values); anything else gets parse_tile, which names the fault.
+        if t.__class__ is dict and len(t) == 2:
+            colour, number = t.get("colour"), t.get("number")
+            if colour.__class__ is str and colour != own and colour in colours and number.__class__ is int and low <= number <= high:
+                tiles.append(Tile(colour=colour, number=number))
+                continue
+        tiles.append(parse_tile(t, where + ("tiles", f"tile {i}"), own, colours))
+    return Tableau(colour=own, tiles=tuple(tiles), gg=gg, ledger=ledger)
 
 
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: Any) -> Game:
@@ -285,16 +267,19 @@ def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
     return ({p: gg_lines(game, p) + tile_lines(game, p) for p in game.players},)
 
 
-def score(game: Game) -> Result:
-    totals = {p: gg_points(game, p) + tile_points(game, p) for p in game.players}
-    tiebreaks = tuple(
+def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
+    return tuple(
         Tiebreak(
             f"distinct tiles numbered {n}",
             lambda p, n=n: game.tableaux[p].distinct_colours(n),
         )
         for n in NUMBERS
     )
-    ranking, sentences = rank(game.players, totals, tiebreaks)
+
+
+def score(game: Game) -> Result:
+    totals = {p: gg_points(game, p) + tile_points(game, p) for p in game.players}
+    ranking, sentences = rank(game.players, totals, tiebreaks(game) if any_tie(totals) else ())
     return Result(
         game=GAME.key, players=game.players, rounds=(dict(totals),), build_breakdown=lambda: breakdown(game),
         totals=totals, ranking=ranking, decided=True, explanations=sentences,

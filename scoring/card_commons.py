@@ -72,9 +72,12 @@ class Game:
     rounds: tuple[Round, ...]
 
 
+CARDS = frozenset(DECK)
+
+
 def parse_card(raw: Any, where: tuple[str, ...]) -> str:
     card = need_str(raw, where)
-    if card not in DECK:
+    if card not in CARDS:
         raise RecordError(where, f"'{card}' is not one of the 18 cards (2–5 of C, D, H, S, and the Wilds QH, KS)")
     return card
 
@@ -107,7 +110,8 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], peek
         side = need_list(sides_raw[p], where + ("sides", p))
         if len(side) > MAX_SIDE:
             raise RecordError(where + ("sides", p), f"{len(side)} cards; a side holds at most {MAX_SIDE}")
-        sides[p] = tuple(parse_card(c, where + ("sides", p)) for c in side)
+        at = where + ("sides", p)
+        sides[p] = tuple([parse_card(c, at) for c in side])
     round_ = Round(nest_egg=nest_egg, replacement=replacement, commissions=commissions, sides=sides)
     check_once(round_, where, players)
     if is_wild(nest_egg) and replacement is None and not peek:
@@ -119,6 +123,9 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], peek
 
 def check_once(round_: Round, where: tuple[str, ...], players: tuple[str, ...]) -> None:
     """Each card of the 18 is used at most once in a round; say where both copies are."""
+    cards = round_.cards()
+    if len(set(cards)) == len(cards):
+        return
     places: dict[str, str] = {}
 
     def place(card: str, name: str) -> None:

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_int, need_object, ordinal
 from .record import GameRules
-from .result import Line, Result, Tiebreak, rank
+from .result import Line, Result, Tiebreak, any_tie, rank
 
 TYPE_MIN, TYPE_MAX = 2, 20
 MAX_META_COLUMNS = 7
@@ -52,7 +52,10 @@ def parse_counts(raw: Any, where: tuple[str, ...], low: int | None) -> dict[int,
     counts = {}
     for key, value in raw.items():
         type_ = parse_type(key, where)
-        counts[type_] = need_int(value, where + (f"type {key}",), low=low)
+        if value.__class__ is int and (low is None or value >= low):
+            counts[type_] = value  # need_int's own fast path, without building the location
+        else:
+            counts[type_] = need_int(value, where + (f"type {key}",), low=low)
     return counts
 
 
@@ -124,13 +127,17 @@ def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
     return ({p: lines(game, p) for p in game.players},)
 
 
-def score(game: Game) -> Result:
-    totals = {p: points(game, p) for p in game.players}
-    ranking, sentences = rank(game.players, totals, (
+def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
+    return (
         Tiebreak("cards in the Collection (fewer wins)", game.collection_size,
                  lambda n: f"{n} card{'s' * (n != 1)}", key=lambda n: -n),
         Tiebreak("seat (later in play order wins)", game.players.index, lambda i: f"{ordinal(i + 1)} seat"),
-    ))
+    )
+
+
+def score(game: Game) -> Result:
+    totals = {p: points(game, p) for p in game.players}
+    ranking, sentences = rank(game.players, totals, tiebreaks(game) if any_tie(totals) else ())
     return Result(
         game=GAME.key, players=game.players, rounds=(dict(totals),), build_breakdown=lambda: breakdown(game), totals=totals,
         ranking=ranking, decided=True, explanations=sentences,

@@ -6,7 +6,7 @@ RecordError prints it as "round 2 › Ben › red › cards: <message>".
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Collection, Iterable
 
 Where = tuple[str, ...]
 
@@ -83,7 +83,9 @@ def need_bool(value: Any, where: Where) -> bool:
     return value
 
 
-def need_choice(value: Any, where: Where, choices: Iterable[str]) -> str:
+def need_choice(value: Any, where: Where, choices: Collection[str]) -> str:
+    if value.__class__ is str and value in choices:  # fast path: the usual, valid case
+        return value
     choices = tuple(choices)
     if not isinstance(value, str) or value not in choices:
         shown = repr(value) if isinstance(value, str) else type_name(value)

@@ -75,6 +75,8 @@ def expedition_lines(colour: str, investments: int, cards: tuple[int, ...]) -> t
     return tuple(lines)
 
 
+NO_EXPEDITION = Expedition()  # a colour not started (a constant, frozen)
+
 Tableau = Mapping[str, Expedition]  # colour → expedition
 
 
@@ -93,34 +95,27 @@ def parse_variant(raw: Mapping[str, Any]) -> Variant:
     return Variant(rounds=rounds, purple=need_bool(raw.get("purple", False), ("variant", "purple")))
 
 
-def quick_expedition(raw: Any) -> Expedition | None:
-    """The common valid case in one cheap pass; None as soon as something would need a message."""
-    if raw.__class__ is not dict or len(raw) != ("investments" in raw) + ("cards" in raw):
-        return None
-    investments, cards = raw.get("investments", 0), raw.get("cards", [])
-    if investments.__class__ is not int or not 0 <= investments <= INVESTMENTS_PER_COLOUR or cards.__class__ is not list:
-        return None
-    low, high = NUMBERS[0], NUMBERS[-1]
-    for card in cards:
-        if card.__class__ is not int or not low <= card <= high:
-            return None
-    if len(set(cards)) != len(cards):
-        return None
-    return Expedition(investments=investments, cards=tuple(sorted(cards)))
+EXPEDITION_KEYS = ("investments", "cards")
 
 
 def parse_expedition(raw: Any, where: tuple[str, ...]) -> Expedition:
-    quick = quick_expedition(raw)
-    if quick is not None:
-        return quick
-    # Something unusual: the careful reading names the fault.
-    need_object(raw, where)
-    check_keys(raw, where, optional=("investments", "cards"))
-    investments = need_int(raw.get("investments", 0), where + ("investments",), 0, INVESTMENTS_PER_COLOUR)
-    cards = need_list(raw.get("cards", []), where + ("cards",))
+    # Each check is tried inline first; the need_* helper (which names the fault) runs only
+    # when the inline check fails, so a valid expedition builds no location tuples.
+    if raw.__class__ is not dict:
+        need_object(raw, where)
+    if len(raw) != ("investments" in raw) + ("cards" in raw):
+        check_keys(raw, where, optional=EXPEDITION_KEYS)
+    investments = raw.get("investments", 0)
+    if investments.__class__ is not int or not 0 <= investments <= INVESTMENTS_PER_COLOUR:
+        need_int(investments, where + ("investments",), 0, INVESTMENTS_PER_COLOUR)
+    cards = raw.get("cards", [])
+    if cards.__class__ is not list:
+        need_list(cards, where + ("cards",))
+    low, high = NUMBERS[0], NUMBERS[-1]
     seen: set[int] = set()
     for card in cards:
-        need_int(card, where + ("cards",), NUMBERS[0], NUMBERS[-1])
+        if card.__class__ is not int or not low <= card <= high:
+            need_int(card, where + ("cards",), low, high)
         if card in seen:
             raise RecordError(where + ("cards",), f"{card} appears twice; each colour has one card of each number")
         seen.add(card)
@@ -130,15 +125,16 @@ def parse_expedition(raw: Any, where: tuple[str, ...]) -> Expedition:
 def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], variant: Variant) -> dict[str, Tableau]:
     need_object(raw, where)
     check_player_keys(raw, where, players)
+    colours = variant.colours
     round_: dict[str, Tableau] = {}
     for player in players:
         at = where + (player,)
         tableau = need_object(raw[player], at)
         for colour in tableau:
-            if colour not in variant.colours:
+            if colour not in colours:
                 hint = " (the purple variant is off)" if colour == PURPLE else ""
                 raise RecordError(at, f"'{colour}' is not an expedition colour in this game{hint}")
-        round_[player] = {colour: parse_expedition(tableau[colour], at + (colour,)) for colour in variant.colours if colour in tableau}
+        round_[player] = {colour: parse_expedition(tableau[colour], at + (colour,)) for colour in colours if colour in tableau}
     check_deck(round_, where, players, variant)
     return round_
 
@@ -147,8 +143,8 @@ def check_deck(round_: Mapping[str, Tableau], where: tuple[str, ...], players: t
     """One deck per round: each card of a colour lies on at most one tableau."""
     first, second = players
     for colour in variant.colours:
-        mine = round_[first].get(colour, Expedition())
-        theirs = round_[second].get(colour, Expedition())
+        mine = round_[first].get(colour, NO_EXPEDITION)
+        theirs = round_[second].get(colour, NO_EXPEDITION)
         for card in theirs.cards:
             if card in mine.cards:
                 raise RecordError(where + (second, colour), f"{card} is also on {first}'s tableau")
@@ -200,12 +196,12 @@ def starter_after(game: Game, totals: Mapping[str, int]) -> str | None:
 
 def available_numbers(tableau_of_other: Tableau, colour: str) -> tuple[int, ...]:
     """Numbers of a colour the other player does not hold this round."""
-    taken = tableau_of_other.get(colour, Expedition()).cards
+    taken = tableau_of_other.get(colour, NO_EXPEDITION).cards
     return tuple(n for n in NUMBERS if n not in taken)
 
 
 def investments_left(tableau_of_other: Tableau, colour: str) -> int:
-    return INVESTMENTS_PER_COLOUR - tableau_of_other.get(colour, Expedition()).investments
+    return INVESTMENTS_PER_COLOUR - tableau_of_other.get(colour, NO_EXPEDITION).investments
 
 
 def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:

@@ -13,6 +13,7 @@ from .fields import RecordError, check_keys, need_choice, need_int, need_list, n
 from .result import Result
 
 METADATA = ("id", "played_at", "location", "notes")
+OPTIONAL = ("format", "variant", *METADATA)  # record fields besides game, players and the body
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,8 @@ def parse_players(raw: Any, rules: GameRules) -> tuple[str, ...]:
     names = need_list(raw, where)
     seen: set[str] = set()
     for i, name in enumerate(names, start=1):
-        need_str(name, where + (f"player {i}",))
+        if name.__class__ is not str:
+            need_str(name, where + (f"player {i}",))
         if not name.strip():
             raise RecordError(where + (f"player {i}",), "a name cannot be empty")
         if name in seen:
@@ -80,7 +82,7 @@ def parse_record(raw: Any, games: Mapping[str, GameRules]) -> Record:
     if "game" not in record:
         raise RecordError(("record",), "missing field 'game'")
     rules = games[need_choice(record["game"], ("game",), games)]
-    check_keys(record, ("record",), required=("game", "players", rules.body), optional=("format", "variant", *METADATA))
+    check_keys(record, ("record",), required=("game", "players", rules.body), optional=OPTIONAL)
     players = parse_players(record["players"], rules)
     variant = need_object(record.get("variant", {}), ("variant",))
     game = rules.parse(players, variant, record[rules.body])

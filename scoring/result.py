@@ -117,6 +117,11 @@ def sum_totals(players: Sequence[str], rounds: Sequence[Mapping[str, int]]) -> d
     return {p: sum(r[p] for r in rounds) for p in players}
 
 
+def any_tie(totals: Mapping[str, int]) -> bool:
+    """Whether two totals are equal: only then does rank() consult tiebreaks (so build them only then)."""
+    return len(set(totals.values())) < len(totals)
+
+
 def rank(
     players: Sequence[str], totals: Mapping[str, int], tiebreaks: Sequence[Tiebreak] = ()
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
