@@ -1,8 +1,9 @@
-"""The `tableside` command: serve the app (default), later import and export."""
+"""The `tableside` command: serve the app (default), import and export finished games."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -10,21 +11,121 @@ from .store import StoreLocked, default_data_folder
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
+EXIT_ERROR = 2
+
+
+class Parser(argparse.ArgumentParser):
+    """Usage mistakes too end with one `error:` line and status 2 (argparse prints the usage first)."""
+
+    def error(self, message: str):
+        self.exit(EXIT_ERROR, f"error: {self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="tableside", description="Score keeper for card games at the table.")
+    p = Parser(prog="tableside", description="Score keeper for card games at the table.")
     sub = p.add_subparsers(dest="command")
     serve = sub.add_parser("serve", help="serve the app in the browser (the default)")
     for q in (p, serve):
         q.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
         q.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
         q.add_argument("--data", type=Path, default=None, help="data folder (default: the user data folder)")
+    export = sub.add_parser("export", help="write the finished games as JSON, CSV or a BG Stats play")
+    export.add_argument("-o", "--output", type=Path, default=None, help="file to write (default: standard output)")
+    export.add_argument("--format", choices=("json", "csv", "bgstats"), default="json",
+                        help="json: FORMAT.md records (default); csv: one row per player per game; "
+                             "bgstats: one game as a BG Stats play (needs --id)")
+    export.add_argument("--id", default=None, help="only the game with this id (required for bgstats)")
+    imp = sub.add_parser("import", help="add the finished games of JSON files to the history")
+    imp.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                     help="a record, a list of records, or an export of `tableside export`")
+    for q in (export, imp):
+        # SUPPRESS: `tableside --data DIR export` keeps the folder given before the command.
+        q.add_argument("--data", type=Path, default=argparse.SUPPRESS, help="data folder (default: the user data folder)")
     return p
+
+
+class CommandError(Exception):
+    """A failure to report as one `error:` line."""
+
+
+def data_folder(args: argparse.Namespace) -> Path:
+    return (getattr(args, "data", None) or default_data_folder()).resolve()
+
+
+def export(args: argparse.Namespace) -> int:
+    from . import transfer
+    from .store import GameStore
+
+    folder = data_folder(args)
+    if args.format == "bgstats" and args.id is None:
+        raise CommandError("--format bgstats exports one game: give its --id")
+    if folder.is_dir():
+        store = GameStore(folder)
+        try:
+            # Newest first, ties by id: the same history always exports to the same bytes.
+            games = sorted(store.finished(), key=lambda g: (g.played_at, g.id), reverse=True)
+        finally:
+            store.close()
+    else:
+        games = []  # nothing stored yet: do not create the folder just to export nothing
+    if args.id is not None:
+        games = [g for g in games if g.id == args.id]
+        if not games:
+            raise CommandError(f"no finished game with id {args.id} in {folder}")
+    if args.format == "json":
+        text = transfer.export_json(games)
+    elif args.format == "csv":
+        text = transfer.export_csv(games)
+    else:
+        text = json.dumps(transfer.bgstats_play(games[0]), ensure_ascii=False, indent=1) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        try:
+            args.output.write_bytes(text.encode("utf-8"))
+        except OSError as e:
+            raise CommandError(f"cannot write {args.output}: {e.strerror or e}") from None
+        what = "1 game" if len(games) == 1 else f"{len(games)} games"
+        print(f"exported {what} to {args.output}")
+    return 0
+
+
+def import_files(args: argparse.Namespace) -> int:
+    from . import transfer
+    from .store import GameStore
+
+    records: list[dict] = []
+    for path in args.files:  # every file is read and checked before the store is even opened
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            raise CommandError(f"cannot read {path}: {e.strerror or e}") from None
+        try:
+            records += transfer.read_import(data, str(path))
+        except transfer.ImportFileError as e:
+            raise CommandError(str(e)) from None
+    store = GameStore(data_folder(args))
+    try:
+        added, skipped = store.add_finished(records)
+    finally:
+        store.close()
+    print(f"imported {added}, skipped {skipped} already present")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.command in ("export", "import"):
+        import scoring
+
+        try:
+            return export(args) if args.command == "export" else import_files(args)
+        except (CommandError, StoreLocked, scoring.RecordError) as e:
+            print(f"error: {e}", file=sys.stderr)
+        except Exception as e:  # never a traceback: one line that says what failed
+            print(f"error: {type(e).__name__}: {e}", file=sys.stderr)
+        return EXIT_ERROR
     data = (args.data or default_data_folder()).resolve()  # absolute: `flet run` changes the working folder
     from .app import serve
 

@@ -1,0 +1,231 @@
+"""Import and export of finished games: pure functions, no Flet, no TinyDB.
+
+Formats
+-------
+JSON (`export_json`, read back by `read_import`)::
+
+    {"format": 1, "games": [record, ...]}
+
+Every record is a FORMAT.md record of a finished game, carrying `format`, `id` and
+`played_at`; nothing else (no scores: whoever reads it scores it again).
+
+CSV (`export_csv`): one row per player per game, with a header row::
+
+    date,game,player,score,place,winner,id
+
+`date` is the day the game was played (YYYY-MM-DD), `game` the game's title,
+`score` the player's total, `place` the 1-based place (players who share a place
+share the number, the next place skips: 1, 1, 3), `winner` is `yes` or `no` for
+that player (a draw has several `yes`), `id` the game's id, to tell apart two games
+of one day.
+
+BG Stats (`bgstats_play`): one finished game as the JSON payload that BG Stats
+(Board Game Stats, bgstatsapp.com) accepts from other apps, documented at
+https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
+— the app opens `https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`
+(also `bgstats://app.bgstatsapp.com/createPlay.html?data=…`) and shows its import
+dialog, matching the game by BGG id or name and players by name. `bgstats_url`
+builds that link. The fields we fill:
+
+- `sourceName` "Tableside", `sourcePlayId` the game's id (so a second push is
+  recognisable);
+- `playDate`: `played_at` in UTC as `YYYY-MM-DD HH:MM:SS` (the page's example
+  format; a `played_at` without an offset is written as it is);
+- `location` and `comments` from the record's `location` and `notes`, when present;
+- `board`: the variant in words (BG Stats keeps "board/variant used in a play"),
+  when the record has one;
+- `game`: `name` (the game's title), `sourceGameId` (the FORMAT.md key, e.g.
+  `lost-cities`), `highestWins` true, `noPoints` false, and `bggId` only where we
+  could verify it: Lost Cities is 50 (boardgamegeek.com/boardgame/50/lost-cities).
+  We found no reliable BoardGameGeek id for BoardGameGeek: The Card Game, The
+  BoardGameGeek Game, CGT – Card Game Traders or Card Commons, so they carry no
+  `bggId` and BG Stats matches them by name;
+- `players`, in seat order: `name`, `sourcePlayerId` (the name: Tableside's players
+  are their names), `score` (the total), `rank` (the place as above), `winner`
+  (always present: a published integration reports BG Stats on Android failing when
+  it is missing), `startPlayer` (the first seat, who starts in Tableside).
+
+Not filled: `durationMin` (Tableside does not time games), `role`, `team`,
+`color`, a seat-order field (the page's example has none; the list is in seat order).
+
+Import
+------
+`read_import(data, name)` accepts one record, a list of records, or an export
+object; it checks every record with `scoring` before returning, so a caller stores
+all of a file or nothing. A record must be a finished game (`decided`): only those
+belong in the history, and only those are ever exported.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import datetime, timezone
+from typing import Any, Iterable
+from urllib.parse import quote
+
+import scoring
+
+EXPORT_FORMAT = 1
+SOURCE_NAME = "Tableside"
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
+# Only ids we verified; the other games are matched by name in BG Stats.
+BGG_IDS = {"lost-cities": 50}
+CSV_COLUMNS = ("date", "game", "player", "score", "place", "winner", "id")
+
+
+class ImportFileError(ValueError):
+    """A file that cannot be imported; str() names the file, the record and the field."""
+
+
+def _record(game: Any) -> dict:
+    """A stored game (anything with `.record`) or a record itself."""
+    return game.record if hasattr(game, "record") else game
+
+
+def _finished(games: Iterable[Any]) -> list[dict]:
+    records = []
+    for game in games:
+        if getattr(game, "status", "finished") != "finished":
+            continue  # games in progress are not exported
+        record = _record(game)
+        missing = [k for k in ("id", "played_at") if k not in record]
+        if missing:
+            raise ValueError(f"a record to export has no {' and no '.join(missing)}")
+        records.append({"format": EXPORT_FORMAT, **{k: v for k, v in record.items() if k != "format"}})
+    return records
+
+
+def export_json(games: Iterable[Any]) -> str:
+    """`{"format": 1, "games": [record, ...]}` for the finished games, in the order given."""
+    return json.dumps({"format": EXPORT_FORMAT, "games": _finished(games)}, ensure_ascii=False, indent=1) + "\n"
+
+
+def export_csv(games: Iterable[Any]) -> str:
+    """One row per player per game: date, game, player, score, place, winner (yes/no), id."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for record in _finished(games):
+        result = scoring.score(record)
+        title = scoring.GAMES[record["game"]].title
+        for player in record["players"]:
+            writer.writerow((record["played_at"][:10], title, player, result.totals[player],
+                             result.place_of(player), "yes" if player in result.winners else "no", record["id"]))
+    return out.getvalue()
+
+
+def _play_date(played_at: str) -> str:
+    when = datetime.fromisoformat(played_at)
+    if when.tzinfo is not None:
+        when = when.astimezone(timezone.utc)
+    return when.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def variant_text(record: dict) -> str:
+    """The variant in words, e.g. "rounds 3, purple", "" when the record has none."""
+    parts = []
+    for key, value in (record.get("variant") or {}).items():
+        words = key.replace("_", " ")
+        if value is True:
+            parts.append(words)
+        elif value is not False and value is not None:
+            parts.append(f"{words} {value}")
+    return ", ".join(parts)
+
+
+def bgstats_play(game: Any) -> dict:
+    """One finished game as a BG Stats push-play payload (see the module docstring for the fields)."""
+    record = _record(game)
+    result = scoring.score(record)
+    key = record["game"]
+    game_info: dict[str, Any] = {"name": scoring.GAMES[key].title, "sourceGameId": key,
+                                 "highestWins": True, "noPoints": False}
+    if key in BGG_IDS:
+        game_info["bggId"] = BGG_IDS[key]
+    play: dict[str, Any] = {"sourceName": SOURCE_NAME}
+    if "id" in record:
+        play["sourcePlayId"] = record["id"]
+    if "played_at" in record:
+        play["playDate"] = _play_date(record["played_at"])
+    if record.get("location"):
+        play["location"] = record["location"]
+    if record.get("notes"):
+        play["comments"] = record["notes"]
+    board = variant_text(record)
+    if board:
+        play["board"] = board
+    play["game"] = game_info
+    play["players"] = [
+        {"name": player, "sourcePlayerId": player, "score": result.totals[player], "rank": result.place_of(player),
+         "winner": player in result.winners, "startPlayer": seat == 0}
+        for seat, player in enumerate(record["players"])
+    ]
+    return play
+
+
+def bgstats_url(play: dict) -> str:
+    """The link that hands a play to BG Stats (opens its import dialog where it is installed)."""
+    return f"{BGSTATS_URL}?data={quote(json.dumps(play, ensure_ascii=False, separators=(',', ':')), safe='')}"
+
+
+SHAPE = 'expected a game record, a list of records, or an export {"format": 1, "games": [...]}'
+
+
+def _records_of(data: Any, name: str) -> list:
+    if isinstance(data, list):
+        return data
+    if isinstance(data, dict) and "games" in data and "game" not in data:
+        extra = sorted(set(data) - {"format", "games"})
+        if extra:
+            raise ImportFileError(f"{name}: unknown field {extra[0]!r} in an export ({SHAPE})")
+        if data.get("format", EXPORT_FORMAT) != EXPORT_FORMAT:
+            raise ImportFileError(f"{name}: export format {data['format']!r} is not supported (this reader knows format 1)")
+        if not isinstance(data["games"], list):
+            raise ImportFileError(f"{name}: \"games\" must be a list of records")
+        return data["games"]
+    if isinstance(data, dict) and "game" in data:
+        return [data]
+    raise ImportFileError(f"{name}: {SHAPE}")
+
+
+def read_import(data: str | bytes, name: str) -> list[dict]:
+    """The records in an import file, every one checked; raises ImportFileError naming file, record and field."""
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ImportFileError(f"{name}: not a text file (expected JSON in UTF-8)") from None
+    if data.startswith("\ufeff"):  # a byte order mark, as some editors write
+        data = data[1:]
+    try:
+        parsed = json.loads(data)
+    except json.JSONDecodeError as e:
+        raise ImportFileError(f"{name}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    records = _records_of(parsed, name)
+    for position, record in enumerate(records, start=1):
+        label = f"record {position}"
+        if isinstance(record, dict) and isinstance(record.get("id"), str):
+            label += f" (id {record['id']})"
+        try:
+            result = scoring.score(record)
+        except scoring.RecordError as e:
+            raise ImportFileError(f"{name}: {label}: {e}") from None
+        if not result.decided:
+            raise ImportFileError(f"{name}: {label}: the game is not finished (no result yet); only finished games can be imported")
+    return records
+
+
+def already_present(records: list[dict], known: Any) -> int:
+    """How many records an import would skip: ids already stored (`known(id)` true) or repeated in the file."""
+    seen: set[str] = set()
+    count = 0
+    for record in records:
+        game_id = record.get("id")
+        if game_id is None:
+            continue
+        if game_id in seen or known(game_id):
+            count += 1
+        seen.add(game_id)
+    return count

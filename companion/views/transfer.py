@@ -1,0 +1,160 @@
+"""Import and export (/transfer): download the history as JSON or CSV, import a JSON file.
+
+Downloads use FilePicker.save_file(src_bytes=…), which the browser turns into a
+download. Import uses the `ft.PickFiles` client action: a browser (Safari always)
+opens a file picker only inside the click itself, so the click opens it on the
+client and the chosen file's bytes (`with_data=True`) arrive at `on_result`.
+Nothing is stored before the person confirms, and a file with one invalid record
+stores nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import flet as ft
+
+import scoring
+
+from .. import games, transfer
+from ..app import App
+from ..widgets.controls import section
+
+MESSAGE = "message"  # Semantics identifier of the result / error line
+
+
+def file_picker(app: App) -> ft.FilePicker:
+    """One FilePicker per session, kept on the App: the page drops services nothing references."""
+    picker = getattr(app, "_file_picker", None)
+    if picker is None:
+        picker = ft.FilePicker()
+        app._file_picker = picker
+    return picker
+
+
+async def download(app: App, file_name: str, data: bytes) -> None:
+    await file_picker(app).save_file(file_name=file_name, src_bytes=data)
+
+
+async def bgstats_download(app: App, game_id: str) -> None:
+    """Download one finished game as a BG Stats play (JSON); for the results screen."""
+    stored = app.store.get(game_id)
+    if stored is None:
+        app.notify("This game is not stored here.", error=True)
+        return
+    play = transfer.bgstats_play(stored)
+    data = (json.dumps(play, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    await download(app, f"tableside-{stored.game}-{stored.played_at[:10]}-bgstats.json", data)
+
+
+def plural(n: int, word: str = "game") -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def view(app: App) -> ft.View:
+    games.use_theme(app.page, None)
+    picker = file_picker(app)
+    finished = app.store.finished()
+    message = ft.Text("", selectable=True)
+
+    def say(text: str, error: bool = False) -> None:
+        message.value = text
+        message.color = ft.Colors.ERROR if error else None
+        app.notify(text, error=error)
+
+    async def export(kind: str) -> None:
+        stored = app.store.finished()
+        text = transfer.export_json(stored) if kind == "json" else transfer.export_csv(stored)
+        name = f"tableside-{date.today().isoformat()}.{kind}"
+        await download(app, name, text.encode("utf-8"))
+        say(f"Exported {plural(len(stored))} to {name}.")
+
+    async def export_json(e) -> None:
+        await export("json")
+
+    async def export_csv(e) -> None:
+        await export("csv")
+
+    def store_records(records: list[dict], name: str) -> None:
+        app.page.pop_dialog()
+        try:
+            added, skipped = app.store.add_finished(records)
+        except scoring.RecordError as err:  # read_import checked them: only a changed scorer gets here
+            say(f"{name}: nothing imported: {err}", error=True)
+            return
+        say(f"Imported {plural(added)} from {name}" + (f"; skipped {skipped} already here." if skipped else "."))
+        count.value = counted(len(app.store.finished()))
+        for button in (json_button, csv_button):
+            button.disabled = False
+
+    def picked(e: ft.FilePickerResultEvent) -> None:
+        if not e.files:
+            return  # cancelled
+        file = e.files[0]
+        data = file.bytes
+        if data is None:
+            say(f"{file.name}: the browser did not hand over the file's contents; try again.", error=True)
+            return
+        try:
+            records = transfer.read_import(bytes(data), file.name)
+        except transfer.ImportFileError as err:
+            say(f"Nothing imported. {err}", error=True)
+            return
+        present = transfer.already_present(records, lambda game_id: app.store.get(game_id) is not None)
+        new = len(records) - present
+        if new == 0:
+            say(f"Nothing to import: {'the game' if len(records) == 1 else 'all ' + plural(len(records))} "
+                f"in {file.name} {'is' if len(records) == 1 else 'are'} already here." if records
+                else f"Nothing to import: {file.name} holds no games.")
+            return
+        question = f"Import {plural(new)} from {file.name}?"
+        if present:
+            question += f" {present} {'is' if present == 1 else 'are'} already here."
+        app.page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=ft.Text("Import games"),
+            content=ft.Text(question),
+            actions=[
+                ft.TextButton("Cancel", on_click=lambda ev: app.page.pop_dialog()),
+                ft.FilledButton(f"Import {plural(new)}", on_click=lambda ev: store_records(records, file.name)),
+            ],
+        ))
+
+    picker.on_result = picked
+
+    def counted(n: int) -> str:
+        return f"{plural(n, 'finished game')} in the history." if n else "No finished games yet."
+
+    count = ft.Text(counted(len(finished)))
+    json_button = ft.FilledButton("Export JSON", icon=ft.Icons.DOWNLOAD, height=48, disabled=not finished,
+                                  on_click=export_json)
+    csv_button = ft.OutlinedButton("Export CSV", icon=ft.Icons.TABLE_CHART, height=48, disabled=not finished,
+                                   on_click=export_csv)
+    import_button = ft.FilledButton(
+        "Import", icon=ft.Icons.UPLOAD_FILE, height=48,
+        action=ft.PickFiles(picker, dialog_title="Import games", file_type=ft.FilePickerFileType.CUSTOM,
+                            allowed_extensions=["json"], with_data=True),
+    )
+    body = ft.Column(
+        [
+            section("Export"),
+            count,
+            ft.Text("JSON keeps every game whole (to import here or elsewhere); CSV has one row per player per game, "
+                    "for spreadsheets.", size=13),
+            ft.Row([json_button, csv_button], wrap=True),
+            section("Import"),
+            ft.Text("A JSON file exported by Tableside, a game record or a list of records. Every game is checked "
+                    "first: a file with a faulty game imports nothing. Games already here are skipped.", size=13),
+            ft.Row([import_button], wrap=True),
+            ft.Semantics(identifier=MESSAGE, content=message, live_region=True),
+        ],
+        spacing=10,
+        width=560,
+    )
+    return ft.View(
+        route="/transfer",
+        appbar=ft.AppBar(title=ft.Text("Import and export")),
+        controls=[ft.Container(body, padding=8)],
+        scroll=ft.ScrollMode.AUTO,
+    )

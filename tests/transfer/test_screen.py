@@ -1,0 +1,146 @@
+"""The import and export screen (/transfer), browserless: downloads, import with confirmation, errors."""
+
+import csv
+import io
+import json
+
+import flet as ft
+import pytest
+
+from .records import lost_cities_with_duplicated_card, record, records
+
+
+def saved_files(h) -> list[tuple[str, bytes]]:
+    """What the screen asked the browser to download."""
+    return [(args["file_name"], args["src_bytes"]) for name, args in h.conn.invoked if name == "save_file"]
+
+
+def pick(h, name: str, data: bytes | None):
+    """What the client sends after the person chooses a file in the picker the Import button opened."""
+    import_button, = h.buttons("Import")
+    action = import_button.action
+    assert isinstance(action, ft.PickFiles) and action.with_data and action.allowed_extensions == ["json"]
+    files = [] if name is None else [{"id": 0, "name": name, "size": len(data or b""), "bytes": data}]
+    h.fire(action.file_picker, "result", {"files": files})
+
+
+def dialog(h):
+    open_dialogs = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+    return open_dialogs[-1] if open_dialogs else None
+
+
+def dialog_button(h, name: str):
+    found = [b for b in dialog(h).actions if b.content == name]
+    assert len(found) == 1, [b.content for b in dialog(h).actions]
+    return found[0]
+
+
+def test_the_screen_is_reached_at_its_route_with_named_buttons(open_app):
+    h = open_app("/transfer")
+    assert h.page.views[-1].route == "/transfer"
+    for name in ("Export JSON", "Export CSV", "Import"):
+        assert len(h.buttons(name)) == 1, name
+    assert h.conn.errors == []
+
+
+def test_export_buttons_wait_for_a_finished_game(open_app, store):
+    h = open_app("/transfer")
+    assert h.buttons("Export JSON")[0].disabled and h.buttons("Export CSV")[0].disabled
+    store.add_finished([record("lc1")])
+    h2 = open_app("/transfer")
+    assert not h2.buttons("Export JSON")[0].disabled and not h2.buttons("Export CSV")[0].disabled
+
+
+@pytest.mark.parametrize("button, suffix", [("Export JSON", ".json"), ("Export CSV", ".csv")])
+def test_export_downloads_the_history(open_app, store, button, suffix):
+    store.add_finished(records())
+    h = open_app("/transfer")
+    h.tap(button)
+    (name, data), = saved_files(h)
+    assert name.startswith("tableside-") and name.endswith(suffix)
+    text = data.decode("utf-8")
+    if suffix == ".json":
+        assert sorted(g["id"] for g in json.loads(text)["games"]) == sorted(r["id"] for r in records())
+    else:
+        rows = list(csv.reader(io.StringIO(text)))
+        assert rows[0][:6] == ["date", "game", "player", "score", "place", "winner"]
+        assert len(rows) == 1 + sum(len(r["players"]) for r in records())
+    assert h.text_of("message") == f"Exported 5 games to {name}."
+
+
+def test_import_asks_first_then_stores_and_counts(open_app, store):
+    store.add_finished([record("lc1"), record("cg1")])
+    h = open_app("/transfer")
+    pick(h, "games.json", json.dumps({"format": 1, "games": records()}).encode())
+    assert dialog(h).content.value == "Import 3 games from games.json? 2 are already here."
+    assert len(store.finished()) == 2  # nothing stored before the person says so
+    h.click(dialog_button(h, "Import 3 games"))
+    assert dialog(h) is None
+    assert sorted(g.id for g in store.finished()) == sorted(r["id"] for r in records())
+    assert h.text_of("message") == "Imported 3 games from games.json; skipped 2 already here."
+
+
+def test_import_cancelled_stores_nothing(open_app, store):
+    h = open_app("/transfer")
+    pick(h, "one.json", json.dumps(record("bg1")).encode())
+    assert dialog(h).content.value == "Import 1 game from one.json?"
+    h.click(dialog_button(h, "Cancel"))
+    assert dialog(h) is None and store.finished() == []
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"not json", "Nothing imported. bad.json: not JSON (Expecting value at line 1, column 1)"),
+    (json.dumps({"hello": 1}).encode(), "Nothing imported. bad.json: expected a game record"),
+    (json.dumps([record("cg1"), lost_cities_with_duplicated_card("x")]).encode(),
+     "Nothing imported. bad.json: record 2 (id x): round 1 › Noah › red: 9 is also on Mia's tableau"),
+])
+def test_an_invalid_file_is_refused_with_the_reason(open_app, store, data, message):
+    h = open_app("/transfer")
+    pick(h, "bad.json", data)
+    assert dialog(h) is None
+    assert h.text_of("message").startswith(message)
+    assert store.finished() == []
+
+
+@pytest.mark.parametrize("games, message", [
+    (["lc1", "cg1"], "Nothing to import: all 2 games in again.json are already here."),
+    (["lc1"], "Nothing to import: the game in again.json is already here."),
+    ([], "Nothing to import: again.json holds no games."),
+])
+def test_nothing_new_needs_no_confirmation(open_app, store, games, message):
+    store.add_finished([record("lc1"), record("cg1")])
+    h = open_app("/transfer")
+    pick(h, "again.json", json.dumps([record(i) for i in games]).encode())
+    assert dialog(h) is None
+    assert h.text_of("message") == message
+
+
+def test_a_cancelled_picker_changes_nothing(open_app, store):
+    h = open_app("/transfer")
+    pick(h, None, None)
+    assert dialog(h) is None and h.text_of("message") == "" and store.finished() == []
+
+
+def test_bgstats_download_of_one_game(open_app, store):
+    from types import SimpleNamespace
+
+    from flet.controls.context import _context_page
+
+    from companion.views import transfer as screen
+
+    store.add_finished([record("lc1")])
+    h = open_app("/transfer")
+
+    async def export_from_results_screen():
+        _context_page.set(h.page)  # as inside an event handler of this session
+        # what bgstats_download uses of the App, as the results screen would pass it
+        app = SimpleNamespace(page=h.page, store=store, notify=lambda message, error=False: None)
+        await screen.bgstats_download(app, "lc1")
+
+    h.run(export_from_results_screen())
+    h.settle()
+    (name, data), = saved_files(h)
+    assert name == "tableside-lost-cities-2025-03-01-bgstats.json"
+    play = json.loads(data)
+    assert play["sourcePlayId"] == "lc1" and play["game"]["bggId"] == 50
+    assert [p["name"] for p in play["players"]] == ["Mia", "Noah"]
