@@ -41,6 +41,7 @@ class App:
         self.authorized = not gate.required
         self.rebuild: Callable[[], None] = lambda: None  # set by main: show the current route again
         self.dark = False
+        self.recovery_seen = False  # the store's start-up repairs were acknowledged on the home screen
         self.on_resize_hooks: list[Callable[[], None]] = []
         self._wakelock: ft.Wakelock | None = None
         self._preferences: ft.SharedPreferences | None = None

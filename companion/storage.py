@@ -47,10 +47,28 @@ def write_atomically(path: Path, text: str) -> None:
     fsync_dir(path.parent)
 
 
+def write_bytes_atomically(path: Path, data: bytes) -> None:
+    """Like write_atomically, for bytes (backups); the folder is not fsynced (the caller does, once)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 class AtomicJSONStorage(Storage):
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike, data: dict[str, Any] | None = None):
+        """`data`: the file's content, already read and checked by the caller (saves a second parse)."""
         self.path = Path(path)
-        self._cache: dict[str, Any] | None = None
+        self._cache: dict[str, Any] | None = data
 
     def read(self) -> dict[str, Any] | None:
         if self._cache is None:

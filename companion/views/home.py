@@ -39,11 +39,32 @@ def game_tile(app: App, key: str) -> ft.Control:
     )
 
 
+def recovery_notice(app: App) -> ft.Control:
+    """What the store repaired at start-up (a damaged file moved aside, a backup restored), until dismissed."""
+    def dismiss(e) -> None:
+        app.recovery_seen = True
+        notice.visible = False
+        notice.update()
+
+    notice = ft.Semantics(identifier="recovery", container=True, live_region=True, content=ft.Card(ft.Container(
+        ft.Column([
+            ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR),
+                    ft.Text("Some saved data was damaged", weight=ft.FontWeight.BOLD)]),
+            *[ft.Text(message, selectable=True) for message in app.store.recovered],
+            ft.TextButton("OK", on_click=dismiss),
+        ], spacing=8),
+        padding=16,
+    )))
+    return notice
+
+
 def view(app: App) -> ft.View:
     games.use_theme(app.page, None)
     in_progress = app.store.in_progress()
     finished = app.store.finished(limit=LATEST)
     controls: list[ft.Control] = [ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
+    if app.store.recovered and not app.recovery_seen:
+        controls.insert(0, recovery_notice(app))
     controls += [game_tile(app, key) for key in games.ORDER]
     if in_progress:
         controls.append(ft.Text("In progress", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))

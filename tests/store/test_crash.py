@@ -1,0 +1,197 @@
+"""Crash test: SIGKILL the writers at random moments, then check nothing was lost or damaged.
+
+Two writers, each in its own process group so the kill takes everything it started:
+
+- tests/store/save_loop.py DIR: creates, updates and finishes games in a loop and prints
+  each game's id after `finish` returned (flushed);
+- `python -m companion import FILE --data DIR`: an import of finished games spread over 24
+  months (one month file written per month, then a backup).
+
+After every kill: every data and backup file parses, GameStore(DIR) opens without having
+to recover anything, every game whose save had returned is there finished, and an import
+changed each month file whole or not at all (all the file's games of that month or none).
+CRASH_KILLS (default 210) sets how many kills; workers run side by side to keep it short.
+"""
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from companion.store import FINISHED, GameStore
+
+ROOT = Path(__file__).resolve().parents[2]
+SAVE_LOOP = Path(__file__).with_name("save_loop.py")
+KILLS = int(os.environ.get("CRASH_KILLS", "210"))
+IMPORT_SHARE = 0.3  # of the kills, the rest go to the save loop
+WORKERS = 3
+FRESH_EVERY = 25  # save-loop kills before its folder starts again (keeps month files small)
+
+
+def import_records(n: int = 240) -> list[dict]:
+    rng = random.Random(5)
+    return [{"game": "cgt", "players": ["Lea", "Max"], "variant": {"first_player_penalty": 1},
+             "final": {"meta": {"5": 1}, "collections": {"Lea": {"5": rng.randint(0, 3)}, "Max": {"5": 1}}},
+             "played_at": f"{2024 + i % 2}-{1 + i % 12:02d}-{1 + i % 28:02d}T20:00:00", "id": f"imp-{i}"}
+            for i in range(n)]
+
+
+def start(args: list[str]) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)  # its own process group
+
+
+def kill(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+def check_files(folder: Path) -> None:
+    """Every data file and every complete backup parses as JSON."""
+    files = [folder / "live.json", *(folder / "history").glob("*.json")]
+    backups = folder / "backups"
+    if backups.is_dir():
+        files += [f for b in backups.iterdir() if not b.name.startswith(".") for f in b.rglob("*.json")]
+    for f in files:
+        if f.exists():
+            json.loads(f.read_text(encoding="utf-8"))  # raises on a torn or empty file
+
+
+def open_and_check(folder: Path, saved: set[str]) -> GameStore:
+    check_files(folder)
+    store = GameStore(folder)
+    assert store.recovered == [], store.recovered
+    for game_id in saved:
+        game = store.get(game_id)
+        assert game is not None and game.status == FINISHED, f"{game_id} was saved, then lost"
+    return store
+
+
+class Worker:
+    def __init__(self, base: Path, number: int, import_file: Path, import_seconds: float, by_month: dict):
+        self.base, self.number = base, number
+        self.import_file, self.import_seconds, self.by_month = import_file, import_seconds, by_month
+        self.rng = random.Random(number)
+        self.kills = self.games_checked = self.imports_checked = self.completed = self.partial = 0
+        self.acknowledged = 0  # games whose save returned (each checked after every later kill of its folder)
+        self.loop_runs = 0
+        self.loop_dir: Path | None = None
+        self.saved: set[str] = set()
+        self.error: BaseException | None = None
+        self.proc: subprocess.Popen | None = None
+
+    def save_loop_once(self) -> None:
+        if self.loop_dir is None or self.loop_runs % FRESH_EVERY == 0:
+            self.loop_dir = self.base / f"loop-{self.number}-{self.loop_runs}"
+            self.saved = set()
+        self.loop_runs += 1
+        self.proc = proc = start([str(SAVE_LOOP), str(self.loop_dir)])
+        try:
+            first = proc.stdout.readline()
+            assert first == "ready\n", f"save_loop did not start: {first!r} {proc.stderr.read() if proc.poll() is not None else ''}"
+            time.sleep(self.rng.uniform(0, 0.25))  # a game takes ~0.1 s: kills land in every write
+        finally:
+            kill(proc)
+        out = proc.stdout.read()
+        proc.stdout.close(), proc.stderr.close()
+        self.kills += 1
+        new = {line for line in out.split("\n")[:-1] if line}  # whole lines only: a cut line was not acknowledged
+        self.acknowledged += len(new - self.saved)
+        self.saved |= new
+        open_and_check(self.loop_dir, self.saved).close()
+        self.games_checked += len(self.saved)
+
+    def import_once(self) -> None:
+        folder = self.base / f"import-{self.number}"
+        shutil.rmtree(folder, ignore_errors=True)
+        self.proc = proc = start(["-m", "companion", "import", str(self.import_file), "--data", str(folder)])
+        try:
+            # The writes come at the end of the run: kill mostly there.
+            proc.wait(timeout=self.rng.uniform(0.6, 1.6) * self.import_seconds)
+        except subprocess.TimeoutExpired:
+            pass
+        finally:
+            done = proc.poll() == 0
+            kill(proc)
+        out = proc.stdout.read()
+        proc.stdout.close(), proc.stderr.close()
+        self.kills += 1
+        if not folder.exists():
+            return  # killed before the store was opened
+        store = open_and_check(folder, set())
+        try:
+            for month, ids in self.by_month.items():
+                present = {i for i in ids if store.get(i) is not None}
+                assert present in (set(), ids), f"import left month {month} half written: {len(present)} of {len(ids)}"
+            if done:
+                assert out.startswith("imported 240"), out
+                assert len(store.finished()) == 240
+                self.completed += 1
+            self.imports_checked += 1
+            self.games_checked += len(store.finished())
+            self.partial += 0 < len(store.finished()) < 240
+        finally:
+            store.close()
+
+    def run(self, tasks: list[str]) -> None:
+        try:
+            for task in tasks:
+                self.import_once() if task == "import" else self.save_loop_once()
+        except BaseException as e:  # reported by the test's thread
+            self.error = e
+        finally:
+            if self.proc is not None and self.proc.poll() is None:
+                kill(self.proc)
+
+
+def test_sigkill_at_random_moments_loses_no_saved_game(tmp_path):
+    started = time.monotonic()
+    help_text = subprocess.run([sys.executable, "-m", "companion", "--help"], cwd=ROOT,
+                               capture_output=True, text=True).stdout
+    has_import = "import" in help_text
+    records = import_records()
+    import_file = tmp_path / "games.json"
+    import_file.write_text(json.dumps(records), encoding="utf-8")
+    by_month: dict[str, set[str]] = {}
+    for r in records:
+        by_month.setdefault(r["played_at"][:7], set()).add(r["id"])
+    import_seconds = 0.0
+    if has_import:  # how long an import runs when nothing stops it
+        timings = []
+        for n in range(3):
+            folder = tmp_path / f"timing-{n}"
+            t0 = time.monotonic()
+            run = subprocess.run([sys.executable, "-m", "companion", "import", str(import_file), "--data", str(folder)],
+                                 cwd=ROOT, capture_output=True, text=True, timeout=60)
+            timings.append(time.monotonic() - t0)
+            assert run.returncode == 0 and run.stdout.startswith("imported 240"), run.stdout + run.stderr
+        import_seconds = sorted(timings)[1]
+    n_import = round(KILLS * IMPORT_SHARE) if has_import else 0
+    tasks = ["import"] * n_import + ["loop"] * (KILLS - n_import)
+    random.Random(1).shuffle(tasks)
+    workers = [Worker(tmp_path, n, import_file, import_seconds, by_month) for n in range(WORKERS)]
+    threads = [threading.Thread(target=w.run, args=(tasks[n::WORKERS],)) for n, w in enumerate(workers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for w in workers:
+        if w.error is not None:
+            raise w.error
+    kills = sum(w.kills for w in workers)
+    games = sum(w.games_checked for w in workers)
+    print(f"\ncrash test: {kills} SIGKILLs in {time.monotonic() - started:.1f} s; "
+          f"save loop: {kills - n_import} kills, {sum(w.acknowledged for w in workers)} games acknowledged; "
+          f"import: {n_import} kills ({sum(w.partial for w in workers)} with some months written, "
+          f"{sum(w.completed for w in workers)} after it had finished; {import_seconds:.2f} s uninterrupted); "
+          f"{games} game presence checks after kills")
+    assert kills >= KILLS
