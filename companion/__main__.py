@@ -29,6 +29,7 @@ def parser() -> argparse.ArgumentParser:
         q.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
         q.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
         q.add_argument("--data", type=Path, default=None, help="data folder (default: the user data folder)")
+        q.add_argument("--pin", default=None, help="a PIN (4–12 digits) every browser session must enter first")
     export = sub.add_parser("export", help="write the finished games as JSON, CSV or a BG Stats play")
     export.add_argument("-o", "--output", type=Path, default=None, help="file to write (default: standard output)")
     export.add_argument("--format", choices=("json", "csv", "bgstats"), default="json",
@@ -127,10 +128,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {type(e).__name__}: {e}", file=sys.stderr)
         return EXIT_ERROR
     data = (args.data or default_data_folder()).resolve()  # absolute: `flet run` changes the working folder
+    from .access import valid_pin
     from .app import serve
 
+    if args.pin is not None and not valid_pin(args.pin):
+        print("error: --pin takes 4 to 12 digits", file=sys.stderr)
+        return EXIT_ERROR
     try:
-        serve(args.host, args.port, data)
+        serve(args.host, args.port, data, pin=args.pin)
     except StoreLocked as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
