@@ -4,11 +4,14 @@
 
 For each game, N random valid records (random with a fixed seed, standard library only) are
 scored; the table shows, per game:
-  parse+score   scoring.score(record) on the parsed JSON value (the app's path on every change)
+  parse+score   scoring.score(record) on the parsed JSON value (the app's path on every change);
+                totals, places and explanations only: Result.breakdown (the lines with their
+                formulas) is built lazily, on first read, and no column here but json path reads it
   parse         scoring.parse(record) alone
   score         the game's score() on an already parsed Record
   json path     json.loads + scoring.score + to_json + json.dumps: the CLI's work without
-                process start-up
+                process start-up (to_json builds the breakdown)
+Scoring keeps no value-keyed caches, so repeats in the seeded data cannot flatter the figures.
 Target: parse+score ≥ 20,000 records/s per game.
 """
 
