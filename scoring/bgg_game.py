@@ -93,7 +93,7 @@ def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[LedgerRound, ...]:
         if entry.__class__ is dict and len(entry) == ("income" in entry) + ("spent" in entry):
             income, spent = entry.get("income", 0), entry.get("spent", 0)
             if income.__class__ is int and spent.__class__ is int and income >= 0 and spent >= 0:
-                ledger.append(LedgerRound(income=income, spent=spent))
+                ledger.append(LedgerRound(income, spent))  # positional: cheaper to call
                 continue
         ledger.append(parse_ledger_round(entry, where + (f"round {i}",)))
     return tuple(ledger)
@@ -118,7 +118,7 @@ def parse_tableau(raw: Any, where: tuple[str, ...], colours: tuple[str, ...]) ->
         if t.__class__ is dict and len(t) == 2:
             colour, number = t.get("colour"), t.get("number")
             if colour.__class__ is str and colour != own and colour in colours and number.__class__ is int and low <= number <= high:
-                tiles.append(Tile(colour=colour, number=number))
+                tiles.append(Tile(colour, number))  # positional: cheaper to call
                 continue
         tiles.append(parse_tile(t, where + ("tiles", f"tile {i}"), own, colours))
     return Tableau(colour=own, tiles=tuple(tiles), gg=gg, ledger=ledger)
