@@ -136,9 +136,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_ERROR
     try:
         serve(args.host, args.port, data, pin=args.pin)
-    except StoreLocked as e:
+    except (StoreLocked, RuntimeError, OSError) as e:  # a locked, newer or unreadable data folder, a busy port
         print(f"error: {e}", file=sys.stderr)
-        return 2
+        return EXIT_ERROR
     return 0
 
 
