@@ -17,6 +17,7 @@ from typing import Callable
 
 import flet as ft
 
+from . import fonts
 from .access import Gate
 from .live import GameHub
 from .network import lan_addresses, serving_banner
@@ -137,8 +138,8 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = (
 
     def main(page: ft.Page) -> None:
         page.title = "Tableside"
-        # Flutter has no fallback fonts offline: this one carries the card suits ♣♦♥♠.
-        page.fonts = {CARD_FONT: "fonts/DejaVuSans.ttf"}
+        # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
+        fonts.apply(page)
         page.theme_mode = ft.ThemeMode.LIGHT
         app = App(page, store, hub, gate, join_urls)
 

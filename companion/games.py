@@ -6,6 +6,8 @@ import flet as ft
 
 from scoring import GAMES
 
+from . import fonts
+
 ORDER = ("lost-cities", "bgg-card-game", "bgg-game", "cgt", "card-commons")
 
 SEED = {
@@ -35,5 +37,5 @@ DEFAULT_SEED = ft.Colors.TEAL
 def use_theme(page: ft.Page, game: str | None) -> None:
     """Each game in its own colours; the home screen in Tableside's."""
     seed = SEED.get(game, DEFAULT_SEED)
-    page.theme = ft.Theme(color_scheme_seed=seed)
-    page.dark_theme = ft.Theme(color_scheme_seed=seed)
+    page.theme = fonts.theme(color_scheme_seed=seed)
+    page.dark_theme = fonts.theme(color_scheme_seed=seed)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from datetime import date
 
 import flet as ft
@@ -15,10 +17,15 @@ from ..widgets.navigation import navigation_bar
 PAGE_SIZE = 50
 
 
-def valid_date(text: str) -> str | None:
+def valid_date(text: str | None) -> str | None:
+    """YYYY-MM-DD, also typed in another script's digits; None for anything else. Never raises."""
+    text = "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch
+                   for ch in unicodedata.normalize("NFKC", text or "").strip())
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+        return None
     try:
-        return date.fromisoformat(text.strip()).isoformat()
-    except ValueError:
+        return date.fromisoformat(text).isoformat()
+    except ValueError:  # month 13, February 30
         return None
 
 
@@ -67,7 +74,13 @@ def view(app: App) -> ft.View:
         if text and parsed is None:
             field.error = "YYYY-MM-DD"
             return
+        other = filters["until" if key == "since" else "since"]
+        if parsed and other and (parsed > other if key == "since" else parsed < other):
+            field.error = "after To" if key == "since" else "before From"
+            return
         field.error = None
+        if parsed:
+            field.value = parsed
         set_filter(key, parsed)
 
     since = ft.TextField(label="From", hint_text="YYYY-MM-DD", width=150, dense=True)

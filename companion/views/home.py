@@ -9,7 +9,7 @@ import scoring
 from .. import games
 from ..app import App
 from ..store import StoredGame
-from ..widgets.controls import icon_button
+from ..widgets.controls import icon_button, short_name
 from ..widgets.navigation import navigation_bar
 
 LATEST = 5
@@ -20,9 +20,9 @@ def summary(game: StoredGame) -> str:
     try:
         result = scoring.score(game.record)
     except scoring.RecordError:
-        return ", ".join(game.players)
+        return ", ".join(short_name(p) for p in game.players)
     order = [p for group in result.ranking for p in group]
-    return " · ".join(f"{p} {result.totals[p]}" for p in order)
+    return " · ".join(f"{short_name(p)} {result.totals[p]}" for p in order)
 
 
 def game_tile(app: App, key: str) -> ft.Control:

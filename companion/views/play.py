@@ -16,7 +16,7 @@ import flet as ft
 from .. import games
 from ..app import App, log
 from ..live import Edit, LiveGame
-from ..widgets.controls import total_badge
+from ..widgets.controls import short_name, total_badge
 from . import play_bgg_card_game, play_bgg_game, play_card_commons, play_cgt, play_lost_cities
 
 SCREENS: dict[str, ModuleType] = {
@@ -114,7 +114,7 @@ class PlayScreen:
         return ft.Row(
             [
                 (ft.FilledButton if p == self.player else ft.OutlinedButton)(
-                    p, on_click=lambda e, p=p: self.select_player(p), height=48,
+                    content=ft.Text(short_name(p), semantics_label=p), on_click=lambda e, p=p: self.select_player(p), height=48,
                 )
                 for p in self.players
             ],

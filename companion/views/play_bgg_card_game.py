@@ -8,7 +8,7 @@ import flet as ft
 
 from scoring import bgg_card_game as rules
 
-from ..widgets.controls import card_button, section, stepper
+from ..widgets.controls import card_button, section, short_name, stepper
 
 per_player = True
 
@@ -167,9 +167,9 @@ def tableau(screen, player: str) -> ft.Control:
     game = screen.live.rules
     return ft.Column(
         [
-            section(f"{player}: played games (vertical)"),
+            section(f"{short_name(player)}: played games (vertical)"),
             *[played_row(screen, player, s) for s in rules.SUBDOMAINS],
-            section(f"{player}: collections (horizontal)"),
+            section(f"{short_name(player)}: collections (horizontal)"),
             *[collection_block(screen, player, i) for i in range(len(game.tableaux[player].collections))],
             collection_block(screen, player, None),
         ],

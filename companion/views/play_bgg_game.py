@@ -4,11 +4,13 @@ number grid. End scoring switches itself between 3 and 4–6 players (in `scorin
 
 from __future__ import annotations
 
+import unicodedata
+
 import flet as ft
 
 from scoring import bgg_game as rules
 
-from ..widgets.controls import card_button, section, stepper
+from ..widgets.controls import card_button, section, short_name, stepper
 
 per_player = True
 MAX_GG = 999
@@ -65,9 +67,28 @@ def set_ledger(screen, player: str, index: int, key: str, value: int) -> None:
     screen.apply(edit)
 
 
-def parse_number(text: str) -> int | None:
-    text = (text or "").strip()
-    return int(text) if text.isascii() and text.isdigit() else None
+def parse_number(text: str | None) -> int | None:
+    """A whole number typed or pasted: spaces around it are fine, and so are other scripts' digits
+    ("٣" and "３" are 3); anything else ("12 GG", "1e3", "-5", "3.5") is None. Never raises."""
+    text = unicodedata.normalize("NFKC", text or "").strip()
+    if not text or len(text) > 9 or not text.isdecimal():  # isdecimal: exactly what int() reads
+        return None
+    return int(text)
+
+
+def show(field: ft.TextField, **props) -> None:
+    """Set props on a field that Flet may have frozen: a control rebuilt under a keyed parent is
+    (Flet 1.0 diffs it as immutable), and setting e.g. `error` on it would raise. Flet's own
+    `_before_update_safe` lifts the mark the same way; the page's update still sends the change."""
+    frozen = getattr(field, "_frozen", None)
+    if frozen is not None:
+        del field._frozen
+    try:
+        for name, value in props.items():
+            setattr(field, name, value)
+    finally:
+        if frozen is not None:
+            field._frozen = frozen
 
 
 def number_field(label: str, value: int, on_commit, width: int = 90) -> ft.TextField:
@@ -76,9 +97,9 @@ def number_field(label: str, value: int, on_commit, width: int = 90) -> ft.TextF
     def commit(e) -> None:
         number = parse_number(e.control.value)
         if number is None or number > MAX_GG:
-            e.control.error = f"0 to {MAX_GG}"
+            show(e.control, error=f"0 to {MAX_GG}")
             return
-        e.control.error = None
+        show(e.control, error=None, value=str(number))  # " 7" or "٣" shows as the number it was read as
         if number != value:
             on_commit(number)
 
@@ -164,7 +185,7 @@ def tableau(screen, player: str) -> ft.Control:
     colour = entry(screen.record, player)["colour"]
     return ft.Column([
         ft.Row([ft.Container(width=16, height=16, bgcolor=shade(colour), border_radius=8),
-                section(f"{player} ({colour})")]),
+                section(f"{short_name(player)} ({colour})")]),
         gg_block(screen, player),
         ft.Text("Acquired tiles", weight=ft.FontWeight.BOLD),
         tiles_block(screen, player),

@@ -14,7 +14,7 @@ import flet as ft
 
 from scoring import card_commons as rules
 
-from ..widgets.controls import card_button, section
+from ..widgets.controls import card_button, section, short_name
 
 per_player = True
 SUIT_COLOUR = {"red": ft.Colors.RED_700, "black": ft.Colors.GREY_900}
@@ -128,7 +128,7 @@ def game_over(screen) -> bool:
 def shared(screen) -> list[ft.Control]:
     result = screen.live.result
     scored = ft.Column(key="scored-rounds", spacing=2, controls=[
-        ft.Text(f"Round {i} (×{rules.multiplier(i, peek(screen))}): " + ", ".join(f"{p} {r[p]}" for p in screen.players), size=13)
+        ft.Text(f"Round {i} (×{rules.multiplier(i, peek(screen))}): " + ", ".join(f"{short_name(p)} {r[p]}" for p in screen.players), size=13)
         for i, r in enumerate(result.rounds, start=1)
     ])
     rows: list[ft.Control] = [scored]
@@ -165,7 +165,7 @@ def tableau(screen, player: str) -> ft.Control:
     d = draft(screen)
     commission = d["commissions"][player]
     return ft.Column([
-        section(f"{player}"),
+        section(short_name(player)),
         ft.Text("Commission", weight=ft.FontWeight.BOLD),
         card_grid(screen, "commission", player, [commission] if commission else [], allowed=lambda c: not rules.is_wild(c)),
         ft.Text(f"Side of the tableau ({len(d['sides'][player])} of at most {rules.MAX_SIDE})", weight=ft.FontWeight.BOLD),

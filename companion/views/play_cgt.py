@@ -8,7 +8,7 @@ import flet as ft
 
 from scoring import cgt as rules
 
-from ..widgets.controls import section, stepper
+from ..widgets.controls import section, short_name, stepper
 
 per_player = True
 ADJUSTMENT_RANGE = 99
@@ -107,7 +107,7 @@ def shared(screen) -> list[ft.Control]:
 
 def tableau(screen, player: str) -> ft.Control:
     game = screen.live.rules
-    rows: list[ft.Control] = [section(f"{player}'s Collection")]
+    rows: list[ft.Control] = [section(f"{short_name(player)}'s Collection")]
     for t in sorted(game.meta):
         count = game.collections[player].get(t, 0)
         high = count + t - game.meta[t] - in_collections(game, t)

@@ -7,7 +7,7 @@ import flet as ft
 
 from scoring import lost_cities as rules
 
-from ..widgets.controls import card_button
+from ..widgets.controls import card_button, short_name
 
 per_player = True
 
@@ -120,7 +120,7 @@ def tableau(screen, player: str) -> ft.Control:
     variant = variant_of(screen)
     return ft.Column(
         [
-            ft.Text(f"{player}'s expeditions, round {round_index(screen) + 1}", weight=ft.FontWeight.BOLD),
+            ft.Text(f"{short_name(player)}'s expeditions, round {round_index(screen) + 1}", weight=ft.FontWeight.BOLD),
             ft.Row([colour_column(screen, player, c) for c in variant.colours], spacing=4,
                    vertical_alignment=ft.CrossAxisAlignment.START, scroll=ft.ScrollMode.AUTO),
         ],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import flet as ft
 
 import scoring
@@ -16,11 +18,31 @@ CGT_PENALTY_SETTING = "cgt.first_player_penalty"
 DEFAULT_CGT_PENALTY = 2
 
 
-def name_problem(name: str, players: list[str]) -> str | None:
-    if not name.strip():
-        return "Type a name first."
-    if any(p.casefold() == name.strip().casefold() for p in players):
-        return f"{name.strip()} is already playing."
+MAX_NAME = 200  # characters; a long name is kept whole in the record and shortened on screen
+
+
+def clean_name(name: str | None) -> str:
+    """What is stored: trimmed, in Unicode's composed form (NFC), so "Zoë" typed two ways is one name."""
+    return unicodedata.normalize("NFC", name or "").strip()
+
+
+def name_key(name: str) -> str:
+    """Two names are the same player when their keys are equal: trimmed, NFC, case-insensitive."""
+    return unicodedata.normalize("NFC", clean_name(name).casefold())
+
+
+def name_problem(name: str | None, players: list[str]) -> str | None:
+    """Why `name` cannot join `players`, in words for the person typing; None when it can."""
+    name = clean_name(name)
+    if not any(not ch.isspace() and unicodedata.category(ch) != "Cf" for ch in name):
+        return "Type a name first."  # empty, spaces, or only invisible characters
+    if any(unicodedata.category(ch) == "Cc" for ch in name):
+        return "A name cannot contain line breaks, tabs or control characters."
+    if len(name) > MAX_NAME:
+        return f"A name can be at most {MAX_NAME} characters long."
+    key = name_key(name)
+    if any(name_key(p) == key for p in players):
+        return f"{short_name(name)} is already playing."
     return None
 
 
@@ -47,13 +69,13 @@ def view(app: App, game: str) -> ft.View:
     name_field = ft.TextField(label="Player name", max_length=200, on_submit=lambda e: add(name_field.value), expand=True)
 
     def add(name: str | None) -> None:
-        name = name or ""
+        name = clean_name(name)
         problem = name_problem(name, players)
         if problem is None and len(players) >= rules.max_players:
             problem = f"{rules.title} is played by {rules.player_counts}."
         message.value = problem or ""
         if problem is None:
-            players.append(name.strip())
+            players.append(name)
             name_field.value = ""
         render()
 

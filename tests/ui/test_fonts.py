@@ -1,0 +1,80 @@
+"""The shipped fonts cover the names people type, and every theme falls back through them (no browser)."""
+
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from companion import fonts, games
+
+ttLib = pytest.importorskip("fontTools.ttLib", reason="fonttools is a test dependency: pip install -e '.[test]'")
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ROBOTO = Path(ft.__file__).resolve().parent.parent / "flet_web" / "web" / "assets" / "fonts" / "roboto.woff2"
+
+NAMES = ["王小明", "さくら", "김민준", "ليلى", "Алёша", "Zoë 🎲", "Ἀθηνᾶ", "Đặng Thị Hương", "José ♣♦♥♠",
+         "山田太郎", "박서준", "محمد", "Ζωή", "Ørjan", "Łucja", "🎉🃏", "王 👍", "ナオミ", "٣"]
+
+
+@pytest.fixture(scope="module")
+def cmaps():
+    out = {}
+    for family, path in fonts.FONTS.items():
+        out[family] = ttLib.TTFont(ASSETS / path, lazy=True).getBestCmap()
+    if ROBOTO.exists():
+        out["Roboto"] = ttLib.TTFont(ROBOTO, lazy=True).getBestCmap()
+    return out
+
+
+def test_every_registered_font_ships_with_its_licence():
+    for path in fonts.FONTS.values():
+        assert (ASSETS / path).is_file(), path
+    names = {p.name for p in (ASSETS / "fonts").iterdir()}
+    for licence in ("DejaVu-LICENSE", "NotoSansArabic-LICENSE", "NotoSansCJK-LICENSE", "NotoColorEmoji-LICENSE"):
+        assert licence in names
+    total = sum((ASSETS / p).stat().st_size for p in fonts.FONTS.values())
+    assert total < 25 * 1024 * 1024, f"{total / 1e6:.1f} MB of fonts"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_character_of_a_name_has_a_glyph_in_the_chain(cmaps, name):
+    chain = [f for f in fonts.FALLBACK if f in cmaps]
+    missing = [ch for ch in name if not ch.isspace() and not any(ord(ch) in cmaps[f] for f in chain)]
+    assert not missing, f"{name!r}: no glyph for {[f'U+{ord(c):04X}' for c in missing]}"
+
+
+def test_each_script_is_drawn_by_the_font_meant_for_it(cmaps):
+    def first(ch):
+        return next(f for f in fonts.FALLBACK if f in cmaps and ord(ch) in cmaps[f])
+
+    assert first("ل") == "NotoSansArabic"
+    assert first("王") == first("さ") == first("김") == "NotoSansCJK"
+    assert first("🎲") == "NotoColorEmoji"
+    assert first("♣") == "DejaVu"
+    if "Roboto" in cmaps:
+        assert first("Z") == first("ё") == "Roboto"
+
+
+def test_fallback_chain_order():
+    assert fonts.FALLBACK[0] == "Roboto"  # Flutter's own font keeps drawing Latin text
+    assert fonts.FALLBACK[1:] == ["NotoSansArabic", "DejaVu", "NotoSansCJK", "NotoColorEmoji"]
+    assert set(fonts.FALLBACK[1:]) == set(fonts.FONTS)
+
+
+def test_every_theme_style_falls_back_through_the_fonts():
+    class FakePage:
+        theme = dark_theme = fonts_ = None
+
+    page = FakePage()
+    for game in (None, *games.ORDER):
+        games.use_theme(page, game)
+        for theme in (page.theme, page.dark_theme):
+            for text_theme in (theme.text_theme, theme.primary_text_theme):
+                for style in fonts.TEXT_STYLES:
+                    assert getattr(text_theme, style).font_family_fallback == fonts.FALLBACK
+
+
+def test_the_app_registers_the_fonts(open_app):
+    h = open_app("/")
+    assert h.page.fonts == fonts.FONTS
+    assert h.page.theme.text_theme.body_medium.font_family_fallback == fonts.FALLBACK
