@@ -48,7 +48,13 @@ class PlayScreen:
         self.state: dict[str, Any] = {}  # screen-only choices of the game module (selected round, …)
         self.device = ""  # "" for the table's host; a player's name on that player's phone
         self._render_pending = False
-        self.column = ft.Column(spacing=10, expand=True)
+        self._tableaux: dict[str, tuple] = {}  # player → (what it showed, its controls)
+        # The frame lives as long as the screen: only what it holds is replaced. (Flet forgets the
+        # controls of a replaced parent, so a reused tableau must never sit under a new one.)
+        self.body = ft.Column(spacing=10, key="play")
+        self.tableaux = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP, run_spacing=GAP,
+                               wrap=True, key="tableaux")
+        self.column = ft.Column([self.body], spacing=10, expand=True)
 
     @property
     def players(self) -> list[str]:
@@ -121,6 +127,24 @@ class PlayScreen:
             wrap=True, alignment=ft.MainAxisAlignment.CENTER, key="switch",
         )
 
+    def tableau(self, player: str, width: float | None = None) -> ft.Control:
+        """A player's controls, rebuilt only when what they show has changed.
+
+        A tablet shows every tableau and each change would otherwise rebuild them all; handing
+        Flet the very same control object lets it skip that part of the page entirely.
+        """
+        key = (self.module.tableau_key(self, player), width, self.app.dark)
+        cached = self._tableaux.get(player)
+        if cached is None or cached[0] != key:
+            cached = (key, ft.Container(self.module.tableau(self, player), width=width, key=f"tableau-{player}"))
+            self._tableaux[player] = cached
+        return cached[1]
+
+    def show_tableaux(self, players: list[str], width: float | None = None) -> None:
+        self.tableaux.controls = [self.tableau(p, width) for p in players]
+        for gone in set(self._tableaux) - set(players):  # off screen, Flet has let go of them: build anew later
+            del self._tableaux[gone]
+
     def render(self) -> None:
         """Rebuild the screen from the record.
 
@@ -133,27 +157,23 @@ class PlayScreen:
             content=ft.Text(self.message or " ", color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD),
         )
         if self.device:  # a player's phone: that player's tableau; what the table shares is the host's to change
-            tableaux = ft.Container(self.module.tableau(self, self.device), key=f"tableau-{self.device}")
-            switch = ft.Text(f"Your seat: {self.device}", key="seat", weight=ft.FontWeight.BOLD)
+            self.show_tableaux([self.device])
+            switch: ft.Control = ft.Text(f"Your seat: {self.device}", key="seat", weight=ft.FontWeight.BOLD)
         elif self.app.wide:
             # Everyone side by side; past what fits, the tableaux wrap onto a further row.
             n = len(self.players)
-            width = max(MIN_TABLEAU_WIDTH, ((self.app.page.width or 1024) - 32 - GAP * (n - 1)) / n)
-            tableaux: ft.Control = ft.Row(
-                [ft.Container(self.module.tableau(self, p), width=width, key=f"tableau-{p}") for p in self.players],
-                vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP, run_spacing=GAP, wrap=True, key="wide",
-            )
-            switch: ft.Control = ft.Row(key="no-switch")
+            self.show_tableaux(self.players, max(MIN_TABLEAU_WIDTH, ((self.app.page.width or 1024) - 32 - GAP * (n - 1)) / n))
+            switch = ft.Row(key="no-switch")
         else:
-            tableaux = ft.Container(self.module.tableau(self, self.player), key=f"tableau-{self.player}")
+            self.show_tableaux([self.player])
             switch = self.player_switch() if self.module.per_player else ft.Row(key="no-switch")
-        self.column.controls = [ft.Column(key="play", spacing=10, controls=[
+        self.body.controls = [
             ft.Container(self.totals_row(), key="totals"),
             ft.Container(banner, key="banner"),
             ft.Column([ft.Text(s, italic=True, size=13) for s in self.live.result.explanations], key="explanations"),
             ft.Column(self.module.shared(self), key="shared", disabled=bool(self.device)),
             switch,
-            tableaux,
+            self.tableaux,
             ft.Row(
                 [
                     ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: self.undo(),
@@ -166,7 +186,7 @@ class PlayScreen:
                 wrap=True,
                 alignment=ft.MainAxisAlignment.CENTER, key="actions",
             ),
-        ])]
+        ]
 
 
 def not_found(route: str, what: str) -> ft.View:

@@ -4,6 +4,8 @@ hold across players."""
 
 from __future__ import annotations
 
+import json
+
 import flet as ft
 
 from scoring import bgg_card_game as rules
@@ -161,6 +163,22 @@ def collection_block(screen, player: str, index: int | None) -> ft.Control:
                                       on_click=lambda e: remove_collection(screen, player, index)))
     return ft.Container(ft.Column(controls, spacing=6), padding=8, border_radius=8,
                         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), key=f"{player}-{name}")
+
+
+def tableau_key(screen, player: str):
+    """Everything `tableau` reads: the player's own groups, and of the rest of the table only
+    whether a subdomain still has 1 or 2 cards to give and who holds its Popular and Rare Gem."""
+    game = screen.live.rules
+
+    def holder(who: str | None) -> str:
+        return "mine" if who == player else "taken" if who else "free"
+
+    return (
+        json.dumps(screen.record["final"][player], sort_keys=True),
+        tuple(drafts(screen).get(player, [])),
+        tuple((rules.cards_left(game, s) > 0, rules.cards_left(game, s) >= rules.PLAYED_MIN,
+               holder(rules.popular_holder(game, s)), holder(rules.gem_holder(game, s))) for s in rules.SUBDOMAINS),
+    )
 
 
 def tableau(screen, player: str) -> ft.Control:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import unicodedata
 
+import json
+
 import flet as ft
 
 from scoring import bgg_game as rules
@@ -179,6 +181,18 @@ def tiles_block(screen, player: str) -> ft.Control:
         ft.Text("Tap a tile once per copy held; tap past the last copy to clear it.", size=12),
         *[ft.Text(str(line), size=13) for line in lines],
     ], spacing=4)
+
+
+def tableau_key(screen, player: str):
+    """Everything `tableau` reads: the player's own entry, and which tiles others hold all 3 copies of."""
+    game = screen.live.rules
+    held_by_others = {}
+    for p, tab in game.tableaux.items():
+        if p != player:
+            for t in tab.tiles:
+                held_by_others[t] = held_by_others.get(t, 0) + 1
+    gone = sorted((t.colour, t.number) for t, n in held_by_others.items() if n >= rules.TILES_PER_COLOUR_AND_NUMBER)
+    return json.dumps(entry(screen.record, player), sort_keys=True), tuple(gone)
 
 
 def tableau(screen, player: str) -> ft.Control:

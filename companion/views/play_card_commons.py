@@ -9,6 +9,7 @@ it into the record.
 from __future__ import annotations
 
 import copy
+import json
 
 import flet as ft
 
@@ -157,6 +158,11 @@ def shared(screen) -> list[ft.Control]:
         on_click=lambda e: score_round(screen), key=f"score-round-{number}",
     ))
     return rows
+
+
+def tableau_key(screen, player: str):
+    """Everything `tableau` reads: the round being entered (any card taken shows as taken)."""
+    return json.dumps(draft(screen), sort_keys=True), game_over(screen)
 
 
 def tableau(screen, player: str) -> ft.Control:

@@ -4,6 +4,8 @@ scoring-ability points. The first player's penalty comes from the setup."""
 
 from __future__ import annotations
 
+import json
+
 import flet as ft
 
 from scoring import cgt as rules
@@ -103,6 +105,14 @@ def shared(screen) -> list[ft.Control]:
     rows.append(ft.Dropdown(label="Another type", width=160, dense=True, options=[ft.DropdownOption(t) for t in others],
                             on_select=lambda e: add_type(screen, e.control.value)))
     return rows
+
+
+def tableau_key(screen, player: str):
+    """Everything `tableau` reads: values, the player's own cards, and how many each type has left."""
+    game = screen.live.rules
+    left = tuple((t, t - game.meta[t] - in_collections(game, t)) for t in sorted(game.meta))
+    return (tuple((t, game.value(t)) for t in sorted(game.meta)), left,
+            json.dumps(game.collections[player], sort_keys=True), game.adjustments.get(player, 0))
 
 
 def tableau(screen, player: str) -> ft.Control:

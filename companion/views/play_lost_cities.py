@@ -3,6 +3,8 @@ one tap per card (investments, then 2–10); the other player's cards show as ta
 
 from __future__ import annotations
 
+import json
+
 import flet as ft
 
 from scoring import lost_cities as rules
@@ -114,6 +116,12 @@ def colour_column(screen, player: str, colour: str) -> ft.Control:
             state="held" if held else "free" if n in free_numbers else "taken", colour=shade,
         ))
     return ft.Column(cells, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=56)
+
+
+def tableau_key(screen, player: str):
+    """Everything `tableau` reads: a player's columns change only when this does."""
+    i = round_index(screen)
+    return i, json.dumps(screen.record["rounds"][i], sort_keys=True)
 
 
 def tableau(screen, player: str) -> ft.Control:

@@ -86,12 +86,18 @@ class Server:
         return dict(scoring.score(self.stored_record(game_id)).totals)
 
 
-@pytest.fixture(scope="module")  # not longer: Playwright's loop would block the browserless tests' own
-def browser():
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """Debian's Chromium; in CI (CI=true) its absence fails the run instead of skipping."""
     if not Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is None:
         if os.environ.get("CI") == "true":
             pytest.fail(f"Chromium is missing at {CHROMIUM}: .ci/run must install Debian's chromium")
         pytest.skip("Chromium is not installed (apt-get install chromium)")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")  # not longer: Playwright's loop would block the browserless tests' own
+def browser(chromium):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
