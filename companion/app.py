@@ -95,13 +95,13 @@ class App:
 
 def build_view(app: App, route: str) -> list[ft.View]:
     """The stack of views for a route: a main place (play, history, players, statistics), then any detail."""
-    from .views import history, home, invite, join, pin, play, players, results, settings, setup, stats
+    from .views import history, home, invite, join, pin, play, players, results, settings, setup, stats, transfer
 
     if not app.authorized:
         return [pin.view(app, route)]
     parts = [p for p in route.split("?")[0].split("/") if p]
     head = parts[0] if parts else ""
-    if head == "history":
+    if head in ("history", "transfer"):
         views = [history.view(app)]
     elif head == "players":
         views = [players.roster(app)]
@@ -126,8 +126,7 @@ def build_view(app: App, route: str) -> list[ft.View]:
         views.append(play.view(app, parts[1], seat=unquote(parts[2])))
     if parts == ["settings"]:
         views.append(settings.view(app))
-    if parts == ["transfer"]:  # import and export
-        from .views import transfer
+    if parts == ["transfer"]:  # import and export, reached from the history
         views.append(transfer.view(app))
     return views
 

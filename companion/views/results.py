@@ -15,7 +15,7 @@ from .. import games
 from ..app import App
 from ..store import IN_PROGRESS
 from ..widgets.controls import section, short_name
-from . import join, play
+from . import join, play, transfer
 
 
 def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
@@ -84,6 +84,8 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     else:
         actions.append(ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=48, on_click=lambda e: app.go(f"/play/{game_id}")))
         actions.append(ft.OutlinedButton("Delete", icon=ft.Icons.DELETE, height=48, on_click=delete))
+        actions.append(ft.OutlinedButton("Export for BG Stats", icon=ft.Icons.IOS_SHARE, height=48,
+                                         on_click=lambda e: app.page.run_task(transfer.bgstats_download, app, game_id)))
     if not seat:
         actions.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
 

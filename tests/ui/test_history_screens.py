@@ -97,3 +97,15 @@ def test_statistics_per_game(open_app, history):
     assert "Average winning score: 103.0" in shown  # BGG card game: Aldie 103
     # Lost Cities: of Mia's yellow (2 alone: −60), Mia's blue (20) and Noah's red (156), two paid off
     assert "investments that paid off: 67% of 3" in shown
+
+
+def test_a_finished_game_downloads_as_a_bg_stats_play(open_app, history):
+    h = open_app("/history/lc-1")
+    h.conn.method_results["save_file"] = "/downloads/x.json"
+    h.tap("Export for BG Stats")
+    h.settle()
+    name, args = next((n, a) for n, a in h.conn.invoked if n == "save_file")
+    assert args["file_name"] == "tableside-lost-cities-2026-01-15-bgstats.json"
+    play = json.loads(bytes(args["src_bytes"]).decode())
+    assert play["game"]["name"] == "Lost Cities" and play["game"]["bggId"] == 50
+    assert {p["name"]: p["score"] for p in play["players"]} == {"Mia": -40, "Noah": 171}
