@@ -31,24 +31,13 @@ def fsync_dir(folder: Path) -> None:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_bytes_atomically(path, text.encode("utf-8"))
     fsync_dir(path.parent)
 
 
 def write_bytes_atomically(path: Path, data: bytes) -> None:
-    """Like write_atomically, for bytes (backups); the folder is not fsynced (the caller does, once)."""
+    """Temporary file in the same folder, flushed, fsynced, then os.replace: the old file or the new,
+    never half of each. The folder is not fsynced here (write_atomically does; backups do it once)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
