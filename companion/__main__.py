@@ -18,7 +18,7 @@ class Parser(argparse.ArgumentParser):
     """Usage mistakes too end with one `error:` line and status 2 (argparse prints the usage first)."""
 
     def error(self, message: str):
-        self.exit(EXIT_ERROR, f"error: {self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_ERROR, f"error: {self.prog}: {' '.join(message.split())} (see {self.prog} --help)\n")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -115,6 +115,11 @@ def import_files(args: argparse.Namespace) -> int:
     return 0
 
 
+def fail(message: str) -> None:
+    """One `error:` line, whatever the message holds (a record's id may carry line breaks)."""
+    print("error: " + " ".join(message.split()), file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command in ("export", "import"):
@@ -123,21 +128,21 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return export(args) if args.command == "export" else import_files(args)
         except (CommandError, StoreLocked, scoring.RecordError) as e:
-            print(f"error: {e}", file=sys.stderr)
+            fail(str(e))
         except Exception as e:  # never a traceback: one line that says what failed
-            print(f"error: {type(e).__name__}: {e}", file=sys.stderr)
+            fail(f"{type(e).__name__}: {e}")
         return EXIT_ERROR
     data = (args.data or default_data_folder()).resolve()  # absolute: `flet run` changes the working folder
     from .access import valid_pin
     from .app import serve
 
     if args.pin is not None and not valid_pin(args.pin):
-        print("error: --pin takes 4 to 12 digits", file=sys.stderr)
+        fail("--pin takes 4 to 12 digits")
         return EXIT_ERROR
     try:
         serve(args.host, args.port, data, pin=args.pin)
     except (StoreLocked, RuntimeError, OSError) as e:  # a locked, newer or unreadable data folder, a busy port
-        print(f"error: {e}", file=sys.stderr)
+        fail(str(e))
         return EXIT_ERROR
     return 0
 
