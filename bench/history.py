@@ -49,7 +49,13 @@ def timed(fn):
 
 
 def folder_size(folder: Path) -> int:
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    """Bytes on disk, each file once (backups hard-link the month files they share)."""
+    seen, total = set(), 0
+    for p in folder.rglob("*"):
+        if p.is_file() and (st := p.stat()).st_ino not in seen:
+            seen.add(st.st_ino)
+            total += st.st_size
+    return total
 
 
 def measure(n: int) -> dict[str, float]:
@@ -72,7 +78,9 @@ def measure(n: int) -> dict[str, float]:
         save_ms, _ = timed(lambda: store.finish(store.create(fresh).id))
         store.close()
         return {"open": open_ms, "first page (query)": query_ms, "first page (screen)": screen_ms,
-                "player statistics": stats_ms, "save one more game": save_ms, "size MB": folder_size(folder) / 1e6,
+                "player statistics": stats_ms, "save one more game": save_ms,
+                "data MB": (folder_size(folder) - folder_size(folder / "backups")) / 1e6,
+                "backups MB": folder_size(folder / "backups") / 1e6,
                 "plays": figures.plays}
 
 
@@ -82,9 +90,10 @@ def main() -> None:
     sizes = parser.parse_args().sizes
     results = {n: measure(n) for n in sizes}
     columns = ["open", "first page (query)", "first page (screen)", "player statistics", "save one more game"]
-    print(f"{'games':>7}  " + "  ".join(f"{c:>20}" for c in columns) + f"  {'data':>8}")
+    print(f"{'games':>7}  " + "  ".join(f"{c:>20}" for c in columns) + f"  {'data':>8}  {'backups':>8}")
     for n, r in results.items():
-        print(f"{n:>7,}  " + "  ".join(f"{r[c]:>17.1f} ms" for c in columns) + f"  {r['size MB']:>5.1f} MB")
+        print(f"{n:>7,}  " + "  ".join(f"{r[c]:>17.1f} ms" for c in columns)
+              + f"  {r['data MB']:>5.1f} MB  {r['backups MB']:>5.1f} MB")
     print("(player statistics cover one player's", ", ".join(f"{r['plays']:,}" for r in results.values()), "games)")
     print("Targets at 10,000 games: save < 50 ms, first page < 300 ms, statistics < 1 s")
 
