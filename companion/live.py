@@ -18,7 +18,7 @@ import threading
 from typing import Any, Callable
 
 import scoring
-from scoring import Record, RecordError, Result
+from scoring import Record, RecordError
 
 from .records import changes_only
 from .store import FINISHED, GameStore, StoredGame

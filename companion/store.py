@@ -4,7 +4,7 @@ Layout of the data folder:
 
     live.json              games in progress, settings, the schema version (written on every tap: small)
     history/YYYY-MM.json   finished games, one file per month of play
-    backups/<n>-<time>/    the last BACKUPS_KEPT states of the data files (see below)
+    backups/<n>-<time>/    the last states of the data files (backups.py)
     tableside.lock         held (flock) by the process using the folder; holds its pid
 
 Finishing a game rewrites only its month's file, so saving stays quick however long the
@@ -17,22 +17,8 @@ Nothing lost, no one in:
   os.replace, and the folder fsynced (storage.py): a crash leaves the old file or the new.
 - One lock (an RLock) serialises every write of all sessions and threads of this process;
   a second process on the same folder is refused with StoreLocked.
-- Backups: whenever the history changes (a game finishes, an import, a reopen, a delete,
-  a rename), the state is kept in backups/<n>-<UTC time>/: live.json and every
-  history/YYYY-MM.json, so each backup is complete on its own. It stays cheap: live.json
-  and the month files that changed are copied; a month file that is the same as in the
-  previous backup (same size and CRC-32, listed in each backup's manifest.json) is a hard
-  link to that backup's copy (so an unchanged month has one copy shared by the backups).
-  Backups never share a file with the data folder, so damage to a data file cannot reach
-  them. A backup is built in backups/.tmp-… (its copies fsynced) and renamed into place,
-  so a crash leaves no half backup; the oldest beyond BACKUPS_KEPT are removed (renamed
-  to .del-… first). Nothing ever rewrites a backup file. Backups are made after the change
-  is stored: a failed backup is logged, it does not undo or fail the save.
-- At start-up every data file is read and checked. One that is unreadable, not JSON or not
-  shaped like Tableside's data is moved aside (kept as e.g. live.json.corrupt-20261129T141000)
-  and the newest backup whose copy of it is good is put in its place; without one, the file
-  starts empty. Either way a sentence in `recovered` says what happened and where the
-  damaged file is; it is logged (logger "tableside") and the home screen shows it.
+- Backups of the last states, and the repair of a damaged file at start-up: backups.py
+  (the home screen shows what was repaired: `recovered`).
 - A crash between the two writes of a finish (the month file, then live.json) can leave a
   game both finished and in progress: the store opens it as finished.
 """
@@ -41,15 +27,11 @@ from __future__ import annotations
 
 import copy
 import fcntl
-import json
 import logging
 import os
-import shutil
 import threading
 import uuid
-import zlib
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -58,25 +40,20 @@ from tinydb import Query, TinyDB
 import scoring
 
 from .records import rename_in_draft, rename_player
-from .storage import AtomicJSONStorage, fsync_dir, write_bytes_atomically
+from .backups import LIVE, DataFolder, now_iso
+from .storage import AtomicJSONStorage
 
 SCHEMA_VERSION = 1
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
 # Schema version → the function that upgrades a store from it to the next version.
 MIGRATIONS: dict[int, Callable[["GameStore"], None]] = {}
-BACKUPS_KEPT = 5
-LIVE = "live.json"
 
 log = logging.getLogger("tableside")
 
 
 class StoreLocked(RuntimeError):
     """Another Tableside process already uses this data folder."""
-
-
-def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def summarise(record: dict) -> dict:
@@ -128,79 +105,6 @@ def month_of(game: StoredGame) -> str:
     return played[:7] if len(played) >= 7 and played[4] == "-" else "undated"
 
 
-class DataFileError(ValueError):
-    """A data file that cannot be used as it is; the message says why, in words."""
-
-
-def check_data(data: Any, month: bool) -> None:
-    """Raise DataFileError unless `data` is shaped like live.json (month=False) or a month file."""
-    if not isinstance(data, dict):
-        raise DataFileError("it does not hold a TinyDB database")
-    for name, table in data.items():
-        if not isinstance(table, dict):
-            raise DataFileError(f"its table {name!r} is not a table")
-        for doc_id, doc in table.items():
-            if not (isinstance(doc_id, str) and doc_id.isdigit()) or not isinstance(doc, dict):
-                raise DataFileError(f"its table {name!r} has a malformed entry {doc_id!r}")
-    status = FINISHED if month else IN_PROGRESS
-    for doc_id, doc in data.get("games", {}).items():
-        record = doc.get("record")
-        if not (isinstance(doc.get("id"), str) and isinstance(record, dict) and isinstance(record.get("game"), str)
-                and isinstance(record.get("players"), list) and doc.get("status") == status
-                and isinstance(doc.get("modified_at"), str)):
-            raise DataFileError(f"game entry {doc_id} is incomplete")
-        if month and not isinstance(doc.get("summary"), dict):
-            raise DataFileError(f"game entry {doc_id} has no summary")
-    if not month:
-        meta = data.get("meta", {})
-        if meta and not isinstance(meta.get("1", {}).get("schema"), int):
-            raise DataFileError("its schema version is missing")
-
-
-def read_data_file(path: Path, month: bool) -> tuple[dict | None, bytes]:
-    """The parsed, checked content of a data file (None: it does not exist) and its bytes.
-
-    Raises DataFileError when it cannot be read, is empty (we never write an empty file),
-    is not JSON or is not shaped like our data."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None, b""
-    except OSError as e:
-        raise DataFileError(f"it cannot be read: {e.strerror or e}") from None
-    if not raw.strip():
-        raise DataFileError("it is empty")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise DataFileError("it is not UTF-8 text") from None
-    except json.JSONDecodeError as e:
-        raise DataFileError(f"it is not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
-    except RecursionError:
-        raise DataFileError("it is not valid JSON (nested too deeply)") from None
-    check_data(data, month)
-    return data, raw
-
-
-def fingerprint(raw: bytes) -> list[int]:
-    return [len(raw), zlib.crc32(raw)]
-
-
-def backup_number(path: Path) -> int:
-    """The sequence number of a backup folder (`12-20261129T141000.123456Z`), -1 for anything else."""
-    head = path.name.split("-", 1)[0]
-    return int(head) if head.isdigit() and not path.name.startswith(".") else -1
-
-
-def backup_time(path: Path) -> str:
-    """When a backup was made, in local time for people: '2026-11-29 14:10'."""
-    try:
-        made = datetime.strptime(path.name.split("-", 1)[1], "%Y%m%dT%H%M%S.%fZ").replace(tzinfo=timezone.utc)
-    except (IndexError, ValueError):
-        return path.name
-    return made.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
 class GameStore:
     def __init__(self, folder: str | os.PathLike):
         self.folder = Path(folder)
@@ -219,24 +123,20 @@ class GameStore:
         self._lock_file.truncate(0)
         self._lock_file.write(str(os.getpid()))
         self._lock_file.flush()
-        # What start-up found damaged and did about it: sentences for people (shown on the home screen).
-        self.recovered: list[str] = []
-        self.backups = self.folder / "backups"
         history = self.folder / "history"
         history.mkdir(exist_ok=True)
-        self._remove_leftovers()
-        # Size and CRC-32 of each data file as it is on disk now (keys: live.json, history/YYYY-MM.json).
-        self._prints: dict[str, list[int]] = {}
-        live_data = self._open_file(LIVE, month=False)
+        self.files = DataFolder(self.folder)
+        self.files.remove_leftovers()
+        self.recovered = self.files.recovered  # what start-up found damaged and did about it (for people)
+        live_data = self.files.open_file(LIVE, month=False)
         self.live = TinyDB(self.folder / LIVE, storage=AtomicJSONStorage, data=live_data)
         self._shards: dict[str, TinyDB] = {}
         self._finished: dict[str, StoredGame] = {}  # id → game, every finished game
         for path in sorted(history.glob("*.json")):
-            data = self._open_file(f"history/{path.name}", month=True)
+            data = self.files.open_file(f"history/{path.name}", month=True)
             self._shards[path.stem] = TinyDB(path, storage=AtomicJSONStorage, data=data)
             for doc in self._shards[path.stem].table("games").all():
                 self._finished[doc["id"]] = StoredGame.from_doc(doc)
-        self._dirty: set[str] = set()  # data files written since the last backup
         # A finish (or reopen) cut short between its two files: the history copy wins.
         both = [d["id"] for d in self.live.table("games").all() if d["id"] in self._finished]
         if both:
@@ -244,119 +144,8 @@ class GameStore:
             log.info("%d game(s) were both finished and in progress (an interrupted save): kept as finished", len(both))
         self._migrate()
 
-    # -- start-up checks and backups ---------------------------------------------
-
-    def _remove_leftovers(self) -> None:
-        """Temporary files and half-made or half-removed backups of a process that was cut short."""
-        for tmp in [*self.folder.glob(".*.tmp"), *(self.folder / "history").glob(".*.tmp")]:
-            tmp.unlink(missing_ok=True)
-        if self.backups.is_dir():
-            for leftover in [*self.backups.glob(".tmp-*"), *self.backups.glob(".del-*")]:
-                shutil.rmtree(leftover, ignore_errors=True)
-
-    def _open_file(self, rel: str, month: bool) -> dict | None:
-        """The checked content of a data file; a damaged one is moved aside and replaced by its newest good backup."""
-        path = self.folder / rel
-        try:
-            data, raw = read_data_file(path, month)
-        except DataFileError as e:
-            problem = str(e)
-        else:
-            if data is not None:
-                self._prints[rel] = fingerprint(raw)
-            return data
-        aside = path.with_name(f"{path.name}.corrupt-{datetime.now().strftime('%Y%m%dT%H%M%S')}")
-        n = 1
-        while aside.exists():
-            n += 1
-            aside = aside.with_name(f"{path.name}.corrupt-{datetime.now().strftime('%Y%m%dT%H%M%S')}-{n}")
-        try:
-            os.replace(path, aside)
-        except OSError as e:
-            raise RuntimeError(f"{path} is damaged ({problem}) and could not be moved aside: {e.strerror or e}") from None
-        fsync_dir(path.parent)
-        data, backup = None, None
-        for candidate in self._backup_folders():
-            try:
-                data, raw = read_data_file(candidate / rel, month)
-            except DataFileError:
-                continue
-            if data is not None:
-                backup = candidate
-                break
-        if backup is not None:
-            write_bytes_atomically(path, raw)
-            fsync_dir(path.parent)
-            self._prints[rel] = fingerprint(raw)
-            message = (f"{rel} was damaged: {problem}. It was moved aside to {aside} and the backup of "
-                       f"{backup_time(backup)} was restored; changes made after that backup may be missing.")
-        else:
-            what = "games in progress and settings" if not month else f"games finished in {Path(rel).stem}"
-            message = (f"{rel} was damaged: {problem}. No good backup of it was found: the damaged file was kept "
-                       f"as {aside} and Tableside starts without it, so {what} may be missing.")
-        self.recovered.append(message)
-        log.warning("%s", message)
-        return data
-
-    def _backup_folders(self) -> list[Path]:
-        """Complete backups, newest first."""
-        if not self.backups.is_dir():
-            return []
-        found = [p for p in self.backups.iterdir() if backup_number(p) >= 0 and p.is_dir()]
-        return sorted(found, key=backup_number, reverse=True)
-
-    def _backup(self) -> None:
-        """Keep the current state of the data files as the newest backup (called with the lock held)."""
-        existing = self._backup_folders()
-        previous = existing[0] if existing else None
-        try:
-            before = json.loads((previous / "manifest.json").read_text(encoding="utf-8"))["files"] if previous else {}
-        except (OSError, ValueError, KeyError, TypeError):
-            before = {}
-        number = backup_number(previous) + 1 if previous else 1
-        name = f"{number}-{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S.%fZ')}"
-        self.backups.mkdir(exist_ok=True)
-        tmp = self.backups / f".tmp-{name}"
-        (tmp / "history").mkdir(parents=True)
-        files = [LIVE] + [f"history/{p.name}" for p in sorted((self.folder / "history").glob("*.json"))]
-        manifest: dict[str, list[int]] = {}
-        for rel in files:
-            if rel != LIVE and rel not in self._dirty and rel in self._prints and before.get(rel) == self._prints[rel]:
-                try:
-                    os.link(previous / rel, tmp / rel)  # the same bytes as the previous backup's copy
-                    manifest[rel] = self._prints[rel]
-                    continue
-                except OSError:
-                    pass  # no hard links here (or the copy is gone): copy it
-            try:
-                raw = (self.folder / rel).read_bytes()
-            except FileNotFoundError:
-                continue
-            with open(tmp / rel, "wb") as f:
-                f.write(raw)
-                f.flush()
-                os.fsync(f.fileno())  # its bytes are on disk before the backup gets its name
-            manifest[rel] = self._prints[rel] = fingerprint(raw)
-        # The manifest is a hint (a damaged one only means full copies next time): not fsynced. Nor are
-        # the backup's folders: after a power cut the newest backup may be missing, and every file of a
-        # backup is checked before it is used. This keeps a finish's backup to two fsyncs.
-        (tmp / "manifest.json").write_text(json.dumps({"made_at": now_iso(), "files": manifest}), encoding="utf-8")
-        os.rename(tmp, self.backups / name)
-        self._dirty.clear()
-        for old in existing[BACKUPS_KEPT - 1:]:
-            gone = self.backups / f".del-{old.name}"
-            os.rename(old, gone)  # a removal cut short leaves no half backup that looks complete
-            shutil.rmtree(gone, ignore_errors=True)
-
-    def _history_changed(self) -> None:
-        """A backup after each change of the history; the change itself is already safely stored."""
-        try:
-            self._backup()
-        except OSError:
-            log.exception("could not make a backup in %s", self.backups)
-
     def _shard(self, month: str) -> TinyDB:
-        self._dirty.add(f"history/{month}.json")  # callers write to it
+        self.files.dirty.add(f"history/{month}.json")  # callers write to it
         if month not in self._shards:
             self._shards[month] = TinyDB(self.folder / "history" / f"{month}.json", storage=AtomicJSONStorage)
         return self._shards[month]
@@ -458,7 +247,7 @@ class GameStore:
             self._put_finished([game])
             if current.status == IN_PROGRESS:
                 self.live.table("games").remove(Query().id == game_id)
-            self._history_changed()
+            self.files.history_changed()
         return game
 
     def reopen(self, game_id: str) -> StoredGame:
@@ -473,7 +262,7 @@ class GameStore:
                               finished_at=current.finished_at)
             self.live.table("games").insert(game.to_doc())
             self._drop_finished(current)
-            self._history_changed()
+            self.files.history_changed()
         return game
 
     def delete(self, game_id: str) -> StoredGame | None:
@@ -483,7 +272,7 @@ class GameStore:
                 return None
             if current.status == FINISHED:
                 self._drop_finished(current)
-                self._history_changed()
+                self.files.history_changed()
             else:
                 self.live.table("games").remove(Query().id == game_id)
         return current
@@ -493,7 +282,7 @@ class GameStore:
         with self._lock:
             if game.status == FINISHED:
                 self._put_finished([game])
-                self._history_changed()
+                self.files.history_changed()
             else:
                 self.live.table("games").upsert(game.to_doc(), Query().id == game.id)
 
@@ -534,7 +323,7 @@ class GameStore:
             skipped += len(prepared) - len(fresh)
             self._put_finished(fresh)
             if fresh:
-                self._history_changed()
+                self.files.history_changed()
         return len(fresh), skipped
 
     # -- players ---------------------------------------------------------------
@@ -576,7 +365,7 @@ class GameStore:
                 else:
                     self.save_progress(g.id, record, rename_in_draft(g.draft, old, new))
             if any(g.status == FINISHED for g, _ in renamed):
-                self._history_changed()
+                self.files.history_changed()
         return len(renamed)
 
     # -- settings ----------------------------------------------------------------

@@ -7,7 +7,7 @@ import unicodedata
 import flet as ft
 
 import scoring
-from scoring import bgg_game, lost_cities
+from scoring import bgg_game
 
 from .. import games
 from ..app import App
