@@ -2,7 +2,6 @@
 
 import flet as ft
 
-import scoring
 
 from .helpers import scored_totals, set_up, shown_totals
 
