@@ -14,6 +14,10 @@ from ..widgets.controls import section, short_name
 from ..widgets.navigation import navigation_bar
 
 
+def count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 def player_route(name: str) -> str:
     return "/players/" + quote(name, safe="")
 
@@ -24,7 +28,8 @@ def roster(app: App) -> ft.View:
     tiles = []
     for name in sorted(app.store.players(), key=str.casefold):
         figures = stats.player_stats(finished, name)
-        line = f"{figures.plays} games, {figures.wins} wins, last {figures.last_played}" if figures else "no finished game yet"
+        line = (f"{count(figures.plays, 'game')}, {count(figures.wins, 'win')}, last {figures.last_played}" if figures
+                else "no finished game yet")
         tiles.append(ft.ListTile(
             leading=ft.Icon(ft.Icons.PERSON), title=ft.Text(short_name(name, 40)), subtitle=ft.Text(line),
             on_click=lambda e, n=name: app.go(player_route(n)), key=name,
@@ -46,13 +51,14 @@ def scores_chart(figures: stats.PlayerStats) -> ft.Control:
         low, high, longest = min(low, *values), max(high, *values), max(longest, len(values))
         series.append(charts.LineChartData(
             points=[charts.LineChartDataPoint(i, v) for i, v in enumerate(values)],
-            color=games.SEED[key], stroke_width=3, curved=False,
+            color=games.SEED[key], stroke_width=3, curved=False, point=True,  # a single game still shows
         ))
     legend = ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=games.SEED[k], border_radius=6),
                              ft.Text(games.title(k), size=12)], tight=True) for k in figures.scores_over_time], wrap=True)
     chart = charts.LineChart(
         data_series=series, min_x=0, max_x=max(1, longest - 1), min_y=low, max_y=high or 1,
-        left_axis=charts.ChartAxis(label_size=40), bottom_axis=charts.ChartAxis(label_size=24),
+        left_axis=charts.ChartAxis(label_size=40),
+        bottom_axis=charts.ChartAxis(title=ft.Text("games, oldest first", size=11), show_labels=False),
         horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
     )
     return ft.Column([ft.Semantics(label=f"Scores over time of {figures.player}", content=ft.Container(chart, height=220)),
@@ -102,7 +108,7 @@ def detail(app: App, encoded: str) -> ft.View:
         body.append(ft.Text("No finished game yet.", italic=True))
     else:
         body += [
-            ft.Text(f"{figures.plays} games · {figures.wins} wins ({figures.win_rate:.0%}) · "
+            ft.Text(f"{count(figures.plays, 'game')} · {count(figures.wins, 'win')} ({figures.win_rate:.0%}) · "
                     f"last played {figures.last_played} · streak: {figures.streak}"),
             section("By game"),
             ft.Row(scroll=ft.ScrollMode.AUTO, controls=[ft.DataTable(
@@ -112,7 +118,7 @@ def detail(app: App, encoded: str) -> ft.View:
                     for key, f in figures.by_game.items()],
             )]),
             section("Head to head"),
-            *[ft.Text(f"vs {short_name(h.opponent, 30)}: {h.games} games, ahead in {h.ahead}, behind in {h.behind}")
+            *[ft.Text(f"vs {short_name(h.opponent, 30)}: {count(h.games, 'game')}, ahead in {h.ahead}, behind in {h.behind}")
               for h in figures.head_to_head],
             section("Scores over time"),
             scores_chart(figures),

@@ -55,7 +55,7 @@ def test_history_players_and_statistics(ui):
     u.page.wait_for_url("**/history/cgt-1")
     u.expect_text("winner", "Max")
     u.open("/players/Max", ready='flt-semantics[role="button"]')
-    expect(u.page.get_by_text("1 games · 1 wins (100%)", exact=False)).to_be_visible()
+    expect(u.page.get_by_text("1 game · 1 win (100%)", exact=False)).to_be_visible()
     u.screenshot("tablet-player")
     u.open("/stats", ready='flt-semantics[role="tab"]')
     expect(u.page.get_by_text("Highest score: 103 by Aldie on 2026-03-02")).to_be_visible()

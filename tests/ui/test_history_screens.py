@@ -77,8 +77,8 @@ def test_players_roster_and_figures(open_app, history):
     names = [t.key for t in h.find_all(ft.ListTile)]
     assert names == sorted(names, key=str.casefold) and "Aldie" in names
     h = open_app("/players/Max")
-    assert any("1 games · 1 wins (100%)" in t for t in texts(h))
-    assert any("vs Lea: 1 games, ahead in 1, behind in 0" in t for t in texts(h))
+    assert any("1 game · 1 win (100%)" in t for t in texts(h))
+    assert any("vs Lea: 1 game, ahead in 1, behind in 0" in t for t in texts(h))
 
 
 def test_rename_follows_the_history(open_app, history):
