@@ -156,9 +156,11 @@ def test_a_restarted_server_resumes_the_game(ui, server):
     u.expect_totals({"You": 1, "Opp": 1})
     game_id = u.game_id()
 
+    u.page.close()  # the tab is closed, the server restarted, the game opened again
     server.stop()
     server.start()
-    u.open(f"/play/{game_id}", ready='[flt-semantics-identifier="total-You"]')
-    u.expect_text("total-You", "1")
-    expect(u.button("nest egg 3S")).to_be_visible()
-    expect(u.button("You commission 3S")).to_be_disabled()  # the draft's Nest Egg is still taken
+    again = ui(PHONE)
+    again.open(f"/play/{game_id}", ready='[flt-semantics-identifier="total-You"]')
+    again.expect_text("total-You", "1")
+    expect(again.button("nest egg 3S")).to_be_visible()
+    expect(again.button("You commission 3S")).to_be_disabled()  # the draft's Nest Egg is still taken
