@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_choice, need_int, need_list, need_object
 from .record import GameRules
-from .result import Line, Result, Tiebreak, any_tie, rank
+from .result import Line, Result, Tiebreak, scored_once
 
 SUBDOMAINS = ("abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war")
 CARDS_PER_SUBDOMAIN = 10
@@ -205,11 +205,7 @@ def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
 
 def score(game: Game) -> Result:
     totals = {p: game.tableaux[p].points() for p in game.players}
-    ranking, sentences = rank(game.players, totals, tiebreaks(game) if any_tie(totals) else ())
-    return Result(
-        game=GAME.key, players=game.players, rounds=(dict(totals),), build_breakdown=lambda: breakdown(game), totals=totals,
-        ranking=ranking, decided=True, explanations=sentences,
-    )
+    return scored_once(GAME.key, game.players, totals, lambda: tiebreaks(game), lambda: breakdown(game))
 
 
 GAME = GameRules(

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
 from .record import GameRules
-from .result import Line, Result, Tiebreak, any_tie, rank
+from .result import Line, Result, Tiebreak, scored_once
 
 NUMBERS = tuple(range(1, 7))
 SET_VALUE = 6
@@ -279,11 +279,7 @@ def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
 
 def score(game: Game) -> Result:
     totals = {p: gg_points(game, p) + tile_points(game, p) for p in game.players}
-    ranking, sentences = rank(game.players, totals, tiebreaks(game) if any_tie(totals) else ())
-    return Result(
-        game=GAME.key, players=game.players, rounds=(dict(totals),), build_breakdown=lambda: breakdown(game),
-        totals=totals, ranking=ranking, decided=True, explanations=sentences,
-    )
+    return scored_once(GAME.key, game.players, totals, lambda: tiebreaks(game), lambda: breakdown(game))
 
 
 GAME = GameRules(

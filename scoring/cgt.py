@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_int, need_object, ordinal
 from .record import GameRules
-from .result import Line, Result, Tiebreak, any_tie, rank
+from .result import Line, Result, Tiebreak, scored_once
 
 TYPE_MIN, TYPE_MAX = 2, 20
 MAX_META_COLUMNS = 7
@@ -137,11 +137,7 @@ def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
 
 def score(game: Game) -> Result:
     totals = {p: points(game, p) for p in game.players}
-    ranking, sentences = rank(game.players, totals, tiebreaks(game) if any_tie(totals) else ())
-    return Result(
-        game=GAME.key, players=game.players, rounds=(dict(totals),), build_breakdown=lambda: breakdown(game), totals=totals,
-        ranking=ranking, decided=True, explanations=sentences,
-    )
+    return scored_once(GAME.key, game.players, totals, lambda: tiebreaks(game), lambda: breakdown(game))
 
 
 GAME = GameRules(

@@ -176,3 +176,11 @@ def rank_with_ties(
             sentences.append(f"{join_names(group)} {both} have {total}{same}: they share {ordinal(place)} place.")
         place += len(group)
     return tuple(ranking), tuple(sentences)
+
+
+def scored_once(game: str, players: Sequence[str], totals: dict[str, int],
+                tiebreaks: Callable[[], Sequence[Tiebreak]], build_breakdown: Callable[[], Any]) -> Result:
+    """The Result of a game scored once at the end: always decided, tiebreaks looked at only on a tie."""
+    ranking, sentences = rank(players, totals, tiebreaks() if any_tie(totals) else ())
+    return Result(game=game, players=tuple(players), rounds=(dict(totals),), build_breakdown=build_breakdown,
+                  totals=totals, ranking=ranking, decided=True, explanations=sentences)
