@@ -108,6 +108,11 @@ class PlayScreen:
         self.player = player
         self.render()
 
+    def explanations(self) -> tuple[str, ...]:
+        """Tiebreak, draw and next-round sentences; none while nobody has scored yet (all level at 0)."""
+        result = self.live.result
+        return result.explanations if result.decided or any(result.totals.values()) else ()
+
     def totals_row(self) -> ft.Control:
         result = self.live.result
         leaders = result.ranking[0] if result.ranking and any(result.totals.values()) else ()
@@ -170,7 +175,7 @@ class PlayScreen:
         self.body.controls = [
             ft.Container(self.totals_row(), key="totals"),
             ft.Container(banner, key="banner"),
-            ft.Column([ft.Text(s, italic=True, size=13) for s in self.live.result.explanations], key="explanations"),
+            ft.Column([ft.Text(s, italic=True, size=13) for s in self.explanations()], key="explanations"),
             ft.Column(self.module.shared(self), key="shared", disabled=bool(self.device)),
             switch,
             self.tableaux,
