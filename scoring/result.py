@@ -109,10 +109,6 @@ class Result:
         }
 
 
-def round_scores(breakdown: Mapping[str, Sequence[Line]]) -> dict[str, int]:
-    return {player: sum(line.points for line in lines) for player, lines in breakdown.items()}
-
-
 def sum_totals(players: Sequence[str], rounds: Sequence[Mapping[str, int]]) -> dict[str, int]:
     return {p: sum(r[p] for r in rounds) for p in players}
 

@@ -231,6 +231,3 @@ def view(app: App, game_id: str, seat: str | None = None) -> ft.View:
         scroll=ft.ScrollMode.AUTO,
     )
 
-
-def on_value(handler: Callable[[Any], None]) -> Callable[[ft.Event], None]:
-    return lambda e: handler(e.control.value)

@@ -28,48 +28,28 @@ def types_shown(screen) -> list[int]:
     return sorted(set(rules.DEFAULT_TYPES) | set(game.meta) | set(extra))
 
 
-def set_meta(screen, type_: int, count: int) -> None:
-    def edit(record: dict) -> None:
-        meta = record["final"]["meta"]
-        if count:
-            meta[str(type_)] = count
-        else:
-            meta.pop(str(type_), None)
+def put(mapping: dict, key: str, value: int) -> None:
+    """A count in the record, or no entry at all when it is 0 (an empty Collection is {})."""
+    if value:
+        mapping[key] = value
+    else:
+        mapping.pop(key, None)
 
-    screen.apply(edit)
+
+def set_meta(screen, type_: int, count: int) -> None:
+    screen.apply(lambda r: put(r["final"]["meta"], str(type_), count))
 
 
 def set_modifier(screen, type_: int, value: int) -> None:
-    def edit(record: dict) -> None:
-        modifiers = record["final"].setdefault("modifiers", {})
-        if value:
-            modifiers[str(type_)] = value
-        else:
-            modifiers.pop(str(type_), None)
-
-    screen.apply(edit)
+    screen.apply(lambda r: put(r["final"].setdefault("modifiers", {}), str(type_), value))
 
 
 def set_collection(screen, player: str, type_: int, count: int) -> None:
-    def edit(record: dict) -> None:
-        collection = record["final"]["collections"][player]
-        if count:
-            collection[str(type_)] = count
-        else:
-            collection.pop(str(type_), None)
-
-    screen.apply(edit)
+    screen.apply(lambda r: put(r["final"]["collections"][player], str(type_), count))
 
 
 def set_adjustment(screen, player: str, value: int) -> None:
-    def edit(record: dict) -> None:
-        adjustments = record["final"].setdefault("adjustments", {})
-        if value:
-            adjustments[player] = value
-        else:
-            adjustments.pop(player, None)
-
-    screen.apply(edit)
+    screen.apply(lambda r: put(r["final"].setdefault("adjustments", {}), player, value))
 
 
 def add_type(screen, value: str | None) -> None:
