@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from ..rulebook_taps import enter_dan_and_aldie
 from .conftest import PHONE, TABLET, TABLET_PORTRAIT
 
 pytestmark = pytest.mark.e2e
@@ -54,28 +55,7 @@ def test_bgg_card_game_rulebook_example(ui):
     u = ui(TABLET)
     u.set_up("BoardGameGeek: The Card Game", ["Dan", "Aldie"])
 
-    def played(player, label, cards, popular=False):
-        for _ in range(cards - 1):
-            u.tap(f"{player} {label} played plus")
-        if popular:
-            u.tap(f"{player} {label} Popular")
-
-    def collection(player, number, subdomains, gems=()):
-        u.tap(f"{player} new collection {subdomains[0]}")
-        u.tap(f"{player} new collection {subdomains[1]}")
-        for s in subdomains[2:]:
-            u.tap(f"{player} collection {number} {s}")
-        for s in gems:
-            u.tap(f"{player} collection {number} {s} Rare Gem")
-
-    played("Dan", "Thematic", 4, popular=True)
-    played("Dan", "Children's", 5)
-    collection("Dan", 1, ["Abstract", "Family", "Party", "War"])
-    collection("Dan", 2, ["Abstract", "Family", "Party", "Strategy", "Customizable", "War"], gems=["Abstract", "Family"])
-    played("Aldie", "War", 6, popular=True)
-    played("Aldie", "Party", 2)
-    collection("Aldie", 1, ["Abstract", "Customizable", "Children's", "Family", "Party", "Strategy", "Thematic", "War"])
-    collection("Aldie", 2, ["Strategy", "Customizable", "Thematic"], gems=["Strategy", "Customizable", "Thematic"])
+    enter_dan_and_aldie(u)  # a tablet shows both tableaux
     u.expect_totals({"Dan": 92, "Aldie": 103})
     u.screenshot("tablet")
     u.tap("Results")

@@ -3,6 +3,7 @@
 import flet as ft
 
 
+from ..rulebook_taps import enter_dan_and_aldie
 from .helpers import scored_totals, set_up, shown_totals
 
 
@@ -42,28 +43,7 @@ def test_bgg_card_game_rulebook_example(open_app, store):
     h = open_app("/setup/bgg-card-game")
     game_id = set_up(h, ["Dan", "Aldie"])
 
-    def played(player, label, cards, popular=False):
-        tap_times(h, f"{player} {label} played plus", cards - 1)  # 0 → 2 is one tap
-        if popular:
-            h.tap(f"{player} {label} Popular")
-
-    def collection(player, number, subdomains, gems=()):
-        h.tap(f"{player} new collection {subdomains[0]}")
-        h.tap(f"{player} new collection {subdomains[1]}")
-        for s in subdomains[2:]:
-            h.tap(f"{player} collection {number} {s}")
-        for s in gems:
-            h.tap(f"{player} collection {number} {s} Rare Gem")
-
-    played("Dan", "Thematic", 4, popular=True)
-    played("Dan", "Children's", 5)
-    collection("Dan", 1, ["Abstract", "Family", "Party", "War"])
-    collection("Dan", 2, ["Abstract", "Family", "Party", "Strategy", "Customizable", "War"], gems=["Abstract", "Family"])
-    h.tap("Aldie")
-    played("Aldie", "War", 6, popular=True)
-    played("Aldie", "Party", 2)
-    collection("Aldie", 1, ["Abstract", "Customizable", "Children's", "Family", "Party", "Strategy", "Thematic", "War"])
-    collection("Aldie", 2, ["Strategy", "Customizable", "Thematic"], gems=["Strategy", "Customizable", "Thematic"])
+    enter_dan_and_aldie(h, show=lambda player: h.tap(player) if player != "Dan" else None)
     assert shown_totals(h, ["Dan", "Aldie"]) == scored_totals(store, game_id) == {"Dan": 92, "Aldie": 103}
     # The deck's limits hold across players: 9 of the 10 War cards lie on the table, so Dan
     # cannot start a War group; Dan holds the Thematic Popular, so Aldie's is taken.
