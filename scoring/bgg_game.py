@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Mapping
+from itertools import chain
+from operator import itemgetter
+from typing import Any, Mapping, NamedTuple
 
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
 from .record import GameRules
@@ -29,16 +31,20 @@ def starting_gg(seat: int) -> int:
     return 10 if seat < 3 else 11
 
 
-@dataclass(frozen=True)
-class Tile:
-    colour: str
-    number: int
+# A tile is a (colour, number) pair, and a ledger round an immutable named tuple, rather than
+# frozen dataclasses: a record holds up to 108 tiles and 36 ledger rounds, rescoring runs on every
+# tap, and tuples are several times cheaper to create, hash and count.
+Tile = tuple[str, int]  # (colour, number)
 
 
-@dataclass(frozen=True)
-class LedgerRound:
+class LedgerRound(NamedTuple):
     income: int = 0
     spent: int = 0
+
+
+_new = tuple.__new__  # creates a LedgerRound without the Python-level __new__ (the hot path)
+_colour_of = itemgetter(0)
+_number_of = itemgetter(1)
 
 
 @dataclass(frozen=True)
@@ -49,7 +55,7 @@ class Tableau:
     ledger: tuple[LedgerRound, ...] | None = None
 
     def distinct_colours(self, number: int) -> int:
-        return len({t.colour for t in self.tiles if t.number == number})
+        return len({colour for colour, n in self.tiles if n == number})
 
 
 @dataclass(frozen=True)
@@ -70,7 +76,7 @@ def parse_tile(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, .
         raise RecordError(where + ("colour",), f"a {colour} tile is the player's own colour and cannot be held")
     if colour not in colours:
         raise RecordError(where + ("colour",), f"'{colour}' is not a colour in play ({', '.join(colours)})")
-    return Tile(colour=colour, number=need_int(raw["number"], where + ("number",), NUMBERS[0], NUMBERS[-1]))
+    return colour, need_int(raw["number"], where + ("number",), NUMBERS[0], NUMBERS[-1])
 
 
 def parse_ledger_round(raw: Any, where: tuple[str, ...]) -> LedgerRound:
@@ -93,35 +99,40 @@ def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[LedgerRound, ...]:
         if entry.__class__ is dict and len(entry) == ("income" in entry) + ("spent" in entry):
             income, spent = entry.get("income", 0), entry.get("spent", 0)
             if income.__class__ is int and spent.__class__ is int and income >= 0 and spent >= 0:
-                ledger.append(LedgerRound(income, spent))  # positional: cheaper to call
+                ledger.append(_new(LedgerRound, (income, spent)))
                 continue
         ledger.append(parse_ledger_round(entry, where + (f"round {i}",)))
     return tuple(ledger)
 
 
-def parse_tableau(raw: Any, where: tuple[str, ...], colours: tuple[str, ...]) -> Tableau:
-    need_object(raw, where)
-    check_keys(raw, where, required=("colour",), optional=("gg", "ledger", "tiles"))
-    own = need_str(raw["colour"], where + ("colour",))
-    if ("gg" in raw) == ("ledger" in raw):
-        raise RecordError(where, "give exactly one of 'gg' (the score track) and 'ledger' (income and spend per round)")
-    gg = need_int(raw["gg"], where + ("gg",)) if "gg" in raw else None
-    ledger = parse_ledger(raw["ledger"], where + ("ledger",)) if "ledger" in raw else None
-    tiles_raw = need_list(raw.get("tiles", []), where + ("tiles",))
+def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, ...]) -> tuple[Tile, ...]:
+    tiles_raw = need_list(raw, where)
     if len(tiles_raw) > MAX_TILES:
-        raise RecordError(where + ("tiles",), f"{len(tiles_raw)} tiles; a player acquires at most {MAX_TILES}")
-    low, high = NUMBERS[0], NUMBERS[-1]
+        raise RecordError(where, f"{len(tiles_raw)} tiles; a player acquires at most {MAX_TILES}")
+    others = set(colours)
+    others.discard(own)
     tiles = []
     for i, t in enumerate(tiles_raw, start=1):
         # The usual tile passes these inline checks (exactly its two fields, of the right
         # types and values); anything else gets parse_tile, which names the fault.
         if t.__class__ is dict and len(t) == 2:
             colour, number = t.get("colour"), t.get("number")
-            if colour.__class__ is str and colour != own and colour in colours and number.__class__ is int and low <= number <= high:
-                tiles.append(Tile(colour, number))  # positional: cheaper to call
+            if number.__class__ is int and 0 < number <= NUMBERS[-1] and colour.__class__ is str and colour in others:
+                tiles.append((colour, number))
                 continue
-        tiles.append(parse_tile(t, where + ("tiles", f"tile {i}"), own, colours))
-    return Tableau(colour=own, tiles=tuple(tiles), gg=gg, ledger=ledger)
+        tiles.append(parse_tile(t, where + (f"tile {i}",), own, colours))
+    return tuple(tiles)
+
+
+def parse_tableau(raw: dict, where: tuple[str, ...], own: str, colours: tuple[str, ...]) -> Tableau:
+    """A player's entry, whose own colour `parse` has already read."""
+    check_keys(raw, where, required=("colour",), optional=("gg", "ledger", "tiles"))
+    if ("gg" in raw) == ("ledger" in raw):
+        raise RecordError(where, "give exactly one of 'gg' (the score track) and 'ledger' (income and spend per round)")
+    gg = need_int(raw["gg"], where + ("gg",)) if "gg" in raw else None
+    ledger = parse_ledger(raw["ledger"], where + ("ledger",)) if "ledger" in raw else None
+    tiles = parse_tiles(raw["tiles"], where + ("tiles",), own, colours) if "tiles" in raw else ()
+    return Tableau(own, tiles, gg, ledger)
 
 
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: Any) -> Game:
@@ -142,9 +153,8 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
             raise RecordError(("final", p, "colour"), f"{colour} is also {other}'s colour")
         colours[p] = colour
     in_play = tuple(colours.values())
-    tableaux = {p: parse_tableau(final_raw[p], ("final", p), in_play) for p in players}
-    # Counted by (colour, number) pairs: same counts and order as counting Tiles, cheaper to hash.
-    held: Counter[tuple[str, int]] = Counter((t.colour, t.number) for tab in tableaux.values() for t in tab.tiles)
+    tableaux = {p: parse_tableau(final_raw[p], ("final", p), colours[p], in_play) for p in players}
+    held = Counter(chain.from_iterable(tab.tiles for tab in tableaux.values()))
     if held and max(held.values()) > TILES_PER_COLOUR_AND_NUMBER:
         for (colour, number), n in held.items():
             if n > TILES_PER_COLOUR_AND_NUMBER:
@@ -191,8 +201,8 @@ def number_line(number: int, k: int, duplicates: int, is_set: bool) -> Line:
 def lines_by_number(tab: Tableau, others: int) -> tuple[Line, ...]:
     """4–6 players: a number held in every other player's colour is a set (6 each); duplicates score 0."""
     colours_by_number: dict[int, list[str]] = {}  # one pass over the tiles instead of one per number
-    for t in tab.tiles:
-        colours_by_number.setdefault(t.number, []).append(t.colour)
+    for colour, number in tab.tiles:
+        colours_by_number.setdefault(number, []).append(colour)
     lines = []
     for number in NUMBERS:
         colours = colours_by_number.get(number)
@@ -205,8 +215,8 @@ def lines_by_number(tab: Tableau, others: int) -> tuple[Line, ...]:
 def lines_by_colour(tab: Tableau, every_set: bool) -> tuple[Line, ...]:
     """3 players: tiles in a complete 1–6 set of a colour score 6; every other tile its number."""
     lines = []
-    for colour in dict.fromkeys(t.colour for t in tab.tiles):
-        counts = Counter(t.number for t in tab.tiles if t.colour == colour)
+    for colour in dict.fromkeys(map(_colour_of, tab.tiles)):
+        counts = Counter(n for c, n in tab.tiles if c == colour)
         sets = min(counts[n] for n in NUMBERS)
         if not every_set:
             sets = min(sets, 1)
@@ -231,36 +241,33 @@ def gg_points(game: Game, player: str) -> int:
     tab = game.tableaux[player]
     if tab.gg is not None:
         return tab.gg
-    return starting_gg(game.seat(player)) + sum(r.income for r in tab.ledger) - sum(r.spent for r in tab.ledger)
+    income, spent = map(sum, zip(*tab.ledger)) if tab.ledger else (0, 0)
+    return starting_gg(game.seat(player)) + income - spent
 
 
 def tile_points(game: Game, player: str) -> int:
-    """The sum of tile_lines(game, player), without building them."""
+    """The sum of tile_lines(game, player), without building them (this runs on every tap)."""
     tiles = game.tableaux[player].tiles
     if len(game.players) == 3:
-        every_set = game.three_player_sets == "every"
-        counts: dict[str, list[int]] = {}  # colour → tiles per number 1–6
-        for t in tiles:
-            row = counts.get(t.colour)
-            if row is None:
-                row = counts[t.colour] = [0] * len(NUMBERS)
-            row[t.number - 1] += 1
-        points = 0
-        for row in counts.values():
-            sets = min(row) if every_set else min(min(row), 1)
-            # A set scores 6 per tile, 36 in all; every other tile its number.
-            points += sets * SET_VALUE * len(NUMBERS) + sum(n * (c - sets) for n, c in zip(NUMBERS, row))
+        # Every tile scores its number, and a tile in a 1–6 set scores 6 instead: a set adds 36 − 21.
+        points = sum(map(_number_of, tiles))
+        if len(tiles) >= len(NUMBERS):
+            for colour in set(map(_colour_of, tiles)):
+                sets = min(tiles.count((colour, n)) for n in NUMBERS)
+                if game.three_player_sets == "one":
+                    sets = min(sets, 1)
+                points += sets * (SET_VALUE * len(NUMBERS) - sum(NUMBERS))
         return points
+    # 4–6 players: a number held in k distinct colours scores k × the number, or k × 6 when k is
+    # every other player's colour (a set); duplicates score 0.
     others = len(game.players) - 1
-    colours_by_number: dict[int, set[str]] = {}
-    for t in tiles:
-        colours = colours_by_number.get(t.number)
-        if colours is None:
-            colours_by_number[t.number] = {t.colour}
-        else:
-            colours.add(t.colour)
-    # k distinct colours of a number score k × the number, or k × 6 as a set; duplicates 0.
-    return sum(len(c) * (SET_VALUE if len(c) == others else n) for n, c in colours_by_number.items())
+    numbers = list(map(_number_of, set(tiles)))  # one per distinct tile
+    points = 0
+    for n in NUMBERS:
+        k = numbers.count(n)
+        if k:
+            points += k * (SET_VALUE if k == others else n)
+    return points
 
 
 def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:

@@ -121,25 +121,33 @@ def any_tie(totals: Mapping[str, int]) -> bool:
 def rank(
     players: Sequence[str], totals: Mapping[str, int], tiebreaks: Sequence[Tiebreak] = ()
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    """Places best first (ties grouped) and one sentence per tiebreak that decided or failed to decide."""
-    if len({totals[p] for p in players}) == len(players):
-        # Fast path (the usual case): no two totals tie, so no tiebreak is consulted or explained.
-        return tuple((p,) for p in sorted(players, key=totals.__getitem__, reverse=True)), ()
+    """Places best first (ties grouped) and one sentence per tiebreak that decided or failed to decide.
+    `totals` holds exactly the players."""
+    if not any_tie(totals):
+        return untied_ranking(players, totals), ()  # the usual case: no tiebreak consulted or explained
     return rank_with_ties(players, totals, tiebreaks)
+
+
+def untied_ranking(players: Sequence[str], totals: Mapping[str, int]) -> tuple[tuple[str, ...], ...]:
+    """Places when no two totals are equal: one player each (zip makes the 1-tuples)."""
+    return tuple(zip(sorted(players, key=totals.__getitem__, reverse=True)))
 
 
 def rank_with_ties(
     players: Sequence[str], totals: Mapping[str, int], tiebreaks: Sequence[Tiebreak]
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    values = {p: [step.value(p) for step in tiebreaks] for p in players}
+    seen: set[int] = set()
+    shared: set[int] = set()
+    for total in totals.values():
+        (shared if total in seen else seen).add(total)
+    # Tiebreak values only for players who share their total: nobody else's place depends on them.
+    values = {p: [step.value(p) for step in tiebreaks] if totals[p] in shared else [] for p in players}
+    keys = {p: (totals[p], *[step.key(v) for step, v in zip(tiebreaks, values[p])]) for p in players}
 
-    def full_key(p: str) -> tuple:
-        return (totals[p], *[step.key(v) for step, v in zip(tiebreaks, values[p])])
-
-    ordered = sorted(players, key=full_key, reverse=True)  # stable: seat order among equals
+    ordered = sorted(players, key=keys.__getitem__, reverse=True)  # stable: seat order among equals
     ranking: list[tuple[str, ...]] = []
     for p in ordered:
-        if ranking and full_key(ranking[-1][0]) == full_key(p):
+        if ranking and keys[ranking[-1][0]] == keys[p]:
             ranking[-1] = ranking[-1] + (p,)
         else:
             ranking.append((p,))
@@ -177,6 +185,9 @@ def rank_with_ties(
 def scored_once(game: str, players: Sequence[str], totals: dict[str, int],
                 tiebreaks: Callable[[], Sequence[Tiebreak]], build_breakdown: Callable[[], Any]) -> Result:
     """The Result of a game scored once at the end: always decided, tiebreaks looked at only on a tie."""
-    ranking, sentences = rank(players, totals, tiebreaks() if any_tie(totals) else ())
+    if any_tie(totals):
+        ranking, sentences = rank_with_ties(players, totals, tiebreaks())
+    else:
+        ranking, sentences = untied_ranking(players, totals), ()
     return Result(game=game, players=tuple(players), rounds=(dict(totals),), build_breakdown=build_breakdown,
                   totals=totals, ranking=ranking, decided=True, explanations=sentences)

@@ -142,9 +142,9 @@ def gg_block(screen, player: str) -> ft.Control:
 def tap_tile(screen, player: str, colour: str, number: int) -> None:
     """One tap per tile acquired; past the last copy (3, or fewer left) it goes back to none."""
     game = screen.live.rules
-    mine = sum(1 for t in game.tableaux[player].tiles if t == rules.Tile(colour, number))
+    mine = sum(1 for t in game.tableaux[player].tiles if t == (colour, number))
     left = rules.TILES_PER_COLOUR_AND_NUMBER - sum(
-        1 for tab in game.tableaux.values() for t in tab.tiles if t == rules.Tile(colour, number))
+        1 for tab in game.tableaux.values() for t in tab.tiles if t == (colour, number))
     add = left > 0 and len(game.tableaux[player].tiles) < rules.MAX_TILES
 
     def edit(record: dict) -> None:
@@ -168,8 +168,8 @@ def tiles_block(screen, player: str) -> ft.Control:
             continue
         cells: list[ft.Control] = [ft.Text(colour, width=56, color=shade(colour), weight=ft.FontWeight.BOLD)]
         for n in rules.NUMBERS:
-            count = sum(1 for t in held if t == rules.Tile(colour, n))
-            others = sum(1 for tab in game.tableaux.values() for t in tab.tiles if t == rules.Tile(colour, n)) - count
+            count = sum(1 for t in held if t == (colour, n))
+            others = sum(1 for tab in game.tableaux.values() for t in tab.tiles if t == (colour, n)) - count
             state = "held" if count else "taken" if others >= rules.TILES_PER_COLOUR_AND_NUMBER else "free"
             text = str(n) if count <= 1 else f"{n}×{count}"
             cells.append(card_button(text, f"{player} tile {colour} {n}", lambda e, c=colour, n=n: tap_tile(screen, player, c, n),
@@ -191,7 +191,7 @@ def tableau_key(screen, player: str):
         if p != player:
             for t in tab.tiles:
                 held_by_others[t] = held_by_others.get(t, 0) + 1
-    gone = sorted((t.colour, t.number) for t, n in held_by_others.items() if n >= rules.TILES_PER_COLOUR_AND_NUMBER)
+    gone = sorted(t for t, n in held_by_others.items() if n >= rules.TILES_PER_COLOUR_AND_NUMBER)
     return json.dumps(entry(screen.record, player), sort_keys=True), tuple(gone)
 
 
