@@ -15,6 +15,7 @@ from .record import GameRules
 from .result import Line, Result, Tiebreak, scored_once
 
 SUBDOMAINS = ("abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war")
+SUBDOMAIN_SET = frozenset(SUBDOMAINS)
 CARDS_PER_SUBDOMAIN = 10
 PLAYED_MIN, PLAYED_MAX = 2, 10
 COLLECTION_MIN, COLLECTION_MAX = 2, len(SUBDOMAINS)
@@ -122,20 +123,49 @@ def parse_collection(raw: Any, where: tuple[str, ...]) -> CollectionGroup:
     return CollectionGroup(tuple(subdomains), tuple(gems))  # positional: cheaper to call
 
 
+def usual_played(raw: Any) -> PlayedGroup | None:
+    """The usual played group, checked inline and cheaply (this runs on every tap); None sends
+    anything else to parse_played, which names the fault (its location is built only then)."""
+    if raw.__class__ is dict and len(raw) == 2 + ("popular" in raw):
+        subdomain, n, popular = raw.get("subdomain"), raw.get("cards"), raw.get("popular", False)
+        if (subdomain.__class__ is str and subdomain in SUBDOMAIN_SET and n.__class__ is int
+                and PLAYED_MIN <= n <= PLAYED_MAX and popular.__class__ is bool):
+            return PlayedGroup(subdomain, n, popular)
+    return None
+
+
+def usual_collection(raw: Any) -> CollectionGroup | None:
+    """As usual_played, for a collection group and parse_collection."""
+    if raw.__class__ is not dict or len(raw) != 1 + ("rare_gems" in raw):
+        return None
+    subdomains, gems = raw.get("subdomains"), raw.get("rare_gems", [])
+    if subdomains.__class__ is not list or gems.__class__ is not list:
+        return None
+    try:
+        distinct, distinct_gems = set(subdomains), set(gems)
+    except TypeError:  # an entry that cannot be a name (a list, an object)
+        return None
+    if (COLLECTION_MIN <= len(subdomains) <= COLLECTION_MAX and len(distinct) == len(subdomains)
+            and distinct <= SUBDOMAIN_SET and len(distinct_gems) == len(gems) and distinct_gems <= distinct):
+        return CollectionGroup(tuple(subdomains), tuple(gems))
+    return None
+
+
 def parse_tableau(raw: Any, where: tuple[str, ...]) -> Tableau:
     need_object(raw, where)
     check_keys(raw, where, optional=("played", "collections"))
     played = tuple(
-        parse_played(g, where + (f"played {i}",))
+        usual_played(g) or parse_played(g, where + (f"played {i}",))
         for i, g in enumerate(need_list(raw.get("played", []), where + ("played",)), start=1)
     )
-    seen = set()
-    for g in played:
-        if g.subdomain in seen:
-            raise RecordError(where + ("played",), f"two played groups of {g.subdomain}; a later Play adds to the first")
-        seen.add(g.subdomain)
+    if len(played) > 1 and len({g.subdomain for g in played}) < len(played):
+        seen = set()
+        for g in played:
+            if g.subdomain in seen:
+                raise RecordError(where + ("played",), f"two played groups of {g.subdomain}; a later Play adds to the first")
+            seen.add(g.subdomain)
     collections = tuple(
-        parse_collection(g, where + (f"collection {i}",))
+        usual_collection(g) or parse_collection(g, where + (f"collection {i}",))
         for i, g in enumerate(need_list(raw.get("collections", []), where + ("collections",)), start=1)
     )
     return Tableau(played=played, collections=collections)
@@ -143,7 +173,7 @@ def parse_tableau(raw: Any, where: tuple[str, ...]) -> Tableau:
 
 def check_deck(tableaux: Mapping[str, Tableau]) -> None:
     """Across all players: 10 cards, one Popular and one Rare Gem per subdomain."""
-    cards: Counter[str] = Counter()
+    cards = dict.fromkeys(SUBDOMAINS, 0)
     popular: dict[str, str] = {}
     gems: dict[str, str] = {}
     for player, t in tableaux.items():
@@ -154,7 +184,8 @@ def check_deck(tableaux: Mapping[str, Tableau]) -> None:
                     raise RecordError(("final", player, "played"), f"the {g.subdomain} Popular card is also on {popular[g.subdomain]}'s tableau")
                 popular[g.subdomain] = player
         for c in t.collections:
-            cards.update(c.subdomains)
+            for subdomain in c.subdomains:
+                cards[subdomain] += 1
             for gem in c.rare_gems:
                 if gem in gems:
                     raise RecordError(("final", player, "collections"), f"the {gem} Rare Gem is also on {gems[gem]}'s tableau")
