@@ -22,6 +22,7 @@ TILES_PER_COLOUR_AND_NUMBER = 3
 MAX_TILES = 18  # 3 dice × 6 rounds
 MAX_LEDGER_ROUNDS = 6
 THREE_PLAYER_SETS = ("one", "every")
+TABLEAU_FIELDS = frozenset({"colour", "gg", "ledger", "tiles"})
 # Offered by the app; the record accepts any distinct names (the rulebook does not name them).
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
 
@@ -92,16 +93,14 @@ def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[LedgerRound, ...]:
     entries = need_list(raw, where)
     if len(entries) > MAX_LEDGER_ROUNDS:
         raise RecordError(where, f"{len(entries)} rounds; the game has {MAX_LEDGER_ROUNDS}")
-    ledger = []
-    for i, entry in enumerate(entries, start=1):
-        # The usual entry passes these inline checks; anything else gets the careful reading,
-        # which names the fault (its location is built only then).
-        if entry.__class__ is dict and len(entry) == ("income" in entry) + ("spent" in entry):
-            income, spent = entry.get("income", 0), entry.get("spent", 0)
-            if income.__class__ is int and spent.__class__ is int and income >= 0 and spent >= 0:
-                ledger.append(_new(LedgerRound, (income, spent)))
-                continue
-        ledger.append(parse_ledger_round(entry, where + (f"round {i}",)))
+    # The usual entry passes these inline checks; if one does not, parse_ledger_round reads them
+    # one by one and names the fault (locations are built only then).
+    ledger = [_new(LedgerRound, (income, spent)) for e in entries
+              if e.__class__ is dict and len(e) == ("income" in e) + ("spent" in e)
+              and (income := e.get("income", 0)).__class__ is int and income >= 0
+              and (spent := e.get("spent", 0)).__class__ is int and spent >= 0]
+    if len(ledger) < len(entries):
+        ledger = [parse_ledger_round(e, where + (f"round {i}",)) for i, e in enumerate(entries, start=1)]
     return tuple(ledger)
 
 
@@ -111,28 +110,42 @@ def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, 
         raise RecordError(where, f"{len(tiles_raw)} tiles; a player acquires at most {MAX_TILES}")
     others = set(colours)
     others.discard(own)
-    tiles = []
-    for i, t in enumerate(tiles_raw, start=1):
-        # The usual tile passes these inline checks (exactly its two fields, of the right
-        # types and values); anything else gets parse_tile, which names the fault.
-        if t.__class__ is dict and len(t) == 2:
-            colour, number = t.get("colour"), t.get("number")
-            if number.__class__ is int and 0 < number <= NUMBERS[-1] and colour.__class__ is str and colour in others:
-                tiles.append((colour, number))
-                continue
-        tiles.append(parse_tile(t, where + (f"tile {i}",), own, colours))
+    # The usual tile passes these inline checks (exactly its two fields, of the right types and
+    # values); if one does not, parse_tile reads them one by one and names the fault.
+    high = NUMBERS[-1]
+    tiles = [(colour, number) for t in tiles_raw
+             if t.__class__ is dict and len(t) == 2
+             and (colour := t.get("colour")).__class__ is str and colour in others
+             and (number := t.get("number")).__class__ is int and 0 < number <= high]
+    if len(tiles) < len(tiles_raw):
+        tiles = [parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1)]
     return tuple(tiles)
 
 
 def parse_tableau(raw: dict, where: tuple[str, ...], own: str, colours: tuple[str, ...]) -> Tableau:
     """A player's entry, whose own colour `parse` has already read."""
-    check_keys(raw, where, required=("colour",), optional=("gg", "ledger", "tiles"))
+    if not raw.keys() <= TABLEAU_FIELDS:  # cheap for the usual entry; check_keys names the stranger
+        check_keys(raw, where, required=("colour",), optional=("gg", "ledger", "tiles"))
     if ("gg" in raw) == ("ledger" in raw):
         raise RecordError(where, "give exactly one of 'gg' (the score track) and 'ledger' (income and spend per round)")
     gg = need_int(raw["gg"], where + ("gg",)) if "gg" in raw else None
     ledger = parse_ledger(raw["ledger"], where + ("ledger",)) if "ledger" in raw else None
     tiles = parse_tiles(raw["tiles"], where + ("tiles",), own, colours) if "tiles" in raw else ()
     return Tableau(own, tiles, gg, ledger)
+
+
+def read_colour(raw: Any, where: tuple[str, ...], taken: Mapping[str, str]) -> str:
+    """A player's colour: text, not blank, and not already another player's (`taken` by player)."""
+    need_object(raw, where)
+    if "colour" not in raw:
+        raise RecordError(where, "missing field 'colour'")
+    colour = need_str(raw["colour"], where + ("colour",))
+    if not colour.strip():
+        raise RecordError(where + ("colour",), "a colour cannot be empty")
+    if colour in taken.values():
+        other = next(o for o, c in taken.items() if c == colour)
+        raise RecordError(where + ("colour",), f"{colour} is also {other}'s colour")
+    return colour
 
 
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: Any) -> Game:
@@ -142,15 +155,10 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
     check_player_keys(final_raw, ("final",), players)
     colours: dict[str, str] = {}
     for p in players:
-        entry = need_object(final_raw[p], ("final", p))
-        if "colour" not in entry:
-            raise RecordError(("final", p), "missing field 'colour'")
-        colour = need_str(entry["colour"], ("final", p, "colour"))
-        if not colour.strip():
-            raise RecordError(("final", p, "colour"), "a colour cannot be empty")
-        if colour in colours.values():
-            other = next(o for o, c in colours.items() if c == colour)
-            raise RecordError(("final", p, "colour"), f"{colour} is also {other}'s colour")
+        entry = final_raw[p]
+        colour = entry.get("colour") if entry.__class__ is dict else None
+        if colour.__class__ is not str or not colour.strip() or colour in colours.values():
+            colour = read_colour(entry, ("final", p), colours)  # the careful reading names the fault
         colours[p] = colour
     in_play = tuple(colours.values())
     tableaux = {p: parse_tableau(final_raw[p], ("final", p), colours[p], in_play) for p in players}
