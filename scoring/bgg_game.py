@@ -247,28 +247,37 @@ def tile_lines(game: Game, player: str) -> tuple[Line, ...]:
 def gg_points(game: Game, player: str) -> int:
     """The sum of gg_lines(game, player), without building them."""
     tab = game.tableaux[player]
-    if tab.gg is not None:
-        return tab.gg
-    income, spent = map(sum, zip(*tab.ledger)) if tab.ledger else (0, 0)
-    return starting_gg(game.seat(player)) + income - spent
+    return tab.gg if tab.gg is not None else ledger_gg(tab.ledger, game.seat(player))
+
+
+def ledger_gg(ledger: tuple[LedgerRound, ...], seat: int) -> int:
+    income, spent = map(sum, zip(*ledger)) if ledger else (0, 0)
+    return starting_gg(seat) + income - spent
 
 
 def tile_points(game: Game, player: str) -> int:
-    """The sum of tile_lines(game, player), without building them (this runs on every tap)."""
+    """The sum of tile_lines(game, player), without building them."""
     tiles = game.tableaux[player].tiles
     if len(game.players) == 3:
-        # Every tile scores its number, and a tile in a 1–6 set scores 6 instead: a set adds 36 − 21.
-        points = sum(map(_number_of, tiles))
-        if len(tiles) >= len(NUMBERS):
-            for colour in set(map(_colour_of, tiles)):
-                sets = min(tiles.count((colour, n)) for n in NUMBERS)
-                if game.three_player_sets == "one":
-                    sets = min(sets, 1)
-                points += sets * (SET_VALUE * len(NUMBERS) - sum(NUMBERS))
-        return points
-    # 4–6 players: a number held in k distinct colours scores k × the number, or k × 6 when k is
-    # every other player's colour (a set); duplicates score 0.
-    others = len(game.players) - 1
+        return points_by_colour(tiles, game.three_player_sets == "every")
+    return points_by_number(tiles, len(game.players) - 1)
+
+
+# The two end scorings count in C where they can: they run for every player on every tap.
+def points_by_colour(tiles: tuple[Tile, ...], every_set: bool) -> int:
+    """3 players: every tile scores its number, and a tile in a 1–6 set of a colour scores 6
+    instead, so each set adds 36 − 21."""
+    points = sum(map(_number_of, tiles))
+    if len(tiles) >= len(NUMBERS):
+        for colour in set(map(_colour_of, tiles)):
+            sets = min(tiles.count((colour, n)) for n in NUMBERS)
+            points += (sets if every_set else min(sets, 1)) * (SET_VALUE * len(NUMBERS) - sum(NUMBERS))
+    return points
+
+
+def points_by_number(tiles: tuple[Tile, ...], others: int) -> int:
+    """4–6 players: a number held in k distinct colours scores k × the number, or k × 6 when k is
+    every other player's colour (a set); duplicates score 0."""
     numbers = list(map(_number_of, set(tiles)))  # one per distinct tile
     points = 0
     for n in NUMBERS:
@@ -293,7 +302,14 @@ def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
 
 
 def score(game: Game) -> Result:
-    totals = {p: gg_points(game, p) + tile_points(game, p) for p in game.players}
+    others = len(game.players) - 1
+    every_set = game.three_player_sets == "every"
+    totals = {}
+    for seat, player in enumerate(game.players):
+        tab = game.tableaux[player]
+        gg = tab.gg if tab.gg is not None else ledger_gg(tab.ledger, seat)
+        tiles = points_by_colour(tab.tiles, every_set) if others == 2 else points_by_number(tab.tiles, others)
+        totals[player] = gg + tiles
     return scored_once(GAME.key, game.players, totals, lambda: tiebreaks(game), lambda: breakdown(game))
 
 
