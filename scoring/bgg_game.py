@@ -32,24 +32,16 @@ def starting_gg(seat: int) -> int:
     return 10 if seat < 3 else 11
 
 
-# A tile is a (colour, number) pair, and a ledger round an immutable named tuple, rather than
-# frozen dataclasses: a record holds up to 108 tiles and 36 ledger rounds, rescoring runs on every
-# tap, and tuples are several times cheaper to create, hash and count.
+# Tiles, ledger rounds and tableaux are tuples rather than frozen dataclasses (equally immutable):
+# a record holds up to 108 tiles and 36 ledger rounds, it is rescored on every tap, and tuples are
+# several times cheaper to create, hash and count.
 Tile = tuple[str, int]  # (colour, number)
-
-
-class LedgerRound(NamedTuple):
-    income: int = 0
-    spent: int = 0
-
-
-_new = tuple.__new__  # creates a LedgerRound without the Python-level __new__ (the hot path)
+LedgerRound = tuple[int, int]  # (income, spent)
 _colour_of = itemgetter(0)
 _number_of = itemgetter(1)
 
 
-@dataclass(frozen=True)
-class Tableau:
+class Tableau(NamedTuple):
     colour: str
     tiles: tuple[Tile, ...] = ()
     gg: int | None = None
@@ -83,9 +75,9 @@ def parse_tile(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, .
 def parse_ledger_round(raw: Any, where: tuple[str, ...]) -> LedgerRound:
     need_object(raw, where)
     check_keys(raw, where, optional=("income", "spent"))
-    return LedgerRound(
-        income=need_int(raw.get("income", 0), where + ("income",), low=0),
-        spent=need_int(raw.get("spent", 0), where + ("spent",), low=0),
+    return (
+        need_int(raw.get("income", 0), where + ("income",), low=0),
+        need_int(raw.get("spent", 0), where + ("spent",), low=0),
     )
 
 
@@ -95,7 +87,7 @@ def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[LedgerRound, ...]:
         raise RecordError(where, f"{len(entries)} rounds; the game has {MAX_LEDGER_ROUNDS}")
     # The usual entry passes these inline checks; if one does not, parse_ledger_round reads them
     # one by one and names the fault (locations are built only then).
-    ledger = [_new(LedgerRound, (income, spent)) for e in entries
+    ledger = [(income, spent) for e in entries
               if e.__class__ is dict and len(e) == ("income" in e) + ("spent" in e)
               and (income := e.get("income", 0)).__class__ is int and income >= 0
               and (spent := e.get("spent", 0)).__class__ is int and spent >= 0]
@@ -108,14 +100,12 @@ def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, 
     tiles_raw = need_list(raw, where)
     if len(tiles_raw) > MAX_TILES:
         raise RecordError(where, f"{len(tiles_raw)} tiles; a player acquires at most {MAX_TILES}")
-    others = set(colours)
-    others.discard(own)
     # The usual tile passes these inline checks (exactly its two fields, of the right types and
     # values); if one does not, parse_tile reads them one by one and names the fault.
     high = NUMBERS[-1]
     tiles = [(colour, number) for t in tiles_raw
              if t.__class__ is dict and len(t) == 2
-             and (colour := t.get("colour")).__class__ is str and colour in others
+             and (colour := t.get("colour")).__class__ is str and colour != own and colour in colours
              and (number := t.get("number")).__class__ is int and 0 < number <= high]
     if len(tiles) < len(tiles_raw):
         tiles = [parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1)]
@@ -177,8 +167,8 @@ def gg_lines(game: Game, player: str) -> tuple[Line, ...]:
     seat = game.seat(player)
     return (
         starting_line(seat),
-        income_line(tuple(r.income for r in tab.ledger)),
-        spent_line(tuple(r.spent for r in tab.ledger)),
+        income_line(tuple(income for income, _ in tab.ledger)),
+        spent_line(tuple(spent for _, spent in tab.ledger)),
     )
 
 
@@ -269,9 +259,11 @@ def points_by_colour(tiles: tuple[Tile, ...], every_set: bool) -> int:
     instead, so each set adds 36 − 21."""
     points = sum(map(_number_of, tiles))
     if len(tiles) >= len(NUMBERS):
-        for colour in set(map(_colour_of, tiles)):
-            sets = min(tiles.count((colour, n)) for n in NUMBERS)
-            points += (sets if every_set else min(sets, 1)) * (SET_VALUE * len(NUMBERS) - sum(NUMBERS))
+        colours = list(map(_colour_of, set(tiles)))  # one per distinct tile
+        for colour in set(colours):
+            if colours.count(colour) == len(NUMBERS):  # all of 1–6 in this colour: one set at least
+                sets = min(tiles.count((colour, n)) for n in NUMBERS) if every_set else 1
+                points += sets * (SET_VALUE * len(NUMBERS) - sum(NUMBERS))
     return points
 
 
@@ -280,10 +272,9 @@ def points_by_number(tiles: tuple[Tile, ...], others: int) -> int:
     every other player's colour (a set); duplicates score 0."""
     numbers = list(map(_number_of, set(tiles)))  # one per distinct tile
     points = 0
-    for n in NUMBERS:
+    for n in set(numbers):
         k = numbers.count(n)
-        if k:
-            points += k * (SET_VALUE if k == others else n)
+        points += k * (SET_VALUE if k == others else n)
     return points
 
 
