@@ -39,10 +39,13 @@ class Tiebreak:
 Breakdown = tuple[Mapping[str, tuple[Line, ...]], ...]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False)
 class Result:
     """Scores, places and reasons. The breakdown (lines with their formulas) is only needed when
-    shown, so it is built on first access of `breakdown` by `build_breakdown` and kept."""
+    shown, so it is built on first access of `breakdown` by `build_breakdown` and kept.
+
+    Not frozen, unlike the rule data: one is built on every tap, a frozen dataclass takes over twice
+    as long to build, and its totals and rounds are dicts anyway. Treat it as read-only."""
 
     game: str
     players: tuple[str, ...]
@@ -62,7 +65,7 @@ class Result:
             return self.__dict__["_breakdown"]
         except KeyError:
             built = self.build_breakdown()
-            object.__setattr__(self, "_breakdown", built)  # frozen: memoised past the dataclass guard
+            self.__dict__["_breakdown"] = built
             return built
 
     def _compared(self) -> tuple:
@@ -76,7 +79,7 @@ class Result:
         return self._compared() == other._compared()
 
     def __hash__(self) -> int:
-        return hash(self._compared())  # as a frozen dataclass hashes (a TypeError: it holds dicts)
+        return hash(self._compared())  # a TypeError, as for any object holding dicts
 
     def __repr__(self) -> str:
         names = ("game", "players", "rounds", "breakdown", "totals", "ranking", "decided", "explanations", "extras")
