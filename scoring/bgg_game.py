@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import chain
-from operator import itemgetter
+from itertools import starmap
+from operator import itemgetter, sub
 from typing import Any, Mapping, NamedTuple
 
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
@@ -103,11 +104,16 @@ def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, 
         raise RecordError(where, f"{len(tiles_raw)} tiles; a player acquires at most {MAX_TILES}")
     # The usual tile passes these inline checks (exactly its two fields, of the right types and
     # values); if one does not, parse_tile reads them one by one and names the fault.
+    others = set(colours)
+    others.discard(own)
     high = NUMBERS[-1]
-    tiles = [(colour, number) for t in tiles_raw
-             if t.__class__ is dict and len(t) == 2
-             and (colour := t.get("colour")).__class__ is str and colour != own and colour in colours
-             and (number := t.get("number")).__class__ is int and 0 < number <= high]
+    try:
+        tiles = [(colour, number) for t in tiles_raw
+                 if t.__class__ is dict and len(t) == 2
+                 and (colour := t["colour"]).__class__ is str and colour in others
+                 and (number := t["number"]).__class__ is int and 0 < number <= high]
+    except KeyError:  # (t["…"] is cheaper than t.get here)
+        tiles = []
     if len(tiles) < len(tiles_raw):
         tiles = [parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1)]
     return tuple(tiles)
@@ -242,8 +248,7 @@ def gg_points(game: Game, player: str) -> int:
 
 
 def ledger_gg(ledger: tuple[LedgerRound, ...], seat: int) -> int:
-    income, spent = map(sum, zip(*ledger)) if ledger else (0, 0)
-    return starting_gg(seat) + income - spent
+    return starting_gg(seat) + sum(starmap(sub, ledger))  # each round's income − spent
 
 
 def tile_points(game: Game, player: str) -> int:
@@ -271,11 +276,12 @@ def points_by_colour(tiles: tuple[Tile, ...], every_set: bool) -> int:
 def points_by_number(tiles: tuple[Tile, ...], others: int) -> int:
     """4–6 players: a number held in k distinct colours scores k × the number, or k × 6 when k is
     every other player's colour (a set); duplicates score 0."""
-    numbers = list(map(_number_of, set(tiles)))  # one per distinct tile
-    points = 0
-    for n in set(numbers):
-        k = numbers.count(n)
-        points += k * (SET_VALUE if k == others else n)
+    numbers = sorted(map(_number_of, set(tiles)))  # one per distinct tile
+    points = sum(numbers)
+    # A set is a run of `others` equal numbers (k never exceeds others); its tiles score 6 instead.
+    for low, high in zip(numbers, numbers[others - 1:]):
+        if low == high:
+            points += others * (SET_VALUE - low)
     return points
 
 
