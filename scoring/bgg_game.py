@@ -87,12 +87,16 @@ def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[LedgerRound, ...]:
     entries = raw if raw.__class__ is list else need_list(raw, where)  # a call only when in doubt
     if len(entries) > MAX_LEDGER_ROUNDS:
         raise RecordError(where, f"{len(entries)} rounds; the game has {MAX_LEDGER_ROUNDS}")
-    # The usual entry passes these inline checks; if one does not, parse_ledger_round reads them
-    # one by one and names the fault (locations are built only then).
-    ledger = [(income, spent) for e in entries
-              if e.__class__ is dict and len(e) == ("income" in e) + ("spent" in e)
-              and (income := e.get("income", 0)).__class__ is int and income >= 0
-              and (spent := e.get("spent", 0)).__class__ is int and spent >= 0]
+    # The usual entry (both fields written, as the app writes them) passes these inline checks;
+    # if one does not, parse_ledger_round reads them one by one: it accepts a missing field as 0
+    # and names any fault (locations are built only then).
+    try:
+        ledger = [(income, spent) for e in entries
+                  if e.__class__ is dict and len(e) == 2
+                  and (income := e["income"]).__class__ is int and income >= 0
+                  and (spent := e["spent"]).__class__ is int and spent >= 0]
+    except KeyError:  # (e["…"] is cheaper than e.get here)
+        ledger = []
     if len(ledger) < len(entries):
         ledger = [parse_ledger_round(e, where + (f"round {i}",)) for i, e in enumerate(entries, start=1)]
     return tuple(ledger)

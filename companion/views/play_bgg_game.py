@@ -63,7 +63,7 @@ def set_ledger(screen, player: str, index: int, key: str, value: int) -> None:
     def edit(record: dict) -> None:
         ledger = entry(record, player)["ledger"]
         while len(ledger) <= index:
-            ledger.append({"income": 0})
+            ledger.append({"income": 0, "spent": 0})  # both fields: the usual, quickly read entry
         ledger[index][key] = value
 
     screen.apply(edit)
