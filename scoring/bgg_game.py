@@ -7,10 +7,9 @@ Rules: shared/rules/bgg-game.txt; readings: RULINGS.md › The BoardGameGeek Gam
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from itertools import chain
 from itertools import starmap
-from operator import itemgetter, sub
+from operator import attrgetter, itemgetter, sub
 from typing import Any, Mapping, NamedTuple
 
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
@@ -33,12 +32,13 @@ def starting_gg(seat: int) -> int:
     return 10 if seat < 3 else 11
 
 
-# Tiles, ledger rounds and tableaux are tuples rather than frozen dataclasses (equally immutable):
+# Tiles, ledger rounds, tableaux and the game are tuples rather than frozen dataclasses (equally immutable):
 # a record holds up to 108 tiles and 36 ledger rounds, it is rescored on every tap, and tuples are
 # several times cheaper to create, hash and count.
 Tile = tuple[str, int]  # (colour, number)
 LedgerRound = tuple[int, int]  # (income, spent)
 _colour_of = itemgetter(0)
+_tiles_of = attrgetter("tiles")
 _new = tuple.__new__  # makes a named tuple without its Python-level __new__ (one call fewer)
 _number_of = itemgetter(1)
 
@@ -53,8 +53,7 @@ class Tableau(NamedTuple):
         return len({colour for colour, n in self.tiles if n == number})
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     players: tuple[str, ...]
     three_player_sets: str
     tableaux: Mapping[str, Tableau]
@@ -129,7 +128,9 @@ def parse_tableau(raw: dict, where: tuple[str, ...], own: str, colours: tuple[st
         check_keys(raw, where, required=("colour",), optional=("gg", "ledger", "tiles"))
     if ("gg" in raw) == ("ledger" in raw):
         raise RecordError(where, "give exactly one of 'gg' (the score track) and 'ledger' (income and spend per round)")
-    gg = need_int(raw["gg"], where + ("gg",)) if "gg" in raw else None
+    gg = raw.get("gg")
+    if gg.__class__ is not int and "gg" in raw:
+        need_int(gg, where + ("gg",))  # raises, naming the fault
     ledger = parse_ledger(raw["ledger"], where + ("ledger",)) if "ledger" in raw else None
     tiles = parse_tiles(raw["tiles"], where + ("tiles",), own, colours) if "tiles" in raw else ()
     return _new(Tableau, (own, tiles, gg, ledger))
@@ -163,12 +164,12 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
         colours[p] = colour
     in_play = tuple(colours.values())
     tableaux = {p: parse_tableau(final_raw[p], ("final", p), colours[p], in_play) for p in players}
-    held = Counter(chain.from_iterable(tab.tiles for tab in tableaux.values()))
+    held = Counter(chain.from_iterable(map(_tiles_of, tableaux.values())))
     if held and max(held.values()) > TILES_PER_COLOUR_AND_NUMBER:
         for (colour, number), n in held.items():
             if n > TILES_PER_COLOUR_AND_NUMBER:
                 raise RecordError(("final",), f"{n} {colour} {number} tiles across all players; each colour has {TILES_PER_COLOUR_AND_NUMBER}")
-    return Game(players=players, three_player_sets=sets, tableaux=tableaux)
+    return _new(Game, (players, sets, tableaux))
 
 
 def gg_lines(game: Game, player: str) -> tuple[Line, ...]:

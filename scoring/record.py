@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from .fields import RecordError, check_keys, need_choice, need_int, need_list, need_object, need_str
 from .result import Result
@@ -35,8 +35,7 @@ class GameRules:
         return f"{self.min_players}–{self.max_players} players"
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):  # a named tuple: immutable too, and built several times faster (on every tap)
     rules: GameRules
     players: tuple[str, ...]
     game: Any  # the game module's own frozen record
