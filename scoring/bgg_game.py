@@ -122,20 +122,6 @@ def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, 
     return tuple(tiles)
 
 
-def parse_tableau(raw: dict, where: tuple[str, ...], own: str, colours: tuple[str, ...]) -> Tableau:
-    """A player's entry, whose own colour `parse` has already read."""
-    if not raw.keys() <= TABLEAU_FIELDS:  # cheap for the usual entry; check_keys names the stranger
-        check_keys(raw, where, required=("colour",), optional=("gg", "ledger", "tiles"))
-    if ("gg" in raw) == ("ledger" in raw):
-        raise RecordError(where, "give exactly one of 'gg' (the score track) and 'ledger' (income and spend per round)")
-    gg = raw.get("gg")
-    if gg.__class__ is not int and "gg" in raw:
-        need_int(gg, where + ("gg",))  # raises, naming the fault
-    ledger = parse_ledger(raw["ledger"], where + ("ledger",)) if "ledger" in raw else None
-    tiles = parse_tiles(raw["tiles"], where + ("tiles",), own, colours) if "tiles" in raw else ()
-    return _new(Tableau, (own, tiles, gg, ledger))
-
-
 def read_colour(raw: Any, where: tuple[str, ...], taken: Mapping[str, str]) -> str:
     """A player's colour: text, not blank, and not already another player's (`taken` by player)."""
     need_object(raw, where)
@@ -150,11 +136,7 @@ def read_colour(raw: Any, where: tuple[str, ...], taken: Mapping[str, str]) -> s
     return colour
 
 
-def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: Any) -> Game:
-    check_keys(variant_raw, ("variant",), optional=("three_player_sets",))
-    sets = need_choice(variant_raw.get("three_player_sets", "one"), ("variant", "three_player_sets"), THREE_PLAYER_SETS)
-    need_object(final_raw, ("final",))
-    check_player_keys(final_raw, ("final",), players)
+def read_colours(final_raw: dict, players: tuple[str, ...]) -> dict[str, str]:
     colours: dict[str, str] = {}
     for p in players:
         entry = final_raw[p]
@@ -162,13 +144,38 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
         if colour.__class__ is not str or not colour.strip() or colour in colours.values():
             colour = read_colour(entry, ("final", p), colours)  # the careful reading names the fault
         colours[p] = colour
-    in_play = tuple(colours.values())
-    tableaux = {p: parse_tableau(final_raw[p], ("final", p), colours[p], in_play) for p in players}
+    return colours
+
+
+def check_supply(tableaux: Mapping[str, Tableau]) -> None:
     held = Counter(chain.from_iterable(map(_tiles_of, tableaux.values())))
     if held and max(held.values()) > TILES_PER_COLOUR_AND_NUMBER:
         for (colour, number), n in held.items():
             if n > TILES_PER_COLOUR_AND_NUMBER:
                 raise RecordError(("final",), f"{n} {colour} {number} tiles across all players; each colour has {TILES_PER_COLOUR_AND_NUMBER}")
+
+
+def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: Any) -> Game:
+    check_keys(variant_raw, ("variant",), optional=("three_player_sets",))
+    sets = need_choice(variant_raw.get("three_player_sets", "one"), ("variant", "three_player_sets"), THREE_PLAYER_SETS)
+    need_object(final_raw, ("final",))
+    check_player_keys(final_raw, ("final",), players)
+    colours = read_colours(final_raw, players)
+    in_play = tuple(colours.values())
+    tableaux = {}
+    for p, own in colours.items():  # each player's entry, read here rather than in a function per player (cheaper)
+        raw, where = final_raw[p], ("final", p)
+        if not raw.keys() <= TABLEAU_FIELDS:  # cheap for the usual entry; check_keys names the stranger
+            check_keys(raw, where, required=("colour",), optional=("gg", "ledger", "tiles"))
+        if ("gg" in raw) == ("ledger" in raw):
+            raise RecordError(where, "give exactly one of 'gg' (the score track) and 'ledger' (income and spend per round)")
+        gg = raw.get("gg")
+        if gg.__class__ is not int and "gg" in raw:
+            need_int(gg, where + ("gg",))  # raises, naming the fault
+        ledger = parse_ledger(raw["ledger"], where + ("ledger",)) if "ledger" in raw else None
+        tiles = parse_tiles(raw["tiles"], where + ("tiles",), own, in_play) if "tiles" in raw else ()
+        tableaux[p] = _new(Tableau, (own, tiles, gg, ledger))
+    check_supply(tableaux)
     return _new(Game, (players, sets, tableaux))
 
 
