@@ -105,20 +105,19 @@ def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, 
     tiles_raw = raw if raw.__class__ is list else need_list(raw, where)
     if len(tiles_raw) > MAX_TILES:
         raise RecordError(where, f"{len(tiles_raw)} tiles; a player acquires at most {MAX_TILES}")
-    # The usual tile passes these inline checks (exactly its two fields, of the right types and
-    # values); if one does not, parse_tile reads them one by one and names the fault.
     others = set(colours)
     others.discard(own)
     high = NUMBERS[-1]
-    try:
-        tiles = [(colour, number) for t in tiles_raw
-                 if t.__class__ is dict and len(t) == 2
-                 and (colour := t["colour"]).__class__ is str and colour in others
-                 and (number := t["number"]).__class__ is int and 0 < number <= high]
-    except KeyError:  # (t["…"] is cheaper than t.get here)
-        tiles = []
-    if len(tiles) < len(tiles_raw):
-        tiles = [parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1)]
+    tiles = []
+    for t in tiles_raw:
+        # The usual tile passes these inline checks (exactly its two fields, of the right types and
+        # values); at the first that does not, parse_tile reads them all and names the fault.
+        if t.__class__ is dict and len(t) == 2:
+            colour, number = t.get("colour"), t.get("number")
+            if colour.__class__ is str and colour in others and number.__class__ is int and 0 < number <= high:
+                tiles.append((colour, number))
+                continue
+        return tuple(parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1))
     return tuple(tiles)
 
 
