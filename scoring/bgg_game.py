@@ -7,6 +7,7 @@ Rules: shared/rules/bgg-game.txt; readings: RULINGS.md › The BoardGameGeek Gam
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from itertools import chain
 from itertools import starmap
 from operator import attrgetter, itemgetter, sub
@@ -48,9 +49,6 @@ class Tableau(NamedTuple):
     tiles: tuple[Tile, ...] = ()
     gg: int | None = None
     ledger: tuple[LedgerRound, ...] | None = None
-
-    def distinct_colours(self, number: int) -> int:
-        return len({colour for colour, n in self.tiles if n == number})
 
 
 class Game(NamedTuple):
@@ -301,13 +299,14 @@ def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
 
 
 def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
-    return tuple(
-        Tiebreak(
-            f"distinct tiles numbered {n}",
-            lambda p, n=n: game.tableaux[p].distinct_colours(n),
-        )
-        for n in NUMBERS
-    )
+    distinct: dict[str, Counter[int]] = {}  # player → distinct tiles of each number, counted when first asked
+
+    def distinct_tiles(player: str, number: int) -> int:
+        if player not in distinct:
+            distinct[player] = Counter(map(_number_of, set(game.tableaux[player].tiles)))
+        return distinct[player][number]
+
+    return tuple(Tiebreak(f"distinct tiles numbered {n}", partial(distinct_tiles, number=n)) for n in NUMBERS)
 
 
 def score(game: Game) -> Result:
