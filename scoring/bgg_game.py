@@ -84,19 +84,22 @@ def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[LedgerRound, ...]:
     entries = raw if raw.__class__ is list else need_list(raw, where)  # a call only when in doubt
     if len(entries) > MAX_LEDGER_ROUNDS:
         raise RecordError(where, f"{len(entries)} rounds; the game has {MAX_LEDGER_ROUNDS}")
-    # The usual entry (both fields written, as the app writes them) passes these inline checks;
-    # if one does not, parse_ledger_round reads them one by one: it accepts a missing field as 0
-    # and names any fault (locations are built only then).
+    ledger = []
     try:
-        ledger = [(income, spent) for e in entries
-                  if e.__class__ is dict and len(e) == 2
-                  and (income := e["income"]).__class__ is int and income >= 0
-                  and (spent := e["spent"]).__class__ is int and spent >= 0]
-    except KeyError:  # (e["…"] is cheaper than e.get here)
-        ledger = []
-    if len(ledger) < len(entries):
-        ledger = [parse_ledger_round(e, where + (f"round {i}",)) for i, e in enumerate(entries, start=1)]
-    return tuple(ledger)
+        for e in entries:
+            # The usual entry (both fields written, as the app writes them) passes these inline checks.
+            if e.__class__ is not dict or len(e) != 2:
+                break
+            income, spent = e["income"], e["spent"]  # (cheaper than e.get)
+            if not (income.__class__ is int and income >= 0 and spent.__class__ is int and spent >= 0):
+                break
+            ledger.append((income, spent))
+        else:
+            return tuple(ledger)  # every entry passed
+    except KeyError:  # a field left out (it counts as 0)
+        pass
+    # The careful reading, round by round, takes a missing field as 0 and names any fault.
+    return tuple(parse_ledger_round(e, where + (f"round {i}",)) for i, e in enumerate(entries, start=1))
 
 
 def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, ...]) -> tuple[Tile, ...]:
@@ -107,16 +110,21 @@ def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, 
     others.discard(own)
     high = NUMBERS[-1]
     tiles = []
-    for t in tiles_raw:
-        # The usual tile passes these inline checks (exactly its two fields, of the right types and
-        # values); at the first that does not, parse_tile reads them all and names the fault.
-        if t.__class__ is dict and len(t) == 2:
-            colour, number = t.get("colour"), t.get("number")
-            if colour.__class__ is str and colour in others and number.__class__ is int and 0 < number <= high:
-                tiles.append((colour, number))
-                continue
-        return tuple(parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1))
-    return tuple(tiles)
+    try:
+        for t in tiles_raw:
+            # The usual tile passes these inline checks: exactly its two fields, of the right types and values.
+            if t.__class__ is not dict or len(t) != 2:
+                break
+            colour, number = t["colour"], t["number"]  # (cheaper than t.get)
+            if not (colour.__class__ is str and colour in others and number.__class__ is int and 0 < number <= high):
+                break
+            tiles.append((colour, number))
+        else:
+            return tuple(tiles)  # every tile passed
+    except KeyError:  # a field missing
+        pass
+    # The careful reading, tile by tile, names the fault.
+    return tuple(parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1))
 
 
 def read_colour(raw: Any, where: tuple[str, ...], taken: Mapping[str, str]) -> str:
