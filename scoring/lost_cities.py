@@ -6,7 +6,7 @@ Rules: shared/rules/lost-cities.txt; readings: RULINGS.md › Lost Cities.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_int, need_list, need_object
 from .record import GameRules
@@ -31,8 +31,7 @@ class Variant:
         return COLOURS + (PURPLE,) if self.purple else COLOURS
 
 
-@dataclass(frozen=True)
-class Expedition:
+class Expedition(NamedTuple):  # a named tuple: immutable, and several times cheaper to build (up to 36 a record)
     investments: int = 0
     cards: tuple[int, ...] = ()
 
@@ -75,7 +74,8 @@ def expedition_lines(colour: str, investments: int, cards: tuple[int, ...]) -> t
     return tuple(lines)
 
 
-NO_EXPEDITION = Expedition()  # a colour not started (a constant, frozen)
+NO_EXPEDITION = Expedition()  # a colour not started (a constant)
+_new = tuple.__new__
 
 Tableau = Mapping[str, Expedition]  # colour → expedition
 
@@ -119,7 +119,7 @@ def parse_expedition(raw: Any, where: tuple[str, ...]) -> Expedition:
         if card in seen:
             raise RecordError(where + ("cards",), f"{card} appears twice; each colour has one card of each number")
         seen.add(card)
-    return Expedition(investments, tuple(sorted(cards)))  # positional: cheaper to call
+    return _new(Expedition, (investments, tuple(sorted(cards))))  # without the named tuple's Python-level __new__
 
 
 def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], variant: Variant) -> dict[str, Tableau]:
