@@ -110,8 +110,11 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], peek
         side = need_list(sides_raw[p], where + ("sides", p))
         if len(side) > MAX_SIDE:
             raise RecordError(where + ("sides", p), f"{len(side)} cards; a side holds at most {MAX_SIDE}")
-        at = where + ("sides", p)
-        sides[p] = tuple([parse_card(c, at) for c in side])
+        try:  # the usual side, every entry one of the 18 cards, checked at once; else card by card
+            usual = CARDS.issuperset(side)
+        except TypeError:  # an entry that cannot be a card (a list, an object)
+            usual = False
+        sides[p] = tuple(side) if usual else tuple([parse_card(c, where + ("sides", p)) for c in side])
     round_ = Round(nest_egg=nest_egg, replacement=replacement, commissions=commissions, sides=sides)
     check_once(round_, where, players)
     if is_wild(nest_egg) and replacement is None and not peek:
