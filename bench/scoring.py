@@ -196,7 +196,8 @@ def main(argv: list[str]) -> int:
             rate(lambda t: json.dumps(scoring.score(json.loads(t)).to_json()), texts),
         ))
 
-    print(f"{args.records:,} random valid records per game, records per second (best of 3), Python {sys.version.split()[0]}")
+    print(f"{args.records:,} random valid records per game, records per second (best of 3), "
+          f"Python {sys.version.split()[0]} ({sys.executable}: builds differ, e.g. with or without PGO)")
     header = ("game", "parse+score", "parse", "score", "json path", "target")
     print(f"{header[0]:<15}{header[1]:>13}{header[2]:>11}{header[3]:>11}{header[4]:>12}  {header[5]}")
     for game, both, parse, score, cli in rows:
