@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import partial
-from itertools import chain
-from itertools import starmap
+from itertools import chain, starmap
 from operator import attrgetter, itemgetter, sub
 from typing import Any, Mapping, NamedTuple
 
@@ -39,9 +38,9 @@ def starting_gg(seat: int) -> int:
 Tile = tuple[str, int]  # (colour, number)
 LedgerRound = tuple[int, int]  # (income, spent)
 _colour_of = itemgetter(0)
+_number_of = itemgetter(1)
 _tiles_of = attrgetter("tiles")
 _new = tuple.__new__  # makes a named tuple without its Python-level __new__ (one call fewer)
-_number_of = itemgetter(1)
 
 
 class Tableau(NamedTuple):
@@ -142,6 +141,7 @@ def read_colour(raw: Any, where: tuple[str, ...], taken: Mapping[str, str]) -> s
 
 
 def read_colours(final_raw: dict, players: tuple[str, ...]) -> dict[str, str]:
+    """Each player's colour, checked inline; read_colour reads it again when in doubt."""
     colours: dict[str, str] = {}
     for p in players:
         entry = final_raw[p]
@@ -153,6 +153,7 @@ def read_colours(final_raw: dict, players: tuple[str, ...]) -> dict[str, str]:
 
 
 def check_supply(tableaux: Mapping[str, Tableau]) -> None:
+    """Across all players, at most 3 copies of each tile (colour and number)."""
     held = Counter(chain.from_iterable(map(_tiles_of, tableaux.values())))
     if held and max(held.values()) > TILES_PER_COLOUR_AND_NUMBER:
         for (colour, number), n in held.items():

@@ -75,7 +75,7 @@ def expedition_lines(colour: str, investments: int, cards: tuple[int, ...]) -> t
 
 
 NO_EXPEDITION = Expedition()  # a colour not started (a constant)
-_new = tuple.__new__
+_new = tuple.__new__  # makes an Expedition without the named tuple's Python-level __new__
 
 Tableau = Mapping[str, Expedition]  # colour → expedition
 
@@ -119,7 +119,7 @@ def parse_expedition(raw: Any, where: tuple[str, ...]) -> Expedition:
         if card in seen:
             raise RecordError(where + ("cards",), f"{card} appears twice; each colour has one card of each number")
         seen.add(card)
-    return _new(Expedition, (investments, tuple(sorted(cards))))  # without the named tuple's Python-level __new__
+    return _new(Expedition, (investments, tuple(sorted(cards))))
 
 
 def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], variant: Variant) -> dict[str, Tableau]:
