@@ -191,5 +191,6 @@ def scored_once(game: str, players: Sequence[str], totals: dict[str, int],
         ranking, sentences = rank_with_ties(players, totals, tiebreaks())
     else:
         ranking, sentences = untied_ranking(players, totals), ()
-    return Result(game=game, players=tuple(players), rounds=(dict(totals),), build_breakdown=build_breakdown,
-                  totals=totals, ranking=ranking, decided=True, explanations=sentences)
+    # In field order (game, players, rounds, build_breakdown, totals, ranking, decided, explanations):
+    # positional arguments make a Result about twice as fast as keywords.
+    return Result(game, tuple(players), (dict(totals),), build_breakdown, totals, ranking, True, sentences)
