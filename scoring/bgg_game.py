@@ -115,12 +115,12 @@ def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, 
             if t.__class__ is not dict or len(t) != 2:
                 break
             colour, number = t["colour"], t["number"]  # (cheaper than t.get)
-            if not (colour.__class__ is str and colour in others and number.__class__ is int and 0 < number <= high):
+            if not (colour in others and number.__class__ is int and 0 < number <= high):  # (only text is in others)
                 break
             tiles.append((colour, number))
         else:
             return tuple(tiles)  # every tile passed
-    except KeyError:  # a field missing
+    except (KeyError, TypeError):  # a field missing; a colour that cannot be text (a list, an object)
         pass
     # The careful reading, tile by tile, names the fault.
     return tuple(parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1))
