@@ -101,12 +101,24 @@ def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[LedgerRound, ...]:
     return tuple(parse_ledger_round(e, where + (f"round {i}",)) for i, e in enumerate(entries, start=1))
 
 
-def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, ...]) -> tuple[Tile, ...]:
+class Supply(NamedTuple):
+    """How many of each tile (colour and number) the players hold, counted while their tiles are read:
+    a count per slot, colour by colour, cheaper than counting (colour, number) pairs afterwards."""
+    counts: list[int]
+    slot: Mapping[str, int]  # colour → where its count of number n is: counts[slot[colour] + n]
+
+
+def new_supply(colours: tuple[str, ...]) -> Supply:
+    width = len(NUMBERS) + 1
+    return Supply([0] * (width * len(colours)), {c: width * i for i, c in enumerate(colours)})
+
+
+def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, ...], held: Supply) -> tuple[Tile, ...]:
+    """A player's tiles, each also counted into `held` (the game's supply count)."""
     tiles_raw = raw if raw.__class__ is list else need_list(raw, where)
     if len(tiles_raw) > MAX_TILES:
         raise RecordError(where, f"{len(tiles_raw)} tiles; a player acquires at most {MAX_TILES}")
-    others = set(colours)
-    others.discard(own)
+    counts, slot = held
     high = NUMBERS[-1]
     tiles = []
     try:
@@ -115,15 +127,19 @@ def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, 
             if t.__class__ is not dict or len(t) != 2:
                 break
             colour, number = t["colour"], t["number"]  # (cheaper than t.get)
-            if not (colour in others and number.__class__ is int and 0 < number <= high):  # (only text is in others)
+            if not (number.__class__ is int and 0 < number <= high and colour != own):
                 break
+            counts[slot[colour] + number] += 1  # a colour not in play has no slot (KeyError)
             tiles.append((colour, number))
         else:
             return tuple(tiles)  # every tile passed
-    except (KeyError, TypeError):  # a field missing; a colour that cannot be text (a list, an object)
+    except (KeyError, TypeError):  # a field missing; a colour not in play, or that cannot be text (a list, an object)
         pass
-    # The careful reading, tile by tile, names the fault.
-    return tuple(parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1))
+    # The careful reading, tile by tile, names the fault (or, rarely, accepts what the quick one left to it).
+    tiles = tuple(parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1))
+    for colour, number in tiles:  # counted again, whole: `held` may count too many, never too few
+        counts[slot[colour] + number] += 1
+    return tiles
 
 
 def read_colour(raw: Any, where: tuple[str, ...], taken: Mapping[str, str]) -> str:
@@ -152,11 +168,11 @@ def read_colours(final_raw: dict, players: tuple[str, ...]) -> dict[str, str]:
     return colours
 
 
-def check_supply(tableaux: Mapping[str, Tableau]) -> None:
-    """Across all players, at most 3 copies of each tile (colour and number)."""
-    held = Counter(chain.from_iterable(map(_tiles_of, tableaux.values())))
-    if held and max(held.values()) > TILES_PER_COLOUR_AND_NUMBER:
-        for (colour, number), n in held.items():
+def check_supply(held: Supply, tableaux: Mapping[str, Tableau]) -> None:
+    """Across all players, at most 3 copies of each tile (colour and number): an exact count
+    confirms what `held` suggests before refusing."""
+    if max(held.counts, default=0) > TILES_PER_COLOUR_AND_NUMBER:
+        for (colour, number), n in Counter(chain.from_iterable(map(_tiles_of, tableaux.values()))).items():
             if n > TILES_PER_COLOUR_AND_NUMBER:
                 raise RecordError(("final",), f"{n} {colour} {number} tiles across all players; each colour has {TILES_PER_COLOUR_AND_NUMBER}")
 
@@ -168,6 +184,7 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
     check_player_keys(final_raw, ("final",), players)
     colours = read_colours(final_raw, players)
     in_play = tuple(colours.values())
+    held = new_supply(in_play)
     tableaux = {}
     for p, own in colours.items():  # each player's entry, read here rather than in a function per player (cheaper)
         raw, where = final_raw[p], ("final", p)
@@ -179,9 +196,9 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
         if gg.__class__ is not int and "gg" in raw:
             need_int(gg, where + ("gg",))  # raises, naming the fault
         ledger = parse_ledger(raw["ledger"], where + ("ledger",)) if "ledger" in raw else None
-        tiles = parse_tiles(raw["tiles"], where + ("tiles",), own, in_play) if "tiles" in raw else ()
+        tiles = parse_tiles(raw["tiles"], where + ("tiles",), own, in_play, held) if "tiles" in raw else ()
         tableaux[p] = _new(Tableau, (own, tiles, gg, ledger))
-    check_supply(tableaux)
+    check_supply(held, tableaux)
     return _new(Game, (players, sets, tableaux))
 
 

@@ -14,6 +14,8 @@ from .result import Result
 
 METADATA = ("id", "played_at", "location", "notes")
 OPTIONAL = ("format", "variant", *METADATA)  # record fields besides game, players and the body
+BODIES = ("rounds", "final")
+FIELDS = {body: frozenset(("game", "players", body, *OPTIONAL)) for body in BODIES}  # all a record may hold
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,9 @@ class GameRules:
         if self.min_players == self.max_players:
             return f"{self.min_players} players"
         return f"{self.min_players}–{self.max_players} players"
+
+
+_new = tuple.__new__  # makes a named tuple without its Python-level __new__
 
 
 class Record(NamedTuple):  # a named tuple: immutable too, and built several times faster (on every tap)
@@ -61,6 +66,8 @@ def parse_players(raw: Any, rules: GameRules) -> tuple[str, ...]:
 
 def parse_metadata(raw: dict) -> dict[str, str]:
     metadata = {}
+    if raw.keys().isdisjoint(METADATA):  # the usual record while it is played
+        return metadata
     for key in METADATA:
         if key in raw:
             metadata[key] = need_str(raw[key], (key,))
@@ -81,8 +88,9 @@ def parse_record(raw: Any, games: Mapping[str, GameRules]) -> Record:
     if "game" not in record:
         raise RecordError(("record",), "missing field 'game'")
     rules = games[need_choice(record["game"], ("game",), games)]
-    check_keys(record, ("record",), required=("game", "players", rules.body), optional=OPTIONAL)
+    if not (record.keys() <= FIELDS[rules.body] and "players" in record and rules.body in record):
+        check_keys(record, ("record",), required=("game", "players", rules.body), optional=OPTIONAL)  # names the fault
     players = parse_players(record["players"], rules)
     variant = need_object(record.get("variant", {}), ("variant",))
     game = rules.parse(players, variant, record[rules.body])
-    return Record(rules=rules, players=players, game=game, metadata=parse_metadata(record))
+    return _new(Record, (rules, players, game, parse_metadata(record)))

@@ -72,6 +72,10 @@ class Server:
                 self.proc.kill()
                 self.proc.wait()
 
+    def log_tail(self, lines: int = 15) -> str:
+        self.log.flush()
+        return "\n".join(Path(self.log.name).read_text(errors="replace").splitlines()[-lines:])
+
     def stored_record(self, game_id: str) -> dict:
         """The record as the server stored it (read from its file: the server holds the store's lock)."""
         for name in ("live.json", "history.json"):
@@ -113,6 +117,26 @@ def server(tmp_path):
     s.stop()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"report_{report.when}", report)  # lets a fixture see whether its test failed
+    return report
+
+
+def liveness(page) -> str:
+    """Whether a page still runs scripts and still paints frames (for a failure report)."""
+    found = []
+    for what, polling in (("scripts", 100), ("frames", "raf")):
+        started = time.monotonic()
+        try:
+            page.wait_for_function("true", polling=polling, timeout=5_000)
+            found.append(f"{what} answer in {time.monotonic() - started:.1f} s")
+        except Exception as e:
+            found.append(f"{what} do not answer ({type(e).__name__})")
+    return ", ".join(found)
+
+
 @pytest.fixture
 def ui(browser, server, request):
     """ui(size) -> a UI on a new browser context of that viewport."""
@@ -126,5 +150,11 @@ def ui(browser, server, request):
         return UI(ctx.new_page(), server, request.node.name)
 
     yield _open
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:  # what the browser was doing when the test failed
+        for i, ctx in enumerate(contexts):
+            for page in ctx.pages:
+                report.sections.append((f"browser context {i + 1}", f"{page.url}: {liveness(page)}"))
+        report.sections.append(("server log", server.log_tail(40)))
     for ctx in contexts:
         ctx.close()

@@ -99,7 +99,12 @@ class UI:
 
     def set_up(self, game_title: str, names: list[str], switches: tuple[str, ...] = ()) -> str:
         self.open("/")
-        self.page.get_by_role("button", name=re.compile("^" + re.escape(game_title))).first.click()
+        tile = self.page.get_by_role("button", name=re.compile("^" + re.escape(game_title))).first
+        try:
+            tile.click(timeout=30_000)
+        except Exception:
+            self.screenshot("no-game-tile")
+            raise AssertionError(f"no {game_title!r} on the home screen; it shows {self.describe()}") from None
         for name in names:
             self.type_into("Player name", name)
             expect(self.button(f"Remove {name}")).to_be_visible()
@@ -119,6 +124,12 @@ class UI:
                 self.screenshot("failed-totals")
                 raise AssertionError(f"stored record: {self.server.stored_record(self.game_id())}") from None
         assert self.server.scored_totals(self.game_id()) == expected
+
+    def describe(self) -> str:
+        """What the accessibility tree holds, and the server's last words, for a failure message."""
+        labels = self.page.locator("flt-semantics").evaluate_all(
+            "els => els.map(e => (e.getAttribute('role') || '') + ':' + (e.getAttribute('aria-label') || e.innerText || '').slice(0, 40))")
+        return f"url {self.page.url}, {len(labels)} semantics nodes {labels[:40]}; server log: {self.server.log_tail()}"
 
     def screenshot(self, name: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)

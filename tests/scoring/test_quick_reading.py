@@ -10,6 +10,7 @@ when not (never a crash).
 from __future__ import annotations
 
 import copy
+from collections import OrderedDict
 
 import pytest
 
@@ -58,6 +59,24 @@ def test_unusual_ledger_rounds_are_refused_with_their_place(ledger, where):
 ], ids=["missing-colour", "unknown-field", "number-true", "colour-a-list", "own-colour", "tile-as-text"])
 def test_unusual_tiles_are_refused_with_their_place(tiles, where):
     assert_invalid(bgg_game(tiles=tiles), *where)
+
+
+def test_tiles_read_carefully_count_towards_the_supply():
+    # Tiles in a dict subclass (as a Python caller may pass) fall to the careful reading, which must
+    # count them into the supply like the quick reading does: 3 blue 4s with Ada and one with Cy is 4.
+    tiles = [OrderedDict(colour="blue", number=4) for _ in range(3)]
+    record = bgg_game(tiles=tiles)
+    record["final"]["Cy"]["tiles"] = [{"colour": "blue", "number": 4}]
+    assert_invalid(record, "final", "4 blue 4 tiles")
+    record["final"]["Cy"]["tiles"] = [{"colour": "blue", "number": 5}]
+    assert scoring.score(record).totals["Ada"] == 10 + 5 - 1 + 3 * 4
+
+
+def test_tiles_counted_twice_do_not_refuse_a_valid_record():
+    # The quick reading counts tiles as it goes; when a later tile sends it to the careful reading,
+    # that counts them all again (5 blue 4s counted): the exact count before refusing finds 3.
+    tiles = [{"colour": "blue", "number": 4}] * 2 + [OrderedDict(colour="blue", number=4)]
+    assert scoring.score(bgg_game(tiles=tiles)).totals["Ada"] == 10 + 5 - 1 + 3 * 4
 
 
 def card_commons(side):
