@@ -22,6 +22,7 @@ TILES_PER_COLOUR_AND_NUMBER = 3
 MAX_TILES = 18  # 3 dice × 6 rounds
 MAX_LEDGER_ROUNDS = 6
 THREE_PLAYER_SETS = ("one", "every")
+TIEBREAK_SUBJECTS = tuple(f"distinct tiles numbered {n}" for n in NUMBERS)
 TABLEAU_FIELDS = frozenset({"colour", "gg", "ledger", "tiles"})
 # Offered by the app; the record accepts any distinct names (the rulebook does not name them).
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
@@ -325,14 +326,16 @@ def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
 
 
 def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
-    distinct: dict[str, Counter[int]] = {}  # player → distinct tiles of each number, counted when first asked
+    distinct: dict[str, list[int]] = {}  # player → the number of each distinct tile, listed when first asked
 
-    def distinct_tiles(player: str, number: int) -> int:
-        if player not in distinct:
-            distinct[player] = Counter(map(_number_of, set(game.tableaux[player].tiles)))
-        return distinct[player][number]
+    def distinct_tiles(number: int, player: str) -> int:
+        try:
+            numbers = distinct[player]
+        except KeyError:
+            numbers = distinct[player] = list(map(_number_of, set(game.tableaux[player].tiles)))
+        return numbers.count(number)
 
-    return tuple(Tiebreak(f"distinct tiles numbered {n}", partial(distinct_tiles, number=n)) for n in NUMBERS)
+    return tuple(Tiebreak(subject, partial(distinct_tiles, n)) for subject, n in zip(TIEBREAK_SUBJECTS, NUMBERS))
 
 
 def score(game: Game) -> Result:
