@@ -46,9 +46,9 @@ _new = tuple.__new__  # makes a named tuple without its Python-level __new__ (on
 
 class Tableau(NamedTuple):
     colour: str
-    tiles: tuple[Tile, ...] = ()
-    gg: int | None = None
-    ledger: tuple[LedgerRound, ...] | None = None
+    tiles: tuple[Tile, ...]
+    gg: int  # at the end: as on the score track, or from the ledger (starting GG + income − spent)
+    ledger: tuple[LedgerRound, ...] | None  # None when the score track was given
 
 
 class Game(NamedTuple):
@@ -80,11 +80,13 @@ def parse_ledger_round(raw: Any, where: tuple[str, ...]) -> LedgerRound:
     )
 
 
-def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[LedgerRound, ...]:
+def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[tuple[LedgerRound, ...], int]:
+    """The rounds, and the GG they earned (income − spent, summed as they are read)."""
     entries = raw if raw.__class__ is list else need_list(raw, where)  # a call only when in doubt
     if len(entries) > MAX_LEDGER_ROUNDS:
         raise RecordError(where, f"{len(entries)} rounds; the game has {MAX_LEDGER_ROUNDS}")
     ledger = []
+    earned = 0
     try:
         for e in entries:
             # The usual entry (both fields written, as the app writes them) passes these inline checks.
@@ -94,12 +96,14 @@ def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[LedgerRound, ...]:
             if not (income.__class__ is int and income >= 0 and spent.__class__ is int and spent >= 0):
                 break
             ledger.append((income, spent))
+            earned += income - spent
         else:
-            return tuple(ledger)  # every entry passed
+            return tuple(ledger), earned  # every entry passed
     except KeyError:  # a field left out (it counts as 0)
         pass
     # The careful reading, round by round, takes a missing field as 0 and names any fault.
-    return tuple(parse_ledger_round(e, where + (f"round {i}",)) for i, e in enumerate(entries, start=1))
+    rounds = tuple(parse_ledger_round(e, where + (f"round {i}",)) for i, e in enumerate(entries, start=1))
+    return rounds, sum(starmap(sub, rounds))
 
 
 class Supply(NamedTuple):
@@ -193,10 +197,13 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
             check_keys(raw, where, required=("colour",), optional=("gg", "ledger", "tiles"))
         if ("gg" in raw) == ("ledger" in raw):
             raise RecordError(where, "give exactly one of 'gg' (the score track) and 'ledger' (income and spend per round)")
-        gg = raw.get("gg")
-        if gg.__class__ is not int and "gg" in raw:
-            need_int(gg, where + ("gg",))  # raises, naming the fault
-        ledger = parse_ledger(raw["ledger"], where + ("ledger",)) if "ledger" in raw else None
+        if "ledger" in raw:
+            ledger, earned = parse_ledger(raw["ledger"], where + ("ledger",))
+            gg = starting_gg(players.index(p)) + earned
+        else:
+            ledger, gg = None, raw["gg"]
+            if gg.__class__ is not int:
+                need_int(gg, where + ("gg",))  # raises, naming the fault
         tiles = parse_tiles(raw["tiles"], where + ("tiles",), own, in_play, held) if "tiles" in raw else ()
         tableaux[p] = _new(Tableau, (own, tiles, gg, ledger))
     check_supply(held, tableaux)
@@ -205,7 +212,7 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
 
 def gg_lines(game: Game, player: str) -> tuple[Line, ...]:
     tab = game.tableaux[player]
-    if tab.gg is not None:
+    if tab.ledger is None:
         return (track_line(tab.gg),)
     seat = game.seat(player)
     return (
@@ -278,13 +285,8 @@ def tile_lines(game: Game, player: str) -> tuple[Line, ...]:
 
 
 def gg_points(game: Game, player: str) -> int:
-    """The sum of gg_lines(game, player), without building them."""
-    tab = game.tableaux[player]
-    return tab.gg if tab.gg is not None else ledger_gg(tab.ledger, game.seat(player))
-
-
-def ledger_gg(ledger: tuple[LedgerRound, ...], seat: int) -> int:
-    return starting_gg(seat) + sum(starmap(sub, ledger))  # each round's income − spent
+    """The sum of gg_lines(game, player), without building them (summed while the record was read)."""
+    return game.tableaux[player].gg
 
 
 def tile_points(game: Game, player: str) -> int:
@@ -343,11 +345,11 @@ def score(game: Game) -> Result:
     others = len(game.players) - 1
     every_set = game.three_player_sets == "every"
     totals = {}
-    for seat, player in enumerate(game.players):
-        tab = game.tableaux[player]
-        gg = tab.gg if tab.gg is not None else ledger_gg(tab.ledger, seat)
-        tiles = points_by_colour(tab.tiles, every_set) if others == 2 else points_by_number(tab.tiles, others)
-        totals[player] = gg + tiles
+    for player, tab in game.tableaux.items():
+        if others == 2:
+            totals[player] = tab.gg + points_by_colour(tab.tiles, every_set)
+        else:
+            totals[player] = tab.gg + points_by_number(tab.tiles, others)
     return scored_once(GAME.key, game.players, totals, lambda: tiebreaks(game), lambda: breakdown(game))
 
 
