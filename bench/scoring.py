@@ -1,6 +1,6 @@
 """Benchmark of the scoring core: records per second per game, on one core.
 
-    python bench/scoring.py [--records N] [--seed S]
+    python bench/scoring.py [--records N] [--seed S] [--games GAME ...]
 
 For each game, N random valid records (random with a fixed seed, standard library only) are
 scored; the table shows, per game:
@@ -180,10 +180,13 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=20240501)
+    parser.add_argument("--games", nargs="+", choices=GENERATORS, default=list(GENERATORS), metavar="GAME",
+                        help="only these games (default: all five)")
     args = parser.parse_args(argv)
 
     rows = []
-    for game, generate in GENERATORS.items():
+    for game in args.games:
+        generate = GENERATORS[game]
         rng = random.Random(f"{args.seed}-{game}")
         records = [generate(rng) for _ in range(args.records)]
         parsed = [scoring.parse(r) for r in records]  # also checks the generator: every record is valid
