@@ -142,19 +142,19 @@ def ui(browser, server, request):
     """ui(size) -> a UI on a new browser context of that viewport."""
     from .ui import UI
 
-    contexts = []
+    opened: list[UI] = []
 
     def _open(size=PHONE) -> UI:
-        ctx = browser.new_context(viewport=size)
-        contexts.append(ctx)
-        return UI(ctx.new_page(), server, request.node.name)
+        ui = UI(browser.new_context(viewport=size).new_page(), server, request.node.name)
+        opened.append(ui)
+        return ui
 
     yield _open
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed:  # what the browser was doing when the test failed
-        for i, ctx in enumerate(contexts):
-            for page in ctx.pages:
-                report.sections.append((f"browser context {i + 1}", f"{page.url}: {liveness(page)}"))
+        for i, ui in enumerate(opened, start=1):
+            said = "\n".join(ui.console[-30:]) or "(nothing)"
+            report.sections.append((f"browser page {i}", f"{ui.page.url}: {liveness(ui.page)}\nconsole:\n{said}"))
         report.sections.append(("server log", server.log_tail(40)))
-    for ctx in contexts:
-        ctx.close()
+    for ui in opened:
+        ui.page.context.close()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 import time
+import warnings
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from .conftest import ARTIFACTS
@@ -18,6 +20,10 @@ class UI:
         self.frames = 0
         self.last_frame = time.monotonic()
         page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self.console: list[str] = []  # what the page said, for a failure report
+        page.on("console", lambda m: self.console.append(f"{m.type}: {m.text[:300]}"))
+        page.on("pageerror", lambda e: self.console.append(f"page error: {e}"))
+        page.on("crash", lambda _: self.console.append("the page crashed"))
 
     def _frame(self, payload) -> None:
         self.frames += 1
@@ -132,6 +138,10 @@ class UI:
         return f"url {self.page.url}, {len(labels)} semantics nodes {labels[:40]}; server log: {self.server.log_tail()}"
 
     def screenshot(self, name: str) -> None:
+        """An artifact for people to look at, not a check: one that cannot be taken is a warning."""
         ARTIFACTS.mkdir(exist_ok=True)
         self.page.wait_for_timeout(1000)  # let the last frame paint
-        self.page.screenshot(path=str(ARTIFACTS / f"{self.test_name}-{name}.png"), full_page=True)
+        try:
+            self.page.screenshot(path=str(ARTIFACTS / f"{self.test_name}-{name}.png"), full_page=True, timeout=20_000)
+        except PlaywrightError as e:
+            warnings.warn(f"screenshot {name} not taken ({e.message.splitlines()[0]}); console: {self.console[-5:]}")
