@@ -124,19 +124,6 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-def liveness(page) -> str:
-    """Whether a page still runs scripts and still paints frames (for a failure report)."""
-    found = []
-    for what, polling in (("scripts", 100), ("frames", "raf")):
-        started = time.monotonic()
-        try:
-            page.wait_for_function("true", polling=polling, timeout=5_000)
-            found.append(f"{what} answer in {time.monotonic() - started:.1f} s")
-        except Exception as e:
-            found.append(f"{what} do not answer ({type(e).__name__})")
-    return ", ".join(found)
-
-
 @pytest.fixture
 def ui(browser, server, request):
     """ui(size) -> a UI on a new browser context of that viewport."""
@@ -153,8 +140,6 @@ def ui(browser, server, request):
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed:  # what the browser was doing when the test failed
         for i, ui in enumerate(opened, start=1):
-            said = "\n".join(ui.console[-30:]) or "(nothing)"
-            report.sections.append((f"browser page {i}", f"{ui.page.url}: {liveness(ui.page)}\nconsole:\n{said}"))
-        report.sections.append(("server log", server.log_tail(40)))
+            report.sections.append((f"browser page {i}", ui.describe()))
     for ui in opened:
         ui.page.context.close()
