@@ -133,7 +133,8 @@ def check_once(round_: Round, where: tuple[str, ...], players: tuple[str, ...]) 
 
     def place(card: str, name: str) -> None:
         if card in places:
-            raise RecordError(where, f"{card} is both {places[card]} and {name}")
+            twice = f"appears twice {name}" if places[card] == name else f"is both {places[card]} and {name}"
+            raise RecordError(where, f"{card} {twice}")
         places[card] = name
 
     place(round_.nest_egg, "the Nest Egg")
