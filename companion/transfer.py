@@ -66,6 +66,7 @@ from typing import Any, Iterable
 from urllib.parse import quote
 
 import scoring
+from scoring import json_text
 
 EXPORT_FORMAT = 1
 SOURCE_NAME = "Tableside"
@@ -200,9 +201,13 @@ def read_import(data: str | bytes, name: str) -> list[dict]:
     if data.startswith("\ufeff"):  # a byte order mark, as some editors write
         data = data[1:]
     try:
-        parsed = json.loads(data)
+        parsed = json_text.loads(data)
+    except scoring.RecordError as e:  # a key given twice: one of the two would be lost
+        raise ImportFileError(f"{name}: {e}") from None
     except json.JSONDecodeError as e:
         raise ImportFileError(f"{name}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    except (ValueError, RecursionError) as e:  # NaN or Infinity; nesting too deep to read
+        raise ImportFileError(f"{name}: not JSON ({e if isinstance(e, ValueError) else 'nested too deeply'})") from None
     records = _records_of(parsed, name)
     for position, record in enumerate(records, start=1):
         label = f"record {position}"

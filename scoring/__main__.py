@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 
-from . import GAMES, RecordError, score
+from . import GAMES, RecordError, json_text, score
 from .fields import ordinal
 from .result import Result
 
@@ -22,14 +22,11 @@ def fail(message: str) -> int:
 
 
 def read_text(path: str) -> str:
+    """The file's text; a byte order mark (some editors write one) is not part of it."""
     if path == "-":
-        return sys.stdin.buffer.read().decode("utf-8")
+        return sys.stdin.buffer.read().decode("utf-8-sig")
     with open(path, "rb") as f:
-        return f.read().decode("utf-8")
-
-
-def reject_constant(name: str):
-    raise ValueError(f"{name} is not a number JSON allows")
+        return f.read().decode("utf-8-sig")
 
 
 def table(result: Result) -> str:
@@ -71,7 +68,9 @@ def main(argv: list[str]) -> int:
     except UnicodeDecodeError:
         return fail(f"{args[0]}: not UTF-8 text")
     try:
-        record = json.loads(text, parse_constant=reject_constant)
+        record = json_text.loads(text)
+    except RecordError as e:  # a key given twice
+        return fail(str(e))
     except (ValueError, RecursionError) as e:
         return fail(f"{args[0]}: not valid JSON ({e})")
     try:

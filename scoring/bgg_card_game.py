@@ -119,7 +119,8 @@ def parse_collection(raw: Any, where: tuple[str, ...]) -> CollectionGroup:
         if g not in subdomains:
             raise RecordError(at, f"the {g} Rare Gem is not in this collection")
     if len(set(gems)) != len(gems):
-        raise RecordError(at, "a Rare Gem is listed twice")
+        twice = next(g for g in gems if gems.count(g) > 1)
+        raise RecordError(at, f"the {twice} Rare Gem is listed twice")
     return CollectionGroup(tuple(subdomains), tuple(gems))  # positional: cheaper to call
 
 
@@ -174,25 +175,38 @@ def parse_tableau(raw: Any, where: tuple[str, ...]) -> Tableau:
 def check_deck(tableaux: Mapping[str, Tableau]) -> None:
     """Across all players: 10 cards, one Popular and one Rare Gem per subdomain."""
     cards = dict.fromkeys(SUBDOMAINS, 0)
-    popular: dict[str, str] = {}
-    gems: dict[str, str] = {}
+    popular: dict[str, tuple[str, str]] = {}  # subdomain → (player, group) holding its Popular card
+    gems: dict[str, tuple[str, str]] = {}  # subdomain → (player, collection) holding its Rare Gem
     for player, t in tableaux.items():
-        for g in t.played:
+        for i, g in enumerate(t.played, start=1):
             cards[g.subdomain] += g.cards
             if g.popular:
+                here = (player, f"played {i}")
                 if g.subdomain in popular:
-                    raise RecordError(("final", player, "played"), f"the {g.subdomain} Popular card is also on {popular[g.subdomain]}'s tableau")
-                popular[g.subdomain] = player
-        for c in t.collections:
+                    raise RecordError(("final", *here), f"the {g.subdomain} Popular card is also {held_at(popular[g.subdomain], player)}")
+                popular[g.subdomain] = here
+        for i, c in enumerate(t.collections, start=1):
             for subdomain in c.subdomains:
                 cards[subdomain] += 1
             for gem in c.rare_gems:
+                here = (player, f"collection {i}")
                 if gem in gems:
-                    raise RecordError(("final", player, "collections"), f"the {gem} Rare Gem is also on {gems[gem]}'s tableau")
-                gems[gem] = player
+                    raise RecordError(("final", *here, "rare_gems"), f"the {gem} Rare Gem is also {held_at(gems[gem], player)}")
+                gems[gem] = here
     for subdomain, n in cards.items():
         if n > CARDS_PER_SUBDOMAIN:
-            raise RecordError(("final",), f"{n} {subdomain} cards across all players; the deck has {CARDS_PER_SUBDOMAIN}")
+            holders = ", ".join(f"{p} {k}" for p, t in tableaux.items() if (k := cards_of(t, subdomain)))
+            raise RecordError(("final",), f"{n} {subdomain} cards across all players ({holders}); the deck has {CARDS_PER_SUBDOMAIN}")
+
+
+def held_at(place: tuple[str, str], player: str) -> str:
+    """'in played 1' (the same player's group) or "on Ana's tableau"."""
+    holder, group = place
+    return f"in {group}" if holder == player else f"on {holder}'s tableau"
+
+
+def cards_of(t: Tableau, subdomain: str) -> int:
+    return sum(g.cards for g in t.played if g.subdomain == subdomain) + sum(subdomain in c.subdomains for c in t.collections)
 
 
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: Any) -> Game:

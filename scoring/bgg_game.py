@@ -65,7 +65,7 @@ def parse_tile(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, .
     check_keys(raw, where, required=("colour", "number"))
     colour = need_str(raw["colour"], where + ("colour",))
     if colour == own:
-        raise RecordError(where + ("colour",), f"a {colour} tile is the player's own colour and cannot be held")
+        raise RecordError(where + ("colour",), f"{colour} is the player's own colour: its tiles cannot be held")
     if colour not in colours:
         raise RecordError(where + ("colour",), f"'{colour}' is not a colour in play ({', '.join(colours)})")
     return colour, need_int(raw["number"], where + ("number",), NUMBERS[0], NUMBERS[-1])
@@ -177,9 +177,11 @@ def check_supply(held: Supply, tableaux: Mapping[str, Tableau]) -> None:
     """Across all players, at most 3 copies of each tile (colour and number): an exact count
     confirms what `held` suggests before refusing."""
     if max(held.counts, default=0) > TILES_PER_COLOUR_AND_NUMBER:
-        for (colour, number), n in Counter(chain.from_iterable(map(_tiles_of, tableaux.values()))).items():
+        for tile, n in Counter(chain.from_iterable(map(_tiles_of, tableaux.values()))).items():
             if n > TILES_PER_COLOUR_AND_NUMBER:
-                raise RecordError(("final",), f"{n} {colour} {number} tiles across all players; each colour has {TILES_PER_COLOUR_AND_NUMBER}")
+                holders = ", ".join(f"{p} {k}" for p, tab in tableaux.items() if (k := tab.tiles.count(tile)))
+                raise RecordError(("final",), f"{n} {tile[0]} {tile[1]} tiles across all players ({holders}); "
+                                              f"each colour has {TILES_PER_COLOUR_AND_NUMBER}")
 
 
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: Any) -> Game:

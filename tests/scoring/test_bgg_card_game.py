@@ -182,11 +182,11 @@ INVALID = [
     pytest.param(set_at("Dan", "collections", 0, collection(*SUBDOMAINS, "war")), ("final", "Dan", "collection 1", "war"), id="collection-of-9"),
     pytest.param(set_at("Dan", "collections", 0, collection("war", "party", "war")), ("final", "Dan", "collection 1", "war"), id="subdomain-twice-in-collection"),
     pytest.param(set_at("Dan", "collections", 0, collection("war", "party", gems=["family"])), ("final", "Dan", "collection 1", "rare_gems", "family"), id="gem-not-in-collection"),
-    pytest.param(set_at("Dan", "collections", 0, collection("war", "party", gems=["war", "war"])), ("final", "Dan", "collection 1", "rare_gems"), id="gem-twice-in-collection"),
-    pytest.param(set_at("Dan", "played", 1, played("war", 2)), ("final", "11 war cards"), id="11-cards-of-a-subdomain"),  # 2 + 6 played, 2 + 1 in collections
+    pytest.param(set_at("Dan", "collections", 0, collection("war", "party", gems=["war", "war"])), ("final", "Dan", "collection 1", "rare_gems", "the war Rare Gem is listed twice"), id="gem-twice-in-collection"),
+    pytest.param(set_at("Dan", "played", 1, played("war", 2)), ("final", "11 war cards across all players (Dan 4, Aldie 7)"), id="11-cards-of-a-subdomain"),  # 2 + 6 played, 2 + 1 in collections
     pytest.param(set_at("Dan", "played", 1, played("war", 2, popular=True)), ("final", "Dan", "war", "Popular", "Aldie"), id="two-popular-of-a-subdomain"),
-    pytest.param(set_at("Dan", "collections", 0, collection("strategy", "war", gems=["strategy"])), ("final", "Dan", "strategy", "Rare Gem", "Aldie"), id="two-rare-gems-of-a-subdomain-across-players"),
-    pytest.param(lambda r: r["final"]["Aldie"]["collections"].append(collection("war", "thematic", gems=["thematic"])), ("final", "Aldie", "thematic", "Rare Gem"), id="two-rare-gems-of-a-subdomain-one-player"),
+    pytest.param(set_at("Dan", "collections", 0, collection("strategy", "war", gems=["strategy"])), ("final › Aldie › collection 2 › rare_gems", "the strategy Rare Gem is also on Dan's tableau"), id="two-rare-gems-of-a-subdomain-across-players"),
+    pytest.param(lambda r: r["final"]["Aldie"]["collections"].append(collection("war", "thematic", gems=["thematic"])), ("final › Aldie › collection 3 › rare_gems", "the thematic Rare Gem is also in collection 2"), id="two-rare-gems-of-a-subdomain-one-player"),
     pytest.param(set_at("Dan", "played", 1, played("boardgames", 2)), ("final", "Dan", "played 2", "subdomain", "boardgames"), id="unknown-subdomain-played"),
     pytest.param(set_at("Dan", "collections", 0, collection("war", "euro")), ("final", "Dan", "collection 1", "subdomains", "euro"), id="unknown-subdomain-collection"),
     pytest.param(set_at("Dan", "collections", 0, collection("war", "party", gems=["euro"])), ("final", "Dan", "collection 1", "rare_gems", "euro"), id="unknown-subdomain-gem"),

@@ -290,7 +290,7 @@ INVALID = [
     pytest.param(ada(score=3), ("final", "Ada", "score"), id="entry-unknown-field"),
     pytest.param(lambda r: (r["final"]["Ada"].update(tiles=tiles(("blue", 5), ("blue", 5))),
                             r["final"]["Cy"].update(tiles=tiles(("blue", 5), ("blue", 5)))),
-                 ("final", "4 blue 5"), id="4-copies-of-a-colour-and-number"),
+                 ("final", "4 blue 5 tiles across all players (Ada 2, Cy 2)"), id="4-copies-of-a-colour-and-number"),
     pytest.param(lambda r: r["final"].pop("Di"), ("final", "Di"), id="player-missing-from-final"),
     pytest.param(lambda r: r["final"].update(Eve=entry("black")), ("final", "Eve"), id="stranger-in-final"),
     pytest.param(lambda r: r.update(variant={"three_player_sets": "two"}), ("variant", "three_player_sets"), id="sets-option-unknown"),

@@ -123,12 +123,21 @@ def test_cli_table_output_shows_totals_and_winner():
     pytest.param("", "not valid JSON", id="empty-file"),
     pytest.param('{"format": NaN}', "not valid JSON", id="nan"),
     pytest.param("[" * 100000 + "]" * 100000, "error:", id="deeply-nested"),
+    pytest.param(json.dumps(VALID)[:-1] + ', "players": ["Ana", "Ben"]}', "record: 'players' is given twice", id="key-twice"),
+    pytest.param(json.dumps(VALID).replace('"Ana": {', '"Ana": {"red": {"cards": [2]}, ', 1),
+                 "rounds › item 1 › Ana: 'red' is given twice", id="nested-key-twice"),
     pytest.param(json.dumps({**VALID, "game": "uno"}), "game", id="unknown-game"),
     pytest.param(json.dumps({**VALID, "players": ["Ana\nEvil", "Ana\nEvil"]}), "players", id="name-with-newline-stays-one-line"),
 ])
 def test_cli_refuses_with_one_error_line(text, fragment):
     line = assert_cli_refused(run_cli(text=text))
     assert fragment in line
+
+
+def test_cli_reads_a_file_with_a_byte_order_mark():
+    proc = _run_bytes(b"\xef\xbb\xbf" + json.dumps(VALID).encode("utf-8"))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["totals"] == {"Ana": 7, "Ben": 0}
 
 
 def test_cli_refuses_a_file_that_is_not_utf8():

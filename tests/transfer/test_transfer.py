@@ -186,6 +186,8 @@ UNFINISHED = record("lc1", id="half", variant={"rounds": 3})
      "games.json: record 1 (id abc): final › Ben › played 1 › cards: 11 is outside 2..10"),
     (json.dumps([{k: v for k, v in LC.items() if k != "id"}, dict(CG, game="chess")]), "games.json: record 2 (id cg1): game"),
     (json.dumps([UNFINISHED]), "games.json: record 1 (id half): the game is not finished"),
+    (json.dumps([LC])[:-2] + ', "game": "cgt"}]', "games.json: item 1: 'game' is given twice; the second would silently replace the first"),
+    ('[{"format": Infinity}]', "games.json: not JSON (Infinity is not a number JSON allows)"),
 ])
 def test_read_import_refuses_naming_file_record_and_field(data, message):
     with pytest.raises(transfer.ImportFileError) as caught:
