@@ -83,9 +83,10 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
     for type_, count in meta.items():
         total = count + sum(collections[p].get(type_, 0) for p in players)
         if total > type_:
+            held = "".join(f", {p} {collections[p][type_]}" for p in players if collections[p].get(type_))
             raise RecordError(
                 ("final", f"type {type_}"),
-                f"{total} cards (Meta column and Collections) but type {type_} has only {type_} copies",
+                f"{total} cards (Meta column {count}{held}) but type {type_} has only {type_} copies",
             )
 
     adjustments_raw = need_object(final_raw.get("adjustments", {}), ("final", "adjustments"))
