@@ -151,7 +151,7 @@ INVALID = [
     pytest.param(final(meta={"6": "3", "8": 4, "11": 5}), ("final", "meta", "type 6"), id="meta-count-as-text"),
     pytest.param(lea({"8": 2, "7": 1}), ("final", "collections", "Lea", "type 7", "no Meta column"), id="collection-type-without-meta"),
     pytest.param(lea({"8": 5}), ("final", "type 8", "9 cards"), id="more-cards-than-the-type"),
-    pytest.param(lambda r: r["final"]["collections"]["Max"].update({"6": 4}), ("final", "type 6", "7 cards (Meta column "), id="too-many-across-collections"),
+    pytest.param(lambda r: r["final"]["collections"]["Max"].update({"6": 4}), ("final", "type 6", "7 cards (Meta column 3, Max 4)"), id="too-many-across-collections"),
     pytest.param(lea({"8": -1}), ("final", "collections", "Lea", "type 8"), id="collection-count-negative"),
     pytest.param(lea({"8": True}), ("final", "collections", "Lea", "type 8"), id="collection-count-true"),
     pytest.param(lea({"8": None}), ("final", "collections", "Lea", "type 8"), id="collection-count-null"),
