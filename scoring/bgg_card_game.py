@@ -175,34 +175,35 @@ def parse_tableau(raw: Any, where: tuple[str, ...]) -> Tableau:
 def check_deck(tableaux: Mapping[str, Tableau]) -> None:
     """Across all players: 10 cards, one Popular and one Rare Gem per subdomain."""
     cards = dict.fromkeys(SUBDOMAINS, 0)
-    popular: dict[str, tuple[str, str]] = {}  # subdomain → (player, group) holding its Popular card
-    gems: dict[str, tuple[str, str]] = {}  # subdomain → (player, collection) holding its Rare Gem
+    popular: dict[str, str] = {}  # subdomain → the player holding its Popular card
+    gems: dict[str, str] = {}  # subdomain → the player holding its Rare Gem
     for player, t in tableaux.items():
-        for i, g in enumerate(t.played, start=1):
+        for g in t.played:
             cards[g.subdomain] += g.cards
             if g.popular:
-                here = (player, f"played {i}")
                 if g.subdomain in popular:
-                    raise RecordError(("final", *here), f"the {g.subdomain} Popular card is also {held_at(popular[g.subdomain], player)}")
-                popular[g.subdomain] = here
-        for i, c in enumerate(t.collections, start=1):
+                    raise RecordError(("final", player, "played"), f"the {g.subdomain} Popular card is also on {popular[g.subdomain]}'s tableau")
+                popular[g.subdomain] = player
+        for c in t.collections:
             for subdomain in c.subdomains:
                 cards[subdomain] += 1
             for gem in c.rare_gems:
-                here = (player, f"collection {i}")
                 if gem in gems:
-                    raise RecordError(("final", *here, "rare_gems"), f"the {gem} Rare Gem is also {held_at(gems[gem], player)}")
-                gems[gem] = here
+                    raise gem_twice(tableaux, gem, player, c)
+                gems[gem] = player
     for subdomain, n in cards.items():
         if n > CARDS_PER_SUBDOMAIN:
             holders = ", ".join(f"{p} {k}" for p, t in tableaux.items() if (k := cards_of(t, subdomain)))
             raise RecordError(("final",), f"{n} {subdomain} cards across all players ({holders}); the deck has {CARDS_PER_SUBDOMAIN}")
 
 
-def held_at(place: tuple[str, str], player: str) -> str:
-    """'in played 1' (the same player's group) or "on Ana's tableau"."""
-    holder, group = place
-    return f"in {group}" if holder == player else f"on {holder}'s tableau"
+def gem_twice(tableaux: Mapping[str, Tableau], gem: str, player: str, collection: CollectionGroup) -> RecordError:
+    """The error for a subdomain's Rare Gem found a second time, in `collection` of `player`: where
+    both are ("in collection 1" when the player holds the first too, else "on Ana's tableau")."""
+    here = next(i for i, c in enumerate(tableaux[player].collections, start=1) if c is collection)
+    first = next((holder, i) for holder, t in tableaux.items() for i, c in enumerate(t.collections, start=1) if gem in c.rare_gems)
+    there = f"in collection {first[1]}" if first[0] == player else f"on {first[0]}'s tableau"
+    return RecordError(("final", player, f"collection {here}", "rare_gems"), f"the {gem} Rare Gem is also {there}")
 
 
 def cards_of(t: Tableau, subdomain: str) -> int:
