@@ -140,6 +140,10 @@ def ui(browser, server, request):
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed:  # what the browser was doing when the test failed
         for i, ui in enumerate(opened, start=1):
-            report.sections.append((f"browser page {i}", ui.describe()))
+            try:
+                described = ui.describe()
+            except Exception as e:  # a closed or crashed page: the report must still come out
+                described = f"could not be described ({type(e).__name__}: {e})"
+            report.sections.append((f"browser page {i}", described))
     for ui in opened:
         ui.page.context.close()
