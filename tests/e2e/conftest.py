@@ -52,10 +52,12 @@ class Server:
         self.data = data
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log = open(data.parent / f"server-{self.port}.log", "w")
+        self.log_path = data.parent / f"server-{self.port}.log"
+        self.log = None
         self.proc = None
 
     def start(self) -> Server:
+        self.log = open(self.log_path, "a")  # (closed by stop; a restarted server writes on)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--port", str(self.port), "--data", str(self.data)],
             cwd=REPO, stdout=self.log, stderr=subprocess.STDOUT,
@@ -71,10 +73,13 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self.log:
+            self.log.close()
 
     def log_tail(self, lines: int = 15) -> str:
-        self.log.flush()
-        return "\n".join(Path(self.log.name).read_text(errors="replace").splitlines()[-lines:])
+        if self.log and not self.log.closed:
+            self.log.flush()
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
 
     def stored_record(self, game_id: str) -> dict:
         """The record as the server stored it (read from its file: the server holds the store's lock)."""
