@@ -45,8 +45,19 @@ class UI:
         return time.perf_counter() - started
 
     def enable_semantics(self) -> None:
-        # Flutter draws on a canvas; its accessibility tree (what we query) appears once asked for.
-        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        # Flutter draws on a canvas; its accessibility tree (what we query) appears once asked for,
+        # by a click on a placeholder that Flutter then removes. While it is still there the request
+        # was not taken (CI saw pages that never showed a control): ask again.
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        for attempt in range(10):
+            try:
+                placeholder.dispatch_event("click", timeout=30_000 if attempt == 0 else 2_000)
+                placeholder.wait_for(state="detached", timeout=3_000)
+                return
+            except PlaywrightError:
+                if attempt and placeholder.count() == 0:
+                    return
+        raise AssertionError("Flutter's accessibility tree did not switch on after 10 requests")
 
     def reload(self) -> None:
         self.page.reload()
