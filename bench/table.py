@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright.async_api import async_playwright  # noqa: E402
 
+import scoring
 from companion.store import GameStore  # noqa: E402
 from companion.views import play  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, Server  # noqa: E402
@@ -126,7 +127,7 @@ async def run(phones: int, changes: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
         store = GameStore(data)
-        game_id = store.create(play.new_record("bgg-card-game", players, {}, {})).id
+        game_id = store.create(scoring.new_record("bgg-card-game", players, {}, {})).id
         store.close()
         server = Server(data).start()
         try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 from pathlib import Path
 from typing import Callable
 
@@ -21,114 +21,52 @@ from . import fonts
 from .access import Gate
 from .live import GameHub
 from .network import lan_addresses, serving_banner
+from .session import App, log
 from .store import GameStore
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
-PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
-CARD_FONT = "DejaVu"
-
-log = logging.getLogger("tableside")
 
 
-class App:
-    """What every screen of one browser session shares."""
+Builder = Callable[..., ft.View]
 
-    def __init__(self, page: ft.Page, store: GameStore, hub: GameHub, gate: Gate, join_urls: list[str] = ()):
-        self.page = page
-        self.join_urls = list(join_urls)  # how phones on the LAN reach this server, e.g. http://192.168.1.20:8550
-        self.store = store
-        self.hub = hub
-        self.gate = gate
-        self.authorized = not gate.required
-        self.rebuild: Callable[[], None] = lambda: None  # set by main: show the current route again
-        self.dark = False
-        self.recovery_seen = False  # the store's start-up repairs were acknowledged on the home screen
-        self.on_resize_hooks: list[Callable[[], None]] = []
-        self._wakelock: ft.Wakelock | None = None
-        self._preferences: ft.SharedPreferences | None = None
-        self.seats: dict[str, str] = {}  # game id → the player whose phone this session is
 
-    @property
-    def preferences(self) -> ft.SharedPreferences:
-        """The browser's own storage (a phone's seat survives a closed tab there)."""
-        if self._preferences is None:
-            self._preferences = ft.SharedPreferences()
-        return self._preferences
+def routes() -> list[tuple[str, Builder | None, Builder]]:
+    """(template, the main place under it or None, the screen): every route of the app, once."""
+    from .views import history, home, invite, join, play, players, results, settings, setup, stats, transfer
 
-    @property
-    def device_key(self) -> str:
-        """Who is guessing PINs: the device's address (a new tab is the same device)."""
-        return self.page.client_ip or self.page.session.id
-
-    @property
-    def wide(self) -> bool:
-        return (self.page.width or 0) >= PHONE_MAX_WIDTH
-
-    def go(self, route: str) -> None:
-        self.page.navigate(route)
-
-    def notify(self, message: str, error: bool = False) -> None:
-        self.page.show_dialog(ft.SnackBar(
-            ft.Text(message, color=ft.Colors.ON_ERROR if error else None),
-            bgcolor=ft.Colors.ERROR if error else None,
-            duration=4000,
-        ))
-
-    def keep_awake(self) -> None:
-        """Keep the screen on during a game, where the browser allows it (once per session)."""
-        if self._wakelock is not None:
-            return
-        self._wakelock = ft.Wakelock()  # registers itself with the page; the reference keeps it alive
-
-        async def enable() -> None:
-            try:
-                await self._wakelock.enable()
-            except Exception as e:  # a browser may refuse (no user gesture yet, or no support)
-                log.info("wakelock not available: %s", e)
-
-        self.page.run_task(enable)
-
-    def toggle_theme(self) -> None:
-        self.dark = not self.dark
-        self.page.theme_mode = ft.ThemeMode.DARK if self.dark else ft.ThemeMode.LIGHT
+    return [
+        ("/", None, home.view),
+        ("/setup/:game", home.view, lambda app, game: setup.view(app, game)),
+        ("/play/:id", home.view, lambda app, id: play.view(app, id)),
+        ("/results/:id", home.view, lambda app, id: results.view(app, id, route=f"/results/{quote(id, safe='')}")),
+        ("/history", None, history.view),
+        ("/history/:id", history.view, lambda app, id: results.view(app, id, route=f"/history/{quote(id, safe='')}")),
+        ("/transfer", history.view, transfer.view),
+        ("/players", None, players.roster),
+        ("/players/:name", players.roster, lambda app, name: players.detail(app, name)),
+        ("/stats", None, stats.view),
+        ("/settings", home.view, settings.view),
+        ("/invite/:id", home.view, lambda app, id: invite.view(app, id)),
+        ("/join/:id", home.view, lambda app, id: join.view(app, id)),
+        ("/join/:id/:seat", home.view, lambda app, id, seat: play.view(app, id, seat=seat)),
+    ]
 
 
 def build_view(app: App, route: str) -> list[ft.View]:
-    """The stack of views for a route: a main place (play, history, players, statistics), then any detail."""
-    from .views import history, home, invite, join, pin, play, players, results, settings, setup, stats, transfer
+    """The stack of views for a route: a main place (home, history, players, statistics), then any detail."""
+    from .views import home, pin
 
     if not app.authorized:
         return [pin.view(app, route)]
-    parts = [p for p in route.split("?")[0].split("/") if p]
-    head = parts[0] if parts else ""
-    if head in ("history", "transfer"):
-        views = [history.view(app)]
-    elif head == "players":
-        views = [players.roster(app)]
-    elif head == "stats":
-        views = [stats.view(app)]
-    else:
-        views = [home.view(app)]
-    if len(parts) == 2:
-        if head == "setup":
-            views.append(setup.view(app, parts[1]))
-        elif head == "play":
-            views.append(play.view(app, parts[1]))
-        elif head in ("results", "history"):
-            views.append(results.view(app, parts[1], route=f"/{head}/{parts[1]}"))
-        elif head == "players":
-            views.append(players.detail(app, parts[1]))
-        elif head == "invite":
-            views.append(invite.view(app, parts[1]))
-        elif head == "join":
-            views.append(join.view(app, parts[1]))
-    if len(parts) == 3 and head == "join":  # a player's phone at its seat
-        views.append(play.view(app, parts[1], seat=unquote(parts[2])))
-    if parts == ["settings"]:
-        views.append(settings.view(app))
-    if parts == ["transfer"]:  # import and export, reached from the history
-        views.append(transfer.view(app))
-    return views
+    path = route.split("?")[0].rstrip("/") or "/"
+    template = ft.TemplateRoute(path)
+    for pattern, under, build in routes():
+        if template.match(pattern):
+            names = [part[1:] for part in pattern.split("/") if part.startswith(":")]
+            params = {name: unquote(getattr(template, name)) for name in names}
+            screen = build(app, **params)
+            return [under(app), screen] if under else [screen]
+    return [home.view(app)]  # an unknown address: the home screen
 
 
 def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = ()):

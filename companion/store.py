@@ -39,7 +39,6 @@ from tinydb import Query, TinyDB
 
 import scoring
 
-from .records import rename_in_draft, rename_player
 from .backups import LIVE, DataFolder, now_iso
 from .storage import AtomicJSONStorage
 
@@ -354,17 +353,17 @@ class GameStore:
             both = [g for g in touched if new in g.players]
             if both:
                 raise ValueError(f"{old} and {new} both played in the game of {both[0].played_at[:10]}: they are two people")
-            renamed = [(g, rename_player(g.record, old, new)) for g in touched]
-            for _, record in renamed:
+            renamed = [(g, *scoring.rename_player(g.record, old, new, g.draft)) for g in touched]
+            for _, record, _ in renamed:
                 scoring.parse(record)
-            for g, record in renamed:
+            for g, record, draft in renamed:
                 if g.status == FINISHED:
                     self._drop_finished(g)
                     self._put_finished([StoredGame(id=g.id, record=record, status=FINISHED, modified_at=g.modified_at,
                                                    finished_at=g.finished_at, summary=summarise(record))])
                 else:
-                    self.save_progress(g.id, record, rename_in_draft(g.draft, old, new))
-            if any(g.status == FINISHED for g, _ in renamed):
+                    self.save_progress(g.id, record, draft)
+            if any(g.status == FINISHED for g, _, _ in renamed):
                 self.files.history_changed()
         return len(renamed)
 

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_choice, need_int, need_list, need_object
+from .actions import Action, Table
 from .record import GameRules
+from .registry import register
 from .result import Line, Result, Tiebreak, scored_once
 
 SUBDOMAINS = ("abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war")
@@ -254,7 +256,14 @@ def score(game: Game) -> Result:
     return scored_once(GAME.key, game.players, totals, lambda: tiebreaks(game), lambda: breakdown(game))
 
 
-GAME = GameRules(
+def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> Any:
+    return {p: {"played": [], "collections": []} for p in players}
+
+
+def apply(table: Table, action: Action) -> Table:
+    raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+
+
+GAME = register(GameRules(
     key="bgg-card-game", title="BoardGameGeek: The Card Game", min_players=2, max_players=6,
-    body="final", parse=parse, score=score,
-)
+    body="final", parse=parse, score=score, new_body=new_body, apply=apply, player_keyed=(("final",),)))

@@ -13,7 +13,9 @@ from operator import attrgetter, itemgetter, sub
 from typing import Any, Mapping, NamedTuple
 
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
+from .actions import Action, Table
 from .record import GameRules
+from .registry import register
 from .result import Line, Result, Tiebreak, scored_once
 
 NUMBERS = tuple(range(1, 7))
@@ -355,7 +357,19 @@ def score(game: Game) -> Result:
     return scored_once(GAME.key, game.players, totals, lambda: tiebreaks(game), lambda: breakdown(game))
 
 
-GAME = GameRules(
+def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> Any:
+    return {p: {"colour": choices[p], "ledger": [], "tiles": []} for p in players}
+
+
+def apply(table: Table, action: Action) -> Table:
+    raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+
+
+def choices_of(body: Any) -> dict[str, str]:
+    """Each player's publisher colour, kept for a rematch."""
+    return {p: entry["colour"] for p, entry in body.items() if isinstance(entry, dict) and "colour" in entry}
+
+
+GAME = register(GameRules(
     key="bgg-game", title="The BoardGameGeek Game", min_players=3, max_players=6,
-    body="final", parse=parse, score=score,
-)
+    body="final", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"three_player_sets": "one"}, player_keyed=(("final",),), choices_of=choices_of))

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_list, need_object, need_str
+from .actions import Action, Table
 from .record import GameRules
+from .registry import register
 from .result import Line, Result, rank, sum_totals
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -242,4 +244,12 @@ def score(game: Game) -> Result:
     )
 
 
-GAME = GameRules(key="card-commons", title="Card Commons", min_players=2, max_players=2, body="rounds", parse=parse, score=score)
+def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> Any:
+    return []
+
+
+def apply(table: Table, action: Action) -> Table:
+    raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+
+
+GAME = register(GameRules(key="card-commons", title="Card Commons", min_players=2, max_players=2, body="rounds", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"peek": False}, player_keyed=(("rounds", "*", "commissions"), ("rounds", "*", "sides")), draft_player_keyed=(("commissions",), ("sides",))))

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_int, need_object, ordinal
+from .actions import Action, Table
 from .record import GameRules
+from .registry import register
 from .result import Line, Result, Tiebreak, scored_once
 
 TYPE_MIN, TYPE_MAX = 2, 20
@@ -141,7 +143,14 @@ def score(game: Game) -> Result:
     return scored_once(GAME.key, game.players, totals, lambda: tiebreaks(game), lambda: breakdown(game))
 
 
-GAME = GameRules(
+def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> Any:
+    return {"meta": {}, "collections": {p: {} for p in players}}
+
+
+def apply(table: Table, action: Action) -> Table:
+    raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+
+
+GAME = register(GameRules(
     key="cgt", title="CGT – Card Game Traders", min_players=2, max_players=4,
-    body="final", parse=parse, score=score,
-)
+    body="final", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"first_player_penalty": 2}, player_keyed=(("final", "collections"), ("final", "adjustments"))))

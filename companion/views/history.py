@@ -9,7 +9,7 @@ from datetime import date
 import flet as ft
 
 from .. import games
-from ..app import App
+from ..session import App
 from ..store import StoredGame
 from ..widgets.controls import short_name
 from ..widgets.navigation import navigation_bar
@@ -35,7 +35,7 @@ def row(app: App, game: StoredGame) -> ft.Control:
     scores = " · ".join(f"{short_name(p)} {summary['totals'][p]}" for p in order)
     winners = ", ".join(summary["winners"]) or "no winner"
     return ft.ListTile(
-        leading=ft.Icon(games.ICON[game.game], color=games.SEED[game.game]),
+        leading=ft.Icon(games.icon(game.game), color=games.seed(game.game)),
         title=ft.Text(f"{game.played_at[:10]} · {games.title(game.game)}"),
         subtitle=ft.Text(f"{scores}\nWinner: {winners}"),
         is_three_line=True,
@@ -91,7 +91,7 @@ def view(app: App) -> ft.View:
     filter_row = ft.Row([
         ft.Dropdown(label="Game", width=230, dense=True, value="any",
                     options=[ft.DropdownOption(key="any", text="All games")] +
-                            [ft.DropdownOption(key=k, text=games.title(k)) for k in games.ORDER],
+                            [ft.DropdownOption(key=k, text=games.title(k)) for k in games.keys()],
                     on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value)),
         ft.Dropdown(label="Player", width=180, dense=True, value="anyone",
                     options=[ft.DropdownOption(key="anyone", text="Everyone")] +

@@ -7,7 +7,7 @@ import flet as ft
 import scoring
 
 from .. import games
-from ..app import App
+from ..session import App
 from ..store import StoredGame
 from ..widgets.controls import icon_button, short_name
 from ..widgets.navigation import navigation_bar
@@ -29,7 +29,7 @@ def game_tile(app: App, key: str) -> ft.Control:
     rules = scoring.GAMES[key]
     return ft.Card(
         ft.ListTile(
-            leading=ft.Icon(games.ICON[key], color=games.SEED[key]),
+            leading=ft.Icon(games.icon(key), color=games.seed(key)),
             title=ft.Text(rules.title, weight=ft.FontWeight.BOLD),
             subtitle=ft.Text(rules.player_counts),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
@@ -65,12 +65,12 @@ def view(app: App) -> ft.View:
     controls: list[ft.Control] = [ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
     if app.store.recovered and not app.recovery_seen:
         controls.insert(0, recovery_notice(app))
-    controls += [game_tile(app, key) for key in games.ORDER]
+    controls += [game_tile(app, key) for key in games.keys()]
     if in_progress:
         controls.append(ft.Text("In progress", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         controls += [
             ft.ListTile(
-                leading=ft.Icon(games.ICON[g.game], color=games.SEED[g.game]),
+                leading=ft.Icon(games.icon(g.game), color=games.seed(g.game)),
                 title=ft.Text(f"Resume {games.title(g.game)}"),
                 subtitle=ft.Text(summary(g)),
                 on_click=lambda e, g=g: app.go(f"/play/{g.id}"),
@@ -81,7 +81,7 @@ def view(app: App) -> ft.View:
         controls.append(ft.Text("Latest results", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         controls += [
             ft.ListTile(
-                leading=ft.Icon(games.ICON[g.game], color=games.SEED[g.game]),
+                leading=ft.Icon(games.icon(g.game), color=games.seed(g.game)),
                 title=ft.Text(games.title(g.game)),
                 subtitle=ft.Text(f"{(g.finished_at or g.played_at)[:10]} · {summary(g)}"),
                 on_click=lambda e, g=g: app.go(f"/history/{g.id}"),

@@ -9,7 +9,8 @@ import flet as ft
 import segno
 
 from .. import games
-from ..app import App
+from ..session import App
+from ..widgets.common import not_found
 from . import play
 
 
@@ -23,7 +24,7 @@ def view(app: App, game_id: str) -> ft.View:
     route = f"/invite/{game_id}"
     stored = app.store.get(game_id)
     if stored is None:
-        return play.not_found(route, "This game is not stored here.")
+        return not_found(route, "This game is not stored here.")
     games.use_theme(app.page, stored.game)
     if not app.join_urls:
         body: list[ft.Control] = [

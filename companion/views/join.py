@@ -8,7 +8,8 @@ from urllib.parse import quote
 import flet as ft
 
 from .. import games
-from ..app import App
+from ..session import App
+from ..widgets.common import not_found
 from ..widgets.controls import short_name
 from . import play
 
@@ -23,7 +24,7 @@ def view(app: App, game_id: str) -> ft.View:
     route = f"/join/{game_id}"
     stored = app.store.get(game_id)
     if stored is None:
-        return play.not_found(route, "This game is not stored here. Ask the table for a new invitation.")
+        return not_found(route, "This game is not stored here. Ask the table for a new invitation.")
     games.use_theme(app.page, stored.game)
 
     async def take(player: str) -> None:

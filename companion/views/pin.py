@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..app import App
+from ..session import App
 
 
 def view(app: App, wanted_route: str) -> ft.View:

@@ -2,36 +2,24 @@
 
 Totals on top (live, from `scoring`), the refusal of the last tap if any, the game's
 own controls (one player at a time on a phone, everyone side by side on a tablet),
-then undo and results. Each game's controls live in their own module.
+then undo and results. Each game's controls are its `GameScreen` (companion/games.py), in
+its own module; a tap becomes an action, applied by the live game on the server.
 """
 
 from __future__ import annotations
 
 import asyncio
-from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 
+from scoring import Action
+
 from .. import games
-from ..app import App, log
-from ..live import Edit, LiveGame
+from ..live import Done, LiveGame
+from ..session import App, log
+from ..widgets.common import not_found
 from ..widgets.controls import short_name, total_badge
-from . import play_bgg_card_game, play_bgg_game, play_card_commons, play_cgt, play_lost_cities
-
-SCREENS: dict[str, ModuleType] = {
-    "lost-cities": play_lost_cities,
-    "bgg-card-game": play_bgg_card_game,
-    "bgg-game": play_bgg_game,
-    "cgt": play_cgt,
-    "card-commons": play_card_commons,
-}
-
-
-def new_record(game: str, players: list[str], variant: dict, colours: dict[str, str]) -> dict:
-    return {"format": 1, "game": game, "players": list(players), "variant": variant,
-            **SCREENS[game].new_body(players, variant, colours)}
-
 
 COALESCE_SECONDS = 0.03
 MIN_TABLEAU_WIDTH = 370
@@ -42,10 +30,10 @@ class PlayScreen:
     def __init__(self, app: App, live: LiveGame):
         self.app = app
         self.live = live
-        self.module = SCREENS[live.record["game"]]
+        self.game = games.screen(live.record["game"])(self)
         self.player = self.players[0]  # whose tableau a phone shows
         self.message = ""
-        self.state: dict[str, Any] = {}  # screen-only choices of the game module (selected round, …)
+        self.state: dict[str, Any] = {}  # screen-only choices of the game screen (selected round, …)
         self.device = ""  # "" for the table's host; a player's name on that player's phone
         self._render_pending = False
         self._tableaux: dict[str, tuple] = {}  # player → (what it showed, its controls)
@@ -68,24 +56,29 @@ class PlayScreen:
     def topic(self) -> str:
         return f"game:{self.live.id}"
 
-    def apply(self, edit: Edit, draft: Any = ...) -> bool:
-        """Make a change; a refused one leaves everything as it was and says why."""
-        return self._act(lambda: self.live.change(edit, draft, who=self.device))
+    @property
+    def who(self) -> str:
+        """This device, as the live game knows it: a phone by its seat, the host by its session."""
+        return self.device or self.app.device
+
+    def act(self, action: Action) -> bool:
+        """Send a tap's action to the live game; a refused one leaves everything as it was and says why."""
+        return self._done(lambda: self.live.act(action, self.who, seat=self.device or None))
 
     def undo(self) -> None:
-        self._act(lambda: self.live.undo(who=self.device))
+        self._done(lambda: self.live.undo(self.who))
 
-    def _act(self, action: Callable[[], str | None]) -> bool:
+    def _done(self, send) -> bool:
         try:
-            refusal = action()
-        except Exception as e:  # a bug, a deleted game or a full disk: say so, keep the game as it was stored
+            done: Done = send()
+        except Exception:  # a bug, a deleted game or a full disk: say so, keep the game as it was stored
             log.exception("change failed")
-            refusal = f"That change could not be saved ({e.__class__.__name__}). The game is as it was."
-        self.message = refusal or ""
+            done = Done(False, "That change could not be saved. The game is as it was.")
+        self.message = done.message
         self.render()
-        if refusal is None:
+        if done.changed:
             self.app.page.pubsub.send_others_on_topic(self.topic, "changed")
-        return refusal is None
+        return done.changed
 
     async def on_message(self, topic: str, message: str) -> None:
         """Another device changed or finished this game."""
@@ -138,10 +131,10 @@ class PlayScreen:
         A tablet shows every tableau and each change would otherwise rebuild them all; handing
         Flet the very same control object lets it skip that part of the page entirely.
         """
-        key = (self.module.tableau_key(self, player), width, self.app.dark)
+        key = (self.game.tableau_key(player), width, self.app.dark)
         cached = self._tableaux.get(player)
         if cached is None or cached[0] != key:
-            cached = (key, ft.Container(self.module.tableau(self, player), width=width, key=f"tableau-{player}"))
+            cached = (key, ft.Container(self.game.tableau(player), width=width, key=f"tableau-{player}"))
             self._tableaux[player] = cached
         return cached[1]
 
@@ -171,18 +164,18 @@ class PlayScreen:
             switch = ft.Row(key="no-switch")
         else:
             self.show_tableaux([self.player])
-            switch = self.player_switch() if self.module.per_player else ft.Row(key="no-switch")
+            switch = self.player_switch() if self.game.per_player else ft.Row(key="no-switch")
         self.body.controls = [
             ft.Container(self.totals_row(), key="totals"),
             ft.Container(banner, key="banner"),
             ft.Column([ft.Text(s, italic=True, size=13) for s in self.explanations()], key="explanations"),
-            ft.Column(self.module.shared(self), key="shared", disabled=bool(self.device)),
+            ft.Column(self.game.shared(), key="shared", disabled=bool(self.device)),
             switch,
             self.tableaux,
             ft.Row(
                 [
                     ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: self.undo(),
-                                      disabled=not self.live.can_undo(self.device), height=48),
+                                      disabled=not self.live.can_undo(self.who), height=48),
                     ft.FilledButton("Results", icon=ft.Icons.EMOJI_EVENTS, height=48,
                                     on_click=lambda e: self.app.go(f"/results/{self.live.id}")),
                     ft.OutlinedButton("Invite players", icon=ft.Icons.QR_CODE, height=48, visible=not self.device,
@@ -192,11 +185,6 @@ class PlayScreen:
                 alignment=ft.MainAxisAlignment.CENTER, key="actions",
             ),
         ]
-
-
-def not_found(route: str, what: str) -> ft.View:
-    return ft.View(route=route, appbar=ft.AppBar(title=ft.Text("Not found")),
-                   controls=[ft.Text(what)])
 
 
 def view(app: App, game_id: str, seat: str | None = None) -> ft.View:

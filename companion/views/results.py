@@ -12,10 +12,11 @@ import scoring
 from scoring.fields import ordinal
 
 from .. import games
-from ..app import App
+from ..session import App
+from ..widgets.common import not_found
 from ..store import IN_PROGRESS
 from ..widgets.controls import section, short_name
-from . import join, play, transfer
+from . import join, transfer
 
 
 def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
@@ -44,7 +45,7 @@ def places(result: scoring.Result) -> ft.Control:
 def view(app: App, game_id: str, route: str) -> ft.View:
     stored = app.store.get(game_id)
     if stored is None:
-        return play.not_found(route, "This game is not stored here. It may have been deleted.")
+        return not_found(route, "This game is not stored here. It may have been deleted.")
     games.use_theme(app.page, stored.game)
     result = scoring.score(stored.record)
     in_progress = stored.status == IN_PROGRESS
@@ -58,9 +59,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
         app.go(f"/history/{game_id}")
 
     def rematch(e) -> None:
-        record = play.new_record(stored.game, stored.players, dict(stored.record.get("variant", {})),
-                                 {p: v.get("colour") for p, v in stored.record.get("final", {}).items() if isinstance(v, dict)})
-        app.go(f"/play/{app.store.create(record).id}")
+        app.go(f"/play/{app.store.create(scoring.rematch(stored.record)).id}")
 
     def delete(e) -> None:
         removed = app.store.delete(game_id)

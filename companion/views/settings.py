@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..access import valid_pin
-from ..app import App
+from ..session import App
 from ..widgets.controls import section
 
 

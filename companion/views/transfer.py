@@ -18,7 +18,7 @@ import flet as ft
 import scoring
 
 from .. import games, transfer
-from ..app import App
+from ..session import App
 from ..widgets.controls import section
 
 MESSAGE = "message"  # Semantics identifier of the result / error line

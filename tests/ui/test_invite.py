@@ -2,11 +2,12 @@
 
 import flet as ft
 
+import scoring
 from companion.views import play
 
 
 def lost_cities(store):
-    return store.create(play.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})).id
+    return store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})).id
 
 
 def test_invite_without_lan_says_how_to_serve(open_app, store):

@@ -2,13 +2,14 @@
 
 import flet as ft
 
+import scoring
 from companion.access import FREE_TRIES, PIN_SETTING, Gate, hash_pin
 from companion.views import play
 
 
 def private_table(store):
     store.set_setting(PIN_SETTING, hash_pin("4321"))
-    record = play.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})
+    record = scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})
     return store.create(record).id
 
 
