@@ -19,6 +19,7 @@ import flet as ft
 
 from . import fonts
 from .access import Gate
+from .invites import Invites
 from .live import GameHub
 from .network import lan_addresses, serving_banner
 from .session import App, log
@@ -47,38 +48,51 @@ def routes() -> list[tuple[str, Builder | None, Builder]]:
         ("/stats", None, stats.view),
         ("/settings", home.view, settings.view),
         ("/invite/:id", home.view, lambda app, id: invite.view(app, id)),
-        ("/join/:id", home.view, lambda app, id: join.view(app, id)),
-        ("/join/:id/:seat", home.view, lambda app, id, seat: play.view(app, id, seat=seat)),
+        ("/join/:code", home.view, lambda app, code: join.view(app, code)),
+        ("/join/:code/:seat", home.view, lambda app, code, seat: join.seat_view(app, code, seat)),
     ]
+
+
+def guest_may_open(app: App, pattern: str, params: dict[str, str]) -> bool:
+    """What a session that is not the host may see: an invitation, its own seat, its game's results."""
+    if pattern == "/join/:code":
+        return True
+    seat = app.guest
+    if seat is None:
+        return False
+    if pattern == "/join/:code/:seat":
+        return app.invites.game_of(params["code"]) == seat.game and params["seat"] == seat.player
+    return pattern == "/results/:id" and params["id"] == seat.game
 
 
 def build_view(app: App, route: str) -> list[ft.View]:
     """The stack of views for a route: a main place (home, history, players, statistics), then any detail."""
     from .views import home, pin
 
-    if not app.authorized:
-        return [pin.view(app, route)]
     path = route.split("?")[0].rstrip("/") or "/"
     template = ft.TemplateRoute(path)
     for pattern, under, build in routes():
         if template.match(pattern):
             names = [part[1:] for part in pattern.split("/") if part.startswith(":")]
             params = {name: unquote(getattr(template, name)) for name in names}
+            if not app.authorized:
+                return [build(app, **params) if guest_may_open(app, pattern, params) else pin.view(app, route)]
             screen = build(app, **params)
             return [under(app), screen] if under else [screen]
-    return [home.view(app)]  # an unknown address: the home screen
+    return [home.view(app) if app.authorized else pin.view(app, route)]  # an unknown address
 
 
-def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = ()):
+def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = (), lan: bool = False):
     hub = GameHub(store)  # one per process: every session shares the games in progress
     gate = Gate(store, pin)
+    invites = Invites(store)
 
     def main(page: ft.Page) -> None:
         page.title = "Tableside"
         # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
         fonts.apply(page)
         page.theme_mode = ft.ThemeMode.LIGHT
-        app = App(page, store, hub, gate, join_urls)
+        app = App(page, store, hub, gate, invites, join_urls, lan)
 
         def route_change(e=None) -> None:
             app.on_resize_hooks.clear()
@@ -119,9 +133,9 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
 
     store = GameStore(data_dir)
     everywhere = host in ("0.0.0.0", "::", "")
-    join_urls = [f"http://{a}:{port}" for a in lan_addresses()] if everywhere else []
+    join_urls = [f"http://{a}:{port}" for a in lan_addresses()] if everywhere else [f"http://{host}:{port}"]
     app = flet_fastapi.app(
-        make_main(store, pin, join_urls),
+        make_main(store, pin, join_urls, lan=everywhere),
         assets_dir=str(ASSETS_DIR),
         app_name="Tableside",
         app_short_name="Tableside",

@@ -5,16 +5,30 @@ Every screen receives the session's `App`; screens import it from here (app.py s
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+import os
 from typing import Callable
 
 import flet as ft
 
 from .access import Gate
+from .invites import Invites, Seat
 from .live import GameHub
 from .store import GameStore
 
 PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
+LOCAL_IS_HOST = "TABLESIDE_LOCAL_IS_HOST"  # "0": a browser on this machine needs the PIN too (tests, kiosks)
+
+
+def on_this_machine(client_ip: str | None) -> bool:
+    """Whether a browser runs on the serving machine (its address is a loopback one)."""
+    if os.environ.get(LOCAL_IS_HOST, "1") == "0" or not client_ip:
+        return False
+    try:
+        return ipaddress.ip_address(client_ip).is_loopback
+    except ValueError:
+        return False
 
 log = logging.getLogger("tableside")
 
@@ -22,20 +36,25 @@ log = logging.getLogger("tableside")
 class App:
     """What every screen of one browser session shares."""
 
-    def __init__(self, page: ft.Page, store: GameStore, hub: GameHub, gate: Gate, join_urls: list[str] = ()):
+    def __init__(self, page: ft.Page, store: GameStore, hub: GameHub, gate: Gate, invites: Invites,
+                 join_urls: list[str] = (), lan: bool = False):
         self.page = page
-        self.join_urls = list(join_urls)  # how phones on the LAN reach this server, e.g. http://192.168.1.20:8550
+        self.join_urls = list(join_urls)  # how other devices reach this server, e.g. http://192.168.1.20:8550
+        self.lan = lan  # served to the local network (phones can reach it), not only to this machine
         self.store = store
         self.hub = hub
         self.gate = gate
-        self.authorized = not gate.required
+        self.invites = invites
+        # The host: a browser on the serving machine itself, or one that entered the PIN. Anyone else
+        # sees the PIN screen, or, holding an invite, one game at one seat (`guest`).
+        self.authorized = not gate.required or on_this_machine(page.client_ip)
+        self.guest: Seat | None = None
         self.rebuild: Callable[[], None] = lambda: None  # set by main: show the current route again
         self.dark = False
         self.recovery_seen = False  # the store's start-up repairs were acknowledged on the home screen
         self.on_resize_hooks: list[Callable[[], None]] = []
         self._wakelock: ft.Wakelock | None = None
         self._preferences: ft.SharedPreferences | None = None
-        self.seats: dict[str, str] = {}  # game id → the player whose phone this session is
 
     @property
     def preferences(self) -> ft.SharedPreferences:

@@ -9,6 +9,7 @@ its own module; a tap becomes an action, applied by the live game on the server.
 from __future__ import annotations
 
 import asyncio
+from urllib.parse import quote
 from typing import Any
 
 import flet as ft
@@ -18,6 +19,7 @@ from scoring import Action
 from .. import games
 from ..live import Done, LiveGame
 from ..session import App, log
+from ..store import IN_PROGRESS
 from ..widgets.common import not_found
 from ..widgets.controls import short_name, total_badge
 
@@ -83,7 +85,7 @@ class PlayScreen:
     async def on_message(self, topic: str, message: str) -> None:
         """Another device changed or finished this game."""
         if message == "finished":
-            self.app.go(f"/history/{self.live.id}")
+            self.app.go(f"/{'history' if self.app.authorized else 'results'}/{quote(self.live.id, safe='')}")
             return
         if self._render_pending:
             return  # changes arriving together are shown together: one render, not one each
@@ -187,8 +189,12 @@ class PlayScreen:
         ]
 
 
-def view(app: App, game_id: str, seat: str | None = None) -> ft.View:
-    route = app.page.route if seat else f"/play/{game_id}"
+def view(app: App, game_id: str, seat: str | None = None, route: str | None = None) -> ft.View:
+    """The play screen of the host (every tableau) or, with `seat`, of one player's phone."""
+    route = route or f"/play/{quote(game_id, safe='')}"
+    stored = app.store.get(game_id)
+    if seat is not None and stored is not None and stored.status != IN_PROGRESS:
+        return not_found(route, "This game is over: the table has saved its result.")
     live = app.hub.open(game_id)
     if live is None:
         return not_found(route, "This game is not stored here. It may have been deleted.")
@@ -197,8 +203,6 @@ def view(app: App, game_id: str, seat: str | None = None) -> ft.View:
     games.use_theme(app.page, live.record["game"])
     screen = PlayScreen(app, live)
     screen.device = seat or ""
-    if seat:
-        app.seats[game_id] = seat
     app.page.pubsub.subscribe_topic(screen.topic, screen.on_message)
     screen.render()
     was_wide = app.wide

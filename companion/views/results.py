@@ -72,10 +72,10 @@ def view(app: App, game_id: str, route: str) -> ft.View:
             ))
 
     actions: list[ft.Control] = []
-    seat = app.seats.get(game_id)
+    seat = app.guest.player if app.guest and app.guest.game == game_id else None
     if seat:  # a player's phone: back to its seat; saving and editing are the table host's
-        actions.append(ft.OutlinedButton("Back to my cards", icon=ft.Icons.ARROW_BACK, height=48,
-                                         on_click=lambda e: app.go(join.seat_route(game_id, seat))))
+        actions.append(ft.OutlinedButton("Back to my cards", icon=ft.Icons.ARROW_BACK, height=48, visible=in_progress,
+                                         on_click=lambda e: app.go(join.seat_route(app.invites.code_for(game_id), seat))))
     elif in_progress:
         actions.append(ft.OutlinedButton("Back to game", icon=ft.Icons.ARROW_BACK, height=48,
                                          on_click=lambda e: app.go(f"/play/{game_id}")))
