@@ -34,8 +34,8 @@ def score(record: Any) -> Result:
     return parsed.rules.score(parsed.game)
 
 
-def new_record(game: str, players: list[str] | tuple[str, ...], variant: dict | None = None,
-               choices: dict[str, str] | None = None) -> dict:
+def new_record(game: str, players: list[str] | tuple[str, ...], variant: dict[str, Any] | None = None,
+               choices: dict[str, str] | None = None) -> dict[str, Any]:
     """The record of a game about to be played: nothing on the table yet."""
     rules = GAMES[game]
     variant = {**rules.default_variant, **(variant or {})}
@@ -43,14 +43,14 @@ def new_record(game: str, players: list[str] | tuple[str, ...], variant: dict | 
             rules.body: rules.new_body(tuple(players), variant, choices or {})}
 
 
-def rematch(record: dict) -> dict:
+def rematch(record: dict[str, Any]) -> dict[str, Any]:
     """The same players, seats, options and setup choices, nothing on the table."""
     rules = GAMES[record["game"]]
     return new_record(record["game"], record["players"], dict(record.get("variant", {})),
                       dict(rules.choices_of(record[rules.body])))
 
 
-def rename_player(record: dict, old: str, new: str, draft: Any = None) -> tuple[dict, Any]:
+def rename_player(record: dict[str, Any], old: str, new: str, draft: Any = None) -> tuple[dict[str, Any], Any]:
     """The record (and the round being entered) with player `old` called `new` everywhere."""
     return names.rename(GAMES[record["game"]], record, old, new, draft)
 

@@ -20,7 +20,7 @@ class Table(NamedTuple):
     """What actions change: the record, and the round being entered where a game keeps one apart
     (Card Commons: a round is valid only once complete, so it is not in the record until then)."""
 
-    record: dict
+    record: dict[str, Any]
     draft: Any = None
 
 
@@ -40,7 +40,7 @@ class Unchanged(RecordError):
     """The action changes nothing (already so): worth saying, but nothing is refused or stored."""
 
 
-def edited(table: Table, edit: Callable[[dict, Any], Any], check: Callable[[dict, Any], None]) -> Table:
+def edited(table: Table, edit: Callable[[dict[str, Any], Any], Any], check: Callable[[dict[str, Any], Any], None]) -> Table:
     """The table after `edit` (which changes a deep copy of record and draft in place and may return
     a new draft), once `check` (the game's validation, raising RecordError) accepts it."""
     record = copy.deepcopy(table.record)

@@ -289,7 +289,7 @@ def unavailable(round_: Mapping[str, Any], player: str, colour: str, number: int
     return None
 
 
-def check_record(record: dict, draft: Any) -> None:
+def check_record(record: dict[str, Any], draft: Any) -> None:
     parse(tuple(record["players"]), record.get("variant", {}), record["rounds"])
 
 
@@ -333,7 +333,7 @@ def apply(table: Table, action: Action) -> Table:
             value = [c for c in cards if c != action.number]
     field = "investments" if isinstance(action, SetInvestments) else "cards"
 
-    def edit(r: dict, d: Any) -> None:
+    def edit(r: dict[str, Any], d: Any) -> None:
         tableau = r["rounds"][action.round - 1][action.player]
         expedition = tableau.setdefault(action.colour, {})
         expedition[field] = value
@@ -346,7 +346,7 @@ def apply(table: Table, action: Action) -> Table:
     return edited(table, edit, check_record)
 
 
-def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> list:
+def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> list[Any]:
     return [{p: {} for p in players}]
 
 

@@ -78,7 +78,7 @@ def keyed_objects(root: Any, path: tuple[str, ...]) -> list[Any]:
     return found
 
 
-def rename(rules: GameRules, record: dict, old: str, new: str, draft: Any = None) -> tuple[dict, Any]:
+def rename(rules: GameRules, record: dict[str, Any], old: str, new: str, draft: Any = None) -> tuple[dict[str, Any], Any]:
     """Copies of `record` (and the round being entered) with player `old` called `new`, in
     `players` and every object the game keys by player."""
     record, draft = copy.deepcopy(record), copy.deepcopy(draft)

@@ -81,8 +81,8 @@ def parse_players(raw: Any, rules: GameRules) -> tuple[str, ...]:
     return tuple(names)
 
 
-def parse_metadata(raw: dict) -> dict[str, str]:
-    metadata = {}
+def parse_metadata(raw: dict[str, Any]) -> dict[str, str]:
+    metadata: dict[str, str] = {}
     if raw.keys().isdisjoint(METADATA):  # the usual record while it is played
         return metadata
     for key in METADATA:
