@@ -55,15 +55,16 @@ class LostCitiesScreen(GameScreen):
 
     # -- taps ---------------------------------------------------------------------------
 
-    def tap_number(self, player: str, colour: str, number: int) -> None:
-        held = number in self.raw_round()[player].get(colour, {}).get("cards", ())
+    # A tap means what the button showed when it was drawn (a free card: add it), never a toggle of
+    # whatever the server holds by then: two screens tapping one free card add it once, not zero times.
+
+    def tap_number(self, player: str, colour: str, number: int, held: bool) -> None:
         action = rules.RemoveCard if held else rules.AddCard
         self.play.act(action(player, colour, number, self.round_index + 1))
 
-    def tap_investment(self, player: str, colour: str, slot: int) -> None:
+    def tap_investment(self, player: str, colour: str, slot: int, shown: int) -> None:
         """Slot k (1–3): tapping an empty slot fills up to it, tapping the last filled one empties it."""
-        current = self.raw_round()[player].get(colour, {}).get("investments", 0)
-        count = slot - 1 if current >= slot else slot
+        count = slot - 1 if shown >= slot else slot
         self.play.act(rules.SetInvestments(player, colour, count, self.round_index + 1))
 
     def select_round(self, index: int) -> None:
@@ -93,12 +94,13 @@ class LostCitiesScreen(GameScreen):
             taken = not held and slot > mine.investments + free_investments
             cells.append(card_button(
                 "", f"{player} {colour} investment {slot}",
-                lambda e, s=slot: self.tap_investment(player, colour, s),
+                lambda e, s=slot: self.tap_investment(player, colour, s, mine.investments),
                 state="held" if held else "taken" if taken else "free", colour=shade, icon=ft.Icons.HANDSHAKE,
             ))
         for n in rules.NUMBERS:
             state = "held" if n in mine.cards else "taken" if n in theirs.cards else "free"
-            cells.append(card_button(str(n), f"{player} {colour} {n}", lambda e, n=n: self.tap_number(player, colour, n),
+            cells.append(card_button(str(n), f"{player} {colour} {n}",
+                                     lambda e, n=n, held=state == "held": self.tap_number(player, colour, n, held),
                                      state=state, colour=shade))
         return ft.Column(cells, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=56)
 

@@ -59,3 +59,29 @@ def test_finishing_shows_the_results_everywhere(open_app, store):
     phone.settle()
     assert phone.page.route == f"/history/{game_id}"
     assert phone.text_of("winner") == "Noah"  # Mia −10, Noah 0
+
+
+def test_the_same_free_card_tapped_on_two_screens_at_once_is_stored_once(open_app, store):
+    game_id = start(store)
+    tablet = open_app(f"/play/{game_id}", width=1024, height=768)
+    phone = open_app(f"/play/{game_id}")
+    seen_on_phone = phone.buttons("Mia red 7")[0]  # drawn free, before the tablet's tap reaches the phone
+    tablet.tap("Mia red 7")
+    phone.click(seen_on_phone)  # the phone's finger was already on its way: it meant "add", never "remove"
+    assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [7]}}
+    assert phone.text_of("message").strip() in ("", "red 7 is already on Mia's tableau")
+    tablet.settle()
+    assert tablet.text_of("total-Mia") == phone.text_of("total-Mia") == "-13"
+
+
+def test_remove_against_add_from_two_screens_ends_as_the_last_one_said(open_app, store):
+    game_id = start(store)
+    tablet = open_app(f"/play/{game_id}", width=1024, height=768)
+    phone = open_app(f"/play/{game_id}")
+    tablet.tap("Mia red 7")
+    phone.settle()
+    held_on_phone = phone.buttons("Mia red 7")[0]  # drawn held
+    tablet.tap("Mia red 7")  # the tablet removes it …
+    phone.click(held_on_phone)  # … and the phone, which still showed it held, meant "remove" too
+    assert store.get(game_id).record["rounds"][0]["Mia"] == {}
+    assert phone.text_of("message").strip() in ("", "red 7 is not on Mia's tableau")
