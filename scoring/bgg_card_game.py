@@ -526,14 +526,18 @@ def change_collection(table: Table, game: Game,
     subdomain = None if isinstance(action, RemoveCollection) else need_subdomain(action.subdomain, where + (str(action.subdomain),))
     if index is None:
         gone = f"collection {number} ({', '.join(SPOKEN.get(s, s) for s in seen)}) is no longer on {player}'s tableau"
-        if isinstance(action, RemoveCollection):
+        if isinstance(action, RemoveCollection):  # removing is never done to a collection that differs from the one shown
             raise Unchanged(where, gone)
         # the same change sent twice: the collection as it is after the first
         done = set(seen) | {subdomain} if isinstance(action, AddToCollection) else set(seen) - {subdomain}
         if isinstance(action, (AddToCollection, RemoveFromCollection)) and locate(collections, number, done) is not None:
             inside = "already in" if isinstance(action, AddToCollection) else "no longer in"
             raise Unchanged(where, f"{SPOKEN[subdomain]} is {inside} {player}'s collection {number}")
-        raise RecordError(where, gone + " as shown; it has changed on another screen")
+        # another screen changed one card of this very collection meanwhile: both changes count
+        if 1 <= number <= len(collections) and len(set(collections[number - 1]["subdomains"]) ^ set(seen)) <= 1:
+            index = number - 1
+        else:
+            raise RecordError(where, gone + " as shown; it has changed on another screen")
     if index != number - 1:
         number, where = index + 1, ("final", player, f"collection {index + 1}")
     group = collections[index]

@@ -51,8 +51,10 @@ class BggCardGameScreen(GameScreen):
     def step(self, player: str, subdomain: str, step: int) -> None:
         self.play.act(rules.StepPlayed(player, subdomain, step))
 
-    def tap_popular(self, player: str, subdomain: str) -> None:
-        held = rules.popular_holder(self.game, subdomain) == player
+    # A tap means what its button showed when drawn (`held`, `seen`), not what the table holds by the
+    # time it arrives: two screens taking the same Popular card at once both mean "take", never a toggle.
+
+    def tap_popular(self, player: str, subdomain: str, held: bool) -> None:
         self.play.act(rules.SetPopular(player, subdomain, not held))
 
     def tap_new_collection(self, player: str, subdomain: str) -> None:
@@ -78,18 +80,15 @@ class BggCardGameScreen(GameScreen):
                 self.drafts()[player] = draft  # refused: what was picked before stays picked
                 self.play.render()
 
-    def tap_in_collection(self, player: str, number: int, subdomain: str) -> None:
-        seen = self.game.tableaux[player].collections[number - 1].subdomains
+    def tap_in_collection(self, player: str, number: int, seen: tuple[str, ...], subdomain: str) -> None:
         action = rules.RemoveFromCollection if subdomain in seen else rules.AddToCollection
         self.play.act(action(player, number, seen, subdomain))
 
-    def tap_gem(self, player: str, number: int, subdomain: str) -> None:
-        group = self.game.tableaux[player].collections[number - 1]
-        self.play.act(rules.SetRareGem(player, number, group.subdomains, subdomain, subdomain not in group.rare_gems))
-
-    def remove_collection(self, player: str, number: int) -> None:
-        seen = self.game.tableaux[player].collections[number - 1].subdomains
-        self.play.act(rules.RemoveCollection(player, number, seen))
+    def tap_card(self, player: str, number: int | None, seen: tuple[str, ...], subdomain: str) -> None:
+        if number is None:
+            self.tap_new_collection(player, subdomain)
+        else:
+            self.tap_in_collection(player, number, seen, subdomain)
 
     # -- what is shown ------------------------------------------------------------------
 
@@ -110,7 +109,7 @@ class BggCardGameScreen(GameScreen):
                     stepper(f"{player} {label} played", count, lambda v: self.step(player, subdomain, 1 if v > count else -1),
                             0, rules.stepped(count, 1) if can_grow else count,
                             down=lambda v: rules.stepped(v, -1), up=lambda v: rules.stepped(v, 1)),
-                    card_button("☺", f"{player} {label} Popular", lambda e: self.tap_popular(player, subdomain),
+                    card_button("☺", f"{player} {label} Popular", lambda e: self.tap_popular(player, subdomain, popular == "held"),
                                 state=popular, colour=SHADE[subdomain], icon=ft.Icons.SENTIMENT_SATISFIED_ALT),
                     ft.Text(str(group.points()) if group else "", weight=ft.FontWeight.BOLD, width=36,
                             text_align=ft.TextAlign.RIGHT),
@@ -140,7 +139,7 @@ class BggCardGameScreen(GameScreen):
 
         def build() -> ft.Control:
             cards = [
-                card_button(LABEL[s], f"{player} {name} {LABEL[s]}", lambda e, s=s: self.tap_card(player, number, s),
+                card_button(LABEL[s], f"{player} {name} {LABEL[s]}", lambda e, s=s: self.tap_card(player, number, chosen, s),
                             state="held" if s in chosen else "free" if ok else "taken", colour=SHADE[s],
                             width=fitting(LABEL[s]))
                 for s, ok in zip(rules.SUBDOMAINS, free)
@@ -150,23 +149,17 @@ class BggCardGameScreen(GameScreen):
             if number is not None:
                 gem_buttons = [
                     card_button(f"◆ {LABEL[s]}", f"{player} {name} {LABEL[s]} Rare Gem",
-                                lambda e, s=s: self.tap_gem(player, number, s),
+                                lambda e, s=s: self.play.act(rules.SetRareGem(player, number, chosen, s, s not in gems)),
                                 state=state, colour=SHADE[s], width=fitting(f"◆ {LABEL[s]}"))
                     for s, state in zip(chosen, gem_states)
                 ]
                 controls += [ft.Text("Rare Gems in it:", size=12), ft.Row(gem_buttons, wrap=True, spacing=4, run_spacing=4),
                              ft.TextButton(f"Remove collection {number}", icon=ft.Icons.DELETE_OUTLINE,
-                                           on_click=lambda e: self.remove_collection(player, number))]
+                                           on_click=lambda e: self.play.act(rules.RemoveCollection(player, number, chosen)))]
             return ft.Container(ft.Column(controls, spacing=6), padding=8, border_radius=8,
                                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), key=f"{player}-{name}")
 
         return self.part(key, build)
-
-    def tap_card(self, player: str, number: int | None, subdomain: str) -> None:
-        if number is None:
-            self.tap_new_collection(player, subdomain)
-        else:
-            self.tap_in_collection(player, number, subdomain)
 
     def tableau_key(self, player: str) -> Hashable:
         """Everything `tableau` reads: the player's own groups and draft, and of the rest of the table

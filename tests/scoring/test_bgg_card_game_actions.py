@@ -226,3 +226,11 @@ def test_two_plus_steps_from_two_devices_both_count(subdomain, start, others):
     before = next((g["cards"] for g in final(t, "Ana")["played"] if g["subdomain"] == subdomain), 0)
     after = next(g["cards"] for g in final(twice, "Ana")["played"] if g["subdomain"] == subdomain)
     assert after == (3 if before == 0 else before + 2)
+
+
+def test_two_devices_changing_one_collection_at_once_both_count():
+    t = table(ana={"collections": [{"subdomains": ["abstract", "family", "war"]}]})
+    shown = ("abstract", "family", "war")
+    t = scoring.apply(t, b.RemoveFromCollection("Ana", 1, shown, "war"))  # the tablet
+    t = scoring.apply(t, b.AddToCollection("Ana", 1, shown, "party"))  # the phone, drawn before the tablet's tap
+    assert final(t, "Ana")["collections"] == [{"subdomains": ["abstract", "family", "party"]}]
