@@ -57,7 +57,8 @@ class BggCardGameScreen(GameScreen):
     def tap_popular(self, player: str, subdomain: str, held: bool) -> None:
         self.play.act(rules.SetPopular(player, subdomain, not held))
 
-    def tap_new_collection(self, player: str, subdomain: str) -> None:
+    def tap_new_collection(self, player: str, number: int, subdomain: str) -> None:
+        """`number`: the collection this one becomes, as the screen showed when it was tapped."""
         draft = self.drafts().get(player, [])
         if subdomain in draft:
             draft.remove(subdomain)
@@ -72,7 +73,6 @@ class BggCardGameScreen(GameScreen):
             self.play.refuse("")
             return
         picked = (*draft, subdomain)
-        number = len(self.game.tableaux[player].collections) + 1
         self.drafts().pop(player, None)
         if not self.play.act(rules.AddCollection(player, picked, number)):
             collections = self.game.tableaux[player].collections
@@ -84,9 +84,9 @@ class BggCardGameScreen(GameScreen):
         action = rules.RemoveFromCollection if subdomain in seen else rules.AddToCollection
         self.play.act(action(player, number, seen, subdomain))
 
-    def tap_card(self, player: str, number: int | None, seen: tuple[str, ...], subdomain: str) -> None:
+    def tap_card(self, player: str, number: int | None, seen: tuple[str, ...], subdomain: str, new_number: int) -> None:
         if number is None:
-            self.tap_new_collection(player, subdomain)
+            self.tap_new_collection(player, new_number, subdomain)
         else:
             self.tap_in_collection(player, number, seen, subdomain)
 
@@ -135,11 +135,12 @@ class BggCardGameScreen(GameScreen):
         gem_states = tuple(
             "held" if s in gems else "taken" if rules.gem_refusal(game, player, number, s) else "free"
             for s in chosen) if number is not None else ()
-        key: Hashable = ("collection", player, number, chosen, gems, free, gem_states, self.play.app.dark)
+        new_number = len(game.tableaux[player].collections) + 1
+        key: Hashable = ("collection", player, number, chosen, gems, free, gem_states, new_number, self.play.app.dark)
 
         def build() -> ft.Control:
             cards = [
-                card_button(LABEL[s], f"{player} {name} {LABEL[s]}", lambda e, s=s: self.tap_card(player, number, chosen, s),
+                card_button(LABEL[s], f"{player} {name} {LABEL[s]}", lambda e, s=s: self.tap_card(player, number, chosen, s, new_number),
                             state="held" if s in chosen else "free" if ok else "taken", colour=SHADE[s],
                             width=fitting(LABEL[s]))
                 for s, ok in zip(rules.SUBDOMAINS, free)
