@@ -7,11 +7,21 @@ Rules: shared/rules/bgg-card-game.txt; readings: RULINGS.md › BoardGameGeek: T
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from .fields import RecordError, check_keys, check_player_keys, need_bool, need_choice, need_int, need_list, need_object
 from .actions import Action, Table, Unchanged, edited
+from .fields import (
+    RecordError,
+    check_keys,
+    check_player_keys,
+    need_bool,
+    need_choice,
+    need_int,
+    need_list,
+    need_object,
+)
 from .record import GameRules
 from .registry import register
 from .result import Line, Result, Tiebreak, scored_once
@@ -441,7 +451,7 @@ def apply(table: Table, action: Action) -> Table:
 def need_subdomain(subdomain: Any, where: tuple[str, ...]) -> str:
     if subdomain not in SUBDOMAIN_SET:
         raise RecordError(where, f"'{subdomain}' is not a subdomain")
-    return subdomain
+    return str(subdomain)
 
 
 def apply_played(table: Table, game: Game, action: StepPlayed | SetPopular) -> Table:
@@ -514,7 +524,8 @@ def add_collection(table: Table, game: Game, action: AddCollection) -> Table:
 
 
 def record_collections(record: dict, player: str) -> list[dict]:
-    return record["final"][player].get("collections", [])
+    collections: list[dict] = record["final"][player].get("collections", [])
+    return collections
 
 
 def change_collection(table: Table, game: Game,
@@ -523,16 +534,18 @@ def change_collection(table: Table, game: Game,
     where = ("final", player, f"collection {number}")
     collections = record_collections(table.record, player)
     index = locate(collections, number, seen)
-    subdomain = None if isinstance(action, RemoveCollection) else need_subdomain(action.subdomain, where + (str(action.subdomain),))
-    if index is None:
-        gone = f"collection {number} ({', '.join(SPOKEN.get(s, s) for s in seen)}) is no longer on {player}'s tableau"
-        if isinstance(action, RemoveCollection):  # removing is never done to a collection that differs from the one shown
+    gone = f"collection {number} ({', '.join(SPOKEN.get(s, s) for s in seen)}) is no longer on {player}'s tableau"
+    if isinstance(action, RemoveCollection):
+        if index is None:  # removing is never done to a collection that differs from the one shown
             raise Unchanged(where, gone)
+        return edited(table, lambda r, d: r["final"][player]["collections"].pop(index), check_record)
+    subdomain = need_subdomain(action.subdomain, where + (str(action.subdomain),))
+    if index is None:
         # the same change sent twice: the collection as it is after the first
         done = set(seen) | {subdomain} if isinstance(action, AddToCollection) else set(seen) - {subdomain}
         if isinstance(action, (AddToCollection, RemoveFromCollection)) and locate(collections, number, done) is not None:
-            inside = "already in" if isinstance(action, AddToCollection) else "no longer in"
-            raise Unchanged(where, f"{SPOKEN[subdomain]} is {inside} {player}'s collection {number}")
+            state = "already in" if isinstance(action, AddToCollection) else "no longer in"
+            raise Unchanged(where, f"{SPOKEN[subdomain]} is {state} {player}'s collection {number}")
         # another screen changed one card of this very collection meanwhile: both changes count
         if 1 <= number <= len(collections) and len(set(collections[number - 1]["subdomains"]) ^ set(seen)) <= 1:
             index = number - 1
@@ -541,8 +554,6 @@ def change_collection(table: Table, game: Game,
     if index != number - 1:
         number, where = index + 1, ("final", player, f"collection {index + 1}")
     group = collections[index]
-    if isinstance(action, RemoveCollection):
-        return edited(table, lambda r, d: r["final"][player]["collections"].pop(index), check_record)
     spoken = SPOKEN[subdomain]
     inside = subdomain in group["subdomains"]
     if isinstance(action, AddToCollection):
@@ -580,7 +591,7 @@ def change_collection(table: Table, game: Game,
         reason = gem_refusal(game, player, number, subdomain)
         if reason:
             raise RecordError(where, reason)
-        after = in_order([*gems, subdomain])
+        after: list[str] = in_order([*gems, subdomain])
     else:
         if subdomain not in gems:
             raise Unchanged(where, f"the {spoken} Rare Gem is not in {player}'s collection {number}")

@@ -4,7 +4,7 @@ what the deck still allows, and why not, is asked of `scoring.bgg_card_game`."""
 
 from __future__ import annotations
 
-from typing import Hashable
+from collections.abc import Hashable
 
 import flet as ft
 
