@@ -168,3 +168,29 @@ def test_statistic_first_player_wins(records, shown):
         record["final"] = {"meta": {"7": 2}, "collections": collections}
         made.append(record)
     assert dict(CgtScreen.statistic(made))["first player wins"].startswith(shown)
+
+
+def test_the_setup_sets_and_remembers_the_marker_penalty(open_app, store):
+    from .helpers import set_up
+
+    h = open_app("/setup/cgt")
+    h.tap("Penalty plus")
+    h.tap("Penalty plus")
+    game_id = set_up(h, ["Lea", "Max"])
+    assert store.get(game_id).record["variant"] == {"first_player_penalty": 4}
+    assert h.text_of("total-Lea") == "-4"
+    again = open_app("/setup/cgt")  # the next game starts from the marker's penalty as last set
+    assert [c for c in again.controls() if isinstance(c, ft.Text) and c.semantics_label == "Penalty 4"]
+
+
+def test_another_type_joins_the_meta_row(open_app, store):
+    game_id = start(store)
+    h = open_app(f"/play/{game_id}")
+    assert not h.buttons("Type 14 Meta plus")
+    dropdown = h.find(ft.Dropdown, label="Another type")
+    dropdown.value = "14"
+    h.fire(dropdown, "select", "14")
+    h.tap("Type 14 Meta plus")
+    h.tap("Lea type 14 plus")
+    assert final(store, game_id) == {"meta": {"14": 1}, "collections": {"Lea": {"14": 1}, "Max": {}}}
+    assert h.text_of("value-14") == "value 1"
