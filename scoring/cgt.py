@@ -211,10 +211,10 @@ def why_not(game: Game, action: Action) -> str | None:
     if isinstance(action, (AdjustMeta, AdjustCollection)) and action.by > 0 and cards_left(game, action.type) < action.by:
         where = "the Meta column and the Collections"
         return f"all {action.type} cards of type {action.type} are in {where}"
-    if isinstance(action, AdjustMeta) and action.by < 0 and game.meta.get(action.type, 0) > 0:
-        if game.meta[action.type] + action.by < meta_floor(game, action.type):
-            who = " and ".join(holders(game, action.type))
-            return f"{who} collect{'s' * (len(holders(game, action.type)) == 1)} type {action.type}: it keeps its Meta column"
+    if (isinstance(action, AdjustMeta) and action.by < 0 and game.meta.get(action.type, 0) > 0
+            and game.meta[action.type] + action.by < meta_floor(game, action.type)):
+        who = holders(game, action.type)
+        return f"{' and '.join(who)} collect{'s' * (len(who) == 1)} type {action.type}: it keeps its Meta column"
     if isinstance(action, AdjustCollection) and action.by > 0 and action.type not in game.meta:
         return f"type {action.type} has no Meta column: set the Meta row first"
     if isinstance(action, AdjustMeta) and action.by > 0 and action.type not in game.meta and len(game.meta) >= MAX_META_COLUMNS:
@@ -226,11 +226,11 @@ def why_not(game: Game, action: Action) -> str | None:
     return None
 
 
-def check_record(record: dict, draft: Any) -> None:
+def check_record(record: dict[str, Any], draft: Any) -> None:
     parse(tuple(record["players"]), record.get("variant", {}), record["final"])
 
 
-def put(mapping: dict, key: str, value: int) -> None:
+def put(mapping: dict[str, int], key: str, value: int) -> None:
     """A count in the record, or no entry at all when it is 0 (an empty Collection is {})."""
     if value:
         mapping[key] = value
@@ -277,7 +277,7 @@ def apply(table: Table, action: Action) -> Table:
     if reason:
         raise RecordError(where, reason)
 
-    def edit(r: dict, d: Any) -> None:
+    def edit(r: dict[str, Any], d: Any) -> None:
         final = r["final"]
         if isinstance(action, AdjustMeta):
             put(final["meta"], str(action.type), game.meta.get(action.type, 0) + action.by)

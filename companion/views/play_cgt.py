@@ -72,7 +72,7 @@ class CgtScreen(GameScreen):
             if t not in game.meta and len(game.meta) >= rules.MAX_META_COLUMNS:
                 high = 0  # the row has all its columns
             shown = (t, meta, modifier, game.value(t), rules.meta_floor(game, t), high)
-            rows.append(self.part(("meta", *shown, self.play.app.dark), lambda: self.meta_row(*shown)))
+            rows.append(self.part(("meta", *shown, self.play.app.dark), lambda shown=shown: self.meta_row(*shown)))
         others = tuple(str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in self.types_shown())
         rows.append(self.part(("another type", others, self.play.app.dark), lambda: ft.Dropdown(
             label="Another type", width=160, dense=True, options=[ft.DropdownOption(t) for t in others],
