@@ -17,10 +17,11 @@ def test_two_pages_tapping_at_once_lose_nothing(ui):
     game_id = tablet.set_up("CGT – Card Game Traders", ["Lea", "Max"])
     for _ in range(3):
         tablet.tap("Type 7 Meta plus")  # 3 of type 7's 7 copies in the Meta column: value 3, 4 left
+    code = tablet.invite_code(game_id)
     phone = ui(PHONE)
-    phone.open(f"/join/{game_id}", ready='flt-semantics[role="button"]')
+    phone.open(f"/join/{code}", ready='flt-semantics[role="button"]')
     phone.tap("I am Max")
-    phone.page.wait_for_url(re.compile(f"/join/{game_id}/Max$"))
+    phone.page.wait_for_url(re.compile(f"/join/{code}/Max$"))
     phone.text("total-Max").wait_for()
 
     for screen in (tablet, phone):  # Flutter scrolls inside its canvas: bring both steppers into view first

@@ -13,16 +13,6 @@ from .conftest import PHONE, TABLET
 pytestmark = pytest.mark.e2e
 
 
-def invite_code(tablet, game_id: str) -> str:
-    """The code the tablet's invite screen shows (in its join-url)."""
-    tablet.tap("Invite players")
-    tablet.text("join-url").wait_for()
-    url = tablet.text("join-url").inner_text().strip()
-    tablet.tap("Back to the game")
-    tablet.page.wait_for_url(re.compile(f"/play/{game_id}$"))
-    return url.rsplit("/", 1)[1]
-
-
 def join(phone, code: str, player: str) -> None:
     phone.open(f"/join/{code}", ready='flt-semantics[role="button"]')
     phone.tap(f"I am {player}")
@@ -34,7 +24,7 @@ def test_two_phones_and_a_tablet(ui):
     tablet = ui(TABLET)
     game_id = tablet.set_up("Lost Cities", ["Mia", "Noah"])
     mia, noah = ui(PHONE), ui(PHONE)
-    code = invite_code(tablet, game_id)
+    code = tablet.invite_code(game_id)
     join(mia, code, "Mia")
     join(noah, code, "Noah")
 

@@ -3,6 +3,8 @@ sent from the screen as it was drawn before the other's change arrived. Nothing 
 refusal or a no-op is said, and both screens end equal to the stored record."""
 
 import flet as ft
+
+from companion.invites import Invites
 import pytest
 
 import scoring
@@ -127,7 +129,7 @@ def test_undo_takes_back_only_this_devices_step(open_app, store):
 def test_a_players_phone_changes_only_that_players_collection(open_app, store):
     game_id = start(store, {"meta": {"10": 2}})
     tablet = open_app(f"/play/{game_id}", width=1024, height=768)
-    phone = open_app(f"/join/{game_id}/Max", browser_storage={})
+    phone = open_app(f"/join/{Invites(store).code_for(game_id)}/Max", browser_storage={})
     assert phone.buttons("Max type 10 plus") and not phone.buttons("Lea type 10 plus")
     assert phone.find(ft.Column, key="shared").disabled  # the Meta row is the host's to change
     click_ids([(tablet, button_id(tablet, "Max type 10 plus")), (phone, button_id(phone, "Max type 10 plus"))])
