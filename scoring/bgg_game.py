@@ -466,7 +466,7 @@ ACTIONS = (SetTiles, UseTrack, UseLedger, SetTrackGG, SetIncome, AdjustSpent)
 
 
 def tiles_word(count: int, colour: str, number: int) -> str:
-    return f"{count or 'no'} {colour} {number} tile{'s' * (count != 1)}"
+    return f"{count or 'no'} {colour} {number} tile{'s' * (count > 1)}"
 
 
 def check_record(record: dict, draft: Any) -> None:
@@ -493,13 +493,17 @@ def _set_tiles(game: Game, action: SetTiles) -> Callable[[dict, Any], None]:
     if len(tiles) - mine + action.count > MAX_TILES:
         raise RecordError(where, f"{p} holds {len(tiles)} tiles; a player acquires at most {MAX_TILES} (3 dice × 6 rounds)")
 
+    seat_of_colour = {tab.colour: i for i, tab in enumerate(game.tableaux.values())}
+
     def edit(record: dict, draft: Any) -> None:
         raw = record["final"][p].setdefault("tiles", [])
-        for _ in range(action.count - mine):  # more copies: added at the end
+        for _ in range(action.count - mine):
             raw.append({"colour": action.colour, "number": action.number})
         for _ in range(mine - action.count):  # fewer: the last copies go
             last = max(i for i, t in enumerate(raw) if (t["colour"], t["number"]) == tile)
             del raw[last]
+        # Kept in one order (colours by seat, then numbers) whatever order the taps came in.
+        raw.sort(key=lambda t: (seat_of_colour[t["colour"]], t["number"]))
 
     return edit
 
