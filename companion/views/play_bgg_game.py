@@ -168,17 +168,15 @@ class BggGameScreen(GameScreen):
         return json.dumps(self.entry(player), sort_keys=True), self.sold_out(player)
 
     def tableau(self, player: str) -> ft.Control:
-        e = self.entry(player)
-        colour = e["colour"]
-        gg_key = (player, "gg", json.dumps({k: v for k, v in e.items() if k != "tiles"}, sort_keys=True),
-                  self.play.app.dark)
-        tiles_key = (player, "tiles", json.dumps(e.get("tiles", [])), self.sold_out(player), self.play.app.dark)
+        # Built whole when its key changes: a piece kept from an earlier build (GameScreen.part) and set
+        # under this new Column lost its events here (a typed income after a tile tap never arrived).
+        colour = self.entry(player)["colour"]
         return ft.Column([
             ft.Row([ft.Container(width=16, height=16, bgcolor=shade(colour), border_radius=8),
                     section(f"{short_name(player)} ({colour})")]),
-            self.part(gg_key, lambda: self.gg_block(player)),
+            self.gg_block(player),
             ft.Text("Acquired tiles", weight=ft.FontWeight.BOLD),
-            self.part(tiles_key, lambda: self.tiles_block(player)),
+            self.tiles_block(player),
         ], spacing=8)
 
     def shared(self) -> list[ft.Control]:

@@ -215,3 +215,18 @@ def bgg_game_option():
     from companion.views.play_bgg_game import EVERY_SET
 
     return EVERY_SET
+
+
+def test_every_control_still_answers_after_its_tableau_changed(open_app, store):
+    """A typed income after a tile tap, and a tile tap after an income: each reaches the record."""
+    game_id = start(store)
+    phone = open_app(f"/play/{game_id}")
+    phone.tap("Ada tile blue 1")
+    field = phone.find(ft.TextField, label="Ada round 1 income")
+    phone.type(field, "7")
+    phone.fire(field, "submit", "7")
+    phone.tap("Ada round 1 spent plus")
+    phone.tap("Ada tile green 2")
+    assert store.get(game_id).record["final"]["Ada"] == {
+        "colour": "red", "ledger": [{"income": 7, "spent": 1}],
+        "tiles": [{"colour": "blue", "number": 1}, {"colour": "green", "number": 2}]}
