@@ -101,16 +101,25 @@ def _load() -> None:
             importlib.import_module(f"{views.__name__}.{module.name}")  # registers its screen class
 
 
-def screen(game: str) -> type[GameScreen]:
-    if not SCREENS:
+_loaded = False
+
+
+def _ensure_loaded() -> None:
+    """Import every game's screen module once (importing one of them first registers only that one)."""
+    global _loaded
+    if not _loaded:
         _load()
+        _loaded = True
+
+
+def screen(game: str) -> type[GameScreen]:
+    _ensure_loaded()
     return SCREENS[game]
 
 
 def keys() -> list[str]:
     """The games with a screen, in their home-screen order."""
-    if not SCREENS:
-        _load()
+    _ensure_loaded()
     return sorted((k for k in SCREENS if k in scoring.GAMES), key=lambda k: (SCREENS[k].order, k))
 
 

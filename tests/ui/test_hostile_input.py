@@ -6,10 +6,7 @@ import flet as ft
 import pytest
 
 from companion.views.history import valid_date
-from companion import games
-
-games.keys()  # every game's screen, registered before one of them is imported by name (games.py loads all only when none is)
-from companion.views.play_bgg_game import MAX_GG, parse_number  # noqa: E402
+from companion.views.play_bgg_game import MAX_GG, parse_number
 from scoring.names import name_problem
 
 from .helpers import scored_totals, set_up
