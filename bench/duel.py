@@ -54,6 +54,7 @@ async def run(taps: int) -> dict:
         store = GameStore(data)
         record = scoring.new_record("cgt", PLAYERS, {"first_player_penalty": 2})
         record["final"]["meta"] = {str(t): 1 for types in TYPES.values() for t in types}
+        record["final"]["adjustments"] = {"Max": -taps}  # 2 × taps "+1" end at +taps: inside the ±99 of the rules
         game_id = store.create(record).id
         store.close()
         server = Server(data).start()
@@ -81,7 +82,7 @@ async def run(taps: int) -> dict:
             server.stop()
         final = server.stored_record(game_id)["final"]
     cards = sum(final["collections"]["Max"].values())
-    points = final.get("adjustments", {}).get("Max", 0)
+    points = final.get("adjustments", {}).get("Max", 0) + taps
     return {"sent": 4 * taps, "lost": (2 * taps - cards) + (2 * taps - points), "cards": cards, "points": points,
             "tapping": last_tap - started, "settled": settled}
 
