@@ -62,17 +62,18 @@ def expedition_points(investments: int, cards: tuple[int, ...]) -> int:
 
 
 def expedition_lines(colour: str, investments: int, cards: tuple[int, ...]) -> tuple[Line, ...]:
-    if investments + len(cards) == 0:
+    """The reasons for expedition_points: its points are split into lines, never computed again,
+    so the lines always add up to the points."""
+    size = investments + len(cards)
+    if size == 0:
         return ()
+    points = expedition_points(investments, cards)
+    bonus = BONUS if size >= BONUS_CARDS else 0  # never multiplied, and investments count towards the 8 (RULINGS)
     numbers = "+".join(str(c) for c in sorted(cards)) or "0"
-    formula = f"({numbers} − {EXPEDITION_COST})"
-    if investments:
-        formula += f" × {investments + 1}"
-    points = (sum(cards) - EXPEDITION_COST) * (investments + 1)
-    lines = [Line(colour, points, formula)]
-    if investments + len(cards) >= BONUS_CARDS:
-        # Never multiplied, and investments count towards the 8 (RULINGS).
-        lines.append(Line(f"{colour} {BONUS_CARDS}-card bonus", BONUS))
+    formula = f"({numbers} − {EXPEDITION_COST})" + (f" × {investments + 1}" if investments else "")
+    lines = [Line(colour, points - bonus, formula)]
+    if bonus:
+        lines.append(Line(f"{colour} {BONUS_CARDS}-card bonus", bonus))
     return tuple(lines)
 
 
