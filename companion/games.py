@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import flet as ft
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 DEFAULT_SEED = ft.Colors.TEAL
 MAX_PARTS = 500
-SCREENS: dict[str, type["GameScreen"]] = {}
+SCREENS: dict[str, type[GameScreen]] = {}
 Statistic = tuple[tuple[str, str], ...]  # (what, value) lines on the statistics screen
 
 
@@ -117,7 +118,7 @@ def screen(game: str) -> type[GameScreen]:
     return SCREENS[game]
 
 
-def keys() -> list[str]:
+def ordered() -> list[str]:
     """The games with a screen, in their home-screen order."""
     _ensure_loaded()
     return sorted((k for k in SCREENS if k in scoring.GAMES), key=lambda k: (SCREENS[k].order, k))

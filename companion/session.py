@@ -8,7 +8,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import os
-from typing import Callable
+from collections.abc import Callable
 
 import flet as ft
 

@@ -7,9 +7,9 @@ rescore. Game-specific figures read the records of that one game through `scorin
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from statistics import mean
-from typing import Callable, Iterable
 
 from .store import StoredGame
 

@@ -16,12 +16,13 @@ import importlib
 import pkgutil
 from typing import Any
 
+from . import names
 from .actions import Action, NextRound, Table, Unchanged
 from .fields import RecordError
-from . import names
 from .record import GameRules, Record, parse_record
 from .registry import GAMES, register
 from .result import Line, Result
+
 
 def parse(record: Any) -> Record:
     """Validate a record (parsed JSON) exactly as FORMAT.md says; raises RecordError."""

@@ -10,8 +10,9 @@ nothing (a card added twice) raises `Unchanged`, which is said to the person but
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from .fields import RecordError
 

@@ -6,7 +6,8 @@ RecordError prints it as "round 2 › Ben › red › cards: <message>".
 
 from __future__ import annotations
 
-from typing import Any, Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any
 
 Where = tuple[str, ...]
 

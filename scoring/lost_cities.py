@@ -5,11 +5,12 @@ Rules: shared/rules/lost-cities.txt; readings: RULINGS.md › Lost Cities.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
-from .fields import RecordError, check_keys, check_player_keys, need_bool, need_int, need_list, need_object
 from .actions import Action, NextRound, Table, Unchanged, edited
+from .fields import RecordError, check_keys, check_player_keys, need_bool, need_int, need_list, need_object
 from .record import GameRules
 from .registry import register
 from .result import Line, Result, rank, sum_totals
@@ -154,7 +155,8 @@ def check_deck(round_: Mapping[str, Tableau], where: tuple[str, ...], players: t
         if mine.investments + theirs.investments > INVESTMENTS_PER_COLOUR:
             raise RecordError(
                 where + (colour,),
-                f"{mine.investments + theirs.investments} {colour} investment cards across both players; the deck has {INVESTMENTS_PER_COLOUR}",
+                f"{mine.investments + theirs.investments} {colour} investment cards across both players; "
+                f"the deck has {INVESTMENTS_PER_COLOUR}",
             )
 
 

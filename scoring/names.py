@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import copy
 import unicodedata
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .record import GameRules
 

@@ -5,12 +5,13 @@ Each game module parses its own `variant` and body; this module checks what all 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
-from .fields import RecordError, check_keys, need_choice, need_int, need_list, need_object, need_str
 from .actions import Action, Table
+from .fields import RecordError, check_keys, need_choice, need_int, need_list, need_object, need_str
 from .result import Result
 
 METADATA = ("id", "played_at", "location", "notes")

@@ -91,7 +91,7 @@ def view(app: App) -> ft.View:
     filter_row = ft.Row([
         ft.Dropdown(label="Game", width=230, dense=True, value="any",
                     options=[ft.DropdownOption(key="any", text="All games")] +
-                            [ft.DropdownOption(key=k, text=games.title(k)) for k in games.keys()],
+                            [ft.DropdownOption(key=k, text=games.title(k)) for k in games.ordered()],
                     on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value)),
         ft.Dropdown(label="Player", width=180, dense=True, value="anyone",
                     options=[ft.DropdownOption(key="anyone", text="Everyone")] +

@@ -65,7 +65,7 @@ def view(app: App) -> ft.View:
     controls: list[ft.Control] = [ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
     if app.store.recovered and not app.recovery_seen:
         controls.insert(0, recovery_notice(app))
-    controls += [game_tile(app, key) for key in games.keys()]
+    controls += [game_tile(app, key) for key in games.ordered()]
     if in_progress:
         controls.append(ft.Text("In progress", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         controls += [

@@ -9,8 +9,8 @@ its own module; a tap becomes an action, applied by the live game on the server.
 from __future__ import annotations
 
 import asyncio
-from urllib.parse import quote
 from typing import Any
+from urllib.parse import quote
 
 import flet as ft
 

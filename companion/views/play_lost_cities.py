@@ -3,7 +3,8 @@ one tap per card (investments, then 2–10); the other player's cards show as ta
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 import flet as ft
 

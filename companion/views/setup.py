@@ -103,7 +103,8 @@ def view(app: App, game: str) -> ft.View:
             ft.Text(f"{rules.player_counts}, in seat order, clockwise. The first seat starts.", size=13),
             ft.Row([name_field, icon_button(ft.Icons.PERSON_ADD, "Add player", lambda e: add(name_field.value))]),
             message,
-            ft.Row([ft.OutlinedButton(content=ft.Text(short_name(p), semantics_label=f"Add {p}"), on_click=lambda e, p=p: add(p)) for p in recent],
+            ft.Row([ft.OutlinedButton(content=ft.Text(short_name(p), semantics_label=f"Add {p}"), on_click=lambda e, p=p: add(p))
+                    for p in recent],
                    wrap=True, visible=bool(recent)),
             *[player_row(i, p) for i, p in enumerate(players)],
             *([section("Options"), *options] if (options := screen.variant_controls(variant, set_variant, players)) else []),

@@ -48,7 +48,7 @@ def view(app: App) -> ft.View:
     wins = stats.wins_per_player(finished)
     body: list[ft.Control] = [
         section("By game"),
-        ft.Row([game_card(stats.game_stats(finished, key, games.screen(key).statistic)) for key in games.keys()], wrap=True),
+        ft.Row([game_card(stats.game_stats(finished, key, games.screen(key).statistic)) for key in games.ordered()], wrap=True),
         section("Wins per player"),
         wins_chart(wins) if wins else ft.Text("No finished game yet.", italic=True),
     ]

@@ -3,6 +3,8 @@ over random sequences of actions."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -68,7 +70,7 @@ def test_an_impossible_action_is_refused_with_its_place(down, action, said):
 
 def test_investments_across_both_players_are_limited_by_the_deck():
     t = scoring.apply(table(), SetInvestments("Ben", "red", 2, 1))
-    with pytest.raises(RecordError, match="3 red investment cards|investment"):
+    with pytest.raises(RecordError, match="4 red investment cards across both players"):
         scoring.apply(t, SetInvestments("Ana", "red", 2, 1))
 
 
@@ -106,10 +108,8 @@ PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[Heal
 def run(actions) -> Table:
     t = table()
     for action in actions:
-        try:
+        with contextlib.suppress(RecordError):  # refused or nothing to do: the table stays as it was
             t = scoring.apply(t, action)
-        except RecordError:
-            pass  # refused or nothing to do: the table stays as it was
     return t
 
 

@@ -112,7 +112,7 @@ def test_a_guest_joins_without_the_pin_and_can_open_nothing_else(open_app, store
         assert on_pin_screen(phone), route
     phone.run(phone.page.push_route(f"/results/{game_id}"))  # its own game's totals: yes
     phone.settle()
-    assert phone.text_of(f"total-Mia") == "-17" and not on_pin_screen(phone)
+    assert phone.text_of("total-Mia") == "-17" and not on_pin_screen(phone)
     assert not phone.buttons("Save result") and not phone.buttons("Delete") and not phone.buttons("Edit")
 
 

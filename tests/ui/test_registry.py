@@ -4,8 +4,9 @@ game defined only here is set up, played and scored through the real app with no
 from __future__ import annotations
 
 import inspect
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 import flet as ft
 import pytest
@@ -41,7 +42,7 @@ def test_each_registered_game_provides_rules_and_a_screen(key):
 
 
 def test_the_home_screen_order_is_the_registered_order():
-    assert games.keys() == ["lost-cities", "bgg-card-game", "bgg-game", "cgt", "card-commons"]
+    assert games.ordered() == ["lost-cities", "bgg-card-game", "bgg-game", "cgt", "card-commons"]
 
 
 # --- the toy game: each player counts points with a + button; more points wins ------------------------

@@ -1,7 +1,6 @@
 """Two browser sessions (a phone and a tablet) on one game: no change is lost, both stay current."""
 
 import scoring
-from companion.views import play
 
 
 def start(store):
