@@ -176,21 +176,33 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = (
 
 
 def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
+    import socket
+
     import uvicorn
     import flet_web.fastapi as flet_fastapi
 
+    from . import admission, guard
+
     store = GameStore(data_dir)
     everywhere = host in ("0.0.0.0", "::", "")
-    join_urls = [f"http://{a}:{port}" for a in lan_addresses()] if everywhere else []
+    addresses = lan_addresses() if everywhere else [host]
+    join_urls = [f"http://{a}:{port}" for a in addresses] if everywhere else []
     app = flet_fastapi.app(
-        make_main(store, pin, join_urls),
+        admission.limited(make_main(store, pin, join_urls), Gate(store, pin)),
         assets_dir=str(ASSETS_DIR),
         app_name="Tableside",
         app_short_name="Tableside",
         app_description="Score keeper for card games at the table",
         no_cdn=True,  # nothing is fetched from the internet, ever
     )
+    names = [socket.gethostname(), socket.gethostname() + ".local"]
+    app = guard.Guard(app, guard.own_hosts(port, addresses, names))
     for line in serving_banner(host, port, pin_set=Gate(store, pin).required):
         print(line, flush=True)
     print(f"Data: {data_dir}", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=os.environ.get("TABLESIDE_LOG", "warning"))
+    try:
+        uvicorn.run(app, host=host, port=port, log_level=os.environ.get("TABLESIDE_LOG", "warning"),
+                    proxy_headers=False,  # the client's address is the socket's: X-Forwarded-For is not believed
+                    ws_max_size=guard.WS_MAX_SIZE, timeout_graceful_shutdown=guard.STOP_WITHIN)
+    finally:
+        store.close()  # releases the folder's lock
