@@ -52,6 +52,12 @@ def valid_pin(pin: str) -> bool:
     return pin.isascii() and pin.isdigit() and MIN_DIGITS <= len(pin) <= MAX_DIGITS
 
 
+def new_pin(digits: int = SAFE_DIGITS) -> str:
+    import secrets
+
+    return "".join(secrets.choice("0123456789") for _ in range(digits))
+
+
 def weak_pin_warning(pin: str) -> str:
     """What to tell the person who sets a short PIN ("" when it is long enough)."""
     if len(pin) >= SAFE_DIGITS:

@@ -182,13 +182,19 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     import flet_web.fastapi as flet_fastapi
 
     from . import admission, guard
+    from .access import PIN_SETTING, new_pin
+    from .network import beyond_this_machine
 
     store = GameStore(data_dir)
     everywhere = host in ("0.0.0.0", "::", "")
     addresses = lan_addresses() if everywhere else [host]
-    join_urls = [f"http://{a}:{port}" for a in addresses] if everywhere else []
+    join_urls = [f"http://{a}:{port}" for a in addresses] if beyond_this_machine(host) else []
+    generated = beyond_this_machine(host) and pin is None and store.setting(PIN_SETTING) is None
+    if generated:  # the network may not use the games without a PIN: one for this run, shown only here
+        pin = new_pin()
+    gate = Gate(store, pin)
     app = flet_fastapi.app(
-        admission.limited(make_main(store, pin, join_urls), Gate(store, pin)),
+        admission.limited(make_main(store, pin, join_urls), gate),
         assets_dir=str(ASSETS_DIR),
         app_name="Tableside",
         app_short_name="Tableside",
@@ -197,8 +203,11 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     )
     names = [socket.gethostname(), socket.gethostname() + ".local"]
     app = guard.Guard(app, guard.own_hosts(port, addresses, names))
-    for line in serving_banner(host, port, pin_set=Gate(store, pin).required):
+    for line in serving_banner(host, port, pin_set=gate.required):
         print(line, flush=True)
+    if generated:
+        print(f"PIN for this run: {pin}  (phones ask for it; set your own with --pin - or ${{TABLESIDE_PIN}})",
+              flush=True)
     print(f"Data: {data_dir}", flush=True)
     try:
         uvicorn.run(app, host=host, port=port, log_level=os.environ.get("TABLESIDE_LOG", "warning"),
