@@ -59,6 +59,7 @@ class Client:
                                              "page": {"route": route, "width": 390, "height": 844}}))
         reply = await client.next()
         client.session_id = reply[1]["session_id"]
+        await client.next(30)  # the first screen
         await client.drain()
         return client
 
@@ -79,14 +80,17 @@ class Client:
         for d in walk(self.received):
             if d.get("_c") == kind and all(d.get(k) == v for k, v in props.items()):
                 return d["_i"]
-        raise LookupError(f"no {kind} {props} was sent")
+        raise LookupError(f"no {kind} {props} was sent; texts: {self.texts()[:20]}")
 
     def texts(self) -> list[str]:
         return list(strings(self.received))
 
     async def type_and_submit(self, control: int, value: str) -> None:
+        """Type `value` into a text field and press Enter; wait for the server's answer."""
         await self.ws.send(pack(UPDATE_CONTROL_PROPS, {"id": control, "props": {"value": value}}))
         await self.ws.send(pack(CONTROL_EVENT, {"target": control, "name": "submit", "data": None}))
+        await self.next(30)
+        await self.drain()
 
     async def close(self) -> None:
         await self.ws.close()
