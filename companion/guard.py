@@ -24,7 +24,7 @@ from collections.abc import Iterable
 log = logging.getLogger("tableside")
 
 MAX_SOCKETS_PER_ADDRESS = 24  # a table's devices each hold one or two
-REAP_AFTER = 3.0  # seconds an app may run after its websocket closed
+REAP_AFTER = 1.0  # seconds an app may run after its websocket closed (Flet needs milliseconds)
 STOP_WITHIN = 2  # seconds uvicorn waits for open connections when stopping (SIGTERM, Ctrl-C)
 MAX_IMPORT_BYTES = 4 * 1024 * 1024  # a file the transfer screen imports (thousands of games)
 WS_MAX_SIZE = MAX_IMPORT_BYTES + 2 * 1024 * 1024  # one websocket message: a picked file travels in one
@@ -144,11 +144,13 @@ class Guard:
                 if not done:
                     log.info("stopped a websocket handler %.0f s after its client left", self.reap_after)
                     app.cancel()
-            try:
-                await app
-            except asyncio.CancelledError:
-                if not app.cancelled() or asyncio.current_task().cancelling():
-                    raise  # we were cancelled ourselves (the server stopping)
+            await asyncio.wait({app})
+            if not app.cancelled() and app.exception() is not None:
+                raise app.exception()  # uvicorn reports it as before
+        except asyncio.CancelledError:
+            # The server is stopping and gave up waiting: the connection ends here, quietly
+            # (uvicorn would log a traceback for every connection cancelled).
+            asyncio.current_task().uncancel()
         finally:
             for task in (app, waiting):
                 if not task.done():
