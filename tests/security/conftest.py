@@ -9,3 +9,6 @@ def server(tmp_path_factory):
     s = Server(tmp_path_factory.mktemp("srv") / "data", env={"TABLESIDE_PIN": "246810"}).start()
     yield s
     s.stop()
+
+
+from tests.ui.conftest import open_app, store  # noqa: E402,F401  (browserless app fixtures)
