@@ -128,21 +128,42 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = (
 
 
 def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
+    import socket
+
     import uvicorn
     import flet_web.fastapi as flet_fastapi
 
+    from . import admission, guard
+    from .access import PIN_SETTING, new_pin
+    from .network import beyond_this_machine
+
     store = GameStore(data_dir)
     everywhere = host in ("0.0.0.0", "::", "")
-    join_urls = [f"http://{a}:{port}" for a in lan_addresses()] if everywhere else [f"http://{host}:{port}"]
+    addresses = lan_addresses() if everywhere else [host]
+    join_urls = [f"http://{a}:{port}" for a in addresses]  # on 127.0.0.1 too: a second browser here can join
+    generated = beyond_this_machine(host) and pin is None and store.setting(PIN_SETTING) is None
+    if generated:  # the network may not use the games without a PIN: one for this run, shown only here
+        pin = new_pin()
+    gate = Gate(store, pin)
     app = flet_fastapi.app(
-        make_main(store, pin, join_urls, lan=everywhere),
+        admission.limited(make_main(store, pin, join_urls, lan=beyond_this_machine(host)), gate),
         assets_dir=str(ASSETS_DIR),
         app_name="Tableside",
         app_short_name="Tableside",
         app_description="Score keeper for card games at the table",
         no_cdn=True,  # nothing is fetched from the internet, ever
     )
-    for line in serving_banner(host, port, pin_set=Gate(store, pin).required):
+    names = [socket.gethostname(), socket.gethostname() + ".local"]
+    app = guard.Guard(app, guard.own_hosts(port, addresses, names))
+    for line in serving_banner(host, port, pin_set=gate.required):
         print(line, flush=True)
+    if generated:
+        print(f"PIN for this run: {pin}  (phones ask for it; set your own with --pin - or ${{TABLESIDE_PIN}})",
+              flush=True)
     print(f"Data: {data_dir}", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=os.environ.get("TABLESIDE_LOG", "warning"))
+    try:
+        uvicorn.run(app, host=host, port=port, log_level=os.environ.get("TABLESIDE_LOG", "warning"),
+                    proxy_headers=False,  # the client's address is the socket's: X-Forwarded-For is not believed
+                    ws_max_size=guard.WS_MAX_SIZE, timeout_graceful_shutdown=guard.STOP_WITHIN)
+    finally:
+        store.close()  # releases the folder's lock

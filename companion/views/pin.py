@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..admission import mark_unlocked
 from ..session import App
 
 
@@ -17,6 +18,7 @@ def view(app: App, wanted_route: str) -> ft.View:
         field.value = ""
         if accepted:
             app.authorized = True
+            mark_unlocked(app.page)  # no longer counted among the sessions waiting for the PIN
             app.go(wanted_route if wanted_route != "/pin" else "/")
             app.rebuild()
         else:
