@@ -165,3 +165,16 @@ def test_a_browser_on_the_serving_machine_is_the_host(monkeypatch, address, env,
     if env is not None:
         monkeypatch.setenv(LOCAL_IS_HOST, env)
     assert on_this_machine(address) is host
+
+
+def test_a_guest_types_the_short_code_on_the_pin_screen(open_app, store, private):
+    game_id, invite = private
+    phone = open_app("/", browser_storage={})
+    assert on_pin_screen(phone)
+    field = phone.find(ft.TextField, label="Invite code")
+    typed = f"{invite[:4].lower()}-{invite[4:8]} {invite[8:]}"  # as read out: case, dashes and spaces do not matter
+    phone.type(field, typed)
+    phone.fire(field, "submit", typed)
+    assert phone.page.route == f"/join/{invite}"
+    phone.tap("I am Noah")
+    assert phone.page.route == f"/join/{invite}/Noah"
