@@ -21,7 +21,8 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.args = list(args)
-        self.env = {**os.environ, **(env or {})}
+        # The attacker's browser runs on this machine too: it must not count as the host's own.
+        self.env = {**os.environ, "TABLESIDE_LOCAL_IS_HOST": "0", **(env or {})}
         self.log_path = data.parent / f"server-{self.port}.log"
         self.proc: subprocess.Popen | None = None
 
