@@ -73,15 +73,13 @@ class CardCommonsScreen(GameScreen):
 
     # -- taps ---------------------------------------------------------------------------
 
-    def tap(self, slot: str, player: str | None, card: str) -> None:
-        """A tap on a held card takes it back; on any other it puts it there (the rules say if it may)."""
+    def action(self, slot: str, player: str | None, card: str, held: bool) -> rules.CardAction:
+        """What a tap on `card` means as the screen shows it now: a held card is taken back, any other
+        is put there (the rules say whether it may be). Fixed when the card is drawn, so two devices
+        tapping the same free card both mean "put it there", and it stays put once."""
         put, take_back = SLOT_ACTIONS[slot]
-        action = take_back if card in rules.held(self.draft, slot, player) else put
-        who = {} if player is None else {"player": player}
-        self.play.act(action(card=card, round=self.number, **who))
-
-    def score_round(self) -> None:
-        self.play.act(rules.ScoreRound(self.number))
+        kind = take_back if held else put
+        return kind(card=card, round=self.number, **({} if player is None else {"player": player}))
 
     # -- what is shown ------------------------------------------------------------------
 
@@ -99,7 +97,7 @@ class CardCommonsScreen(GameScreen):
         owner = f"{player} " if player else ""
         name = slot.replace("_", " ")
         return ft.Row([
-            suit_card(card, f"{owner}{name} {card}", lambda e, c=card: self.tap(slot, player, c),
+            suit_card(card, f"{owner}{name} {card}", lambda e, a=self.action(slot, player, card, card in mine): self.play.act(a),
                       "held" if card in mine else "taken" if card in taken else "free")
             for card in shown
         ], wrap=True, spacing=4, run_spacing=4)
@@ -149,9 +147,10 @@ class CardCommonsScreen(GameScreen):
             else:
                 rows.append(ft.Text(f"Peek: the Wild stays; a {rules.colour_of(draft['nest_egg'])} Commission scores.", size=12))
         still = rules.missing(draft, self.play.players, self.peek)
+        score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
         rows.append(ft.FilledButton(
             f"Score round {number}", icon=ft.Icons.CHECK, height=48, disabled=still is not None,
-            on_click=lambda e: self.score_round(), key=f"score-round-{number}",
+            on_click=lambda e: self.play.act(score_round), key=f"score-round-{number}",
         ))
         rows.append(ft.Text(still or " ", size=12, key="round-missing"))
         return rows
