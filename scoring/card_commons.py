@@ -321,7 +321,7 @@ def unavailable(draft: Mapping[str, Any], peek: bool, slot: str, player: str | N
         if is_wild(card):
             return "a Wild cannot replace the Nest Egg: the other face-down card is used"
     if slot == SIDE and len(draft["sides"][player]) >= MAX_SIDE:
-        return f"{player}'s side already holds {MAX_SIDE} cards, the most a side can hold"
+        return f"{player}'s side is full: a side holds at most {MAX_SIDE} cards"
     return None
 
 
