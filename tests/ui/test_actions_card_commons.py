@@ -231,3 +231,15 @@ def test_a_phone_at_a_seat_enters_its_own_cards_only(open_app, store):
     assert draft["commissions"]["Opp"] == "3D" and draft["sides"]["You"] == ["2S"]
     assert tablet.text_of("total-Opp") == phone.text_of("total-Opp") == "0"
     assert state(tablet, "Opp commission 3D") == "held"
+
+
+def test_the_statistic_counts_commissions_that_scored_and_extra_rounds():
+    from companion.views.play_card_commons import CardCommonsScreen
+
+    level = {"nest_egg": "2C", "commissions": {"You": "3C", "Opp": "2D"}, "sides": {"You": ["4C"], "Opp": ["4D"]}}
+    you_ahead = {"nest_egg": "2C", "commissions": {"You": "3C", "Opp": "4H"}, "sides": {"You": ["4C"], "Opp": ["5H"]}}
+    peek = {**scoring.new_record("card-commons", PLAYERS, {"peek": True}), "rounds": [level] * 3 + [you_ahead]}
+    standard = {**scoring.new_record("card-commons", PLAYERS), "rounds": [you_ahead] * 4}
+    # Commissions: 7 of 8 scored in the Peek game (3 level rounds, then only You), 4 of 8 in the other.
+    assert CardCommonsScreen.statistic([peek, standard]) == (
+        ("Commissions that scored", "69%"), ("extra rounds played", "1"))
