@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from companion.invites import Invites
+
 import flet as ft
 import pytest
 
@@ -223,7 +225,7 @@ def test_many_interleavings_lose_nothing(open_app, store):
 def test_a_phone_at_a_seat_enters_its_own_cards_only(open_app, store):
     game_id = start(store)
     tablet = open_app(f"/play/{game_id}", width=1024, height=768)
-    phone = open_app(f"/join/{game_id}/Opp")
+    phone = open_app(f"/join/{Invites(store).code_for(game_id)}/Opp")
     assert phone.buttons("Opp side 3D") and not phone.buttons("You side 3D")
     assert phone.find(ft.Column, key="shared").disabled  # the Nest Egg and Score round are the host's
     at_once((phone, "Opp commission 3D"), (tablet, "You side 2S"))
