@@ -54,7 +54,15 @@ class GameScreen:
 
     def tableau_key(self, player: str) -> Hashable:
         """Everything `tableau(player)` reads: the tableau is rebuilt only when this changes."""
-        return repr(self.play.live.table)
+        return repr(self.play.live.table), self.play.app.dark
+
+    def refresh(self, player: str) -> None:
+        """Called on every render for each tableau shown: redraw the slots inside it that changed
+        (`self.play.slot`), when the tableau itself (tableau_key) has not."""
+
+    def shared_key(self) -> Hashable:
+        """Everything `shared()` reads: the table's shared part is rebuilt only when this changes."""
+        return repr(self.play.live.table), repr(self.play.state), self.play.app.dark
 
     def part(self, key: Hashable, build: Callable[[], ft.Control]) -> ft.Control:
         """A piece of a tableau, rebuilt only when `key` (everything it shows) changes: handing Flet

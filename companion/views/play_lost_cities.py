@@ -106,15 +106,20 @@ class LostCitiesScreen(GameScreen):
         return ft.Column(cells, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=56)
 
     def column(self, player: str, colour: str) -> ft.Control:
-        """A colour column, rebuilt only when its own expedition or the other player's of its colour changes."""
+        """A colour column: a slot of its own, redrawn only when its expedition or the other player's
+        of its colour changes (a tap redraws one column, or two on a tablet, never the tableau)."""
         round_ = self.raw_round()
         mine = as_expedition(round_[player].get(colour, {}))
         theirs = as_expedition(round_[self.other(player)].get(colour, {}))
-        key: Hashable = (self.round_index, player, colour, mine, theirs, self.play.app.dark)
-        return self.part(key, lambda: self.colour_column(player, colour, mine, theirs))
+        return self.play.slot(("column", self.round_index, player, colour), (mine, theirs),
+                              lambda: self.colour_column(player, colour, mine, theirs))
 
     def tableau_key(self, player: str) -> Hashable:
-        return self.round_index, repr(self.raw_round())
+        return self.round_index, self.variant.colours  # the columns redraw themselves (refresh)
+
+    def refresh(self, player: str) -> None:
+        for colour in self.variant.colours:
+            self.column(player, colour)
 
     def tableau(self, player: str) -> ft.Control:
         return ft.Column(
