@@ -209,7 +209,7 @@ def test_different_tiles_commute(picks, random):
 @given(st.lists(st.tuples(st.sampled_from(PLAYERS), st.integers(1, 6), st.sampled_from((1, 1, 2, -1))), max_size=30),
        st.randoms())
 def test_spending_steps_commute_and_add_up(steps, random):
-    start = table(*(AdjustSpent(p, r, 3) for p in PLAYERS for r in range(1, 7)))  # room for every −1
+    start = table(*(AdjustSpent(p, r, 30) for p in PLAYERS for r in range(1, 7)))  # room for every −1 (30 at most)
     actions = [AdjustSpent(p, r, d) for p, r, d in steps]
     shuffled = list(actions)
     random.shuffle(shuffled)
@@ -217,4 +217,4 @@ def test_spending_steps_commute_and_add_up(steps, random):
     assert first == second
     for p in PLAYERS:
         spent = sum(e["spent"] for e in first["final"][p]["ledger"])
-        assert spent == 18 + sum(d for q, _, d in steps if q == p)
+        assert spent == 180 + sum(d for q, _, d in steps if q == p)
