@@ -44,10 +44,10 @@ def test_each_finish_makes_a_backup_and_six_finishes_keep_five(folder):
     # Complete on its own: live.json and every month file, the same bytes as the data folder.
     for rel in ("live.json", "history/2026-01.json", "history/2026-02.json"):
         assert (newest / rel).read_bytes() == (folder / rel).read_bytes()
-    # A month that did not change is shared with the previous backup, never with the data file.
-    unchanged = "history/2026-01.json"  # the 6th game went into 2026-02
-    assert (newest / unchanged).stat().st_ino == (kept[-2] / unchanged).stat().st_ino
-    assert (newest / unchanged).stat().st_ino != (folder / unchanged).stat().st_ino
+    # Every copy is its own file: never a hard link to the data file or to another backup's copy.
+    inodes = [f.stat() for b in [folder, *kept] for f in [b / "live.json", *(b / "history").glob("*.json")]]
+    assert len({(s.st_dev, s.st_ino) for s in inodes}) == len(inodes) == 6 * 3
+    assert all(s.st_nlink == 1 for s in inodes)
     assert {g.id for g in games} == {d["id"] for rel in ("history/2026-01.json", "history/2026-02.json")
                                      for d in json.loads((newest / rel).read_text())["games"].values()}
     store.close()
