@@ -53,17 +53,20 @@ def test_each_finish_makes_a_backup_and_six_finishes_keep_five(folder):
     store.close()
 
 
-def test_imports_deletes_and_reopens_are_backed_up_too(folder):
+def test_imports_edits_deletes_and_settings_are_backed_up_too(folder):
     store = GameStore(folder)
     store.add_finished([cgt(1, "2026-01-05T20:00:00", "a")])
     assert len(backups(folder)) == 1
-    store.reopen("a")
-    store.finish("a")
+    store.edit_copy("a")
+    store.replace_finished("a", cgt(2, "2026-01-05T20:00:00", "a"))
     store.delete("a")
+    assert len(backups(folder)) == 3
+    store.create(LOST_CITIES)  # a game in progress is backed up at most once a minute
+    assert len(backups(folder)) == 3
+    store.set_setting("access.pin", "hash")  # a setting at once: the PIN must survive a damaged live.json
     assert len(backups(folder)) == 4
-    store.create(LOST_CITIES)  # a game in progress alone does not make a backup
-    store.set_setting("pin", "x")
-    assert len(backups(folder)) == 4
+    newest = backups(folder)[-1]
+    assert "hash" in (newest / "live.json").read_text() and LOST_CITIES["players"][0] in (newest / "live.json").read_text()
     store.close()
 
 
@@ -83,7 +86,7 @@ def test_a_damaged_live_json_is_moved_aside_and_its_newest_good_backup_restored(
         message = store.recovered[0]
         assert message.startswith("live.json was damaged: it is not valid JSON")
         aside = [p for p in folder.iterdir() if p.name.startswith("live.json.corrupt-")]
-        assert len(aside) == 1 and str(aside[0]) in message and "the backup of" in message
+        assert len(aside) == 1 and str(aside[0]) in message and "the backup of" in message.lower()
         assert aside[0].read_text() == '{"games": {"1": {"id": '  # kept as it was
         assert message in caplog.text
     finally:
@@ -117,7 +120,7 @@ def test_a_damaged_backup_is_passed_over_for_an_older_good_one(folder):
     store = GameStore(folder)
     try:
         assert {g.id for g in store.finished()} == {g.id for g in january[:2]}  # the backup before the third finish
-        assert "It was moved aside to" in store.recovered[0] and "changes made after that backup may be missing" in store.recovered[0]
+        assert "The damaged file was kept as" in store.recovered[0] and "changes made after that backup may be missing" in store.recovered[0]
     finally:
         store.close()
 
