@@ -19,6 +19,7 @@ import flet as ft
 
 from . import fonts
 from .access import Gate
+from .ids import id_from_route
 from .live import GameHub
 from .network import lan_addresses, serving_banner
 from .store import GameStore
@@ -109,21 +110,23 @@ def build_view(app: App, route: str) -> list[ft.View]:
         views = [stats.view(app)]
     else:
         views = [home.view(app)]
+    if len(parts) >= 2 and head in ("play", "results", "history", "invite", "join"):
+        game_id = id_from_route(parts[1])  # ids travel percent-encoded (ids.route_id)
     if len(parts) == 2:
         if head == "setup":
             views.append(setup.view(app, parts[1]))
         elif head == "play":
-            views.append(play.view(app, parts[1]))
+            views.append(play.view(app, game_id))
         elif head in ("results", "history"):
-            views.append(results.view(app, parts[1], route=f"/{head}/{parts[1]}"))
+            views.append(results.view(app, game_id, route=f"/{head}/{parts[1]}"))
         elif head == "players":
             views.append(players.detail(app, parts[1]))
         elif head == "invite":
-            views.append(invite.view(app, parts[1]))
+            views.append(invite.view(app, game_id))
         elif head == "join":
-            views.append(join.view(app, parts[1]))
+            views.append(join.view(app, game_id))
     if len(parts) == 3 and head == "join":  # a player's phone at its seat
-        views.append(play.view(app, parts[1], seat=unquote(parts[2])))
+        views.append(play.view(app, game_id, seat=unquote(parts[2])))
     if parts == ["settings"]:
         views.append(settings.view(app))
     if parts == ["transfer"]:  # import and export, reached from the history

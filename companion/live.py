@@ -21,7 +21,7 @@ import scoring
 from scoring import Record, RecordError
 
 from .records import changes_only
-from .store import FINISHED, GameStore, StoredGame
+from .store import EDITING, FINISHED, GameStore, StoredGame
 
 UNDO_DEPTH = 100
 Edit = Callable[[dict], Any]
@@ -49,8 +49,15 @@ class LiveGame:
     def _set(self, record: dict, draft: Any, parsed: Record) -> None:
         self.record, self.draft, self.parsed, self.result = record, draft, parsed, scoring.score(parsed)
 
+    def _stored(self) -> StoredGame | None:
+        """The edit copy while editing a saved game (the saved game once the copy is saved or cancelled)."""
+        return (self.store.editing(self.id) if self.status == EDITING else None) or self.store.get(self.id)
+
+    def _save(self, record: dict, draft: Any) -> None:
+        (self.store.save_edit if self.status == EDITING else self.store.save_progress)(self.id, record, draft)
+
     def _refresh_if_stale(self) -> bool:
-        stored = self.store.get(self.id)
+        stored = self._stored()
         if stored is None:
             raise KeyError(f"the game {self.id} is no longer stored")
         if stored.record == self.record and stored.draft == self.draft and stored.status == self.status:
@@ -80,7 +87,7 @@ class LiveGame:
         new_draft = self.draft if draft is ... else draft
         if who and not changes_only(who, (self.record, self.draft), (record, new_draft)):
             return NOT_YOURS
-        self.store.save_progress(self.id, record, new_draft)
+        self._save(record, new_draft)
         self._undo.append((self.record, self.draft, who))
         del self._undo[:-UNDO_DEPTH]
         self._set(record, new_draft, parsed)
@@ -96,7 +103,7 @@ class LiveGame:
         if not self.can_undo(who):
             return "The last change was made on another device."
         record, draft, _ = self._undo.pop()
-        self.store.save_progress(self.id, record, draft)
+        self._save(record, draft)
         self._set(record, draft, scoring.parse(record))
         return None
 
@@ -110,7 +117,7 @@ class GameHub:
         self._lock = threading.RLock()
 
     def open(self, game_id: str) -> LiveGame | None:
-        """The game in progress, shared; a finished game is reopened for editing."""
+        """The game in progress, shared; for a saved game its edit copy (the saved game stays in the history)."""
         with self._lock:
             live = self._games.get(game_id)
             if live is not None and self.store.get(game_id) is not None and not live.finished:
@@ -120,14 +127,25 @@ class GameHub:
                 self._games.pop(game_id, None)
                 return None
             if stored.status == FINISHED:
-                stored = self.store.reopen(game_id)
+                stored = self.store.edit_copy(game_id)
             live = self._games[game_id] = LiveGame(self.store, stored)
             return live
 
     def finish(self, game_id: str) -> StoredGame:
         with self._lock:
             live = self._games.pop(game_id, None)
-            game = self.store.finish(game_id)
+            if self.store.editing(game_id) is not None:
+                game = self.store.replace_finished(game_id)  # Save changes: one atomic swap
+            else:
+                game = self.store.finish(game_id)
             if live is not None:
                 live.status = FINISHED
             return game
+
+    def cancel_edit(self, game_id: str) -> StoredGame | None:
+        """Drop the edit copy: the saved game is exactly as it was."""
+        with self._lock:
+            live = self._games.pop(game_id, None)
+            if live is not None:
+                live.status = FINISHED
+            return self.store.cancel_edit(game_id)

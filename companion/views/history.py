@@ -10,6 +10,7 @@ import flet as ft
 
 from .. import games
 from ..app import App
+from ..ids import route_id
 from ..store import StoredGame
 from ..widgets.controls import short_name
 from ..widgets.navigation import navigation_bar
@@ -39,7 +40,7 @@ def row(app: App, game: StoredGame) -> ft.Control:
         title=ft.Text(f"{game.played_at[:10]} · {games.title(game.game)}"),
         subtitle=ft.Text(f"{scores}\nWinner: {winners}"),
         is_three_line=True,
-        on_click=lambda e: app.go(f"/history/{game.id}"),
+        on_click=lambda e: app.go(f"/history/{route_id(game.id)}"),
         key=game.id,
     )
 

@@ -8,6 +8,7 @@ import scoring
 
 from .. import games
 from ..app import App
+from ..ids import route_id
 from ..store import StoredGame
 from ..widgets.controls import icon_button, short_name
 from ..widgets.navigation import navigation_bar
@@ -73,7 +74,7 @@ def view(app: App) -> ft.View:
                 leading=ft.Icon(games.ICON[g.game], color=games.SEED[g.game]),
                 title=ft.Text(f"Resume {games.title(g.game)}"),
                 subtitle=ft.Text(summary(g)),
-                on_click=lambda e, g=g: app.go(f"/play/{g.id}"),
+                on_click=lambda e, g=g: app.go(f"/play/{route_id(g.id)}"),
             )
             for g in in_progress
         ]
@@ -84,7 +85,7 @@ def view(app: App) -> ft.View:
                 leading=ft.Icon(games.ICON[g.game], color=games.SEED[g.game]),
                 title=ft.Text(games.title(g.game)),
                 subtitle=ft.Text(f"{(g.finished_at or g.played_at)[:10]} · {summary(g)}"),
-                on_click=lambda e, g=g: app.go(f"/history/{g.id}"),
+                on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
             )
             for g in finished
         ]

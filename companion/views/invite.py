@@ -10,6 +10,7 @@ import segno
 
 from .. import games
 from ..app import App
+from ..ids import route_id
 from . import play
 
 
@@ -20,7 +21,7 @@ def qr_png(url: str) -> bytes:
 
 
 def view(app: App, game_id: str) -> ft.View:
-    route = f"/invite/{game_id}"
+    route = f"/invite/{route_id(game_id)}"
     stored = app.store.get(game_id)
     if stored is None:
         return play.not_found(route, "This game is not stored here.")
@@ -41,7 +42,7 @@ def view(app: App, game_id: str) -> ft.View:
                     "No PIN is set: anyone on this network who opens the address can join.", size=13, italic=True),
         ]
     body.append(ft.FilledButton("Back to the game", icon=ft.Icons.ARROW_BACK, height=48,
-                                on_click=lambda e: app.go(f"/play/{game_id}")))
+                                on_click=lambda e: app.go(f"/play/{route_id(game_id)}")))
     return ft.View(
         route=route,
         appbar=ft.AppBar(title=ft.Text("Invite players")),

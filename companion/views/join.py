@@ -9,6 +9,7 @@ import flet as ft
 
 from .. import games
 from ..app import App
+from ..ids import route_id
 from ..widgets.controls import short_name
 from . import play
 
@@ -16,11 +17,11 @@ SEAT_KEY = "tableside.seat."
 
 
 def seat_route(game_id: str, player: str) -> str:
-    return f"/join/{game_id}/{quote(player, safe='')}"
+    return f"/join/{route_id(game_id)}/{quote(player, safe='')}"
 
 
 def view(app: App, game_id: str) -> ft.View:
-    route = f"/join/{game_id}"
+    route = f"/join/{route_id(game_id)}"
     stored = app.store.get(game_id)
     if stored is None:
         return play.not_found(route, "This game is not stored here. Ask the table for a new invitation.")

@@ -15,6 +15,7 @@ import flet as ft
 
 from .. import games
 from ..app import App, log
+from ..ids import route_id
 from ..live import Edit, LiveGame
 from ..widgets.controls import short_name, total_badge
 from . import play_bgg_card_game, play_bgg_game, play_card_commons, play_cgt, play_lost_cities
@@ -90,7 +91,7 @@ class PlayScreen:
     async def on_message(self, topic: str, message: str) -> None:
         """Another device changed or finished this game."""
         if message == "finished":
-            self.app.go(f"/history/{self.live.id}")
+            self.app.go(f"/history/{route_id(self.live.id)}")
             return
         if self._render_pending:
             return  # changes arriving together are shown together: one render, not one each
@@ -184,9 +185,9 @@ class PlayScreen:
                     ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: self.undo(),
                                       disabled=not self.live.can_undo(self.device), height=48),
                     ft.FilledButton("Results", icon=ft.Icons.EMOJI_EVENTS, height=48,
-                                    on_click=lambda e: self.app.go(f"/results/{self.live.id}")),
+                                    on_click=lambda e: self.app.go(f"/results/{route_id(self.live.id)}")),
                     ft.OutlinedButton("Invite players", icon=ft.Icons.QR_CODE, height=48, visible=not self.device,
-                                      on_click=lambda e: self.app.go(f"/invite/{self.live.id}")),
+                                      on_click=lambda e: self.app.go(f"/invite/{route_id(self.live.id)}")),
                 ],
                 wrap=True,
                 alignment=ft.MainAxisAlignment.CENTER, key="actions",
@@ -200,7 +201,7 @@ def not_found(route: str, what: str) -> ft.View:
 
 
 def view(app: App, game_id: str, seat: str | None = None) -> ft.View:
-    route = app.page.route if seat else f"/play/{game_id}"
+    route = app.page.route if seat else f"/play/{route_id(game_id)}"
     live = app.hub.open(game_id)
     if live is None:
         return not_found(route, "This game is not stored here. It may have been deleted.")

@@ -11,6 +11,7 @@ from scoring import bgg_game
 
 from .. import games
 from ..app import App
+from ..ids import route_id
 from ..widgets.controls import icon_button, section, short_name, stepper
 from . import play
 
@@ -108,7 +109,7 @@ def view(app: App, game: str) -> ft.View:
             message.value = str(err)
             render()
             return
-        app.go(f"/play/{stored.id}")
+        app.go(f"/play/{route_id(stored.id)}")
 
     def seat_colours() -> dict[str, str]:
         free = [c for c in bgg_game.COLOURS if c not in colours.values()]
