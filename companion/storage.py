@@ -87,7 +87,7 @@ def write_temporary(path: Path, data: bytes) -> Path:
             f.flush()
             os.fsync(f.fileno())
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        discard(Path(tmp))
         raise
     return Path(tmp)
 
@@ -98,7 +98,7 @@ def write_bytes_atomically(path: Path, data: bytes) -> None:
     try:
         os.replace(tmp, path)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        discard(tmp)
         raise
 
 
@@ -109,6 +109,14 @@ def write_atomically(path: Path, text: str) -> None:
 
 def dumps(data: Any) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def discard(tmp: Path) -> None:
+    """Remove a temporary file; one that cannot be removed now is removed at the next start."""
+    try:
+        tmp.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 class CommitPending(OSError):
@@ -125,11 +133,11 @@ class Transaction:
         old = self.staged.get(path)
         self.staged[path] = tmp
         if old is not None:
-            old.unlink(missing_ok=True)
+            discard(old)
 
     def abort(self) -> None:
         for tmp in self.staged.values():
-            tmp.unlink(missing_ok=True)
+            discard(tmp)
         self.staged.clear()
 
     def commit(self) -> None:
@@ -141,7 +149,7 @@ class Transaction:
             try:
                 os.replace(tmp, path)
             except BaseException:
-                tmp.unlink(missing_ok=True)
+                discard(tmp)
                 raise
             fsync_dir(path.parent)
             return

@@ -144,6 +144,7 @@ class GameStore:
         private_dir(self.folder)
         self._lock = threading.RLock()
         self._tx: Transaction | None = None
+        self._pending_commit = False  # a change whose files were written but not all put in place
         fd = os.open(self.folder / "tableside.lock", os.O_RDWR | os.O_CREAT, FILE_MODE)
         self._lock_file = os.fdopen(fd, "r+")
         try:
@@ -287,6 +288,13 @@ class GameStore:
             if self._tx is not None:  # part of a larger change
                 yield
                 return
+            if self._pending_commit:
+                try:  # the renames of an earlier change failed: finish them before writing on top of them
+                    finish_commit(self.folder)
+                    self._pending_commit = False
+                except OSError as e:
+                    raise StoreWriteError(in_words(e, "nothing was changed; an earlier save is completed when "
+                                                      "Tableside next starts")) from e
             tx = self._tx = Transaction(self.folder)
             for db in self._databases():
                 db.storage.transaction = tx
@@ -296,6 +304,7 @@ class GameStore:
                 tx.commit()
             except BaseException as e:
                 if isinstance(e, CommitPending):
+                    self._pending_commit = True
                     raise StoreWriteError(in_words(e, "the change will be completed when Tableside next starts")) from e
                 tx.abort()
                 self._finished, self._where = before[0], before[1]
