@@ -315,6 +315,7 @@ class DataFolder:
         name = f"{number}-{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S.%fZ')}"
         private_dir(self.backups)
         tmp = self.backups / f".tmp-{name}"
+        private_dir(tmp)  # mkdir(parents=True) would make the parent with the umask's mode
         private_dir(tmp / "history")
         files = [LIVE, DAMAGED] + [f"history/{p.name}" for p in sorted((self.folder / "history").glob("*.json"))]
         manifest: dict[str, list[int]] = {}
