@@ -43,6 +43,7 @@ BACKUPS_KEPT = 5
 LIVE_BACKUP_SECONDS = 60.0  # games in progress change on every tap: back them up at most this often
 LIVE = "live.json"
 REPAIR_MARKER = "repair.json"
+NOTICES = "notices.json"  # what repairs told, kept until a person dismisses it (a killed start told no one)
 EMPTY = b"{}"
 
 log = logging.getLogger("tableside")
@@ -178,6 +179,30 @@ class DataFolder:
         except (OSError, ValueError):
             pass
 
+    def load_notices(self) -> None:
+        """Messages of earlier starts that no one has dismissed yet."""
+        try:
+            earlier = json.loads((self.folder / NOTICES).read_text(encoding="utf-8"))
+            self.recovered += [m for m in earlier if isinstance(m, str)]
+        except (OSError, ValueError, TypeError):
+            pass
+
+    def tell(self, message: str) -> None:
+        """Say what a repair did: logged, shown on the home screen, and kept in notices.json until dismissed."""
+        self.recovered.append(message)
+        log.warning("%s", message)
+        try:
+            write_atomically(self.folder / NOTICES, json.dumps(self.recovered))
+        except OSError:
+            log.exception("could not keep the notice in %s", NOTICES)
+
+    def acknowledge(self) -> None:
+        """A person has read the notices: the next start does not repeat them."""
+        try:
+            (self.folder / NOTICES).unlink(missing_ok=True)
+        except OSError:
+            log.exception("could not remove %s", NOTICES)
+
     def expected_files(self) -> set[str]:
         """Data files that must exist: those in the newest backup, and the one of an interrupted repair.
         Tableside never removes a data file, so one of these missing was lost."""
@@ -208,10 +233,9 @@ class DataFolder:
     def _finish_interrupted(self, rel: str) -> None:
         """The file of an interrupted repair is good now: the swap had happened; say so and clear the marker."""
         marker = self.interrupted or {}
-        self.recovered.append(
+        self.tell(
             f"A repair of {rel} (it was damaged: {marker.get('problem', 'unknown')}) was interrupted on "
             f"{marker.get('started_at', '?')}; it had already restored {marker.get('restoring', 'the file')} and is now complete.")
-        log.warning("%s", self.recovered[-1])
         self._clear_marker()
 
     def _clear_marker(self) -> None:
@@ -266,10 +290,9 @@ class DataFolder:
             message = (f"{rel} is damaged ({problem}) and could not be repaired now: {e.strerror or e}. "
                        f"It was left as it is and Tableside starts without it, so {what} are not shown; "
                        f"the repair will be finished at the next start.")
-            self.recovered.append(message)
+            self.recovered.append(message)  # not kept: the next start says it again, or says what it did
             log.warning("%s", message)
             return None
-        self._clear_marker()
         kept = f"The damaged file was kept as {aside}. " if aside.exists() else ""
         if found:
             message = (f"{rel} was damaged: {problem}{earlier}. {kept}The backup of {backup_time(found[0])} was "
@@ -280,8 +303,8 @@ class DataFolder:
             message = (f"{rel} was damaged: {problem}{earlier}. No good backup of it was found: {kept}Tableside "
                        f"starts without it, so {what} may be missing.")
             data = {}
-        self.recovered.append(message)
-        log.warning("%s", message)
+        self.tell(message)  # kept before the marker goes: a kill in between still tells at the next start
+        self._clear_marker()
         return data
 
     def folders(self) -> list[Path]:

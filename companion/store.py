@@ -175,6 +175,7 @@ class GameStore:
         self._make_private()
         self.files = DataFolder(self.folder)
         self.files.remove_leftovers()
+        self.files.load_notices()
         self.recovered = self.files.recovered  # what start-up found damaged and did about it (for people)
         self.damaged_records = DamagedRecords(self.folder)
         self._unusable: set[str] = set()  # ids set aside but still in a data file (damaged.json could not be written)
@@ -225,6 +226,11 @@ class GameStore:
             except StoreWriteError:
                 log.exception("could not tidy live.json")  # in_progress() leaves them out anyway
         self._migrate()
+
+    def acknowledge_recovered(self) -> None:
+        """Someone read `recovered` (the home screen's OK): the next start does not repeat it."""
+        with self._lock:
+            self.files.acknowledge()
 
     def _make_private(self) -> None:
         """Files written by older versions (or copied in) become 0600: live.json holds the PIN's hash."""

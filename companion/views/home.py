@@ -44,6 +44,7 @@ def recovery_notice(app: App) -> ft.Control:
     """What the store repaired at start-up (a damaged file moved aside, a backup restored), until dismissed."""
     def dismiss(e) -> None:
         app.recovery_seen = True
+        app.store.acknowledge_recovered()  # kept until someone reads it: a start cut short told no one
         notice.visible = False
         notice.update()
 

@@ -91,7 +91,11 @@ def test_a_damaged_live_json_is_moved_aside_and_its_newest_good_backup_restored(
         assert message in caplog.text
     finally:
         store.close()
-    again = GameStore(folder)  # repaired: the next start has nothing to say
+    again = GameStore(folder)  # repaired, but no one read it yet: said again
+    assert again.recovered == [message]
+    again.acknowledge_recovered()  # the home screen's OK
+    again.close()
+    again = GameStore(folder)  # repaired and read: the next start has nothing to say
     assert again.recovered == [] and again.get(playing.id) is not None
     again.close()
 
