@@ -17,7 +17,7 @@ from typing import Callable
 
 import flet as ft
 
-from . import fonts
+from . import errors, fonts
 from .access import Gate
 from .ids import id_from_route
 from .live import GameHub
@@ -144,6 +144,7 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = (
         fonts.apply(page)
         page.theme_mode = ft.ThemeMode.LIGHT
         app = App(page, store, hub, gate, join_urls)
+        errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 
         def route_change(e=None) -> None:
             app.on_resize_hooks.clear()
