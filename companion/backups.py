@@ -7,9 +7,12 @@ damaged one from its newest good backup, and the rotating backups themselves.
 Backups: after every change of the history (a finish, an edit saved, an import, a delete, a
 rename), of a setting, and at most every LIVE_BACKUP_SECONDS while games in progress change,
 the state is kept in backups/<n>-<UTC time>/: live.json (games in progress, settings with the
-PIN's hash), every history/YYYY-MM.json and damaged.json, so each backup is complete on its
-own. Every file of a backup is an independent copy (never a hard link: damage to one copy
-cannot reach another). A backup is built in backups/.tmp-…, verified (every copy is read
+PIN's hash), damaged.json, and each history/YYYY-MM.json that changed since it was last backed
+up (so a finish copies one month, not the whole history). Every month file always has its
+newest copy in some backup: when the oldest backup is removed, a month copy found nowhere
+else is moved into the oldest backup kept. A repair takes the newest good copy of the file
+wherever it is. Every file of a backup is an independent copy (never a hard link: damage to
+one copy cannot reach another). A backup is built in backups/.tmp-…, verified (every copy is read
 back, compared with the data file, parsed, and every record in it scores), then renamed into
 place with a manifest that says so; a crash leaves no half backup. The oldest beyond
 BACKUPS_KEPT are removed. A failed backup is logged: it does not undo or fail the save.
@@ -162,6 +165,8 @@ class DataFolder:
         self.last_backup = time.monotonic()  # of the last backup (or the start: the newest backup holds that state)
         self.live_dirty = False  # games in progress changed since the last backup
         self.interrupted: dict | None = None  # the repair a killed process left unfinished
+        self.prints: dict[str, list[int]] = {}  # size and CRC-32 of each data file as read at start-up
+        self.backed_up: dict[str, tuple] = {}  # data file → stat_key of the content last copied to a backup
         self._expected: set[str] | None = None
 
     def remove_leftovers(self) -> None:
@@ -203,16 +208,30 @@ class DataFolder:
         except OSError:
             log.exception("could not remove %s", NOTICES)
 
+    def stat_key(self, rel: str) -> tuple | None:
+        """Changes with every write (each write is a new file put in place: a new inode)."""
+        try:
+            st = (self.folder / rel).stat()
+        except OSError:
+            return None
+        return st.st_ino, st.st_size, st.st_mtime_ns
+
+    def note_backed_up(self) -> None:
+        """After start-up: data files whose content a backup already holds need no copy until they change."""
+        for candidate in self.folders():
+            for rel, fp in manifest_of(candidate).get("files", {}).items():
+                if rel not in self.backed_up and self.prints.get(rel) == fp:
+                    self.backed_up[rel] = self.stat_key(rel)
+
     def expected_files(self) -> set[str]:
-        """Data files that must exist: those in the newest backup, and the one of an interrupted repair.
+        """Data files that must exist: every one some backup holds, and the one of an interrupted repair.
         Tableside never removes a data file, so one of these missing was lost."""
         if self._expected is None:
             self._expected = {self.interrupted["file"]} if self.interrupted else set()
             for candidate in self.folders():
-                files = manifest_of(candidate).get("files", {})
-                if files:
-                    self._expected |= {rel for rel in files if rel == LIVE or is_month(rel)}
-                    break
+                self._expected |= {f"history/{p.name}" for p in (candidate / "history").glob("*.json")}
+                if (candidate / LIVE).exists():
+                    self._expected.add(LIVE)
         return self._expected
 
     def open_file(self, rel: str, month: bool) -> dict | None:
@@ -223,6 +242,8 @@ class DataFolder:
         except DataFileError as e:
             problem = str(e)
         else:
+            if data is not None:
+                self.prints[rel] = fingerprint(raw)
             if data is not None or rel not in self.expected_files():
                 if self.interrupted and self.interrupted.get("file") == rel:
                     self._finish_interrupted(rel)
@@ -295,6 +316,7 @@ class DataFolder:
             return None
         kept = f"The damaged file was kept as {aside}. " if aside.exists() else ""
         if found:
+            self.prints[rel] = fingerprint(found[1])
             message = (f"{rel} was damaged: {problem}{earlier}. {kept}The backup of {backup_time(found[0])} was "
                        f"restored; changes made after that backup may be missing.")
             data = json.loads(found[1].decode("utf-8"))
@@ -340,12 +362,15 @@ class DataFolder:
         tmp = self.backups / f".tmp-{name}"
         private_dir(tmp)  # mkdir(parents=True) would make the parent with the umask's mode
         private_dir(tmp / "history")
-        files = [LIVE, DAMAGED] + [f"history/{p.name}" for p in sorted((self.folder / "history").glob("*.json"))]
+        months = [f"history/{p.name}" for p in sorted((self.folder / "history").glob("*.json"))]
+        files = [LIVE, DAMAGED] + [rel for rel in months if self.backed_up.get(rel) != self.stat_key(rel)]
         manifest: dict[str, list[int]] = {}
+        copied: dict[str, tuple] = {}
         try:
             for rel in files:
                 if rel in self.blocked:
                     continue  # still damaged: its older backups stay the good copies
+                key = self.stat_key(rel)
                 try:
                     raw = (self.folder / rel).read_bytes()
                 except FileNotFoundError:
@@ -353,6 +378,8 @@ class DataFolder:
                 write_new_file(tmp / rel, raw)  # an independent copy, fsynced
                 self._verify(tmp / rel, raw, rel)
                 manifest[rel] = fingerprint(raw)
+                if key is not None and key == self.stat_key(rel):
+                    copied[rel] = key
             write_new_file(tmp / "manifest.json", json.dumps(
                 {"made_at": now_iso(), "files": manifest, "verified": True}).encode("utf-8"))
             fsync_dir(tmp / "history")
@@ -362,13 +389,33 @@ class DataFolder:
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
+        self.backed_up.update(copied)
         self.last_backup = time.monotonic()
         self.live_dirty = False
-        for old in existing[BACKUPS_KEPT - 1:]:
+        kept = [self.backups / name] + existing[:BACKUPS_KEPT - 1]
+        for old in reversed(existing[BACKUPS_KEPT - 1:]):  # oldest first
+            self._hand_on(old, kept)
             gone = self.backups / f".del-{old.name}"
             os.rename(old, gone)  # a removal cut short leaves no half backup that looks complete
             shutil.rmtree(gone, ignore_errors=True)
         return self.backups / name
+
+    def _hand_on(self, old: Path, kept: list[Path]) -> None:
+        """Month copies found in no kept backup move (never link) into the oldest kept one with its manifest entry."""
+        heir = kept[-1]
+        held = {f"history/{p.name}" for b in kept for p in (b / "history").glob("*.json")}
+        moved = {}
+        for copy in sorted((old / "history").glob("*.json")):
+            rel = f"history/{copy.name}"
+            if rel not in held:
+                os.rename(copy, heir / rel)
+                moved[rel] = manifest_of(old).get("files", {}).get(rel)
+        if moved:
+            manifest = manifest_of(heir) or {"files": {}}
+            manifest["files"].update({rel: fp for rel, fp in moved.items() if fp})
+            manifest["verified"] = bool(manifest_of(heir).get("verified")) and bool(manifest_of(old).get("verified"))
+            write_atomically(heir / "manifest.json", json.dumps(manifest))
+            fsync_dir(heir / "history")
 
     def history_changed(self) -> None:
         """A backup after each change of the history or the settings; the change itself is already stored."""

@@ -41,15 +41,19 @@ def test_each_finish_makes_a_backup_and_six_finishes_keep_five(folder):
     assert len(kept) == BACKUPS_KEPT == 5
     assert [int(b.name.split("-")[0]) for b in kept] == [2, 3, 4, 5, 6]  # the first one rotated out
     newest = kept[-1]
-    # Complete on its own: live.json and every month file, the same bytes as the data folder.
-    for rel in ("live.json", "history/2026-01.json", "history/2026-02.json"):
+    # live.json and the month that changed, the same bytes as the data folder...
+    for rel in ("live.json", "history/2026-02.json"):
         assert (newest / rel).read_bytes() == (folder / rel).read_bytes()
+    # ...and every month's newest copy is kept in some backup, also after the oldest were removed.
+    for rel in ("history/2026-01.json", "history/2026-02.json"):
+        newest_copy = next(b / rel for b in reversed(kept) if (b / rel).exists())
+        assert newest_copy.read_bytes() == (folder / rel).read_bytes()
     # Every copy is its own file: never a hard link to the data file or to another backup's copy.
-    inodes = [f.stat() for b in [folder, *kept] for f in [b / "live.json", *(b / "history").glob("*.json")]]
-    assert len({(s.st_dev, s.st_ino) for s in inodes}) == len(inodes) == 6 * 3
-    assert all(s.st_nlink == 1 for s in inodes)
+    copies = [f.stat() for f in folder.rglob("*.json") if f.name != "manifest.json"]
+    assert len({(s.st_dev, s.st_ino) for s in copies}) == len(copies) >= 3 + len(kept)
+    assert all(s.st_nlink == 1 for s in copies)
     assert {g.id for g in games} == {d["id"] for rel in ("history/2026-01.json", "history/2026-02.json")
-                                     for d in json.loads((newest / rel).read_text())["games"].values()}
+                                     for d in json.loads((folder / rel).read_text())["games"].values()}
     store.close()
 
 

@@ -98,7 +98,7 @@ def test_an_edit_copy_that_no_longer_parses_is_set_aside_and_the_saved_game_stay
 @pytest.mark.parametrize("change, words", [
     (lambda r: r.update(played_at="yesterday"), "not an ISO 8601 date"),
     (lambda r: r.update(id=""), "id"),
-    (lambda r: r["rounds"].clear(), "no result"),
+    (lambda r: r["players"].append("Zoe"), "2 players, not 3"),
 ])
 def test_other_unusable_records_are_set_aside_with_their_reason(folder, change, words):
     store = GameStore(folder)
