@@ -64,7 +64,7 @@ def export(args: argparse.Namespace) -> int:
         store = GameStore(folder)
         try:
             # Newest first, ties by id: the same history always exports to the same bytes.
-            games = sorted(store.finished(), key=lambda g: (g.played_at, g.id), reverse=True)
+            games = sorted(store.finished(), key=lambda g: (g.when, g.id), reverse=True)
         finally:
             store.close()
     else:

@@ -9,7 +9,10 @@ Two writers, each in its own process group so the kill takes everything it start
 
 After every kill: every data and backup file parses, GameStore(DIR) opens without having
 to recover anything, every game whose save had returned is there finished, and an import
-changed each month file whole or not at all (all the file's games of that month or none).
+stored all of its games or none (one transaction over its 24 month files).
+
+Then a SIGKILL at each file-system step in turn (kill_at.py) of a start-up repair and of
+saving the changes of an edited game: nothing is lost, the saved game is stored once.
 CRASH_KILLS (default 210) sets how many kills; workers run side by side to keep it short.
 """
 
@@ -138,6 +141,7 @@ class Worker:
                 self.completed += 1
             self.imports_checked += 1
             self.games_checked += len(store.finished())
+            assert len(store.finished()) in (0, 240), "an import is one transaction: all of it or none"
             self.partial += 0 < len(store.finished()) < 240
         finally:
             store.close()
