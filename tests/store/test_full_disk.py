@@ -108,3 +108,29 @@ def test_a_full_disk_while_saving_changes_keeps_the_saved_game_in_the_history(ba
     assert store.get("feb").status == FINISHED and store.get("feb").record["played_at"].startswith("2026-02")
     assert store.editing("feb").record["played_at"].startswith("2026-03")  # the changes are still there to save
     store.close()
+
+
+def test_a_change_cut_short_in_its_renames_is_completed_before_the_next_change(base, tmp_path):
+    for n in range(1, 40):
+        folder = tmp_path / f"run-{n}"
+        shutil.copytree(base, folder)
+        store = GameStore(folder)
+        try:
+            with fail_at(n, disk_full):
+                store.finish("playing")
+        except StoreWriteError as e:
+            if "next starts" not in str(e):
+                store.close()
+                continue
+            store.set_setting("access.pin", "hash")  # the same process goes on writing
+            assert not (folder / "commit.json").exists()
+            store.close()
+            again = GameStore(folder)
+            try:
+                assert again.get("playing").status == FINISHED and again.setting("access.pin") == "hash"
+                assert again.in_progress() == [] and again.recovered == []
+            finally:
+                again.close()
+            return
+        store.close()
+    pytest.fail("no step left a change half put in place")
