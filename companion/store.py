@@ -280,6 +280,7 @@ class GameStore:
         data = copy.deepcopy(data)
         for table, doc_id, _ in found:
             del data[table][doc_id]
+        self.files.prints.pop(rel, None)  # the file changes: its backups no longer hold its content
         try:
             write_bytes_atomically(self.folder / rel, dumps(data))
             fsync_dir((self.folder / rel).parent)
