@@ -37,6 +37,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import fcntl
+import functools
 import json
 import logging
 import os
@@ -106,7 +107,7 @@ class StoredGame:
     def players(self) -> list[str]:
         return self.record["players"]
 
-    @property
+    @functools.cached_property  # lists sort thousands of games by it: parsed once per game
     def when(self) -> datetime:
         """When it was played, an aware datetime (a played_at without offset is local time)."""
         try:
@@ -114,7 +115,12 @@ class StoredGame:
         except ValueError:
             return played_when(self.modified_at)
 
-    @property
+    @functools.cached_property
+    def order(self) -> tuple[float, str]:
+        """Sort key: the moment it was played (as a number: cheap to compare), then the id."""
+        return self.when.timestamp(), self.id
+
+    @functools.cached_property
     def played_at(self) -> str:
         """played_at normalised: ISO 8601 with its offset, so [:10] is the day it was played."""
         return self.when.isoformat()
@@ -598,7 +604,7 @@ class GameStore:
             games = [g for g in games if g.when.date().isoformat() >= since]
         if until:
             games = [g for g in games if g.when.date().isoformat() <= until]
-        games.sort(key=lambda g: (g.when, g.id), reverse=True)
+        games.sort(key=lambda g: g.order, reverse=True)
         return games[offset:None if limit is None else offset + limit]
 
     def damaged(self) -> list[DamagedRecord]:
