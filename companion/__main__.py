@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from .store import StoreLocked, default_data_folder
+from .store import StoreLocked, StoreWriteError, default_data_folder
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
@@ -70,7 +70,7 @@ def export(args: argparse.Namespace) -> int:
         store = GameStore(folder)
         try:
             # Newest first, ties by id: the same history always exports to the same bytes.
-            games = sorted(store.finished(), key=lambda g: (g.played_at, g.id), reverse=True)
+            games = sorted(store.finished(), key=lambda g: (g.when, g.id), reverse=True)
         finally:
             store.close()
     else:
@@ -102,19 +102,21 @@ def import_files(args: argparse.Namespace) -> int:
     from . import transfer
     from .store import GameStore
 
-    records: list[dict] = []
+    contents = []
     for path in args.files:  # every file is read and checked before the store is even opened
         try:
-            data = path.read_bytes()
+            contents.append((str(path), path.read_bytes()))
         except OSError as e:
             raise CommandError(f"cannot read {path}: {e.strerror or e}") from None
-        try:
-            records += transfer.read_import(data, str(path))
-        except transfer.ImportFileError as e:
-            raise CommandError(str(e)) from None
+    try:
+        records = transfer.read_imports(contents)
+    except transfer.ImportFileError as e:
+        raise CommandError(str(e)) from None
     store = GameStore(data_folder(args))
     try:
         added, skipped = store.add_finished(records)
+    except StoreWriteError as e:
+        raise CommandError(f"nothing imported: {e}") from None
     finally:
         store.close()
     print(f"imported {added}, skipped {skipped} already present")

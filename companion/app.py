@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import logging
 import os
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 from pathlib import Path
 from typing import Callable
 
 import flet as ft
 
-from . import fonts
+from . import errors, fonts
 from .access import Gate
+from .ids import id_from_route, route_id
 from .invites import Invites
 from .live import GameHub
 from .network import lan_addresses, serving_banner
@@ -39,9 +40,9 @@ def routes() -> list[tuple[str, Builder | None, Builder]]:
         ("/", None, home.view),
         ("/setup/:game", home.view, lambda app, game: setup.view(app, game)),
         ("/play/:id", home.view, lambda app, id: play.view(app, id)),
-        ("/results/:id", home.view, lambda app, id: results.view(app, id, route=f"/results/{quote(id, safe='')}")),
+        ("/results/:id", home.view, lambda app, id: results.view(app, id, route=f"/results/{route_id(id)}")),
         ("/history", None, history.view),
-        ("/history/:id", history.view, lambda app, id: results.view(app, id, route=f"/history/{quote(id, safe='')}")),
+        ("/history/:id", history.view, lambda app, id: results.view(app, id, route=f"/history/{route_id(id)}")),
         ("/transfer", history.view, transfer.view),
         ("/players", None, players.roster),
         ("/players/:name", players.roster, lambda app, name: players.detail(app, name)),
@@ -74,7 +75,9 @@ def build_view(app: App, route: str) -> list[ft.View]:
     for pattern, under, build in routes():
         if template.match(pattern):
             names = [part[1:] for part in pattern.split("/") if part.startswith(":")]
-            params = {name: unquote(getattr(template, name)) for name in names}
+            # A segment is a game id, a player's name, a seat, an invite code or a game's key:
+            # each written by route_id (plain as it is, anything else in URL-safe base64).
+            params = {name: id_from_route(unquote(getattr(template, name))) for name in names}
             if not app.authorized:
                 return [build(app, **params) if guest_may_open(app, pattern, params) else pin.view(app, route)]
             screen = build(app, **params)
@@ -93,6 +96,7 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = (
         fonts.apply(page)
         page.theme_mode = ft.ThemeMode.LIGHT
         app = App(page, store, hub, gate, invites, join_urls, lan)
+        errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 
         def route_change(e=None) -> None:
             app.on_resize_hooks.clear()

@@ -19,7 +19,7 @@ from typing import Any
 import scoring
 from scoring import Action, Record, RecordError, Table, Unchanged
 
-from .store import FINISHED, GameStore, StoredGame
+from .store import EDITING, FINISHED, GameStore, StoredGame
 
 LOG_DEPTH = 200  # actions a device can still undo; older ones are folded into the base state
 NOT_YOURS = "This phone can change only its own player's cards; the table's host can change everything."
@@ -72,9 +72,13 @@ class LiveGame:
     def _set(self, table: Table, parsed: Record) -> None:
         self.table, self.parsed, self.result = table, parsed, scoring.score(parsed)
 
+    def _stored(self) -> StoredGame | None:
+        """The edit copy while editing a saved game (the saved game once the copy is saved or cancelled)."""
+        return (self.store.editing(self.id) if self.status == EDITING else None) or self.store.get(self.id)
+
     def _refresh_if_stale(self) -> None:
         """Something else wrote this game (a rename, an import): that is the state actions apply to now."""
-        stored = self.store.get(self.id)
+        stored = self._stored()
         if stored is None:
             raise KeyError(f"the game {self.id} is no longer stored")
         if stored.record == self.record and stored.draft == self.draft and stored.status == self.status:
@@ -85,7 +89,8 @@ class LiveGame:
         self._set(self._base, scoring.parse(stored.record))
 
     def _save(self, table: Table) -> None:
-        self.store.save_progress(self.id, table.record, table.draft)
+        save = self.store.save_edit if self.status == EDITING else self.store.save_progress
+        save(self.id, table.record, table.draft)
         self._set(table, scoring.parse(table.record))
 
     def act(self, action: Action, who: str, seat: str | None = None) -> Done:
@@ -142,7 +147,7 @@ class GameHub:
         self._lock = threading.RLock()
 
     def open(self, game_id: str) -> LiveGame | None:
-        """The game in progress, shared; a finished game is reopened for editing."""
+        """The game in progress, shared; for a saved game its edit copy (the saved game stays in the history)."""
         with self._lock:
             live = self._games.get(game_id)
             if live is not None and self.store.get(game_id) is not None and not live.finished:
@@ -152,14 +157,25 @@ class GameHub:
                 self._games.pop(game_id, None)
                 return None
             if stored.status == FINISHED:
-                stored = self.store.reopen(game_id)
+                stored = self.store.edit_copy(game_id)
             live = self._games[game_id] = LiveGame(self.store, stored)
             return live
 
     def finish(self, game_id: str) -> StoredGame:
         with self._lock:
             live = self._games.pop(game_id, None)
-            game = self.store.finish(game_id)
+            if self.store.editing(game_id) is not None:
+                game = self.store.replace_finished(game_id)  # Save changes: one atomic swap
+            else:
+                game = self.store.finish(game_id)
             if live is not None:
                 live.status = FINISHED
             return game
+
+    def cancel_edit(self, game_id: str) -> StoredGame | None:
+        """Drop the edit copy: the saved game is exactly as it was."""
+        with self._lock:
+            live = self._games.pop(game_id, None)
+            if live is not None:
+                live.status = FINISHED
+            return self.store.cancel_edit(game_id)

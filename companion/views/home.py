@@ -7,6 +7,7 @@ import flet as ft
 import scoring
 
 from .. import games
+from ..ids import route_id
 from ..session import App
 from ..store import StoredGame
 from ..widgets.controls import icon_button, short_name
@@ -43,6 +44,7 @@ def recovery_notice(app: App) -> ft.Control:
     """What the store repaired at start-up (a damaged file moved aside, a backup restored), until dismissed."""
     def dismiss(e) -> None:
         app.recovery_seen = True
+        app.store.acknowledge_recovered()  # kept until someone reads it: a start cut short told no one
         notice.visible = False
         notice.update()
 
@@ -73,7 +75,7 @@ def view(app: App) -> ft.View:
                 leading=ft.Icon(games.icon(g.game), color=games.seed(g.game)),
                 title=ft.Text(f"Resume {games.title(g.game)}"),
                 subtitle=ft.Text(summary(g)),
-                on_click=lambda e, g=g: app.go(f"/play/{g.id}"),
+                on_click=lambda e, g=g: app.go(f"/play/{route_id(g.id)}"),
             )
             for g in in_progress
         ]
@@ -84,7 +86,7 @@ def view(app: App) -> ft.View:
                 leading=ft.Icon(games.icon(g.game), color=games.seed(g.game)),
                 title=ft.Text(games.title(g.game)),
                 subtitle=ft.Text(f"{(g.finished_at or g.played_at)[:10]} · {summary(g)}"),
-                on_click=lambda e, g=g: app.go(f"/history/{g.id}"),
+                on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
             )
             for g in finished
         ]

@@ -5,7 +5,6 @@ whole table. The host can release a seat and revoke the invitation."""
 from __future__ import annotations
 
 import io
-from urllib.parse import quote
 
 import flet as ft
 import segno
@@ -14,6 +13,7 @@ from .. import games
 from ..session import App
 from ..widgets.common import not_found
 from ..widgets.controls import short_name
+from ..ids import route_id
 
 
 def qr_png(url: str) -> bytes:
@@ -28,7 +28,7 @@ def grouped(code: str) -> str:
 
 
 def view(app: App, game_id: str) -> ft.View:
-    route = f"/invite/{quote(game_id, safe='')}"
+    route = f"/invite/{route_id(game_id)}"
     stored = app.store.get(game_id)
     if stored is None:
         return not_found(route, "This game is not stored here.")
@@ -69,7 +69,7 @@ def view(app: App, game_id: str) -> ft.View:
             ft.OutlinedButton("Revoke invite", icon=ft.Icons.LINK_OFF, height=48, on_click=revoke,
                               tooltip="A new code; every phone loses its seat"),
             ft.FilledButton("Back to the game", icon=ft.Icons.ARROW_BACK, height=48,
-                            on_click=lambda e: app.go(f"/play/{quote(game_id, safe='')}")),
+                            on_click=lambda e: app.go(f"/play/{route_id(game_id)}")),
         ]
 
     render()

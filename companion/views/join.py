@@ -4,7 +4,6 @@ so coming back (a reload, a closed tab) returns to the seat without the PIN."""
 
 from __future__ import annotations
 
-from urllib.parse import quote
 
 import flet as ft
 
@@ -12,6 +11,7 @@ from .. import games
 from ..invites import Seat
 from ..session import App
 from ..widgets.common import not_found
+from ..ids import route_id
 from ..widgets.controls import short_name
 from . import play
 
@@ -20,11 +20,11 @@ INVALID = "This invitation is not valid any more. Ask the table for a new one."
 
 
 def seat_route(code: str, player: str) -> str:
-    return f"/join/{quote(code, safe='')}/{quote(player, safe='')}"
+    return f"/join/{route_id(code)}/{route_id(player)}"
 
 
 def view(app: App, code: str) -> ft.View:
-    route = f"/join/{quote(code, safe='')}"
+    route = f"/join/{route_id(code)}"
     game_id = app.invites.game_of(code)
     stored = app.store.get(game_id) if game_id else None
     if stored is None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 from typing import Any, Callable, Hashable
-from urllib.parse import quote
 
 import flet as ft
 
@@ -21,6 +20,7 @@ from ..live import Done, LiveGame
 from ..session import App, log
 from ..store import IN_PROGRESS
 from ..widgets.common import not_found
+from ..ids import route_id
 from ..widgets.controls import short_name, total_badge
 
 COALESCE_SECONDS = 0.03
@@ -93,7 +93,7 @@ class PlayScreen:
     async def on_message(self, topic: str, message: str) -> None:
         """Another device changed or finished this game."""
         if message == "finished":
-            self.app.go(f"/{'history' if self.app.authorized else 'results'}/{quote(self.live.id, safe='')}")
+            self.app.go(f"/{'history' if self.app.authorized else 'results'}/{route_id(self.live.id)}")
             return
         if self._render_pending:
             return  # changes arriving together are shown together: one render, not one each
@@ -228,9 +228,9 @@ class PlayScreen:
                     ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: self.undo(),
                                       disabled=not self.live.can_undo(self.who), height=48),
                     ft.FilledButton("Results", icon=ft.Icons.EMOJI_EVENTS, height=48,
-                                    on_click=lambda e: self.app.go(f"/results/{quote(self.live.id, safe='')}")),
+                                    on_click=lambda e: self.app.go(f"/results/{route_id(self.live.id)}")),
                     ft.OutlinedButton("Invite players", icon=ft.Icons.QR_CODE, height=48, visible=not self.device,
-                                      on_click=lambda e: self.app.go(f"/invite/{quote(self.live.id, safe='')}")),
+                                      on_click=lambda e: self.app.go(f"/invite/{route_id(self.live.id)}")),
                 ],
                 wrap=True, alignment=ft.MainAxisAlignment.CENTER,
             )),
@@ -241,7 +241,7 @@ class PlayScreen:
 
 def view(app: App, game_id: str, seat: str | None = None, route: str | None = None) -> ft.View:
     """The play screen of the host (every tableau) or, with `seat`, of one player's phone."""
-    route = route or f"/play/{quote(game_id, safe='')}"
+    route = route or f"/play/{route_id(game_id)}"
     stored = app.store.get(game_id)
     if seat is not None and stored is not None and stored.status != IN_PROGRESS:
         return not_found(route, "This game is over: the table has saved its result.")

@@ -3,7 +3,6 @@ rename (the history follows) and merge two names that are the same person."""
 
 from __future__ import annotations
 
-from urllib.parse import quote
 
 import flet as ft
 import flet_charts as charts
@@ -11,6 +10,7 @@ import flet_charts as charts
 from scoring.names import MAX_NAME, clean_name, name_problem
 
 from .. import games, stats
+from ..ids import route_id
 from ..session import App
 from ..widgets.controls import section, short_name
 from ..widgets.navigation import navigation_bar
@@ -21,7 +21,7 @@ def count(n: int, word: str) -> str:
 
 
 def player_route(name: str) -> str:
-    return "/players/" + quote(name, safe="")
+    return "/players/" + route_id(name)
 
 
 def roster(app: App) -> ft.View:

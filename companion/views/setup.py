@@ -8,6 +8,7 @@ import scoring
 from scoring.names import MAX_NAME, clean_name, name_problem
 
 from .. import games
+from ..ids import route_id
 from ..session import App
 from ..widgets.controls import icon_button, section, short_name
 
@@ -76,7 +77,7 @@ def view(app: App, game: str) -> ft.View:
             render()
             return
         app.store.set_setting(variant_setting(game), dict(variant))
-        app.go(f"/play/{stored.id}")
+        app.go(f"/play/{route_id(stored.id)}")
 
     def player_row(i: int, name: str) -> ft.Control:
         chosen.update(screen.choices(players, chosen))

@@ -18,8 +18,9 @@ import flet as ft
 import scoring
 
 from .. import games, transfer
-from ..session import App
 from ..guard import MAX_IMPORT_BYTES
+from ..session import App
+from ..store import StoreWriteError
 from ..widgets.controls import section
 
 MESSAGE = "message"  # Semantics identifier of the result / error line
@@ -82,7 +83,10 @@ def view(app: App) -> ft.View:
         app.page.pop_dialog()
         try:
             added, skipped = app.store.add_finished(records)
-        except scoring.RecordError as err:  # read_import checked them: only a changed scorer gets here
+        except StoreWriteError as err:  # a full or read-only disk: all or nothing, said in words
+            say(f"{name}: nothing imported. {err}", error=True)
+            return
+        except (scoring.RecordError, ValueError) as err:  # read_import checked them: only a changed scorer gets here
             say(f"{name}: nothing imported: {err}", error=True)
             return
         say(f"Imported {plural(added)} from {name}" + (f"; skipped {skipped} already here." if skipped else "."))
