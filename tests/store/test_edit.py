@@ -2,6 +2,8 @@
 
 import pytest
 
+from scoring.cgt import AdjustCollection
+
 from companion import stats, transfer
 from companion.live import GameHub
 from companion.store import EDITING, FINISHED, GameStore
@@ -94,11 +96,11 @@ def test_the_hub_edits_a_copy_and_back_keeps_the_game_in_the_history(store):
     seen = outside_view(store)
     live = hub.open("edited")  # what Edit does
     assert not live.finished and store.get("edited").status == FINISHED
-    assert live.change(lambda r: r["final"]["collections"]["Lea"].update({"5": 3})) is None
+    assert live.act(AdjustCollection("Lea", 5, 1), who="host").changed  # 2 → 3
     assert outside_view(store) == seen  # Back without saving: nothing changed in the history
     assert hub.cancel_edit("edited").record["final"]["collections"]["Lea"] == {"5": 2}
     live = hub.open("edited")
-    assert live.change(lambda r: r["final"]["collections"]["Lea"].update({"5": 1})) is None
+    assert live.act(AdjustCollection("Lea", 5, -1), who="host").changed  # 2 → 1
     hub.finish("edited")  # Save changes
     assert store.get("edited").record["final"]["collections"]["Lea"] == {"5": 1}
     assert len(store.finished()) == seen[0] and store.editing("edited") is None
