@@ -14,7 +14,7 @@ import inspect
 import ipaddress
 import logging
 import weakref
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import flet as ft
 
@@ -41,7 +41,7 @@ def expire_within(session, seconds: float) -> None:
     """Make Flet's evictor delete a disconnected session `seconds` from now, if that is sooner.
     Flet 1.0.5 (pinned) has no public setter: Session.disconnect() would also send the page a
     second disconnect event."""
-    soon = datetime.now(timezone.utc) + timedelta(seconds=seconds)
+    soon = datetime.now(UTC) + timedelta(seconds=seconds)
     if session.connection is None and session.expires_at is not None and session.expires_at > soon:
         session._Session__expires_at = soon
 
@@ -55,7 +55,7 @@ class Pending:
 
     def waiting(self) -> list[tuple[str, object, float]]:
         """Live sessions still waiting (a deleted or expired session no longer counts)."""
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         alive = []
         for address, ref, ttl in self.sessions:
             session = ref()

@@ -34,7 +34,7 @@ import os
 import shutil
 import time
 import zlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +53,7 @@ log = logging.getLogger("tableside")
 
 
 def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class DataFileError(ValueError):
@@ -135,7 +135,7 @@ def backup_number(path: Path) -> int:
 def backup_time(path: Path) -> str:
     """When a backup was made, in local time for people: '2026-11-29 14:10'."""
     try:
-        made = datetime.strptime(path.name.split("-", 1)[1], "%Y%m%dT%H%M%S.%fZ").replace(tzinfo=timezone.utc)
+        made = datetime.strptime(path.name.split("-", 1)[1], "%Y%m%dT%H%M%S.%fZ").replace(tzinfo=UTC)
     except (IndexError, ValueError):
         return path.name
     return made.astimezone().strftime("%Y-%m-%d %H:%M")
@@ -357,7 +357,7 @@ class DataFolder:
         """Keep the current state of the data files as the newest backup (called with the lock held)."""
         existing = self.folders()
         number = backup_number(existing[0]) + 1 if existing else 1
-        name = f"{number}-{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S.%fZ')}"
+        name = f"{number}-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S.%fZ')}"
         private_dir(self.backups)
         tmp = self.backups / f".tmp-{name}"
         private_dir(tmp)  # mkdir(parents=True) would make the parent with the umask's mode

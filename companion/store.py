@@ -38,15 +38,15 @@ import contextlib
 import copy
 import fcntl
 import functools
-import json
 import logging
 import os
 import threading
 import uuid
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from tinydb import Query, TinyDB
 
@@ -56,19 +56,30 @@ from .backups import LIVE, DataFolder, now_iso
 from .checks import doc_problem, played_when
 from .damaged import DamagedRecord, DamagedRecords
 from .ids import id_problem
-from .storage import (FILE_MODE, AtomicJSONStorage, CommitPending, StoreWriteError, Transaction, dumps,
-                      finish_commit, fsync_dir, in_words, private_dir, write_bytes_atomically)
+from .storage import (
+    FILE_MODE,
+    AtomicJSONStorage,
+    CommitPending,
+    StoreWriteError,
+    Transaction,
+    dumps,
+    finish_commit,
+    fsync_dir,
+    in_words,
+    private_dir,
+    write_bytes_atomically,
+)
 
 SCHEMA_VERSION = 1
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
 EDITING = "editing"  # the copy of a saved game being edited
 # Schema version → the function that upgrades a store from it to the next version.
-MIGRATIONS: dict[int, Callable[["GameStore"], None]] = {}
+MIGRATIONS: dict[int, Callable[[GameStore], None]] = {}
 
 log = logging.getLogger("tableside")
 
-__all__ = ["GameStore", "StoredGame", "StoreLocked", "StoreWriteError", "IN_PROGRESS", "FINISHED", "EDITING"]
+__all__ = ["EDITING", "FINISHED", "IN_PROGRESS", "GameStore", "StoreLocked", "StoreWriteError", "StoredGame"]
 
 
 class StoreLocked(RuntimeError):

@@ -73,8 +73,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-from datetime import datetime, timezone
-from typing import Any, Iterable
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
 from urllib.parse import quote
 
 import scoring
@@ -147,7 +148,7 @@ def export_damaged(damaged: Iterable[Any]) -> str:
 def _play_date(played_at: str) -> str:
     when = datetime.fromisoformat(played_at)
     if when.tzinfo is not None:
-        when = when.astimezone(timezone.utc)
+        when = when.astimezone(UTC)
     return when.strftime("%Y-%m-%d %H:%M:%S")
 
 

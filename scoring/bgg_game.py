@@ -7,14 +7,15 @@ Rules: shared/rules/bgg-game.txt; readings: RULINGS.md › The BoardGameGeek Gam
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, starmap
 from operator import attrgetter, itemgetter, sub
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
-from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
 from .actions import Action, Table, Unchanged, edited
+from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
 from .record import GameRules
 from .registry import register
 from .result import Line, Result, Tiebreak, scored_once

@@ -7,11 +7,12 @@ Rules: shared/rules/card-commons.txt; readings: RULINGS.md › Card Commons.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
-from .fields import RecordError, check_keys, check_player_keys, need_bool, need_list, need_object, need_str
 from .actions import Action, Table, Unchanged, edited
+from .fields import RecordError, check_keys, check_player_keys, need_bool, need_list, need_object, need_str
 from .record import GameRules
 from .registry import register
 from .result import Line, Result, rank, sum_totals

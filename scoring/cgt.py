@@ -6,11 +6,12 @@ Rules: shared/rules/cgt.txt; readings: RULINGS.md › CGT.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from .fields import RecordError, check_keys, check_player_keys, need_int, need_object, ordinal
 from .actions import Action, Table, Unchanged, edited
+from .fields import RecordError, check_keys, check_player_keys, need_int, need_object, ordinal
 from .record import GameRules
 from .registry import register
 from .result import Line, Result, Tiebreak, scored_once

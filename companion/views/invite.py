@@ -10,10 +10,10 @@ import flet as ft
 import segno
 
 from .. import games
+from ..ids import route_id
 from ..session import App
 from ..widgets.common import not_found
 from ..widgets.controls import short_name
-from ..ids import route_id
 
 
 def qr_png(url: str) -> bytes:

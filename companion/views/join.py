@@ -4,14 +4,13 @@ so coming back (a reload, a closed tab) returns to the seat without the PIN."""
 
 from __future__ import annotations
 
-
 import flet as ft
 
 from .. import games
+from ..ids import route_id
 from ..invites import Seat
 from ..session import App
 from ..widgets.common import not_found
-from ..ids import route_id
 from ..widgets.controls import short_name
 from . import play
 

@@ -12,11 +12,10 @@ import scoring
 from scoring.fields import ordinal
 
 from .. import games
-from ..session import App
-from ..widgets.common import not_found
-from ..store import IN_PROGRESS
 from ..ids import route_id
-from ..store import EDITING, StoreWriteError
+from ..session import App
+from ..store import EDITING, IN_PROGRESS, StoreWriteError
+from ..widgets.common import not_found
 from ..widgets.controls import section, short_name
 from . import join, transfer
 

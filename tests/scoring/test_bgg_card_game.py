@@ -7,9 +7,9 @@ RULINGS.md › BoardGameGeek: The Card Game, FORMAT.md › bgg-card-game.
 from __future__ import annotations
 
 import pytest
+from scoring_support import assert_invalid, explanation_naming, lines_of, mutated
 
 import scoring
-from scoring_support import assert_invalid, explanation_naming, lines_of, mutated
 
 SUBDOMAINS = ["abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war"]
 

@@ -9,9 +9,9 @@ Game, FORMAT.md › bgg-game.
 from __future__ import annotations
 
 import pytest
+from scoring_support import assert_invalid, explanation_naming, lines_of, mutated
 
 import scoring
-from scoring_support import assert_invalid, explanation_naming, lines_of, mutated
 
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
 

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 import scoring
 from scoring import RecordError, Table, Unchanged
-from scoring.bgg_game import (NUMBERS, AdjustSpent, SetIncome, SetTiles, SetTrackGG, UseLedger, UseTrack, held_counts,
-                              sold_out, unavailable)
+from scoring.bgg_game import NUMBERS, AdjustSpent, SetIncome, SetTiles, SetTrackGG, UseLedger, UseTrack, held_counts, sold_out, unavailable
 
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
 COLOURS = {"Ada": "red", "Bo": "blue", "Cy": "green", "Di": "yellow"}

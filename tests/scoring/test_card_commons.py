@@ -8,9 +8,9 @@ FORMAT.md › card-commons.
 from __future__ import annotations
 
 import pytest
+from scoring_support import assert_invalid, explanation_naming, lines_of, mutated
 
 import scoring
-from scoring_support import assert_invalid, explanation_naming, lines_of, mutated
 
 # A round in which nobody scores: 3♦ and 4♥ match neither the suit nor the rank of 2♣.
 BLANK = {"nest_egg": "2C", "commissions": {"You": "3D", "Opp": "4H"}, "sides": {"You": ["5D"], "Opp": ["5H"]}}

@@ -8,9 +8,9 @@ RULINGS.md › CGT, FORMAT.md › cgt.
 from __future__ import annotations
 
 import pytest
+from scoring_support import assert_invalid, explanation_naming, lines_of, mutated
 
 import scoring
-from scoring_support import assert_invalid, explanation_naming, lines_of, mutated
 
 
 def game(collections, meta, penalty=0, modifiers=None, adjustments=None):

@@ -12,12 +12,11 @@ import copy
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import cgt_records
 
 import scoring
-from scoring import RecordError, Table, Unchanged
-from scoring import cgt
+from scoring import RecordError, Table, Unchanged, cgt
 from scoring.cgt import AdjustAbilityPoints, AdjustCollection, AdjustMeta, AdjustModifier
-from strategies import cgt_records
 
 PLAYERS = ["Lea", "Max"]
 

@@ -7,9 +7,9 @@ import os
 import tempfile
 
 import pytest
+from scoring_support import assert_cli_refused, assert_invalid, mutated, run_cli, run_cli_file
 
 import scoring
-from scoring_support import assert_cli_refused, assert_invalid, mutated, run_cli, run_cli_file
 
 VALID = {
     "format": 1, "game": "lost-cities", "players": ["Ana", "Ben"], "variant": {"rounds": 1},

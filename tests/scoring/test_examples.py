@@ -11,7 +11,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from scoring_support import assert_cli_refused, run_cli
 
 SHARED = Path(os.environ.get("TABLESIDE_SHARED") or Path(__file__).resolve().parents[3] / "shared")

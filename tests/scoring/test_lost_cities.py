@@ -6,9 +6,9 @@ Sources: shared/rules/lost-cities.txt (Scoring), shared/rules/RULINGS.md › Los
 from __future__ import annotations
 
 import pytest
+from scoring_support import assert_invalid, explanation_naming, mutated, points_by_label
 
 import scoring
-from scoring_support import assert_invalid, explanation_naming, mutated, points_by_label
 
 ALL = list(range(2, 11))
 

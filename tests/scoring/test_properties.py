@@ -7,10 +7,10 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import scoring
 from scoring_support import assert_cli_ok_or_refused, assert_cli_refused, run_cli
 from strategies import BY_GAME, GAMES, commons_round_points, corrupted, duplicated_card, records
+
+import scoring
 
 IN_PROCESS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 SUBPROCESS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -13,9 +13,9 @@ import copy
 from collections import OrderedDict
 
 import pytest
+from scoring_support import assert_invalid
 
 import scoring
-from scoring_support import assert_invalid
 
 
 def bgg_game(ledger=None, tiles=None):

@@ -73,7 +73,7 @@ class Client:
         while True:
             try:
                 await self.next(quiet)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return
 
     def control(self, kind: str, **props) -> int:

@@ -2,7 +2,7 @@
 (Flet alone keeps every session an hour, ~115 kB each)."""
 
 import asyncio
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import flet as ft
 from flet.messaging.session import Session
@@ -71,7 +71,7 @@ def test_a_waiting_session_is_dropped_minutes_after_its_browser_left():
         pending.sweep()
         return waiting.session.expires_at, unlocked.session.expires_at
     waiting, unlocked = run(leave())
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     assert waiting <= now + timedelta(seconds=admission.PENDING_TTL)
     assert unlocked > now + timedelta(minutes=50)  # a host's phone keeps its session through a locked screen
 

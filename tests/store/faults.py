@@ -10,8 +10,8 @@ from __future__ import annotations
 import errno
 import os
 import tempfile
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator
 
 STEPS = ((tempfile, "mkstemp"), (os, "fsync"), (os, "replace"), (os, "rename"), (os, "link"), (os, "unlink"))
 

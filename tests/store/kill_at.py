@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion.store import GameStore  # noqa: E402
-from tests.store.faults import fail_at  # noqa: E402
+from companion.store import GameStore
+from tests.store.faults import fail_at
 
 
 def kill(step: str) -> None:

@@ -2,11 +2,10 @@
 
 import pytest
 
-from scoring.cgt import AdjustCollection
-
 from companion import stats, transfer
 from companion.live import GameHub
 from companion.store import EDITING, FINISHED, GameStore
+from scoring.cgt import AdjustCollection
 
 from .test_store import cgt
 

@@ -57,8 +57,8 @@ def test_edit_then_back_keeps_the_game_in_the_history(open_app, store):  # noqa:
 
 
 def test_an_import_on_a_full_disk_stores_nothing_and_says_why(open_app, store):  # noqa: F811
-    from tests.transfer.test_screen import dialog, dialog_button, pick
     from tests.transfer.records import records
+    from tests.transfer.test_screen import dialog, dialog_button, pick
 
     h = open_app("/transfer")
     pick(h, "games.json", json.dumps({"format": 1, "games": records()}).encode())

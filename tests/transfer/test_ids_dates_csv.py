@@ -2,9 +2,9 @@
 
 import csv
 import io
-import re
 import json
-from datetime import datetime, timezone
+import re
+from datetime import UTC, datetime
 
 import pytest
 
@@ -108,7 +108,7 @@ def test_a_played_at_without_offset_is_local_time(store):
     when = store.get("lc1").when
     assert when.tzinfo is not None
     assert when == datetime(2026, 3, 1, 20, 0).astimezone()
-    assert when.astimezone(timezone.utc) == datetime(2026, 3, 1, 20, 0).astimezone().astimezone(timezone.utc)
+    assert when.astimezone(UTC) == datetime(2026, 3, 1, 20, 0).astimezone().astimezone(UTC)
 
 
 @pytest.mark.parametrize("name", ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"])
