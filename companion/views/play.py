@@ -28,6 +28,13 @@ MIN_TABLEAU_WIDTH = 370
 GAP = 16
 
 
+def thaw(control: ft.Control) -> None:
+    """Let a slot's container be changed again after Flet reconciled it (as Flet's own
+    _before_update_safe does): only its content is ever replaced, never changed in place."""
+    if hasattr(control, "_frozen"):
+        del control._frozen
+
+
 class PlayScreen:
     """The frame of a play screen. It is made of slots: containers that stay while the screen lives,
     each holding a part (the totals, one tableau, …) rebuilt only when what it shows has changed.
@@ -46,7 +53,6 @@ class PlayScreen:
         self._dirty: list[ft.Control] = []
         self._frame: Hashable = None  # what the frame's layout depends on
         self._frame_dirty = False
-        self.shared = ft.Column(key="shared")
         self.body = ft.Column(spacing=10, key="play")
         self.column = ft.Column([self.body], spacing=10, expand=True)
 
@@ -118,13 +124,21 @@ class PlayScreen:
         if held is None:
             # No key: Flet diffs a keyed control replaced by a new object as frozen, and a frozen
             # container's content could not be replaced later.
-            container = ft.Container(data=name, **props)  # data: how tests find a slot
+            container = ft.Container(ft.Column(spacing=0), data=name, **props)  # data: how tests find a slot
         else:
             previous, container = held
             if previous == shows:
                 return container
             self._dirty.append(container)
-        container.content = build()
+        content = build()
+        if content.key is None:
+            content.key = f"slot {name}"
+        # The one keyed item of a list: Flet reconciles a keyed item replaced by a new object control
+        # by control, each new control taking over the id of the old one in its place. So a tap sent
+        # before this change reached the browser still arrives (with new ids it would be dropped).
+        thaw(container)
+        thaw(container.content)
+        container.content.controls = [content]
         self._slots[name] = (shows, container)
         return container
 
@@ -136,7 +150,13 @@ class PlayScreen:
             self.column.update()
         else:
             for container in self._dirty:
+                thaw(container)  # a slot inside a rebuilt part was reconciled, so marked frozen: it is ours
+                thaw(container.content)
                 container.update()
+        self.drawn()
+
+    def drawn(self) -> None:
+        """What render() changed has reached the page."""
         self._dirty = []
         self._frame_dirty = False
 
@@ -173,21 +193,6 @@ class PlayScreen:
             return list(self.players), max(MIN_TABLEAU_WIDTH, ((self.app.page.width or 1024) - 32 - GAP * (n - 1)) / n)
         return [self.player], None
 
-    def shared_slot(self) -> ft.Column:
-        """What the table shares (rounds, Meta columns, …): one column for the screen's life, its
-        controls replaced when they change. (Flet freezes a keyed control that replaces another
-        object of its key, and a frozen control can no longer be changed: so never a new one.)"""
-        shows = self.game.shared_key()
-        held = self._slots.get("shared")
-        if held is not None and held[0] == shows:
-            return self.shared
-        if held is not None:
-            self._dirty.append(self.shared)
-        self.shared.controls = self.game.shared()
-        self.shared.disabled = bool(self.device)
-        self._slots["shared"] = (shows, self.shared)
-        return self.shared
-
     def tableau_slot(self, player: str, width: float | None) -> ft.Container:
         container = self.slot(("tableau", player), self.game.tableau_key(player), lambda: self.game.tableau(player),
                               width=width)
@@ -219,7 +224,8 @@ class PlayScreen:
             self.slot("banner", self.message, lambda: banner),
             self.slot("explanations", self.explanations(),
                       lambda: ft.Column([ft.Text(s, italic=True, size=13) for s in self.explanations()])),
-            self.shared_slot(),
+            self.slot("shared", self.game.shared_key(),
+                      lambda: ft.Column(self.game.shared(), key="shared", disabled=bool(self.device))),
             switch,
             ft.Row([self.tableau_slot(p, width) for p in shown],
                    vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP, run_spacing=GAP, wrap=True),
@@ -255,14 +261,14 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
     screen.device = seat or ""
     app.page.pubsub.subscribe_topic(screen.topic, screen.on_message)
     screen.render()
+    screen.drawn()  # the view goes to the page whole
     was_wide = app.wide
 
     def resized() -> None:
         nonlocal was_wide
         if app.wide != was_wide:
             was_wide = app.wide
-            screen.render()
-            screen.column.update()
+            screen.redraw()
 
     app.on_resize_hooks.append(resized)
     app.keep_awake()

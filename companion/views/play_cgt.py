@@ -117,7 +117,7 @@ class CgtScreen(GameScreen):
             stepper(f"{player} ability points", points,
                     self.step(lambda by: rules.AdjustAbilityPoints(player, by), points),
                     -rules.ADJUSTMENT_RANGE, rules.ADJUSTMENT_RANGE),
-        ], wrap=True))
+        ], wrap=True, key=f"abilities {player}"))  # keyed: rows above it come and go
         if player == self.play.players[0]:
             rows.append(ft.Text(f"First player: −{game.penalty} (the marker's penalty)", size=13))
         return ft.Column(rows, spacing=6)

@@ -63,6 +63,7 @@ def stepper(label: str, value: int, on_change: Callable[[int], None], low: int, 
             icon_button(ft.Icons.ADD, f"{label} plus", lambda e: on_change(min(high, up(value))), disabled=value >= high),
         ],
         spacing=0, tight=True,
+        key=f"stepper {label}",  # keyed: a stale tap still reaches it when rows above it come and go
     )
 
 

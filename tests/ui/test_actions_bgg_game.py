@@ -137,7 +137,7 @@ def test_the_same_clear_from_both_devices_is_done_once_and_said(open_app, store)
 
 def tableau(h, player):
     """What the frame's slot for a player's tableau holds (a new object only when rebuilt)."""
-    return h.find(ft.Container, data=("tableau", player)).content
+    return h.find(ft.Container, data=("tableau", player)).content.controls[0]
 
 
 def test_a_tile_tap_on_one_tableau_rebuilds_no_other_tableau(open_app, store):
