@@ -14,11 +14,18 @@ import inspect
 import ipaddress
 import logging
 import weakref
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 import flet as ft
 
+if TYPE_CHECKING:
+    from .access import Gate
+
 log = logging.getLogger("tableside")
+
+PageMain = Callable[[ft.Page], Awaitable[None] | None]  # what Flet runs for each session: plain or async
 
 UNLOCKED = "tableside.unlocked"  # set in the session's store once it entered the PIN
 MAX_PENDING_PER_ADDRESS = 8
@@ -106,19 +113,19 @@ def show_busy(page: ft.Page) -> None:
     page.add(ft.Semantics(identifier="message", content=ft.Text(BUSY)))
 
 
-def limited(main, gate, pending: Pending | None = None):
+def limited(main: PageMain, gate: Gate, pending: Pending | None = None) -> PageMain:
     """`main`, letting in only as many sessions waiting for the PIN as Pending allows."""
-    pending = pending or Pending()
+    waiting = pending or Pending()
 
     if inspect.iscoroutinefunction(main):
-        async def limited_main(page: ft.Page) -> None:
-            if gate.required and not pending.admit(page):
+        async def limited_async(page: ft.Page) -> None:
+            if gate.required and not waiting.admit(page):
                 return show_busy(page)
             await main(page)
-    else:
-        def limited_main(page: ft.Page) -> None:
-            if gate.required and not pending.admit(page):
-                return show_busy(page)
-            main(page)
-    limited_main.pending = pending
+        return limited_async
+
+    def limited_main(page: ft.Page) -> None:
+        if gate.required and not waiting.admit(page):
+            return show_busy(page)
+        main(page)
     return limited_main

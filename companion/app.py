@@ -9,11 +9,10 @@ Routes:
 
 from __future__ import annotations
 
-import logging
 import os
-from urllib.parse import unquote
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable
+from urllib.parse import unquote
 
 import flet as ft
 
@@ -85,7 +84,7 @@ def build_view(app: App, route: str) -> list[ft.View]:
     return [home.view(app) if app.authorized else pin.view(app, route)]  # an unknown address
 
 
-def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = (), lan: bool = False):
+def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str] = (), lan: bool = False):
     hub = GameHub(store)  # one per process: every session shares the games in progress
     gate = Gate(store, pin)
     invites = Invites(store)
@@ -134,8 +133,8 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = (
 def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     import socket
 
-    import uvicorn
     import flet_web.fastapi as flet_fastapi
+    import uvicorn
 
     from . import admission, guard
     from .access import PIN_SETTING, new_pin

@@ -49,6 +49,8 @@ REPAIR_MARKER = "repair.json"
 NOTICES = "notices.json"  # what repairs told, kept until a person dismisses it (a killed start told no one)
 EMPTY = b"{}"
 
+StatKey = tuple[int, int, int]  # (inode, size, mtime_ns): changes with every write
+
 log = logging.getLogger("tableside")
 
 
@@ -161,12 +163,12 @@ class DataFolder:
         self.backups = folder / "backups"
         self.recovered: list[str] = []  # sentences for people: what was damaged and what was done
         self.blocked: set[str] = set()  # data files still damaged (a repair that could not finish): never written
-        self.verified: set[tuple[int, int]] = set()  # fingerprints of contents whose every record scores
+        self.verified: set[tuple[int, ...]] = set()  # fingerprints (as tuples) of contents whose every record scores
         self.last_backup = time.monotonic()  # of the last backup (or the start: the newest backup holds that state)
         self.live_dirty = False  # games in progress changed since the last backup
         self.interrupted: dict | None = None  # the repair a killed process left unfinished
         self.prints: dict[str, list[int]] = {}  # size and CRC-32 of each data file as read at start-up
-        self.backed_up: dict[str, tuple] = {}  # data file → stat_key of the content last copied to a backup
+        self.backed_up: dict[str, StatKey | None] = {}  # data file → stat_key of the content last copied to a backup
         self._expected: set[str] | None = None
 
     def remove_leftovers(self) -> None:
@@ -208,7 +210,7 @@ class DataFolder:
         except OSError:
             log.exception("could not remove %s", NOTICES)
 
-    def stat_key(self, rel: str) -> tuple | None:
+    def stat_key(self, rel: str) -> StatKey | None:
         """Changes with every write (each write is a new file put in place: a new inode)."""
         try:
             st = (self.folder / rel).stat()
@@ -365,7 +367,7 @@ class DataFolder:
         months = [f"history/{p.name}" for p in sorted((self.folder / "history").glob("*.json"))]
         files = [LIVE, DAMAGED] + [rel for rel in months if self.backed_up.get(rel) != self.stat_key(rel)]
         manifest: dict[str, list[int]] = {}
-        copied: dict[str, tuple] = {}
+        copied: dict[str, StatKey] = {}
         try:
             for rel in files:
                 if rel in self.blocked:

@@ -35,4 +35,4 @@ def install(page: ft.Page, notify: Callable[[str, bool], None]) -> None:
         except Exception:  # the session may be gone: the log has it
             log.exception("could not show the failure")
 
-    page.session.error = error
+    page.session.error = error  # type: ignore[method-assign]  # replaces Flet's crash screen for this one session, on purpose

@@ -35,7 +35,7 @@ class GameScreen:
 
     key: ClassVar[str]  # the game's key in scoring.GAMES
     seed: ClassVar[str] = DEFAULT_SEED  # the colour the game's screens are drawn in
-    icon: ClassVar[str] = ft.Icons.STYLE
+    icon: ClassVar[ft.IconData] = ft.Icons.STYLE
     order: ClassVar[int] = 100  # place among the games on the home screen
     per_player: ClassVar[bool] = True  # a phone shows one player's tableau at a time
 
@@ -136,7 +136,7 @@ def title(game: str) -> str:
     return scoring.GAMES[game].title
 
 
-def icon(game: str) -> str:
+def icon(game: str) -> ft.IconData:
     return screen(game).icon
 
 

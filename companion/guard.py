@@ -151,7 +151,9 @@ class Guard:
         except asyncio.CancelledError:
             # The server is stopping and gave up waiting: the connection ends here, quietly
             # (uvicorn would log a traceback for every connection cancelled).
-            asyncio.current_task().uncancel()
+            current = asyncio.current_task()
+            if current is not None:  # always: this runs in a task
+                current.uncancel()
         finally:
             for task in (app, waiting):
                 if not task.done():

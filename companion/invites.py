@@ -76,7 +76,8 @@ class Invites:
             self.store.set_setting(SEATS_SETTING, grants)
             return grant
 
-    def seat_of(self, grant: str | None) -> Seat | None:
+    def seat_of(self, grant: object) -> Seat | None:
+        """The seat a grant holds; `grant` is whatever the browser kept (anything, if tampered with)."""
         if not isinstance(grant, str):
             return None
         found = (self.store.setting(SEATS_SETTING) or {}).get(grant)

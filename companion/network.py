@@ -17,7 +17,7 @@ def lan_addresses() -> list[str]:
     except (OSError, subprocess.SubprocessError):
         pass
     try:
-        found.update(info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
+        found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
     except OSError:
         pass
     addresses = [a for a in found if not ipaddress.ip_address(a).is_loopback]

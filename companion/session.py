@@ -8,7 +8,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
@@ -36,8 +36,10 @@ log = logging.getLogger("tableside")
 class App:
     """What every screen of one browser session shares."""
 
+    _file_picker: ft.FilePicker  # set on first use by views/transfer.file_picker (absent until then)
+
     def __init__(self, page: ft.Page, store: GameStore, hub: GameHub, gate: Gate, invites: Invites,
-                 join_urls: list[str] = (), lan: bool = False):
+                 join_urls: Sequence[str] = (), lan: bool = False):
         self.page = page
         self.join_urls = list(join_urls)  # how other devices reach this server, e.g. http://192.168.1.20:8550
         self.lan = lan  # served to the local network (phones can reach it), not only to this machine
@@ -86,11 +88,11 @@ class App:
         """Keep the screen on during a game, where the browser allows it (once per session)."""
         if self._wakelock is not None:
             return
-        self._wakelock = ft.Wakelock()  # registers itself with the page; the reference keeps it alive
+        wakelock = self._wakelock = ft.Wakelock()  # registers itself with the page; the reference keeps it alive
 
         async def enable() -> None:
             try:
-                await self._wakelock.enable()
+                await wakelock.enable()
             except Exception as e:  # a browser may refuse (no user gesture yet, or no support)
                 log.info("wakelock not available: %s", e)
 

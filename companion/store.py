@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tinydb import Query, TinyDB
 
@@ -80,6 +80,11 @@ MIGRATIONS: dict[int, Callable[[GameStore], None]] = {}
 log = logging.getLogger("tableside")
 
 __all__ = ["EDITING", "FINISHED", "IN_PROGRESS", "GameStore", "StoreLocked", "StoreWriteError", "StoredGame"]
+
+
+def atomic_storage(db: TinyDB) -> AtomicJSONStorage:
+    """The storage of one of the store's databases: each is opened with storage=AtomicJSONStorage."""
+    return cast(AtomicJSONStorage, db.storage)  # TinyDB types its storage as the Storage base class
 
 
 class StoreLocked(RuntimeError):
@@ -324,7 +329,7 @@ class GameStore:
                                                       "Tableside next starts")) from e
             tx = self._tx = Transaction(self.folder)
             for db in self._databases():
-                db.storage.transaction = tx
+                atomic_storage(db).transaction = tx
             before = (dict(self._finished), dict(self._where), set(self._shards))
             try:
                 yield
@@ -338,7 +343,7 @@ class GameStore:
                 for month in set(self._shards) - before[2]:
                     self._shards.pop(month).close()
                 for db in self._databases():
-                    db.storage.forget()
+                    atomic_storage(db).forget()
                     for table in db._tables.values():  # TinyDB keeps query results per table
                         table.clear_cache()
                 if isinstance(e, OSError):
@@ -348,7 +353,7 @@ class GameStore:
             finally:
                 self._tx = None
                 for db in self._databases():
-                    db.storage.transaction = None
+                    atomic_storage(db).transaction = None
 
     def _shard(self, month: str) -> TinyDB:
         rel = f"history/{month}.json"
@@ -357,12 +362,13 @@ class GameStore:
                                   "nothing was changed. Restart Tableside once the disk has space.")
         if month not in self._shards:
             self._shards[month] = TinyDB(self.folder / rel, storage=AtomicJSONStorage)
-            self._shards[month].storage.transaction = self._tx
+            atomic_storage(self._shards[month]).transaction = self._tx
         return self._shards[month]
 
     def _migrate(self) -> None:
         meta = self.live.table("meta")
-        version = (meta.get(doc_id=1) or {}).get("schema")
+        doc: dict[str, Any] = meta.get(doc_id=1) or {}
+        version = doc.get("schema")
         if version is None:
             with self._changing():
                 meta.insert({"schema": SCHEMA_VERSION})
@@ -376,7 +382,9 @@ class GameStore:
 
     @property
     def schema_version(self) -> int:
-        return self.live.table("meta").get(doc_id=1)["schema"]
+        meta = self.live.table("meta").get(doc_id=1)
+        assert meta is not None  # written by _migrate when the store opened
+        return meta["schema"]
 
     def close(self) -> None:
         with self._lock:
@@ -626,7 +634,8 @@ class GameStore:
         """Store finished games (an import), all or nothing: every record is validated first (ValueError /
         RecordError), then all are written in one transaction (StoreWriteError: nothing was stored).
         An id repeated within `records` is an error; ids already stored are skipped. Returns (added, skipped)."""
-        prepared, first_seen = [], {}
+        prepared: list[StoredGame] = []
+        first_seen: dict[str, int] = {}  # id → the record's position in `records`
         for position, record in enumerate(records, start=1):
             record = dict(record)
             record.setdefault("format", 1)

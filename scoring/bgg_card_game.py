@@ -197,7 +197,8 @@ def check_deck(tableaux: Mapping[str, Tableau]) -> None:
             cards[g.subdomain] += g.cards
             if g.popular:
                 if g.subdomain in popular:
-                    raise RecordError(("final", player, "played"), f"the {g.subdomain} Popular card is also on {popular[g.subdomain]}'s tableau")
+                    raise RecordError(("final", player, "played"),
+                                      f"the {g.subdomain} Popular card is also on {popular[g.subdomain]}'s tableau")
                 popular[g.subdomain] = player
         for c in t.collections:
             for subdomain in c.subdomains:
@@ -415,7 +416,7 @@ def card_refusal(game: Game, subdomain: str) -> str | None:
 # --- apply -----------------------------------------------------------------------------------
 
 
-def check_record(record: dict, draft: Any) -> None:
+def check_record(record: dict[str, Any], draft: Any) -> None:
     parse(tuple(record["players"]), record.get("variant", {}), record["final"])
 
 
@@ -423,7 +424,7 @@ def in_order(subdomains: Any) -> list[str]:
     return sorted(subdomains, key=SUBDOMAINS.index)
 
 
-def locate(collections: list[dict], number: int, seen: Any) -> int | None:
+def locate(collections: list[dict[str, Any]], number: int, seen: Any) -> int | None:
     """The index of the collection the screen showed as `number` holding `seen`: that number if it
     still holds them, else the first collection that does; None when none does any more."""
     want = set(seen)
@@ -470,7 +471,7 @@ def apply_played(table: Table, game: Game, action: StepPlayed | SetPopular) -> T
         if reason:
             raise RecordError(where, reason)
 
-        def edit(r: dict, d: Any) -> None:
+        def edit(r: dict[str, Any], d: Any) -> None:
             groups = r["final"][player].setdefault("played", [])
             group = next((g for g in groups if g["subdomain"] == subdomain), None)
             if after == 0:
@@ -492,7 +493,7 @@ def apply_played(table: Table, game: Game, action: StepPlayed | SetPopular) -> T
     elif holder != player:
         raise Unchanged(where, f"the {spoken} Popular card is not on {player}'s tableau")
 
-    def mark(r: dict, d: Any) -> None:
+    def mark(r: dict[str, Any], d: Any) -> None:
         group = next(g for g in r["final"][player]["played"] if g["subdomain"] == subdomain)
         if action.held:
             group["popular"] = True
@@ -523,8 +524,8 @@ def add_collection(table: Table, game: Game, action: AddCollection) -> Table:
         {"subdomains": in_order(subdomains)}), check_record)
 
 
-def record_collections(record: dict, player: str) -> list[dict]:
-    collections: list[dict] = record["final"][player].get("collections", [])
+def record_collections(record: dict[str, Any], player: str) -> list[dict[str, Any]]:
+    collections: list[dict[str, Any]] = record["final"][player].get("collections", [])
     return collections
 
 
@@ -563,7 +564,7 @@ def change_collection(table: Table, game: Game,
         if reason:
             raise RecordError(where, reason)
 
-        def add(r: dict, d: Any) -> None:
+        def add(r: dict[str, Any], d: Any) -> None:
             g = r["final"][player]["collections"][index]
             g["subdomains"] = in_order([*g["subdomains"], subdomain])
 
@@ -574,7 +575,7 @@ def change_collection(table: Table, game: Game,
         if len(group["subdomains"]) <= COLLECTION_MIN:
             raise RecordError(where, f"a collection holds {COLLECTION_MIN} subdomains at least: remove collection {number} instead")
 
-        def remove(r: dict, d: Any) -> None:
+        def remove(r: dict[str, Any], d: Any) -> None:
             g = r["final"][player]["collections"][index]
             g["subdomains"] = [s for s in g["subdomains"] if s != subdomain]
             gems = [s for s in g.get("rare_gems", []) if s != subdomain]  # the gem goes with its card
@@ -597,7 +598,7 @@ def change_collection(table: Table, game: Game,
             raise Unchanged(where, f"the {spoken} Rare Gem is not in {player}'s collection {number}")
         after = [s for s in gems if s != subdomain]
 
-    def gem(r: dict, d: Any) -> None:
+    def gem(r: dict[str, Any], d: Any) -> None:
         g = r["final"][player]["collections"][index]
         if after:
             g["rare_gems"] = after

@@ -145,10 +145,10 @@ def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, 
     except (KeyError, TypeError):  # a field missing; a colour not in play, or that cannot be text (a list, an object)
         pass
     # The careful reading, tile by tile, names the fault (or, rarely, accepts what the quick one left to it).
-    tiles = tuple(parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1))
-    for colour, number in tiles:  # counted again, whole: `held` may count too many, never too few
+    parsed = tuple(parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1))
+    for colour, number in parsed:  # counted again, whole: `held` may count too many, never too few
         counts[slot[colour] + number] += 1
-    return tiles
+    return parsed
 
 
 def read_colour(raw: Any, where: tuple[str, ...], taken: Mapping[str, str]) -> str:
@@ -165,7 +165,7 @@ def read_colour(raw: Any, where: tuple[str, ...], taken: Mapping[str, str]) -> s
     return colour
 
 
-def read_colours(final_raw: dict, players: tuple[str, ...]) -> dict[str, str]:
+def read_colours(final_raw: dict[str, Any], players: tuple[str, ...]) -> dict[str, str]:
     """Each player's colour, checked inline; read_colour reads it again when in doubt."""
     colours: dict[str, str] = {}
     for p in players:
@@ -307,7 +307,7 @@ def tile_points(game: Game, player: str) -> int:
 def points_by_colour(tiles: tuple[Tile, ...], every_set: bool) -> int:
     """3 players: every tile scores its number, and a tile in a 1–6 set of a colour scores 6
     instead, so each set adds 36 − 21."""
-    points = sum(map(_number_of, tiles))
+    points: int = sum(map(_number_of, tiles))
     if len(tiles) >= len(NUMBERS):
         colours = list(map(_colour_of, set(tiles)))  # one per distinct tile
         for colour in set(colours):
@@ -320,7 +320,7 @@ def points_by_colour(tiles: tuple[Tile, ...], every_set: bool) -> int:
 def points_by_number(tiles: tuple[Tile, ...], others: int) -> int:
     """4–6 players: a number held in k distinct colours scores k × the number, or k × 6 when k is
     every other player's colour (a set); duplicates score 0."""
-    numbers = sorted(map(_number_of, set(tiles)))  # one per distinct tile
+    numbers: list[int] = sorted(map(_number_of, set(tiles)))  # one per distinct tile
     points = sum(numbers)
     # A set is a run of `others` equal numbers (k never exceeds others); its tiles score 6 instead.
     for low, high in zip(numbers, numbers[others - 1:]):
@@ -470,11 +470,11 @@ def tiles_word(count: int, colour: str, number: int) -> str:
     return f"{count or 'no'} {colour} {number} tile{'s' * (count > 1)}"
 
 
-def check_record(record: dict, draft: Any) -> None:
+def check_record(record: dict[str, Any], draft: Any) -> None:
     parse(tuple(record["players"]), record.get("variant", {}), record["final"])
 
 
-def _set_tiles(game: Game, action: SetTiles) -> Callable[[dict, Any], None]:
+def _set_tiles(game: Game, action: SetTiles) -> Callable[[dict[str, Any], Any], None]:
     p, tile = action.player, (action.colour, action.number)
     where = ("final", p, "tiles")
     problem = colour_problem(game, p, action.colour)
@@ -496,7 +496,7 @@ def _set_tiles(game: Game, action: SetTiles) -> Callable[[dict, Any], None]:
 
     seat_of_colour = {tab.colour: i for i, tab in enumerate(game.tableaux.values())}
 
-    def edit(record: dict, draft: Any) -> None:
+    def edit(record: dict[str, Any], draft: Any) -> None:
         raw = record["final"][p].setdefault("tiles", [])
         for _ in range(action.count - mine):
             raw.append({"colour": action.colour, "number": action.number})
@@ -509,7 +509,7 @@ def _set_tiles(game: Game, action: SetTiles) -> Callable[[dict, Any], None]:
     return edit
 
 
-def _ledger_round(entry: dict, action: SetIncome | AdjustSpent, field: str) -> tuple[tuple[str, ...], int]:
+def _ledger_round(entry: dict[str, Any], action: SetIncome | AdjustSpent, field: str) -> tuple[tuple[str, ...], int]:
     """Where the round's `field` is, and its value now; refused while the track is in use."""
     where = ("final", action.player, "ledger", f"round {action.round}", field)
     if "ledger" not in entry:
@@ -522,8 +522,8 @@ def _ledger_round(entry: dict, action: SetIncome | AdjustSpent, field: str) -> t
     return where, current
 
 
-def _set_ledger(player: str, round_: int, field: str, value: int) -> Callable[[dict, Any], None]:
-    def edit(record: dict, draft: Any) -> None:
+def _set_ledger(player: str, round_: int, field: str, value: int) -> Callable[[dict[str, Any], Any], None]:
+    def edit(record: dict[str, Any], draft: Any) -> None:
         ledger = record["final"][player]["ledger"]
         while len(ledger) < round_:
             ledger.append({"income": 0, "spent": 0})  # both fields: the usual, quickly read entry
@@ -535,9 +535,9 @@ def _set_ledger(player: str, round_: int, field: str, value: int) -> Callable[[d
     return edit
 
 
-def _switch(player: str, field: str, value: Any) -> Callable[[dict, Any], None]:
+def _switch(player: str, field: str, value: Any) -> Callable[[dict[str, Any], Any], None]:
     """An edit that makes `field` ("gg" or "ledger") the player's source of GG, the other one gone."""
-    def edit(record: dict, draft: Any) -> None:
+    def edit(record: dict[str, Any], draft: Any) -> None:
         entry = record["final"][player]
         entry.pop("ledger" if field == "gg" else "gg", None)
         entry[field] = value
@@ -566,7 +566,7 @@ def apply(table: Table, action: Action) -> Table:
             raise Unchanged(("final", p, "ledger"), f"{p}'s GG already come from the income ledger")
         edit = _switch(p, "ledger", [])
     elif isinstance(action, SetTrackGG):
-        where = ("final", p, "gg")
+        where: tuple[str, ...] = ("final", p, "gg")
         if "gg" not in entry:
             raise RecordError(where, f"{p}'s GG come from the income ledger: choose the score track first")
         if entry["gg"] == action.gg:
@@ -596,4 +596,5 @@ def choices_of(body: Any) -> dict[str, str]:
 
 GAME = register(GameRules(
     key="bgg-game", title="The BoardGameGeek Game", min_players=3, max_players=6,
-    body="final", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"three_player_sets": "one"}, player_keyed=(("final",),), choices_of=choices_of))
+    body="final", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"three_player_sets": "one"},
+    player_keyed=(("final",),), choices_of=choices_of))

@@ -124,7 +124,8 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], peek
     if is_wild(nest_egg) and replacement is None and not peek:
         other = next(w for w in WILDS if w != nest_egg)
         if any(other in sides[p] for p in players):
-            raise RecordError(where + ("replacement",), f"the Nest Egg {nest_egg} is a Wild and {other} is on a side, so a face-down card replaced it: give it")
+            raise RecordError(where + ("replacement",),
+                              f"the Nest Egg {nest_egg} is a Wild and {other} is on a side, so a face-down card replaced it: give it")
     return round_
 
 
@@ -240,7 +241,8 @@ def score(game: Game) -> Result:
     # "not decided yet" (rank's "they share 1st place" would contradict the extra round).
     explanations = []
     if len(rounds) >= regular_rounds(game.peek) and level:
-        explanations.append(f"The totals are level at {totals[game.players[0]]}: an extra round is required, scored ×{EXTRA_ROUND_MULTIPLIER}.")
+        explanations.append(f"The totals are level at {totals[game.players[0]]}: an extra round is required, "
+                            f"scored ×{EXTRA_ROUND_MULTIPLIER}.")
     return Result(
         game=GAME.key, players=game.players, rounds=rounds, build_breakdown=lambda: lines_by_round(game), totals=totals,
         ranking=ranking, decided=decided, explanations=tuple(explanations),
@@ -263,11 +265,11 @@ def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapp
 NEST_EGG, REPLACEMENT, COMMISSION, SIDE = "nest_egg", "replacement", "commission", "side"
 
 
-def empty_draft(players: tuple[str, ...] | list[str]) -> dict:
+def empty_draft(players: tuple[str, ...] | list[str]) -> dict[str, Any]:
     return {"nest_egg": None, "replacement": None, "commissions": {p: None for p in players}, "sides": {p: [] for p in players}}
 
 
-def current_draft(players: tuple[str, ...] | list[str], draft: Any) -> dict:
+def current_draft(players: tuple[str, ...] | list[str], draft: Any) -> dict[str, Any]:
     """The round being entered: the stored draft, or nothing chosen yet."""
     return draft if draft else empty_draft(players)
 
@@ -340,7 +342,7 @@ def missing(draft: Mapping[str, Any], players: tuple[str, ...] | list[str], peek
     return None
 
 
-def round_record(draft: Mapping[str, Any]) -> dict:
+def round_record(draft: Mapping[str, Any]) -> dict[str, Any]:
     """The round being entered as a round of the record."""
     out: dict[str, Any] = {"nest_egg": draft["nest_egg"], "commissions": dict(draft["commissions"]),
                            "sides": {p: list(side) for p, side in draft["sides"].items()}}
@@ -442,11 +444,11 @@ def slot_name(slot: str, player: str | None) -> str:
     return {COMMISSION: f"{player}'s Commission", SIDE: f"on {player}'s side"}.get(slot) or SLOT_NAMES[slot]
 
 
-def check_record(record: dict) -> Game:
+def check_record(record: dict[str, Any]) -> Game:
     return parse(tuple(record["players"]), record.get("variant", {}), record["rounds"])
 
 
-def check_draft(record: dict, draft: Any) -> None:
+def check_draft(record: dict[str, Any], draft: Any) -> None:
     """What every round being entered keeps to (a guard: apply refuses in words before this)."""
     players = tuple(record["players"])
     peek = check_record(record).peek
@@ -516,7 +518,7 @@ def apply(table: Table, action: Action) -> Table:
         shown = pretty(card) if card in CARDS else f"'{card}'"
         raise Unchanged(at, f"{shown} is not {slot_name(slot, player)}")
 
-    def edit(r: dict, d: Any) -> dict:
+    def edit(r: dict[str, Any], d: dict[str, Any] | None) -> dict[str, Any]:
         d = current_draft(players, d)
         value = card if action.adds else None
         if slot == SIDE:
@@ -533,4 +535,7 @@ def apply(table: Table, action: Action) -> Table:
     return edited(table, edit, check_draft)
 
 
-GAME = register(GameRules(key="card-commons", title="Card Commons", min_players=2, max_players=2, body="rounds", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"peek": False}, player_keyed=(("rounds", "*", "commissions"), ("rounds", "*", "sides")), draft_player_keyed=(("commissions",), ("sides",))))
+GAME = register(GameRules(
+    key="card-commons", title="Card Commons", min_players=2, max_players=2,
+    body="rounds", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"peek": False},
+    player_keyed=(("rounds", "*", "commissions"), ("rounds", "*", "sides")), draft_player_keyed=(("commissions",), ("sides",))))

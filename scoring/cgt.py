@@ -298,4 +298,5 @@ def apply(table: Table, action: Action) -> Table:
 
 GAME = register(GameRules(
     key="cgt", title="CGT – Card Game Traders", min_players=2, max_players=4,
-    body="final", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"first_player_penalty": 2}, player_keyed=(("final", "collections"), ("final", "adjustments"))))
+    body="final", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"first_player_penalty": 2},
+    player_keyed=(("final", "collections"), ("final", "adjustments"))))

@@ -31,7 +31,7 @@ def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
 
 
 def places(result: scoring.Result) -> ft.Control:
-    rows = []
+    rows: list[ft.Control] = []
     for group in result.ranking:
         for player in group:
             place = result.place_of(player)
@@ -84,10 +84,12 @@ def view(app: App, game_id: str, route: str) -> ft.View:
             return
         app.go("/")
         if removed is not None:
+            def undo(e: ft.Event[ft.SnackBar]) -> None:
+                app.store.restore(removed)
+                app.go(f"/history/{route_id(removed.id)}")
+
             app.page.show_dialog(ft.SnackBar(
-                ft.Text(f"Deleted the game of {games.title(removed.game)}."),
-                action="Undo", on_action=lambda e: (app.store.restore(removed), app.go(f"/history/{route_id(removed.id)}")),
-                duration=8000,
+                ft.Text(f"Deleted the game of {games.title(removed.game)}."), action="Undo", on_action=undo, duration=8000,
             ))
 
     actions: list[ft.Control] = []
