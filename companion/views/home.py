@@ -13,6 +13,7 @@ from ..store import StoredGame
 from ..widgets.controls import icon_button, short_name
 from ..widgets.navigation import navigation_bar
 from . import in_progress
+from .setup import tap_size
 
 LATEST = 5
 
@@ -84,7 +85,7 @@ def view(app: App) -> ft.View:
         route="/",
         appbar=ft.AppBar(
             title=ft.Text("Tableside"),
-            actions=[icon_button(ft.Icons.SETTINGS, "Settings", lambda e: app.go("/settings"))],
+            actions=[tap_size(icon_button(ft.Icons.SETTINGS, "Settings", lambda e: app.go("/settings")))],
         ),
         navigation_bar=navigation_bar(app, "/"),
         controls=[ft.Column(controls, spacing=8, width=640)],

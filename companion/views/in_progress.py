@@ -18,6 +18,7 @@ from ..session import App
 from ..storage import StoreWriteError
 from ..store import EDITING, StoredGame
 from ..widgets.controls import short_name
+from ..widgets.navigation import back_button
 
 HOME_LATEST = 3
 ROUTE = "/in-progress"
@@ -174,7 +175,7 @@ def view(app: App) -> ft.View:
     games.use_theme(app.page, None)
     return ft.View(
         route=ROUTE,
-        appbar=ft.AppBar(title=ft.Text("Games in progress")),
+        appbar=ft.AppBar(leading=back_button(app), title=ft.Text("Games in progress")),
         controls=[ft.Column([listing(app)], width=720)],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

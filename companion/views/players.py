@@ -14,7 +14,7 @@ from ..ids import route_id
 from ..player_colours import player_colour
 from ..session import App
 from ..widgets.controls import section, short_name
-from ..widgets.navigation import navigation_bar
+from ..widgets.navigation import back_button, navigation_bar
 
 
 def count(n: int, word: str) -> str:
@@ -150,7 +150,7 @@ def detail(app: App, encoded: str) -> ft.View:
     ]
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(short_name(name, 30))),
+        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(short_name(name, 30))),
         controls=[ft.Column(body, spacing=10, width=960)],  # the view scrolls: one scroll, not two
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

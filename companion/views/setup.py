@@ -14,6 +14,7 @@ from ..ids import route_id
 from ..player_colours import colour_name, table_colours
 from ..session import App
 from ..widgets.controls import TAP, icon_button, section, short_name
+from ..widgets.navigation import back_button
 
 pick_seat = random.SystemRandom().randrange  # who starts at random: n → a seat in range(n)
 
@@ -149,7 +150,7 @@ def view(app: App, game: str) -> ft.View:
     render()
     return ft.View(
         route=f"/setup/{game}",
-        appbar=ft.AppBar(title=ft.Text(f"New game of {rules.title}")),
+        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(f"New game of {rules.title}")),
         controls=[body],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
