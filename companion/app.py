@@ -33,10 +33,11 @@ Builder = Callable[..., ft.View]
 
 def routes() -> list[tuple[str, Builder | None, Builder]]:
     """(template, the main place under it or None, the screen): every route of the app, once."""
-    from .views import history, home, invite, join, play, players, results, settings, setup, stats, transfer
+    from .views import history, home, in_progress, invite, join, play, players, results, settings, setup, stats, transfer
 
     return [
         ("/", None, home.view),
+        (in_progress.ROUTE, home.view, in_progress.view),
         ("/setup/:game", home.view, lambda app, game: setup.view(app, game)),
         ("/play/:id", home.view, lambda app, id: play.view(app, id)),
         ("/results/:id", home.view, lambda app, id: results.view(app, id, route=f"/results/{route_id(id)}")),

@@ -128,10 +128,47 @@ def wins_per_player(games: Iterable[StoredGame]) -> list[tuple[str, int]]:
 
 
 @dataclass(frozen=True)
+class HighScore:
+    """A game's highest score: the highest total any player scored in any finished game of it,
+    whatever their place (a 20 that came 3rd on a tiebreak is still a 20). Every player who
+    scored it is named, each once, with the first day and the number of times they did."""
+
+    score: int
+    by: tuple[tuple[str, str, int], ...]  # (player, first date, times), in the order first scored
+
+    @property
+    def tie(self) -> bool:
+        return len(self.by) > 1
+
+    def words(self, name: Callable[[str], str] = str) -> str:
+        """'Highest score: 20 by Kai on 2026-03-02'; a tie is said as one: '… 20, a tie between Ana and Kai'."""
+        if self.tie:
+            names = [name(p) for p, _, _ in self.by]
+            return f"Highest score: {self.score}, a tie between {', '.join(names[:-1])} and {names[-1]}"
+        player, first, times = self.by[0]
+        if times == 1:
+            return f"Highest score: {self.score} by {name(player)} on {first}"
+        return f"Highest score: {self.score} by {name(player)}, {times} times (first on {first})"
+
+
+def high_score(games: Iterable[StoredGame]) -> HighScore | None:
+    """The highest total in `games` (finished games of one game) and who scored it; None without a score."""
+    scored = [(g.order, g.played_at[:10], p, s) for g in games if g.summary for p, s in g.summary["totals"].items()]
+    if not scored:
+        return None
+    top = max(s for *_, s in scored)
+    by: dict[str, list] = {}
+    for _, day, player, s in sorted(scored, key=lambda t: t[0]):
+        if s == top:
+            by.setdefault(player, [day, 0])[1] += 1
+    return HighScore(top, tuple((p, first, n) for p, (first, n) in by.items()))
+
+
+@dataclass(frozen=True)
 class GameStats:
     game: str
     plays: int
-    highest: tuple[int, str, str] | None  # score, who, date
+    highest: HighScore | None
     average_winning_score: float | None
     special: tuple[tuple[str, str], ...]  # (what, figure), this game's own
 
@@ -140,11 +177,9 @@ def game_stats(games: Iterable[StoredGame], game: str,
                statistic: Callable[[list[dict]], tuple[tuple[str, str], ...]] = lambda records: ()) -> GameStats:
     """A game's figures; `statistic` gives its figures of its own from its records (its screen's)."""
     mine = [g for g in games if g.game == game and g.summary]
-    highest = max(((s, p, g.played_at[:10]) for g in mine for p, s in g.summary["totals"].items()), default=None,
-                  key=lambda t: t[0])
     winning = [g.summary["totals"][w] for g in mine if g.summary["decided"] for w in g.summary["winners"]]
     return GameStats(
-        game=game, plays=len(mine), highest=highest,
+        game=game, plays=len(mine), highest=high_score(mine),
         average_winning_score=mean(winning) if winning else None,
         special=statistic([g.record for g in mine]) if mine else (),
     )

@@ -598,15 +598,18 @@ class GameStore:
         return current
 
     def restore(self, game: StoredGame) -> None:
-        """Put back a game exactly as it was (undo of a delete)."""
+        """Put back a game exactly as it was (undo of a delete, or of an edit copy's discard)."""
+        table = {IN_PROGRESS: "games", EDITING: "edits"}.get(game.status)
         with self._lock:
             with self._changing():
                 if game.status == FINISHED:
                     self._put_finished([game])
-                else:
-                    self.live.table("games").upsert(game.to_doc(), Query().id == game.id)
+                else:  # a game in progress, or the edit copy of a saved game: each back in its own table
+                    self.live.table(table or "games").upsert(game.to_doc(), Query().id == game.id)
             if game.status == FINISHED:
                 self.files.history_changed()
+            else:
+                self.files.live_changed()
 
     def finished(self, limit: int | None = None, offset: int = 0, game: str | None = None, player: str | None = None,
                  since: str | None = None, until: str | None = None) -> list[StoredGame]:

@@ -1,11 +1,13 @@
-"""History: finished games, newest first, filtered by game, player and dates; and the stored
+"""History: finished games, newest first, filtered by game, player and dates (picked in a calendar,
+each with its "any date"); and the stored
 records that were set aside as damaged (with why, exportable as they are)."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import date
+from datetime import date, datetime, time, timedelta
+from typing import Any
 
 import flet as ft
 
@@ -30,6 +32,24 @@ def valid_date(text: str | None) -> str | None:
         return date.fromisoformat(text).isoformat()
     except ValueError:  # month 13, February 30
         return None
+
+
+def picked_day(value: Any) -> str | None:
+    """The day a DatePicker sent, as YYYY-MM-DD; None for anything else. Never raises.
+
+    The picker means a calendar day (local midnight). Should it arrive as an instant in another
+    offset (e.g. converted to UTC, 23:00 the day before east of Greenwich), it is rounded to the
+    nearest midnight, which is that day for every offset between −12 and +12 hours."""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.strip())
+        except ValueError:
+            return valid_date(value)
+    if isinstance(value, datetime):
+        return (value.date() + timedelta(days=value.time() >= time(12))).isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    return None
 
 
 def row(app: App, game: StoredGame) -> ft.Control:
@@ -84,7 +104,7 @@ def view(app: App) -> ft.View:
         more = len(found) > shown["limit"]
         listing.controls = [row(app, g) for g in found[: shown["limit"]]] or [ft.Text("No finished games match.", italic=True)]
         if more:
-            listing.controls.append(ft.TextButton("Show more", on_click=show_more))
+            listing.controls.append(ft.TextButton("Show more", height=48, on_click=show_more))
         count.value = f"{min(len(found), shown['limit'])}{'+' if more else ''} game{'s' * (len(found) != 1)}"
 
     def show_more(e) -> None:
@@ -96,46 +116,73 @@ def view(app: App) -> ft.View:
         shown["limit"] = PAGE_SIZE
         refresh()
 
-    def set_date(key: str, field: ft.TextField) -> None:
-        text = (field.value or "").strip()
-        parsed = valid_date(text) if text else None
-        if text and parsed is None:
-            field.error = "YYYY-MM-DD"
-            return
+    def set_date(key: str, day: str | None) -> None:
+        """A day picked for From or To (None: any date); a crossed range is refused, nothing changes."""
         other = filters["until" if key == "since" else "since"]
-        if parsed and other and (parsed > other if key == "since" else parsed < other):
-            field.error = "after To" if key == "since" else "before From"
+        if day and other and (day > other if key == "since" else day < other):
+            date_error.value = "From must not be after To." if key == "since" else "To must not be before From."
             return
-        field.error = None
-        if parsed:
-            field.value = parsed
-        set_filter(key, parsed)
+        date_error.value = ""
+        set_filter(key, day)
+        show_dates()
 
-    since = ft.TextField(label="From", hint_text="YYYY-MM-DD", width=150, dense=True)
-    until = ft.TextField(label="To", hint_text="YYYY-MM-DD", width=150, dense=True)
-    for key, field in (("since", since), ("until", until)):
-        field.on_submit = field.on_blur = (lambda k, f: lambda e: set_date(k, f))(key, field)
+    def picked(key: str, value: Any) -> None:
+        day = picked_day(value)
+        if day is None:  # not a day: only a tampered client sends that; the filter stays
+            date_error.value = "That is not a day: pick one in the calendar."
+            return
+        set_date(key, day)
+
+    def pick(key: str) -> None:
+        chosen = filters[key]
+        low, high = filters["since"], filters["until"]  # the other end bounds what can be picked
+        picker = ft.DatePicker(
+            value=date.fromisoformat(chosen) if chosen else None,
+            first_date=date.fromisoformat(low) if key == "until" and low else date(2000, 1, 1),
+            last_date=date.fromisoformat(high) if key == "since" and high else date(2100, 12, 31),
+            help_text="Games played on or after" if key == "since" else "Games played on or before",
+            on_change=lambda e: picked(key, e.control.value),
+        )
+        app.page.show_dialog(picker)
+
+    date_error = ft.Text("", color=ft.Colors.ERROR)
+    date_buttons: dict[str, ft.OutlinedButton] = {}
+    clear_buttons: dict[str, ft.IconButton] = {}
+    for key, word in (("since", "From"), ("until", "To")):
+        date_buttons[key] = ft.OutlinedButton(icon=ft.Icons.CALENDAR_MONTH, height=48,
+                                              on_click=(lambda k: lambda e: pick(k))(key))
+        clear_buttons[key] = ft.IconButton(icon=ft.Icon(ft.Icons.CLOSE, semantics_label=f"Clear {word} date"),
+                                           tooltip="Any date", width=48, height=48,
+                                           on_click=(lambda k: lambda e: set_date(k, None))(key))
+
+    def show_dates() -> None:
+        for key, word in (("since", "From"), ("until", "To")):
+            date_buttons[key].content = f"{word}: {filters[key] or 'any date'}"
+            clear_buttons[key].visible = filters[key] is not None
+
     everyone = app.store.players()
     filter_row = ft.Row([
-        ft.Dropdown(label="Game", width=230, dense=True, value="any",
+        ft.Dropdown(label="Game", width=230, value="any",
                     options=[ft.DropdownOption(key="any", text="All games")] +
                             [ft.DropdownOption(key=k, text=games.title(k)) for k in games.ordered()],
                     on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value)),
-        ft.Dropdown(label="Player", width=180, dense=True, value="anyone",
+        ft.Dropdown(label="Player", width=180, value="anyone",
                     options=[ft.DropdownOption(key="anyone", text="Everyone")] +
                             [ft.DropdownOption(key=p, text=short_name(p)) for p in everyone],
                     on_select=lambda e: set_filter("player", None if e.control.value == "anyone" else e.control.value)),
-        since, until,
+        ft.Row([date_buttons["since"], clear_buttons["since"]], spacing=0, tight=True),
+        ft.Row([date_buttons["until"], clear_buttons["until"]], spacing=0, tight=True),
     ], wrap=True)
+    show_dates()
     refresh()
     damaged = damaged_section(app)
     return ft.View(
         route="/history",
         appbar=ft.AppBar(title=ft.Text("History"), actions=[
-            ft.TextButton("Import / export", on_click=lambda e: app.go("/transfer")),
+            ft.TextButton("Import / export", height=48, on_click=lambda e: app.go("/transfer")),
         ]),
         navigation_bar=navigation_bar(app, "/history"),
-        controls=[ft.Column([filter_row, count, listing] + ([damaged] if damaged else []), width=720)],
+        controls=[ft.Column([filter_row, date_error, count, listing] + ([damaged] if damaged else []), width=720)],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )

@@ -1,4 +1,4 @@
-"""Home: start one of the five games, resume a game in progress, see the latest results."""
+"""Home: start one of the five games, resume (or discard) a game in progress, see the latest results."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from ..session import App
 from ..store import StoredGame
 from ..widgets.controls import icon_button, short_name
 from ..widgets.navigation import navigation_bar
+from . import in_progress
+from .setup import tap_size
 
 LATEST = 5
 
@@ -62,23 +64,12 @@ def recovery_notice(app: App) -> ft.Control:
 
 def view(app: App) -> ft.View:
     games.use_theme(app.page, None)
-    in_progress = app.store.in_progress()
     finished = app.store.finished(limit=LATEST)
     controls: list[ft.Control] = [ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
     if app.store.recovered and not app.recovery_seen:
         controls.insert(0, recovery_notice(app))
     controls += [game_tile(app, key) for key in games.ordered()]
-    if in_progress:
-        controls.append(ft.Text("In progress", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
-        controls += [
-            ft.ListTile(
-                leading=ft.Icon(games.icon(g.game), color=games.seed(g.game)),
-                title=ft.Text(f"Resume {games.title(g.game)}"),
-                subtitle=ft.Text(summary(g)),
-                on_click=lambda e, g=g: app.go(f"/play/{route_id(g.id)}"),
-            )
-            for g in in_progress
-        ]
+    controls.append(in_progress.listing(app, in_progress.HOME_LATEST))
     if finished:
         controls.append(ft.Text("Latest results", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         controls += [
@@ -94,7 +85,7 @@ def view(app: App) -> ft.View:
         route="/",
         appbar=ft.AppBar(
             title=ft.Text("Tableside"),
-            actions=[icon_button(ft.Icons.SETTINGS, "Settings", lambda e: app.go("/settings"))],
+            actions=[tap_size(icon_button(ft.Icons.SETTINGS, "Settings", lambda e: app.go("/settings")))],
         ),
         navigation_bar=navigation_bar(app, "/"),
         controls=[ft.Column(controls, spacing=8, width=640)],

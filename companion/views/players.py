@@ -11,9 +11,10 @@ from scoring.names import MAX_NAME, clean_name, name_problem
 
 from .. import games, stats
 from ..ids import route_id
+from ..player_colours import player_colour
 from ..session import App
 from ..widgets.controls import section, short_name
-from ..widgets.navigation import navigation_bar
+from ..widgets.navigation import back_button, navigation_bar
 
 
 def count(n: int, word: str) -> str:
@@ -33,7 +34,7 @@ def roster(app: App) -> ft.View:
         line = (f"{count(figures.plays, 'game')}, {count(figures.wins, 'win')}, last {figures.last_played}" if figures
                 else "no finished game yet")
         tiles.append(ft.ListTile(
-            leading=ft.Icon(ft.Icons.PERSON), title=ft.Text(short_name(name, 40)), subtitle=ft.Text(line),
+            leading=ft.Icon(ft.Icons.PERSON, color=player_colour(name)), title=ft.Text(short_name(name, 40)), subtitle=ft.Text(line),
             on_click=lambda e, n=name: app.go(player_route(n)), key=name,
         ))
     return ft.View(
@@ -44,6 +45,22 @@ def roster(app: App) -> ft.View:
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
+
+
+def by_game(figures: stats.PlayerStats) -> ft.Control:
+    """Each game's figures as a small card: the figures wrap inside it, so nothing is cut at 360 px
+    (a seven-column table was, after "Win"), and on a tablet the cards sit side by side."""
+    cards = []
+    for key, f in figures.by_game.items():
+        pairs = (("Plays", f.plays), ("Wins", f.wins), ("Win rate", f"{f.win_rate:.0%}"), ("Average", f"{f.average:.1f}"),
+                 ("Best", f.best), ("Worst", f.worst))
+        cards.append(ft.Card(ft.Container(ft.Column([
+            ft.Row([ft.Icon(games.icon(key), color=games.seed(key), size=20),
+                    ft.Text(games.title(key), weight=ft.FontWeight.BOLD, expand=True)]),
+            ft.Row([ft.Text(spans=[ft.TextSpan(f"{what} "), ft.TextSpan(str(value), ft.TextStyle(weight=ft.FontWeight.BOLD))])
+                    for what, value in pairs], wrap=True, spacing=14, run_spacing=2),
+        ], spacing=4), padding=12), col={"xs": 12, "md": 6}))
+    return ft.ResponsiveRow(cards, spacing=8, run_spacing=8)
 
 
 def scores_chart(figures: stats.PlayerStats) -> ft.Control:
@@ -57,13 +74,17 @@ def scores_chart(figures: stats.PlayerStats) -> ft.Control:
         ))
     legend = ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=games.seed(k), border_radius=6),
                              ft.Text(games.title(k), size=12)], tight=True) for k in figures.scores_over_time], wrap=True)
+    # A margin around the data: the first and last points and the top one are drawn whole, not halved by the edge.
+    margin = max(1, (high - low) // 10)
     chart = charts.LineChart(
-        data_series=series, min_x=0, max_x=max(1, longest - 1), min_y=low, max_y=high or 1,
-        left_axis=charts.ChartAxis(label_size=40),
-        bottom_axis=charts.ChartAxis(title=ft.Text("games, oldest first", size=11), show_labels=False),
+        data_series=series, min_x=-0.25, max_x=max(1, longest - 1) + 0.25, min_y=low - (margin if low < 0 else 0),
+        max_y=(high or 1) + margin,
+        left_axis=charts.ChartAxis(label_size=44),
+        bottom_axis=charts.ChartAxis(title=ft.Text("games, oldest first", size=12), show_labels=False),
         horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
     )
-    return ft.Column([ft.Semantics(label=f"Scores over time of {figures.player}", content=ft.Container(chart, height=220)),
+    return ft.Column([ft.Semantics(label=f"Scores over time of {figures.player}",
+                                   content=ft.Container(chart, height=220, padding=ft.Padding.only(right=12, top=8))),
                       legend])
 
 
@@ -73,7 +94,7 @@ def detail(app: App, encoded: str) -> ft.View:
     route = player_route(name)
     figures = stats.player_stats(app.store.finished(), name)
     message = ft.Text("", color=ft.Colors.ERROR)
-    new_name = ft.TextField(label="New name", value=name, width=240, max_length=MAX_NAME)
+    new_name = ft.TextField(label="New name", value=name, width=240, max_length=MAX_NAME, counter="")
 
     def rename(target: str) -> None:
         target = clean_name(target)
@@ -100,11 +121,11 @@ def detail(app: App, encoded: str) -> ft.View:
         app.page.show_dialog(ft.AlertDialog(
             title=ft.Text(f"Merge {name} into {other}?"),
             content=ft.Text(f"Every game of {name} will be {other}'s. This cannot be undone."),
-            actions=[ft.TextButton("Cancel", on_click=lambda ev: app.page.pop_dialog()),
-                     ft.FilledButton("Merge", on_click=confirmed)],
+            actions=[ft.TextButton("Cancel", height=48, on_click=lambda ev: app.page.pop_dialog()),
+                     ft.FilledButton("Merge", height=48, on_click=confirmed)],
         ))
 
-    merge_into = ft.Dropdown(label="Same person as…", width=240, dense=True,
+    merge_into = ft.Dropdown(label="Same person as…", width=240,
                              options=[ft.DropdownOption(p) for p in app.store.players() if p != name])
     body: list[ft.Control] = [ft.Text(name, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, selectable=True)]
     if figures is None:
@@ -114,12 +135,7 @@ def detail(app: App, encoded: str) -> ft.View:
             ft.Text(f"{count(figures.plays, 'game')} · {count(figures.wins, 'win')} ({figures.win_rate:.0%}) · "
                     f"last played {figures.last_played} · streak: {figures.streak}"),
             section("By game"),
-            ft.Row(scroll=ft.ScrollMode.AUTO, controls=[ft.DataTable(
-                columns=[ft.DataColumn(ft.Text(h)) for h in ("Game", "Plays", "Wins", "Win rate", "Average", "Best", "Worst")],
-                rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v)) for v in (
-                    games.title(key), str(f.plays), str(f.wins), f"{f.win_rate:.0%}", f"{f.average:.1f}", str(f.best), str(f.worst))])
-                    for key, f in figures.by_game.items()],
-            )]),
+            by_game(figures),
             section("Head to head"),
             *[ft.Text(f"vs {short_name(h.opponent, 30)}: {count(h.games, 'game')}, ahead in {h.ahead}, behind in {h.behind}")
               for h in figures.head_to_head],
@@ -128,14 +144,14 @@ def detail(app: App, encoded: str) -> ft.View:
         ]
     body += [
         section("Rename or merge"),
-        ft.Row([new_name, ft.OutlinedButton("Rename", on_click=lambda e: rename(new_name.value or ""))], wrap=True),
-        ft.Row([merge_into, ft.OutlinedButton("Merge", on_click=merge)], wrap=True),
+        ft.Row([new_name, ft.OutlinedButton("Rename", height=48, on_click=lambda e: rename(new_name.value or ""))], wrap=True),
+        ft.Row([merge_into, ft.OutlinedButton("Merge", height=48, on_click=merge)], wrap=True),
         message,
     ]
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(short_name(name, 30))),
-        controls=[ft.Column(body, spacing=10, width=720, scroll=ft.ScrollMode.AUTO)],
+        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(short_name(name, 30))),
+        controls=[ft.Column(body, spacing=10, width=960)],  # the view scrolls: one scroll, not two
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )

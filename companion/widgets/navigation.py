@@ -1,4 +1,5 @@
-"""The bar that links the app's four main places: play, history, players, statistics."""
+"""The bar that links the app's four main places (play, history, players, statistics), and the
+Back button of the screens under them."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import flet as ft
 
 PLACES = (("/", ft.Icons.STYLE, "Play"), ("/history", ft.Icons.HISTORY, "History"),
           ("/players", ft.Icons.PEOPLE, "Players"), ("/stats", ft.Icons.INSIGHTS, "Statistics"))
+TAP = 48  # the smallest target a finger should have to hit, in logical pixels
 
 
 def navigation_bar(app, current: str) -> ft.NavigationBar:
@@ -15,3 +17,13 @@ def navigation_bar(app, current: str) -> ft.NavigationBar:
         destinations=[ft.NavigationBarDestination(icon=icon, label=label) for _, icon, label in PLACES],
         on_change=lambda e: app.go(routes[e.control.selected_index]),
     )
+
+
+def back_button(app) -> ft.IconButton:
+    """Back to the screen underneath, as the app bar's own arrow goes, but 48 × 48 (Flutter's is 40)."""
+    def back(e) -> None:
+        views = app.page.views
+        app.go((views[-2].route if len(views) > 1 else None) or "/")
+
+    return ft.IconButton(icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label="Back"), tooltip="Back",
+                         width=TAP, height=TAP, on_click=back)

@@ -1,6 +1,7 @@
 """History, game detail, players and statistics screens (browserless)."""
 
 import json
+from datetime import date, datetime
 from pathlib import Path
 
 import flet as ft
@@ -46,13 +47,39 @@ def test_history_filters_by_player_and_dates(open_app, history):
     assert [t.key for t in h.find_all(ft.ListTile)] == ["lc-1"]
     player.value = "anyone"
     h.fire(player, "select", "anyone")
-    since = h.find(ft.TextField, label="From")
-    h.type(since, "2026-02-01")
-    h.fire(since, "submit")
+    pick_day(h, "From: any date", date(2026, 2, 1))
     assert [t.key for t in h.find_all(ft.ListTile)] == ["dan-aldie", "cgt-1"]
-    h.type(since, "not a date")
-    h.fire(since, "submit")
-    assert since.error == "YYYY-MM-DD"
+    h.tap("Clear From date")  # every date again
+    assert [t.key for t in h.find_all(ft.ListTile)] == ["dan-aldie", "cgt-1", "lc-1"]
+
+
+def pick_day(h, button: str, day):
+    """Open a date filter's calendar and confirm `day`, as the browser does (value, then change)."""
+    h.tap(button)
+    picker = next(d for d in reversed(h.page._dialogs.controls) if isinstance(d, ft.DatePicker))
+    h.session.apply_patch(picker._i, {"value": day})
+    h.fire(picker, "change", day)
+    return picker
+
+
+def test_date_filters_are_pickers_with_any_date_and_a_range_that_cannot_cross(open_app, history):
+    h = open_app("/history")
+    assert not h.find_all(ft.TextField)  # nothing to type a date into
+    picker = pick_day(h, "From: any date", date(2026, 2, 1))
+    assert picker.last_date == date(2100, 12, 31)
+    assert h.buttons("From: 2026-02-01")
+    picker = pick_day(h, "To: any date", datetime(2026, 2, 28, 0, 0))
+    assert picker.first_date == date(2026, 2, 1)  # the calendar offers no day before From
+    assert [t.key for t in h.find_all(ft.ListTile)] == ["cgt-1"]
+    pick_day(h, "To: 2026-02-28", date(2026, 1, 1))  # crossed (a client ignoring first_date): refused
+    assert any(t.value == "To must not be before From." for t in h.find_all(ft.Text))
+    assert [t.key for t in h.find_all(ft.ListTile)] == ["cgt-1"]
+    h.tap("Clear To date")
+    h.tap("Clear From date")
+    assert [t.key for t in h.find_all(ft.ListTile)] == ["dan-aldie", "cgt-1", "lc-1"]
+    assert h.buttons("From: any date") and h.buttons("To: any date")
+    assert not any(b.visible for b in h.buttons("Clear From date") + h.buttons("Clear To date"))
+    assert not h.conn.errors
 
 
 def test_game_detail_opens_directly(open_app, history):

@@ -1,11 +1,12 @@
 """Hostile input at the fields, browserless: names in setup, numbers on the play screen, history dates."""
 
 import unicodedata
+from datetime import date, datetime, timezone
 
 import flet as ft
 import pytest
 
-from companion.views.history import valid_date
+from companion.views.history import picked_day, valid_date
 from companion.views.play_bgg_game import MAX_GG, parse_number
 from scoring.names import name_problem
 
@@ -165,21 +166,24 @@ def test_valid_date(text, iso):
     assert valid_date(text) == iso
 
 
-def test_history_date_fields_refuse_bad_text_and_crossed_ranges(open_app):
+@pytest.mark.parametrize("value, iso", [
+    (date(2026, 2, 1), "2026-02-01"), (datetime(2026, 2, 1), "2026-02-01"),
+    (datetime(2026, 1, 31, 23, 0, tzinfo=timezone.utc), "2026-02-01"),  # Berlin's midnight, said in UTC
+    (datetime(2026, 2, 1, 5, 0, tzinfo=timezone.utc), "2026-02-01"),  # New York's midnight, said in UTC
+    ("2026-02-01", "2026-02-01"), ("2026-02-01T00:00:00.000", "2026-02-01"), ("٢٠٢٦-٠٢-٠١", "2026-02-01"),
+    ("not a date", None), ("", None), (None, None), (17, None), ([2026, 2, 1], None), ({"y": 2026}, None),
+])
+def test_picked_day(value, iso):
+    assert picked_day(value) == iso
+
+
+def test_history_date_picker_refuses_what_is_not_a_day(open_app):
     h = open_app("/history")
-    since = h.find(ft.TextField, label="From")
-    until = h.find(ft.TextField, label="To")
-    for text in ("2026-13-01", "1e3", "٣", "12 GG"):
-        h.type(since, text)
-        h.fire(since, "submit")
-        assert since.error == "YYYY-MM-DD"
-    h.type(since, "٢٠٢٦-٠٢-٠١")
-    h.fire(since, "submit")
-    assert since.error is None and since.value == "2026-02-01"
-    h.type(until, "2026-01-01")
-    h.fire(until, "blur")
-    assert until.error == "before From"
-    h.type(until, "2026-03-01")
-    h.fire(until, "blur")
-    assert until.error is None
+    h.tap("From: any date")
+    picker = next(d for d in reversed(h.page._dialogs.controls) if isinstance(d, ft.DatePicker))
+    for junk in ("1e3", "٣", "12 GG", 17):
+        picker.value = junk
+        h.fire(picker, "change", junk)
+        assert h.buttons("From: any date")  # the filter did not change
+        assert any(t.value == "That is not a day: pick one in the calendar." for t in h.find_all(ft.Text))
     assert not h.conn.errors

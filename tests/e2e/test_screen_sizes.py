@@ -1,0 +1,132 @@
+"""Home, history, statistics, players and setup at the smallest common phone (360×740) and a
+landscape tablet (1180×820): every control a finger uses is at least 48×48 px, nothing sticks out
+of the screen sideways, and the name field shows no character counter."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import scoring
+from companion import games
+from companion.store import GameStore
+
+from .conftest import ARTIFACTS, Server
+
+pytestmark = pytest.mark.e2e
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
+SIZES = {"phone-360": {"width": 360, "height": 740}, "tablet-1180": {"width": 1180, "height": 820}}
+ROLES = ("button", "tab", "textbox", "combobox", "checkbox", "switch", "slider", "link", "menuitem")
+TOLERANCE = 0.5  # px: Flutter's layout rounds
+
+
+@pytest.fixture
+def server(tmp_path):
+    """Finished games of three players (one with a long name), and four games in progress."""
+    data = tmp_path / "data"
+    store = GameStore(data)
+    example = lambda name: json.loads((EXAMPLES / f"{name}.json").read_text())["record"]
+    store.add_finished([
+        {**example("bgg-card-game-rulebook"), "id": "dan-aldie", "played_at": "2026-03-02T20:00:00"},
+        {**example("cgt-values-and-penalty"), "id": "cgt-1", "played_at": "2026-02-01T20:00:00"},
+        {**example("lost-cities-edge-values"), "id": "lc-1", "played_at": "2026-01-15T20:00:00"},
+    ])
+    for players in (["Ana", "Ben"], ["Cy", "Dee"], ["Eve", "Finn"], ["Gus", "Hana"]):
+        store.create(scoring.new_record("lost-cities", players, {}, {}))
+    store.close()
+    s = Server(data).start()
+    yield s
+    s.stop()
+
+
+def scroll_through(u, check) -> None:
+    """Run `check` at each screenful from the top to the bottom of the page (Flutter scrolls in its canvas)."""
+    size = u.page.viewport_size
+    u.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    for _ in range(3):
+        u.page.mouse.wheel(0, -5000)
+    u.page.wait_for_timeout(300)
+    for _ in range(12):
+        check()
+        before = u.page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => e.getBoundingClientRect().y).join()")
+        u.page.mouse.wheel(0, size["height"] * 0.7)
+        u.page.wait_for_timeout(400)
+        after = u.page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => e.getBoundingClientRect().y).join()")
+        if before == after:
+            return
+
+
+def look(u, sizes: dict, outside: list[str], roles=ROLES) -> None:
+    """Note each control's largest box seen so far (Flutter clips a box at the edge of the scrolling
+    area, so a control half scrolled out looks small: its size is the largest seen while scrolling),
+    and anything on screen that reaches past the left or right edge."""
+    width, height = u.page.viewport_size["width"], u.page.viewport_size["height"]
+    found = u.page.evaluate("""() => [...document.querySelectorAll('flt-semantics')].map(e => {
+        const r = e.getBoundingClientRect();
+        return {role: e.getAttribute('role') || '', name: (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 60),
+                x: r.x, y: r.y, w: r.width, h: r.height};
+    })""")
+    for n in found:
+        if not (n["y"] + n["h"] > 0 and n["y"] < height and n["w"] > 0 and n["h"] > 0):
+            continue
+        if n["role"] in roles:
+            key = (n["role"], n["name"])
+            w, h = sizes.get(key, (0, 0))
+            sizes[key] = (max(w, n["w"]), max(h, n["h"]))
+        if n["x"] < -TOLERANCE or n["x"] + n["w"] > width + TOLERANCE:
+            problem = f"{n['role'] or 'text'} {n['name']!r} spans x {n['x']:.0f}…{n['x'] + n['w']:.0f} of {width}"
+            if problem not in outside:
+                outside.append(problem)
+
+
+def check_screen(u, name: str, roles=ROLES) -> None:
+    sizes: dict = {}
+    outside: list[str] = []
+    scroll_through(u, lambda: look(u, sizes, outside, roles))
+    small = [f"{role} {label!r} is {w:.0f}×{h:.0f}" for (role, label), (w, h) in sizes.items()
+             if w < 48 - TOLERANCE or h < 48 - TOLERANCE]
+    u.page.wait_for_timeout(300)
+    ARTIFACTS.mkdir(exist_ok=True)
+    u.page.screenshot(path=str(ARTIFACTS / f"sizes-{name}.png"))
+    assert sizes, f"{name}: no control found"
+    assert not small + outside, f"{name}:\n" + "\n".join(small + outside)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_main_screens_fit_and_have_big_targets(ui, size):
+    u = ui(SIZES[size])
+    for route, ready in (("/", 'flt-semantics[role="button"]'), ("/history", 'flt-semantics[role="button"]'),
+                         ("/stats", 'flt-semantics[role="tab"]'), ("/players", 'flt-semantics[role="button"]'),
+                         ("/players/Noah", 'flt-semantics[role="button"]'), ("/in-progress", 'flt-semantics[role="button"]')):
+        u.open(route, ready=ready)
+        u.page.wait_for_timeout(800)
+        check_screen(u, f"{size}{route.replace('/', '-')}")
+
+
+def set_up_three(u) -> None:
+    u.open("/setup/bgg-game", ready="input")
+    for name in ("Ana", "Ben", "Cyrus Longname-Example"):
+        u.type_into("Player name", name)
+    u.tap("Random first player")
+    u.page.wait_for_timeout(500)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_setup_fits_with_players_and_has_no_counter(ui, size):
+    u = ui(SIZES[size])
+    set_up_three(u)
+    assert u.page.get_by_text("0/200").count() == 0
+    assert "0/200" not in u.page.locator("flt-semantics-host").inner_text()
+    # The game's options are the game's own controls (play_<game>.py): checked apart, below.
+    check_screen(u, f"{size}-setup", roles=tuple(r for r in ROLES if r != "switch"))
+
+
+@pytest.mark.xfail(strict=True, reason="the games' option Switches (variant_controls in play_bgg_game.py, "
+                                       "play_lost_cities.py, play_card_commons.py) are 40 px tall: theirs to fix")
+def test_setup_options_are_48_px(ui):
+    u = ui(SIZES["phone-360"])
+    set_up_three(u)
+    check_screen(u, "phone-360-setup-options", roles=("switch",))

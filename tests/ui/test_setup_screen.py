@@ -1,0 +1,101 @@
+"""Setup: a random first player keeps the seats' clockwise order; each player has a colour;
+the name field shows no character counter; the 3-player option goes with a 4th player."""
+
+import flet as ft
+import pytest
+
+from companion.player_colours import PALETTE, player_colour, table_colours
+from companion.views import setup
+
+from .harness import walk
+
+
+def add(h, *names):
+    field = h.find(ft.TextField, label="Player name")
+    for name in names:
+        h.type(field, name)
+        h.fire(field, "submit", name)
+
+
+def seats(h):
+    """The names in seat order, as the rows show them."""
+    return [t.tooltip for t in walk(h.page.views[-1]) if isinstance(t, ft.Text) and t.tooltip and t.expand]
+
+
+def test_rotated_keeps_clockwise_order():
+    assert setup.rotated(["A", "B", "C", "D"], 2) == ["C", "D", "A", "B"]
+    assert setup.rotated(["A", "B"], 0) == ["A", "B"]
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_random_first_player_rotates_the_seats(open_app, monkeypatch, seat):
+    monkeypatch.setattr(setup, "pick_seat", lambda n: seat)
+    h = open_app("/setup/bgg-card-game")
+    add(h, "Ana", "Ben", "Cy", "Dee")
+    before = seats(h)
+    assert before == ["Ana", "Ben", "Cy", "Dee"]
+    h.tap("Random first player")
+    after = seats(h)
+    assert after == before[seat:] + before[:seat]
+    assert any(t.value == f"{after[0]} starts, chosen at random." for t in h.find_all(ft.Text))
+    assert not h.conn.errors
+
+
+def test_random_first_player_uses_every_seat_and_the_real_pick(open_app):
+    h = open_app("/setup/bgg-card-game")
+    add(h, "Ana", "Ben", "Cy")
+    firsts = set()
+    for _ in range(60):
+        h.tap("Random first player")
+        order = seats(h)
+        i = order.index("Ana")
+        assert order[i:] + order[:i] == ["Ana", "Ben", "Cy"]  # always clockwise
+        firsts.add(order[0])
+    assert firsts == {"Ana", "Ben", "Cy"}  # 60 picks of 3 miss a seat with chance 3·(2/3)^60 ≈ 1e-10
+
+
+def test_no_random_pick_for_one_player(open_app):
+    h = open_app("/setup/bgg-card-game")
+    add(h, "Ana")
+    [button] = [b for b in h.find_all(ft.OutlinedButton) if b.content == "Random first player"]
+    assert not button.visible
+
+
+def test_name_field_has_no_counter_but_keeps_its_limit(open_app):
+    h = open_app("/setup/lost-cities")
+    field = h.find(ft.TextField, label="Player name")
+    assert field.counter == "" and field.max_length == 200
+
+
+def test_each_player_has_a_stable_distinct_colour():
+    assert player_colour("Ana") == player_colour("ana") == player_colour(" Ana ")
+    players = [f"P{i}" for i in range(len(PALETTE))]
+    colours = table_colours(players)
+    assert len(set(colours.values())) == len(PALETTE)
+    assert table_colours(list(reversed(players))) == colours  # seats do not change colours
+
+
+def test_setup_rows_show_each_players_colour(open_app):
+    h = open_app("/setup/lost-cities")
+    add(h, "Ana", "Ben")
+    dots = {c.tooltip.split("'")[0]: c.bgcolor for c in h.find_all(ft.Container)
+            if isinstance(c.tooltip, str) and "'s colour:" in c.tooltip}
+    assert dots == table_colours(["Ana", "Ben"])
+
+
+def test_three_player_option_goes_with_a_fourth_player(open_app):
+    h = open_app("/setup/bgg-game")
+    add(h, "Ana", "Ben", "Cy")
+    assert h.find_all(ft.Switch)
+    add(h, "Dee")
+    assert not h.find_all(ft.Switch)
+
+
+def test_every_setup_button_is_at_least_48_px(open_app):
+    h = open_app("/setup/bgg-game")
+    add(h, "Ana", "Ben", "Cy")
+    for b in walk(h.page.views[-1]):
+        if isinstance(b, ft.IconButton) and b.visible:
+            assert (b.width or 0) >= 48 and (b.height or 0) >= 48, b.icon.semantics_label
+        if isinstance(b, (ft.OutlinedButton, ft.FilledButton)) and b.visible:
+            assert (b.height or 0) >= 48, b.content
