@@ -69,7 +69,8 @@ class Tab:
         self.finished.append((self.requests.get(e["requestId"], "?"), int(e["encodedDataLength"])))
 
     def in_flight(self) -> int:
-        return len(set(self.requests) - self.ended)
+        # blob: URLs (Flutter's worker scripts) are never reported finished; they cross no network
+        return sum(1 for r in set(self.requests) - self.ended if self.requests[r].startswith("http"))
 
     def moved(self) -> int:
         return sum(n for _, n in self.finished)
