@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import logging
 import mimetypes
 import os
@@ -151,7 +152,7 @@ class PhoneFriendlyStatic:
         self.flet_static = flet_static
         self.cache = cache
         self.version = version
-        self._page: tuple[str, bytes, dict[str, bytes]] | None = None  # (source digest, page, compressed)
+        self._rewritten: dict[str, tuple[str, bytes, dict[str, bytes]]] = {}  # name → (source digest, body, packed)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
@@ -172,8 +173,9 @@ class PhoneFriendlyStatic:
             return
         full_path, st = found
         headers = Headers(scope=scope)
-        if full_path.name == "index.html" and full_path.parent == Path(os.path.realpath(self.flet_static.directory)):
-            response = self._page_response(full_path, headers)  # the page; SPA routes are the page too
+        rewrite = REWRITTEN.get(full_path.relative_to(self._patched).as_posix()) if full_path.is_relative_to(self._patched) else None
+        if rewrite is not None:  # Flet's patched page (SPA routes are the page too) and font manifest
+            response = self._rewritten_response(full_path, headers, rewrite)
         else:
             response = await self._file_response(full_path, st, headers, cache_control)
         await response(scope, receive, send)
@@ -217,13 +219,20 @@ class PhoneFriendlyStatic:
         media_type = mimetypes.guess_type(full_path.name)[0] or "application/octet-stream"
         return FileResponse(encoded.path, headers=out, media_type=media_type)
 
-    def _page_response(self, full_path: Path, headers: Headers) -> Response:
+    @property
+    def _patched(self) -> Path:
+        """Where Flet keeps the files it patches at start (index.html, manifest.json, assets/FontManifest.json)."""
+        return Path(os.path.realpath(self.flet_static.directory))
+
+    def _rewritten_response(self, full_path: Path, headers: Headers, rewrite) -> Response:
         source = full_path.read_bytes()
         digest = hashlib.sha256(source).hexdigest()[:32]
-        if self._page is None or self._page[0] != digest:
-            page = versioned_page(source.decode("utf-8"), self.version).encode("utf-8")
-            self._page = (digest, page, {"br": brotli.compress(page, quality=11), "gzip": gzip.compress(page, mtime=0)})
-        _, page, packed = self._page
+        name = full_path.name
+        if name not in self._rewritten or self._rewritten[name][0] != digest:
+            body = rewrite(source.decode("utf-8"), self.version).encode("utf-8")
+            packed = {"br": brotli.compress(body, quality=11), "gzip": gzip.compress(body, mtime=0)}
+            self._rewritten[name] = (digest, body, packed)
+        _, page, packed = self._rewritten[name]
         encoding = next(iter(accepted(headers)), "")
         body = packed[encoding] if encoding else page
         etag = f'"{hashlib.sha256(page).hexdigest()[:32]}{"." + encoding if encoding else ""}"'
@@ -232,7 +241,7 @@ class PhoneFriendlyStatic:
             out["content-encoding"] = encoding
         if etag_matches(headers, etag):
             return Response(status_code=304, headers=out)
-        return Response(body, headers=out, media_type="text/html")
+        return Response(body, headers=out, media_type=mimetypes.guess_type(name)[0])
 
 
 def versioned_page(html: str, version: str) -> str:
@@ -242,6 +251,18 @@ def versioned_page(html: str, version: str) -> str:
         html = html.replace(f'flet.{key}="/";', f'flet.{key}="{base}";')
     html = html.replace('flet.canvasKitBaseUrl="/canvaskit/";', f'flet.canvasKitBaseUrl="{base}canvaskit/";')
     return html.replace('src="flutter_bootstrap.js"', f'src="{base.lstrip("/")}flutter_bootstrap.js"')
+
+
+def used_fonts_only(manifest: str, version: str) -> str:
+    """Flutter downloads every family of FontManifest.json at start; drop those the app never draws."""
+    families = [f for f in json.loads(manifest) if not f["family"].startswith(UNUSED_FONT_FAMILIES)]
+    return json.dumps(families)
+
+
+# Flet's client bundles fonts for controls this app does not use: the KaTeX fonts of Markdown's
+# math (flutter_math_fork, 23 files) and Cupertino icons. Material icons and Roboto stay.
+UNUSED_FONT_FAMILIES = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
+REWRITTEN = {"index.html": versioned_page, "assets/FontManifest.json": used_fonts_only}
 
 
 def version_of(folders: list[Path]) -> str:
