@@ -41,12 +41,13 @@ def percentile(values: list[float], p: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--taps", type=int, default=60)
-    parser.add_argument("--phone", action="store_true", help="cold and warm visits at 20 and 5 Mbit/s, CPU 4x")
-    args = parser.parse_args()
+    parser.add_argument("--phone", action="store_true", help="cold and warm visits at 20 and 5 Mbit/s, CPU 4x "
+                        "(further options: python bench/phone.py --help)")
+    args, rest = parser.parse_known_args()
     if args.phone:
         from bench import phone
 
-        return phone.main()
+        return phone.main(rest)
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)

@@ -1,17 +1,22 @@
 """A phone, not localhost: cold and warm visits of the home screen over a throttled network.
 
-    python bench/app.py --phone          (or python bench/phone.py)
+    python bench/app.py --phone          (or python bench/phone.py [--repeat 3] [--renderer canvaskit])
 
 Chromium through the DevTools Protocol (DESIGN.md "A phone, not localhost"): the network at
 20 Mbit/s and 5 Mbit/s with 20 ms latency, then 20 Mbit/s with the CPU throttled 4x (a mid-range
 phone). A cold visit is a new browser context (empty cache); the warm visit opens the app again
 in that context. Prints, per visit, the time from navigation to a usable home screen (its buttons
 in the accessibility tree), the bytes moved before that, and the bytes moved once the page is quiet.
+On a shared machine times vary with its load: --repeat N visits N times (each cold one in a new
+context) and prints the best and the median. --renderer sets Flet's web renderer (FLET_WEB_RENDERER).
 Targets (issue 14), at 20 Mbit/s: cold <= 3.0 s, warm <= 1.0 s with <= 0.5 MB; at 5 Mbit/s cold <= 8 s.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
+import statistics
 import sys
 import tempfile
 import time
@@ -79,6 +84,7 @@ class Tab:
 @dataclass
 class Visit:
     seconds: float
+    first_frame: float  # Flutter's first frame (the page's own clock), before the home screen's controls
     bytes_usable: int
     bytes_quiet: int
     largest: list[tuple[str, int]]
@@ -86,12 +92,14 @@ class Visit:
 
 def visit(context, profile: Profile, server) -> Visit:
     tab = Tab(context, profile)
+    tab.page.add_init_script("window.addEventListener('flutter-first-frame', () => { window.__firstFrame = performance.now(); })")
     ui = UI(tab.page, server, "bench-phone")
     started = time.perf_counter()
     tab.page.goto(server.url + "/")
     ui.enable_semantics()
     tab.page.locator(HOME_READY).first.wait_for(timeout=120_000)
     seconds = time.perf_counter() - started
+    first_frame = (tab.page.evaluate("window.__firstFrame || 0") or 0) / 1000
     usable = tab.moved()
     # Later fetches (fonts) still count as moved: wait until nothing has been in flight for 3 s.
     quiet_since, deadline = time.monotonic(), time.monotonic() + 120
@@ -101,14 +109,20 @@ def visit(context, profile: Profile, server) -> Visit:
             quiet_since = time.monotonic()
     largest = sorted(tab.finished, key=lambda f: -f[1])[:4]
     tab.page.close()
-    return Visit(seconds, usable, tab.moved(), largest)
+    return Visit(seconds, first_frame, usable, tab.moved(), largest)
 
 
 def mb(n: int) -> str:
     return f"{n / 1e6:5.2f} MB"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=1, help="visits per profile (best and median printed)")
+    parser.add_argument("--renderer", choices=("auto", "canvaskit", "skwasm"), default=None)
+    args = parser.parse_args(argv)
+    if args.renderer:
+        os.environ["FLET_WEB_RENDERER"] = args.renderer  # read by the server Flet starts
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         server = Server(Path(tmp) / "data").start()
@@ -116,16 +130,23 @@ def main() -> None:
             warmup = browser.new_context(viewport=PHONE)  # the server's first visit (its one-time work) is not a phone's
             visit(warmup, Profile("local", 1000, latency_ms=0), server)
             warmup.close()
-            print("Tableside home screen on a phone profile (Chromium, 390x844, 20 ms latency):")
-            print(f"  {'profile':20} {'visit':5} {'usable':>8} {'moved until usable':>19} {'moved in all':>13}   largest")
+            print(f"Tableside home screen on a phone profile (Chromium, 390x844, 20 ms latency, "
+                  f"renderer {args.renderer or 'auto'}, best of {args.repeat}):")
+            print(f"  {'profile':20} {'visit':5} {'usable':>8} {'median':>8} {'1st frame':>9} {'moved until usable':>19} "
+                  f"{'moved in all':>13}   largest")
             for profile in PROFILES:
-                context = browser.new_context(viewport=PHONE)
-                for kind in ("cold", "warm"):
-                    v = visit(context, profile, server)
+                runs: dict[str, list[Visit]] = {"cold": [], "warm": []}
+                for _ in range(args.repeat):
+                    context = browser.new_context(viewport=PHONE)
+                    for kind in ("cold", "warm"):
+                        runs[kind].append(visit(context, profile, server))
+                    context.close()
+                for kind, visits in runs.items():
+                    v = min(visits, key=lambda v: v.seconds)
+                    median = statistics.median(v.seconds for v in visits)
                     largest = ", ".join(f"{url.rsplit('/', 1)[-1]} {n / 1e6:.2f}" for url, n in v.largest if n > 50_000)
-                    print(f"  {profile.name:20} {kind:5} {v.seconds:6.2f} s {mb(v.bytes_usable):>19} "
-                          f"{mb(v.bytes_quiet):>13}   {largest}", flush=True)
-                context.close()
+                    print(f"  {profile.name:20} {kind:5} {v.seconds:6.2f} s {median:6.2f} s {v.first_frame:7.2f} s "
+                          f"{mb(v.bytes_usable):>19} {mb(v.bytes_quiet):>13}   {largest}", flush=True)
         finally:
             server.stop()
             browser.close()
