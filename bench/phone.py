@@ -88,6 +88,7 @@ class Visit:
     bytes_usable: int
     bytes_quiet: int
     largest: list[tuple[str, int]]
+    urls: list[str]  # every URL fetched, in the order they finished
 
 
 def visit(context, profile: Profile, server) -> Visit:
@@ -109,7 +110,7 @@ def visit(context, profile: Profile, server) -> Visit:
             quiet_since = time.monotonic()
     largest = sorted(tab.finished, key=lambda f: -f[1])[:4]
     tab.page.close()
-    return Visit(seconds, first_frame, usable, tab.moved(), largest)
+    return Visit(seconds, first_frame, usable, tab.moved(), largest, [url for url, _ in tab.finished])
 
 
 def mb(n: int) -> str:

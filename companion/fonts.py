@@ -52,7 +52,8 @@ TEXT_STYLES = (
 
 # Characters Roboto draws itself (a simplification of its cmap: what is left out costs DejaVu's download, never a box).
 ROBOTO = ((0x20, 0x7E), (0xA0, 0x17F), (0x384, 0x3CE), (0x400, 0x486), (0x488, 0x513), (0x1EA0, 0x1EF9),
-          (0x2013, 0x2015), (0x2017, 0x201E), (0x2020, 0x2022))
+          (0x2013, 0x2015), (0x2017, 0x201E), (0x2020, 0x2022), (0x2025, 0x2027), (0x2030, 0x2030), (0x2032, 0x2033),
+          (0x2039, 0x203A), (0x20AC, 0x20AC))
 # The blocks each fallback font is registered for; the chain decides which one draws a character.
 # tests/ui/test_fonts.py checks against the fonts' own cmaps that every character a shipped font
 # draws first makes `needed` name that font.
