@@ -173,8 +173,9 @@ class PhoneFriendlyStatic:
             return
         full_path, st = found
         headers = Headers(scope=scope)
-        rewrite = REWRITTEN.get(full_path.relative_to(self._patched).as_posix()) if full_path.is_relative_to(self._patched) else None
-        if rewrite is not None:  # Flet's patched page (SPA routes are the page too) and font manifest
+        patched = full_path.is_relative_to(self._patched)  # Flet's patched page (SPA routes too), font manifest
+        rewrite = REWRITTEN.get(full_path.relative_to(self._patched).as_posix()) if patched else None
+        if rewrite is not None:
             response = self._rewritten_response(full_path, headers, rewrite)
         else:
             response = await self._file_response(full_path, st, headers, cache_control)
@@ -232,10 +233,10 @@ class PhoneFriendlyStatic:
             body = rewrite(source.decode("utf-8"), self.version).encode("utf-8")
             packed = {"br": brotli.compress(body, quality=11), "gzip": gzip.compress(body, mtime=0)}
             self._rewritten[name] = (digest, body, packed)
-        _, page, packed = self._rewritten[name]
+        _, body, packed = self._rewritten[name]
         encoding = next(iter(accepted(headers)), "")
-        body = packed[encoding] if encoding else page
-        etag = f'"{hashlib.sha256(page).hexdigest()[:32]}{"." + encoding if encoding else ""}"'
+        etag = f'"{hashlib.sha256(body).hexdigest()[:32]}{"." + encoding if encoding else ""}"'
+        body = packed[encoding] if encoding else body
         out = {"etag": etag, "cache-control": REVALIDATE, "vary": "Accept-Encoding"}
         if encoding:
             out["content-encoding"] = encoding
@@ -266,8 +267,8 @@ REWRITTEN = {"index.html": versioned_page, "assets/FontManifest.json": used_font
 
 
 def version_of(folders: list[Path]) -> str:
-    """Changes whenever a file a client may cache changes (a new Flet, a new asset)."""
-    h = hashlib.sha256()
+    """Changes whenever a file a client may cache changes (a new Flet, a new asset, a new rewrite here)."""
+    h = hashlib.sha256(Path(__file__).read_bytes())
     for folder in folders:
         for path in sorted(folder.rglob("*")):
             if path.is_file():
