@@ -42,7 +42,7 @@ import brotli
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 
 log = logging.getLogger("tableside")
 
