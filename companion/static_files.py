@@ -6,10 +6,11 @@ own static-file handler (the `/` mount of `flet_web.fastapi.app`) so that, for t
 would serve:
 
 - Compressible files go out as Brotli, or gzip for a client that takes no Brotli, with
-  `Vary: Accept-Encoding`. Each file is compressed once, in a background thread at start (and on
-  demand for a file asked for before that thread reached it), into `cache_dir`, named by the
-  content's hash: a restart, or a second data folder on the same machine, compresses nothing again.
-- Every answer has a strong ETag (one per content and encoding) and `Cache-Control`; a request
+  `Vary: Accept-Encoding`. Each file is compressed once into `cache_dir`, named by the content's
+  hash: quickly on demand if a request comes first, and at the smallest size by a background
+  thread started with the server (`CompressedCache`). A restart, or a second data folder on the
+  same machine, compresses nothing again.
+- Every answer has an ETag (one per content and encoding) and `Cache-Control`; a request
   carrying a matching `If-None-Match` gets `304 Not Modified` and no body.
 - The page (index.html) is rewritten so the client fetches its runtime and assets under
   `/v/<version>/...`, where `<version>` changes whenever any of those files changes (a new Flet,
@@ -24,6 +25,7 @@ they wrapped Flet's.
 
 from __future__ import annotations
 
+import fcntl
 import gzip
 import hashlib
 import json
@@ -34,8 +36,10 @@ import re
 import stat
 import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import anyio
 import brotli
@@ -55,8 +59,11 @@ REVALIDATE = "no-cache"  # may be stored, but asked about (If-None-Match) on eve
 VERSIONED = re.compile(r"^/v/([0-9a-f]{1,32})(/.*)$")
 SKIPPED_DIRS = {"pyodide"}  # Python in the browser: never used by a served app
 SKIPPED_SUFFIXES = (".symbols", ".map")  # debugging aids, fetched only by developer tools
-FIRST_VISIT = {"main.dart.wasm", "main.dart.mjs", "skwasm.wasm", "skwasm.js", "flutter_bootstrap.js", "python.js",
-               "MaterialIcons-Regular.otf", "FontManifest.json", "AssetManifest.bin.json"}
+# What a first visit fetches: with skwasm (Chromium), then with CanvasKit (Safari, Firefox). Flet's
+# other runtime variants are compressed quickly on demand should a browser ever ask for them.
+FIRST_VISIT = ({"main.dart.wasm", "main.dart.mjs", "skwasm.wasm", "skwasm.js", "flutter_bootstrap.js", "python.js",
+                "MaterialIcons-Regular.otf", "FontManifest.json", "AssetManifest.bin.json"},
+               {"main.dart.js", "canvaskit.js", "canvaskit.wasm"})
 
 
 @dataclass(frozen=True)
@@ -67,7 +74,18 @@ class Encoded:
 
 
 class CompressedCache:
-    """Brotli and gzip copies of files, kept in one folder under the content's hash."""
+    """Brotli and gzip copies of files, kept in one folder under the content's hash.
+
+    Two grades: a quick copy made when a request finds none (Brotli 5, gzip 6: well under a second
+    for the 8.5 MB runtime), and the smallest (Brotli 11, gzip 9: about 2 s per MB, 10-12 % smaller
+    than the quick one) made once by the background warm-up, which then takes its place. Both decode
+    to the same bytes, so they share a weak ETag.
+    """
+
+    QUICK: ClassVar[dict[str, Callable[[bytes], bytes]]] = {
+        "br": lambda data: brotli.compress(data, quality=5), "gzip": lambda data: gzip.compress(data, 6, mtime=0)}
+    BEST: ClassVar[dict[str, Callable[[bytes], bytes]]] = {
+        "br": lambda data: brotli.compress(data, quality=11), "gzip": lambda data: gzip.compress(data, 9, mtime=0)}
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -82,34 +100,41 @@ class CompressedCache:
             self._digests[key] = hashlib.sha256(path.read_bytes()).hexdigest()[:32]
         return self._digests[key]
 
-    def copy(self, path: Path, st: os.stat_result, encoding: str) -> Path | None:
-        """The compressed copy of `path` (made now if missing), or None if compression does not pay."""
+    def copy(self, path: Path, st: os.stat_result, encoding: str, best: bool = False) -> Path | None:
+        """The compressed copy of `path` (the best one there is; made now if none), or None if it does not pay."""
         digest = self.digest(path, st)
-        target = self.folder / f"{digest}.{'br' if encoding == 'br' else 'gz'}"
-        with self._lock(digest):
-            if not target.exists():
-                data = path.read_bytes()
-                if encoding == "br":
-                    # 11 is the smallest but about 2 s per MB; 9 is 20 times faster and about 5 % bigger.
-                    packed = brotli.compress(data, quality=11 if len(data) < 256_000 else 9)
-                else:
-                    packed = gzip.compress(data, compresslevel=9, mtime=0)
+        suffix = "br" if encoding == "br" else "gz"
+        smallest, quick = self.folder / f"{digest}.best.{suffix}", self.folder / f"{digest}.{suffix}"
+        with self._lock(f"{digest}.{suffix}"):
+            if not smallest.exists() and (best or not quick.exists()):
+                target = smallest if best else quick
+                packed = (self.BEST if best else self.QUICK)[encoding](path.read_bytes())
                 with tempfile.NamedTemporaryFile(dir=self.folder, delete=False) as tmp:
                     tmp.write(packed)
                 os.replace(tmp.name, target)  # whole or not at all: a crash leaves no half file
-        return target if target.stat().st_size <= WORTH_IT * st.st_size else None
+        found = smallest if smallest.exists() else quick
+        return found if found.stat().st_size <= WORTH_IT * st.st_size else None
 
-    def _lock(self, digest: str) -> threading.Lock:
+    def _lock(self, key: str) -> threading.Lock:
         with self._guard:
-            return self._locks.setdefault(digest, threading.Lock())
+            return self._locks.setdefault(key, threading.Lock())
 
     def warm(self, folders: list[Path]) -> None:
-        """Compress every file a browser may fetch, once (files already in the cache cost a hash)."""
-        paths = sorted((p for folder in folders for p in folder.rglob("*") if p.is_file()), key=first_needed)
-        paths = [p for p in paths if compressible(p) and not skipped(p, folders) and p.stat().st_size >= MIN_SIZE]
-        for encoding in ("br", "gzip"):  # every browser of today takes Brotli: gzip copies come second
-            for path in paths:
-                self.copy(path, path.stat(), encoding)
+        """Make the smallest copies of every file a browser may fetch, once per machine.
+
+        One process at a time (servers of several data folders share the cache): the others skip
+        it and compress quickly on demand what this one has not reached yet.
+        """
+        with open(self.folder / "warming.lock", "a+") as lock:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                return
+            paths = sorted((p for folder in folders for p in folder.rglob("*") if p.is_file()), key=first_needed)
+            paths = [p for p in paths if warmed(p, folders)]
+            for encoding in ("br", "gzip"):  # every browser of today takes Brotli: gzip copies come second
+                for path in paths:
+                    self.copy(path, path.stat(), encoding, best=True)
 
 
 def compressible(path: Path) -> bool:
@@ -123,8 +148,15 @@ def skipped(path: Path, folders: list[Path]) -> bool:
 
 
 def first_needed(path: Path) -> tuple[int, str]:
-    """The files of a first visit (skwasm renderer) come first, then the rest by name."""
-    return (0 if path.name in FIRST_VISIT else 1, str(path))
+    """The files of a first visit with skwasm first, then with CanvasKit, then the rest by name."""
+    return (next((i for i, names in enumerate(FIRST_VISIT) if path.name in names), len(FIRST_VISIT)), str(path))
+
+
+def warmed(path: Path, folders: list[Path]) -> bool:
+    """Flet's first-visit files, and every compressible file of ours (the app's assets folder)."""
+    ours = not path.is_relative_to(folders[0])
+    return compressible(path) and not skipped(path, folders) and path.stat().st_size >= MIN_SIZE \
+        and (ours or any(path.name in names for names in FIRST_VISIT))
 
 
 def accepted(headers: Headers) -> list[str]:
@@ -141,8 +173,9 @@ def accepted(headers: Headers) -> list[str]:
 
 
 def etag_matches(headers: Headers, etag: str) -> bool:
+    """If-None-Match's weak comparison (RFC 9110 13.1.2)."""
     wanted = headers.get("if-none-match", "")
-    return wanted.strip() == "*" or etag in [t.strip().removeprefix("W/") for t in wanted.split(",")]
+    return wanted.strip() == "*" or etag.removeprefix("W/") in [t.strip().removeprefix("W/") for t in wanted.split(",")]
 
 
 class PhoneFriendlyStatic:
@@ -208,7 +241,7 @@ class PhoneFriendlyStatic:
             for encoding in accepted(headers):
                 copy = await anyio.to_thread.run_sync(self.cache.copy, full_path, st, encoding)
                 if copy is not None:
-                    encoded = Encoded(copy, encoding, f'"{digest}.{encoding}"')
+                    encoded = Encoded(copy, encoding, f'W/"{digest}.{encoding}"')  # quick or smallest: same bytes decoded
                     break
         out = {"etag": encoded.etag, "cache-control": cache_control}
         if varies:
