@@ -105,15 +105,20 @@ class CompressedCache:
         digest = self.digest(path, st)
         suffix = "br" if encoding == "br" else "gz"
         smallest, quick = self.folder / f"{digest}.best.{suffix}", self.folder / f"{digest}.{suffix}"
-        with self._lock(f"{digest}.{suffix}"):
-            if not smallest.exists() and (best or not quick.exists()):
-                target = smallest if best else quick
-                packed = (self.BEST if best else self.QUICK)[encoding](path.read_bytes())
-                with tempfile.NamedTemporaryFile(dir=self.folder, delete=False) as tmp:
-                    tmp.write(packed)
-                os.replace(tmp.name, target)  # whole or not at all: a crash leaves no half file
+        if best:  # the warm-up thread, unlocked: requests meanwhile are served the quick copy
+            if not smallest.exists():
+                self._write(smallest, self.BEST[encoding](path.read_bytes()))
+        else:
+            with self._lock(f"{digest}.{suffix}"):  # two requests for one file compress it once
+                if not smallest.exists() and not quick.exists():
+                    self._write(quick, self.QUICK[encoding](path.read_bytes()))
         found = smallest if smallest.exists() else quick
         return found if found.stat().st_size <= WORTH_IT * st.st_size else None
+
+    def _write(self, target: Path, packed: bytes) -> None:
+        with tempfile.NamedTemporaryFile(dir=self.folder, delete=False) as tmp:
+            tmp.write(packed)
+        os.replace(tmp.name, target)  # whole or not at all: a crash leaves no half file
 
     def _lock(self, key: str) -> threading.Lock:
         with self._guard:

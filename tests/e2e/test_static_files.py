@@ -119,3 +119,24 @@ def test_accept_encoding_is_read_as_http_says():
     assert accepted("identity") == [] and accepted("") == []
     assert accepted("*") == ["br", "gzip"] and accepted("*, br;q=0") == ["gzip"]
     assert accepted("br;q=bad") == []
+
+
+def test_the_cache_serves_a_quick_copy_until_the_smallest_is_made(tmp_path):
+    import os
+
+    source = tmp_path / "main.dart.wasm"
+    source.write_bytes(b"".join(f"function {i}: local.get {i % 97}\n".encode() for i in range(60_000)))
+    noise = tmp_path / "noise.wasm"
+    noise.write_bytes(os.urandom(200_000))
+    cache = static_files.CompressedCache(tmp_path / "cache")
+    st = source.stat()
+    quick = cache.copy(source, st, "br")
+    assert quick.name.endswith(".br") and ".best." not in quick.name
+    assert brotli.decompress(quick.read_bytes()) == source.read_bytes()
+    assert cache.copy(source, st, "br") == quick  # made once, then reused
+    best = cache.copy(source, st, "br", best=True)
+    assert ".best." in best.name and best.stat().st_size <= quick.stat().st_size
+    assert cache.copy(source, st, "br") == best  # from now on the smallest
+    assert brotli.decompress(best.read_bytes()) == source.read_bytes()
+    assert gzip.decompress(cache.copy(source, st, "gzip").read_bytes()) == source.read_bytes()
+    assert cache.copy(noise, noise.stat(), "br") is None  # random bytes do not compress: sent as they are
