@@ -214,7 +214,7 @@ class PhoneFriendlyStatic:
         patched = full_path.is_relative_to(self._patched)  # Flet's patched page (SPA routes too), font manifest
         rewrite = REWRITTEN.get(full_path.relative_to(self._patched).as_posix()) if patched else None
         if rewrite is not None:
-            response = self._rewritten_response(full_path, headers, rewrite)
+            response = self._rewritten_response(full_path, headers, rewrite, cache_control)
         else:
             response = await self._file_response(full_path, st, headers, cache_control)
         await response(scope, receive, send)
@@ -263,7 +263,7 @@ class PhoneFriendlyStatic:
         """Where Flet keeps the files it patches at start (index.html, manifest.json, assets/FontManifest.json)."""
         return Path(os.path.realpath(self.flet_static.directory))
 
-    def _rewritten_response(self, full_path: Path, headers: Headers, rewrite) -> Response:
+    def _rewritten_response(self, full_path: Path, headers: Headers, rewrite, cache_control: str) -> Response:
         source = full_path.read_bytes()
         digest = hashlib.sha256(source).hexdigest()[:32]
         name = full_path.name
@@ -275,7 +275,7 @@ class PhoneFriendlyStatic:
         encoding = next(iter(accepted(headers)), "")
         etag = f'"{hashlib.sha256(body).hexdigest()[:32]}{"." + encoding if encoding else ""}"'
         body = packed[encoding] if encoding else body
-        out = {"etag": etag, "cache-control": REVALIDATE, "vary": "Accept-Encoding"}
+        out = {"etag": etag, "cache-control": cache_control, "vary": "Accept-Encoding"}
         if encoding:
             out["content-encoding"] = encoding
         if etag_matches(headers, etag):
@@ -289,7 +289,9 @@ def versioned_page(html: str, version: str) -> str:
     for key in ("entrypointBaseUrl", "assetBase"):
         html = html.replace(f'flet.{key}="/";', f'flet.{key}="{base}";')
     html = html.replace('flet.canvasKitBaseUrl="/canvaskit/";', f'flet.canvasKitBaseUrl="{base}canvaskit/";')
-    return html.replace('src="flutter_bootstrap.js"', f'src="{base.lstrip("/")}flutter_bootstrap.js"')
+    for script in ("flutter_bootstrap.js", "python.js"):  # (python.js blocks the page until it is there)
+        html = html.replace(f'src="{script}"', f'src="{base.lstrip("/")}{script}"')
+    return html
 
 
 def used_fonts_only(manifest: str, version: str) -> str:
