@@ -23,6 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright.async_api import async_playwright  # noqa: E402
 
+import scoring
+from companion.invites import Invites  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 from companion.views import play  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, Server  # noqa: E402
@@ -126,14 +128,15 @@ async def run(phones: int, changes: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
         store = GameStore(data)
-        game_id = store.create(play.new_record("bgg-card-game", players, {}, {})).id
+        game_id = store.create(scoring.new_record("bgg-card-game", players, {}, {})).id
+        code = Invites(store).code_for(game_id)  # the pages run on this machine: the host may open any seat
         store.close()
         server = Server(data).start()
         try:
             async with async_playwright() as p:
                 browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
                 tablet = await open_page(browser, f"{server.url}/play/{game_id}", TABLET)
-                seats = [await open_page(browser, f"{server.url}/join/{game_id}/{name}", PHONE) for name in players[:phones]]
+                seats = [await open_page(browser, f"{server.url}/join/{code}/{name}", PHONE) for name in players[:phones]]
                 own: list[float] = []
                 cross: list[float] = []
                 errors: list[str] = []

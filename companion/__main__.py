@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
-from .store import StoreLocked, default_data_folder
+from .store import StoreLocked, StoreWriteError, default_data_folder
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
+PIN_VARIABLE = "TABLESIDE_PIN"
 EXIT_ERROR = 2
 
 
@@ -29,7 +31,11 @@ def parser() -> argparse.ArgumentParser:
         q.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
         q.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
         q.add_argument("--data", type=Path, default=None, help="data folder (default: the user data folder)")
-        q.add_argument("--pin", default=None, help="a PIN (4–12 digits) every browser session must enter first")
+        q.add_argument("--pin", default=None, metavar="PIN",
+                       help="a PIN (4–12 digits) every browser session must enter first; `--pin -` asks for it "
+                            f"(a PIN on the command line is visible to every user of this machine in `ps`); "
+                            f"also read from ${PIN_VARIABLE}. Serving beyond this machine without one generates one")
+        q.add_argument("--ask-pin", action="store_const", const="-", dest="pin", help="ask for the PIN (same as --pin -)")
     export = sub.add_parser("export", help="write the finished games as JSON, CSV or a BG Stats play")
     export.add_argument("-o", "--output", type=Path, default=None, help="file to write (default: standard output)")
     export.add_argument("--format", choices=("json", "csv", "bgstats"), default="json",
@@ -64,7 +70,7 @@ def export(args: argparse.Namespace) -> int:
         store = GameStore(folder)
         try:
             # Newest first, ties by id: the same history always exports to the same bytes.
-            games = sorted(store.finished(), key=lambda g: (g.played_at, g.id), reverse=True)
+            games = sorted(store.finished(), key=lambda g: (g.when, g.id), reverse=True)
         finally:
             store.close()
     else:
@@ -96,19 +102,21 @@ def import_files(args: argparse.Namespace) -> int:
     from . import transfer
     from .store import GameStore
 
-    records: list[dict] = []
+    contents = []
     for path in args.files:  # every file is read and checked before the store is even opened
         try:
-            data = path.read_bytes()
+            contents.append((str(path), path.read_bytes()))
         except OSError as e:
             raise CommandError(f"cannot read {path}: {e.strerror or e}") from None
-        try:
-            records += transfer.read_import(data, str(path))
-        except transfer.ImportFileError as e:
-            raise CommandError(str(e)) from None
+    try:
+        records = transfer.read_imports(contents)
+    except transfer.ImportFileError as e:
+        raise CommandError(str(e)) from None
     store = GameStore(data_folder(args))
     try:
         added, skipped = store.add_finished(records)
+    except StoreWriteError as e:
+        raise CommandError(f"nothing imported: {e}") from None
     finally:
         store.close()
     print(f"imported {added}, skipped {skipped} already present")
@@ -118,6 +126,24 @@ def import_files(args: argparse.Namespace) -> int:
 def fail(message: str) -> None:
     """One `error:` line, whatever the message holds (a record's id may carry line breaks)."""
     print("error: " + " ".join(message.split()), file=sys.stderr)
+
+
+def read_pin(given: str | None) -> str | None:
+    """The PIN from --pin, a prompt (`--pin -`) or $TABLESIDE_PIN (taken out of the environment,
+    so that nothing this process starts inherits it)."""
+    from_environment = os.environ.pop(PIN_VARIABLE, None)
+    if given == "-":
+        if sys.stdin.isatty():
+            import getpass
+
+            return getpass.getpass("PIN: ").strip()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.strip()
+    if given is not None:
+        return given
+    return from_environment.strip() if from_environment else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,14 +159,21 @@ def main(argv: list[str] | None = None) -> int:
             fail(f"{type(e).__name__}: {e}")
         return EXIT_ERROR
     data = (args.data or default_data_folder()).resolve()  # absolute: `flet run` changes the working folder
-    from .access import valid_pin
+    from .access import valid_pin, weak_pin_warning
     from .app import serve
 
-    if args.pin is not None and not valid_pin(args.pin):
-        fail("--pin takes 4 to 12 digits")
-        return EXIT_ERROR
     try:
-        serve(args.host, args.port, data, pin=args.pin)
+        pin = read_pin(args.pin)
+    except (EOFError, KeyboardInterrupt):
+        fail("no PIN was entered")
+        return EXIT_ERROR
+    if pin is not None and not valid_pin(pin):
+        fail("a PIN is 4 to 12 digits")
+        return EXIT_ERROR
+    if pin is not None and weak_pin_warning(pin):
+        print(weak_pin_warning(pin), file=sys.stderr)
+    try:
+        serve(args.host, args.port, data, pin=pin)
     except (StoreLocked, RuntimeError, OSError) as e:  # a locked, newer or unreadable data folder, a busy port
         fail(str(e))
         return EXIT_ERROR

@@ -1,17 +1,40 @@
 """Who may use this server: an optional PIN, checked once per browser session, with wrong
-guesses slowed down per device so a PIN cannot be found by trying them all."""
+guesses slowed down per device so a PIN cannot be found by trying them all.
+
+The wrong guesses are counted per client address (the socket's: the server believes no
+X-Forwarded-For), with IPv6 addresses counted per /64 (one device can take many addresses in
+its network). They are also counted for all addresses together, so a device that takes many
+IPv4 addresses on the LAN is slowed as well. The counts are kept in a file in the data folder
+(pin-tries.json, 0600, written atomically), so neither a new session, a new tab nor a restart of
+the server resets them.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
+import json
+import logging
 import os
 import threading
 import time
+from pathlib import Path
+
+from .storage import write_atomically
 
 PIN_SETTING = "access.pin"  # {"salt": hex, "hash": hex}; the PIN itself is never stored
-FREE_TRIES = 3
+MIN_DIGITS, SAFE_DIGITS, MAX_DIGITS = 4, 6, 12
+FREE_TRIES = 3  # per device, then 2, 4, 8 … seconds up to MAX_WAIT
 MAX_WAIT = 300.0  # seconds
+EVERYONE = "*"  # the key of all devices' wrong guesses together
+EVERYONE_FREE_TRIES = 20  # then 2, 4, 8 … seconds up to EVERYONE_MAX_WAIT, for every device
+EVERYONE_MAX_WAIT = 60.0
+FORGET_AFTER = 24 * 3600.0  # seconds after its last wrong guess a device starts afresh
+TRIES_FILE = "pin-tries.json"
+MAX_REMEMBERED = 2000  # devices kept in the file (the oldest are forgotten first)
+
+log = logging.getLogger("tableside")
 
 
 def hash_pin(pin: str, salt: bytes | None = None) -> dict:
@@ -26,17 +49,50 @@ def pin_matches(pin: str, stored: dict) -> bool:
 
 
 def valid_pin(pin: str) -> bool:
-    return pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 12
+    return pin.isascii() and pin.isdigit() and MIN_DIGITS <= len(pin) <= MAX_DIGITS
+
+
+def new_pin(digits: int = SAFE_DIGITS) -> str:
+    import secrets
+
+    return "".join(secrets.choice("0123456789") for _ in range(digits))
+
+
+def weak_pin_warning(pin: str) -> str:
+    """What to tell the person who sets a short PIN ("" when it is long enough)."""
+    if len(pin) >= SAFE_DIGITS:
+        return ""
+    return (f"Warning: a {len(pin)}-digit PIN has only {10 ** len(pin):,} possibilities; anyone who gets hold of "
+            f"a copy of the data folder can find it. Use {SAFE_DIGITS} digits or more.")
+
+
+def device_of(address: str) -> str:
+    """The key wrong guesses are counted under: the address, or its /64 for IPv6."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def backoff(failures: int, free: int, cap: float) -> float:
+    return 0.0 if failures < free else min(cap, 2.0 ** (failures - free + 1))
 
 
 class Gate:
     """The PIN in force (from --pin or the settings) and the rate limit on wrong guesses."""
 
-    def __init__(self, store, pin: str | None = None, clock=time.monotonic):
+    def __init__(self, store, pin: str | None = None, clock=time.time):
         self.store = store
         self.fixed = hash_pin(pin) if pin else None  # --pin wins over the setting
-        self.clock = clock
-        self._failures: dict[str, tuple[int, float]] = {}  # device → (wrong guesses, when the last was)
+        self.clock = clock  # wall clock: a wait must outlive a restart
+        folder = getattr(store, "folder", None)
+        self.tries_path: Path | None = Path(folder) / TRIES_FILE if folder else None
+        self._failures: dict[str, list[float]] = self._load()  # device → [wrong guesses, when the last was]
         self._lock = threading.Lock()
 
     @property
@@ -47,28 +103,59 @@ class Gate:
     def required(self) -> bool:
         return self.pin is not None
 
-    def wait_for(self, device: str) -> float:
+    def _load(self) -> dict[str, list[float]]:
+        if self.tries_path is None or not self.tries_path.exists():
+            return {}
+        try:
+            data = json.loads(self.tries_path.read_text(encoding="utf-8"))
+            return {str(k): [int(v[0]), float(v[1])] for k, v in data.items()}
+        except (OSError, ValueError, TypeError, IndexError, AttributeError) as e:
+            # Unreadable: start from the most cautious state rather than from none.
+            log.warning("%s unreadable (%s): every device waits as after many wrong PINs", self.tries_path, e)
+            return {EVERYONE: [EVERYONE_FREE_TRIES + 6, self.clock()]}
+
+    def _save(self) -> None:
+        if self.tries_path is None:
+            return
+        now = self.clock()
+        kept = {k: v for k, v in self._failures.items() if now - v[1] < FORGET_AFTER}
+        newest = sorted(kept.items(), key=lambda kv: kv[1][1], reverse=True)[:MAX_REMEMBERED]
+        self._failures = dict(newest)
+        try:
+            write_atomically(self.tries_path, json.dumps(self._failures, separators=(",", ":")))
+        except OSError as e:  # the count in memory still holds until the server stops
+            log.warning("cannot write %s: %s", self.tries_path, e)
+
+    def _wait(self, key: str, free: int, cap: float) -> float:
+        failures, last = self._failures.get(key, (0, 0.0))
+        if self.clock() - last >= FORGET_AFTER:
+            return 0.0
+        return max(0.0, last + backoff(int(failures), free, cap) - self.clock())
+
+    def wait_for(self, address: str) -> float:
         """Seconds this device must wait before its next guess."""
         with self._lock:
-            failures, last = self._failures.get(device, (0, 0.0))
-        if failures < FREE_TRIES:
-            return 0.0
-        wait = min(MAX_WAIT, 2.0 ** (failures - FREE_TRIES + 1))
-        return max(0.0, last + wait - self.clock())
+            return max(self._wait(device_of(address), FREE_TRIES, MAX_WAIT),
+                       self._wait(EVERYONE, EVERYONE_FREE_TRIES, EVERYONE_MAX_WAIT))
 
-    def check(self, device: str, guess: str) -> tuple[bool, str]:
+    def check(self, address: str, guess: str) -> tuple[bool, str]:
         """(accepted, what to tell the person)."""
-        wait = self.wait_for(device)
+        wait = self.wait_for(address)
         if wait > 0:
             return False, f"Too many wrong PINs: try again in {wait:.0f} s."
+        device = device_of(address)
         if self.pin is not None and pin_matches(guess.strip(), self.pin):
             with self._lock:
-                self._failures.pop(device, None)
+                if self._failures.pop(device, None) is not None:
+                    self._save()
             return True, ""
         with self._lock:
-            failures, _ = self._failures.get(device, (0, 0.0))
-            self._failures[device] = (failures + 1, self.clock())
-        wait = self.wait_for(device)
+            now = self.clock()
+            for key in (device, EVERYONE):
+                failures, last = self._failures.get(key, (0, 0.0))
+                self._failures[key] = [(failures if now - last < FORGET_AFTER else 0) + 1, now]
+            self._save()
+        wait = self.wait_for(address)
         return False, "Wrong PIN." + (f" Try again in {wait:.0f} s." if wait > 0 else "")
 
     def set_pin(self, pin: str | None) -> None:

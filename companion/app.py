@@ -17,130 +17,86 @@ from typing import Callable
 
 import flet as ft
 
-from . import fonts
+from . import errors, fonts
 from .access import Gate
+from .ids import id_from_route, route_id
+from .invites import Invites
 from .live import GameHub
 from .network import lan_addresses, serving_banner
+from .session import App, log
 from .store import GameStore
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
-PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
-CARD_FONT = "DejaVu"
-
-log = logging.getLogger("tableside")
 
 
-class App:
-    """What every screen of one browser session shares."""
+Builder = Callable[..., ft.View]
 
-    def __init__(self, page: ft.Page, store: GameStore, hub: GameHub, gate: Gate, join_urls: list[str] = ()):
-        self.page = page
-        self.join_urls = list(join_urls)  # how phones on the LAN reach this server, e.g. http://192.168.1.20:8550
-        self.store = store
-        self.hub = hub
-        self.gate = gate
-        self.authorized = not gate.required
-        self.rebuild: Callable[[], None] = lambda: None  # set by main: show the current route again
-        self.dark = False
-        self.recovery_seen = False  # the store's start-up repairs were acknowledged on the home screen
-        self.on_resize_hooks: list[Callable[[], None]] = []
-        self._wakelock: ft.Wakelock | None = None
-        self._preferences: ft.SharedPreferences | None = None
-        self.seats: dict[str, str] = {}  # game id → the player whose phone this session is
 
-    @property
-    def preferences(self) -> ft.SharedPreferences:
-        """The browser's own storage (a phone's seat survives a closed tab there)."""
-        if self._preferences is None:
-            self._preferences = ft.SharedPreferences()
-        return self._preferences
+def routes() -> list[tuple[str, Builder | None, Builder]]:
+    """(template, the main place under it or None, the screen): every route of the app, once."""
+    from .views import history, home, invite, join, play, players, results, settings, setup, stats, transfer
 
-    @property
-    def device_key(self) -> str:
-        """Who is guessing PINs: the device's address (a new tab is the same device)."""
-        return self.page.client_ip or self.page.session.id
+    return [
+        ("/", None, home.view),
+        ("/setup/:game", home.view, lambda app, game: setup.view(app, game)),
+        ("/play/:id", home.view, lambda app, id: play.view(app, id)),
+        ("/results/:id", home.view, lambda app, id: results.view(app, id, route=f"/results/{route_id(id)}")),
+        ("/history", None, history.view),
+        ("/history/:id", history.view, lambda app, id: results.view(app, id, route=f"/history/{route_id(id)}")),
+        ("/transfer", history.view, transfer.view),
+        ("/players", None, players.roster),
+        ("/players/:name", players.roster, lambda app, name: players.detail(app, name)),
+        ("/stats", None, stats.view),
+        ("/settings", home.view, settings.view),
+        ("/invite/:id", home.view, lambda app, id: invite.view(app, id)),
+        ("/join/:code", home.view, lambda app, code: join.view(app, code)),
+        ("/join/:code/:seat", home.view, lambda app, code, seat: join.seat_view(app, code, seat)),
+    ]
 
-    @property
-    def wide(self) -> bool:
-        return (self.page.width or 0) >= PHONE_MAX_WIDTH
 
-    def go(self, route: str) -> None:
-        self.page.navigate(route)
-
-    def notify(self, message: str, error: bool = False) -> None:
-        self.page.show_dialog(ft.SnackBar(
-            ft.Text(message, color=ft.Colors.ON_ERROR if error else None),
-            bgcolor=ft.Colors.ERROR if error else None,
-            duration=4000,
-        ))
-
-    def keep_awake(self) -> None:
-        """Keep the screen on during a game, where the browser allows it (once per session)."""
-        if self._wakelock is not None:
-            return
-        self._wakelock = ft.Wakelock()  # registers itself with the page; the reference keeps it alive
-
-        async def enable() -> None:
-            try:
-                await self._wakelock.enable()
-            except Exception as e:  # a browser may refuse (no user gesture yet, or no support)
-                log.info("wakelock not available: %s", e)
-
-        self.page.run_task(enable)
-
-    def toggle_theme(self) -> None:
-        self.dark = not self.dark
-        self.page.theme_mode = ft.ThemeMode.DARK if self.dark else ft.ThemeMode.LIGHT
+def guest_may_open(app: App, pattern: str, params: dict[str, str]) -> bool:
+    """What a session that is not the host may see: an invitation, its own seat, its game's results."""
+    if pattern == "/join/:code":
+        return True
+    seat = app.guest
+    if seat is None:
+        return False
+    if pattern == "/join/:code/:seat":
+        return app.invites.game_of(params["code"]) == seat.game and params["seat"] == seat.player
+    return pattern == "/results/:id" and params["id"] == seat.game
 
 
 def build_view(app: App, route: str) -> list[ft.View]:
-    """The stack of views for a route: a main place (play, history, players, statistics), then any detail."""
-    from .views import history, home, invite, join, pin, play, players, results, settings, setup, stats, transfer
+    """The stack of views for a route: a main place (home, history, players, statistics), then any detail."""
+    from .views import home, pin
 
-    if not app.authorized:
-        return [pin.view(app, route)]
-    parts = [p for p in route.split("?")[0].split("/") if p]
-    head = parts[0] if parts else ""
-    if head in ("history", "transfer"):
-        views = [history.view(app)]
-    elif head == "players":
-        views = [players.roster(app)]
-    elif head == "stats":
-        views = [stats.view(app)]
-    else:
-        views = [home.view(app)]
-    if len(parts) == 2:
-        if head == "setup":
-            views.append(setup.view(app, parts[1]))
-        elif head == "play":
-            views.append(play.view(app, parts[1]))
-        elif head in ("results", "history"):
-            views.append(results.view(app, parts[1], route=f"/{head}/{parts[1]}"))
-        elif head == "players":
-            views.append(players.detail(app, parts[1]))
-        elif head == "invite":
-            views.append(invite.view(app, parts[1]))
-        elif head == "join":
-            views.append(join.view(app, parts[1]))
-    if len(parts) == 3 and head == "join":  # a player's phone at its seat
-        views.append(play.view(app, parts[1], seat=unquote(parts[2])))
-    if parts == ["settings"]:
-        views.append(settings.view(app))
-    if parts == ["transfer"]:  # import and export, reached from the history
-        views.append(transfer.view(app))
-    return views
+    path = route.split("?")[0].rstrip("/") or "/"
+    template = ft.TemplateRoute(path)
+    for pattern, under, build in routes():
+        if template.match(pattern):
+            names = [part[1:] for part in pattern.split("/") if part.startswith(":")]
+            # A segment is a game id, a player's name, a seat, an invite code or a game's key:
+            # each written by route_id (plain as it is, anything else in URL-safe base64).
+            params = {name: id_from_route(unquote(getattr(template, name))) for name in names}
+            if not app.authorized:
+                return [build(app, **params) if guest_may_open(app, pattern, params) else pin.view(app, route)]
+            screen = build(app, **params)
+            return [under(app), screen] if under else [screen]
+    return [home.view(app) if app.authorized else pin.view(app, route)]  # an unknown address
 
 
-def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = ()):
+def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = (), lan: bool = False):
     hub = GameHub(store)  # one per process: every session shares the games in progress
     gate = Gate(store, pin)
+    invites = Invites(store)
 
     def main(page: ft.Page) -> None:
         page.title = "Tableside"
         # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
         fonts.apply(page)
         page.theme_mode = ft.ThemeMode.LIGHT
-        app = App(page, store, hub, gate, join_urls)
+        app = App(page, store, hub, gate, invites, join_urls, lan)
+        errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 
         def route_change(e=None) -> None:
             app.on_resize_hooks.clear()
@@ -176,15 +132,25 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: list[str] = (
 
 
 def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
+    import socket
+
     import uvicorn
     import flet_web.fastapi as flet_fastapi
-    from . import static_files
+
+    from . import admission, guard, static_files
+    from .access import PIN_SETTING, new_pin
+    from .network import beyond_this_machine
 
     store = GameStore(data_dir)
     everywhere = host in ("0.0.0.0", "::", "")
-    join_urls = [f"http://{a}:{port}" for a in lan_addresses()] if everywhere else []
+    addresses = lan_addresses() if everywhere else [host]
+    join_urls = [f"http://{a}:{port}" for a in addresses]  # on 127.0.0.1 too: a second browser here can join
+    generated = beyond_this_machine(host) and pin is None and store.setting(PIN_SETTING) is None
+    if generated:  # the network may not use the games without a PIN: one for this run, shown only here
+        pin = new_pin()
+    gate = Gate(store, pin)
     app = flet_fastapi.app(
-        make_main(store, pin, join_urls),
+        admission.limited(make_main(store, pin, join_urls, lan=beyond_this_machine(host)), gate),
         assets_dir=str(ASSETS_DIR),
         app_name="Tableside",
         app_short_name="Tableside",
@@ -192,7 +158,17 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
         no_cdn=True,  # nothing is fetched from the internet, ever
     )
     static_files.install(app, ASSETS_DIR)  # compressed once, cached by browsers: a phone joins in seconds
-    for line in serving_banner(host, port, pin_set=Gate(store, pin).required):
+    names = [socket.gethostname(), socket.gethostname() + ".local"]
+    app = guard.Guard(app, guard.own_hosts(port, addresses, names))
+    for line in serving_banner(host, port, pin_set=gate.required):
         print(line, flush=True)
+    if generated:
+        print(f"PIN for this run: {pin}  (phones ask for it; set your own with --pin - or ${{TABLESIDE_PIN}})",
+              flush=True)
     print(f"Data: {data_dir}", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=os.environ.get("TABLESIDE_LOG", "warning"))
+    try:
+        uvicorn.run(app, host=host, port=port, log_level=os.environ.get("TABLESIDE_LOG", "warning"),
+                    proxy_headers=False,  # the client's address is the socket's: X-Forwarded-For is not believed
+                    ws_max_size=guard.WS_MAX_SIZE, timeout_graceful_shutdown=guard.STOP_WITHIN)
+    finally:
+        store.close()  # releases the folder's lock

@@ -2,24 +2,28 @@
 damaged one from its newest good backup, and the rotating backups themselves.
 
     backups/<n>-<time>/    the last BACKUPS_KEPT states of the data files
+    repair.json            present only while a repair is under way
 
-Backups: whenever the history changes (a game finishes, an import, a reopen, a delete, a
-rename), the state is kept in backups/<n>-<UTC time>/: live.json and every
-history/YYYY-MM.json, so each backup is complete on its own. It stays cheap: live.json and
-the month files that changed are copied; a month file that is the same as in the previous
-backup (same size and CRC-32, listed in each backup's manifest.json) is a hard link to that
-backup's copy (so an unchanged month has one copy shared by the backups). Backups never share
-a file with the data folder, so damage to a data file cannot reach them. A backup is built in
-backups/.tmp-… (its copies fsynced) and renamed into place, so a crash leaves no half backup;
-the oldest beyond BACKUPS_KEPT are removed (renamed to .del-… first). Nothing ever rewrites a
-backup file. Backups are made after the change is stored: a failed backup is logged, it does
-not undo or fail the save.
+Backups: after every change of the history (a finish, an edit saved, an import, a delete, a
+rename), of a setting, and at most every LIVE_BACKUP_SECONDS while games in progress change,
+the state is kept in backups/<n>-<UTC time>/: live.json (games in progress, settings with the
+PIN's hash), damaged.json, and each history/YYYY-MM.json that changed since it was last backed
+up (so a finish copies one month, not the whole history). Every month file always has its
+newest copy in some backup: when the oldest backup is removed, a month copy found nowhere
+else is moved into the oldest backup kept. A repair takes the newest good copy of the file
+wherever it is. Every file of a backup is an independent copy (never a hard link: damage to
+one copy cannot reach another). A backup is built in backups/.tmp-…, verified (every copy is read
+back, compared with the data file, parsed, and every record in it scores), then renamed into
+place with a manifest that says so; a crash leaves no half backup. The oldest beyond
+BACKUPS_KEPT are removed. A failed backup is logged: it does not undo or fail the save.
 
-At start-up every data file is read and checked. One that is unreadable, not JSON or not shaped
-like Tableside's data is moved aside (kept as e.g. live.json.corrupt-20261129T141000) and the
-newest backup whose copy of it is good is put in its place; without one, the file starts
-empty. Either way a sentence in `recovered` says what happened and where the damaged file is;
-it is logged (logger "tableside") and the home screen shows it.
+At start-up every data file is read and checked. One that is unreadable, not JSON, not shaped
+like Tableside's data, or missing while the newest backup has it, is repaired restore-then-swap:
+repair.json is written first; the damaged file is kept aside (e.g.
+live.json.corrupt-20261129T141000); the newest backup whose copy is good is written beside it
+in full; only then does it replace the damaged file; repair.json is removed last. A start that
+finds repair.json finishes the repair it names. A sentence in `recovered` says what was
+restored and from when, or what could not be; it is logged and the home screen shows it.
 """
 
 from __future__ import annotations
@@ -28,15 +32,22 @@ import json
 import logging
 import os
 import shutil
+import time
 import zlib
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .storage import fsync_dir, write_bytes_atomically
+from .checks import doc_problem
+from .damaged import FILE as DAMAGED
+from .storage import fsync_dir, private_dir, write_atomically, write_bytes_atomically, write_new_file
 
 BACKUPS_KEPT = 5
+LIVE_BACKUP_SECONDS = 60.0  # games in progress change on every tap: back them up at most this often
 LIVE = "live.json"
+REPAIR_MARKER = "repair.json"
+NOTICES = "notices.json"  # what repairs told, kept until a person dismisses it (a killed start told no one)
+EMPTY = b"{}"
 
 log = logging.getLogger("tableside")
 
@@ -59,19 +70,31 @@ def check_data(data: Any, month: bool) -> None:
         for doc_id, doc in table.items():
             if not (isinstance(doc_id, str) and doc_id.isdigit()) or not isinstance(doc, dict):
                 raise DataFileError(f"its table {name!r} has a malformed entry {doc_id!r}")
-    status = "finished" if month else "in_progress"  # the store's statuses
-    for doc_id, doc in data.get("games", {}).items():
-        record = doc.get("record")
-        if not (isinstance(doc.get("id"), str) and isinstance(record, dict) and isinstance(record.get("game"), str)
-                and isinstance(record.get("players"), list) and doc.get("status") == status
-                and isinstance(doc.get("modified_at"), str)):
-            raise DataFileError(f"game entry {doc_id} is incomplete")
-        if month and not isinstance(doc.get("summary"), dict):
-            raise DataFileError(f"game entry {doc_id} has no summary")
+    tables = {"games": "finished"} if month else {"games": "in_progress", "edits": "editing"}  # the store's statuses
+    for table, status in tables.items():
+        for doc_id, doc in data.get(table, {}).items():
+            record = doc.get("record")
+            if not (isinstance(doc.get("id"), str) and isinstance(record, dict) and isinstance(record.get("game"), str)
+                    and isinstance(record.get("players"), list) and doc.get("status") == status
+                    and isinstance(doc.get("modified_at"), str)):
+                raise DataFileError(f"game entry {doc_id} is incomplete")
+            if month and not isinstance(doc.get("summary"), dict):
+                raise DataFileError(f"game entry {doc_id} has no summary")
     if not month:
         meta = data.get("meta", {})
         if meta and not isinstance(meta.get("1", {}).get("schema"), int):
             raise DataFileError("its schema version is missing")
+
+
+def records_problem(data: dict, month: bool) -> str | None:
+    """The first stored record that cannot be used, in words (for backups: all of them must be good)."""
+    tables = ("games",) if month else ("games", "edits")
+    for table in tables:
+        for doc_id, doc in data.get(table, {}).items():
+            problem = doc_problem(doc, finished=month)
+            if problem:
+                return f"game entry {doc_id}: {problem}"
+    return None
 
 
 def read_data_file(path: Path, month: bool) -> tuple[dict | None, bytes]:
@@ -118,6 +141,18 @@ def backup_time(path: Path) -> str:
     return made.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+def manifest_of(backup: Path) -> dict:
+    try:
+        manifest = json.loads((backup / "manifest.json").read_text(encoding="utf-8"))
+        return manifest if isinstance(manifest, dict) and isinstance(manifest.get("files"), dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def is_month(rel: str) -> bool:
+    return rel.startswith("history/")
+
+
 class DataFolder:
     """A data folder's files as they are on disk, their backups, and what start-up repaired."""
 
@@ -125,19 +160,82 @@ class DataFolder:
         self.folder = folder
         self.backups = folder / "backups"
         self.recovered: list[str] = []  # sentences for people: what was damaged and what was done
-        self.prints: dict[str, list[int]] = {}  # size and CRC-32 of each data file as on disk now
-        self.dirty: set[str] = set()  # data files written since the last backup
+        self.blocked: set[str] = set()  # data files still damaged (a repair that could not finish): never written
+        self.verified: set[tuple[int, int]] = set()  # fingerprints of contents whose every record scores
+        self.last_backup = time.monotonic()  # of the last backup (or the start: the newest backup holds that state)
+        self.live_dirty = False  # games in progress changed since the last backup
+        self.interrupted: dict | None = None  # the repair a killed process left unfinished
+        self.prints: dict[str, list[int]] = {}  # size and CRC-32 of each data file as read at start-up
+        self.backed_up: dict[str, tuple] = {}  # data file → stat_key of the content last copied to a backup
+        self._expected: set[str] | None = None
 
     def remove_leftovers(self) -> None:
-        """Temporary files and half-made or half-removed backups of a process that was cut short."""
+        """Temporary files and half-made or half-removed backups of a process that was cut short
+        (run after storage.finish_commit, which may still need its temporary files)."""
         for tmp in [*self.folder.glob(".*.tmp"), *(self.folder / "history").glob(".*.tmp")]:
             tmp.unlink(missing_ok=True)
         if self.backups.is_dir():
             for leftover in [*self.backups.glob(".tmp-*"), *self.backups.glob(".del-*")]:
                 shutil.rmtree(leftover, ignore_errors=True)
+        try:
+            marker = json.loads((self.folder / REPAIR_MARKER).read_text(encoding="utf-8"))
+            if isinstance(marker, dict) and isinstance(marker.get("file"), str):
+                self.interrupted = marker
+        except (OSError, ValueError):
+            pass
+
+    def load_notices(self) -> None:
+        """Messages of earlier starts that no one has dismissed yet."""
+        try:
+            earlier = json.loads((self.folder / NOTICES).read_text(encoding="utf-8"))
+            self.recovered += [m for m in earlier if isinstance(m, str)]
+        except (OSError, ValueError, TypeError):
+            pass
+
+    def tell(self, message: str) -> None:
+        """Say what a repair did: logged, shown on the home screen, and kept in notices.json until dismissed."""
+        self.recovered.append(message)
+        log.warning("%s", message)
+        try:
+            write_atomically(self.folder / NOTICES, json.dumps(self.recovered))
+        except OSError:
+            log.exception("could not keep the notice in %s", NOTICES)
+
+    def acknowledge(self) -> None:
+        """A person has read the notices: the next start does not repeat them."""
+        try:
+            (self.folder / NOTICES).unlink(missing_ok=True)
+        except OSError:
+            log.exception("could not remove %s", NOTICES)
+
+    def stat_key(self, rel: str) -> tuple | None:
+        """Changes with every write (each write is a new file put in place: a new inode)."""
+        try:
+            st = (self.folder / rel).stat()
+        except OSError:
+            return None
+        return st.st_ino, st.st_size, st.st_mtime_ns
+
+    def note_backed_up(self) -> None:
+        """After start-up: data files whose content a backup already holds need no copy until they change."""
+        for candidate in self.folders():
+            for rel, fp in manifest_of(candidate).get("files", {}).items():
+                if rel not in self.backed_up and self.prints.get(rel) == fp:
+                    self.backed_up[rel] = self.stat_key(rel)
+
+    def expected_files(self) -> set[str]:
+        """Data files that must exist: every one some backup holds, and the one of an interrupted repair.
+        Tableside never removes a data file, so one of these missing was lost."""
+        if self._expected is None:
+            self._expected = {self.interrupted["file"]} if self.interrupted else set()
+            for candidate in self.folders():
+                self._expected |= {f"history/{p.name}" for p in (candidate / "history").glob("*.json")}
+                if (candidate / LIVE).exists():
+                    self._expected.add(LIVE)
+        return self._expected
 
     def open_file(self, rel: str, month: bool) -> dict | None:
-        """The checked content of a data file; a damaged one is moved aside and replaced by its newest good backup."""
+        """The checked content of a data file; a damaged or lost one is repaired from its newest good backup."""
         path = self.folder / rel
         try:
             data, raw = read_data_file(path, month)
@@ -146,38 +244,89 @@ class DataFolder:
         else:
             if data is not None:
                 self.prints[rel] = fingerprint(raw)
-            return data
-        aside = path.with_name(f"{path.name}.corrupt-{datetime.now().strftime('%Y%m%dT%H%M%S')}")
-        n = 1
-        while aside.exists():
-            n += 1
-            aside = aside.with_name(f"{path.name}.corrupt-{datetime.now().strftime('%Y%m%dT%H%M%S')}-{n}")
+            if data is not None or rel not in self.expected_files():
+                if self.interrupted and self.interrupted.get("file") == rel:
+                    self._finish_interrupted(rel)
+                return data
+            problem = "it was missing"
+        return self._repair(rel, month, problem)
+
+    def _finish_interrupted(self, rel: str) -> None:
+        """The file of an interrupted repair is good now: the swap had happened; say so and clear the marker."""
+        marker = self.interrupted or {}
+        self.tell(
+            f"A repair of {rel} (it was damaged: {marker.get('problem', 'unknown')}) was interrupted on "
+            f"{marker.get('started_at', '?')}; it had already restored {marker.get('restoring', 'the file')} and is now complete.")
+        self._clear_marker()
+
+    def _clear_marker(self) -> None:
         try:
-            os.replace(path, aside)
-        except OSError as e:
-            raise RuntimeError(f"{path} is damaged ({problem}) and could not be moved aside: {e.strerror or e}") from None
-        fsync_dir(path.parent)
-        data, backup = None, None
-        for candidate in self.folders():
+            (self.folder / REPAIR_MARKER).unlink(missing_ok=True)
+            fsync_dir(self.folder)
+        except OSError:
+            log.exception("could not remove %s", REPAIR_MARKER)
+        self.interrupted = None
+
+    def good_copy(self, rel: str, month: bool) -> tuple[Path, bytes] | None:
+        """The newest backup whose copy of `rel` reads and whose every record scores; verified backups first."""
+        candidates = self.folders()
+        candidates.sort(key=lambda b: not manifest_of(b).get("verified"))  # stable: newest first within each kind
+        for candidate in candidates:
             try:
                 data, raw = read_data_file(candidate / rel, month)
             except DataFileError:
                 continue
-            if data is not None:
-                backup = candidate
-                break
-        if backup is not None:
-            write_bytes_atomically(path, raw)
+            if data is not None and records_problem(data, month) is None:
+                return candidate, raw
+        return None
+
+    def _repair(self, rel: str, month: bool, problem: str) -> dict | None:
+        """Restore-then-swap, with repair.json marking it under way (see the module docstring)."""
+        path = self.folder / rel
+        earlier = ""
+        if self.interrupted and self.interrupted.get("file") == rel:
+            earlier = f" (a repair begun on {self.interrupted.get('started_at', '?')} had been interrupted)"
+        stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+        n = 1
+        while aside.exists():
+            n += 1
+            aside = aside.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        found = self.good_copy(rel, month)
+        restoring = f"the backup of {backup_time(found[0])}" if found else "an empty file"
+        try:
+            write_atomically(self.folder / REPAIR_MARKER, json.dumps(
+                {"file": rel, "problem": problem, "aside": aside.name, "restoring": restoring, "started_at": now_iso()}))
+            if path.exists():
+                try:
+                    os.link(path, aside)  # the damaged bytes kept as they are, under a name of their own
+                except OSError:
+                    shutil.copyfile(path, aside)
+                    os.chmod(aside, 0o600)
+            write_bytes_atomically(path, found[1] if found else EMPTY)  # the whole restored file first, then the swap
             fsync_dir(path.parent)
-            self.prints[rel] = fingerprint(raw)
-            message = (f"{rel} was damaged: {problem}. It was moved aside to {aside} and the backup of "
-                       f"{backup_time(backup)} was restored; changes made after that backup may be missing.")
+        except OSError as e:
+            self.blocked.add(rel)
+            what = "games in progress and settings" if not month else f"games finished in {Path(rel).stem}"
+            message = (f"{rel} is damaged ({problem}) and could not be repaired now: {e.strerror or e}. "
+                       f"It was left as it is and Tableside starts without it, so {what} are not shown; "
+                       f"the repair will be finished at the next start.")
+            self.recovered.append(message)  # not kept: the next start says it again, or says what it did
+            log.warning("%s", message)
+            return None
+        kept = f"The damaged file was kept as {aside}. " if aside.exists() else ""
+        if found:
+            self.prints[rel] = fingerprint(found[1])
+            message = (f"{rel} was damaged: {problem}{earlier}. {kept}The backup of {backup_time(found[0])} was "
+                       f"restored; changes made after that backup may be missing.")
+            data = json.loads(found[1].decode("utf-8"))
         else:
             what = "games in progress and settings" if not month else f"games finished in {Path(rel).stem}"
-            message = (f"{rel} was damaged: {problem}. No good backup of it was found: the damaged file was kept "
-                       f"as {aside} and Tableside starts without it, so {what} may be missing.")
-        self.recovered.append(message)
-        log.warning("%s", message)
+            message = (f"{rel} was damaged: {problem}{earlier}. No good backup of it was found: {kept}Tableside "
+                       f"starts without it, so {what} may be missing.")
+            data = {}
+        self.tell(message)  # kept before the marker goes: a kill in between still tells at the next start
+        self._clear_marker()
         return data
 
     def folders(self) -> list[Path]:
@@ -187,52 +336,96 @@ class DataFolder:
         found = [p for p in self.backups.iterdir() if backup_number(p) >= 0 and p.is_dir()]
         return sorted(found, key=backup_number, reverse=True)
 
-    def backup(self) -> None:
+    def _verify(self, copy: Path, source_raw: bytes, rel: str) -> None:
+        """The copy reads back as the data file's bytes, parses, and every record in it scores."""
+        raw = copy.read_bytes()
+        if raw != source_raw:
+            raise DataFileError(f"the backup copy of {rel} differs from the data file")
+        key = tuple(fingerprint(raw))
+        if key in self.verified:
+            return  # these very bytes were checked record by record before
+        if rel == DAMAGED:
+            json.loads(raw.decode("utf-8"))
+        else:
+            data, _ = read_data_file(copy, is_month(rel))
+            problem = records_problem(data or {}, is_month(rel))
+            if problem:
+                raise DataFileError(f"{rel}: {problem}")
+        self.verified.add(key)
+
+    def backup(self) -> Path:
         """Keep the current state of the data files as the newest backup (called with the lock held)."""
         existing = self.folders()
-        previous = existing[0] if existing else None
-        try:
-            before = json.loads((previous / "manifest.json").read_text(encoding="utf-8"))["files"] if previous else {}
-        except (OSError, ValueError, KeyError, TypeError):
-            before = {}
-        number = backup_number(previous) + 1 if previous else 1
+        number = backup_number(existing[0]) + 1 if existing else 1
         name = f"{number}-{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S.%fZ')}"
-        self.backups.mkdir(exist_ok=True)
+        private_dir(self.backups)
         tmp = self.backups / f".tmp-{name}"
-        (tmp / "history").mkdir(parents=True)
-        files = [LIVE] + [f"history/{p.name}" for p in sorted((self.folder / "history").glob("*.json"))]
+        private_dir(tmp)  # mkdir(parents=True) would make the parent with the umask's mode
+        private_dir(tmp / "history")
+        months = [f"history/{p.name}" for p in sorted((self.folder / "history").glob("*.json"))]
+        files = [LIVE, DAMAGED] + [rel for rel in months if self.backed_up.get(rel) != self.stat_key(rel)]
         manifest: dict[str, list[int]] = {}
-        for rel in files:
-            if rel != LIVE and rel not in self.dirty and rel in self.prints and before.get(rel) == self.prints[rel]:
+        copied: dict[str, tuple] = {}
+        try:
+            for rel in files:
+                if rel in self.blocked:
+                    continue  # still damaged: its older backups stay the good copies
+                key = self.stat_key(rel)
                 try:
-                    os.link(previous / rel, tmp / rel)  # the same bytes as the previous backup's copy
-                    manifest[rel] = self.prints[rel]
+                    raw = (self.folder / rel).read_bytes()
+                except FileNotFoundError:
                     continue
-                except OSError:
-                    pass  # no hard links here (or the copy is gone): copy it
-            try:
-                raw = (self.folder / rel).read_bytes()
-            except FileNotFoundError:
-                continue
-            with open(tmp / rel, "wb") as f:
-                f.write(raw)
-                f.flush()
-                os.fsync(f.fileno())  # its bytes are on disk before the backup gets its name
-            manifest[rel] = self.prints[rel] = fingerprint(raw)
-        # The manifest is a hint (a damaged one only means full copies next time): not fsynced. Nor are
-        # the backup's folders: after a power cut the newest backup may be missing, and every file of a
-        # backup is checked before it is used. This keeps a finish's backup to two fsyncs.
-        (tmp / "manifest.json").write_text(json.dumps({"made_at": now_iso(), "files": manifest}), encoding="utf-8")
-        os.rename(tmp, self.backups / name)
-        self.dirty.clear()
-        for old in existing[BACKUPS_KEPT - 1:]:
+                write_new_file(tmp / rel, raw)  # an independent copy, fsynced
+                self._verify(tmp / rel, raw, rel)
+                manifest[rel] = fingerprint(raw)
+                if key is not None and key == self.stat_key(rel):
+                    copied[rel] = key
+            write_new_file(tmp / "manifest.json", json.dumps(
+                {"made_at": now_iso(), "files": manifest, "verified": True}).encode("utf-8"))
+            fsync_dir(tmp / "history")
+            fsync_dir(tmp)
+            os.rename(tmp, self.backups / name)
+            fsync_dir(self.backups)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        self.backed_up.update(copied)
+        self.last_backup = time.monotonic()
+        self.live_dirty = False
+        kept = [self.backups / name] + existing[:BACKUPS_KEPT - 1]
+        for old in reversed(existing[BACKUPS_KEPT - 1:]):  # oldest first
+            self._hand_on(old, kept)
             gone = self.backups / f".del-{old.name}"
             os.rename(old, gone)  # a removal cut short leaves no half backup that looks complete
             shutil.rmtree(gone, ignore_errors=True)
+        return self.backups / name
+
+    def _hand_on(self, old: Path, kept: list[Path]) -> None:
+        """Month copies found in no kept backup move (never link) into the oldest kept one with its manifest entry."""
+        heir = kept[-1]
+        held = {f"history/{p.name}" for b in kept for p in (b / "history").glob("*.json")}
+        moved = {}
+        for copy in sorted((old / "history").glob("*.json")):
+            rel = f"history/{copy.name}"
+            if rel not in held:
+                os.rename(copy, heir / rel)
+                moved[rel] = manifest_of(old).get("files", {}).get(rel)
+        if moved:
+            manifest = manifest_of(heir) or {"files": {}}
+            manifest["files"].update({rel: fp for rel, fp in moved.items() if fp})
+            manifest["verified"] = bool(manifest_of(heir).get("verified")) and bool(manifest_of(old).get("verified"))
+            write_atomically(heir / "manifest.json", json.dumps(manifest))
+            fsync_dir(heir / "history")
 
     def history_changed(self) -> None:
-        """A backup after each change of the history; the change itself is already safely stored."""
+        """A backup after each change of the history or the settings; the change itself is already stored."""
         try:
             self.backup()
-        except OSError:
+        except (OSError, DataFileError):
             log.exception("could not make a backup in %s", self.backups)
+
+    def live_changed(self) -> None:
+        """Games in progress changed: a backup if the last one is older than LIVE_BACKUP_SECONDS."""
+        self.live_dirty = True
+        if time.monotonic() - self.last_backup >= LIVE_BACKUP_SECONDS:
+            self.history_changed()

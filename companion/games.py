@@ -1,41 +1,151 @@
-"""How each game looks in the app: its colour and icon. Its rules live in `scoring`."""
+"""The games as the app shows them: one `GameScreen` subclass per game, registered once.
+
+A game's screen class (companion/views/play_<game>.py) holds everything the app needs to
+know of that game beyond its rules (which live in `scoring`): its colour and icon, its
+variant controls on the setup screen, its tableau on the play screen, and its statistic of
+its own. Every `play_*` module of companion/views is imported here, so nothing else lists
+the games.
+"""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, ClassVar
+
 import flet as ft
 
-from scoring import GAMES
+import scoring
 
 from . import fonts
 
-ORDER = ("lost-cities", "bgg-card-game", "bgg-game", "cgt", "card-commons")
+if TYPE_CHECKING:
+    from .views.play import PlayScreen
 
-SEED = {
-    "lost-cities": ft.Colors.AMBER_800,
-    "bgg-card-game": ft.Colors.INDIGO,
-    "bgg-game": ft.Colors.DEEP_ORANGE,
-    "cgt": ft.Colors.PURPLE,
-    "card-commons": ft.Colors.GREEN_800,
-}
+DEFAULT_SEED = ft.Colors.TEAL
+MAX_PARTS = 500
+SCREENS: dict[str, type[GameScreen]] = {}
+Statistic = tuple[tuple[str, str], ...]  # (what, value) lines on the statistics screen
 
-ICON = {
-    "lost-cities": ft.Icons.EXPLORE,
-    "bgg-card-game": ft.Icons.STYLE,
-    "bgg-game": ft.Icons.STOREFRONT,
-    "cgt": ft.Icons.TRENDING_UP,
-    "card-commons": ft.Icons.GAVEL,
-}
+
+class GameScreen:
+    """How one game looks and is entered. One instance per play screen (`self.play`); the class
+    methods serve setup and statistics, where no game is open yet."""
+
+    key: ClassVar[str]  # the game's key in scoring.GAMES
+    seed: ClassVar[str] = DEFAULT_SEED  # the colour the game's screens are drawn in
+    icon: ClassVar[str] = ft.Icons.STYLE
+    order: ClassVar[int] = 100  # place among the games on the home screen
+    per_player: ClassVar[bool] = True  # a phone shows one player's tableau at a time
+
+    def __init__(self, play: PlayScreen):
+        self.play = play
+        self._parts: dict[Hashable, ft.Control] = {}
+
+    # -- the play screen ------------------------------------------------------------------
+
+    def shared(self) -> list[ft.Control]:
+        """What the whole table shares above the tableaux (rounds, the Meta columns, …)."""
+        return []
+
+    def tableau(self, player: str) -> ft.Control:
+        raise NotImplementedError
+
+    def tableau_key(self, player: str) -> Hashable:
+        """Everything `tableau(player)` reads: the tableau is rebuilt only when this changes."""
+        return repr(self.play.live.table), self.play.app.dark
+
+    def refresh(self, player: str) -> None:
+        """Called on every render for each tableau shown: redraw the slots inside it that changed
+        (`self.play.slot`), when the tableau itself (tableau_key) has not."""
+
+    def shared_key(self) -> Hashable:
+        """Everything `shared()` reads: the table's shared part is rebuilt only when this changes."""
+        return repr(self.play.live.table), repr(self.play.state), self.play.app.dark
+
+    def part(self, key: Hashable, build: Callable[[], ft.Control]) -> ft.Control:
+        """A piece of a tableau, rebuilt only when `key` (everything it shows) changes: handing Flet
+        the very same control lets it skip that part of the page."""
+        if key not in self._parts:
+            if len(self._parts) >= MAX_PARTS:  # old states of the table: let them go
+                self._parts.clear()
+            self._parts[key] = build()
+        return self._parts[key]
+
+    # -- setup and statistics --------------------------------------------------------------
+
+    @classmethod
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None],
+                         players: list[str]) -> list[ft.Control]:
+        """The game's options on the setup screen."""
+        return []
+
+    @classmethod
+    def choices(cls, players: list[str], chosen: dict[str, str]) -> dict[str, str]:
+        """Each player's setup choice (e.g. a colour): `chosen` completed for every player."""
+        return {}
+
+    @classmethod
+    def choice_controls(cls, player: str, choices: dict[str, str], set_choice: Callable[[str, str], None]) -> list[ft.Control]:
+        """The controls of one player's setup choice, on that player's row."""
+        return []
+
+    @classmethod
+    def statistic(cls, records: list[dict]) -> Statistic:
+        """The game's figures of its own on the statistics screen, from its finished records."""
+        return ()
+
+
+def register(screen: type[GameScreen]) -> type[GameScreen]:
+    SCREENS[screen.key] = screen
+    return screen
+
+
+def _load() -> None:
+    from . import views
+
+    for module in pkgutil.iter_modules(views.__path__):
+        if module.name.startswith("play_"):
+            importlib.import_module(f"{views.__name__}.{module.name}")  # registers its screen class
+
+
+_loaded = False
+
+
+def _ensure_loaded() -> None:
+    """Import every game's screen module once (importing one of them first registers only that one)."""
+    global _loaded
+    if not _loaded:
+        _load()
+        _loaded = True
+
+
+def screen(game: str) -> type[GameScreen]:
+    _ensure_loaded()
+    return SCREENS[game]
+
+
+def ordered() -> list[str]:
+    """The games with a screen, in their home-screen order."""
+    _ensure_loaded()
+    return sorted((k for k in SCREENS if k in scoring.GAMES), key=lambda k: (SCREENS[k].order, k))
 
 
 def title(game: str) -> str:
-    return GAMES[game].title
+    return scoring.GAMES[game].title
 
 
-DEFAULT_SEED = ft.Colors.TEAL
+def icon(game: str) -> str:
+    return screen(game).icon
+
+
+def seed(game: str) -> str:
+    return screen(game).seed
 
 
 def use_theme(page: ft.Page, game: str | None) -> None:
     """Each game in its own colours; the home screen in Tableside's."""
-    seed = SEED.get(game, DEFAULT_SEED)
-    page.theme = fonts.theme(color_scheme_seed=seed)
-    page.dark_theme = fonts.theme(color_scheme_seed=seed)
+    colour = screen(game).seed if game else DEFAULT_SEED
+    page.theme = fonts.theme(color_scheme_seed=colour)
+    page.dark_theme = fonts.theme(color_scheme_seed=colour)

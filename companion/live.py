@@ -1,32 +1,45 @@
-"""Games being entered: the record, every change checked by `scoring`, undo, autosave,
-shared by every browser session of this server.
+"""Games being entered, shared by every browser session of this server.
 
-A change is a function that edits a copy of the record. If `scoring` refuses the result,
-nothing changes and the reason is returned for the screen to show; otherwise the new record
-is saved at once, so a reload or a restarted server resumes exactly here.
+Every change is an action (scoring/actions.py), applied in order, under one lock, to the
+game as it is now: two devices' "+1" both count, the same card added twice stays once, and
+a refused action leaves everything as it was and says where and why. The new state is saved
+at once, so a reload or a restarted server resumes exactly here.
 
-All sessions (a tablet and the players' phones) work on one `LiveGame` per game, so no
-change can overwrite another. Anything else that writes a game (a rename, an import)
-goes straight to the store; a change made on top of a stale copy is refused, the copy
-is refreshed, and the screen says so: never a silent overwrite.
+Undo is an action too: "undo my last action". The game keeps the actions applied since it was
+opened (its log); undoing one removes it from the log and replays the others on the state
+before them, so it never takes back another device's work.
 """
 
 from __future__ import annotations
 
-import copy
 import threading
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any
 
 import scoring
-from scoring import Record, RecordError
+from scoring import Action, Record, RecordError, Table, Unchanged
 
-from .records import changes_only
-from .store import FINISHED, GameStore, StoredGame
+from .store import EDITING, FINISHED, GameStore, StoredGame
 
-UNDO_DEPTH = 100
-Edit = Callable[[dict], Any]
+LOG_DEPTH = 200  # actions a device can still undo; older ones are folded into the base state
 NOT_YOURS = "This phone can change only its own player's cards; the table's host can change everything."
-STALE = "This game was changed elsewhere: the screen now shows the latest state. Tap again if you still need to."
+NOTHING_TO_UNDO = "Nothing of yours to undo."
+
+
+@dataclass(frozen=True)
+class Done:
+    """What happened to an action: `message` is empty when it changed the game as asked."""
+
+    changed: bool
+    message: str = ""
+    action: Action | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    who: str  # the device that sent it ("host:<session>" or the seat's player)
+    action: Action
+    after: Table
 
 
 class LiveGame:
@@ -34,71 +47,95 @@ class LiveGame:
         self.store = store
         self.id = game.id
         self.status = game.status
-        self._undo: list[tuple[dict, Any, str]] = []  # (record, draft, who made the change undone by it)
-        self._set(game.record, game.draft, scoring.parse(game.record))
+        self._lock = threading.RLock()
+        self._log: list[Entry] = []
+        self._base = Table(game.record, game.draft)
+        self._set(self._base, scoring.parse(game.record))
 
     @property
     def finished(self) -> bool:
         return self.status == FINISHED
 
     @property
+    def record(self) -> dict:
+        return self.table.record
+
+    @property
+    def draft(self) -> Any:
+        return self.table.draft
+
+    @property
     def rules(self) -> Any:
         """The game module's parsed record (e.g. a lost_cities.Game), for the rule helpers."""
         return self.parsed.game
 
-    def _set(self, record: dict, draft: Any, parsed: Record) -> None:
-        self.record, self.draft, self.parsed, self.result = record, draft, parsed, scoring.score(parsed)
+    def _set(self, table: Table, parsed: Record) -> None:
+        self.table, self.parsed, self.result = table, parsed, scoring.score(parsed)
 
-    def _refresh_if_stale(self) -> bool:
-        stored = self.store.get(self.id)
+    def _stored(self) -> StoredGame | None:
+        """The edit copy while editing a saved game (the saved game once the copy is saved or cancelled)."""
+        return (self.store.editing(self.id) if self.status == EDITING else None) or self.store.get(self.id)
+
+    def _refresh_if_stale(self) -> None:
+        """Something else wrote this game (a rename, an import): that is the state actions apply to now."""
+        stored = self._stored()
         if stored is None:
             raise KeyError(f"the game {self.id} is no longer stored")
         if stored.record == self.record and stored.draft == self.draft and stored.status == self.status:
-            return False
+            return
         self.status = stored.status
-        self._undo.clear()
-        self._set(stored.record, stored.draft, scoring.parse(stored.record))
-        return True
+        self._log.clear()
+        self._base = Table(stored.record, stored.draft)
+        self._set(self._base, scoring.parse(stored.record))
 
-    def try_record(self, edit: Edit) -> tuple[dict, Record] | str:
-        """The record `edit` would make, parsed, or why it is refused."""
-        record = copy.deepcopy(self.record)
-        edit(record)
-        try:
-            return record, scoring.parse(record)
-        except RecordError as e:
-            return str(e)
+    def _save(self, table: Table) -> None:
+        save = self.store.save_edit if self.status == EDITING else self.store.save_progress
+        save(self.id, table.record, table.draft)
+        self._set(table, scoring.parse(table.record))
 
-    def change(self, edit: Edit, draft: Any = ..., who: str = "") -> str | None:
-        """Apply `edit` to the record (and replace the draft if given); None, or the refusal."""
-        if self._refresh_if_stale():
-            return STALE
-        attempt = self.try_record(edit)
-        if isinstance(attempt, str):
-            return attempt
-        record, parsed = attempt
-        new_draft = self.draft if draft is ... else draft
-        if who and not changes_only(who, (self.record, self.draft), (record, new_draft)):
-            return NOT_YOURS
-        self.store.save_progress(self.id, record, new_draft)
-        self._undo.append((self.record, self.draft, who))
-        del self._undo[:-UNDO_DEPTH]
-        self._set(record, new_draft, parsed)
-        return None
+    def act(self, action: Action, who: str, seat: str | None = None) -> Done:
+        """Apply `action` from device `who`; a phone at `seat` may act only for that seat's player."""
+        if seat is not None and action.player != seat:
+            return Done(False, NOT_YOURS, action)
+        with self._lock:
+            self._refresh_if_stale()
+            try:
+                table = scoring.apply(self.table, action)
+            except Unchanged as e:
+                return Done(False, e.message, action)
+            except RecordError as e:
+                return Done(False, str(e), action)
+            self._save(table)
+            self._log.append(Entry(who, action, table))
+            if len(self._log) > LOG_DEPTH:
+                self._base = self._log.pop(0).after
+            return Done(True, "", action)
 
-    def can_undo(self, who: str = "") -> bool:
-        """Undo takes back the last change at the table; a player's phone only its own."""
-        return bool(self._undo) and (not who or self._undo[-1][2] == who)
+    def can_undo(self, who: str) -> bool:
+        return any(entry.who == who for entry in self._log)
 
-    def undo(self, who: str = "") -> str | None:
-        if self._refresh_if_stale():
-            return STALE
-        if not self.can_undo(who):
-            return "The last change was made on another device."
-        record, draft, _ = self._undo.pop()
-        self.store.save_progress(self.id, record, draft)
-        self._set(record, draft, scoring.parse(record))
-        return None
+    def undo(self, who: str) -> Done:
+        """Take back `who`'s last action; the others' actions after it are replayed and stay."""
+        with self._lock:
+            self._refresh_if_stale()
+            mine = [i for i, entry in enumerate(self._log) if entry.who == who]
+            if not mine:
+                return Done(False, NOTHING_TO_UNDO)
+            undone = self._log[mine[-1]]
+            table = self._log[mine[-1] - 1].after if mine[-1] else self._base
+            replayed: list[Entry] = self._log[: mine[-1]]
+            dropped = 0
+            for entry in self._log[mine[-1] + 1:]:
+                try:
+                    table = scoring.apply(table, entry.action)
+                except RecordError:  # it built on the action undone (Unchanged included): it goes too
+                    dropped += 1
+                    continue
+                replayed.append(Entry(entry.who, entry.action, table))
+            self._save(table)
+            self._log = replayed
+            note = f" ({dropped} later change{'s' * (dropped > 1)} that built on it went too)" if dropped else ""
+            return Done(True, note.strip(" ()").capitalize() + "." if dropped else "", undone.action)
 
 
 class GameHub:
@@ -110,7 +147,7 @@ class GameHub:
         self._lock = threading.RLock()
 
     def open(self, game_id: str) -> LiveGame | None:
-        """The game in progress, shared; a finished game is reopened for editing."""
+        """The game in progress, shared; for a saved game its edit copy (the saved game stays in the history)."""
         with self._lock:
             live = self._games.get(game_id)
             if live is not None and self.store.get(game_id) is not None and not live.finished:
@@ -120,14 +157,25 @@ class GameHub:
                 self._games.pop(game_id, None)
                 return None
             if stored.status == FINISHED:
-                stored = self.store.reopen(game_id)
+                stored = self.store.edit_copy(game_id)
             live = self._games[game_id] = LiveGame(self.store, stored)
             return live
 
     def finish(self, game_id: str) -> StoredGame:
         with self._lock:
             live = self._games.pop(game_id, None)
-            game = self.store.finish(game_id)
+            if self.store.editing(game_id) is not None:
+                game = self.store.replace_finished(game_id)  # Save changes: one atomic swap
+            else:
+                game = self.store.finish(game_id)
             if live is not None:
                 live.status = FINISHED
             return game
+
+    def cancel_edit(self, game_id: str) -> StoredGame | None:
+        """Drop the edit copy: the saved game is exactly as it was."""
+        with self._lock:
+            live = self._games.pop(game_id, None)
+            if live is not None:
+                live.status = FINISHED
+            return self.store.cancel_edit(game_id)

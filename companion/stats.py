@@ -7,12 +7,9 @@ rescore. Game-specific figures read the records of that one game through `scorin
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from statistics import mean
-from typing import Iterable
-
-import scoring
-from scoring import bgg_game, card_commons
 
 from .store import StoredGame
 
@@ -139,7 +136,9 @@ class GameStats:
     special: tuple[tuple[str, str], ...]  # (what, figure), this game's own
 
 
-def game_stats(games: Iterable[StoredGame], game: str) -> GameStats:
+def game_stats(games: Iterable[StoredGame], game: str,
+               statistic: Callable[[list[dict]], tuple[tuple[str, str], ...]] = lambda records: ()) -> GameStats:
+    """A game's figures; `statistic` gives its figures of its own from its records (its screen's)."""
     mine = [g for g in games if g.game == game and g.summary]
     highest = max(((s, p, g.played_at[:10]) for g in mine for p, s in g.summary["totals"].items()), default=None,
                   key=lambda t: t[0])
@@ -147,64 +146,9 @@ def game_stats(games: Iterable[StoredGame], game: str) -> GameStats:
     return GameStats(
         game=game, plays=len(mine), highest=highest,
         average_winning_score=mean(winning) if winning else None,
-        special=SPECIAL[game]([g.record for g in mine]) if mine else (),
+        special=statistic([g.record for g in mine]) if mine else (),
     )
 
 
 def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "–"
-
-
-def lost_cities_special(records: list[dict]) -> tuple[tuple[str, str], ...]:
-    expeditions = []
-    for record in records:
-        game = scoring.parse(record).game
-        for round_ in game.rounds:
-            for tableau in round_.values():
-                expeditions += [e for e in tableau.values() if e.started]
-    invested = [e for e in expeditions if e.investments]
-    paid = [e for e in invested if e.score() > 0]
-    return (
-        ("average per expedition", f"{mean(e.score() for e in expeditions):.1f}" if expeditions else "–"),
-        ("investments that paid off", f"{percent(len(paid), len(invested))} of {len(invested)}"),
-    )
-
-
-def bgg_card_game_special(records: list[dict]) -> tuple[tuple[str, str], ...]:
-    largest = [max((g["cards"] for g in t.get("played", [])), default=0)
-               for r in records for t in r["final"].values()]
-    return (("average largest played group", f"{mean(largest):.1f} cards"),)
-
-
-def bgg_game_special(records: list[dict]) -> tuple[tuple[str, str], ...]:
-    shares = []
-    for record in records:
-        game = scoring.parse(record).game
-        for player in game.players:
-            shares.append(sum(line.points for line in bgg_game.tile_lines(game, player)))
-    return (("average GG from acquired tiles", f"{mean(shares):.1f}"),)
-
-
-def cgt_special(records: list[dict]) -> tuple[tuple[str, str], ...]:
-    firsts = [scoring.score(r) for r in records]
-    first_won = sum(r.players[0] in r.winners for r in firsts)
-    return (("first player wins", f"{percent(first_won, len(firsts))} despite the penalty"),)
-
-
-def card_commons_special(records: list[dict]) -> tuple[tuple[str, str], ...]:
-    commissions = scored = extra = 0
-    for record in records:
-        extra += max(0, len(record["rounds"]) - card_commons.regular_rounds(record.get("variant", {}).get("peek", False)))
-        for round_ in scoring.score(record).rounds:
-            commissions += len(round_)
-            scored += sum(points > 0 for points in round_.values())
-    return (("Commissions that scored", percent(scored, commissions)), ("extra rounds played", str(extra)))
-
-
-SPECIAL = {
-    "lost-cities": lost_cities_special,
-    "bgg-card-game": bgg_card_game_special,
-    "bgg-game": bgg_game_special,
-    "cgt": cgt_special,
-    "card-commons": card_commons_special,
-}

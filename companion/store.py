@@ -1,55 +1,74 @@
-"""The only module that touches TinyDB: games in progress, finished games and settings.
+"""The only module that touches TinyDB: games in progress, finished games, edits and settings.
 
-Layout of the data folder:
+Layout of the data folder (every file 0600, every folder 0700):
 
-    live.json              games in progress, settings, the schema version (written on every tap: small)
+    live.json              games in progress, edit copies of saved games, settings (with the PIN's
+                           hash), the schema version (written on every tap: small)
     history/YYYY-MM.json   finished games, one file per month of play
+    damaged.json           stored records that no longer score, set aside (damaged.py)
     backups/<n>-<time>/    the last states of the data files (backups.py)
     tableside.lock         held (flock) by the process using the folder; holds its pid
+    commit.json, repair.json   present only while a multi-file change or a repair is under way
 
 Finishing a game rewrites only its month's file, so saving stays quick however long the
 history grows; all finished games are indexed in memory when the store opens. Every record
-is validated by `scoring` before it is stored, so nothing invalid is ever saved.
+is validated by `scoring` before it is stored, and every stored record is checked again at
+start-up: one that no longer scores is set aside (`damaged`), listed, never dropped.
+
+Editing a saved game never takes it out of the history: `edit_copy` makes a copy held apart
+(live.json's "edits" table), `save_edit` changes the copy, `replace_finished` swaps it in for
+the saved game in one step, `cancel_edit` drops the copy and the saved game is as it was.
 
 Nothing lost, no one in:
 
 - Every data file is written whole to a temporary file, fsynced, put in place with
-  os.replace, and the folder fsynced (storage.py): a crash leaves the old file or the new.
+  os.replace, and the folder fsynced; a change of several files (a finish, an import, an
+  edit saved) is one transaction (storage.py): all of it or none, after a crash or on a full disk.
+- A write that fails raises StoreWriteError, whose text says what happened in words
+  ("The disk is full: nothing was changed."); memory is put back as the files are.
 - One lock (an RLock) serialises every write of all sessions and threads of this process;
   a second process on the same folder is refused with StoreLocked.
 - Backups of the last states, and the repair of a damaged file at start-up: backups.py
   (the home screen shows what was repaired: `recovered`).
-- A crash between the two writes of a finish (the month file, then live.json) can leave a
-  game both finished and in progress: the store opens it as finished.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import fcntl
+import functools
+import json
 import logging
 import os
 import threading
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from tinydb import Query, TinyDB
 
 import scoring
 
-from .records import rename_in_draft, rename_player
 from .backups import LIVE, DataFolder, now_iso
-from .storage import AtomicJSONStorage
+from .checks import doc_problem, played_when
+from .damaged import DamagedRecord, DamagedRecords
+from .ids import id_problem
+from .storage import (FILE_MODE, AtomicJSONStorage, CommitPending, StoreWriteError, Transaction, dumps,
+                      finish_commit, fsync_dir, in_words, private_dir, write_bytes_atomically)
 
 SCHEMA_VERSION = 1
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
+EDITING = "editing"  # the copy of a saved game being edited
 # Schema version → the function that upgrades a store from it to the next version.
 MIGRATIONS: dict[int, Callable[["GameStore"], None]] = {}
 
 log = logging.getLogger("tableside")
+
+__all__ = ["GameStore", "StoredGame", "StoreLocked", "StoreWriteError", "IN_PROGRESS", "FINISHED", "EDITING"]
 
 
 class StoreLocked(RuntimeError):
@@ -61,6 +80,12 @@ def summarise(record: dict) -> dict:
     result = scoring.score(record)
     return {"totals": dict(result.totals), "ranking": [list(g) for g in result.ranking],
             "winners": list(result.winners), "decided": result.decided}
+
+
+def check_id(game_id: Any) -> None:
+    problem = id_problem(game_id)
+    if problem:
+        raise scoring.RecordError(("id",), problem)
 
 
 @dataclass(frozen=True)
@@ -81,9 +106,23 @@ class StoredGame:
     def players(self) -> list[str]:
         return self.record["players"]
 
-    @property
+    @functools.cached_property  # lists sort thousands of games by it: parsed once per game
+    def when(self) -> datetime:
+        """When it was played, an aware datetime (a played_at without offset is local time)."""
+        try:
+            return played_when(self.record.get("played_at", self.modified_at))
+        except ValueError:
+            return played_when(self.modified_at)
+
+    @functools.cached_property
+    def order(self) -> tuple[float, str]:
+        """Sort key: the moment it was played (as a number: cheap to compare), then the id."""
+        return self.when.timestamp(), self.id
+
+    @functools.cached_property
     def played_at(self) -> str:
-        return self.record.get("played_at", self.modified_at)
+        """played_at normalised: ISO 8601 with its offset, so [:10] is the day it was played."""
+        return self.when.isoformat()
 
     @classmethod
     def from_doc(cls, doc: dict) -> StoredGame:
@@ -101,16 +140,18 @@ class StoredGame:
 
 
 def month_of(game: StoredGame) -> str:
-    played = game.played_at
-    return played[:7] if len(played) >= 7 and played[4] == "-" else "undated"
+    return game.when.strftime("%Y-%m")
 
 
 class GameStore:
     def __init__(self, folder: str | os.PathLike):
         self.folder = Path(folder)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        private_dir(self.folder)
         self._lock = threading.RLock()
-        self._lock_file = open(self.folder / "tableside.lock", "a+")
+        self._tx: Transaction | None = None
+        self._pending_commit = False  # a change whose files were written but not all put in place
+        fd = os.open(self.folder / "tableside.lock", os.O_RDWR | os.O_CREAT, FILE_MODE)
+        self._lock_file = os.fdopen(fd, "r+")
         try:
             fcntl.flock(self._lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -120,41 +161,200 @@ class GameStore:
             who = f" (process {holder})" if holder.isdigit() else ""
             raise StoreLocked(f"another Tableside process{who} is using {self.folder}; "
                               "stop it or choose another --data folder") from None
+        try:
+            self._open()
+        except BaseException:
+            self._lock_file.close()
+            raise
+
+    def _open(self) -> None:
         self._lock_file.truncate(0)
         self._lock_file.write(str(os.getpid()))
         self._lock_file.flush()
-        history = self.folder / "history"
-        history.mkdir(exist_ok=True)
+        os.fchmod(self._lock_file.fileno(), FILE_MODE)
+        history = private_dir(self.folder / "history")
+        try:
+            finish_commit(self.folder)  # a change cut short during its renames: completed before anything reads
+        except OSError as e:
+            raise RuntimeError(f"an interrupted save in {self.folder} could not be completed: {e.strerror or e}") from None
+        self._make_private()
         self.files = DataFolder(self.folder)
         self.files.remove_leftovers()
+        self.files.load_notices()
         self.recovered = self.files.recovered  # what start-up found damaged and did about it (for people)
+        self.damaged_records = DamagedRecords(self.folder)
+        self._unusable: set[str] = set()  # ids set aside but still in a data file (damaged.json could not be written)
         live_data = self.files.open_file(LIVE, month=False)
+        if LIVE in self.files.blocked:
+            raise RuntimeError(self.recovered[-1])  # nothing works without live.json: say why, change nothing
+        live_data = self._set_aside(LIVE, live_data, {"games": False, "edits": False})
         self.live = TinyDB(self.folder / LIVE, storage=AtomicJSONStorage, data=live_data)
         self._shards: dict[str, TinyDB] = {}
         self._finished: dict[str, StoredGame] = {}  # id → game, every finished game
-        for path in sorted(history.glob("*.json")):
-            data = self.files.open_file(f"history/{path.name}", month=True)
-            self._shards[path.stem] = TinyDB(path, storage=AtomicJSONStorage, data=data)
-            for doc in self._shards[path.stem].table("games").all():
-                self._finished[doc["id"]] = StoredGame.from_doc(doc)
-        # A finish (or reopen) cut short between its two files: the history copy wins.
+        self._where: dict[str, str] = {}  # id → the month file it is stored in
+        months = {p.stem for p in history.glob("*.json")}
+        months |= {Path(rel).stem for rel in self.files.expected_files() if rel.startswith("history/")}
+        duplicates: list[tuple[str, str]] = []  # (month, id) of older copies of a game stored twice
+        for month in sorted(months):
+            rel = f"history/{month}.json"
+            data = self.files.open_file(rel, month=True)
+            if rel in self.files.blocked:
+                continue
+            checked = self._set_aside(rel, data, {"games": True})
+            if checked is data and rel in self.files.prints:  # unchanged: these bytes have every record scoring
+                self.files.verified.add(tuple(self.files.prints[rel]))
+            data = checked
+            self._shards[month] = TinyDB(self.folder / rel, storage=AtomicJSONStorage, data=data)
+            for doc in self._shards[month].table("games").all():
+                if doc["id"] in self._unusable:
+                    continue
+                game, other = StoredGame.from_doc(doc), self._finished.get(doc["id"])
+                if other is not None:  # an edit saved across two months, cut short: the newer copy wins
+                    if other.modified_at >= game.modified_at:
+                        duplicates.append((month, game.id))
+                        continue
+                    duplicates.append((self._where[game.id], game.id))
+                self._finished[game.id], self._where[game.id] = game, month
+        if duplicates:
+            log.info("%d game(s) were stored twice (an interrupted save): kept the newer copy", len(duplicates))
+            try:
+                with self._changing():
+                    for month, game_id in duplicates:
+                        stale = [d.doc_id for d in self._shards[month].table("games").all()
+                                 if d["id"] == game_id and d != self._finished[game_id].to_doc()]
+                        self._shards[month].table("games").remove(doc_ids=stale)
+            except StoreWriteError:
+                log.exception("could not remove the older copies")
+        # A finish cut short between its two files (older versions): the history copy wins.
         both = [d["id"] for d in self.live.table("games").all() if d["id"] in self._finished]
         if both:
-            self.live.table("games").remove(Query().id.one_of(both))
-            log.info("%d game(s) were both finished and in progress (an interrupted save): kept as finished", len(both))
+            try:
+                with self._changing():
+                    self.live.table("games").remove(Query().id.one_of(both))
+            except StoreWriteError:
+                log.exception("could not tidy live.json")  # in_progress() leaves them out anyway
         self._migrate()
+        self.files.note_backed_up()
+
+    def acknowledge_recovered(self) -> None:
+        """Someone read `recovered` (the home screen's OK): the next start does not repeat it."""
+        with self._lock:
+            self.files.acknowledge()
+
+    def _make_private(self) -> None:
+        """Files written by older versions (or copied in) become 0600: live.json holds the PIN's hash."""
+        for path in [*self.folder.glob("*.json*"), *(self.folder / "history").glob("*.json*")]:
+            try:
+                if path.is_file() and path.stat().st_mode & 0o077:
+                    os.chmod(path, FILE_MODE)
+            except OSError:
+                pass
+        backups = self.folder / "backups"
+        if backups.is_dir():
+            private_dir(backups)
+            for path in backups.rglob("*"):
+                try:
+                    if path.stat().st_mode & 0o077:
+                        os.chmod(path, 0o700 if path.is_dir() else FILE_MODE)
+                except OSError:
+                    pass
+
+    def _set_aside(self, rel: str, data: dict | None, tables: dict[str, bool]) -> dict | None:
+        """Entries of `data` whose record cannot be used are kept in damaged.json and removed from the file."""
+        if not data:
+            return data
+        found: list[tuple[str, str, DamagedRecord]] = []
+        for table, finished in tables.items():
+            for doc_id, doc in data.get(table, {}).items():
+                problem = doc_problem(doc, finished)
+                if problem:
+                    found.append((table, doc_id, DamagedRecord(rel, problem, now_iso(), doc)))
+        if not found:
+            return data
+        for _, _, d in found:
+            message = f"A game in {rel} (id {d.id}) cannot be used and was set aside: {d.reason}. It is listed in the history as damaged."
+            self.recovered.append(message)
+            log.warning("%s", message)
+        try:
+            self.damaged_records.add([d for _, _, d in found])
+        except OSError:
+            log.exception("could not write %s: the damaged records stay in %s", self.damaged_records.path, rel)
+            self.damaged_records.records += [d for _, _, d in found]
+            self._unusable |= {d.id for _, _, d in found}
+            return data
+        data = copy.deepcopy(data)
+        for table, doc_id, _ in found:
+            del data[table][doc_id]
+        self.files.prints.pop(rel, None)  # the file changes: its backups no longer hold its content
+        try:
+            write_bytes_atomically(self.folder / rel, dumps(data))
+            fsync_dir((self.folder / rel).parent)
+        except OSError:
+            log.exception("could not rewrite %s without its damaged records (they are kept in damaged.json)", rel)
+        return data
+
+    def _databases(self) -> list[TinyDB]:
+        return [self.live, *self._shards.values()]
+
+    @contextlib.contextmanager
+    def _changing(self) -> Iterator[None]:
+        """One change of the store: every file it writes is put in place together, or none is and
+        memory is put back as the files are. An OSError becomes StoreWriteError, said in words."""
+        with self._lock:
+            if self._tx is not None:  # part of a larger change
+                yield
+                return
+            if self._pending_commit:
+                try:  # the renames of an earlier change failed: finish them before writing on top of them
+                    finish_commit(self.folder)
+                    self._pending_commit = False
+                except OSError as e:
+                    raise StoreWriteError(in_words(e, "nothing was changed; an earlier save is completed when "
+                                                      "Tableside next starts")) from e
+            tx = self._tx = Transaction(self.folder)
+            for db in self._databases():
+                db.storage.transaction = tx
+            before = (dict(self._finished), dict(self._where), set(self._shards))
+            try:
+                yield
+                tx.commit()
+            except BaseException as e:
+                if isinstance(e, CommitPending):
+                    self._pending_commit = True
+                    raise StoreWriteError(in_words(e, "the change will be completed when Tableside next starts")) from e
+                tx.abort()
+                self._finished, self._where = before[0], before[1]
+                for month in set(self._shards) - before[2]:
+                    self._shards.pop(month).close()
+                for db in self._databases():
+                    db.storage.forget()
+                    for table in db._tables.values():  # TinyDB keeps query results per table
+                        table.clear_cache()
+                if isinstance(e, OSError):
+                    log.exception("a write to %s failed", self.folder)
+                    raise StoreWriteError(in_words(e)) from e
+                raise
+            finally:
+                self._tx = None
+                for db in self._databases():
+                    db.storage.transaction = None
 
     def _shard(self, month: str) -> TinyDB:
-        self.files.dirty.add(f"history/{month}.json")  # callers write to it
+        rel = f"history/{month}.json"
+        if rel in self.files.blocked:
+            raise StoreWriteError(f"The games of {month} are in a damaged file that could not be repaired yet: "
+                                  "nothing was changed. Restart Tableside once the disk has space.")
         if month not in self._shards:
-            self._shards[month] = TinyDB(self.folder / "history" / f"{month}.json", storage=AtomicJSONStorage)
+            self._shards[month] = TinyDB(self.folder / rel, storage=AtomicJSONStorage)
+            self._shards[month].storage.transaction = self._tx
         return self._shards[month]
 
     def _migrate(self) -> None:
         meta = self.live.table("meta")
         version = (meta.get(doc_id=1) or {}).get("schema")
         if version is None:
-            meta.insert({"schema": SCHEMA_VERSION})
+            with self._changing():
+                meta.insert({"schema": SCHEMA_VERSION})
             return
         if version > SCHEMA_VERSION:
             raise RuntimeError(f"{self.folder} was written by a newer Tableside (schema {version}); update Tableside")
@@ -181,19 +381,28 @@ class GameStore:
         record.setdefault("format", 1)
         record.setdefault("id", str(uuid.uuid4()))
         record.setdefault("played_at", now_iso())
+        check_id(record["id"])
         scoring.parse(record)
         game = StoredGame(id=record["id"], record=record, status=IN_PROGRESS, modified_at=now_iso())
         with self._lock:
             if self.get(game.id) is not None:
                 raise ValueError(f"a game with id {game.id} is already stored")
-            self.live.table("games").insert(game.to_doc())
+            with self._changing():
+                self.live.table("games").insert(game.to_doc())
+            self.files.live_changed()
         return game
 
+    def _live_doc(self, table: str, game_id: str) -> dict | None:
+        if game_id in self._unusable:
+            return None
+        return self.live.table(table).get(Query().id == game_id)
+
     def get(self, game_id: str) -> StoredGame | None:
+        """The saved game (finished) or the game in progress; an edit copy only through `editing`."""
         with self._lock:
             if game_id in self._finished:
                 return self._finished[game_id]
-            doc = self.live.table("games").get(Query().id == game_id)
+            doc = self._live_doc("games", game_id)
         return None if doc is None else StoredGame.from_doc(doc)
 
     def save_progress(self, game_id: str, record: dict, draft: Any = None) -> StoredGame:
@@ -205,17 +414,99 @@ class GameStore:
                 raise KeyError(game_id)
             game = StoredGame(id=game_id, record=record, status=IN_PROGRESS, modified_at=now_iso(),
                               finished_at=current.finished_at, draft=draft)
-            self.live.table("games").update(game.to_doc(), Query().id == game_id)
+            with self._changing():
+                self.live.table("games").update(game.to_doc(), Query().id == game_id)
+            self.files.live_changed()
         return game
 
     def in_progress(self) -> list[StoredGame]:
         with self._lock:
-            games = [StoredGame.from_doc(d) for d in self.live.table("games").all()]
+            games = [StoredGame.from_doc(d) for d in self.live.table("games").all()
+                     if d["id"] not in self._finished and d["id"] not in self._unusable]
         return sorted(games, key=lambda g: g.modified_at, reverse=True)
+
+    # -- editing a saved game ------------------------------------------------
+
+    def editing(self, game_id: str) -> StoredGame | None:
+        """The edit copy of a saved game, if one is being edited."""
+        with self._lock:
+            doc = self._live_doc("edits", game_id)
+        return None if doc is None else StoredGame.from_doc(doc)
+
+    def edits(self) -> list[StoredGame]:
+        """Saved games being edited (their copies), newest change first."""
+        with self._lock:
+            games = [StoredGame.from_doc(d) for d in self.live.table("edits").all() if d["id"] not in self._unusable]
+        return sorted(games, key=lambda g: g.modified_at, reverse=True)
+
+    def edit_copy(self, game_id: str) -> StoredGame:
+        """The copy of a saved game to edit (the one already being edited, or a new one);
+        the saved game stays in the history, unchanged, until `replace_finished`."""
+        with self._lock:
+            existing = self.editing(game_id)
+            if existing is not None:
+                return existing
+            saved = self._finished.get(game_id)
+            if saved is None:
+                raise KeyError(game_id)
+            game = StoredGame(id=game_id, record=copy.deepcopy(saved.record), status=EDITING, modified_at=now_iso(),
+                              finished_at=saved.finished_at)
+            with self._changing():
+                self.live.table("edits").insert(game.to_doc())
+        return game
+
+    def save_edit(self, game_id: str, record: dict, draft: Any = None) -> StoredGame:
+        """Store the new state of an edit copy; refuses an invalid record (nothing changes)."""
+        scoring.parse(record)
+        if record.get("id", game_id) != game_id:
+            raise ValueError("an edit cannot change the game's id")
+        with self._lock:
+            current = self.editing(game_id)
+            if current is None:
+                raise KeyError(game_id)
+            game = StoredGame(id=game_id, record=record, status=EDITING, modified_at=now_iso(),
+                              finished_at=current.finished_at, draft=draft)
+            with self._changing():
+                self.live.table("edits").update(game.to_doc(), Query().id == game_id)
+            self.files.live_changed()
+        return game
+
+    def replace_finished(self, game_id: str, record: dict | None = None) -> StoredGame:
+        """Save changes: the edit copy (or `record`) replaces the saved game in one atomic step and the
+        copy is dropped. The record must be a finished game (ValueError otherwise: nothing changes)."""
+        with self._lock:
+            copy_ = self.editing(game_id)
+            if record is None:
+                if copy_ is None:
+                    raise KeyError(game_id)
+                record = copy_.record
+            record = {**record, "id": game_id}
+            summary = summarise(record)
+            if not summary["decided"]:
+                raise ValueError("the edited game has no result yet: finish it before saving the changes")
+            saved = self._finished.get(game_id)  # None: deleted meanwhile; saving puts it back
+            game = StoredGame(id=game_id, record=record, status=FINISHED, modified_at=now_iso(),
+                              finished_at=(saved.finished_at if saved else None) or now_iso(), summary=summary)
+            with self._changing():
+                if saved is not None:
+                    self._drop_finished(saved)
+                self._put_finished([game])
+                self.live.table("edits").remove(Query().id == game_id)
+            self.files.history_changed()
+        return game
+
+    def cancel_edit(self, game_id: str) -> StoredGame | None:
+        """Drop the edit copy; the saved game is exactly as it was (returned; None if it is gone)."""
+        with self._lock:
+            if self.editing(game_id) is not None:
+                with self._changing():
+                    self.live.table("edits").remove(Query().id == game_id)
+            return self._finished.get(game_id)
 
     # -- finished games ----------------------------------------------------
 
     def _put_finished(self, games: Iterable[StoredGame]) -> None:
+        """Inside _changing: one staged write per month file, however many games."""
         by_month: dict[str, list[StoredGame]] = {}
         for g in games:
             by_month.setdefault(month_of(g), []).append(g)
@@ -225,14 +516,15 @@ class GameStore:
             for g in group:
                 if g.id in stored:
                     table.update(g.to_doc(), Query().id == g.id)
-            # New games go in with one write per month file, however many there are.
             table.insert_multiple(g.to_doc() for g in group if g.id not in stored)
             for g in group:
-                self._finished[g.id] = g
+                self._finished[g.id], self._where[g.id] = g, month
 
     def _drop_finished(self, game: StoredGame) -> None:
-        self._shard(month_of(game)).table("games").remove(Query().id == game.id)
+        month = self._where.get(game.id, month_of(game))
+        self._shard(month).table("games").remove(Query().id == game.id)
         self._finished.pop(game.id, None)
+        self._where.pop(game.id, None)
 
     def finish(self, game_id: str, record: dict | None = None) -> StoredGame:
         with self._lock:
@@ -242,16 +534,18 @@ class GameStore:
             record = record if record is not None else current.record
             game = StoredGame(id=game_id, record=record, status=FINISHED, modified_at=now_iso(),
                               finished_at=current.finished_at or now_iso(), summary=summarise(record))
-            if current.status == FINISHED:
-                self._drop_finished(current)
-            self._put_finished([game])
-            if current.status == IN_PROGRESS:
-                self.live.table("games").remove(Query().id == game_id)
+            with self._changing():
+                if current.status == FINISHED:
+                    self._drop_finished(current)
+                self._put_finished([game])
+                if current.status == IN_PROGRESS:
+                    self.live.table("games").remove(Query().id == game_id)
             self.files.history_changed()
         return game
 
     def reopen(self, game_id: str) -> StoredGame:
-        """Move a finished game back to the games in progress, to be edited."""
+        """Deprecated: takes a saved game out of the history until it is finished again.
+        Screens use edit_copy / replace_finished / cancel_edit instead."""
         with self._lock:
             current = self.get(game_id)
             if current is None:
@@ -260,35 +554,45 @@ class GameStore:
                 return current
             game = StoredGame(id=game_id, record=current.record, status=IN_PROGRESS, modified_at=now_iso(),
                               finished_at=current.finished_at)
-            self.live.table("games").insert(game.to_doc())
-            self._drop_finished(current)
+            with self._changing():
+                self.live.table("games").insert(game.to_doc())
+                self._drop_finished(current)
             self.files.history_changed()
         return game
 
     def delete(self, game_id: str) -> StoredGame | None:
+        """Remove a game (and any edit copy of it); returns it, for `restore` (undo)."""
         with self._lock:
             current = self.get(game_id)
             if current is None:
                 return None
+            with self._changing():
+                if current.status == FINISHED:
+                    self._drop_finished(current)
+                    self.live.table("edits").remove(Query().id == game_id)
+                else:
+                    self.live.table("games").remove(Query().id == game_id)
             if current.status == FINISHED:
-                self._drop_finished(current)
                 self.files.history_changed()
             else:
-                self.live.table("games").remove(Query().id == game_id)
+                self.files.live_changed()
         return current
 
     def restore(self, game: StoredGame) -> None:
         """Put back a game exactly as it was (undo of a delete)."""
         with self._lock:
+            with self._changing():
+                if game.status == FINISHED:
+                    self._put_finished([game])
+                else:
+                    self.live.table("games").upsert(game.to_doc(), Query().id == game.id)
             if game.status == FINISHED:
-                self._put_finished([game])
                 self.files.history_changed()
-            else:
-                self.live.table("games").upsert(game.to_doc(), Query().id == game.id)
 
     def finished(self, limit: int | None = None, offset: int = 0, game: str | None = None, player: str | None = None,
                  since: str | None = None, until: str | None = None) -> list[StoredGame]:
-        """Finished games, newest played first, filtered by game, player and date range (inclusive, ISO dates)."""
+        """Finished games, newest played first (compared as datetimes), filtered by game, player and
+        date range (inclusive, ISO dates, each game's date where it was played)."""
         with self._lock:
             games = list(self._finished.values())
         if game:
@@ -296,35 +600,41 @@ class GameStore:
         if player:
             games = [g for g in games if player in g.players]
         if since:
-            games = [g for g in games if g.played_at[:10] >= since]
+            games = [g for g in games if g.when.date().isoformat() >= since]
         if until:
-            games = [g for g in games if g.played_at[:10] <= until]
-        games.sort(key=lambda g: g.played_at, reverse=True)
+            games = [g for g in games if g.when.date().isoformat() <= until]
+        games.sort(key=lambda g: g.order, reverse=True)
         return games[offset:None if limit is None else offset + limit]
 
+    def damaged(self) -> list[DamagedRecord]:
+        """Stored records set aside because they cannot be used, with the reason (damaged.py)."""
+        with self._lock:
+            return list(self.damaged_records.records)
+
     def add_finished(self, records: list[dict]) -> tuple[int, int]:
-        """Store finished games (an import): every record is validated first, then written;
-        records whose id is already stored are skipped. Returns (added, skipped)."""
-        prepared, skipped, seen = [], 0, set()
-        for record in records:
+        """Store finished games (an import), all or nothing: every record is validated first (ValueError /
+        RecordError), then all are written in one transaction (StoreWriteError: nothing was stored).
+        An id repeated within `records` is an error; ids already stored are skipped. Returns (added, skipped)."""
+        prepared, first_seen = [], {}
+        for position, record in enumerate(records, start=1):
             record = dict(record)
             record.setdefault("format", 1)
             record.setdefault("id", str(uuid.uuid4()))
             record.setdefault("played_at", now_iso())
+            check_id(record["id"])
             summary = summarise(record)
-            if record["id"] in seen:
-                skipped += 1
-                continue
-            seen.add(record["id"])
+            if record["id"] in first_seen:
+                raise ValueError(f"record {position} repeats the id {record['id']!r} of record {first_seen[record['id']]}")
+            first_seen[record["id"]] = position
             prepared.append(StoredGame(id=record["id"], record=record, status=FINISHED, modified_at=now_iso(),
                                        finished_at=record["played_at"], summary=summary))
         with self._lock:
-            fresh = [g for g in prepared if self.get(g.id) is None]
-            skipped += len(prepared) - len(fresh)
-            self._put_finished(fresh)
+            fresh = [g for g in prepared if self.get(g.id) is None and self.editing(g.id) is None]
             if fresh:
+                with self._changing():
+                    self._put_finished(fresh)
                 self.files.history_changed()
-        return len(fresh), skipped
+        return len(fresh), len(prepared) - len(fresh)
 
     # -- players ---------------------------------------------------------------
 
@@ -345,26 +655,30 @@ class GameStore:
 
     def rename_player(self, old: str, new: str) -> int:
         """Rename (or, when `new` already exists, merge into) a player in every game; returns games changed.
+        All games change in one step, or none (StoreWriteError).
 
         A game in which both names play cannot be merged: nothing is changed and ValueError says which.
         """
         with self._lock:
-            games = self.in_progress() + list(self._finished.values())
+            games = self.in_progress() + self.edits() + list(self._finished.values())
             touched = [g for g in games if old in g.players]
             both = [g for g in touched if new in g.players]
             if both:
                 raise ValueError(f"{old} and {new} both played in the game of {both[0].played_at[:10]}: they are two people")
-            renamed = [(g, rename_player(g.record, old, new)) for g in touched]
-            for _, record in renamed:
+            renamed = [(g, *scoring.rename_player(g.record, old, new, g.draft)) for g in touched]
+            for _, record, _ in renamed:
                 scoring.parse(record)
-            for g, record in renamed:
-                if g.status == FINISHED:
-                    self._drop_finished(g)
-                    self._put_finished([StoredGame(id=g.id, record=record, status=FINISHED, modified_at=g.modified_at,
-                                                   finished_at=g.finished_at, summary=summarise(record))])
-                else:
-                    self.save_progress(g.id, record, rename_in_draft(g.draft, old, new))
-            if any(g.status == FINISHED for g, _ in renamed):
+            with self._changing():
+                for g, record, draft in renamed:
+                    if g.status == FINISHED:
+                        self._drop_finished(g)
+                        self._put_finished([StoredGame(id=g.id, record=record, status=FINISHED, modified_at=g.modified_at,
+                                                       finished_at=g.finished_at, summary=summarise(record))])
+                    elif g.status == EDITING:
+                        self.save_edit(g.id, record, draft)
+                    else:
+                        self.save_progress(g.id, record, draft)
+            if renamed:
                 self.files.history_changed()
         return len(renamed)
 
@@ -376,8 +690,13 @@ class GameStore:
         return default if doc is None else doc["value"]
 
     def set_setting(self, key: str, value: Any) -> None:
+        """Stored and backed up at once (the PIN's hash must survive a damaged live.json)."""
         with self._lock:
-            self.live.table("settings").upsert({"key": key, "value": value}, Query().key == key)
+            if self.setting(key, object()) == value:
+                return
+            with self._changing():
+                self.live.table("settings").upsert({"key": key, "value": value}, Query().key == key)
+            self.files.history_changed()
 
 
 def default_data_folder() -> Path:

@@ -13,11 +13,17 @@ CSV (`export_csv`): one row per player per game, with a header row::
 
     date,game,player,score,place,winner,id
 
-`date` is the day the game was played (YYYY-MM-DD), `game` the game's title,
+`date` is the day the game was played (an ISO date, YYYY-MM-DD, in the played_at's own
+offset; a played_at without one is local time), `game` the game's title,
 `score` the player's total, `place` the 1-based place (players who share a place
 share the number, the next place skips: 1, 1, 3), `winner` is `yes` or `no` for
 that player (a draw has several `yes`), `id` the game's id, to tell apart two games
 of one day.
+
+Spreadsheet safety: a text cell (game, player, id) that begins with `=`, `+`, `-`, `@`, a tab
+or a carriage return is written with a leading `'`, so a spreadsheet shows it as text instead
+of running it as a formula (CSV formula injection). Scores and places are numbers we write
+ourselves and are left as they are (a negative score stays `-7`).
 
 BG Stats (`bgstats_play`): one finished game as the JSON payload that BG Stats
 (Board Game Stats, bgstatsapp.com) accepts from other apps, documented at
@@ -53,7 +59,13 @@ Import
 `read_import(data, name)` accepts one record, a list of records, or an export
 object; it checks every record with `scoring` before returning, so a caller stores
 all of a file or nothing. A record must be a finished game (`decided`): only those
-belong in the history, and only those are ever exported.
+belong in the history, and only those are ever exported. An id must be 1 to 200
+characters; an id given twice within one import (`read_imports`: across all its files)
+is an error naming both places.
+
+Damaged records (`export_damaged`): the entries the store set aside, exactly as they
+were stored, with the file they came from and why: `{"damaged": [{"file", "reason",
+"found_at", "entry"}, ...]}`. They are not importable as they are (they do not score).
 """
 
 from __future__ import annotations
@@ -68,12 +80,16 @@ from urllib.parse import quote
 import scoring
 from scoring import json_text
 
+from .checks import played_when
+from .ids import id_problem
+
 EXPORT_FORMAT = 1
 SOURCE_NAME = "Tableside"
 BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
 # Only ids we verified; the other games are matched by name in BG Stats.
 BGG_IDS = {"lost-cities": 50}
 CSV_COLUMNS = ("date", "game", "player", "score", "place", "winner", "id")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 class ImportFileError(ValueError):
@@ -103,6 +119,11 @@ def export_json(games: Iterable[Any]) -> str:
     return json.dumps({"format": EXPORT_FORMAT, "games": _finished(games)}, ensure_ascii=False, indent=1) + "\n"
 
 
+def cell(text: str) -> str:
+    """A text cell a spreadsheet will not run as a formula."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def export_csv(games: Iterable[Any]) -> str:
     """One row per player per game: date, game, player, score, place, winner (yes/no), id."""
     out = io.StringIO()
@@ -111,10 +132,16 @@ def export_csv(games: Iterable[Any]) -> str:
     for record in _finished(games):
         result = scoring.score(record)
         title = scoring.GAMES[record["game"]].title
+        day = played_when(record["played_at"]).date().isoformat()
         for player in record["players"]:
-            writer.writerow((record["played_at"][:10], title, player, result.totals[player],
-                             result.place_of(player), "yes" if player in result.winners else "no", record["id"]))
+            writer.writerow((day, cell(title), cell(player), result.totals[player],
+                             result.place_of(player), "yes" if player in result.winners else "no", cell(record["id"])))
     return out.getvalue()
+
+
+def export_damaged(damaged: Iterable[Any]) -> str:
+    """The records set aside as damaged, raw, with where they were found and why."""
+    return json.dumps({"damaged": [d.to_json() for d in damaged]}, ensure_ascii=False, indent=1) + "\n"
 
 
 def _play_date(played_at: str) -> str:
@@ -209,6 +236,7 @@ def read_import(data: str | bytes, name: str) -> list[dict]:
     except (ValueError, RecursionError) as e:  # NaN or Infinity; nesting too deep to read
         raise ImportFileError(f"{name}: not JSON ({e if isinstance(e, ValueError) else 'nested too deeply'})") from None
     records = _records_of(parsed, name)
+    first_seen: dict[str, int] = {}
     for position, record in enumerate(records, start=1):
         label = f"record {position}"
         if isinstance(record, dict) and isinstance(record.get("id"), str):
@@ -219,18 +247,34 @@ def read_import(data: str | bytes, name: str) -> list[dict]:
             raise ImportFileError(f"{name}: {label}: {e}") from None
         if not result.decided:
             raise ImportFileError(f"{name}: {label}: the game is not finished (no result yet); only finished games can be imported")
+        if "id" in record:
+            problem = id_problem(record["id"])
+            if problem:
+                raise ImportFileError(f"{name}: {label}: {problem}")
+            if record["id"] in first_seen:
+                raise ImportFileError(f"{name}: {label} repeats the id of record {first_seen[record['id']]}: "
+                                      "two games cannot share an id")
+            first_seen[record["id"]] = position
+    return records
+
+
+def read_imports(files: Iterable[tuple[str, str | bytes]]) -> list[dict]:
+    """The records of several import files (name, content), each checked as by read_import; an id
+    given in two files is an error naming both."""
+    records: list[dict] = []
+    where: dict[str, str] = {}
+    for name, data in files:
+        for position, record in enumerate(read_import(data, name), start=1):
+            game_id = record.get("id")
+            if game_id is not None:
+                if game_id in where:
+                    raise ImportFileError(f"{name}: record {position} (id {game_id}) repeats the id of {where[game_id]}: "
+                                          "two games cannot share an id")
+                where[game_id] = f"{name}: record {position}"
+            records.append(record)
     return records
 
 
 def already_present(records: list[dict], known: Any) -> int:
-    """How many records an import would skip: ids already stored (`known(id)` true) or repeated in the file."""
-    seen: set[str] = set()
-    count = 0
-    for record in records:
-        game_id = record.get("id")
-        if game_id is None:
-            continue
-        if game_id in seen or known(game_id):
-            count += 1
-        seen.add(game_id)
-    return count
+    """How many records an import would skip: ids already stored (`known(id)` true)."""
+    return sum(1 for record in records if record.get("id") is not None and known(record["id"]))

@@ -1,23 +1,27 @@
-"""Tableside's rules: turn a FORMAT.md game record into scores, places and reasons.
+"""Tableside's rules: turn a FORMAT.md game record into scores, places and reasons, and apply
+the actions that change a game at the table.
 
 Pure Python, standard library only, no I/O (the CLI lives in __main__).
 
     >>> from scoring import score
     >>> score(record).to_json()
+
+A game is one module of this package that builds a `GameRules` and passes it to `register`;
+every module here is imported once, so nothing else lists the games.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
-from . import bgg_card_game, bgg_game, card_commons, cgt, lost_cities
+from . import names
+from .actions import Action, NextRound, Table, Unchanged
 from .fields import RecordError
 from .record import GameRules, Record, parse_record
+from .registry import GAMES, register
 from .result import Line, Result
-
-GAMES: dict[str, GameRules] = {
-    module.GAME.key: module.GAME for module in (lost_cities, bgg_card_game, bgg_game, cgt, card_commons)
-}
 
 
 def parse(record: Any) -> Record:
@@ -31,4 +35,37 @@ def score(record: Any) -> Result:
     return parsed.rules.score(parsed.game)
 
 
-__all__ = ["GAMES", "GameRules", "Line", "Record", "RecordError", "Result", "parse", "score"]
+def new_record(game: str, players: list[str] | tuple[str, ...], variant: dict[str, Any] | None = None,
+               choices: dict[str, str] | None = None) -> dict[str, Any]:
+    """The record of a game about to be played: nothing on the table yet."""
+    rules = GAMES[game]
+    variant = {**rules.default_variant, **(variant or {})}
+    return {"format": 1, "game": game, "players": list(players), "variant": variant,
+            rules.body: rules.new_body(tuple(players), variant, choices or {})}
+
+
+def rematch(record: dict[str, Any]) -> dict[str, Any]:
+    """The same players, seats, options and setup choices, nothing on the table."""
+    rules = GAMES[record["game"]]
+    return new_record(record["game"], record["players"], dict(record.get("variant", {})),
+                      dict(rules.choices_of(record[rules.body])))
+
+
+def rename_player(record: dict[str, Any], old: str, new: str, draft: Any = None) -> tuple[dict[str, Any], Any]:
+    """The record (and the round being entered) with player `old` called `new` everywhere."""
+    return names.rename(GAMES[record["game"]], record, old, new, draft)
+
+
+def apply(table: Table, action: Action) -> Table:
+    """`action` applied to `table` by its game's rules; raises RecordError (Unchanged: nothing to do)."""
+    return GAMES[table.record["game"]].apply(table, action)
+
+
+_INFRASTRUCTURE = {"__main__", "actions", "fields", "json_text", "names", "record", "registry", "result"}
+for _module in pkgutil.iter_modules(__path__):
+    if _module.name not in _INFRASTRUCTURE:
+        importlib.import_module(f"{__name__}.{_module.name}")  # a game module registers itself
+
+
+__all__ = ["GAMES", "Action", "GameRules", "Line", "NextRound", "Record", "RecordError", "Result", "Table",
+           "Unchanged", "apply", "new_record", "parse", "register", "rematch", "rename_player", "score"]

@@ -6,6 +6,7 @@ file is not a valid record.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 
@@ -57,7 +58,8 @@ def table(result: Result) -> str:
 
 def main(argv: list[str]) -> int:
     for stream in (sys.stdout, sys.stderr):
-        stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+        if isinstance(stream, io.TextIOWrapper):  # (a test may have replaced it)
+            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
     args = [a for a in argv if a != "--json"]
     if len(args) != 1 or args[0] in ("-h", "--help"):
         return fail(USAGE)

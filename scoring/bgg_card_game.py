@@ -7,11 +7,23 @@ Rules: shared/rules/bgg-card-game.txt; readings: RULINGS.md › BoardGameGeek: T
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from .fields import RecordError, check_keys, check_player_keys, need_bool, need_choice, need_int, need_list, need_object
+from .actions import Action, Table, Unchanged, edited
+from .fields import (
+    RecordError,
+    check_keys,
+    check_player_keys,
+    need_bool,
+    need_choice,
+    need_int,
+    need_list,
+    need_object,
+)
 from .record import GameRules
+from .registry import register
 from .result import Line, Result, Tiebreak, scored_once
 
 SUBDOMAINS = ("abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war")
@@ -19,6 +31,8 @@ SUBDOMAIN_SET = frozenset(SUBDOMAINS)
 CARDS_PER_SUBDOMAIN = 10
 PLAYED_MIN, PLAYED_MAX = 2, 10
 COLLECTION_MIN, COLLECTION_MAX = 2, len(SUBDOMAINS)
+# How a subdomain is said to people: the record's key `childrens` has no apostrophe (FORMAT.md).
+SPOKEN = {s: s for s in SUBDOMAINS} | {"childrens": "children's"}
 
 
 @dataclass(frozen=True)
@@ -34,8 +48,9 @@ class PlayedGroup:
     def line(self) -> Line:
         base = self.cards**2
         if self.popular:
-            return Line(f"{self.subdomain} played {self.cards} with Popular", base + 2 * self.cards, f"{base} + {2 * self.cards}")
-        return Line(f"{self.subdomain} played {self.cards}", base, f"{self.cards}²")
+            return Line(f"{SPOKEN[self.subdomain]} played {self.cards} with Popular", base + 2 * self.cards,
+                        f"{base} + {2 * self.cards}")
+        return Line(f"{SPOKEN[self.subdomain]} played {self.cards}", base, f"{self.cards}²")
 
 
 @dataclass(frozen=True)
@@ -55,7 +70,7 @@ class CollectionGroup:
     def line(self) -> Line:
         n = self.size
         base = n * (n + 1) // 2
-        label = f"collection of {n} ({', '.join(self.subdomains)})"
+        label = f"collection of {n} ({', '.join(SPOKEN[s] for s in self.subdomains)})"
         if self.rare_gems:
             gems = len(self.rare_gems)
             return Line(f"{label} with {gems} Rare Gem{'s' * (gems > 1)}", base + gems * n, f"{base} + {gems} × {n}")
@@ -254,7 +269,344 @@ def score(game: Game) -> Result:
     return scored_once(GAME.key, game.players, totals, lambda: tiebreaks(game), lambda: breakdown(game))
 
 
-GAME = GameRules(
+def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> Any:
+    return {p: {"played": [], "collections": []} for p in players}
+
+
+# --- Actions: what a tap at the table does ---------------------------------------------------
+#
+# Played groups are stepped by deltas (two devices' "+1" both count). A collection is named by its
+# number and the subdomains the screen showed in it (`seen`): another device may have removed an
+# earlier collection meanwhile, so the number alone could point at a different one.
+
+
+@dataclass(frozen=True)
+class StepPlayed(Action):
+    """One tap of a played group's − or +. A Play lays 2 cards at least, so +1 from nothing makes a
+    group of 2 and −1 from 2 ends the group (and takes its Popular card back)."""
+
+    player: str
+    subdomain: str
+    step: int  # +1 or −1
+
+
+@dataclass(frozen=True)
+class SetPopular(Action):
+    player: str
+    subdomain: str
+    held: bool
+
+
+@dataclass(frozen=True)
+class AddCollection(Action):
+    """A new collection group; `number` is the one it gets as the screen showed it (the same
+    collection sent from two devices at once is stored once)."""
+
+    player: str
+    subdomains: tuple[str, ...]
+    number: int
+
+
+@dataclass(frozen=True)
+class AddToCollection(Action):
+    player: str
+    number: int
+    seen: tuple[str, ...]
+    subdomain: str
+
+
+@dataclass(frozen=True)
+class RemoveFromCollection(Action):
+    player: str
+    number: int
+    seen: tuple[str, ...]
+    subdomain: str
+
+
+@dataclass(frozen=True)
+class SetRareGem(Action):
+    player: str
+    number: int
+    seen: tuple[str, ...]
+    subdomain: str
+    held: bool
+
+
+@dataclass(frozen=True)
+class RemoveCollection(Action):
+    player: str
+    number: int
+    seen: tuple[str, ...]
+
+
+ACTIONS = (StepPlayed, SetPopular, AddCollection, AddToCollection, RemoveFromCollection, SetRareGem, RemoveCollection)
+
+
+# --- Queries: what a screen asks before it offers a tap, and what apply refuses with ----------
+
+
+def played_cards(game: Game, player: str, subdomain: str) -> int:
+    return next((g.cards for g in game.tableaux[player].played if g.subdomain == subdomain), 0)
+
+
+def stepped(cards: int, step: int) -> int:
+    """A played group's size after a step: never 1 (a group has 2 cards at least), never below 0."""
+    after = max(0, cards + step)
+    return (PLAYED_MIN if step > 0 else 0) if 0 < after < PLAYED_MIN else after
+
+
+def holders(game: Game, subdomain: str) -> str:
+    """Who holds cards of a subdomain, e.g. "Dan 4, Aldie 5"."""
+    held = ((p, cards_of(t, subdomain)) for p, t in game.tableaux.items())
+    return ", ".join(f"{p} {n}" for p, n in held if n)
+
+
+def short_of(game: Game, subdomain: str, needed: int) -> str | None:
+    """Why `needed` more cards of a subdomain cannot come to the table; None when the deck has them."""
+    left = cards_left(game, subdomain)
+    if left >= needed:
+        return None
+    on_table = f"all {CARDS_PER_SUBDOMAIN}" if left == 0 else f"{CARDS_PER_SUBDOMAIN - left} of {CARDS_PER_SUBDOMAIN}"
+    return f"{on_table} {SPOKEN[subdomain]} cards are on the table ({holders(game, subdomain)})"
+
+
+def step_refusal(game: Game, player: str, subdomain: str, step: int) -> str | None:
+    """Why `player`'s played group of `subdomain` cannot take this step, in words; None when it can."""
+    cards = played_cards(game, player, subdomain)
+    after = stepped(cards, step)
+    if after > PLAYED_MAX:
+        return f"a played group holds at most {PLAYED_MAX} cards"
+    return short_of(game, subdomain, after - cards)
+
+
+def popular_refusal(game: Game, player: str, subdomain: str) -> str | None:
+    """Why `player` cannot take the Popular card of `subdomain`; None when they can."""
+    holder = popular_holder(game, subdomain)
+    if holder is not None and holder != player:
+        return f"the {SPOKEN[subdomain]} Popular card is on {holder}'s tableau"
+    if not played_cards(game, player, subdomain):
+        return f"the {SPOKEN[subdomain]} Popular card goes with a played {SPOKEN[subdomain]} group; {player} has none"
+    return None
+
+
+def gem_place(game: Game, subdomain: str) -> tuple[str, int] | None:
+    """Who holds the Rare Gem of `subdomain`, and in which of their collections (1-based)."""
+    return next(((p, i) for p, t in game.tableaux.items() for i, c in enumerate(t.collections, start=1)
+                 if subdomain in c.rare_gems), None)
+
+
+def gem_refusal(game: Game, player: str, number: int, subdomain: str) -> str | None:
+    """Why the Rare Gem of `subdomain` cannot go into `player`'s collection `number`; None when it can."""
+    place = gem_place(game, subdomain)
+    if place is not None and place != (player, number):
+        holder, there = place
+        return f"the {SPOKEN[subdomain]} Rare Gem is in {holder}'s collection {there}"
+    collections = game.tableaux[player].collections
+    if not 1 <= number <= len(collections) or subdomain not in collections[number - 1].subdomains:
+        return f"the {SPOKEN[subdomain]} Rare Gem goes with a {SPOKEN[subdomain]} card in the collection"
+    return None
+
+
+def card_refusal(game: Game, subdomain: str) -> str | None:
+    """Why no further card of `subdomain` can go into a collection; None when one can."""
+    return short_of(game, subdomain, 1)
+
+
+# --- apply -----------------------------------------------------------------------------------
+
+
+def check_record(record: dict, draft: Any) -> None:
+    parse(tuple(record["players"]), record.get("variant", {}), record["final"])
+
+
+def in_order(subdomains: Any) -> list[str]:
+    return sorted(subdomains, key=SUBDOMAINS.index)
+
+
+def locate(collections: list[dict], number: int, seen: Any) -> int | None:
+    """The index of the collection the screen showed as `number` holding `seen`: that number if it
+    still holds them, else the first collection that does; None when none does any more."""
+    want = set(seen)
+    if 1 <= number <= len(collections) and set(collections[number - 1]["subdomains"]) == want:
+        return number - 1
+    return next((i for i, c in enumerate(collections) if set(c["subdomains"]) == want), None)
+
+
+def apply(table: Table, action: Action) -> Table:
+    record = table.record
+    players = tuple(record["players"])
+    if not isinstance(action, ACTIONS):
+        raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+    player = action.player
+    if player not in players:
+        raise RecordError((), f"'{player}' is not a player of this game")
+    game = parse(players, record.get("variant", {}), record["final"])
+    if isinstance(action, (StepPlayed, SetPopular)):
+        return apply_played(table, game, action)
+    if isinstance(action, AddCollection):
+        return add_collection(table, game, action)
+    return change_collection(table, game, action)
+
+
+def need_subdomain(subdomain: Any, where: tuple[str, ...]) -> str:
+    if subdomain not in SUBDOMAIN_SET:
+        raise RecordError(where, f"'{subdomain}' is not a subdomain")
+    return str(subdomain)
+
+
+def apply_played(table: Table, game: Game, action: StepPlayed | SetPopular) -> Table:
+    player, subdomain = action.player, action.subdomain
+    need_subdomain(subdomain, ("final", player, "played", str(subdomain)))
+    where = ("final", player, "played", SPOKEN[subdomain])
+    cards = played_cards(game, player, subdomain)
+    spoken = SPOKEN[subdomain]
+    if isinstance(action, StepPlayed):
+        if action.step not in (1, -1):
+            raise RecordError(where, f"a step is +1 or −1, not {action.step}")
+        after = stepped(cards, action.step)
+        if after == cards:
+            raise Unchanged(where, f"{player} has no played {spoken} group")
+        reason = step_refusal(game, player, subdomain, action.step)
+        if reason:
+            raise RecordError(where, reason)
+
+        def edit(r: dict, d: Any) -> None:
+            groups = r["final"][player].setdefault("played", [])
+            group = next((g for g in groups if g["subdomain"] == subdomain), None)
+            if after == 0:
+                groups.remove(group)  # its Popular card leaves with it
+            elif group is None:
+                groups.append({"subdomain": subdomain, "cards": after})
+                groups.sort(key=lambda g: SUBDOMAINS.index(g["subdomain"]))
+            else:
+                group["cards"] = after
+
+        return edited(table, edit, check_record)
+    holder = popular_holder(game, subdomain)
+    if action.held:
+        if holder == player:
+            raise Unchanged(where, f"the {spoken} Popular card is already on {player}'s tableau")
+        reason = popular_refusal(game, player, subdomain)
+        if reason:
+            raise RecordError(where, reason)
+    elif holder != player:
+        raise Unchanged(where, f"the {spoken} Popular card is not on {player}'s tableau")
+
+    def mark(r: dict, d: Any) -> None:
+        group = next(g for g in r["final"][player]["played"] if g["subdomain"] == subdomain)
+        if action.held:
+            group["popular"] = True
+        else:
+            group.pop("popular", None)
+
+    return edited(table, mark, check_record)
+
+
+def add_collection(table: Table, game: Game, action: AddCollection) -> Table:
+    player = action.player
+    where = ("final", player, "new collection")
+    subdomains = list(action.subdomains)
+    for s in subdomains:
+        need_subdomain(s, where)
+    if len(set(subdomains)) != len(subdomains):
+        raise RecordError(where, "a collection holds one card per subdomain")
+    if not COLLECTION_MIN <= len(subdomains) <= COLLECTION_MAX:
+        raise RecordError(where, f"a collection holds {COLLECTION_MIN} to {COLLECTION_MAX} subdomains, not {len(subdomains)}")
+    collections = record_collections(table.record, player)
+    if 1 <= action.number <= len(collections) and set(collections[action.number - 1]["subdomains"]) == set(subdomains):
+        raise Unchanged(where, f"{player}'s collection {action.number} already holds {', '.join(SPOKEN[s] for s in in_order(subdomains))}")
+    for s in subdomains:
+        reason = card_refusal(game, s)
+        if reason:
+            raise RecordError(where, reason)
+    return edited(table, lambda r, d: r["final"][player].setdefault("collections", []).append(
+        {"subdomains": in_order(subdomains)}), check_record)
+
+
+def record_collections(record: dict, player: str) -> list[dict]:
+    collections: list[dict] = record["final"][player].get("collections", [])
+    return collections
+
+
+def change_collection(table: Table, game: Game,
+                      action: AddToCollection | RemoveFromCollection | SetRareGem | RemoveCollection) -> Table:
+    player, number, seen = action.player, action.number, tuple(action.seen)
+    where = ("final", player, f"collection {number}")
+    collections = record_collections(table.record, player)
+    index = locate(collections, number, seen)
+    gone = f"collection {number} ({', '.join(SPOKEN.get(s, s) for s in seen)}) is no longer on {player}'s tableau"
+    if isinstance(action, RemoveCollection):
+        if index is None:  # removing is never done to a collection that differs from the one shown
+            raise Unchanged(where, gone)
+        return edited(table, lambda r, d: r["final"][player]["collections"].pop(index), check_record)
+    subdomain = need_subdomain(action.subdomain, where + (str(action.subdomain),))
+    if index is None:
+        # the same change sent twice: the collection as it is after the first
+        done = set(seen) | {subdomain} if isinstance(action, AddToCollection) else set(seen) - {subdomain}
+        if isinstance(action, (AddToCollection, RemoveFromCollection)) and locate(collections, number, done) is not None:
+            state = "already in" if isinstance(action, AddToCollection) else "no longer in"
+            raise Unchanged(where, f"{SPOKEN[subdomain]} is {state} {player}'s collection {number}")
+        # another screen changed one card of this very collection meanwhile: both changes count
+        if 1 <= number <= len(collections) and len(set(collections[number - 1]["subdomains"]) ^ set(seen)) <= 1:
+            index = number - 1
+        else:
+            raise RecordError(where, gone + " as shown; it has changed on another screen")
+    if index != number - 1:
+        number, where = index + 1, ("final", player, f"collection {index + 1}")
+    group = collections[index]
+    spoken = SPOKEN[subdomain]
+    inside = subdomain in group["subdomains"]
+    if isinstance(action, AddToCollection):
+        if inside:
+            raise Unchanged(where, f"{spoken} is already in {player}'s collection {number}")
+        reason = card_refusal(game, subdomain)
+        if reason:
+            raise RecordError(where, reason)
+
+        def add(r: dict, d: Any) -> None:
+            g = r["final"][player]["collections"][index]
+            g["subdomains"] = in_order([*g["subdomains"], subdomain])
+
+        return edited(table, add, check_record)
+    if isinstance(action, RemoveFromCollection):
+        if not inside:
+            raise Unchanged(where, f"{spoken} is not in {player}'s collection {number}")
+        if len(group["subdomains"]) <= COLLECTION_MIN:
+            raise RecordError(where, f"a collection holds {COLLECTION_MIN} subdomains at least: remove collection {number} instead")
+
+        def remove(r: dict, d: Any) -> None:
+            g = r["final"][player]["collections"][index]
+            g["subdomains"] = [s for s in g["subdomains"] if s != subdomain]
+            gems = [s for s in g.get("rare_gems", []) if s != subdomain]  # the gem goes with its card
+            if gems:
+                g["rare_gems"] = gems
+            else:
+                g.pop("rare_gems", None)
+
+        return edited(table, remove, check_record)
+    gems = group.get("rare_gems", [])
+    if action.held:
+        if subdomain in gems:
+            raise Unchanged(where, f"the {spoken} Rare Gem is already in {player}'s collection {number}")
+        reason = gem_refusal(game, player, number, subdomain)
+        if reason:
+            raise RecordError(where, reason)
+        after: list[str] = in_order([*gems, subdomain])
+    else:
+        if subdomain not in gems:
+            raise Unchanged(where, f"the {spoken} Rare Gem is not in {player}'s collection {number}")
+        after = [s for s in gems if s != subdomain]
+
+    def gem(r: dict, d: Any) -> None:
+        g = r["final"][player]["collections"][index]
+        if after:
+            g["rare_gems"] = after
+        else:
+            g.pop("rare_gems", None)
+
+    return edited(table, gem, check_record)
+
+
+GAME = register(GameRules(
     key="bgg-card-game", title="BoardGameGeek: The Card Game", min_players=2, max_players=6,
-    body="final", parse=parse, score=score,
-)
+    body="final", parse=parse, score=score, new_body=new_body, apply=apply, player_keyed=(("final",),)))

@@ -7,13 +7,16 @@ Rules: shared/rules/bgg-game.txt; readings: RULINGS.md › The BoardGameGeek Gam
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from functools import partial
 from itertools import chain, starmap
 from operator import attrgetter, itemgetter, sub
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple
 
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
+from .actions import Action, Table, Unchanged, edited
 from .record import GameRules
+from .registry import register
 from .result import Line, Result, Tiebreak, scored_once
 
 NUMBERS = tuple(range(1, 7))
@@ -355,7 +358,241 @@ def score(game: Game) -> Result:
     return scored_once(GAME.key, game.players, totals, lambda: tiebreaks(game), lambda: breakdown(game))
 
 
-GAME = GameRules(
+def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> Any:
+    return {p: {"colour": choices[p], "ledger": [], "tiles": []} for p in players}
+
+
+# --- Queries: what screens ask instead of counting for themselves ----------------------------
+
+
+def held_counts(game: Game) -> Counter[Tile]:
+    """How many copies of each tile (colour, number) the players hold between them: the supply
+    count every question about a tile starts from (the box has 3 of each)."""
+    return Counter(chain.from_iterable(map(_tiles_of, game.tableaux.values())))
+
+
+def sold_out(held: Mapping[Tile, int]) -> frozenset[Tile]:
+    """The tiles whose every copy is held by someone (`held`: from held_counts)."""
+    return frozenset(tile for tile, n in held.items() if n >= TILES_PER_COLOUR_AND_NUMBER)
+
+
+def holders(game: Game, tile: Tile, besides: str | None = None) -> str:
+    """Who holds `tile` and how many, in words ("Bo 2, Cy 1"), leaving out `besides`."""
+    return ", ".join(f"{p} {k}" for p, tab in game.tableaux.items() if p != besides and (k := tab.tiles.count(tile)))
+
+
+def colour_problem(game: Game, player: str, colour: str) -> str | None:
+    """Why `player` can never hold tiles of `colour`; None when they can."""
+    if colour == game.tableaux[player].colour:
+        return f"{colour} is {player}'s own colour: its tiles cannot be held"
+    in_play = tuple(tab.colour for tab in game.tableaux.values())
+    if colour not in in_play:
+        return f"'{colour}' is not a colour in play ({', '.join(in_play)})"
+    return None
+
+
+def unavailable(game: Game, player: str, colour: str, number: int, held: Mapping[Tile, int] | None = None) -> str | None:
+    """Why `player` cannot take one more `colour number` tile, in words; None when they can.
+    `held` (from held_counts) saves counting again when asking about many tiles."""
+    problem = colour_problem(game, player, colour)
+    if problem:
+        return problem
+    if number not in NUMBERS:
+        return f"there is no tile numbered {number} (tiles are numbered 1–6)"
+    tile = (colour, number)
+    held = held_counts(game) if held is None else held
+    if held[tile] >= TILES_PER_COLOUR_AND_NUMBER:
+        return f"all {TILES_PER_COLOUR_AND_NUMBER} {colour} {number} tiles are held ({holders(game, tile)})"
+    if len(game.tableaux[player].tiles) >= MAX_TILES:
+        return f"{player} holds {MAX_TILES} tiles, the most a player acquires (3 dice × 6 rounds)"
+    return None
+
+
+# --- Actions: what a tap at the table does -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SetTiles(Action):
+    """How many `colour number` tiles the player holds. Copies of a tile are alike, so the count is
+    what the screen showed plus one (or 0 past the last): the same tap from two devices agrees."""
+
+    player: str
+    colour: str
+    number: int
+    count: int
+
+
+@dataclass(frozen=True)
+class UseTrack(Action):
+    """The player's GG are read off the score track (the ledger's total carries over)."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class UseLedger(Action):
+    """The player's GG come from an income ledger, started empty."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class SetTrackGG(Action):
+    """The GG on the score track, as typed (laps past 100 added)."""
+
+    player: str
+    gg: int
+
+
+@dataclass(frozen=True)
+class SetIncome(Action):
+    """One round's income, as typed."""
+
+    player: str
+    round: int  # 1-based
+    income: int
+
+
+@dataclass(frozen=True)
+class AdjustSpent(Action):
+    """Advertise and Promote: each costs 1 GG, a step of `delta` (two devices' +1 give +2)."""
+
+    player: str
+    round: int  # 1-based
+    delta: int
+
+
+ACTIONS = (SetTiles, UseTrack, UseLedger, SetTrackGG, SetIncome, AdjustSpent)
+
+
+def tiles_word(count: int, colour: str, number: int) -> str:
+    return f"{count or 'no'} {colour} {number} tile{'s' * (count > 1)}"
+
+
+def check_record(record: dict, draft: Any) -> None:
+    parse(tuple(record["players"]), record.get("variant", {}), record["final"])
+
+
+def _set_tiles(game: Game, action: SetTiles) -> Callable[[dict, Any], None]:
+    p, tile = action.player, (action.colour, action.number)
+    where = ("final", p, "tiles")
+    problem = colour_problem(game, p, action.colour)
+    if problem:
+        raise RecordError(where, problem)
+    if action.number not in NUMBERS or action.count < 0:
+        raise RecordError(where, f"there is no {action.colour} {action.number} tile to hold {action.count} of")
+    tiles = game.tableaux[p].tiles
+    mine = tiles.count(tile)
+    if action.count == mine:
+        raise Unchanged(where, f"{p} already holds {tiles_word(mine, *tile)}")
+    others = held_counts(game)[tile] - mine
+    if action.count + others > TILES_PER_COLOUR_AND_NUMBER:
+        held_by = f"; the others are held ({holders(game, tile, besides=p)})" if others else ""
+        raise RecordError(where, f"only {TILES_PER_COLOUR_AND_NUMBER - others} of the {TILES_PER_COLOUR_AND_NUMBER} "
+                                 f"{action.colour} {action.number} tiles can be {p}'s{held_by}")
+    if len(tiles) - mine + action.count > MAX_TILES:
+        raise RecordError(where, f"{p} holds {len(tiles)} tiles; a player acquires at most {MAX_TILES} (3 dice × 6 rounds)")
+
+    seat_of_colour = {tab.colour: i for i, tab in enumerate(game.tableaux.values())}
+
+    def edit(record: dict, draft: Any) -> None:
+        raw = record["final"][p].setdefault("tiles", [])
+        for _ in range(action.count - mine):
+            raw.append({"colour": action.colour, "number": action.number})
+        for _ in range(mine - action.count):  # fewer: the last copies go
+            last = max(i for i, t in enumerate(raw) if (t["colour"], t["number"]) == tile)
+            del raw[last]
+        # Kept in one order (colours by seat, then numbers) whatever order the taps came in.
+        raw.sort(key=lambda t: (seat_of_colour[t["colour"]], t["number"]))
+
+    return edit
+
+
+def _ledger_round(entry: dict, action: SetIncome | AdjustSpent, field: str) -> tuple[tuple[str, ...], int]:
+    """Where the round's `field` is, and its value now; refused while the track is in use."""
+    where = ("final", action.player, "ledger", f"round {action.round}", field)
+    if "ledger" not in entry:
+        raise RecordError(("final", action.player, "ledger"),
+                          f"{action.player}'s GG are read off the score track: choose the income ledger first")
+    if not 1 <= action.round <= MAX_LEDGER_ROUNDS:
+        raise RecordError(("final", action.player, "ledger"), f"there is no round {action.round}; the game has {MAX_LEDGER_ROUNDS}")
+    ledger = entry["ledger"]
+    current = ledger[action.round - 1].get(field, 0) if action.round <= len(ledger) else 0
+    return where, current
+
+
+def _set_ledger(player: str, round_: int, field: str, value: int) -> Callable[[dict, Any], None]:
+    def edit(record: dict, draft: Any) -> None:
+        ledger = record["final"][player]["ledger"]
+        while len(ledger) < round_:
+            ledger.append({"income": 0, "spent": 0})  # both fields: the usual, quickly read entry
+        entry = ledger[round_ - 1]
+        entry.setdefault("income", 0)
+        entry.setdefault("spent", 0)
+        entry[field] = value
+
+    return edit
+
+
+def _switch(player: str, field: str, value: Any) -> Callable[[dict, Any], None]:
+    """An edit that makes `field` ("gg" or "ledger") the player's source of GG, the other one gone."""
+    def edit(record: dict, draft: Any) -> None:
+        entry = record["final"][player]
+        entry.pop("ledger" if field == "gg" else "gg", None)
+        entry[field] = value
+
+    return edit
+
+
+def apply(table: Table, action: Action) -> Table:
+    record = table.record
+    if not isinstance(action, ACTIONS):
+        raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+    players = tuple(record["players"])
+    p = action.player
+    if p not in players:
+        raise RecordError((), f"'{p}' is not a player of this game")
+    game = parse(players, record.get("variant", {}), record["final"])
+    entry = record["final"][p]
+    if isinstance(action, SetTiles):
+        edit = _set_tiles(game, action)
+    elif isinstance(action, UseTrack):
+        if "gg" in entry:
+            raise Unchanged(("final", p, "gg"), f"{p}'s GG are already read off the score track")
+        edit = _switch(p, "gg", game.tableaux[p].gg)  # the ledger's total carries over to the track
+    elif isinstance(action, UseLedger):
+        if "ledger" in entry:
+            raise Unchanged(("final", p, "ledger"), f"{p}'s GG already come from the income ledger")
+        edit = _switch(p, "ledger", [])
+    elif isinstance(action, SetTrackGG):
+        where = ("final", p, "gg")
+        if "gg" not in entry:
+            raise RecordError(where, f"{p}'s GG come from the income ledger: choose the score track first")
+        if entry["gg"] == action.gg:
+            raise Unchanged(where, f"{p} already has {action.gg} GG on the track")
+        edit = _switch(p, "gg", action.gg)
+    elif isinstance(action, SetIncome):
+        where, current = _ledger_round(entry, action, "income")
+        if action.income < 0:
+            raise RecordError(where, f"an income cannot be negative ({action.income})")
+        if current == action.income:
+            raise Unchanged(where, f"{p}'s round {action.round} income is already {current} GG")
+        edit = _set_ledger(p, action.round, "income", action.income)
+    else:  # AdjustSpent
+        where, current = _ledger_round(entry, action, "spent")
+        if action.delta == 0:
+            raise Unchanged(where, "a step of 0 changes nothing")
+        if current + action.delta < 0:
+            raise RecordError(where, f"{p} spent {current} GG in round {action.round}: {-action.delta} cannot be taken back")
+        edit = _set_ledger(p, action.round, "spent", current + action.delta)
+    return edited(table, edit, check_record)
+
+
+def choices_of(body: Any) -> dict[str, str]:
+    """Each player's publisher colour, kept for a rematch."""
+    return {p: entry["colour"] for p, entry in body.items() if isinstance(entry, dict) and "colour" in entry}
+
+
+GAME = register(GameRules(
     key="bgg-game", title="The BoardGameGeek Game", min_players=3, max_players=6,
-    body="final", parse=parse, score=score,
-)
+    body="final", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"three_player_sets": "one"}, player_keyed=(("final",),), choices_of=choices_of))

@@ -6,11 +6,14 @@ Rules: shared/rules/card-commons.txt; readings: RULINGS.md › Card Commons.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
+import copy
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_list, need_object, need_str
+from .actions import Action, Table, Unchanged, edited
 from .record import GameRules
+from .registry import register
 from .result import Line, Result, rank, sum_totals
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -229,10 +232,12 @@ def scores_by_round(game: Game) -> tuple[dict[str, int], ...]:
 def score(game: Game) -> Result:
     rounds = scores_by_round(game)
     totals = sum_totals(game.players, rounds)
-    ranking, sentences = rank(game.players, totals)
+    ranking, _ = rank(game.players, totals)
     level = len(ranking) == 1
     decided = len(rounds) >= regular_rounds(game.peek) and not level
-    explanations = list(sentences)
+    # Two players and no tiebreak but extra rounds: level totals are never a shared place, only
+    # "not decided yet" (rank's "they share 1st place" would contradict the extra round).
+    explanations = []
     if len(rounds) >= regular_rounds(game.peek) and level:
         explanations.append(f"The totals are level at {totals[game.players[0]]}: an extra round is required, scored ×{EXTRA_ROUND_MULTIPLIER}.")
     return Result(
@@ -242,4 +247,289 @@ def score(game: Game) -> Result:
     )
 
 
-GAME = GameRules(key="card-commons", title="Card Commons", min_players=2, max_players=2, body="rounds", parse=parse, score=score)
+def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> Any:
+    return []
+
+
+# --- The round being entered (the draft) and the actions that change it -----------------------
+#
+# A round is valid in the record only once complete (a Nest Egg and both Commissions), so the
+# round being entered lives apart, in the table's draft, shaped like a round of the record with
+# nothing chosen yet as None: {"nest_egg", "replacement", "commissions": {p: card}, "sides": {p: [..]}}.
+# Every action names the round it was tapped for: a tap meant for a round someone has just
+# scored never lands in the next one.
+
+NEST_EGG, REPLACEMENT, COMMISSION, SIDE = "nest_egg", "replacement", "commission", "side"
+
+
+def empty_draft(players: tuple[str, ...] | list[str]) -> dict:
+    return {"nest_egg": None, "replacement": None, "commissions": {p: None for p in players}, "sides": {p: [] for p in players}}
+
+
+def current_draft(players: tuple[str, ...] | list[str], draft: Any) -> dict:
+    """The round being entered: the stored draft, or nothing chosen yet."""
+    return draft if draft else empty_draft(players)
+
+
+def held(draft: Mapping[str, Any], slot: str, player: str | None) -> tuple[str, ...]:
+    """The cards in one place of the round being entered."""
+    if slot == SIDE:
+        return tuple(draft["sides"][player])
+    card = draft["commissions"][player] if slot == COMMISSION else draft.get(slot)
+    return (card,) if card else ()
+
+
+def places(draft: Mapping[str, Any]) -> dict[str, str]:
+    """card → where it lies in the round being entered, in words."""
+    where: dict[str, str] = {}
+    if draft["nest_egg"]:
+        where[draft["nest_egg"]] = "the Nest Egg"
+    if draft.get("replacement"):
+        where[draft["replacement"]] = "the replacement Nest Egg"
+    for p, card in draft["commissions"].items():
+        if card:
+            where[card] = f"{p}'s Commission"
+    for p, side in draft["sides"].items():
+        for card in side:
+            where[card] = f"on {p}'s side"
+    return where
+
+
+def asks_replacement(draft: Mapping[str, Any], peek: bool) -> bool:
+    """Whether the table says which face-down card replaced the Nest Egg (a Wild, standard game)."""
+    return bool(draft["nest_egg"]) and is_wild(draft["nest_egg"]) and not peek
+
+
+def unavailable(draft: Mapping[str, Any], peek: bool, slot: str, player: str | None, card: str) -> str | None:
+    """Why `card` cannot go to `slot` (of `player`) in the round being entered, in words; None when it can."""
+    if card not in CARDS:
+        return f"'{card}' is not one of the 18 cards"
+    if card in held(draft, slot, player):
+        return None
+    taken = places(draft)
+    if card in taken:
+        return f"{pretty(card)} is already {taken[card]} this round"
+    if slot == COMMISSION and is_wild(card):
+        return f"{pretty(card)} is a Wild, and a Wild cannot be a Commission"
+    if slot == REPLACEMENT:
+        if peek:
+            return "in Peek a Wild Nest Egg stays: there is no replacement"
+        if not draft["nest_egg"]:
+            return "choose the Nest Egg first"
+        if not is_wild(draft["nest_egg"]):
+            return f"the Nest Egg {pretty(draft['nest_egg'])} is not a Wild, so nothing replaces it"
+        if is_wild(card):
+            return "a Wild cannot replace the Nest Egg: the other face-down card is used"
+    if slot == SIDE and len(draft["sides"][player]) >= MAX_SIDE:
+        return f"{player}'s side is full: a side holds at most {MAX_SIDE} cards"
+    return None
+
+
+def missing(draft: Mapping[str, Any], players: tuple[str, ...] | list[str], peek: bool) -> str | None:
+    """What the round being entered still needs before it can be scored, in words; None when complete."""
+    if not draft["nest_egg"]:
+        return "Choose the Nest Egg."
+    without = [p for p in players if not draft["commissions"][p]]
+    if without:
+        return " and ".join(f"{p}'s" for p in without) + f" Commission{'s' * (len(without) > 1)} still to choose."
+    if asks_replacement(draft, peek) and not draft.get("replacement"):
+        other = next(w for w in WILDS if w != draft["nest_egg"])
+        if any(other in draft["sides"][p] for p in players):
+            return f"{pretty(other)} is on a side, so a face-down card replaced the Wild Nest Egg: choose it."
+    return None
+
+
+def round_record(draft: Mapping[str, Any]) -> dict:
+    """The round being entered as a round of the record."""
+    out: dict[str, Any] = {"nest_egg": draft["nest_egg"], "commissions": dict(draft["commissions"]),
+                           "sides": {p: list(side) for p, side in draft["sides"].items()}}
+    if draft.get("replacement"):
+        out["replacement"] = draft["replacement"]
+    return out
+
+
+@dataclass(frozen=True)
+class CardAction(Action):
+    """Puts a card in a place of the round being entered (`adds`), or takes it back from there."""
+
+    slot: ClassVar[str]
+    adds: ClassVar[bool]
+    card: str
+    round: int  # 1-based: the round the tap was for
+
+
+@dataclass(frozen=True)
+class SetNestEgg(CardAction):
+    """The Nest Egg is `card` (instead of any other); a Nest Egg that is no Wild clears the replacement."""
+
+    player: None = field(default=None, kw_only=True)
+    slot = NEST_EGG
+    adds = True
+
+
+@dataclass(frozen=True)
+class ClearNestEgg(CardAction):
+    player: None = field(default=None, kw_only=True)
+    slot = NEST_EGG
+    adds = False
+
+
+@dataclass(frozen=True)
+class SetReplacement(CardAction):
+    """The face-down card that replaced a Wild Nest Egg (standard game only)."""
+
+    player: None = field(default=None, kw_only=True)
+    slot = REPLACEMENT
+    adds = True
+
+
+@dataclass(frozen=True)
+class ClearReplacement(CardAction):
+    player: None = field(default=None, kw_only=True)
+    slot = REPLACEMENT
+    adds = False
+
+
+@dataclass(frozen=True)
+class SetCommission(CardAction):
+    """`player`'s Commission is `card` (instead of any other)."""
+
+    player: str
+    slot = COMMISSION
+    adds = True
+
+
+@dataclass(frozen=True)
+class ClearCommission(CardAction):
+    player: str
+    slot = COMMISSION
+    adds = False
+
+
+@dataclass(frozen=True)
+class AddToSide(CardAction):
+    player: str
+    slot = SIDE
+    adds = True
+
+
+@dataclass(frozen=True)
+class RemoveFromSide(CardAction):
+    player: str
+    slot = SIDE
+    adds = False
+
+
+@dataclass(frozen=True)
+class ScoreRound(Action):
+    """Move the complete round being entered into the record."""
+
+    round: int
+    player: None = field(default=None, kw_only=True)
+
+
+SLOT_NAMES = {NEST_EGG: "the Nest Egg", REPLACEMENT: "the replacement Nest Egg"}
+
+
+def slot_path(slot: str, player: str | None) -> tuple[str, ...]:
+    """Where a slot is, as a round of the record names it (the place of a refusal)."""
+    return {NEST_EGG: ("nest_egg",), REPLACEMENT: ("replacement",),
+            COMMISSION: ("commissions", str(player)), SIDE: ("sides", str(player))}[slot]
+
+
+def slot_name(slot: str, player: str | None) -> str:
+    return {COMMISSION: f"{player}'s Commission", SIDE: f"on {player}'s side"}.get(slot) or SLOT_NAMES[slot]
+
+
+def check_record(record: dict) -> Game:
+    return parse(tuple(record["players"]), record.get("variant", {}), record["rounds"])
+
+
+def check_draft(record: dict, draft: Any) -> None:
+    """What every round being entered keeps to (a guard: apply refuses in words before this)."""
+    players = tuple(record["players"])
+    peek = check_record(record).peek
+    where = (f"round {len(record['rounds']) + 1}",)
+    if draft is None:
+        return
+    need_object(draft, where)
+    check_keys(draft, where, required=("nest_egg", "replacement", "commissions", "sides"))
+    check_player_keys(need_object(draft["commissions"], where + ("commissions",)), where + ("commissions",), players)
+    check_player_keys(need_object(draft["sides"], where + ("sides",)), where + ("sides",), players)
+    seen: dict[str, str] = {}
+    for slot, player in [(NEST_EGG, None), (REPLACEMENT, None), *[(s, p) for s in (COMMISSION, SIDE) for p in players]]:
+        at = where + slot_path(slot, player)
+        cards = need_list(draft["sides"][player], at) if slot == SIDE else [c for c in held(draft, slot, player)]
+        for card in cards:
+            parse_card(card, at)
+            if card in seen:
+                raise RecordError(at, f"{pretty(card)} is already {seen[card]}")
+            seen[card] = slot_name(slot, player)
+        if slot == SIDE and len(cards) > MAX_SIDE:
+            raise RecordError(at, f"{len(cards)} cards; a side holds at most {MAX_SIDE}")
+        if slot == COMMISSION and cards and is_wild(cards[0]):
+            raise RecordError(at, f"{pretty(cards[0])} is a Wild, and a Wild cannot be a Commission")
+    if draft["replacement"] and not asks_replacement(draft, peek):
+        raise RecordError(where + ("replacement",), "a replacement only stands for a Wild Nest Egg in the standard game")
+    if draft["replacement"] and is_wild(draft["replacement"]):
+        raise RecordError(where + ("replacement",), "a Wild cannot replace the Nest Egg: the other face-down card is used")
+
+
+def apply(table: Table, action: Action) -> Table:
+    record = table.record
+    players = tuple(record["players"])
+    if not isinstance(action, (CardAction, ScoreRound)):
+        raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+    if action.player is not None and action.player not in players:
+        raise RecordError((), f"'{action.player}' is not a player of this game")
+    game = check_record(record)
+    number = len(game.rounds) + 1
+    where = (f"round {action.round}",)
+    if action.round < number:
+        raise (Unchanged if isinstance(action, ScoreRound) else RecordError)(
+            where, f"round {action.round} is already scored" + ("" if isinstance(action, ScoreRound) else ": nothing was changed"))
+    if action.round > number:
+        raise RecordError(where, f"round {number} is being entered, not round {action.round}")
+    if score(game).decided:
+        raise RecordError(("rounds",), "the game is decided: no further round is played")
+    draft = current_draft(players, table.draft)
+    if isinstance(action, ScoreRound):
+        reason = missing(draft, players, game.peek)
+        if reason:
+            raise RecordError(where, reason)
+        new = copy.deepcopy(record)
+        new["rounds"].append(round_record(draft))
+        check_record(new)
+        return Table(new, None)  # the next round starts with nothing chosen
+
+    slot, player, card = action.slot, action.player, action.card
+    at = where + slot_path(slot, player)
+    there = held(draft, slot, player)
+    if action.adds:
+        if card in there:
+            raise Unchanged(at, f"{pretty(card)} is already {slot_name(slot, player)}")
+        reason = unavailable(draft, game.peek, slot, player, card)
+        if reason:
+            raise RecordError(at, reason)
+    elif card not in there:
+        shown = pretty(card) if card in CARDS else f"'{card}'"
+        raise Unchanged(at, f"{shown} is not {slot_name(slot, player)}")
+
+    def edit(r: dict, d: Any) -> dict:
+        d = current_draft(players, d)
+        value = card if action.adds else None
+        if slot == SIDE:
+            side = d["sides"][player]
+            side.append(card) if action.adds else side.remove(card)
+        elif slot == COMMISSION:
+            d["commissions"][player] = value
+        else:
+            d[slot] = value
+        if not asks_replacement(d, game.peek):
+            d["replacement"] = None  # the Nest Egg is no longer a Wild: nothing replaces it
+        return d
+
+    return edited(table, edit, check_draft)
+
+
+GAME = register(GameRules(key="card-commons", title="Card Commons", min_players=2, max_players=2, body="rounds", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"peek": False}, player_keyed=(("rounds", "*", "commissions"), ("rounds", "*", "sides")), draft_player_keyed=(("commissions",), ("sides",))))

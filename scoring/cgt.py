@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .fields import RecordError, check_keys, check_player_keys, need_int, need_object, ordinal
+from .actions import Action, Table, Unchanged, edited
 from .record import GameRules
+from .registry import register
 from .result import Line, Result, Tiebreak, scored_once
 
 TYPE_MIN, TYPE_MAX = 2, 20
@@ -141,7 +143,158 @@ def score(game: Game) -> Result:
     return scored_once(GAME.key, game.players, totals, lambda: tiebreaks(game), lambda: breakdown(game))
 
 
-GAME = GameRules(
+def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> Any:
+    return {"meta": {}, "collections": {p: {} for p in players}}
+
+
+# -- actions: every change at the table is a +/- step, so two devices' taps both count -------------
+
+MODIFIER_RANGE = 20  # a passive modifier's bound either way: far beyond any real game, it stops a runaway
+ADJUSTMENT_RANGE = 99  # likewise for a player's scoring-ability points
+
+
+@dataclass(frozen=True, kw_only=True)  # AdjustMeta(type=7, by=+1): no player to name
+class AdjustMeta(Action):
+    """Cards in a type's Meta column, marker included, by `by` (0 cards: no column). Table-wide."""
+
+    type: int
+    by: int
+    player: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)  # AdjustModifier(type=7, by=+1): no player to name
+class AdjustModifier(Action):
+    """The net change passive abilities make to a type's value, by `by`. Table-wide."""
+
+    type: int
+    by: int
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class AdjustCollection(Action):
+    """Cards of a type in `player`'s Collection, by `by`."""
+
+    player: str
+    type: int
+    by: int
+
+
+@dataclass(frozen=True)
+class AdjustAbilityPoints(Action):
+    """`player`'s points from scoring abilities, by `by`."""
+
+    player: str
+    by: int
+
+
+def in_collections(game: Game, type_: int) -> int:
+    return sum(c.get(type_, 0) for c in game.collections.values())
+
+
+def cards_left(game: Game, type_: int) -> int:
+    """Copies of the type in neither the Meta column nor any Collection."""
+    return type_ - game.meta.get(type_, 0) - in_collections(game, type_)
+
+
+def holders(game: Game, type_: int) -> list[str]:
+    return [p for p in game.players if game.collections[p].get(type_)]
+
+
+def meta_floor(game: Game, type_: int) -> int:
+    """The fewest cards the type's Meta column may hold: a type someone collects keeps its column."""
+    return 1 if holders(game, type_) else 0
+
+
+def why_not(game: Game, action: Action) -> str | None:
+    """Why `action` cannot be applied to `game`, in words; None when it can (or changes nothing)."""
+    if isinstance(action, (AdjustMeta, AdjustCollection)) and action.by > 0 and cards_left(game, action.type) < action.by:
+        where = "the Meta column and the Collections"
+        return f"all {action.type} cards of type {action.type} are in {where}"
+    if (isinstance(action, AdjustMeta) and action.by < 0 and game.meta.get(action.type, 0) > 0
+            and game.meta[action.type] + action.by < meta_floor(game, action.type)):
+        who = holders(game, action.type)
+        return f"{' and '.join(who)} collect{'s' * (len(who) == 1)} type {action.type}: it keeps its Meta column"
+    if isinstance(action, AdjustCollection) and action.by > 0 and action.type not in game.meta:
+        return f"type {action.type} has no Meta column: set the Meta row first"
+    if isinstance(action, AdjustMeta) and action.by > 0 and action.type not in game.meta and len(game.meta) >= MAX_META_COLUMNS:
+        return f"the Meta row already has its {MAX_META_COLUMNS} columns"
+    if isinstance(action, AdjustModifier) and abs(game.modifiers.get(action.type, 0) + action.by) > MODIFIER_RANGE:
+        return f"a modifier goes from −{MODIFIER_RANGE} to +{MODIFIER_RANGE}"
+    if isinstance(action, AdjustAbilityPoints) and abs(game.adjustments.get(action.player, 0) + action.by) > ADJUSTMENT_RANGE:
+        return f"ability points go from −{ADJUSTMENT_RANGE} to {ADJUSTMENT_RANGE}"
+    return None
+
+
+def check_record(record: dict[str, Any], draft: Any) -> None:
+    parse(tuple(record["players"]), record.get("variant", {}), record["final"])
+
+
+def put(mapping: dict[str, int], key: str, value: int) -> None:
+    """A count in the record, or no entry at all when it is 0 (an empty Collection is {})."""
+    if value:
+        mapping[key] = value
+    else:
+        mapping.pop(key, None)
+
+
+def place(action: Action) -> tuple[str, ...]:
+    if isinstance(action, AdjustMeta):
+        return ("final", "meta", f"type {action.type}")
+    if isinstance(action, AdjustModifier):
+        return ("final", "modifiers", f"type {action.type}")
+    if isinstance(action, AdjustCollection):
+        return ("final", "collections", action.player, f"type {action.type}")
+    return ("final", "adjustments", str(action.player))
+
+
+def apply(table: Table, action: Action) -> Table:
+    if not isinstance(action, (AdjustMeta, AdjustModifier, AdjustCollection, AdjustAbilityPoints)):
+        raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+    record = table.record
+    players = tuple(record["players"])
+    game = parse(players, record.get("variant", {}), record["final"])
+    if isinstance(action, (AdjustCollection, AdjustAbilityPoints)):
+        if action.player not in players:
+            raise RecordError((), f"'{action.player}' is not a player of this game")
+    elif action.player is not None:
+        raise RecordError((), "the Meta row belongs to the whole table, not to one player")
+    where = place(action)
+    if not isinstance(action, AdjustAbilityPoints) and (action.type.__class__ is not int or not TYPE_MIN <= action.type <= TYPE_MAX):
+        raise RecordError(where[:-1], f"type '{action.type}' is not a number from {TYPE_MIN} to {TYPE_MAX}")
+    if action.by.__class__ is not int:
+        raise RecordError(where, f"a change by '{action.by}' is not a whole number")
+    if action.by == 0:
+        raise Unchanged(where, "a change by 0 changes nothing")
+    # Counts cannot go below 0: a second "minus" for the card another device already took off is a no-op.
+    if isinstance(action, AdjustMeta) and game.meta.get(action.type, 0) + action.by < 0:
+        raise Unchanged(where, f"type {action.type} has no Meta column" if not game.meta.get(action.type)
+                        else f"type {action.type}'s Meta column holds only {game.meta[action.type]}")
+    if isinstance(action, AdjustCollection) and game.collections[action.player].get(action.type, 0) + action.by < 0:
+        held = game.collections[action.player].get(action.type, 0)
+        raise Unchanged(where, f"{action.player} has {held or 'no'} type {action.type} card{'s' * (held != 1)}")
+    reason = why_not(game, action)
+    if reason:
+        raise RecordError(where, reason)
+
+    def edit(r: dict[str, Any], d: Any) -> None:
+        final = r["final"]
+        if isinstance(action, AdjustMeta):
+            put(final["meta"], str(action.type), game.meta.get(action.type, 0) + action.by)
+        elif isinstance(action, AdjustModifier):
+            put(final.setdefault("modifiers", {}), str(action.type), game.modifiers.get(action.type, 0) + action.by)
+        elif isinstance(action, AdjustCollection):
+            mine = game.collections[action.player].get(action.type, 0)
+            put(final["collections"][action.player], str(action.type), mine + action.by)
+        else:
+            put(final.setdefault("adjustments", {}), action.player, game.adjustments.get(action.player, 0) + action.by)
+        for optional in ("modifiers", "adjustments"):  # emptied by this action: left out, as a new game has it
+            if final.get(optional) == {} and optional == where[1]:
+                del final[optional]
+
+    return edited(table, edit, check_record)
+
+
+GAME = register(GameRules(
     key="cgt", title="CGT – Card Game Traders", min_players=2, max_players=4,
-    body="final", parse=parse, score=score,
-)
+    body="final", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"first_player_penalty": 2}, player_keyed=(("final", "collections"), ("final", "adjustments"))))

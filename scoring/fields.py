@@ -6,7 +6,8 @@ RecordError prints it as "round 2 › Ben › red › cards: <message>".
 
 from __future__ import annotations
 
-from typing import Any, Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any
 
 Where = tuple[str, ...]
 
@@ -43,13 +44,13 @@ def type_name(value: Any) -> str:
     return type(value).__name__
 
 
-def need_object(value: Any, where: Where) -> dict:
+def need_object(value: Any, where: Where) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise RecordError(where, f"expected an object, found {type_name(value)}")
     return value
 
 
-def need_list(value: Any, where: Where) -> list:
+def need_list(value: Any, where: Where) -> list[Any]:
     if not isinstance(value, list):
         raise RecordError(where, f"expected a list, found {type_name(value)}")
     return value
@@ -93,7 +94,7 @@ def need_choice(value: Any, where: Where, choices: Collection[str]) -> str:
     return value
 
 
-def check_keys(obj: dict, where: Where, required: Iterable[str] = (), optional: Iterable[str] = ()) -> None:
+def check_keys(obj: Mapping[str, Any], where: Where, required: Iterable[str] = (), optional: Iterable[str] = ()) -> None:
     """Missing required keys and unknown keys are both errors: a typo must not score silently."""
     for key in required:
         if key not in obj:
@@ -104,7 +105,7 @@ def check_keys(obj: dict, where: Where, required: Iterable[str] = (), optional: 
             raise RecordError(where, f"unknown field '{key}' (expected {', '.join(sorted(allowed)) or 'none'})")
 
 
-def check_player_keys(obj: dict, where: Where, players: tuple[str, ...], required: bool = True) -> None:
+def check_player_keys(obj: dict[str, Any], where: Where, players: tuple[str, ...], required: bool = True) -> None:
     """An object keyed by player names: no stranger, and (when required) nobody missing."""
     for key in obj:
         if key not in players:

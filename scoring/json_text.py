@@ -8,7 +8,7 @@ silently; NaN and Infinity are not numbers JSON allows.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NoReturn
 
 from .fields import RecordError
 
@@ -16,13 +16,17 @@ from .fields import RecordError
 def loads(text: str) -> Any:
     """The parsed JSON value; ValueError when the text is not JSON, RecordError (naming the place)
     when an object gives a key twice."""
-    repeated: list[tuple[dict, str]] = []  # each object that gave a key twice, and the key
+    repeated: list[tuple[dict[str, Any], str]] = []  # each object that gave a key twice, and the key
 
-    def to_dict(pairs: list[tuple[str, Any]]) -> dict:
+    def to_dict(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         obj = dict(pairs)
         if len(obj) < len(pairs):
             seen: set[str] = set()
-            repeated.append((obj, next(k for k, _ in pairs if k in seen or seen.add(k))))
+            for key, _ in pairs:
+                if key in seen:
+                    repeated.append((obj, key))
+                    break
+                seen.add(key)
         return obj
 
     value = json.loads(text, object_pairs_hook=to_dict, parse_constant=reject_constant)
@@ -33,11 +37,11 @@ def loads(text: str) -> Any:
     return value
 
 
-def reject_constant(name: str):
+def reject_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def path_to(root: Any, target: dict) -> tuple[str, ...] | None:
+def path_to(root: Any, target: dict[str, Any]) -> tuple[str, ...] | None:
     """The steps from root to the object `target` (keys, and list items counted from 1)."""
     if root is target:
         return ()

@@ -5,11 +5,14 @@ Rules: shared/rules/lost-cities.txt; readings: RULINGS.md › Lost Cities.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
+from .actions import Action, NextRound, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_int, need_list, need_object
 from .record import GameRules
+from .registry import register
 from .result import Line, Result, rank, sum_totals
 
 COLOURS = ("yellow", "blue", "white", "green", "red")
@@ -60,17 +63,18 @@ def expedition_points(investments: int, cards: tuple[int, ...]) -> int:
 
 
 def expedition_lines(colour: str, investments: int, cards: tuple[int, ...]) -> tuple[Line, ...]:
-    if investments + len(cards) == 0:
+    """The reasons for expedition_points: its points are split into lines, never computed again,
+    so the lines always add up to the points."""
+    size = investments + len(cards)
+    if size == 0:
         return ()
+    points = expedition_points(investments, cards)
+    bonus = BONUS if size >= BONUS_CARDS else 0  # never multiplied, and investments count towards the 8 (RULINGS)
     numbers = "+".join(str(c) for c in sorted(cards)) or "0"
-    formula = f"({numbers} − {EXPEDITION_COST})"
-    if investments:
-        formula += f" × {investments + 1}"
-    points = (sum(cards) - EXPEDITION_COST) * (investments + 1)
-    lines = [Line(colour, points, formula)]
-    if investments + len(cards) >= BONUS_CARDS:
-        # Never multiplied, and investments count towards the 8 (RULINGS).
-        lines.append(Line(f"{colour} {BONUS_CARDS}-card bonus", BONUS))
+    formula = f"({numbers} − {EXPEDITION_COST})" + (f" × {investments + 1}" if investments else "")
+    lines = [Line(colour, points - bonus, formula)]
+    if bonus:
+        lines.append(Line(f"{colour} {BONUS_CARDS}-card bonus", bonus))
     return tuple(lines)
 
 
@@ -151,7 +155,8 @@ def check_deck(round_: Mapping[str, Tableau], where: tuple[str, ...], players: t
         if mine.investments + theirs.investments > INVESTMENTS_PER_COLOUR:
             raise RecordError(
                 where + (colour,),
-                f"{mine.investments + theirs.investments} {colour} investment cards across both players; the deck has {INVESTMENTS_PER_COLOUR}",
+                f"{mine.investments + theirs.investments} {colour} investment cards across both players; "
+                f"the deck has {INVESTMENTS_PER_COLOUR}",
             )
 
 
@@ -230,4 +235,125 @@ def score(game: Game) -> Result:
     )
 
 
-GAME = GameRules(key="lost-cities", title="Lost Cities", min_players=2, max_players=2, body="rounds", parse=parse, score=score)
+def starter_of_round(game: Game, number: int) -> str | None:
+    """Who starts round `number` (1-based) at the table: from round 2 on, the higher running total
+    after the round before it; None for round 1 (the players choose) or when level."""
+    if number < 2:
+        return None
+    totals = sum_totals(game.players, scores_by_round(game)[: number - 1])
+    first, second = game.players
+    if totals[first] == totals[second]:
+        return None
+    return first if totals[first] > totals[second] else second
+
+
+# --- Actions: what a tap at the table does ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AddCard(Action):
+    player: str
+    colour: str
+    number: int
+    round: int  # 1-based
+
+
+@dataclass(frozen=True)
+class RemoveCard(Action):
+    player: str
+    colour: str
+    number: int
+    round: int
+
+
+@dataclass(frozen=True)
+class SetInvestments(Action):
+    """Investment cards are alike: the count is what the table shows (two taps of slot 2 agree)."""
+
+    player: str
+    colour: str
+    count: int
+    round: int
+
+
+def holder(round_: Mapping[str, Any], colour: str, number: int) -> str | None:
+    """Who holds `colour number` in a raw round, if anyone."""
+    for player, tableau in round_.items():
+        if number in tableau.get(colour, {}).get("cards", ()):
+            return player
+    return None
+
+
+def unavailable(round_: Mapping[str, Any], player: str, colour: str, number: int) -> str | None:
+    """Why `player` cannot add `colour number` this round, in words; None when it is free."""
+    other = holder(round_, colour, number)
+    if other is not None and other != player:
+        return f"{colour} {number} is on {other}'s tableau"
+    return None
+
+
+def check_record(record: dict[str, Any], draft: Any) -> None:
+    parse(tuple(record["players"]), record.get("variant", {}), record["rounds"])
+
+
+def apply(table: Table, action: Action) -> Table:
+    record = table.record
+    players = tuple(record["players"])
+    rounds = record["rounds"]
+    if isinstance(action, NextRound):
+        planned = parse_variant(record.get("variant", {})).rounds
+        if len(rounds) >= planned:
+            raise RecordError(("rounds",), f"this game plays {planned} round{'s' * (planned > 1)}")
+        return edited(table, lambda r, d: r["rounds"].append({p: {} for p in players}), check_record)
+    if not isinstance(action, (AddCard, RemoveCard, SetInvestments)):
+        raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+    if action.player not in players:
+        raise RecordError((), f"'{action.player}' is not a player of this game")
+    if not 1 <= action.round <= len(rounds):
+        raise RecordError((f"round {action.round}",), f"there is no round {action.round} yet")
+    where = (f"round {action.round}", action.player, action.colour)
+    if action.colour not in parse_variant(record.get("variant", {})).colours:
+        raise RecordError(where, f"'{action.colour}' is not an expedition colour in this game")
+    round_ = rounds[action.round - 1]
+    mine = round_[action.player].get(action.colour, {})
+    if isinstance(action, SetInvestments):
+        if mine.get("investments", 0) == action.count:
+            raise Unchanged(where, f"{action.player} already has {action.count} {action.colour} investment card"
+                                   f"{'s' * (action.count != 1)}")
+        value: Any = action.count
+    else:
+        cards = mine.get("cards", [])
+        if isinstance(action, AddCard):
+            if action.number in cards:
+                raise Unchanged(where, f"{action.colour} {action.number} is already on {action.player}'s tableau")
+            reason = unavailable(round_, action.player, action.colour, action.number)
+            if reason:
+                raise RecordError(where, reason)
+            value = sorted([*cards, action.number])
+        else:
+            if action.number not in cards:
+                raise Unchanged(where, f"{action.colour} {action.number} is not on {action.player}'s tableau")
+            value = [c for c in cards if c != action.number]
+    field = "investments" if isinstance(action, SetInvestments) else "cards"
+
+    def edit(r: dict[str, Any], d: Any) -> None:
+        tableau = r["rounds"][action.round - 1][action.player]
+        expedition = tableau.setdefault(action.colour, {})
+        expedition[field] = value
+        for key in EXPEDITION_KEYS:  # an empty field, or an expedition never started, is left out
+            if not expedition.get(key):
+                expedition.pop(key, None)
+        if not expedition:
+            del tableau[action.colour]
+
+    return edited(table, edit, check_record)
+
+
+def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> list[Any]:
+    return [{p: {} for p in players}]
+
+
+GAME = register(GameRules(
+    key="lost-cities", title="Lost Cities", min_players=2, max_players=2, body="rounds", parse=parse, score=score,
+    new_body=new_body, apply=apply, default_variant={"rounds": 3, "purple": False}, player_keyed=(("rounds", "*"),),
+))

@@ -5,10 +5,12 @@ Each game module parses its own `variant` and body; this module checks what all 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
+from .actions import Action, Table
 from .fields import RecordError, check_keys, need_choice, need_int, need_list, need_object, need_str
 from .result import Result
 
@@ -18,9 +20,14 @@ BODIES = ("rounds", "final")
 FIELDS = {body: frozenset(("game", "players", body, *OPTIONAL)) for body in BODIES}  # all a record may hold
 
 
+def no_choices(body: Any) -> dict[str, str]:
+    return {}
+
+
 @dataclass(frozen=True)
 class GameRules:
-    """What the envelope needs to know of a game, and its two entry points."""
+    """Everything the rest of the world needs to know of a game; each game module makes one and
+    registers it (scoring/__init__.py), so nothing else lists the games."""
 
     key: str
     title: str
@@ -29,6 +36,17 @@ class GameRules:
     body: str  # "rounds" for games scored round by round, "final" for games scored once
     parse: Callable[[tuple[str, ...], Mapping[str, Any], Any], Any]
     score: Callable[[Any], Result]
+    # A new game's body: (players, variant, each player's setup choice such as a colour) → body.
+    new_body: Callable[[tuple[str, ...], Mapping[str, Any], Mapping[str, str]], Any]
+    # The game's actions (scoring/actions.py): (table, action) → table, or RecordError.
+    apply: Callable[[Table, Action], Table]
+    default_variant: Mapping[str, Any] = field(default_factory=dict)
+    # Where the body is keyed by player: paths from the record (a "*" step: every item of a list),
+    # and likewise in the draft. Renaming a player and the seat checks follow them.
+    player_keyed: tuple[tuple[str, ...], ...] = ()
+    draft_player_keyed: tuple[tuple[str, ...], ...] = ()
+    # Each player's setup choice as the body records it (kept for a rematch), e.g. a colour.
+    choices_of: Callable[[Any], Mapping[str, str]] = no_choices
 
     @property
     def player_counts(self) -> str:
@@ -64,8 +82,8 @@ def parse_players(raw: Any, rules: GameRules) -> tuple[str, ...]:
     return tuple(names)
 
 
-def parse_metadata(raw: dict) -> dict[str, str]:
-    metadata = {}
+def parse_metadata(raw: dict[str, Any]) -> dict[str, str]:
+    metadata: dict[str, str] = {}
     if raw.keys().isdisjoint(METADATA):  # the usual record while it is played
         return metadata
     for key in METADATA:

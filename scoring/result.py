@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from .fields import join_names, ordinal
 
@@ -61,13 +62,13 @@ class Result:
     def breakdown(self) -> Breakdown:
         """Per round, {player: tuple[Line, ...]}: built once, on first access."""
         try:
-            return self.__dict__["_breakdown"]
+            return self.__dict__["_breakdown"]  # type: ignore[no-any-return]
         except KeyError:
             built = self.build_breakdown()
             self.__dict__["_breakdown"] = built
             return built
 
-    def _compared(self) -> tuple:
+    def _compared(self) -> tuple[Any, ...]:
         return (self.game, self.players, self.rounds, self.breakdown, self.totals, self.ranking,
                 self.decided, self.explanations, self.extras)
 
@@ -97,7 +98,7 @@ class Result:
             place += len(group)
         raise KeyError(player)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "players": list(self.players),

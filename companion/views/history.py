@@ -1,4 +1,5 @@
-"""History: finished games, newest first, filtered by game, player and dates."""
+"""History: finished games, newest first, filtered by game, player and dates; and the stored
+records that were set aside as damaged (with why, exportable as they are)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ from datetime import date
 
 import flet as ft
 
-from .. import games
-from ..app import App
+from .. import games, transfer
+from ..ids import route_id
+from ..session import App
 from ..store import StoredGame
 from ..widgets.controls import short_name
 from ..widgets.navigation import navigation_bar
 
 PAGE_SIZE = 50
+DAMAGED = "damaged"  # Semantics identifier of the damaged records' section
 
 
 def valid_date(text: str | None) -> str | None:
@@ -35,13 +38,38 @@ def row(app: App, game: StoredGame) -> ft.Control:
     scores = " · ".join(f"{short_name(p)} {summary['totals'][p]}" for p in order)
     winners = ", ".join(summary["winners"]) or "no winner"
     return ft.ListTile(
-        leading=ft.Icon(games.ICON[game.game], color=games.SEED[game.game]),
+        leading=ft.Icon(games.icon(game.game), color=games.seed(game.game)),
         title=ft.Text(f"{game.played_at[:10]} · {games.title(game.game)}"),
         subtitle=ft.Text(f"{scores}\nWinner: {winners}"),
         is_three_line=True,
-        on_click=lambda e: app.go(f"/history/{game.id}"),
+        on_click=lambda e: app.go(f"/history/{route_id(game.id)}"),
         key=game.id,
     )
+
+
+def damaged_section(app: App) -> ft.Control | None:
+    """Records start-up set aside (they no longer score): listed with the reason, kept, exportable raw."""
+    from . import transfer as transfer_view
+
+    found = app.store.damaged()
+    if not found:
+        return None
+
+    async def export_raw(e) -> None:
+        name = f"tableside-damaged-{date.today().isoformat()}.json"
+        await transfer_view.download(app, name, transfer.export_damaged(found).encode("utf-8"))
+        app.notify(f"Exported {len(found)} damaged record{'s' * (len(found) != 1)} to {name}.")
+
+    rows: list[ft.Control] = [
+        ft.Text(f"{len(found)} damaged record{'s' * (len(found) != 1)} set aside", weight=ft.FontWeight.BOLD),
+        ft.Text("These stored games no longer pass the scoring check, so they are kept apart: nothing else is "
+                "affected. Export them to repair them by hand and import them again.", size=13),
+    ]
+    for d in found:
+        rows.append(ft.Text(f"{d.file} · id {d.id}: {d.reason}", size=13, selectable=True))
+    rows.append(ft.OutlinedButton("Export damaged records", icon=ft.Icons.DOWNLOAD, height=48, on_click=export_raw))
+    return ft.Semantics(identifier=DAMAGED, container=True,
+                        content=ft.Card(ft.Container(ft.Column(rows, spacing=6), padding=12)))
 
 
 def view(app: App) -> ft.View:
@@ -91,7 +119,7 @@ def view(app: App) -> ft.View:
     filter_row = ft.Row([
         ft.Dropdown(label="Game", width=230, dense=True, value="any",
                     options=[ft.DropdownOption(key="any", text="All games")] +
-                            [ft.DropdownOption(key=k, text=games.title(k)) for k in games.ORDER],
+                            [ft.DropdownOption(key=k, text=games.title(k)) for k in games.ordered()],
                     on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value)),
         ft.Dropdown(label="Player", width=180, dense=True, value="anyone",
                     options=[ft.DropdownOption(key="anyone", text="Everyone")] +
@@ -100,13 +128,14 @@ def view(app: App) -> ft.View:
         since, until,
     ], wrap=True)
     refresh()
+    damaged = damaged_section(app)
     return ft.View(
         route="/history",
         appbar=ft.AppBar(title=ft.Text("History"), actions=[
             ft.TextButton("Import / export", on_click=lambda e: app.go("/transfer")),
         ]),
         navigation_bar=navigation_bar(app, "/history"),
-        controls=[ft.Column([filter_row, count, listing], width=720)],
+        controls=[ft.Column([filter_row, count, listing] + ([damaged] if damaged else []), width=720)],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )

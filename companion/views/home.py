@@ -7,7 +7,8 @@ import flet as ft
 import scoring
 
 from .. import games
-from ..app import App
+from ..ids import route_id
+from ..session import App
 from ..store import StoredGame
 from ..widgets.controls import icon_button, short_name
 from ..widgets.navigation import navigation_bar
@@ -29,7 +30,7 @@ def game_tile(app: App, key: str) -> ft.Control:
     rules = scoring.GAMES[key]
     return ft.Card(
         ft.ListTile(
-            leading=ft.Icon(games.ICON[key], color=games.SEED[key]),
+            leading=ft.Icon(games.icon(key), color=games.seed(key)),
             title=ft.Text(rules.title, weight=ft.FontWeight.BOLD),
             subtitle=ft.Text(rules.player_counts),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
@@ -43,6 +44,7 @@ def recovery_notice(app: App) -> ft.Control:
     """What the store repaired at start-up (a damaged file moved aside, a backup restored), until dismissed."""
     def dismiss(e) -> None:
         app.recovery_seen = True
+        app.store.acknowledge_recovered()  # kept until someone reads it: a start cut short told no one
         notice.visible = False
         notice.update()
 
@@ -65,15 +67,15 @@ def view(app: App) -> ft.View:
     controls: list[ft.Control] = [ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
     if app.store.recovered and not app.recovery_seen:
         controls.insert(0, recovery_notice(app))
-    controls += [game_tile(app, key) for key in games.ORDER]
+    controls += [game_tile(app, key) for key in games.ordered()]
     if in_progress:
         controls.append(ft.Text("In progress", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         controls += [
             ft.ListTile(
-                leading=ft.Icon(games.ICON[g.game], color=games.SEED[g.game]),
+                leading=ft.Icon(games.icon(g.game), color=games.seed(g.game)),
                 title=ft.Text(f"Resume {games.title(g.game)}"),
                 subtitle=ft.Text(summary(g)),
-                on_click=lambda e, g=g: app.go(f"/play/{g.id}"),
+                on_click=lambda e, g=g: app.go(f"/play/{route_id(g.id)}"),
             )
             for g in in_progress
         ]
@@ -81,10 +83,10 @@ def view(app: App) -> ft.View:
         controls.append(ft.Text("Latest results", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         controls += [
             ft.ListTile(
-                leading=ft.Icon(games.ICON[g.game], color=games.SEED[g.game]),
+                leading=ft.Icon(games.icon(g.game), color=games.seed(g.game)),
                 title=ft.Text(games.title(g.game)),
                 subtitle=ft.Text(f"{(g.finished_at or g.played_at)[:10]} · {summary(g)}"),
-                on_click=lambda e, g=g: app.go(f"/history/{g.id}"),
+                on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
             )
             for g in finished
         ]

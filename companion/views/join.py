@@ -1,49 +1,77 @@
-"""Join from a phone: pick your seat; the phone then shows that player's play screen, and
-remembers the seat so that coming back (a reload, a closed tab) returns to it."""
+"""Join from a phone: open the invitation, pick a free seat; the phone then shows that player's
+play screen. The server holds the session to that seat, and the browser keeps a grant for it,
+so coming back (a reload, a closed tab) returns to the seat without the PIN."""
 
 from __future__ import annotations
 
-from urllib.parse import quote
 
 import flet as ft
 
 from .. import games
-from ..app import App
+from ..invites import Seat
+from ..session import App
+from ..widgets.common import not_found
+from ..ids import route_id
 from ..widgets.controls import short_name
 from . import play
 
-SEAT_KEY = "tableside.seat."
+GRANT_KEY = "tableside.grant."
+INVALID = "This invitation is not valid any more. Ask the table for a new one."
 
 
-def seat_route(game_id: str, player: str) -> str:
-    return f"/join/{game_id}/{quote(player, safe='')}"
+def seat_route(code: str, player: str) -> str:
+    return f"/join/{route_id(code)}/{route_id(player)}"
 
 
-def view(app: App, game_id: str) -> ft.View:
-    route = f"/join/{game_id}"
-    stored = app.store.get(game_id)
+def view(app: App, code: str) -> ft.View:
+    route = f"/join/{route_id(code)}"
+    game_id = app.invites.game_of(code)
+    stored = app.store.get(game_id) if game_id else None
     if stored is None:
-        return play.not_found(route, "This game is not stored here. Ask the table for a new invitation.")
+        return not_found(route, INVALID)
     games.use_theme(app.page, stored.game)
+    taken = app.invites.taken(stored.id)
+    message = ft.Text("", color=ft.Colors.ERROR)
+
+    def seated(player: str) -> None:
+        if not app.authorized:
+            app.guest = Seat(stored.id, player)
+        app.go(seat_route(code, player))
 
     async def take(player: str) -> None:
-        await app.preferences.set(SEAT_KEY + game_id, player)
-        app.go(seat_route(game_id, player))
+        grant = app.invites.claim(code, player)
+        if grant is None:
+            message.value = f"{short_name(player)}'s seat is taken by another phone: the host can release it."
+            app.page.update()
+            return
+        await app.preferences.set(GRANT_KEY + stored.id, grant)
+        seated(player)
 
     async def return_to_seat() -> None:
-        seat = await app.preferences.get(SEAT_KEY + game_id)
-        if seat in stored.players and app.page.route == route:
-            app.go(seat_route(game_id, seat))
+        seat = app.invites.seat_of(await app.preferences.get(GRANT_KEY + stored.id))
+        if seat is not None and seat.game == stored.id and app.page.route == route:
+            seated(seat.player)
 
     app.page.run_task(return_to_seat)
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(f"Join {games.title(stored.game)}")),
+        appbar=ft.AppBar(title=ft.Text(f"Join {games.title(stored.game)}"), automatically_imply_leading=app.authorized),
         controls=[ft.Column([
             ft.Text("Who are you?", size=20, weight=ft.FontWeight.BOLD),
-            *[ft.FilledButton(content=ft.Text(f"I am {short_name(p, 24)}", semantics_label=f"I am {p}"), height=56, width=280,
+            *[ft.FilledButton(content=ft.Text(f"I am {short_name(p, 24)}" + (" (taken)" if p in taken else ""),
+                                              semantics_label=f"I am {p}"),
+                              height=56, width=280, disabled=p in taken,
                               on_click=lambda e, p=p: app.page.run_task(take, p)) for p in stored.players],
+            message,
             ft.Text("Your phone shows your own cards; the table's screen shows everyone's.", size=13),
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER)],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
+
+
+def seat_view(app: App, code: str, player: str) -> ft.View:
+    """A player's own play screen, for the phone holding that seat (or the host)."""
+    game_id = app.invites.game_of(code)
+    if game_id is None:
+        return not_found(seat_route(code, player), INVALID)
+    return play.view(app, game_id, seat=player, route=seat_route(code, player))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..app import App
+from ..admission import mark_unlocked
+from ..invites import normal_code
+from ..session import App
 
 
 def view(app: App, wanted_route: str) -> ft.View:
@@ -17,12 +19,21 @@ def view(app: App, wanted_route: str) -> ft.View:
         field.value = ""
         if accepted:
             app.authorized = True
+            mark_unlocked(app.page)  # no longer counted among the sessions waiting for the PIN
             app.go(wanted_route if wanted_route != "/pin" else "/")
             app.rebuild()
         else:
             message.value = why
 
     field.on_submit = submit
+    code = ft.TextField(label="Invite code", width=200, max_length=14, capitalization=ft.TextCapitalization.CHARACTERS)
+
+    def join(e) -> None:
+        typed = normal_code(code.value or "")
+        if typed:  # a wrong code shows the invitation screen's own "not valid" message
+            app.go(f"/join/{typed}")
+
+    code.on_submit = join
     return ft.View(
         route=wanted_route,
         appbar=ft.AppBar(title=ft.Text("Tableside")),
@@ -32,6 +43,10 @@ def view(app: App, wanted_route: str) -> ft.View:
             field,
             ft.FilledButton("Unlock", on_click=submit, height=48),
             ft.Semantics(identifier="pin-message", content=message),
+            ft.Divider(),
+            ft.Text("A player joining a game? Type the code the table's screen shows."),
+            code,
+            ft.OutlinedButton("Join with the code", on_click=join, height=48),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         vertical_alignment=ft.MainAxisAlignment.CENTER,

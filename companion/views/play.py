@@ -2,36 +2,26 @@
 
 Totals on top (live, from `scoring`), the refusal of the last tap if any, the game's
 own controls (one player at a time on a phone, everyone side by side on a tablet),
-then undo and results. Each game's controls live in their own module.
+then undo and results. Each game's controls are its `GameScreen` (companion/games.py), in
+its own module; a tap becomes an action, applied by the live game on the server.
 """
 
 from __future__ import annotations
 
 import asyncio
-from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Hashable
 
 import flet as ft
 
+from scoring import Action
+
 from .. import games
-from ..app import App, log
-from ..live import Edit, LiveGame
+from ..live import Done, LiveGame
+from ..session import App, log
+from ..store import IN_PROGRESS
+from ..widgets.common import not_found
+from ..ids import route_id
 from ..widgets.controls import short_name, total_badge
-from . import play_bgg_card_game, play_bgg_game, play_card_commons, play_cgt, play_lost_cities
-
-SCREENS: dict[str, ModuleType] = {
-    "lost-cities": play_lost_cities,
-    "bgg-card-game": play_bgg_card_game,
-    "bgg-game": play_bgg_game,
-    "cgt": play_cgt,
-    "card-commons": play_card_commons,
-}
-
-
-def new_record(game: str, players: list[str], variant: dict, colours: dict[str, str]) -> dict:
-    return {"format": 1, "game": game, "players": list(players), "variant": variant,
-            **SCREENS[game].new_body(players, variant, colours)}
-
 
 COALESCE_SECONDS = 0.03
 MIN_TABLEAU_WIDTH = 370
@@ -39,21 +29,25 @@ GAP = 16
 
 
 class PlayScreen:
+    """The frame of a play screen. It is made of slots: containers that stay while the screen lives,
+    each holding a part (the totals, one tableau, …) rebuilt only when what it shows has changed.
+    A tap updates just the slots it changed, so Flet compares and sends only those, not the page."""
+
     def __init__(self, app: App, live: LiveGame):
         self.app = app
         self.live = live
-        self.module = SCREENS[live.record["game"]]
+        self.game = games.screen(live.record["game"])(self)
         self.player = self.players[0]  # whose tableau a phone shows
         self.message = ""
-        self.state: dict[str, Any] = {}  # screen-only choices of the game module (selected round, …)
+        self.state: dict[str, Any] = {}  # screen-only choices of the game screen (selected round, …)
         self.device = ""  # "" for the table's host; a player's name on that player's phone
         self._render_pending = False
-        self._tableaux: dict[str, tuple] = {}  # player → (what it showed, its controls)
-        # The frame lives as long as the screen: only what it holds is replaced. (Flet forgets the
-        # controls of a replaced parent, so a reused tableau must never sit under a new one.)
+        self._slots: dict[Hashable, tuple[Hashable, Any]] = {}  # name → (what it shows, its control)
+        self._dirty: list[ft.Control] = []
+        self._frame: Hashable = None  # what the frame's layout depends on
+        self._frame_dirty = False
+        self.shared = ft.Column(key="shared")
         self.body = ft.Column(spacing=10, key="play")
-        self.tableaux = ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP, run_spacing=GAP,
-                               wrap=True, key="tableaux")
         self.column = ft.Column([self.body], spacing=10, expand=True)
 
     @property
@@ -68,37 +62,45 @@ class PlayScreen:
     def topic(self) -> str:
         return f"game:{self.live.id}"
 
-    def apply(self, edit: Edit, draft: Any = ...) -> bool:
-        """Make a change; a refused one leaves everything as it was and says why."""
-        return self._act(lambda: self.live.change(edit, draft, who=self.device))
+    @property
+    def who(self) -> str:
+        """This device, as the live game knows it: a phone by its seat, the host by its session."""
+        return self.device or self.app.device
+
+    # -- changes ----------------------------------------------------------------------------
+
+    def act(self, action: Action) -> bool:
+        """Send a tap's action to the live game; a refused one leaves everything as it was and says why."""
+        return self._done(lambda: self.live.act(action, self.who, seat=self.device or None))
 
     def undo(self) -> None:
-        self._act(lambda: self.live.undo(who=self.device))
+        self._done(lambda: self.live.undo(self.who))
 
-    def _act(self, action: Callable[[], str | None]) -> bool:
+    def _done(self, send) -> bool:
         try:
-            refusal = action()
-        except Exception as e:  # a bug, a deleted game or a full disk: say so, keep the game as it was stored
+            done: Done = send()
+        except Exception:  # a bug, a deleted game or a full disk: say so, keep the game as it was stored
             log.exception("change failed")
-            refusal = f"That change could not be saved ({e.__class__.__name__}). The game is as it was."
-        self.message = refusal or ""
-        self.render()
-        if refusal is None:
+            done = Done(False, "That change could not be saved. The game is as it was.")
+        self.message = done.message
+        if done.changed:
+            self.redraw()  # only what changed is sent (not the whole page after the handler)
             self.app.page.pubsub.send_others_on_topic(self.topic, "changed")
-        return refusal is None
+        else:
+            self.render()  # the handler's own page update sends it, with anything the handler set itself
+        return done.changed
 
     async def on_message(self, topic: str, message: str) -> None:
         """Another device changed or finished this game."""
         if message == "finished":
-            self.app.go(f"/history/{self.live.id}")
+            self.app.go(f"/{'history' if self.app.authorized else 'results'}/{route_id(self.live.id)}")
             return
         if self._render_pending:
             return  # changes arriving together are shown together: one render, not one each
         self._render_pending = True
         await asyncio.sleep(COALESCE_SECONDS)
         self._render_pending = False
-        self.render()
-        self.column.update()
+        self.redraw()
 
     def refuse(self, reason: str) -> None:
         self.message = reason
@@ -106,7 +108,37 @@ class PlayScreen:
 
     def select_player(self, player: str) -> None:
         self.player = player
+        self.redraw()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def slot(self, name: Hashable, shows: Hashable, build: Callable[[], ft.Control], **props: Any) -> ft.Container:
+        """The container `name`, holding build(); build() runs again only when `shows` changes."""
+        held = self._slots.get(name)
+        if held is None:
+            # No key: Flet diffs a keyed control replaced by a new object as frozen, and a frozen
+            # container's content could not be replaced later.
+            container = ft.Container(data=name, **props)  # data: how tests find a slot
+        else:
+            previous, container = held
+            if previous == shows:
+                return container
+            self._dirty.append(container)
+        container.content = build()
+        self._slots[name] = (shows, container)
+        return container
+
+    def redraw(self) -> None:
+        """Render, and send the page only what changed: the changed slots, or the frame when its layout did."""
+        ft.context.disable_auto_update()
         self.render()
+        if self._frame_dirty:
+            self.column.update()
+        else:
+            for container in self._dirty:
+                container.update()
+        self._dirty = []
+        self._frame_dirty = False
 
     def explanations(self) -> tuple[str, ...]:
         """Tiebreak, draw and next-round sentences; none while nobody has scored yet (all level at 0)."""
@@ -132,75 +164,87 @@ class PlayScreen:
             wrap=True, alignment=ft.MainAxisAlignment.CENTER, key="switch",
         )
 
-    def tableau(self, player: str, width: float | None = None) -> ft.Control:
-        """A player's controls, rebuilt only when what they show has changed.
+    def shown_players(self) -> tuple[list[str], float | None]:
+        """Whose tableaux this screen shows, and how wide each is."""
+        if self.device:  # a player's phone: that player's tableau; what the table shares is the host's to change
+            return [self.device], None
+        if self.app.wide:  # everyone side by side; past what fits, the tableaux wrap onto a further row
+            n = len(self.players)
+            return list(self.players), max(MIN_TABLEAU_WIDTH, ((self.app.page.width or 1024) - 32 - GAP * (n - 1)) / n)
+        return [self.player], None
 
-        A tablet shows every tableau and each change would otherwise rebuild them all; handing
-        Flet the very same control object lets it skip that part of the page entirely.
-        """
-        key = (self.module.tableau_key(self, player), width, self.app.dark)
-        cached = self._tableaux.get(player)
-        if cached is None or cached[0] != key:
-            cached = (key, ft.Container(self.module.tableau(self, player), width=width, key=f"tableau-{player}"))
-            self._tableaux[player] = cached
-        return cached[1]
+    def shared_slot(self) -> ft.Column:
+        """What the table shares (rounds, Meta columns, …): one column for the screen's life, its
+        controls replaced when they change. (Flet freezes a keyed control that replaces another
+        object of its key, and a frozen control can no longer be changed: so never a new one.)"""
+        shows = self.game.shared_key()
+        held = self._slots.get("shared")
+        if held is not None and held[0] == shows:
+            return self.shared
+        if held is not None:
+            self._dirty.append(self.shared)
+        self.shared.controls = self.game.shared()
+        self.shared.disabled = bool(self.device)
+        self._slots["shared"] = (shows, self.shared)
+        return self.shared
 
-    def show_tableaux(self, players: list[str], width: float | None = None) -> None:
-        self.tableaux.controls = [self.tableau(p, width) for p in players]
-        for gone in set(self._tableaux) - set(players):  # off screen, Flet has let go of them: build anew later
-            del self._tableaux[gone]
+    def tableau_slot(self, player: str, width: float | None) -> ft.Container:
+        container = self.slot(("tableau", player), self.game.tableau_key(player), lambda: self.game.tableau(player),
+                              width=width)
+        self.game.refresh(player)
+        return container
 
     def render(self) -> None:
-        """Rebuild the screen from the record.
-
-        Every slot is keyed and always present, so Flet reconciles the new controls with the
-        old ones and each keeps its identity: a tap sent before the previous change reached
-        the browser still lands on the control the person saw, never a neighbour.
-        """
-        banner = ft.Semantics(
-            identifier="message", live_region=True,
-            content=ft.Text(self.message or " ", color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD),
-        )
-        if self.device:  # a player's phone: that player's tableau; what the table shares is the host's to change
-            self.show_tableaux([self.device])
+        """Fill every slot from the live game. Slots keep their containers while the layout stays the
+        same, so a tap sent before the previous change reached the browser still lands on the control
+        the person saw, never a neighbour; a new layout (a phone turned, another player picked) is a
+        new frame of new slots."""
+        shown, width = self.shown_players()
+        frame = (tuple(shown), width, self.device, self.app.dark, tuple(self.players))
+        if frame != self._frame:
+            self._frame, self._frame_dirty = frame, True
+            self._slots.clear()
+            self._dirty = []
+        result = self.live.result
+        if self.device:
             switch: ft.Control = ft.Text(f"Your seat: {self.device}", key="seat", weight=ft.FontWeight.BOLD)
-        elif self.app.wide:
-            # Everyone side by side; past what fits, the tableaux wrap onto a further row.
-            n = len(self.players)
-            self.show_tableaux(self.players, max(MIN_TABLEAU_WIDTH, ((self.app.page.width or 1024) - 32 - GAP * (n - 1)) / n))
-            switch = ft.Row(key="no-switch")
+        elif not self.app.wide and self.game.per_player:
+            switch = self.player_switch()
         else:
-            self.show_tableaux([self.player])
-            switch = self.player_switch() if self.module.per_player else ft.Row(key="no-switch")
-        self.body.controls = [
-            ft.Container(self.totals_row(), key="totals"),
-            ft.Container(banner, key="banner"),
-            ft.Column([ft.Text(s, italic=True, size=13) for s in self.explanations()], key="explanations"),
-            ft.Column(self.module.shared(self), key="shared", disabled=bool(self.device)),
+            switch = ft.Row(key="no-switch")
+        banner = ft.Semantics(identifier="message", live_region=True, content=ft.Text(
+            self.message or " ", color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD))
+        controls = [
+            self.slot("totals", (tuple(result.totals.items()), result.ranking), self.totals_row),
+            self.slot("banner", self.message, lambda: banner),
+            self.slot("explanations", self.explanations(),
+                      lambda: ft.Column([ft.Text(s, italic=True, size=13) for s in self.explanations()])),
+            self.shared_slot(),
             switch,
-            self.tableaux,
-            ft.Row(
+            ft.Row([self.tableau_slot(p, width) for p in shown],
+                   vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP, run_spacing=GAP, wrap=True),
+            self.slot("actions", self.live.can_undo(self.who), lambda: ft.Row(
                 [
                     ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: self.undo(),
-                                      disabled=not self.live.can_undo(self.device), height=48),
+                                      disabled=not self.live.can_undo(self.who), height=48),
                     ft.FilledButton("Results", icon=ft.Icons.EMOJI_EVENTS, height=48,
-                                    on_click=lambda e: self.app.go(f"/results/{self.live.id}")),
+                                    on_click=lambda e: self.app.go(f"/results/{route_id(self.live.id)}")),
                     ft.OutlinedButton("Invite players", icon=ft.Icons.QR_CODE, height=48, visible=not self.device,
-                                      on_click=lambda e: self.app.go(f"/invite/{self.live.id}")),
+                                      on_click=lambda e: self.app.go(f"/invite/{route_id(self.live.id)}")),
                 ],
-                wrap=True,
-                alignment=ft.MainAxisAlignment.CENTER, key="actions",
-            ),
+                wrap=True, alignment=ft.MainAxisAlignment.CENTER,
+            )),
         ]
+        if self._frame_dirty:
+            self.body.controls = controls
 
 
-def not_found(route: str, what: str) -> ft.View:
-    return ft.View(route=route, appbar=ft.AppBar(title=ft.Text("Not found")),
-                   controls=[ft.Text(what)])
-
-
-def view(app: App, game_id: str, seat: str | None = None) -> ft.View:
-    route = app.page.route if seat else f"/play/{game_id}"
+def view(app: App, game_id: str, seat: str | None = None, route: str | None = None) -> ft.View:
+    """The play screen of the host (every tableau) or, with `seat`, of one player's phone."""
+    route = route or f"/play/{route_id(game_id)}"
+    stored = app.store.get(game_id)
+    if seat is not None and stored is not None and stored.status != IN_PROGRESS:
+        return not_found(route, "This game is over: the table has saved its result.")
     live = app.hub.open(game_id)
     if live is None:
         return not_found(route, "This game is not stored here. It may have been deleted.")
@@ -209,8 +253,6 @@ def view(app: App, game_id: str, seat: str | None = None) -> ft.View:
     games.use_theme(app.page, live.record["game"])
     screen = PlayScreen(app, live)
     screen.device = seat or ""
-    if seat:
-        app.seats[game_id] = seat
     app.page.pubsub.subscribe_topic(screen.topic, screen.on_message)
     screen.render()
     was_wide = app.wide

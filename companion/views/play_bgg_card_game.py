@@ -1,23 +1,19 @@
 """BoardGameGeek: The Card Game play screen: played groups per subdomain (2–10 cards, the
-Popular card) and collection groups (pick subdomains, mark Rare Gems); the deck's limits
-hold across players."""
+Popular card) and collection groups (pick subdomains, mark Rare Gems). Every tap is an action;
+what the deck still allows, and why not, is asked of `scoring.bgg_card_game`."""
 
 from __future__ import annotations
 
-import json
+from collections.abc import Hashable
 
 import flet as ft
 
 from scoring import bgg_card_game as rules
 
+from ..games import GameScreen, register
 from ..widgets.controls import card_button, section, short_name, stepper
 
-per_player = True
-
-LABEL = {
-    "abstract": "Abstract", "customizable": "Customizable", "childrens": "Children's", "family": "Family",
-    "party": "Party", "strategy": "Strategy", "thematic": "Thematic", "war": "War",
-}
+LABEL = {s: rules.SPOKEN[s].capitalize() for s in rules.SUBDOMAINS}  # "childrens" → "Children's"
 SHADE = {
     "abstract": ft.Colors.BLUE_GREY_600, "customizable": ft.Colors.CYAN_700, "childrens": ft.Colors.PINK_400,
     "family": ft.Colors.GREEN_700, "party": ft.Colors.PURPLE_400, "strategy": ft.Colors.BLUE_800,
@@ -25,177 +21,183 @@ SHADE = {
 }
 
 
-def new_body(players: list[str], variant: dict, colours: dict) -> dict:
-    return {"final": {p: {"played": [], "collections": []} for p in players}}
+def fitting(text: str) -> float:
+    """A card button wide enough for its whole text ("Customizable" too), bold at the default size."""
+    return max(52, 16 + 10 * len(text))
 
 
-def played_group(record: dict, player: str, subdomain: str) -> dict | None:
-    return next((g for g in record["final"][player]["played"] if g["subdomain"] == subdomain), None)
+def holder_state(holder: str | None, player: str) -> str:
+    return "held" if holder == player else "taken" if holder else "free"
 
 
-def set_played(screen, player: str, subdomain: str, cards: int) -> None:
-    def edit(record: dict) -> None:
-        groups = record["final"][player]["played"]
-        group = played_group(record, player, subdomain)
-        if cards == 0:
-            if group:
-                groups.remove(group)
-        elif group:
-            group["cards"] = cards
+@register
+class BggCardGameScreen(GameScreen):
+    key = "bgg-card-game"
+    seed = ft.Colors.INDIGO
+    icon = ft.Icons.STYLE
+    order = 2
+
+    @property
+    def game(self) -> rules.Game:
+        return self.play.live.rules
+
+    def drafts(self) -> dict[str, list[str]]:
+        """Collections being picked that do not have their 2 cards yet: this screen's own, not in
+        the record until they do (a collection of 1 is no collection)."""
+        return self.play.state.setdefault("collection_drafts", {})
+
+    # -- taps ---------------------------------------------------------------------------
+
+    def step(self, player: str, subdomain: str, step: int) -> None:
+        self.play.act(rules.StepPlayed(player, subdomain, step))
+
+    # A tap means what its button showed when drawn (`held`, `seen`), not what the table holds by the
+    # time it arrives: two screens taking the same Popular card at once both mean "take", never a toggle.
+
+    def tap_popular(self, player: str, subdomain: str, held: bool) -> None:
+        self.play.act(rules.SetPopular(player, subdomain, not held))
+
+    def tap_new_collection(self, player: str, number: int, subdomain: str) -> None:
+        """`number`: the collection this one becomes, as the screen showed when it was tapped."""
+        draft = self.drafts().get(player, [])
+        if subdomain in draft:
+            draft.remove(subdomain)
+            self.play.refuse("")
+            return
+        reason = rules.card_refusal(self.game, subdomain)
+        if reason:
+            self.play.refuse(reason)
+            return
+        if len(draft) + 1 < rules.COLLECTION_MIN:
+            self.drafts()[player] = [*draft, subdomain]
+            self.play.refuse("")
+            return
+        picked = (*draft, subdomain)
+        self.drafts().pop(player, None)
+        if not self.play.act(rules.AddCollection(player, picked, number)):
+            collections = self.game.tableaux[player].collections
+            if not (len(collections) >= number and set(collections[number - 1].subdomains) == set(picked)):
+                self.drafts()[player] = draft  # refused: what was picked before stays picked
+                self.play.render()
+
+    def tap_in_collection(self, player: str, number: int, seen: tuple[str, ...], subdomain: str) -> None:
+        action = rules.RemoveFromCollection if subdomain in seen else rules.AddToCollection
+        self.play.act(action(player, number, seen, subdomain))
+
+    def tap_card(self, player: str, number: int | None, seen: tuple[str, ...], subdomain: str, new_number: int) -> None:
+        if number is None:
+            self.tap_new_collection(player, new_number, subdomain)
         else:
-            groups.append({"subdomain": subdomain, "cards": cards})
-            groups.sort(key=lambda g: rules.SUBDOMAINS.index(g["subdomain"]))
+            self.tap_in_collection(player, number, seen, subdomain)
 
-    screen.apply(edit)
+    # -- what is shown ------------------------------------------------------------------
 
+    def played_row(self, player: str, subdomain: str) -> ft.Control:
+        game = self.game
+        group = next((g for g in game.tableaux[player].played if g.subdomain == subdomain), None)
+        count = group.cards if group else 0
+        can_grow = rules.step_refusal(game, player, subdomain, +1) is None
+        popular = holder_state(rules.popular_holder(game, subdomain), player) if count else "taken"
+        key: Hashable = ("played", player, subdomain, group, can_grow, popular, self.play.app.dark)
 
-def toggle_popular(screen, player: str, subdomain: str) -> None:
-    def edit(record: dict) -> None:
-        group = played_group(record, player, subdomain)
-        if group.get("popular"):
-            group.pop("popular")
+        def build() -> ft.Control:
+            label = LABEL[subdomain]
+            return ft.Row(
+                [
+                    ft.Text(label, color=SHADE[subdomain], weight=ft.FontWeight.BOLD, width=100),
+                    # The stepper only says which way: the action is a step, applied to the table as it is now.
+                    stepper(f"{player} {label} played", count, lambda v: self.step(player, subdomain, 1 if v > count else -1),
+                            0, rules.stepped(count, 1) if can_grow else count,
+                            down=lambda v: rules.stepped(v, -1), up=lambda v: rules.stepped(v, 1)),
+                    card_button("☺", f"{player} {label} Popular", lambda e: self.tap_popular(player, subdomain, popular == "held"),
+                                state=popular, colour=SHADE[subdomain], icon=ft.Icons.SENTIMENT_SATISFIED_ALT),
+                    ft.Text(str(group.points()) if group else "", weight=ft.FontWeight.BOLD, width=36,
+                            text_align=ft.TextAlign.RIGHT),
+                ],
+                spacing=4,
+            )
+
+        return self.part(key, build)
+
+    def collection_block(self, player: str, number: int | None) -> ft.Control:
+        """Collection `number` (1-based) of `player`, or the one being picked (None)."""
+        game = self.game
+        if number is None:
+            group = None
+            chosen, gems = tuple(self.drafts().get(player, [])), ()
+            title = "New collection: pick at least 2"
         else:
-            group["popular"] = True
+            group = game.tableaux[player].collections[number - 1]
+            chosen, gems = group.subdomains, group.rare_gems
+            title = f"Collection {number}: {group.line()}"
+        name = "new collection" if number is None else f"collection {number}"
+        free = tuple(rules.card_refusal(game, s) is None for s in rules.SUBDOMAINS)
+        gem_states = tuple(
+            "held" if s in gems else "taken" if rules.gem_refusal(game, player, number, s) else "free"
+            for s in chosen) if number is not None else ()
+        new_number = len(game.tableaux[player].collections) + 1
+        key: Hashable = ("collection", player, number, chosen, gems, free, gem_states, new_number, self.play.app.dark)
 
-    screen.apply(edit)
+        def build() -> ft.Control:
+            cards = [
+                card_button(LABEL[s], f"{player} {name} {LABEL[s]}", lambda e, s=s: self.tap_card(player, number, chosen, s, new_number),
+                            state="held" if s in chosen else "free" if ok else "taken", colour=SHADE[s],
+                            width=fitting(LABEL[s]))
+                for s, ok in zip(rules.SUBDOMAINS, free)
+            ]
+            controls: list[ft.Control] = [ft.Text(title, size=13, weight=ft.FontWeight.W_600),
+                                          ft.Row(cards, wrap=True, spacing=4, run_spacing=4)]
+            if number is not None:
+                gem_buttons = [
+                    card_button(f"◆ {LABEL[s]}", f"{player} {name} {LABEL[s]} Rare Gem",
+                                lambda e, s=s: self.play.act(rules.SetRareGem(player, number, chosen, s, s not in gems)),
+                                state=state, colour=SHADE[s], width=fitting(f"◆ {LABEL[s]}"))
+                    for s, state in zip(chosen, gem_states)
+                ]
+                controls += [ft.Text("Rare Gems in it:", size=12), ft.Row(gem_buttons, wrap=True, spacing=4, run_spacing=4),
+                             ft.TextButton(f"Remove collection {number}", icon=ft.Icons.DELETE_OUTLINE,
+                                           on_click=lambda e: self.play.act(rules.RemoveCollection(player, number, chosen)))]
+            return ft.Container(ft.Column(controls, spacing=6), padding=8, border_radius=8,
+                                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), key=f"{player}-{name}")
 
+        return self.part(key, build)
 
-def played_row(screen, player: str, subdomain: str) -> ft.Control:
-    game = screen.live.rules
-    group = played_group(screen.record, player, subdomain)
-    count = group["cards"] if group else 0
-    left = rules.cards_left(game, subdomain)
-    high = min(rules.PLAYED_MAX, count + left)
-    holder = rules.popular_holder(game, subdomain)
-    popular_state = "held" if holder == player else "taken" if holder else "free"
-    points = next((line.points for line in game.tableaux[player].lines() if line.label.startswith(f"{subdomain} played")), 0)
-    return ft.Row(
-        [
-            ft.Text(LABEL[subdomain], color=SHADE[subdomain], weight=ft.FontWeight.BOLD, width=100),
-            stepper(f"{player} {LABEL[subdomain]} played", count,
-                    lambda v: set_played(screen, player, subdomain, v), 0, high if count or high >= rules.PLAYED_MIN else 0,
-                    down=lambda v: 0 if v <= rules.PLAYED_MIN else v - 1,
-                    up=lambda v: rules.PLAYED_MIN if v == 0 else v + 1),
-            card_button("☺", f"{player} {LABEL[subdomain]} Popular", lambda e: toggle_popular(screen, player, subdomain),
-                        state=popular_state if count else "taken", colour=SHADE[subdomain], icon=ft.Icons.SENTIMENT_SATISFIED_ALT),
-            ft.Text(str(points) if count else "", weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.RIGHT),
-        ],
-        spacing=4,
-    )
+    def tableau_key(self, player: str) -> Hashable:
+        """Everything `tableau` reads: the player's own groups and draft, and of the rest of the table
+        only whether each subdomain can still grow or give a card, and where its Popular and Rare Gem are."""
+        game = self.game
+        gem_holders = tuple(holder_state(place[0] if place else None, player)
+                            for place in (rules.gem_place(game, s) for s in rules.SUBDOMAINS))
+        return (
+            game.tableaux[player],
+            tuple(self.drafts().get(player, [])),
+            tuple((rules.step_refusal(game, player, s, +1) is None, rules.card_refusal(game, s) is None,
+                   holder_state(rules.popular_holder(game, s), player)) for s in rules.SUBDOMAINS),
+            gem_holders,
+        )
 
+    def tableau(self, player: str) -> ft.Control:
+        collections = len(self.game.tableaux[player].collections)
+        return ft.Column(
+            [
+                section(f"{short_name(player)}: played games (vertical)"),
+                *[self.played_row(player, s) for s in rules.SUBDOMAINS],
+                section(f"{short_name(player)}: collections (horizontal)"),
+                *[self.collection_block(player, n) for n in range(1, collections + 1)],
+                self.collection_block(player, None),
+            ],
+            spacing=6,
+        )
 
-def drafts(screen) -> dict[str, list[str]]:
-    """Collections being picked that do not have their 2 cards yet (not in the record until they do)."""
-    return screen.state.setdefault("collection_drafts", {})
+    def shared(self) -> list[ft.Control]:
+        left = ", ".join(f"{LABEL[s]} {rules.cards_left(self.game, s)}" for s in rules.SUBDOMAINS)
+        return [ft.Text(f"Cards left in the deck: {left}", size=12)]
 
+    # -- statistics ---------------------------------------------------------------------
 
-def toggle_in_collection(screen, player: str, index: int | None, subdomain: str) -> None:
-    if index is None:  # the collection being started
-        draft = drafts(screen).setdefault(player, [])
-        draft.remove(subdomain) if subdomain in draft else draft.append(subdomain)
-        if len(draft) >= rules.COLLECTION_MIN:
-            picked = list(draft)
-            if screen.apply(lambda r: r["final"][player]["collections"].append({"subdomains": picked})):
-                drafts(screen).pop(player)
-            else:
-                draft.remove(subdomain)
-        else:
-            screen.render()
-        return
+    @classmethod
+    def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        import scoring
 
-    def edit(record: dict) -> None:
-        group = record["final"][player]["collections"][index]
-        if subdomain in group["subdomains"]:
-            group["subdomains"].remove(subdomain)
-            if subdomain in group.get("rare_gems", []):
-                group["rare_gems"].remove(subdomain)
-        else:
-            group["subdomains"].append(subdomain)
-
-    screen.apply(edit)
-
-
-def toggle_gem(screen, player: str, index: int, subdomain: str) -> None:
-    def edit(record: dict) -> None:
-        group = record["final"][player]["collections"][index]
-        gems = group.setdefault("rare_gems", [])
-        gems.remove(subdomain) if subdomain in gems else gems.append(subdomain)
-        if not gems:
-            group.pop("rare_gems")
-
-    screen.apply(edit)
-
-
-def remove_collection(screen, player: str, index: int) -> None:
-    screen.apply(lambda r: r["final"][player]["collections"].pop(index))
-
-
-def collection_block(screen, player: str, index: int | None) -> ft.Control:
-    game = screen.live.rules
-    if index is None:
-        chosen, gems, title = drafts(screen).get(player, []), [], "New collection: pick at least 2"
-    else:
-        group = game.tableaux[player].collections[index]
-        chosen, gems = list(group.subdomains), list(group.rare_gems)
-        title = f"Collection {index + 1}: {group.line()}"
-    name = "new collection" if index is None else f"collection {index + 1}"
-    cards = []
-    for s in rules.SUBDOMAINS:
-        inside = s in chosen
-        state = "held" if inside else "free" if rules.cards_left(game, s) > 0 else "taken"
-        cards.append(card_button(LABEL[s][:4], f"{player} {name} {LABEL[s]}",
-                                 lambda e, s=s: toggle_in_collection(screen, player, index, s),
-                                 state=state, colour=SHADE[s], width=60))
-    gem_buttons = []
-    if index is not None:
-        for s in chosen:
-            holder = rules.gem_holder(game, s)
-            state = "held" if s in gems else "taken" if holder else "free"
-            gem_buttons.append(card_button(f"◆ {LABEL[s][:4]}", f"{player} {name} {LABEL[s]} Rare Gem",
-                                           lambda e, s=s: toggle_gem(screen, player, index, s),
-                                           state=state, colour=SHADE[s], width=72))
-    controls: list[ft.Control] = [ft.Text(title, size=13, weight=ft.FontWeight.W_600),
-                                  ft.Row(cards, wrap=True, spacing=4, run_spacing=4)]
-    if gem_buttons:
-        controls += [ft.Text("Rare Gems in it:", size=12), ft.Row(gem_buttons, wrap=True, spacing=4)]
-    if index is not None:
-        controls.append(ft.TextButton(f"Remove collection {index + 1}", icon=ft.Icons.DELETE_OUTLINE,
-                                      on_click=lambda e: remove_collection(screen, player, index)))
-    return ft.Container(ft.Column(controls, spacing=6), padding=8, border_radius=8,
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), key=f"{player}-{name}")
-
-
-def tableau_key(screen, player: str):
-    """Everything `tableau` reads: the player's own groups, and of the rest of the table only
-    whether a subdomain still has 1 or 2 cards to give and who holds its Popular and Rare Gem."""
-    game = screen.live.rules
-
-    def holder(who: str | None) -> str:
-        return "mine" if who == player else "taken" if who else "free"
-
-    return (
-        json.dumps(screen.record["final"][player], sort_keys=True),
-        tuple(drafts(screen).get(player, [])),
-        tuple((rules.cards_left(game, s) > 0, rules.cards_left(game, s) >= rules.PLAYED_MIN,
-               holder(rules.popular_holder(game, s)), holder(rules.gem_holder(game, s))) for s in rules.SUBDOMAINS),
-    )
-
-
-def tableau(screen, player: str) -> ft.Control:
-    game = screen.live.rules
-    return ft.Column(
-        [
-            section(f"{short_name(player)}: played games (vertical)"),
-            *[played_row(screen, player, s) for s in rules.SUBDOMAINS],
-            section(f"{short_name(player)}: collections (horizontal)"),
-            *[collection_block(screen, player, i) for i in range(len(game.tableaux[player].collections))],
-            collection_block(screen, player, None),
-        ],
-        spacing=6,
-    )
-
-
-def shared(screen) -> list[ft.Control]:
-    game = screen.live.rules
-    left = ", ".join(f"{LABEL[s]} {rules.cards_left(game, s)}" for s in rules.SUBDOMAINS)
-    return [ft.Text(f"Cards left in the deck: {left}", size=12)]
+        largest = [t.largest_played for record in records for t in scoring.parse(record).game.tableaux.values()]
+        return (("average largest played group", f"{sum(largest) / len(largest):.1f} cards" if largest else "–"),)

@@ -2,178 +2,174 @@
 player's Commission and side, picked from the 18 cards; the round's multiplier shown;
 an extra round offered while the totals are level.
 
-The round being entered is the game's draft until it is complete; "Score round" moves
-it into the record.
+The round being entered is the game's draft until it is complete; every tap is an action
+(scoring/card_commons.py) and "Score round" moves the complete draft into the record. What a
+card may not be, and why, is the rules' to say: the screen only asks.
 """
 
 from __future__ import annotations
 
-import copy
-import json
+from typing import Any, Callable, Hashable
 
 import flet as ft
 
+import scoring
 from scoring import card_commons as rules
 
-from ..widgets.controls import card_button, section, short_name
+from ..games import GameScreen, register
+from ..stats import percent
+from ..widgets.controls import TAP, section, short_name
 
-per_player = True
 SUIT_COLOUR = {"red": ft.Colors.RED_700, "black": ft.Colors.GREY_900}
+# The card's face when not held: red suits in red; black suits in the text colour (readable when dark).
+FACE_COLOUR = {"red": ft.Colors.RED_700, "black": ft.Colors.ON_SURFACE}
+# Each place of the round: the action that puts a card there, and the one that takes it back.
+SLOT_ACTIONS = {
+    rules.NEST_EGG: (rules.SetNestEgg, rules.ClearNestEgg),
+    rules.REPLACEMENT: (rules.SetReplacement, rules.ClearReplacement),
+    rules.COMMISSION: (rules.SetCommission, rules.ClearCommission),
+    rules.SIDE: (rules.AddToSide, rules.RemoveFromSide),
+}
 
 
-def new_body(players: list[str], variant: dict, colours: dict) -> dict:
-    return {"rounds": []}
+def suit_card(card: str, label: str, on_click: Callable[[Any], None], state: str) -> ft.Control:
+    """One physical card, its rank and suit symbol in the suit's colour: `held` (filled), `free`
+    (outlined) or `taken` (elsewhere this round: disabled, struck through)."""
+    colour = rules.colour_of(card)
+    held = state == "held"
+    text = ft.Text(rules.pretty(card), semantics_label=label, weight=ft.FontWeight.BOLD, font_family="DejaVu",
+                   color=ft.Colors.WHITE if held else FACE_COLOUR[colour],
+                   style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if state == "taken" else None)
+    return ft.Button(
+        content=text, on_click=on_click, disabled=state == "taken", width=52, height=TAP,
+        style=ft.ButtonStyle(bgcolor=SUIT_COLOUR[colour] if held else None, side=ft.BorderSide(2, SUIT_COLOUR[colour]),
+                             shape=ft.RoundedRectangleBorder(radius=8), padding=0),
+    )
 
 
-def empty_draft(players: list[str]) -> dict:
-    return {"nest_egg": None, "replacement": None, "commissions": {p: None for p in players}, "sides": {p: [] for p in players}}
+@register
+class CardCommonsScreen(GameScreen):
+    key = "card-commons"
+    seed = ft.Colors.GREEN_800
+    icon = ft.Icons.GAVEL
+    order = 5
 
+    @property
+    def peek(self) -> bool:
+        return self.play.live.rules.peek
 
-def draft(screen) -> dict:
-    return screen.live.draft or empty_draft(screen.players)
+    @property
+    def draft(self) -> dict:
+        return rules.current_draft(self.play.players, self.play.live.draft)
 
+    @property
+    def number(self) -> int:
+        """The round being entered (1-based)."""
+        return len(self.play.record["rounds"]) + 1
 
-def peek(screen) -> bool:
-    return screen.live.rules.peek
+    @property
+    def decided(self) -> bool:
+        return self.play.live.result.decided
 
+    # -- taps ---------------------------------------------------------------------------
 
-def used_in_draft(d: dict) -> dict[str, str]:
-    """card → where it lies in the round being entered."""
-    where = {}
-    if d["nest_egg"]:
-        where[d["nest_egg"]] = "the Nest Egg"
-    if d.get("replacement"):
-        where[d["replacement"]] = "the replacement"
-    for p, c in d["commissions"].items():
-        if c:
-            where[c] = f"{p}'s Commission"
-    for p, side in d["sides"].items():
-        for c in side:
-            where[c] = f"{p}'s side"
-    return where
+    def action(self, slot: str, player: str | None, card: str, held: bool) -> rules.CardAction:
+        """What a tap on `card` means as the screen shows it now: a held card is taken back, any other
+        is put there (the rules say whether it may be). Fixed when the card is drawn, so two devices
+        tapping the same free card both mean "put it there", and it stays put once."""
+        put, take_back = SLOT_ACTIONS[slot]
+        kind = take_back if held else put
+        return kind(card=card, round=self.number, **({} if player is None else {"player": player}))
 
+    # -- what is shown ------------------------------------------------------------------
 
-def change_draft(screen, change) -> None:
-    d = copy.deepcopy(draft(screen))
-    change(d)
-    screen.apply(lambda r: None, draft=d)
+    def card_grid(self, slot: str, player: str | None) -> ft.Control:
+        """The cards that may go to one place, rebuilt only when what they show changes."""
+        draft = self.draft
+        mine = rules.held(draft, slot, player)
+        shown = [c for c in rules.DECK if not (slot in (rules.COMMISSION, rules.REPLACEMENT) and rules.is_wild(c))]
+        taken = frozenset(c for c in rules.places(draft) if c in shown and c not in mine)
+        key: Hashable = (self.number, slot, player, mine, taken, self.play.app.dark)
+        return self.part(key, lambda: self.build_grid(slot, player, shown, mine, taken))
 
+    def build_grid(self, slot: str, player: str | None, shown: list[str], mine: tuple[str, ...],
+                   taken: frozenset[str]) -> ft.Control:
+        owner = f"{player} " if player else ""
+        name = slot.replace("_", " ")
+        return ft.Row([
+            suit_card(card, f"{owner}{name} {card}", lambda e, a=self.action(slot, player, card, card in mine): self.play.act(a),
+                      "held" if card in mine else "taken" if card in taken else "free")
+            for card in shown
+        ], wrap=True, spacing=4, run_spacing=4)
 
-def pick(screen, slot: str, player: str | None, card: str) -> None:
-    d = draft(screen)
-    taken = used_in_draft(d)
-    current = {"nest_egg": d["nest_egg"], "replacement": d.get("replacement"),
-               "commission": d["commissions"].get(player) if player else None}.get(slot)
-    in_side = slot == "side" and card in d["sides"][player]
-    if card in taken and card != current and not in_side:
-        screen.refuse(f"{rules.pretty(card)} is already {taken[card]} this round.")
-        return
-    if slot == "commission" and rules.is_wild(card):
-        screen.refuse("A Wild cannot be a Commission.")
-        return
-    if slot == "side" and not in_side and len(d["sides"][player]) >= rules.MAX_SIDE:
-        screen.refuse(f"A side holds at most {rules.MAX_SIDE} cards.")
-        return
+    def tableau_key(self, player: str) -> Hashable:
+        """Everything `tableau(player)` reads: the player's own cards and which others are taken."""
+        draft = self.draft
+        return (self.number, self.decided, draft["commissions"][player], tuple(draft["sides"][player]),
+                frozenset(rules.places(draft)))
 
-    def change(d: dict) -> None:
-        if slot == "nest_egg":
-            d["nest_egg"] = None if d["nest_egg"] == card else card
-            if not (d["nest_egg"] and rules.is_wild(d["nest_egg"])):
-                d["replacement"] = None
-        elif slot == "replacement":
-            d["replacement"] = None if d.get("replacement") == card else card
-        elif slot == "commission":
-            d["commissions"][player] = None if d["commissions"][player] == card else card
-        else:
-            side = d["sides"][player]
-            side.remove(card) if card in side else side.append(card)
+    def tableau(self, player: str) -> ft.Control:
+        if self.decided:
+            return ft.Container()
+        side = self.draft["sides"][player]
+        return ft.Column([
+            section(short_name(player)),
+            ft.Text("Commission", weight=ft.FontWeight.BOLD),
+            self.card_grid(rules.COMMISSION, player),
+            ft.Text(f"Side of the tableau ({len(side)} of at most {rules.MAX_SIDE})", weight=ft.FontWeight.BOLD),
+            self.card_grid(rules.SIDE, player),
+        ], spacing=6)
 
-    change_draft(screen, change)
-
-
-def card_grid(screen, slot: str, player: str | None, chosen: list[str], allowed=lambda c: True) -> ft.Control:
-    d = draft(screen)
-    taken = used_in_draft(d)
-    owner = f"{player} " if player else ""
-    buttons = []
-    for card in rules.DECK:
-        if not allowed(card):
-            continue
-        state = "held" if card in chosen else "taken" if card in taken else "free"
-        buttons.append(card_button(rules.pretty(card), f"{owner}{slot.replace('_', ' ')} {card}",
-                                   lambda e, c=card: pick(screen, slot, player, c), state=state,
-                                   colour=SUIT_COLOUR[rules.colour_of(card)], width=52))
-    return ft.Row(buttons, wrap=True, spacing=4, run_spacing=4)
-
-
-def round_complete(d: dict) -> bool:
-    return bool(d["nest_egg"]) and all(d["commissions"].values())
-
-
-def round_record(d: dict) -> dict:
-    out = {"nest_egg": d["nest_egg"], "commissions": dict(d["commissions"]), "sides": {p: list(s) for p, s in d["sides"].items()}}
-    if d.get("replacement"):
-        out["replacement"] = d["replacement"]
-    return out
-
-
-def score_round(screen) -> None:
-    finished = round_record(draft(screen))
-    screen.apply(lambda r: r["rounds"].append(finished), draft=None)
-
-
-def game_over(screen) -> bool:
-    return screen.live.result.decided
-
-
-def shared(screen) -> list[ft.Control]:
-    result = screen.live.result
-    scored = ft.Column(key="scored-rounds", spacing=2, controls=[
-        ft.Text(f"Round {i} (×{rules.multiplier(i, peek(screen))}): " + ", ".join(f"{short_name(p)} {r[p]}" for p in screen.players), size=13)
-        for i, r in enumerate(result.rounds, start=1)
-    ])
-    rows: list[ft.Control] = [scored]
-    if game_over(screen):
-        rows.append(ft.Text("The game is decided: see the results.", weight=ft.FontWeight.BOLD))
+    def shared(self) -> list[ft.Control]:
+        result = self.play.live.result
+        scored = ft.Column(key="scored-rounds", spacing=2, controls=[
+            ft.Text(f"Round {i} (×{rules.multiplier(i, self.peek)}): "
+                    + ", ".join(f"{short_name(p)} {r[p]}" for p in self.play.players), size=13)
+            for i, r in enumerate(result.rounds, start=1)
+        ])
+        rows: list[ft.Control] = [scored]
+        if self.decided:
+            rows.append(ft.Text("The game is decided: see the results.", weight=ft.FontWeight.BOLD))
+            return rows
+        number, draft = self.number, self.draft
+        extra = number > rules.regular_rounds(self.peek)
+        rows += [
+            section(f"{'Extra round' if extra else 'Round'} {number}: ×{rules.multiplier(number, self.peek)}"),
+            ft.Text("Nest Egg", weight=ft.FontWeight.BOLD),
+            ft.Container(self.card_grid(rules.NEST_EGG, None), key="nest-egg"),
+        ]
+        if draft["nest_egg"] and rules.is_wild(draft["nest_egg"]):
+            if rules.asks_replacement(draft, self.peek):
+                rows += [
+                    ft.Text("The Wild was swapped for a face-down card: which? (none if only the other Wild was left)", size=12),
+                    ft.Container(self.card_grid(rules.REPLACEMENT, None), key="replacement"),
+                ]
+            else:
+                rows.append(ft.Text(f"Peek: the Wild stays; a {rules.colour_of(draft['nest_egg'])} Commission scores.", size=12))
+        still = rules.missing(draft, self.play.players, self.peek)
+        score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
+        rows.append(ft.FilledButton(
+            f"Score round {number}", icon=ft.Icons.CHECK, height=48, disabled=still is not None,
+            on_click=lambda e: self.play.act(score_round), key=f"score-round-{number}",
+        ))
+        rows.append(ft.Text(still or " ", size=12, key="round-missing"))
         return rows
-    number = len(result.rounds) + 1
-    extra = number > rules.regular_rounds(peek(screen))
-    d = draft(screen)
-    rows += [
-        section(f"{'Extra round' if extra else 'Round'} {number}: ×{rules.multiplier(number, peek(screen))}"),
-        ft.Text("Nest Egg", weight=ft.FontWeight.BOLD),
-        ft.Container(card_grid(screen, "nest_egg", None, [d["nest_egg"]] if d["nest_egg"] else []), key="nest-egg"),
-    ]
-    if d["nest_egg"] and rules.is_wild(d["nest_egg"]):
-        if peek(screen):
-            rows.append(ft.Text(f"Peek: the Wild stays; a {rules.colour_of(d['nest_egg'])} Commission scores.", size=12))
-        else:
-            rows += [
-                ft.Text("The Wild was swapped for a face-down card: which? (none if only the other Wild was left)", size=12),
-                ft.Container(card_grid(screen, "replacement", None, [d["replacement"]] if d.get("replacement") else [],
-                                       allowed=lambda c: not rules.is_wild(c)), key="replacement"),
-            ]
-    rows.append(ft.FilledButton(
-        f"Score round {number}", icon=ft.Icons.CHECK, height=48, disabled=not round_complete(d),
-        on_click=lambda e: score_round(screen), key=f"score-round-{number}",
-    ))
-    return rows
 
+    # -- setup and statistics -----------------------------------------------------------
 
-def tableau_key(screen, player: str):
-    """Everything `tableau` reads: the round being entered (any card taken shows as taken)."""
-    return json.dumps(draft(screen), sort_keys=True), game_over(screen)
+    @classmethod
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None],
+                         players: list[str]) -> list[ft.Control]:
+        return [ft.Switch(label="Peek variant (3 rounds: ×1, ×1, ×2)", value=variant["peek"],
+                          on_change=lambda e: set_variant("peek", e.control.value))]
 
-
-def tableau(screen, player: str) -> ft.Control:
-    if game_over(screen):
-        return ft.Container()
-    d = draft(screen)
-    commission = d["commissions"][player]
-    return ft.Column([
-        section(short_name(player)),
-        ft.Text("Commission", weight=ft.FontWeight.BOLD),
-        card_grid(screen, "commission", player, [commission] if commission else [], allowed=lambda c: not rules.is_wild(c)),
-        ft.Text(f"Side of the tableau ({len(d['sides'][player])} of at most {rules.MAX_SIDE})", weight=ft.FontWeight.BOLD),
-        card_grid(screen, "side", player, d["sides"][player]),
-    ], spacing=6)
+    @classmethod
+    def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        commissions = scored = extra = 0
+        for record in records:
+            parsed = scoring.parse(record)
+            extra += max(0, len(parsed.game.rounds) - rules.regular_rounds(parsed.game.peek))
+            for round_ in scoring.score(parsed).rounds:
+                commissions += len(round_)
+                scored += sum(points > 0 for points in round_.values())
+        return (("Commissions that scored", percent(scored, commissions)), ("extra rounds played", str(extra)))

@@ -1,118 +1,141 @@
 """CGT – Card Game Traders play screen: the Meta row (cards per type, marker included, and
 passive modifiers) with each type's live value, then each player's Collection by type and
-scoring-ability points. The first player's penalty comes from the setup."""
+scoring-ability points. The first player's penalty comes from the setup.
+
+Every stepper sends a step (+1 or −1), never the number it showed: two devices' "+1" both count.
+What may still be added or taken off is asked of scoring.cgt, never worked out here."""
 
 from __future__ import annotations
 
-import json
+from typing import Any, Callable, Hashable
 
 import flet as ft
 
 from scoring import cgt as rules
 
+from ..games import GameScreen, register
 from ..widgets.controls import section, short_name, stepper
 
-per_player = True
-ADJUSTMENT_RANGE = 99
-MODIFIER_RANGE = 20
+PENALTY_RANGE = 20  # the setup's penalty stepper: printed markers are small
 
 
-def new_body(players: list[str], variant: dict, colours: dict) -> dict:
-    return {"final": {"meta": {}, "collections": {p: {} for p in players}}}
+@register
+class CgtScreen(GameScreen):
+    key = "cgt"
+    seed = ft.Colors.PURPLE
+    icon = ft.Icons.TRENDING_UP
+    order = 4
 
+    @property
+    def game(self) -> rules.Game:
+        return self.play.live.rules
 
-def types_shown(screen) -> list[int]:
-    """The usual seven types, plus any other type the Meta row holds."""
-    game = screen.live.rules
-    extra = screen.state.get("extra_types", [])
-    return sorted(set(rules.DEFAULT_TYPES) | set(game.meta) | set(extra))
+    def types_shown(self) -> list[int]:
+        """The usual seven types, plus any other type the Meta row holds or this screen added."""
+        extra = self.play.state.get("extra_types", [])
+        return sorted(set(rules.DEFAULT_TYPES) | set(self.game.meta) | set(extra))
 
+    # -- taps: a stepper hands over the value it would show; the action is the step to it ------
 
-def put(mapping: dict, key: str, value: int) -> None:
-    """A count in the record, or no entry at all when it is 0 (an empty Collection is {})."""
-    if value:
-        mapping[key] = value
-    else:
-        mapping.pop(key, None)
+    def step(self, make: Callable[[int], rules.Action], shown: int) -> Callable[[int], None]:
+        return lambda value: self.play.act(make(value - shown))
 
+    def add_type(self, value: str | None) -> None:
+        if value:
+            self.play.state.setdefault("extra_types", []).append(int(value))
+            self.play.render()
 
-def set_meta(screen, type_: int, count: int) -> None:
-    screen.apply(lambda r: put(r["final"]["meta"], str(type_), count))
+    # -- the Meta row, shared by the table ---------------------------------------------
 
-
-def set_modifier(screen, type_: int, value: int) -> None:
-    screen.apply(lambda r: put(r["final"].setdefault("modifiers", {}), str(type_), value))
-
-
-def set_collection(screen, player: str, type_: int, count: int) -> None:
-    screen.apply(lambda r: put(r["final"]["collections"][player], str(type_), count))
-
-
-def set_adjustment(screen, player: str, value: int) -> None:
-    screen.apply(lambda r: put(r["final"].setdefault("adjustments", {}), player, value))
-
-
-def add_type(screen, value: str | None) -> None:
-    if value:
-        screen.state.setdefault("extra_types", []).append(int(value))
-        screen.render()
-
-
-def in_collections(game, type_: int) -> int:
-    return sum(c.get(type_, 0) for c in game.collections.values())
-
-
-def shared(screen) -> list[ft.Control]:
-    game = screen.live.rules
-    rows: list[ft.Control] = [section("Meta row"), ft.Text(
-        "Cards in each type's Meta column, its marker included (0: no column), and the net change "
-        "passive abilities make to its value.", size=12)]
-    for t in types_shown(screen):
-        meta = game.meta.get(t, 0)
-        high = t - in_collections(game, t)
-        rows.append(ft.Row(key=f"meta-{t}", controls=[
+    def meta_row(self, type_: int, meta: int, modifier: int, value: int, low: int, high: int) -> ft.Control:
+        return ft.Row(key=f"meta-{type_}", controls=[
             ft.Column([
-                ft.Text(f"Type {t}", weight=ft.FontWeight.BOLD),
-                ft.Semantics(identifier=f"value-{t}", content=ft.Text(
-                    f"value {game.value(t)}" if meta else "no column", size=12)),
+                ft.Text(f"Type {type_}", weight=ft.FontWeight.BOLD),
+                ft.Semantics(identifier=f"value-{type_}", content=ft.Text(
+                    f"value {value}" if meta else "no column", size=12)),
             ], spacing=0, width=72),
-            stepper(f"Type {t} Meta", meta, lambda v, t=t: set_meta(screen, t, v), 0, high),
+            stepper(f"Type {type_} Meta", meta, self.step(lambda by: rules.AdjustMeta(type=type_, by=by), meta), low, high),
             ft.Text("mod", size=12),
-            stepper(f"Type {t} modifier", game.modifiers.get(t, 0), lambda v, t=t: set_modifier(screen, t, v),
-                    -MODIFIER_RANGE, MODIFIER_RANGE, show=lambda v: f"{v:+d}" if v else "0"),
-        ], spacing=4))
-    others = [str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in types_shown(screen)]
-    rows.append(ft.Dropdown(label="Another type", width=160, dense=True, options=[ft.DropdownOption(t) for t in others],
-                            on_select=lambda e: add_type(screen, e.control.value)))
-    return rows
+            stepper(f"Type {type_} modifier", modifier,
+                    self.step(lambda by: rules.AdjustModifier(type=type_, by=by), modifier),
+                    -rules.MODIFIER_RANGE, rules.MODIFIER_RANGE, show=lambda v: f"{v:+d}" if v else "0"),
+        ], spacing=4)
 
+    def shared(self) -> list[ft.Control]:
+        game = self.game
+        rows: list[ft.Control] = [section("Meta row"), ft.Text(
+            "Cards in each type's Meta column, its marker included (0: no column), and the net change "
+            "passive abilities make to its value.", size=12)]
+        for t in self.types_shown():
+            meta, modifier = game.meta.get(t, 0), game.modifiers.get(t, 0)
+            high = meta + rules.cards_left(game, t)
+            if t not in game.meta and len(game.meta) >= rules.MAX_META_COLUMNS:
+                high = 0  # the row has all its columns
+            shown = (t, meta, modifier, game.value(t), rules.meta_floor(game, t), high)
+            rows.append(self.part(("meta", *shown, self.play.app.dark), lambda shown=shown: self.meta_row(*shown)))
+        others = tuple(str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in self.types_shown())
+        rows.append(self.part(("another type", others, self.play.app.dark), lambda: ft.Dropdown(
+            label="Another type", width=160, dense=True, options=[ft.DropdownOption(t) for t in others],
+            on_select=lambda e: self.add_type(e.control.value))))
+        return rows
 
-def tableau_key(screen, player: str):
-    """Everything `tableau` reads: values, the player's own cards, and how many each type has left."""
-    game = screen.live.rules
-    left = tuple((t, t - game.meta[t] - in_collections(game, t)) for t in sorted(game.meta))
-    return (tuple((t, game.value(t)) for t in sorted(game.meta)), left,
-            json.dumps(game.collections[player], sort_keys=True), game.adjustments.get(player, 0))
+    # -- a player's Collection ----------------------------------------------------------
 
+    def collection_row(self, player: str, type_: int, count: int, value: int, addable: bool) -> ft.Control:
+        return ft.Row(key=f"{player}-type-{type_}", controls=[
+            ft.Text(f"Type {type_}", width=60),
+            stepper(f"{player} type {type_}", count,
+                    self.step(lambda by: rules.AdjustCollection(player, type_, by), count),
+                    0, count + 1 if addable else count),
+            ft.Text(f"× {value} = {count * value}", size=13),
+        ], spacing=4)
 
-def tableau(screen, player: str) -> ft.Control:
-    game = screen.live.rules
-    rows: list[ft.Control] = [section(f"{short_name(player)}'s Collection")]
-    for t in sorted(game.meta):
-        count = game.collections[player].get(t, 0)
-        high = count + t - game.meta[t] - in_collections(game, t)
-        rows.append(ft.Row(key=f"{player}-type-{t}", controls=[
-            ft.Text(f"Type {t}", width=60),
-            stepper(f"{player} type {t}", count, lambda v, t=t: set_collection(screen, player, t, v), 0, high),
-            ft.Text(f"× {game.value(t)} = {count * game.value(t)}", size=13),
-        ], spacing=4))
-    if not game.meta:
-        rows.append(ft.Text("Set the Meta row first: a type scores only with a Meta column.", size=12, italic=True))
-    rows.append(ft.Row([
-        ft.Text("Scoring abilities", width=120),
-        stepper(f"{player} ability points", game.adjustments.get(player, 0), lambda v: set_adjustment(screen, player, v),
-                -ADJUSTMENT_RANGE, ADJUSTMENT_RANGE),
-    ], wrap=True))
-    if player == screen.players[0]:
-        rows.append(ft.Text(f"First player: −{game.penalty} (the marker's penalty)", size=13))
-    return ft.Column(rows, spacing=6)
+    def rows_shown(self, player: str) -> tuple[tuple[int, int, int, bool], ...]:
+        """(type, cards held, value, another card can be added) for each type with a Meta column."""
+        game = self.game
+        mine = game.collections[player]
+        return tuple((t, mine.get(t, 0), game.value(t), rules.cards_left(game, t) > 0) for t in sorted(game.meta))
+
+    def tableau_key(self, player: str) -> Hashable:
+        # Precise to the player: another player's card changes this tableau only when it takes the last copy.
+        game = self.game
+        first = game.penalty if player == self.play.players[0] else None
+        return player, self.rows_shown(player), game.adjustments.get(player, 0), first
+
+    def tableau(self, player: str) -> ft.Control:
+        game = self.game
+        dark = self.play.app.dark
+        rows: list[ft.Control] = [section(f"{short_name(player)}'s Collection")]
+        for shown in self.rows_shown(player):
+            rows.append(self.part(("collection", player, *shown, dark),
+                                  lambda shown=shown: self.collection_row(player, *shown)))
+        if not game.meta:
+            rows.append(ft.Text("Set the Meta row first: a type scores only with a Meta column.", size=12, italic=True))
+        points = game.adjustments.get(player, 0)
+        rows.append(ft.Row([
+            ft.Text("Scoring abilities", width=120),
+            stepper(f"{player} ability points", points,
+                    self.step(lambda by: rules.AdjustAbilityPoints(player, by), points),
+                    -rules.ADJUSTMENT_RANGE, rules.ADJUSTMENT_RANGE),
+        ], wrap=True))
+        if player == self.play.players[0]:
+            rows.append(ft.Text(f"First player: −{game.penalty} (the marker's penalty)", size=13))
+        return ft.Column(rows, spacing=6)
+
+    # -- setup and statistics -----------------------------------------------------------
+
+    @classmethod
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None],
+                         players: list[str]) -> list[ft.Control]:
+        return [ft.Row([ft.Text("First player penalty (printed on the marker)", expand=True),
+                        stepper("Penalty", variant["first_player_penalty"],
+                                lambda v: set_variant("first_player_penalty", v), 0, PENALTY_RANGE)])]
+
+    @classmethod
+    def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        import scoring
+
+        results = [scoring.score(r) for r in records]
+        first_won = sum(r.players[0] in r.winners for r in results)
+        share = f"{100 * first_won / len(results):.0f}%" if results else "–"
+        return (("first player wins", f"{share} despite the penalty"),)

@@ -3,13 +3,15 @@ rename (the history follows) and merge two names that are the same person."""
 
 from __future__ import annotations
 
-from urllib.parse import quote, unquote
 
 import flet as ft
 import flet_charts as charts
 
+from scoring.names import MAX_NAME, clean_name, name_problem
+
 from .. import games, stats
-from ..app import App
+from ..ids import route_id
+from ..session import App
 from ..widgets.controls import section, short_name
 from ..widgets.navigation import navigation_bar
 
@@ -19,7 +21,7 @@ def count(n: int, word: str) -> str:
 
 
 def player_route(name: str) -> str:
-    return "/players/" + quote(name, safe="")
+    return "/players/" + route_id(name)
 
 
 def roster(app: App) -> ft.View:
@@ -51,9 +53,9 @@ def scores_chart(figures: stats.PlayerStats) -> ft.Control:
         low, high, longest = min(low, *values), max(high, *values), max(longest, len(values))
         series.append(charts.LineChartData(
             points=[charts.LineChartDataPoint(i, v) for i, v in enumerate(values)],
-            color=games.SEED[key], stroke_width=3, curved=False, point=True,  # a single game still shows
+            color=games.seed(key), stroke_width=3, curved=False, point=True,  # a single game still shows
         ))
-    legend = ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=games.SEED[k], border_radius=6),
+    legend = ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=games.seed(k), border_radius=6),
                              ft.Text(games.title(k), size=12)], tight=True) for k in figures.scores_over_time], wrap=True)
     chart = charts.LineChart(
         data_series=series, min_x=0, max_x=max(1, longest - 1), min_y=low, max_y=high or 1,
@@ -67,16 +69,17 @@ def scores_chart(figures: stats.PlayerStats) -> ft.Control:
 
 def detail(app: App, encoded: str) -> ft.View:
     games.use_theme(app.page, None)
-    name = unquote(encoded)
+    name = encoded  # the route table has decoded it
     route = player_route(name)
     figures = stats.player_stats(app.store.finished(), name)
     message = ft.Text("", color=ft.Colors.ERROR)
-    new_name = ft.TextField(label="New name", value=name, width=240, max_length=200)
+    new_name = ft.TextField(label="New name", value=name, width=240, max_length=MAX_NAME)
 
     def rename(target: str) -> None:
-        target = target.strip()
-        if not target:
-            message.value = "A name cannot be empty."
+        target = clean_name(target)
+        problem = name_problem(target)  # the rules of setup: merging into an existing name is fine
+        if problem:
+            message.value = problem
             return
         try:
             app.store.rename_player(name, target)

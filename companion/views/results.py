@@ -12,10 +12,13 @@ import scoring
 from scoring.fields import ordinal
 
 from .. import games
-from ..app import App
+from ..session import App
+from ..widgets.common import not_found
 from ..store import IN_PROGRESS
+from ..ids import route_id
+from ..store import EDITING, StoreWriteError
 from ..widgets.controls import section, short_name
-from . import join, play, transfer
+from . import join, transfer
 
 
 def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
@@ -42,47 +45,66 @@ def places(result: scoring.Result) -> ft.Control:
 
 
 def view(app: App, game_id: str, route: str) -> ft.View:
-    stored = app.store.get(game_id)
+    # /results/<id> of a saved game being edited shows the edit copy; /history/<id> always the saved game.
+    editing = app.store.editing(game_id) if route.startswith("/results/") else None
+    stored = editing or app.store.get(game_id)
     if stored is None:
-        return play.not_found(route, "This game is not stored here. It may have been deleted.")
+        return not_found(route, "This game is not stored here. It may have been deleted.")
     games.use_theme(app.page, stored.game)
     result = scoring.score(stored.record)
-    in_progress = stored.status == IN_PROGRESS
+    in_progress = stored.status in (IN_PROGRESS, EDITING)
     winners = ", ".join(result.winners)
     headline = (f"{winners} win{'s' * (len(result.winners) == 1)}!" if result.decided and len(result.winners) == 1
                 else f"Draw: {winners} share 1st place" if result.decided else "Not finished yet")
 
     def save(e) -> None:
-        app.hub.finish(game_id)
+        try:
+            app.hub.finish(game_id)
+        except (StoreWriteError, ValueError) as err:  # said in words; the saved game is unchanged
+            app.notify(str(err), error=True)
+            return
         app.page.pubsub.send_others_on_topic(f"game:{game_id}", "finished")
-        app.go(f"/history/{game_id}")
+        app.go(f"/history/{route_id(game_id)}")
 
     def rematch(e) -> None:
-        record = play.new_record(stored.game, stored.players, dict(stored.record.get("variant", {})),
-                                 {p: v.get("colour") for p, v in stored.record.get("final", {}).items() if isinstance(v, dict)})
-        app.go(f"/play/{app.store.create(record).id}")
+        app.go(f"/play/{route_id(app.store.create(scoring.rematch(stored.record)).id)}")
+
+    def cancel_edit(e) -> None:
+        try:
+            app.hub.cancel_edit(game_id)
+        except StoreWriteError as err:
+            app.notify(str(err), error=True)
+            return
+        app.go(f"/history/{route_id(game_id)}")
 
     def delete(e) -> None:
-        removed = app.store.delete(game_id)
+        try:
+            removed = app.store.delete(game_id)
+        except StoreWriteError as err:
+            app.notify(str(err), error=True)
+            return
         app.go("/")
         if removed is not None:
             app.page.show_dialog(ft.SnackBar(
                 ft.Text(f"Deleted the game of {games.title(removed.game)}."),
-                action="Undo", on_action=lambda e: (app.store.restore(removed), app.go(f"/history/{removed.id}")),
+                action="Undo", on_action=lambda e: (app.store.restore(removed), app.go(f"/history/{route_id(removed.id)}")),
                 duration=8000,
             ))
 
     actions: list[ft.Control] = []
-    seat = app.seats.get(game_id)
+    seat = app.guest.player if app.guest and app.guest.game == game_id else None
     if seat:  # a player's phone: back to its seat; saving and editing are the table host's
-        actions.append(ft.OutlinedButton("Back to my cards", icon=ft.Icons.ARROW_BACK, height=48,
-                                         on_click=lambda e: app.go(join.seat_route(game_id, seat))))
+        actions.append(ft.OutlinedButton("Back to my cards", icon=ft.Icons.ARROW_BACK, height=48, visible=in_progress,
+                                         on_click=lambda e: app.go(join.seat_route(app.invites.code_for(game_id), seat))))
     elif in_progress:
         actions.append(ft.OutlinedButton("Back to game", icon=ft.Icons.ARROW_BACK, height=48,
-                                         on_click=lambda e: app.go(f"/play/{game_id}")))
-        actions.append(ft.FilledButton("Save result", icon=ft.Icons.SAVE, height=48, disabled=not result.decided, on_click=save))
+                                         on_click=lambda e: app.go(f"/play/{route_id(game_id)}")))
+        actions.append(ft.FilledButton("Save changes" if editing else "Save result", icon=ft.Icons.SAVE, height=48,
+                                       disabled=not result.decided, on_click=save))
+        if editing:
+            actions.append(ft.OutlinedButton("Cancel changes", icon=ft.Icons.UNDO, height=48, on_click=cancel_edit))
     else:
-        actions.append(ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=48, on_click=lambda e: app.go(f"/play/{game_id}")))
+        actions.append(ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")))
         actions.append(ft.OutlinedButton("Delete", icon=ft.Icons.DELETE, height=48, on_click=delete))
         actions.append(ft.OutlinedButton("Export for BG Stats", icon=ft.Icons.IOS_SHARE, height=48,
                                          on_click=lambda e: app.page.run_task(transfer.bgstats_download, app, game_id)))

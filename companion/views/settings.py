@@ -4,27 +4,36 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..access import valid_pin
-from ..app import App
+from ..access import MAX_DIGITS, MIN_DIGITS, SAFE_DIGITS, valid_pin, weak_pin_warning
+from ..session import App
 from ..widgets.controls import section
 
 
 def view(app: App) -> ft.View:
     message = ft.Text("")
-    field = ft.TextField(label="New PIN (4–12 digits)", password=True, width=240, max_length=12,
+    field = ft.TextField(label=f"New PIN ({MIN_DIGITS}–{MAX_DIGITS} digits)", password=True, width=240,
+                         max_length=MAX_DIGITS, helper=f"{SAFE_DIGITS} digits or more are safer",
                          keyboard_type=ft.KeyboardType.NUMBER, input_filter=ft.NumbersOnlyInputFilter())
 
     def save(e) -> None:
         pin = (field.value or "").strip()
         if not valid_pin(pin):
-            message.value = "A PIN is 4 to 12 digits."
+            message.value = f"A PIN is {MIN_DIGITS} to {MAX_DIGITS} digits."
+            message.color = ft.Colors.ERROR
             return
         app.gate.set_pin(pin)
         field.value = ""
-        message.value = "PIN set: every new browser session asks for it."
+        warning = weak_pin_warning(pin)
+        message.value = "PIN set: every new browser session asks for it." + (f" {warning}" if warning else "")
+        message.color = ft.Colors.ERROR if warning else None
+
+    lan = bool(app.join_urls)  # serving beyond this machine (see serve)
 
     def clear(e) -> None:
+        if lan:
+            return
         app.gate.set_pin(None)
+        message.color = None
         message.value = "PIN removed: anyone who can reach this server can use it."
 
     if app.gate.fixed:
@@ -34,8 +43,10 @@ def view(app: App) -> ft.View:
             ft.Text("PIN is on." if app.gate.required else "No PIN: anyone who can reach this server can use it."),
             field,
             ft.Row([ft.FilledButton("Set PIN", on_click=save), ft.OutlinedButton("Remove PIN", on_click=clear,
-                                                                                 disabled=not app.gate.required)]),
+                                                                                 disabled=not app.gate.required or lan)]),
         ]
+        if lan:
+            pin_controls.append(ft.Text("Serving to the local network needs a PIN: it can be changed, not removed."))
     return ft.View(
         route="/settings",
         appbar=ft.AppBar(title=ft.Text("Settings")),

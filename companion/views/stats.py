@@ -7,7 +7,7 @@ import flet as ft
 import flet_charts as charts
 
 from .. import games, stats
-from ..app import App
+from ..session import App
 from ..widgets.controls import section, short_name
 from ..widgets.navigation import navigation_bar
 
@@ -48,7 +48,7 @@ def view(app: App) -> ft.View:
     wins = stats.wins_per_player(finished)
     body: list[ft.Control] = [
         section("By game"),
-        ft.Row([game_card(stats.game_stats(finished, key)) for key in games.ORDER], wrap=True),
+        ft.Row([game_card(stats.game_stats(finished, key, games.screen(key).statistic)) for key in games.ordered()], wrap=True),
         section("Wins per player"),
         wins_chart(wins) if wins else ft.Text("No finished game yet.", italic=True),
     ]

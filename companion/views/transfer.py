@@ -18,10 +18,13 @@ import flet as ft
 import scoring
 
 from .. import games, transfer
-from ..app import App
+from ..guard import MAX_IMPORT_BYTES
+from ..session import App
+from ..store import StoreWriteError
 from ..widgets.controls import section
 
 MESSAGE = "message"  # Semantics identifier of the result / error line
+MAX_IMPORT_MB = MAX_IMPORT_BYTES // (1024 * 1024)
 
 
 def file_picker(app: App) -> ft.FilePicker:
@@ -80,7 +83,10 @@ def view(app: App) -> ft.View:
         app.page.pop_dialog()
         try:
             added, skipped = app.store.add_finished(records)
-        except scoring.RecordError as err:  # read_import checked them: only a changed scorer gets here
+        except StoreWriteError as err:  # a full or read-only disk: all or nothing, said in words
+            say(f"{name}: nothing imported. {err}", error=True)
+            return
+        except (scoring.RecordError, ValueError) as err:  # read_import checked them: only a changed scorer gets here
             say(f"{name}: nothing imported: {err}", error=True)
             return
         say(f"Imported {plural(added)} from {name}" + (f"; skipped {skipped} already here." if skipped else "."))
@@ -93,6 +99,10 @@ def view(app: App) -> ft.View:
             return  # cancelled
         file = e.files[0]
         data = file.bytes
+        if max(file.size or 0, len(data or b"")) > MAX_IMPORT_BYTES:
+            say(f"Nothing imported: {file.name} is larger than {MAX_IMPORT_MB} MB, more than any history "
+                "Tableside exports. Is it the right file?", error=True)
+            return
         if data is None:
             say(f"{file.name}: the browser did not hand over the file's contents; try again.", error=True)
             return
@@ -145,7 +155,8 @@ def view(app: App) -> ft.View:
             ft.Row([json_button, csv_button], wrap=True),
             section("Import"),
             ft.Text("A JSON file exported by Tableside, a game record or a list of records. Every game is checked "
-                    "first: a file with a faulty game imports nothing. Games already here are skipped.", size=13),
+                    "first: a file with a faulty game imports nothing. Games already here are skipped. "
+                    f"Files up to {MAX_IMPORT_MB} MB.", size=13),
             ft.Row([import_button], wrap=True),
             ft.Semantics(identifier=MESSAGE, content=message, live_region=True),
         ],

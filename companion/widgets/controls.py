@@ -22,6 +22,10 @@ def card_button(text: str, label: str, on_click, state: str = "free", colour: st
     """One physical card: `held` (filled), `free` (outlined) or `taken` (by another player: disabled).
 
     `label` is the accessible name, e.g. "Mia red 7"; `text` is what the card shows.
+
+    The key holds the state, so a card that changes state is a new control: a tap sent while the
+    screen still showed the old state can never reach the new button and mean its opposite (a free
+    card tapped on two screens at once is added once, never added and then taken back).
     """
     held = state == "held"
     fg = ft.Colors.WHITE if held else None
@@ -31,6 +35,7 @@ def card_button(text: str, label: str, on_click, state: str = "free", colour: st
     return ft.Button(
         content=content,
         on_click=on_click,
+        key=f"{label}:{state}",
         disabled=state == "taken",
         width=width,
         height=TAP,

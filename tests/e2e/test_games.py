@@ -81,6 +81,16 @@ def test_bgg_game_three_players(ui):
     u.expect_text("winner", "Cy")
 
 
+def test_bgg_game_colour_choice_has_a_name(ui):
+    u = ui(PHONE)
+    u.open("/setup/bgg-game")
+    for name in ("Ada", "Bo", "Cy"):
+        u.type_into("Player name", name)
+        expect(u.button(f"Remove {name}")).to_be_visible()
+    for name in ("Ada", "Bo", "Cy"):
+        expect(u.button(f"{name}'s colour")).to_be_visible()  # a screen reader names each player's chooser
+
+
 def test_cgt(ui):
     u = ui(PHONE)
     u.set_up("CGT – Card Game Traders", ["Lea", "Max"])

@@ -13,10 +13,10 @@ from .conftest import PHONE, TABLET
 pytestmark = pytest.mark.e2e
 
 
-def join(phone, game_id: str, player: str) -> None:
-    phone.open(f"/join/{game_id}", ready='flt-semantics[role="button"]')
+def join(phone, code: str, player: str) -> None:
+    phone.open(f"/join/{code}", ready='flt-semantics[role="button"]')
     phone.tap(f"I am {player}")
-    phone.page.wait_for_url(re.compile(f"/join/{game_id}/{player}$"))
+    phone.page.wait_for_url(re.compile(f"/join/{code}/{player}$"))
     phone.text(f"total-{player}").wait_for()
 
 
@@ -24,8 +24,9 @@ def test_two_phones_and_a_tablet(ui):
     tablet = ui(TABLET)
     game_id = tablet.set_up("Lost Cities", ["Mia", "Noah"])
     mia, noah = ui(PHONE), ui(PHONE)
-    join(mia, game_id, "Mia")
-    join(noah, game_id, "Noah")
+    code = tablet.invite_code(game_id)
+    join(mia, code, "Mia")
+    join(noah, code, "Noah")
 
     expected = {"Mia": 0, "Noah": 0}
     steps = [(mia, "Mia", "red", 5), (noah, "Noah", "blue", 8), (mia, "Mia", "red", 9), (noah, "Noah", "blue", 10),
@@ -49,6 +50,6 @@ def test_two_phones_and_a_tablet(ui):
 
     mia.reload()  # a phone reload returns to its seat
     mia.text("total-Mia").wait_for(timeout=30_000)
-    assert mia.page.url.endswith(f"/join/{game_id}/Mia")
+    assert mia.page.url.endswith(f"/join/{code}/Mia")
     mia.tap("Mia white 6")
     expect(tablet.text("total-Mia")).to_have_text(str(-22 + 6 - 20), timeout=1000)

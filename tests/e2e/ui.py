@@ -111,6 +111,15 @@ class UI:
     def total(self, player: str) -> int:
         return int(self.text(f"total-{player}").inner_text())
 
+    def invite_code(self, game_id: str) -> str:
+        """The code this (host) page's invite screen shows in its join-url; back to the game after."""
+        self.tap("Invite players")
+        self.text("join-url").wait_for()
+        url = self.text("join-url").inner_text().strip()
+        self.tap("Back to the game")
+        self.page.wait_for_url(re.compile(f"/play/{re.escape(game_id)}$"))
+        return url.rsplit("/", 1)[1]
+
     def game_id(self) -> str:
         return self.page.url.rstrip("/").split("/")[-1]
 

@@ -41,29 +41,36 @@ def test_each_finish_makes_a_backup_and_six_finishes_keep_five(folder):
     assert len(kept) == BACKUPS_KEPT == 5
     assert [int(b.name.split("-")[0]) for b in kept] == [2, 3, 4, 5, 6]  # the first one rotated out
     newest = kept[-1]
-    # Complete on its own: live.json and every month file, the same bytes as the data folder.
-    for rel in ("live.json", "history/2026-01.json", "history/2026-02.json"):
+    # live.json and the month that changed, the same bytes as the data folder...
+    for rel in ("live.json", "history/2026-02.json"):
         assert (newest / rel).read_bytes() == (folder / rel).read_bytes()
-    # A month that did not change is shared with the previous backup, never with the data file.
-    unchanged = "history/2026-01.json"  # the 6th game went into 2026-02
-    assert (newest / unchanged).stat().st_ino == (kept[-2] / unchanged).stat().st_ino
-    assert (newest / unchanged).stat().st_ino != (folder / unchanged).stat().st_ino
+    # ...and every month's newest copy is kept in some backup, also after the oldest were removed.
+    for rel in ("history/2026-01.json", "history/2026-02.json"):
+        newest_copy = next(b / rel for b in reversed(kept) if (b / rel).exists())
+        assert newest_copy.read_bytes() == (folder / rel).read_bytes()
+    # Every copy is its own file: never a hard link to the data file or to another backup's copy.
+    copies = [f.stat() for f in folder.rglob("*.json") if f.name != "manifest.json"]
+    assert len({(s.st_dev, s.st_ino) for s in copies}) == len(copies) >= 3 + len(kept)
+    assert all(s.st_nlink == 1 for s in copies)
     assert {g.id for g in games} == {d["id"] for rel in ("history/2026-01.json", "history/2026-02.json")
-                                     for d in json.loads((newest / rel).read_text())["games"].values()}
+                                     for d in json.loads((folder / rel).read_text())["games"].values()}
     store.close()
 
 
-def test_imports_deletes_and_reopens_are_backed_up_too(folder):
+def test_imports_edits_deletes_and_settings_are_backed_up_too(folder):
     store = GameStore(folder)
     store.add_finished([cgt(1, "2026-01-05T20:00:00", "a")])
     assert len(backups(folder)) == 1
-    store.reopen("a")
-    store.finish("a")
+    store.edit_copy("a")
+    store.replace_finished("a", cgt(2, "2026-01-05T20:00:00", "a"))
     store.delete("a")
+    assert len(backups(folder)) == 3
+    store.create(LOST_CITIES)  # a game in progress is backed up at most once a minute
+    assert len(backups(folder)) == 3
+    store.set_setting("access.pin", "hash")  # a setting at once: the PIN must survive a damaged live.json
     assert len(backups(folder)) == 4
-    store.create(LOST_CITIES)  # a game in progress alone does not make a backup
-    store.set_setting("pin", "x")
-    assert len(backups(folder)) == 4
+    newest = backups(folder)[-1]
+    assert "hash" in (newest / "live.json").read_text() and LOST_CITIES["players"][0] in (newest / "live.json").read_text()
     store.close()
 
 
@@ -83,12 +90,16 @@ def test_a_damaged_live_json_is_moved_aside_and_its_newest_good_backup_restored(
         message = store.recovered[0]
         assert message.startswith("live.json was damaged: it is not valid JSON")
         aside = [p for p in folder.iterdir() if p.name.startswith("live.json.corrupt-")]
-        assert len(aside) == 1 and str(aside[0]) in message and "the backup of" in message
+        assert len(aside) == 1 and str(aside[0]) in message and "the backup of" in message.lower()
         assert aside[0].read_text() == '{"games": {"1": {"id": '  # kept as it was
         assert message in caplog.text
     finally:
         store.close()
-    again = GameStore(folder)  # repaired: the next start has nothing to say
+    again = GameStore(folder)  # repaired, but no one read it yet: said again
+    assert again.recovered == [message]
+    again.acknowledge_recovered()  # the home screen's OK
+    again.close()
+    again = GameStore(folder)  # repaired and read: the next start has nothing to say
     assert again.recovered == [] and again.get(playing.id) is not None
     again.close()
 
@@ -117,7 +128,7 @@ def test_a_damaged_backup_is_passed_over_for_an_older_good_one(folder):
     store = GameStore(folder)
     try:
         assert {g.id for g in store.finished()} == {g.id for g in january[:2]}  # the backup before the third finish
-        assert "It was moved aside to" in store.recovered[0] and "changes made after that backup may be missing" in store.recovered[0]
+        assert "The damaged file was kept as" in store.recovered[0] and "changes made after that backup may be missing" in store.recovered[0]
     finally:
         store.close()
 

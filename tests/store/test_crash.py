@@ -9,7 +9,10 @@ Two writers, each in its own process group so the kill takes everything it start
 
 After every kill: every data and backup file parses, GameStore(DIR) opens without having
 to recover anything, every game whose save had returned is there finished, and an import
-changed each month file whole or not at all (all the file's games of that month or none).
+stored all of its games or none (one transaction over its 24 month files).
+
+Then a SIGKILL at each file-system step in turn (kill_at.py) of a start-up repair and of
+saving the changes of an edited game: nothing is lost, the saved game is stored once.
 CRASH_KILLS (default 210) sets how many kills; workers run side by side to keep it short.
 """
 
@@ -138,6 +141,7 @@ class Worker:
                 self.completed += 1
             self.imports_checked += 1
             self.games_checked += len(store.finished())
+            assert len(store.finished()) in (0, 240), "an import is one transaction: all of it or none"
             self.partial += 0 < len(store.finished()) < 240
         finally:
             store.close()
@@ -195,3 +199,85 @@ def test_sigkill_at_random_moments_loses_no_saved_game(tmp_path):
           f"{sum(w.completed for w in workers)} after it had finished; {import_seconds:.2f} s uninterrupted); "
           f"{games} game presence checks after kills")
     assert kills >= KILLS
+
+
+KILL_AT = Path(__file__).with_name("kill_at.py")
+
+
+def prepared(folder: Path) -> Path:
+    """Three saved games over two months, a game in progress and a PIN, all backed up."""
+    from .test_store import LOST_CITIES, cgt
+
+    store = GameStore(folder)
+    store.add_finished([cgt(1, "2026-01-05T20:00:00", "jan"), cgt(2, "2026-02-05T20:00:00", "feb"),
+                        cgt(1, "2026-02-06T20:00:00", "feb2")])
+    store.create({**LOST_CITIES, "id": "playing"})
+    store.set_setting("access.pin", "hash")
+    store.close()
+    return folder
+
+
+def kill_at_each_step(base: Path, tmp_path: Path, action: str, damage, check) -> int:
+    """Run `action` in a subprocess killed at step 1, 2, … until it completes; check the folder after each."""
+    n = 0
+    while True:
+        n += 1
+        folder = tmp_path / f"{action}-{n}"
+        shutil.copytree(base, folder)
+        damage(folder)
+        run = subprocess.run([sys.executable, str(KILL_AT), str(folder), action, str(n)], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)
+        killed = run.returncode == -signal.SIGKILL
+        assert killed or (run.returncode == 0 and run.stdout.endswith("done\n")), run.stderr
+        check(folder, run.stdout, n)  # opens the store: a repair cut short is finished first
+        check_files(folder)
+        shutil.rmtree(folder)
+        if not killed:
+            return n - 1
+
+
+def test_sigkill_at_each_step_of_a_repair_loses_nothing(tmp_path):
+    base = prepared(tmp_path / "base")
+
+    def damage(folder):
+        (folder / "live.json").write_text("{torn")
+        (folder / "history/2026-01.json").write_text("")
+
+    def check(folder, out, n):
+        store = GameStore(folder)
+        try:
+            assert {g.id for g in store.finished()} == {"jan", "feb", "feb2"}, f"step {n}"
+            assert store.get("playing") is not None and store.setting("access.pin") == "hash", f"step {n}"
+            assert not (folder / "repair.json").exists()
+            assert store.recovered, f"step {n}: repaired without a word"
+            store.acknowledge_recovered()
+        finally:
+            store.close()
+        again = GameStore(folder)
+        assert again.recovered == [], f"step {n}: {again.recovered}"
+        again.close()
+
+    steps = kill_at_each_step(base, tmp_path, "repair", damage, check)
+    print(f"\nrepair: killed at each of {steps} steps")
+    assert steps >= 10
+
+
+def test_sigkill_at_each_step_of_saving_an_edit_keeps_the_game_once(tmp_path):
+    base = prepared(tmp_path / "base")
+
+    def check(folder, out, n):
+        store = GameStore(folder)
+        try:
+            assert sorted(g.id for g in store.finished()) == ["feb", "feb2", "jan"], f"step {n}: a game was lost"
+            month = store.get("feb").record["played_at"][:7]
+            if "saved" in out:
+                assert month == "2026-03", f"step {n}: a save that returned was lost"
+            assert store.recovered == [], f"step {n}: {store.recovered}"
+            holders = [p.name for p in (folder / "history").glob("*.json") if '"id":"feb"' in p.read_text()]
+            assert holders == [f"{month}.json"], f"step {n}: stored in {holders}"
+        finally:
+            store.close()
+
+    steps = kill_at_each_step(base, tmp_path, "edit", lambda folder: None, check)
+    print(f"\nedit and save changes: killed at each of {steps} steps")
+    assert steps >= 10

@@ -135,11 +135,14 @@ def test_the_schema_version_is_stored_and_a_newer_one_refused(store, folder):
 
 def test_a_players_phone_changes_only_that_players_cards(store):
     from companion.live import NOT_YOURS, GameHub
+    from scoring import NextRound
+    from scoring.lost_cities import AddCard
 
     game = store.create({**LOST_CITIES, "variant": {"rounds": 3}})
     live = GameHub(store).open(game.id)
-    assert live.change(lambda r: r["rounds"][0]["Mia"]["red"]["cards"].append(2), who="Mia") is None
-    assert live.change(lambda r: r["rounds"][0]["Noah"]["blue"]["cards"].append(2), who="Mia") == NOT_YOURS
-    assert live.change(lambda r: r["rounds"].append({"Mia": {}, "Noah": {}}), who="Mia") == NOT_YOURS
-    assert live.change(lambda r: r["rounds"][0]["Noah"]["blue"]["cards"].append(2)) is None  # the host
-    assert store.get(game.id).record["rounds"] == [{"Mia": {"red": {"cards": [4, 9, 2]}}, "Noah": {"blue": {"cards": [10, 2]}}}]
+    assert live.act(AddCard("Mia", "red", 2, 1), who="Mia", seat="Mia").changed
+    refused = live.act(AddCard("Noah", "blue", 2, 1), who="Mia", seat="Mia")
+    assert (refused.changed, refused.message) == (False, NOT_YOURS)
+    assert live.act(NextRound(), who="Mia", seat="Mia").message == NOT_YOURS  # the table's: the host's
+    assert live.act(AddCard("Noah", "blue", 2, 1), who="host").changed
+    assert store.get(game.id).record["rounds"] == [{"Mia": {"red": {"cards": [2, 4, 9]}}, "Noah": {"blue": {"cards": [2, 10]}}}]

@@ -78,7 +78,6 @@ def test_data_given_before_the_command_is_used(filled):
     ([], ["lc1", "cg1"], "imported 2, skipped 0 already present"),
     (["lc1", "cg1"], ["lc1", "cg1"], "imported 0, skipped 2 already present"),
     (["lc1"], ["lc1", "cg1", "bg1"], "imported 2, skipped 1 already present"),
-    ([], ["lc1", "lc1", "cc1"], "imported 2, skipped 1 already present"),  # repeated within the file
 ])
 def test_duplicates_by_id_are_skipped_and_counted(tmp_path, stored, imported, expected):
     folder = tmp_path / "data"

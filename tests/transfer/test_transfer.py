@@ -200,7 +200,6 @@ def test_read_import_refuses_naming_file_record_and_field(data, message):
     ([], set(), 0),
     (["a", "b"], set(), 0),
     (["a", "b"], {"b"}, 1),
-    (["a", "a", "b"], set(), 1),       # repeated within the file
     (["a", None, None], {"a"}, 1),     # records without an id are always new
 ])
 def test_already_present(ids, known, expected):

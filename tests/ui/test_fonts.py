@@ -66,7 +66,7 @@ def test_every_theme_style_falls_back_through_the_fonts():
         theme = dark_theme = fonts_ = None
 
     page = FakePage()
-    for game in (None, *games.ORDER):
+    for game in (None, *games.ordered()):
         games.use_theme(page, game)
         for theme in (page.theme, page.dark_theme):
             for text_theme in (theme.text_theme, theme.primary_text_theme):

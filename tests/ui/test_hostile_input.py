@@ -7,7 +7,7 @@ import pytest
 
 from companion.views.history import valid_date
 from companion.views.play_bgg_game import MAX_GG, parse_number
-from companion.views.setup import name_problem
+from scoring.names import name_problem
 
 from .helpers import scored_totals, set_up
 

@@ -1,28 +1,39 @@
 """Players join the table's game from their phones (browserless: one server, several sessions)."""
 
 import flet as ft
+import pytest
 
-from companion.views import play
+import scoring
+from companion.access import PIN_SETTING, hash_pin
+from companion.invites import Invites
+from companion.live import NOT_YOURS, GameHub
+from scoring.lost_cities import AddCard
 
 
 def lost_cities(store):
-    return store.create(play.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})).id
+    return store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})).id
 
 
-def test_invite_without_lan_says_how_to_serve(open_app, store):
+def code(store, game_id):
+    return Invites(store).code_for(game_id)
+
+
+def test_invite_without_lan_shows_the_link_and_says_how_to_serve(open_app, store):
     game_id = lost_cities(store)
     h = open_app(f"/play/{game_id}", width=1024, height=768)
     h.tap("Invite players")
     assert h.page.route == f"/invite/{game_id}"
+    assert h.text_of("join-url").endswith(f"/join/{code(store, game_id)}")
     assert any("--host 0.0.0.0" in (t.value or "") for t in h.find_all(ft.Text))
 
 
 def test_a_phone_picks_its_seat_and_sees_only_its_cards(open_app, store):
     game_id = lost_cities(store)
+    invite = code(store, game_id)
     tablet = open_app(f"/play/{game_id}", width=1024, height=768)
-    phone = open_app(f"/join/{game_id}", browser_storage={})
+    phone = open_app(f"/join/{invite}", browser_storage={})
     phone.tap("I am Mia")
-    assert phone.page.route == f"/join/{game_id}/Mia"
+    assert phone.page.route == f"/join/{invite}/Mia"
     assert phone.buttons("Mia red 3") and not phone.buttons("Noah red 3")
     phone.tap("Mia red 3")
     tablet.settle()
@@ -37,19 +48,133 @@ def test_a_phone_picks_its_seat_and_sees_only_its_cards(open_app, store):
 
 def test_a_phone_that_comes_back_returns_to_its_seat(open_app, store):
     game_id = lost_cities(store)
+    invite = code(store, game_id)
     browser = {}
-    phone = open_app(f"/join/{game_id}", browser_storage=browser)
+    phone = open_app(f"/join/{invite}", browser_storage=browser)
     phone.tap("I am Noah")
-    assert browser == {f"tableside.seat.{game_id}": "Noah"}
-    again = open_app(f"/join/{game_id}", browser_storage=browser)  # a closed tab, opened anew
+    assert list(browser) == [f"tableside.grant.{game_id}"]
+    again = open_app(f"/join/{invite}", browser_storage=browser)  # a closed tab, opened anew
     again.settle()
-    assert again.page.route == f"/join/{game_id}/Noah"
+    assert again.page.route == f"/join/{invite}/Noah"
     assert again.buttons("Noah red 3")
+
+
+def test_a_seat_taken_by_one_phone_is_not_offered_to_another(open_app, store):
+    game_id = lost_cities(store)
+    invite = code(store, game_id)
+    open_app(f"/join/{invite}", browser_storage={}).tap("I am Mia")
+    other = open_app(f"/join/{invite}", browser_storage={})
+    assert [b.disabled for b in other.buttons("I am Mia")] == [True]
+    assert Invites(store).claim(invite, "Mia") is None
+
+
+# --- guests: a PIN is set, the phone never entered it -----------------------------------------------
+
+
+@pytest.fixture
+def private(store):
+    store.set_setting(PIN_SETTING, hash_pin("4321"))
+    game_id = lost_cities(store)
+    return game_id, code(store, game_id)
+
+
+def guest_at(open_app, invite, player, browser=None):
+    phone = open_app(f"/join/{invite}", browser_storage={} if browser is None else browser)
+    phone.tap(f"I am {player}")
+    assert phone.page.route == f"/join/{invite}/{player}"
+    return phone
+
+
+def unlocked(h):
+    """A harness session is not on the serving machine: it becomes the host by entering the PIN."""
+    field = h.find(ft.TextField, label="PIN")
+    h.type(field, "4321")
+    h.fire(field, "submit", "4321")
+    return h
+
+
+def on_pin_screen(h) -> bool:
+    return bool(h.find_all(ft.TextField, label="PIN"))
+
+
+def test_a_guest_joins_without_the_pin_and_can_open_nothing_else(open_app, store, private):
+    game_id, invite = private
+    other_game = lost_cities(store)
+    phone = guest_at(open_app, invite, "Mia")
+    phone.tap("Mia red 3")
+    assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [3]}}
+    for route in ["/", f"/play/{game_id}", f"/history/{game_id}", "/history", "/settings", "/stats", "/players",
+                  "/transfer", f"/invite/{game_id}", f"/join/{invite}/Noah", f"/results/{other_game}",
+                  f"/play/{other_game}", "/setup/lost-cities", "/no/such/place"]:
+        phone.page.route = route
+        phone.run(phone.page.push_route(route))
+        phone.settle()
+        assert on_pin_screen(phone), route
+    phone.run(phone.page.push_route(f"/results/{game_id}"))  # its own game's totals: yes
+    phone.settle()
+    assert phone.text_of("total-Mia") == "-17" and not on_pin_screen(phone)
+    assert not phone.buttons("Save result") and not phone.buttons("Delete") and not phone.buttons("Edit")
+
+
+def test_a_guest_cannot_act_for_another_seat_even_with_a_crafted_event(open_app, store, private):
+    game_id, invite = private
+    phone = guest_at(open_app, invite, "Mia")
+    assert not phone.buttons("Noah red 3")  # never shown to the phone
+    host = unlocked(open_app(f"/join/{invite}/Noah", browser_storage={}))  # the host, shown Noah's cards
+    crafted = host.buttons("Noah red 3")
+    assert crafted
+    for control in [c for c in phone.controls() if isinstance(c, (ft.Button, ft.OutlinedButton, ft.FilledButton,
+                                                                   ft.FilledTonalButton)) and c.disabled]:
+        phone.click(control)  # a crafted click on a control shown disabled (rounds are the host's)
+    phone.run(phone.session.dispatch_event(crafted[0]._i, "click", None))  # another session's control id
+    phone.settle()
+    assert store.get(game_id).record["rounds"] == [{"Mia": {}, "Noah": {}}]
+    live = GameHub(store).open(game_id)
+    assert live.act(AddCard("Noah", "red", 3, 1), who="Mia", seat="Mia").message == NOT_YOURS
+
+
+def test_the_host_releases_a_seat_and_revokes_the_invite(open_app, store, private):
+    game_id, invite = private
+    browser: dict = {}
+    guest_at(open_app, invite, "Mia", browser)
+    host = unlocked(open_app(f"/invite/{game_id}", width=1024, height=768))
+    host.tap("Release Mia")
+    assert Invites(store).taken(game_id) == {}
+    back = open_app(f"/join/{invite}", browser_storage=browser)  # the old grant no longer seats it
+    back.settle()
+    assert back.page.route == f"/join/{invite}"
+    host.tap("Revoke invite")
+    assert Invites(store).game_of(invite) is None
+    stale = open_app(f"/join/{invite}", browser_storage={})
+    assert any("not valid any more" in (t.value or "") for t in stale.find_all(ft.Text))
 
 
 def test_a_phone_joining_late_sees_the_game_as_it_stands(open_app, store):
     game_id = lost_cities(store)
     tablet = open_app(f"/play/{game_id}", width=1024, height=768)
     tablet.tap("Mia blue 10")
-    phone = open_app(f"/join/{game_id}/Mia")
+    phone = open_app(f"/join/{code(store, game_id)}/Mia")
     assert phone.text_of("total-Mia") == "-10"
+
+
+@pytest.mark.parametrize("address, env, host", [("127.0.0.1", None, True), ("::1", None, True), ("192.168.1.20", None, False),
+                                                (None, None, False), ("127.0.0.1", "0", False)])
+def test_a_browser_on_the_serving_machine_is_the_host(monkeypatch, address, env, host):
+    from companion.session import LOCAL_IS_HOST, on_this_machine
+
+    if env is not None:
+        monkeypatch.setenv(LOCAL_IS_HOST, env)
+    assert on_this_machine(address) is host
+
+
+def test_a_guest_types_the_short_code_on_the_pin_screen(open_app, store, private):
+    game_id, invite = private
+    phone = open_app("/", browser_storage={})
+    assert on_pin_screen(phone)
+    field = phone.find(ft.TextField, label="Invite code")
+    typed = f"{invite[:4].lower()}-{invite[4:8]} {invite[8:]}"  # as read out: case, dashes and spaces do not matter
+    phone.type(field, typed)
+    phone.fire(field, "submit", typed)
+    assert phone.page.route == f"/join/{invite}"
+    phone.tap("I am Noah")
+    assert phone.page.route == f"/join/{invite}/Noah"

@@ -2,13 +2,14 @@
 
 import flet as ft
 
+import scoring
 from companion.access import FREE_TRIES, PIN_SETTING, Gate, hash_pin
 from companion.views import play
 
 
 def private_table(store):
     store.set_setting(PIN_SETTING, hash_pin("4321"))
-    record = play.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})
+    record = scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})
     return store.create(record).id
 
 
@@ -22,7 +23,7 @@ def test_without_the_pin_no_game_can_be_read_or_changed(open_app, store):
         h = open_app(route)
         shown = everything_shown(h)
         assert "Mia" not in shown and "total-" not in shown, route
-        assert [c.label for c in h.find_all(ft.TextField)] == ["PIN"]
+        assert [c.label for c in h.find_all(ft.TextField)] == ["PIN", "Invite code"]  # and the field a joining player types a code into
         assert not h.buttons("Mia red 3")
     assert store.get(game_id).record["rounds"] == [{"Mia": {}, "Noah": {}}]
 

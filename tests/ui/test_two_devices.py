@@ -1,11 +1,10 @@
 """Two browser sessions (a phone and a tablet) on one game: no change is lost, both stay current."""
 
-from companion.live import STALE
-from companion.views import play
+import scoring
 
 
 def start(store):
-    record = play.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})
+    record = scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})
     return store.create(record).id
 
 
@@ -43,12 +42,10 @@ def test_a_change_made_elsewhere_is_never_overwritten(open_app, store):
     phone = open_app(f"/play/{game_id}")
     phone.tap("Mia red 3")
     store.rename_player("Noah", "Noa")  # written straight to the store, not through the screen
-    phone.tap("Mia red 4")
-    assert phone.text_of("message") == STALE
-    assert store.get(game_id).record["players"] == ["Mia", "Noa"]
-    assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [3]}}
-    phone.tap("Mia red 4")  # tapped again on the fresh state: it counts
-    assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [3, 4]}}
+    phone.tap("Mia red 4")  # an action: applied to the game as stored now, the rename kept
+    stored = store.get(game_id).record
+    assert stored["players"] == ["Mia", "Noa"]
+    assert stored["rounds"][0] == {"Mia": {"red": {"cards": [3, 4]}}, "Noa": {}}
 
 
 def test_finishing_shows_the_results_everywhere(open_app, store):
@@ -61,3 +58,29 @@ def test_finishing_shows_the_results_everywhere(open_app, store):
     phone.settle()
     assert phone.page.route == f"/history/{game_id}"
     assert phone.text_of("winner") == "Noah"  # Mia −10, Noah 0
+
+
+def test_the_same_free_card_tapped_on_two_screens_at_once_is_stored_once(open_app, store):
+    game_id = start(store)
+    tablet = open_app(f"/play/{game_id}", width=1024, height=768)
+    phone = open_app(f"/play/{game_id}")
+    seen_on_phone = phone.buttons("Mia red 7")[0]  # drawn free, before the tablet's tap reaches the phone
+    tablet.tap("Mia red 7")
+    phone.click(seen_on_phone)  # the phone's finger was already on its way: it meant "add", never "remove"
+    assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [7]}}
+    assert phone.text_of("message").strip() in ("", "red 7 is already on Mia's tableau")
+    tablet.settle()
+    assert tablet.text_of("total-Mia") == phone.text_of("total-Mia") == "-13"
+
+
+def test_remove_against_add_from_two_screens_ends_as_the_last_one_said(open_app, store):
+    game_id = start(store)
+    tablet = open_app(f"/play/{game_id}", width=1024, height=768)
+    phone = open_app(f"/play/{game_id}")
+    tablet.tap("Mia red 7")
+    phone.settle()
+    held_on_phone = phone.buttons("Mia red 7")[0]  # drawn held
+    tablet.tap("Mia red 7")  # the tablet removes it …
+    phone.click(held_on_phone)  # … and the phone, which still showed it held, meant "remove" too
+    assert store.get(game_id).record["rounds"][0]["Mia"] == {}
+    assert phone.text_of("message").strip() in ("", "red 7 is not on Mia's tableau")

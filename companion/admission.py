@@ -1,0 +1,124 @@
+"""Sessions that have not entered the PIN: few per address, and gone minutes after they leave.
+
+Flet keeps every session an hour after its browser left (about 115 kB each), so a device that
+opens sessions without ever entering the PIN could fill the server's memory. While a PIN is
+required, a new session is let in only if its address holds fewer than MAX_PENDING_PER_ADDRESS
+sessions still waiting for it (and the server fewer than MAX_PENDING in all); the others see a
+short message. A waiting session is dropped PENDING_TTL seconds after its browser left.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import ipaddress
+import logging
+import weakref
+from datetime import datetime, timedelta, timezone
+
+import flet as ft
+
+log = logging.getLogger("tableside")
+
+UNLOCKED = "tableside.unlocked"  # set in the session's store once it entered the PIN
+MAX_PENDING_PER_ADDRESS = 8
+MAX_PENDING = 256
+PENDING_TTL = 120  # seconds
+SWEEP_EVERY = 5.0  # seconds (Flet itself deletes expired sessions every 10 s)
+BUSY = ("Too many sessions from this device are waiting for the PIN. Close the other Tableside tabs, "
+        "or try again in a few minutes.")
+
+
+def mark_unlocked(page: ft.Page) -> None:
+    page.session.store.set(UNLOCKED, True)
+
+
+def is_unlocked(session) -> bool:
+    return bool(session.store.get(UNLOCKED))
+
+
+def expire_within(session, seconds: float) -> None:
+    """Make Flet's evictor delete a disconnected session `seconds` from now, if that is sooner.
+    Flet 1.0.5 (pinned) has no public setter: Session.disconnect() would also send the page a
+    second disconnect event."""
+    soon = datetime.now(timezone.utc) + timedelta(seconds=seconds)
+    if session.connection is None and session.expires_at is not None and session.expires_at > soon:
+        session._Session__expires_at = soon
+
+
+class Pending:
+    """The sessions of this server still waiting for the PIN."""
+
+    def __init__(self):
+        self.sessions: list[tuple[str, weakref.ref, float]] = []  # (client address, session, seconds kept once left)
+        self._sweeper: asyncio.Task | None = None
+
+    def waiting(self) -> list[tuple[str, object, float]]:
+        """Live sessions still waiting (a deleted or expired session no longer counts)."""
+        now = datetime.now(timezone.utc)
+        alive = []
+        for address, ref, ttl in self.sessions:
+            session = ref()
+            if session is None or is_unlocked(session):
+                continue
+            if session.connection is None and session.expires_at is not None and session.expires_at <= now:
+                continue
+            alive.append((address, ref, ttl))
+        self.sessions = alive
+        return [(a, s, ttl) for a, r, ttl in alive if (s := r()) is not None]
+
+    def sweep(self) -> None:
+        for _, session, ttl in self.waiting():
+            expire_within(session, ttl)
+
+    def admit(self, page: ft.Page) -> bool:
+        address = page.client_ip or ""
+        waiting = self.waiting()
+        same = sum(1 for a, _, _ in waiting if a == address)
+        loopback = is_loopback(address)
+        admitted = len(waiting) < MAX_PENDING and (loopback or same < MAX_PENDING_PER_ADDRESS)
+        # A refused session is counted too until it leaves, then dropped at once.
+        self.sessions.append((address, weakref.ref(page.session), PENDING_TTL if admitted else 0))
+        self._start_sweeping()
+        if not admitted:
+            log.warning("refused a session from %s: %d waiting for the PIN from there", address, same)
+        return admitted
+
+    def _start_sweeping(self) -> None:
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while self.sessions:
+            await asyncio.sleep(SWEEP_EVERY)
+            self.sweep()
+
+
+def is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def show_busy(page: ft.Page) -> None:
+    page.title = "Tableside"
+    page.add(ft.Semantics(identifier="message", content=ft.Text(BUSY)))
+
+
+def limited(main, gate, pending: Pending | None = None):
+    """`main`, letting in only as many sessions waiting for the PIN as Pending allows."""
+    pending = pending or Pending()
+
+    if inspect.iscoroutinefunction(main):
+        async def limited_main(page: ft.Page) -> None:
+            if gate.required and not pending.admit(page):
+                return show_busy(page)
+            await main(page)
+    else:
+        def limited_main(page: ft.Page) -> None:
+            if gate.required and not pending.admit(page):
+                return show_busy(page)
+            main(page)
+    limited_main.pending = pending
+    return limited_main

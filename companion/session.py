@@ -1,0 +1,106 @@
+"""What one browser session holds: the shared store and games, its role, theme and seats.
+
+Every screen receives the session's `App`; screens import it from here (app.py serves them).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import os
+from collections.abc import Callable
+
+import flet as ft
+
+from .access import Gate
+from .invites import Invites, Seat
+from .live import GameHub
+from .store import GameStore
+
+PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
+LOCAL_IS_HOST = "TABLESIDE_LOCAL_IS_HOST"  # "0": a browser on this machine needs the PIN too (tests, kiosks)
+
+
+def on_this_machine(client_ip: str | None) -> bool:
+    """Whether a browser runs on the serving machine (its address is a loopback one)."""
+    if os.environ.get(LOCAL_IS_HOST, "1") == "0" or not client_ip:
+        return False
+    try:
+        return ipaddress.ip_address(client_ip).is_loopback
+    except ValueError:
+        return False
+
+log = logging.getLogger("tableside")
+
+
+class App:
+    """What every screen of one browser session shares."""
+
+    def __init__(self, page: ft.Page, store: GameStore, hub: GameHub, gate: Gate, invites: Invites,
+                 join_urls: list[str] = (), lan: bool = False):
+        self.page = page
+        self.join_urls = list(join_urls)  # how other devices reach this server, e.g. http://192.168.1.20:8550
+        self.lan = lan  # served to the local network (phones can reach it), not only to this machine
+        self.store = store
+        self.hub = hub
+        self.gate = gate
+        self.invites = invites
+        # The host: a browser on the serving machine itself, or one that entered the PIN. Anyone else
+        # sees the PIN screen, or, holding an invite, one game at one seat (`guest`).
+        self.authorized = not gate.required or on_this_machine(page.client_ip)
+        self.guest: Seat | None = None
+        self.rebuild: Callable[[], None] = lambda: None  # set by main: show the current route again
+        self.dark = False
+        self.recovery_seen = False  # the store's start-up repairs were acknowledged on the home screen
+        self.on_resize_hooks: list[Callable[[], None]] = []
+        self._wakelock: ft.Wakelock | None = None
+        self._preferences: ft.SharedPreferences | None = None
+
+    @property
+    def preferences(self) -> ft.SharedPreferences:
+        """The browser's own storage (a phone's seat survives a closed tab there)."""
+        if self._preferences is None:
+            self._preferences = ft.SharedPreferences()
+        return self._preferences
+
+    @property
+    def device_key(self) -> str:
+        """Who is guessing PINs: the device's address (a new tab is the same device)."""
+        return self.page.client_ip or self.page.session.id
+
+    @property
+    def wide(self) -> bool:
+        return (self.page.width or 0) >= PHONE_MAX_WIDTH
+
+    def go(self, route: str) -> None:
+        self.page.navigate(route)
+
+    def notify(self, message: str, error: bool = False) -> None:
+        self.page.show_dialog(ft.SnackBar(
+            ft.Text(message, color=ft.Colors.ON_ERROR if error else None),
+            bgcolor=ft.Colors.ERROR if error else None,
+            duration=4000,
+        ))
+
+    def keep_awake(self) -> None:
+        """Keep the screen on during a game, where the browser allows it (once per session)."""
+        if self._wakelock is not None:
+            return
+        self._wakelock = ft.Wakelock()  # registers itself with the page; the reference keeps it alive
+
+        async def enable() -> None:
+            try:
+                await self._wakelock.enable()
+            except Exception as e:  # a browser may refuse (no user gesture yet, or no support)
+                log.info("wakelock not available: %s", e)
+
+        self.page.run_task(enable)
+
+    @property
+    def device(self) -> str:
+        """Who this session is when it changes a game (undo takes back only its own actions)."""
+        return f"host:{self.page.session.id}"
+
+    def toggle_theme(self) -> None:
+        self.dark = not self.dark
+        self.page.theme_mode = ft.ThemeMode.DARK if self.dark else ft.ThemeMode.LIGHT

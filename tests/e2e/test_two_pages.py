@@ -1,0 +1,46 @@
+"""Two devices tapping one game at once, in Chromium: no tap lost, and both pages and a fresh one show
+exactly what was stored. (The same card from both at one instant: tests/ui/test_two_devices.py, where
+the instant can be chosen.)"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET
+
+pytestmark = pytest.mark.e2e
+
+# Each page's taps, fired without waiting for the other page or for the server's answer.
+TABLET_TAPS = ["Mia red 3", "Mia red 5", "Mia red 7", "Mia blue 9"]
+PHONE_TAPS = ["Mia green 4", "Mia green 6", "Mia yellow 8", "Mia yellow 10"]
+
+
+def fire(ui, names: list[str]) -> None:
+    for name in names:
+        ui.button(name).click(no_wait_after=True)
+
+
+def test_two_pages_tapping_at_once_lose_nothing(ui):
+    tablet = ui(TABLET)
+    game_id = tablet.set_up("Lost Cities", ["Mia", "Noah"])
+    phone = ui(PHONE)
+    phone.open(f"/play/{game_id}")
+    for page in (tablet, phone):
+        for name in TABLET_TAPS + PHONE_TAPS:
+            page.scroll_into_view(page.button(name))
+    fire(tablet, TABLET_TAPS[:2])
+    fire(phone, PHONE_TAPS[:2])
+    fire(tablet, TABLET_TAPS[2:])
+    fire(phone, PHONE_TAPS[2:])
+
+    wanted = {"red": [3, 5, 7], "blue": [9], "green": [4, 6], "yellow": [8, 10]}
+    expected = (3 + 5 + 7 - 20) + (9 - 20) + (4 + 6 - 20) + (8 + 10 - 20)
+    for page in (tablet, phone):
+        expect(page.text("total-Mia")).to_have_text(str(expected), timeout=5_000)
+    mia = tablet.server.stored_record(game_id)["rounds"][0]["Mia"]
+    assert {colour: e["cards"] for colour, e in mia.items()} == wanted
+
+    fresh = ui(PHONE)
+    fresh.open(f"/play/{game_id}")
+    expect(fresh.text("total-Mia")).to_have_text(str(expected), timeout=10_000)

@@ -1,0 +1,89 @@
+"""Sessions that never enter the PIN: few per address, and dropped minutes after they leave
+(Flet alone keeps every session an hour, ~115 kB each)."""
+
+import asyncio
+from datetime import datetime, timedelta, timezone
+
+import flet as ft
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion import admission
+from tests.ui.harness import FakeConnection
+
+
+class Locked:
+    required = True
+
+
+SESSIONS = []
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+async def new_page(address: str) -> ft.Page:
+    loop = asyncio.get_running_loop()
+    session = Session(FakeConnection(loop, PubSubHub(loop=loop)))
+    session.page.client_ip = address
+    SESSIONS.append(session)  # as Flet's app manager holds them (a page only refers to its session weakly)
+    return session.page
+
+
+def test_one_address_gets_a_few_sessions_waiting_for_the_pin_and_then_a_message():
+    async def attack():
+        ran = []
+        main = admission.limited(lambda page: ran.append(page), Locked())
+        pages = [await new_page("192.168.1.66") for _ in range(admission.MAX_PENDING_PER_ADDRESS + 5)]
+        for page in pages:
+            main(page)
+        other = await new_page("192.168.1.20")
+        main(other)
+        return ran, pages, other
+    ran, pages, other = run(attack())
+    assert ran == pages[:admission.MAX_PENDING_PER_ADDRESS] + [other]  # the rest never reach the app
+    refused = pages[-1]
+    assert any(getattr(c, "content", None) is not None and c.content.value == admission.BUSY for c in refused.controls)
+
+
+def test_a_session_that_entered_the_pin_no_longer_counts():
+    async def table():
+        ran = []
+        main = admission.limited(lambda page: ran.append(page), Locked())
+        for _ in range(admission.MAX_PENDING_PER_ADDRESS * 2):
+            page = await new_page("192.168.1.30")
+            main(page)
+            admission.mark_unlocked(page)
+        return ran
+    assert len(run(table())) == admission.MAX_PENDING_PER_ADDRESS * 2
+
+
+def test_a_waiting_session_is_dropped_minutes_after_its_browser_left():
+    async def leave():
+        pending = admission.Pending()
+        waiting, unlocked = await new_page("192.168.1.40"), await new_page("192.168.1.41")
+        for page in (waiting, unlocked):
+            pending.admit(page)
+        admission.mark_unlocked(unlocked)
+        for page in (waiting, unlocked):
+            await page.session.disconnect(3600)  # what Flet does when the websocket closes
+        pending.sweep()
+        return waiting.session.expires_at, unlocked.session.expires_at
+    waiting, unlocked = run(leave())
+    now = datetime.now(timezone.utc)
+    assert waiting <= now + timedelta(seconds=admission.PENDING_TTL)
+    assert unlocked > now + timedelta(minutes=50)  # a host's phone keeps its session through a locked screen
+
+
+def test_without_a_pin_nothing_is_counted():
+    class Open:
+        required = False
+
+    async def many():
+        ran = []
+        main = admission.limited(lambda page: ran.append(page), Open())
+        for _ in range(admission.MAX_PENDING_PER_ADDRESS + 3):
+            main(await new_page("127.0.0.1"))
+        return ran
+    assert len(run(many())) == admission.MAX_PENDING_PER_ADDRESS + 3
