@@ -25,6 +25,7 @@ they wrapped Flet's.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import gzip
 import hashlib
@@ -238,7 +239,8 @@ class PhoneFriendlyStatic:
             return None
         return Path(full_path), st
 
-    async def _file_response(self, full_path: Path, st: os.stat_result, headers: Headers, cache_control: str) -> Response:
+    async def _file_response(self, full_path: Path, st: os.stat_result, headers: Headers,
+                             cache_control: str) -> Response:
         digest = await anyio.to_thread.run_sync(self.cache.digest, full_path, st)
         encoded = Encoded(full_path, "", f'"{digest}"')
         varies = compressible(full_path) and st.st_size >= MIN_SIZE
@@ -246,7 +248,8 @@ class PhoneFriendlyStatic:
             for encoding in accepted(headers):
                 copy = await anyio.to_thread.run_sync(self.cache.copy, full_path, st, encoding)
                 if copy is not None:
-                    encoded = Encoded(copy, encoding, f'W/"{digest}.{encoding}"')  # quick or smallest: same bytes decoded
+                    # weak: the quick copy and the smallest decode to the same bytes
+                    encoded = Encoded(copy, encoding, f'W/"{digest}.{encoding}"')
                     break
         out = {"etag": encoded.etag, "cache-control": cache_control}
         if varies:
@@ -337,6 +340,8 @@ def install(app, assets_dir: Path, cache_dir: Path | None = None) -> None:
 
 
 def _warm(cache: CompressedCache, folders: list[Path]) -> None:
+    with contextlib.suppress(AttributeError, OSError):  # a background job: the server's threads come first
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 15)  # on Linux, this thread only
     try:
         cache.warm(folders)
     except Exception:  # a full disk or an unreadable file: such files are compressed on demand, or sent as they are
