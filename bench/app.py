@@ -1,6 +1,7 @@
 """Drive the served app in Chromium and print how it feels at the table.
 
     python bench/app.py [--taps 60]
+    python bench/app.py --phone      cold and warm visits on a throttled phone profile (bench/phone.py)
 
 Prints: server start to first screen usable; tap to updated total (p50, p95) over the
 taps; taps needed to enter a typical Lost Cities round (two players, 20 cards); and tap → text
@@ -82,7 +83,13 @@ def bare_counter(browser, taps: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--taps", type=int, default=60)
-    args = parser.parse_args()
+    parser.add_argument("--phone", action="store_true", help="cold and warm visits at 20 and 5 Mbit/s, CPU 4x "
+                        "(further options: python bench/phone.py --help)")
+    args, rest = parser.parse_known_args()
+    if args.phone:
+        from bench import phone
+
+        return phone.main(rest)
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)

@@ -137,7 +137,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     import flet_web.fastapi as flet_fastapi
     import uvicorn
 
-    from . import admission, guard
+    from . import admission, guard, static_files
     from .access import PIN_SETTING, new_pin
     from .network import beyond_this_machine
 
@@ -157,6 +157,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
         app_description="Score keeper for card games at the table",
         no_cdn=True,  # nothing is fetched from the internet, ever
     )
+    static_files.install(app, ASSETS_DIR)  # compressed once, cached by browsers: a phone joins in seconds
     names = [socket.gethostname(), socket.gethostname() + ".local"]
     app = guard.Guard(app, guard.own_hosts(port, addresses, names))
     for line in serving_banner(host, port, pin_set=gate.required):

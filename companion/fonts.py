@@ -15,9 +15,17 @@ inside a theme's `text_theme`; a `ft.Text` inherits it unless it names its own f
 "Roboto" is first because Flutter registers its default font under that name: without it the
 first fallback, not Roboto, would draw Latin text. Where each file comes from, its size and
 licence: assets/fonts/README.md.
+
+A registered font is downloaded by every browser at once, and these weigh 20 MB (emoji 11 MB,
+CJK 8 MB): so a session registers a font only when the screen is about to show a character that
+needs it (`watch`). A home screen of Latin names loads none of them; a name in Chinese loads the
+CJK font before its first frame (a font missing from the page for a moment draws boxes, never
+an error). A family named in the fallback chain but not yet registered is skipped by Flutter.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import flet as ft
 
@@ -42,6 +50,112 @@ TEXT_STYLES = (
 )
 
 
+# Characters Roboto draws itself (a simplification of its cmap: what is left out costs DejaVu's download, never a box).
+ROBOTO = ((0x20, 0x7E), (0xA0, 0x17F), (0x384, 0x3CE), (0x400, 0x486), (0x488, 0x513), (0x1EA0, 0x1EF9),
+          (0x2013, 0x2015), (0x2017, 0x201E), (0x2020, 0x2022), (0x2025, 0x2027), (0x2030, 0x2030), (0x2032, 0x2033),
+          (0x2039, 0x203A), (0x20AC, 0x20AC))
+# The blocks each fallback font is registered for; the chain decides which one draws a character.
+# tests/ui/test_fonts.py checks against the fonts' own cmaps that every character a shipped font
+# draws first makes `needed` name that font.
+BLOCKS: dict[str, tuple[tuple[int, int], ...]] = {
+    "NotoSansArabic": ((0x0600, 0x06FF), (0x0750, 0x077F), (0x0870, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF),
+                       (0x034F, 0x034F), (0x200C, 0x200F), (0x204F, 0x204F), (0x25CC, 0x25CC), (0x2E41, 0x2E41)),
+    "NotoSansCJK": ((0x1100, 0x11FF), (0x2E80, 0x2FDF), (0x3000, 0x9FFF), (0xA960, 0xA97F), (0xAC00, 0xD7FF),
+                    (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF), (0x1F200, 0x1F2FF)),
+    "NotoColorEmoji": ((0x2190, 0x21FF), (0x2300, 0x23FF), (0x24C2, 0x24C2), (0x25A0, 0x27BF), (0x2900, 0x297F),
+                       (0x2B00, 0x2BFF), (0x3030, 0x3030), (0x303D, 0x303D), (0x3297, 0x3299), (0xFE0F, 0xFE0F),
+                       (0x200D, 0x200D), (0x20E3, 0x20E3), (0x1F000, 0x1FAFF), (0xE0020, 0xE007F), (0xFE000, 0xFEFFF)),
+}
+
+
+def _within(cp: int, ranges) -> bool:
+    return any(lo <= cp <= hi for lo, hi in ranges)
+
+
+def needed(text: str) -> set[str]:
+    """The shipped families a text needs registered to draw without boxes (a superset, never less)."""
+    wanted: set[str] = set()
+    if text.isascii():
+        return wanted
+    for ch in set(text):
+        cp = ord(ch)
+        if _within(cp, ROBOTO) or ch.isspace():
+            continue
+        wanted.add("DejaVu")  # symbols, more Latin, Cyrillic and Greek; also whatever the others lack
+        wanted.update(family for family, ranges in BLOCKS.items() if _within(cp, ranges))
+    return wanted
+
+
+def texts(root) -> list[str]:
+    """Every non-ASCII string a control tree holds (values, labels, tooltips, dialogs...)."""
+    found, stack, seen = [], [root], set()
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        for name, value in vars(obj).items():
+            # Flet keeps most properties in `_values`; other private fields (the parent, the session)
+            # are not this control's content, except the page's dialogs and overlay.
+            if name.startswith("_") and name not in ("_values", "_dialogs", "_overlay"):
+                continue
+            pending = [value]
+            while pending:
+                item = pending.pop()
+                if isinstance(item, str):
+                    if not item.isascii():
+                        found.append(item)
+                elif isinstance(item, dict):
+                    pending.extend(item.values())
+                elif isinstance(item, (list, tuple)):
+                    pending.extend(item)
+                elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+                    stack.append(item)
+    return found
+
+
+def watch(page: ft.Page) -> None:
+    """Register fallback fonts as the session comes to show characters that need them.
+
+    Every update of a Flet session goes through `session.patch_control` (a screen, a live total,
+    a dialog), and text typed into a field arrives through `session.apply_patch`: both are wrapped
+    so the fonts are in the page before the text they draw reaches the browser.
+    """
+    session = page.session
+    patch_control, apply_patch = session.patch_control, session.apply_patch
+    checked: set[str] = set()
+
+    def missing(strings) -> set[str]:
+        wanted: set[str] = set()
+        for text in strings:
+            if text not in checked:
+                checked.add(text)
+                wanted |= needed(text)
+        return {f for f in wanted if f not in (page.fonts or {})}
+
+    def register(families: set[str]) -> None:
+        have = set(page.fonts or {}) | families
+        page.fonts = {family: path for family, path in FONTS.items() if family in have}  # chain order
+
+    def patch_control_with_fonts(control, *args, **kwargs):
+        families = missing(texts(control))
+        if families:
+            register(families)
+            if control is not page:
+                patch_control(page)  # the fonts (and this control's change with them) first
+        return patch_control(control, *args, **kwargs)
+
+    def apply_patch_with_fonts(control_id, patch):
+        apply_patch(control_id, patch)
+        families = missing(v for v in patch.values() if isinstance(v, str))
+        if families:
+            register(families)
+            patch_control(page)
+
+    session.patch_control = patch_control_with_fonts
+    session.apply_patch = apply_patch_with_fonts
+
+
 def text_theme() -> ft.TextTheme:
     """Every style of a theme, with the fallback chain and nothing else changed."""
     return ft.TextTheme(**{name: ft.TextStyle(font_family_fallback=list(FALLBACK)) for name in TEXT_STYLES})
@@ -53,7 +167,9 @@ def theme(**kwargs) -> ft.Theme:
 
 
 def apply(page: ft.Page) -> None:
-    """Register the fonts and give the page themes that use them (screens may re-theme via `theme`)."""
-    page.fonts = dict(FONTS)
+    """Give the page themes that fall back through the fonts (screens may re-theme via `theme`),
+    and register each font once the session shows a character that needs it."""
+    page.fonts = {}
     page.theme = theme()
     page.dark_theme = theme()
+    watch(page)

@@ -1,6 +1,12 @@
 """Draw Tableside's app icons (two cards and a score tick) into assets/. Dev-only: needs Pillow.
 
     pip install pillow && python tools/make_icons.py
+
+Web: assets/favicon.png and assets/icons/ (what the served page links to). Store builds
+(`flet build`): assets/icon.png, the generic icon Flet frames for each platform, and
+assets/icon_android.png, Android's adaptive foreground: the drawing alone on a transparent
+canvas, inside the central 72/108 a launcher's mask always shows, over the background colour
+`[tool.flet.android] adaptive_icon_background` in pyproject.toml (TEAL below).
 """
 
 from pathlib import Path
@@ -11,13 +17,14 @@ ASSETS = Path(__file__).resolve().parent.parent / "assets"
 TEAL, WHITE, AMBER, INK = (0, 121, 107), (255, 255, 255), (255, 179, 0), (38, 50, 56)
 
 
-def icon(size: int, maskable: bool) -> Image.Image:
+def icon(size: int, maskable: bool, foreground_only: bool = False) -> Image.Image:
     s = size / 512
-    img = Image.new("RGBA", (size, size), TEAL if maskable else (0, 0, 0, 0))
+    img = Image.new("RGBA", (size, size), TEAL if maskable and not foreground_only else (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     if not maskable:
         d.rounded_rectangle([0, 0, size - 1, size - 1], radius=int(96 * s), fill=TEAL)
-    inset = 0.8 if maskable else 1.0  # maskable icons keep their drawing inside the safe zone
+    # Maskable icons keep their drawing inside the safe zone; an adaptive foreground inside 72/108.
+    inset = 0.75 if foreground_only else 0.8 if maskable else 1.0
 
     def box(x0, y0, x1, y1):
         c = size / 2
@@ -38,6 +45,8 @@ def main() -> None:
         icon(size, True).save(ASSETS / "icons" / f"icon-maskable-{size}.png")
     icon(192, True).save(ASSETS / "icons" / "apple-touch-icon-192.png")
     icon(64, False).save(ASSETS / "favicon.png")
+    icon(1024, False).save(ASSETS / "icon.png")
+    icon(1024, True, foreground_only=True).save(ASSETS / "icon_android.png")
 
 
 if __name__ == "__main__":

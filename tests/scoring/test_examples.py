@@ -1,4 +1,4 @@
-"""The shared worked examples (../shared/examples, beside the repository) through the CLI.
+"""The worked examples (docs/examples, copied from the team's shared folder) through the CLI.
 
 Each file is {"record": ..., "expect": ...}; `expect` is FORMAT.md's output object (every key
 of it must match exactly) or "invalid" (exit 2, empty stdout, one `error:` line).
@@ -13,14 +13,13 @@ from pathlib import Path
 import pytest
 from scoring_support import assert_cli_refused, run_cli
 
-SHARED = Path(os.environ.get("TABLESIDE_SHARED") or Path(__file__).resolve().parents[3] / "shared")
-EXAMPLES = SHARED / "examples"
+EXAMPLES = Path(os.environ.get("TABLESIDE_EXAMPLES") or Path(__file__).resolve().parents[2] / "docs" / "examples")
 FILES = sorted(EXAMPLES.glob("*.json")) if EXAMPLES.is_dir() else []
 
 
 def test_examples_folder_is_present():
     if not FILES:
-        message = f"no worked examples found in {EXAMPLES} (set TABLESIDE_SHARED to the shared folder)"
+        message = f"no worked examples found in {EXAMPLES} (set TABLESIDE_EXAMPLES to a folder of them)"
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)

@@ -76,5 +76,45 @@ def test_every_theme_style_falls_back_through_the_fonts():
 
 def test_the_app_registers_the_fonts(open_app):
     h = open_app("/")
-    assert h.page.fonts == fonts.FONTS
+    assert h.page.fonts == {}  # none until a character needs one (below)
     assert h.page.theme.text_theme.body_medium.font_family_fallback == fonts.FALLBACK
+
+
+def test_a_character_asks_for_the_font_that_draws_it(cmaps):
+    """Fonts are registered only when needed: every character a shipped font draws first (over every
+    codepoint of every shipped font) makes `fonts.needed` name that font, so it never shows as a box."""
+    if "Roboto" not in cmaps:
+        pytest.skip("flet_web's roboto.woff2 is not installed")
+    unmet = {}
+    for cp in sorted(set().union(*cmaps.values())):
+        ch = chr(cp)
+        if cp < 0x20 or ch.isspace():
+            continue
+        first = next(f for f in fonts.FALLBACK if cp in cmaps[f])
+        if first != "Roboto" and first not in fonts.needed(ch):
+            unmet.setdefault(first, []).append(f"U+{cp:04X}")
+    assert not unmet, {f: cps[:20] for f, cps in unmet.items()}
+
+
+def test_latin_names_need_no_fallback_font_and_others_need_theirs():
+    assert fonts.needed("Mia Noah Zoë José Ørjan Алёша") == set()
+    assert fonts.needed("王小明") == {"DejaVu", "NotoSansCJK"}
+    assert "NotoColorEmoji" in fonts.needed("Zoë 🎲") and "NotoSansArabic" in fonts.needed("ليلى")
+    assert fonts.needed("José ♣♦♥♠") >= {"DejaVu"}
+
+
+def test_a_session_registers_a_font_when_a_name_needs_it(open_app):
+    """Browserless: a home screen of Latin names registers no font; a screen showing a CJK name does."""
+    h = open_app("/")
+    assert h.page.fonts == {}
+    h.page.views[-1].controls.append(ft.Text("王小明"))
+    h.page.update()
+    assert set(h.page.fonts) == {"DejaVu", "NotoSansCJK"}
+    assert list(h.page.fonts) == [f for f in fonts.FONTS if f in h.page.fonts]  # chain order kept
+
+
+def test_a_name_being_typed_registers_its_font(open_app):
+    h = open_app("/setup/lost-cities")
+    field = h.find(ft.TextField, label="Player name")
+    h.type(field, "ليلى 🎲")
+    assert {"NotoSansArabic", "NotoColorEmoji"} <= set(h.page.fonts)

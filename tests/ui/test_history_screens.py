@@ -7,7 +7,7 @@ from pathlib import Path
 import flet as ft
 import pytest
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "examples"
+SHARED = Path(__file__).resolve().parents[2] / "docs" / "examples"  # the worked examples the project carries
 
 
 def example(name: str, **meta) -> dict:
