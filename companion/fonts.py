@@ -152,8 +152,9 @@ def watch(page: ft.Page) -> None:
             register(families)
             patch_control(page)
 
-    session.patch_control = patch_control_with_fonts
-    session.apply_patch = apply_patch_with_fonts
+    # Per session, on purpose: this session's patches are where its names (and so its fonts) appear.
+    session.patch_control = patch_control_with_fonts  # type: ignore[method-assign]
+    session.apply_patch = apply_patch_with_fonts  # type: ignore[method-assign]
 
 
 def text_theme() -> ft.TextTheme:

@@ -16,7 +16,7 @@ from .store import StoredGame
 
 def place_of(game: StoredGame, player: str) -> int:
     place = 1
-    for group in game.summary["ranking"]:
+    for group in game.scored["ranking"]:
         if player in group:
             return place
         place += len(group)
@@ -24,7 +24,7 @@ def place_of(game: StoredGame, player: str) -> int:
 
 
 def won(game: StoredGame, player: str) -> bool:
-    return player in game.summary["winners"]
+    return player in game.scored["winners"]
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class PlayerStats:
 
 
 def figures(games: list[StoredGame], player: str) -> GameFigures:
-    scores = [g.summary["totals"][player] for g in games]
+    scores = [g.scored["totals"][player] for g in games]
     return GameFigures(
         plays=len(games), wins=sum(won(g, player) for g in games), average=mean(scores),
         best=max(scores), worst=min(scores), last_played=max(g.played_at for g in games)[:10],
@@ -114,7 +114,7 @@ def player_stats(games: Iterable[StoredGame], player: str) -> PlayerStats | None
         by_game={key: figures(gs, player) for key, gs in by_game.items()},
         head_to_head=tuple(sorted((HeadToHead(o, *t) for o, t in rivals.items()), key=lambda h: (-h.games, h.opponent))),
         streak=streak(played, player),
-        scores_over_time={key: [(g.played_at[:10], g.summary["totals"][player]) for g in reversed(gs)]
+        scores_over_time={key: [(g.played_at[:10], g.scored["totals"][player]) for g in reversed(gs)]
                           for key, gs in by_game.items()},
     )
 
@@ -122,8 +122,8 @@ def player_stats(games: Iterable[StoredGame], player: str) -> PlayerStats | None
 def wins_per_player(games: Iterable[StoredGame]) -> list[tuple[str, int]]:
     wins: Counter[str] = Counter()
     for g in games:
-        if g.summary and g.summary["decided"]:
-            wins.update(g.summary["winners"])
+        if g.summary and g.scored["decided"]:
+            wins.update(g.scored["winners"])
     return wins.most_common()
 
 
@@ -153,7 +153,7 @@ class HighScore:
 
 def high_score(games: Iterable[StoredGame]) -> HighScore | None:
     """The highest total in `games` (finished games of one game) and who scored it; None without a score."""
-    scored = [(g.order, g.played_at[:10], p, s) for g in games if g.summary for p, s in g.summary["totals"].items()]
+    scored = [(g.order, g.played_at[:10], p, s) for g in games if g.summary for p, s in g.scored["totals"].items()]
     if not scored:
         return None
     top = max(s for *_, s in scored)
@@ -177,7 +177,7 @@ def game_stats(games: Iterable[StoredGame], game: str,
                statistic: Callable[[list[dict]], tuple[tuple[str, str], ...]] = lambda records: ()) -> GameStats:
     """A game's figures; `statistic` gives its figures of its own from its records (its screen's)."""
     mine = [g for g in games if g.game == game and g.summary]
-    winning = [g.summary["totals"][w] for g in mine if g.summary["decided"] for w in g.summary["winners"]]
+    winning = [g.scored["totals"][w] for g in mine if g.scored["decided"] for w in g.scored["winners"]]
     return GameStats(
         game=game, plays=len(mine), highest=high_score(mine),
         average_winning_score=mean(winning) if winning else None,

@@ -115,6 +115,12 @@ class StoredGame:
     summary: dict | None = None  # totals, ranking, winners, decided (finished games)
 
     @property
+    def scored(self) -> dict[str, Any]:
+        """The summary of a finished game (every finished game has one)."""
+        assert self.summary is not None, f"game {self.id} has no summary"
+        return self.summary
+
+    @property
     def game(self) -> str:
         return self.record["game"]
 

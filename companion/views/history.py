@@ -53,7 +53,7 @@ def picked_day(value: Any) -> str | None:
 
 
 def row(app: App, game: StoredGame) -> ft.Control:
-    summary = game.summary
+    summary = game.scored
     order = [p for group in summary["ranking"] for p in group]
     scores = " · ".join(f"{short_name(p)} {summary['totals'][p]}" for p in order)
     winners = ", ".join(summary["winners"]) or "no winner"
@@ -94,13 +94,14 @@ def damaged_section(app: App) -> ft.Control | None:
 
 def view(app: App) -> ft.View:
     games.use_theme(app.page, None)
-    filters = {"game": None, "player": None, "since": None, "until": None}
+    filters: dict[str, str | None] = {"game": None, "player": None, "since": None, "until": None}
     shown = {"limit": PAGE_SIZE}
     listing = ft.Column(spacing=0)
     count = ft.Text("")
 
     def refresh() -> None:
-        found = app.store.finished(limit=shown["limit"] + 1, **filters)
+        found = app.store.finished(limit=shown["limit"] + 1, game=filters["game"], player=filters["player"],
+                                   since=filters["since"], until=filters["until"])
         more = len(found) > shown["limit"]
         listing.controls = [row(app, g) for g in found[: shown["limit"]]] or [ft.Text("No finished games match.", italic=True)]
         if more:

@@ -51,7 +51,7 @@ def view(app: App, game: str) -> ft.View:
     message = ft.Text("", color=ft.Colors.ERROR)
     chance = ft.Text("", color=ft.Colors.PRIMARY)  # who the random pick chose, until the seats change again
     # counter="": the limit still holds, without a "0/200" under the field
-    name_field = ft.TextField(label="Player name", max_length=MAX_NAME, counter="", on_submit=lambda e: add(name_field.value),
+    name_field: ft.TextField = ft.TextField(label="Player name", max_length=MAX_NAME, counter="", on_submit=lambda e: add(name_field.value),
                               expand=True)
 
     def add(name: str | None) -> None:

@@ -14,11 +14,11 @@ from ..widgets.controls import section, short_name
 from ..widgets.navigation import navigation_bar
 
 CHART_PLAYERS = 10
-CARD_COLUMNS = {"xs": 12, "sm": 6, "lg": 4}  # of 12: one card a row on a phone, 2 on a tablet, 3 wider
+CARD_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "sm": 6, "lg": 4}  # of 12: one card a row on a phone, 2 on a tablet, 3 wider
 
 
 def game_card(figures: stats.GameStats) -> ft.Control:
-    rows = [ft.Text(games.title(figures.game), weight=ft.FontWeight.BOLD, size=16),
+    rows: list[ft.Control] = [ft.Text(games.title(figures.game), weight=ft.FontWeight.BOLD, size=16),
             ft.Text(f"{figures.plays} game{'s' * (figures.plays != 1)} played")]
     if figures.highest:
         rows.append(ft.Text(figures.highest.words(short_name)))
