@@ -23,17 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, free_port, wait_for_http  # noqa: E402
-from tests.e2e.ui import UI  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, free_port, wait_for_http
+from tests.e2e.ui import UI
 
 # A typical round: Mia 11 cards in 3 colours, Noah 9 cards in 2 colours.
 TYPICAL_ROUND = {
-    "Mia": ["red investment 1", "red 3", "red 5", "red 8", "red 10", "green 4", "green 6", "green 7", "green 9",
-            "white 2", "white 6"],
-    "Noah": ["blue investment 1", "blue investment 2", "blue 2", "blue 5", "blue 7", "blue 9",
-             "yellow 3", "yellow 4", "yellow 8"],
+    "Mia": ["red investment 1", "red 3", "red 5", "red 8", "red 10", "green 4", "green 6", "green 7", "green 9", "white 2", "white 6"],
+    "Noah": ["blue investment 1", "blue investment 2", "blue 2", "blue 5", "blue 7", "blue 9", "yellow 3", "yellow 4", "yellow 8"],
 }
 
 
@@ -83,8 +81,11 @@ def bare_counter(browser, taps: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--taps", type=int, default=60)
-    parser.add_argument("--phone", action="store_true", help="cold and warm visits at 20 and 5 Mbit/s, CPU 4x "
-                        "(further options: python bench/phone.py --help)")
+    parser.add_argument(
+        "--phone",
+        action="store_true",
+        help="cold and warm visits at 20 and 5 Mbit/s, CPU 4x (further options: python bench/phone.py --help)",
+    )
     args, rest = parser.parse_known_args()
     if args.phone:
         from bench import phone
@@ -125,7 +126,9 @@ def main() -> None:
                 button.click()
                 page.wait_for_function(
                     "before => document.querySelector('[flt-semantics-identifier=\"total-Noah\"]')?.innerText !== before",
-                    arg=before, polling="raf", timeout=5000,
+                    arg=before,
+                    polling="raf",
+                    timeout=5000,
                 )
                 latencies.append((time.perf_counter() - t0) * 1000)
                 page.wait_for_timeout(50)
@@ -138,8 +141,10 @@ def main() -> None:
     print("Tableside in Chromium (phone 390×844), this machine:")
     print(f"  server start to HTTP 200           {http_ready:6.2f} s")
     print(f"  server start to first screen usable {first_screen:6.2f} s   (target < 3 s)")
-    print(f"  tap to updated total, {len(latencies)} taps      p50 {statistics.median(latencies):5.0f} ms   "
-          f"p95 {percentile(latencies, 95):5.0f} ms   max {max(latencies):5.0f} ms   (target p95 < 150 ms)")
+    print(
+        f"  tap to updated total, {len(latencies)} taps      p50 {statistics.median(latencies):5.0f} ms   "
+        f"p95 {percentile(latencies, 95):5.0f} ms   max {max(latencies):5.0f} ms   (target p95 < 150 ms)"
+    )
     print(f"  typical Lost Cities round: {cards} cards entered with {taps} taps   (target <= cards + 6 = {cards + 6})")
     print("  tap → text changed, timed inside the page:")
     for name, values in (("Tableside, phone layout", ours), ("bare Flet counter", bare)):

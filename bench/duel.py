@@ -61,10 +61,14 @@ async def run(taps: int) -> dict:
         try:
             async with async_playwright() as p:
                 browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-                pages = {"tablet": await open_page(browser, f"{server.url}/play/{game_id}", TABLET),
-                         "phone": await open_page(browser, f"{server.url}/play/{game_id}", PHONE)}
-                plans = {name: [n for pair in zip(["Max ability points plus"] * taps, card_taps(TYPES[name], taps))
-                                for n in pair] for name in pages}
+                pages = {
+                    "tablet": await open_page(browser, f"{server.url}/play/{game_id}", TABLET),
+                    "phone": await open_page(browser, f"{server.url}/play/{game_id}", PHONE),
+                }
+                plans = {
+                    name: [n for pair in zip(["Max ability points plus"] * taps, card_taps(TYPES[name], taps)) for n in pair]
+                    for name in pages
+                }
                 started = time.perf_counter()
                 ends = await asyncio.gather(*[tap_all(pages[name], plans[name]) for name in pages])
                 last_tap = max(ends)
@@ -83,8 +87,14 @@ async def run(taps: int) -> dict:
         final = server.stored_record(game_id)["final"]
     cards = sum(final["collections"]["Max"].values())
     points = final.get("adjustments", {}).get("Max", 0) + taps
-    return {"sent": 4 * taps, "lost": (2 * taps - cards) + (2 * taps - points), "cards": cards, "points": points,
-            "tapping": last_tap - started, "settled": settled}
+    return {
+        "sent": 4 * taps,
+        "lost": (2 * taps - cards) + (2 * taps - points),
+        "cards": cards,
+        "points": points,
+        "tapping": last_tap - started,
+        "settled": settled,
+    }
 
 
 def main() -> None:
@@ -92,8 +102,10 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=50)
     r = asyncio.run(run(parser.parse_args().taps))
     settled = "never (30 s)" if r["settled"] is None else f"{r['settled'] * 1000:.0f} ms"
-    print(f"2 screens sent {r['sent']} taps in {r['tapping']:.1f} s: {r['cards']} cards and {r['points']} ability points "
-          f"stored; lost: {r['lost']}")
+    print(
+        f"2 screens sent {r['sent']} taps in {r['tapping']:.1f} s: {r['cards']} cards and {r['points']} ability points "
+        f"stored; lost: {r['lost']}"
+    )
     print(f"both screens equal to the stored record {settled} after the last tap")
 
 

@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.scoring import GENERATORS  # noqa: E402
-from companion import stats  # noqa: E402
-from companion.app import make_main  # noqa: E402
-from companion.store import GameStore  # noqa: E402
-from tests.ui.harness import Harness  # noqa: E402
+from bench.scoring import GENERATORS
+from companion import stats
+from companion.app import make_main
+from companion.store import GameStore
+from tests.ui.harness import Harness
 
 GAMES_PER_DAY = 3  # a keen group: 10,000 games span about nine years
 
@@ -64,7 +64,7 @@ def measure(n: int) -> dict[str, float]:
         store = GameStore(folder)
         batch = records(n)
         for i in range(0, n, 500):  # imported in batches, as `tableside import` would
-            store.add_finished(batch[i:i + 500])
+            store.add_finished(batch[i : i + 500])
         store.close()
 
         open_ms, store = timed(lambda: GameStore(folder))
@@ -77,11 +77,16 @@ def measure(n: int) -> dict[str, float]:
         fresh["id"], fresh["played_at"] = "one-more", datetime(2026, 11, 29, 20).isoformat()
         save_ms, _ = timed(lambda: store.finish(store.create(fresh).id))
         store.close()
-        return {"open": open_ms, "first page (query)": query_ms, "first page (screen)": screen_ms,
-                "player statistics": stats_ms, "save one more game": save_ms,
-                "data MB": (folder_size(folder) - folder_size(folder / "backups")) / 1e6,
-                "backups MB": folder_size(folder / "backups") / 1e6,
-                "plays": figures.plays}
+        return {
+            "open": open_ms,
+            "first page (query)": query_ms,
+            "first page (screen)": screen_ms,
+            "player statistics": stats_ms,
+            "save one more game": save_ms,
+            "data MB": (folder_size(folder) - folder_size(folder / "backups")) / 1e6,
+            "backups MB": folder_size(folder / "backups") / 1e6,
+            "plays": figures.plays,
+        }
 
 
 def main() -> None:
@@ -92,8 +97,7 @@ def main() -> None:
     columns = ["open", "first page (query)", "first page (screen)", "player statistics", "save one more game"]
     print(f"{'games':>7}  " + "  ".join(f"{c:>20}" for c in columns) + f"  {'data':>8}  {'backups':>8}")
     for n, r in results.items():
-        print(f"{n:>7,}  " + "  ".join(f"{r[c]:>17.1f} ms" for c in columns)
-              + f"  {r['data MB']:>5.1f} MB  {r['backups MB']:>5.1f} MB")
+        print(f"{n:>7,}  " + "  ".join(f"{r[c]:>17.1f} ms" for c in columns) + f"  {r['data MB']:>5.1f} MB  {r['backups MB']:>5.1f} MB")
     print("(player statistics cover one player's", ", ".join(f"{r['plays']:,}" for r in results.values()), "games)")
     print("Targets at 10,000 games: save < 50 ms, first page < 300 ms, statistics < 1 s")
 

@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server  # noqa: E402
-from tests.e2e.ui import UI  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server
+from tests.e2e.ui import UI
 
 MBIT = 1_000_000 / 8  # bytes per second in one Mbit/s
 HOME_READY = 'flt-semantics[role="button"]'
@@ -59,10 +59,15 @@ class Tab:
         self.ended: set[str] = set()  # request ids finished or failed
         cdp = context.new_cdp_session(self.page)
         cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", {
-            "offline": False, "latency": profile.latency_ms,
-            "downloadThroughput": profile.mbit * MBIT, "uploadThroughput": profile.mbit * MBIT,
-        })
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": profile.latency_ms,
+                "downloadThroughput": profile.mbit * MBIT,
+                "uploadThroughput": profile.mbit * MBIT,
+            },
+        )
         if profile.cpu_rate != 1:
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile.cpu_rate})
         cdp.on("Network.requestWillBeSent", lambda e: self.requests.__setitem__(e["requestId"], e["request"]["url"]))
@@ -131,10 +136,14 @@ def main(argv: list[str] | None = None) -> None:
             warmup = browser.new_context(viewport=PHONE)  # the server's first visit (its one-time work) is not a phone's
             visit(warmup, Profile("local", 1000, latency_ms=0), server)
             warmup.close()
-            print(f"Tableside home screen on a phone profile (Chromium, 390x844, 20 ms latency, "
-                  f"renderer {args.renderer or 'auto'}, best of {args.repeat}):")
-            print(f"  {'profile':20} {'visit':5} {'usable':>8} {'median':>8} {'1st frame':>9} {'moved until usable':>19} "
-                  f"{'moved in all':>13}   largest")
+            print(
+                f"Tableside home screen on a phone profile (Chromium, 390x844, 20 ms latency, "
+                f"renderer {args.renderer or 'auto'}, best of {args.repeat}):"
+            )
+            print(
+                f"  {'profile':20} {'visit':5} {'usable':>8} {'median':>8} {'1st frame':>9} {'moved until usable':>19} "
+                f"{'moved in all':>13}   largest"
+            )
             for profile in PROFILES:
                 runs: dict[str, list[Visit]] = {"cold": [], "warm": []}
                 for _ in range(args.repeat):
@@ -146,8 +155,11 @@ def main(argv: list[str] | None = None) -> None:
                     v = min(visits, key=lambda v: v.seconds)
                     median = statistics.median(v.seconds for v in visits)
                     largest = ", ".join(f"{url.rsplit('/', 1)[-1]} {n / 1e6:.2f}" for url, n in v.largest if n > 50_000)
-                    print(f"  {profile.name:20} {kind:5} {v.seconds:6.2f} s {median:6.2f} s {v.first_frame:7.2f} s "
-                          f"{mb(v.bytes_usable):>19} {mb(v.bytes_quiet):>13}   {largest}", flush=True)
+                    print(
+                        f"  {profile.name:20} {kind:5} {v.seconds:6.2f} s {median:6.2f} s {v.first_frame:7.2f} s "
+                        f"{mb(v.bytes_usable):>19} {mb(v.bytes_quiet):>13}   {largest}",
+                        flush=True,
+                    )
         finally:
             server.stop()
             browser.close()

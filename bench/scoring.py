@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.insert(0, str(REPO))
 
-import scoring  # noqa: E402
+import scoring
 
 TARGET = 20_000
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
@@ -51,8 +51,13 @@ def lost_cities(rng: random.Random) -> dict:
                 if cards or inv[i]:
                     round_[p][colour] = {"investments": inv[i], "cards": cards}
         rounds.append(round_)
-    return {"format": 1, "game": "lost-cities", "players": ["Ana", "Ben"],
-            "variant": {"rounds": rounds_n, "purple": purple}, "rounds": rounds}
+    return {
+        "format": 1,
+        "game": "lost-cities",
+        "players": ["Ana", "Ben"],
+        "variant": {"rounds": rounds_n, "purple": purple},
+        "rounds": rounds,
+    }
 
 
 SUBDOMAINS = ["abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war"]
@@ -111,8 +116,13 @@ def bgg_game(rng: random.Random) -> dict:
         else:
             entry["ledger"] = [{"income": rng.randint(0, 20), "spent": rng.randint(0, 3)} for _ in range(6)]
         final[p] = entry
-    return {"format": 1, "game": "bgg-game", "players": players,
-            "variant": {"three_player_sets": rng.choice(["one", "every"])}, "final": final}
+    return {
+        "format": 1,
+        "game": "bgg-game",
+        "players": players,
+        "variant": {"three_player_sets": rng.choice(["one", "every"])},
+        "final": final,
+    }
 
 
 def cgt(rng: random.Random) -> dict:
@@ -127,10 +137,18 @@ def cgt(rng: random.Random) -> dict:
             left -= n
             if n:
                 collections[p][str(t)] = n
-    return {"format": 1, "game": "cgt", "players": players, "variant": {"first_player_penalty": 2},
-            "final": {"meta": {str(t): n for t, n in meta.items()}, "collections": collections,
-                      "modifiers": {str(rng.choice(types)): rng.randint(-3, 2)},
-                      "adjustments": {rng.choice(players): rng.randint(-2, 6)}}}
+    return {
+        "format": 1,
+        "game": "cgt",
+        "players": players,
+        "variant": {"first_player_penalty": 2},
+        "final": {
+            "meta": {str(t): n for t, n in meta.items()},
+            "collections": collections,
+            "modifiers": {str(rng.choice(types)): rng.randint(-3, 2)},
+            "adjustments": {rng.choice(players): rng.randint(-2, 6)},
+        },
+    }
 
 
 DECK = [f"{r}{s}" for s in "CDHS" for r in "2345"] + ["QH", "KS"]
@@ -140,7 +158,7 @@ def card_commons(rng: random.Random) -> dict:
     """Regular rounds only (a round after them would need level totals); Wild Nest Eggs included."""
     peek = rng.random() < 0.3
     rounds = []
-    for number in range(1, rng.randint(1, 3 if peek else 4) + 1):
+    for _ in range(1, rng.randint(1, 3 if peek else 4) + 1):
         pool = DECK[:]
         rng.shuffle(pool)
         nest = pool.pop()
@@ -156,13 +174,12 @@ def card_commons(rng: random.Random) -> dict:
             round_["replacement"] = card
         a, b = rng.randint(0, 6), rng.randint(0, 6)
         round_["commissions"] = commissions
-        round_["sides"] = {"You": pool[:a], "Opp": pool[a:a + b]}
+        round_["sides"] = {"You": pool[:a], "Opp": pool[a : a + b]}
         rounds.append(round_)
     return {"format": 1, "game": "card-commons", "players": ["You", "Opp"], "variant": {"peek": peek}, "rounds": rounds}
 
 
-GENERATORS = {"lost-cities": lost_cities, "bgg-card-game": bgg_card_game, "bgg-game": bgg_game,
-              "cgt": cgt, "card-commons": card_commons}
+GENERATORS = {"lost-cities": lost_cities, "bgg-card-game": bgg_card_game, "bgg-game": bgg_game, "cgt": cgt, "card-commons": card_commons}
 
 
 def rate(fn, items) -> float:
@@ -180,8 +197,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=20240501)
-    parser.add_argument("--games", nargs="+", choices=GENERATORS, default=list(GENERATORS), metavar="GAME",
-                        help="only these games (default: all five)")
+    parser.add_argument(
+        "--games", nargs="+", choices=GENERATORS, default=list(GENERATORS), metavar="GAME", help="only these games (default: all five)"
+    )
     args = parser.parse_args(argv)
 
     rows = []
@@ -191,16 +209,20 @@ def main(argv: list[str]) -> int:
         records = [generate(rng) for _ in range(args.records)]
         parsed = [scoring.parse(r) for r in records]  # also checks the generator: every record is valid
         texts = [json.dumps(r) for r in records]
-        rows.append((
-            game,
-            rate(scoring.score, records),
-            rate(scoring.parse, records),
-            rate(scoring.score, parsed),
-            rate(lambda t: json.dumps(scoring.score(json.loads(t)).to_json()), texts),
-        ))
+        rows.append(
+            (
+                game,
+                rate(scoring.score, records),
+                rate(scoring.parse, records),
+                rate(scoring.score, parsed),
+                rate(lambda t: json.dumps(scoring.score(json.loads(t)).to_json()), texts),
+            )
+        )
 
-    print(f"{args.records:,} random valid records per game, records per second (best of 3), "
-          f"Python {sys.version.split()[0]} ({sys.executable}: builds differ, e.g. with or without PGO)")
+    print(
+        f"{args.records:,} random valid records per game, records per second (best of 3), "
+        f"Python {sys.version.split()[0]} ({sys.executable}: builds differ, e.g. with or without PGO)"
+    )
     header = ("game", "parse+score", "parse", "score", "json path", "target")
     print(f"{header[0]:<15}{header[1]:>13}{header[2]:>11}{header[3]:>11}{header[4]:>12}  {header[5]}")
     for game, both, parse, score, cli in rows:

@@ -16,18 +16,17 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.async_api import async_playwright  # noqa: E402
+from playwright.async_api import async_playwright
 
 import scoring
-from companion.invites import Invites  # noqa: E402
-from companion.store import GameStore  # noqa: E402
-from companion.views import play  # noqa: E402
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, Server  # noqa: E402
+from companion.invites import Invites
+from companion.store import GameStore
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, Server
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
 SUBDOMAINS = ["Abstract", "Customizable", "Children's", "Family", "Party", "Strategy"]  # one per seat: no two touch one
@@ -89,8 +88,7 @@ async def tap_until_seen(page, button, minus: str, up: bool, stored: Callable[[]
     raise TimeoutError(f"{label}: the tap was not seen twice")
 
 
-async def device(page, label: str, changes: int, tablet, stored: Callable[[], int],
-                 own: list, cross: list, errors: list, retries: list):
+async def device(page, label: str, changes: int, tablet, stored: Callable[[], int], own: list, cross: list, errors: list, retries: list):
     """Tap `label`'s plus and minus in turn (0 → 2 → 0 …). The minus button is enabled exactly
     when the group holds cards, on this device and on the tablet: that is how a change is seen.
     `stored()`: the group's cards in the stored record."""
@@ -120,11 +118,12 @@ def stored_cards(server: Server, game_id: str, player: str, subdomain: str) -> C
         except (OSError, ValueError, KeyError):  # (the file is replaced atomically; this is belt and braces)
             return -1
         return next((g["cards"] for g in record["final"][player]["played"] if g["subdomain"] == subdomain), 0)
+
     return cards
 
 
 async def run(phones: int, changes: int) -> dict:
-    players = NAMES[:max(2, phones)]
+    players = NAMES[: max(2, phones)]
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
         store = GameStore(data)
@@ -143,11 +142,31 @@ async def run(phones: int, changes: int) -> dict:
                 retries: list[str] = []
                 started = time.perf_counter()
                 await asyncio.gather(
-                    *[device(page, f"{name} {SUBDOMAINS[i]}", changes, tablet,
-                             stored_cards(server, game_id, name, subdomain_key(SUBDOMAINS[i])), own, cross, errors, retries)
-                      for i, (page, name) in enumerate(zip(seats, players))],
-                    device(tablet, f"{players[0]} {HOST_SUBDOMAIN}", changes, None,
-                           stored_cards(server, game_id, players[0], subdomain_key(HOST_SUBDOMAIN)), own, cross, errors, retries),
+                    *[
+                        device(
+                            page,
+                            f"{name} {SUBDOMAINS[i]}",
+                            changes,
+                            tablet,
+                            stored_cards(server, game_id, name, subdomain_key(SUBDOMAINS[i])),
+                            own,
+                            cross,
+                            errors,
+                            retries,
+                        )
+                        for i, (page, name) in enumerate(zip(seats, players))
+                    ],
+                    device(
+                        tablet,
+                        f"{players[0]} {HOST_SUBDOMAIN}",
+                        changes,
+                        None,
+                        stored_cards(server, game_id, players[0], subdomain_key(HOST_SUBDOMAIN)),
+                        own,
+                        cross,
+                        errors,
+                        retries,
+                    ),
                 )
                 elapsed = time.perf_counter() - started
                 await browser.close()
@@ -157,18 +176,29 @@ async def run(phones: int, changes: int) -> dict:
     # Every device ended on its last tap: an even count of changes leaves each group at 0.
     final = {g["subdomain"]: g["cards"] for p in record["final"].values() for g in p["played"]}
     expected = {} if changes % 2 == 0 else {subdomain_key(s): 2 for s in [*SUBDOMAINS[:phones], HOST_SUBDOMAIN]}
-    return {"sessions": phones + 1, "changes": (phones + 1) * changes, "own": own, "cross": cross, "errors": errors, "retries": retries,
-            "lost": final != expected, "final": final, "expected": expected, "elapsed": elapsed}
+    return {
+        "sessions": phones + 1,
+        "changes": (phones + 1) * changes,
+        "own": own,
+        "cross": cross,
+        "errors": errors,
+        "retries": retries,
+        "lost": final != expected,
+        "final": final,
+        "expected": expected,
+        "elapsed": elapsed,
+    }
 
 
 def report(r: dict) -> None:
-    print(f"{r['sessions']} sessions, {r['changes']} changes in {r['elapsed']:.1f} s; "
-          f"lost changes: {'YES' if r['lost'] else 'none'}; errors: {len(r['errors'])}; "
-          f"taps repeated after 10 s unseen: {len(r['retries'])}")
+    print(
+        f"{r['sessions']} sessions, {r['changes']} changes in {r['elapsed']:.1f} s; "
+        f"lost changes: {'YES' if r['lost'] else 'none'}; errors: {len(r['errors'])}; "
+        f"taps repeated after 10 s unseen: {len(r['retries'])}"
+    )
     for name, values in (("tap to own screen updated", r["own"]), ("phone tap to tablet updated", r["cross"])):
         if values:
-            print(f"  {name:<26} p50 {statistics.median(values):5.0f} ms   p95 {percentile(values, 95):5.0f} ms"
-                  f"   ({len(values)} measured)")
+            print(f"  {name:<26} p50 {statistics.median(values):5.0f} ms   p95 {percentile(values, 95):5.0f} ms   ({len(values)} measured)")
 
 
 def main() -> None:

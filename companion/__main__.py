@@ -31,20 +31,26 @@ def parser() -> argparse.ArgumentParser:
         q.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
         q.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
         q.add_argument("--data", type=Path, default=None, help="data folder (default: the user data folder)")
-        q.add_argument("--pin", default=None, metavar="PIN",
-                       help="a PIN (4–12 digits) every browser session must enter first; `--pin -` asks for it "
-                            f"(a PIN on the command line is visible to every user of this machine in `ps`); "
-                            f"also read from ${PIN_VARIABLE}. Serving beyond this machine without one generates one")
+        q.add_argument(
+            "--pin",
+            default=None,
+            metavar="PIN",
+            help="a PIN (4–12 digits) every browser session must enter first; `--pin -` asks for it "
+            f"(a PIN on the command line is visible to every user of this machine in `ps`); "
+            f"also read from ${PIN_VARIABLE}. Serving beyond this machine without one generates one",
+        )
         q.add_argument("--ask-pin", action="store_const", const="-", dest="pin", help="ask for the PIN (same as --pin -)")
     export = sub.add_parser("export", help="write the finished games as JSON, CSV or a BG Stats play")
     export.add_argument("-o", "--output", type=Path, default=None, help="file to write (default: standard output)")
-    export.add_argument("--format", choices=("json", "csv", "bgstats"), default="json",
-                        help="json: FORMAT.md records (default); csv: one row per player per game; "
-                             "bgstats: one game as a BG Stats play (needs --id)")
+    export.add_argument(
+        "--format",
+        choices=("json", "csv", "bgstats"),
+        default="json",
+        help="json: FORMAT.md records (default); csv: one row per player per game; bgstats: one game as a BG Stats play (needs --id)",
+    )
     export.add_argument("--id", default=None, help="only the game with this id (required for bgstats)")
     imp = sub.add_parser("import", help="add the finished games of JSON files to the history")
-    imp.add_argument("files", nargs="+", type=Path, metavar="FILE",
-                     help="a record, a list of records, or an export of `tableside export`")
+    imp.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a record, a list of records, or an export of `tableside export`")
     for q in (export, imp):
         # SUPPRESS: `tableside --data DIR export` keeps the folder given before the command.
         q.add_argument("--data", type=Path, default=argparse.SUPPRESS, help="data folder (default: the user data folder)")

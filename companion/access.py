@@ -62,8 +62,10 @@ def weak_pin_warning(pin: str) -> str:
     """What to tell the person who sets a short PIN ("" when it is long enough)."""
     if len(pin) >= SAFE_DIGITS:
         return ""
-    return (f"Warning: a {len(pin)}-digit PIN has only {10 ** len(pin):,} possibilities; anyone who gets hold of "
-            f"a copy of the data folder can find it. Use {SAFE_DIGITS} digits or more.")
+    return (
+        f"Warning: a {len(pin)}-digit PIN has only {10 ** len(pin):,} possibilities; anyone who gets hold of "
+        f"a copy of the data folder can find it. Use {SAFE_DIGITS} digits or more."
+    )
 
 
 def device_of(address: str) -> str:
@@ -135,8 +137,7 @@ class Gate:
     def wait_for(self, address: str) -> float:
         """Seconds this device must wait before its next guess."""
         with self._lock:
-            return max(self._wait(device_of(address), FREE_TRIES, MAX_WAIT),
-                       self._wait(EVERYONE, EVERYONE_FREE_TRIES, EVERYONE_MAX_WAIT))
+            return max(self._wait(device_of(address), FREE_TRIES, MAX_WAIT), self._wait(EVERYONE, EVERYONE_FREE_TRIES, EVERYONE_MAX_WAIT))
 
     def check(self, address: str, guess: str) -> tuple[bool, str]:
         """(accepted, what to tell the person)."""

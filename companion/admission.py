@@ -32,8 +32,7 @@ MAX_PENDING_PER_ADDRESS = 8
 MAX_PENDING = 256
 PENDING_TTL = 120  # seconds
 SWEEP_EVERY = 5.0  # seconds (Flet itself deletes expired sessions every 10 s)
-BUSY = ("Too many sessions from this device are waiting for the PIN. Close the other Tableside tabs, "
-        "or try again in a few minutes.")
+BUSY = "Too many sessions from this device are waiting for the PIN. Close the other Tableside tabs, or try again in a few minutes."
 
 
 def mark_unlocked(page: ft.Page) -> None:
@@ -118,14 +117,17 @@ def limited(main: PageMain, gate: Gate, pending: Pending | None = None) -> PageM
     waiting = pending or Pending()
 
     if inspect.iscoroutinefunction(main):
+
         async def limited_async(page: ft.Page) -> None:
             if gate.required and not waiting.admit(page):
                 return show_busy(page)
             await main(page)
+
         return limited_async
 
     def limited_main(page: ft.Page) -> None:
         if gate.required and not waiting.admit(page):
             return show_busy(page)
         main(page)
+
     return limited_main

@@ -105,10 +105,16 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str]
                 views = build_view(app, page.route or "/")
             except Exception:  # never leave a person on Flet's red error screen
                 log.exception("could not show %s", page.route)
-                views = [ft.View(route=page.route, appbar=ft.AppBar(title=ft.Text("Something went wrong")), controls=[
-                    ft.Text("This screen could not be shown. Your games are safe."),
-                    ft.FilledButton("Home", on_click=lambda e: app.go("/")),
-                ])]
+                views = [
+                    ft.View(
+                        route=page.route,
+                        appbar=ft.AppBar(title=ft.Text("Something went wrong")),
+                        controls=[
+                            ft.Text("This screen could not be shown. Your games are safe."),
+                            ft.FilledButton("Home", on_click=lambda e: app.go("/")),
+                        ],
+                    )
+                ]
             page.views.clear()
             page.views.extend(views)
             page.update()
@@ -163,12 +169,17 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     for line in serving_banner(host, port, pin_set=gate.required):
         print(line, flush=True)
     if generated:
-        print(f"PIN for this run: {pin}  (phones ask for it; set your own with --pin - or ${{TABLESIDE_PIN}})",
-              flush=True)
+        print(f"PIN for this run: {pin}  (phones ask for it; set your own with --pin - or ${{TABLESIDE_PIN}})", flush=True)
     print(f"Data: {data_dir}", flush=True)
     try:
-        uvicorn.run(app, host=host, port=port, log_level=os.environ.get("TABLESIDE_LOG", "warning"),
-                    proxy_headers=False,  # the client's address is the socket's: X-Forwarded-For is not believed
-                    ws_max_size=guard.WS_MAX_SIZE, timeout_graceful_shutdown=guard.STOP_WITHIN)
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            log_level=os.environ.get("TABLESIDE_LOG", "warning"),
+            proxy_headers=False,  # the client's address is the socket's: X-Forwarded-For is not believed
+            ws_max_size=guard.WS_MAX_SIZE,
+            timeout_graceful_shutdown=guard.STOP_WITHIN,
+        )
     finally:
         store.close()  # releases the folder's lock

@@ -76,9 +76,14 @@ def check_data(data: Any, month: bool) -> None:
     for table, status in tables.items():
         for doc_id, doc in data.get(table, {}).items():
             record = doc.get("record")
-            if not (isinstance(doc.get("id"), str) and isinstance(record, dict) and isinstance(record.get("game"), str)
-                    and isinstance(record.get("players"), list) and doc.get("status") == status
-                    and isinstance(doc.get("modified_at"), str)):
+            if not (
+                isinstance(doc.get("id"), str)
+                and isinstance(record, dict)
+                and isinstance(record.get("game"), str)
+                and isinstance(record.get("players"), list)
+                and doc.get("status") == status
+                and isinstance(doc.get("modified_at"), str)
+            ):
                 raise DataFileError(f"game entry {doc_id} is incomplete")
             if month and not isinstance(doc.get("summary"), dict):
                 raise DataFileError(f"game entry {doc_id} has no summary")
@@ -258,7 +263,8 @@ class DataFolder:
         marker = self.interrupted or {}
         self.tell(
             f"A repair of {rel} (it was damaged: {marker.get('problem', 'unknown')}) was interrupted on "
-            f"{marker.get('started_at', '?')}; it had already restored {marker.get('restoring', 'the file')} and is now complete.")
+            f"{marker.get('started_at', '?')}; it had already restored {marker.get('restoring', 'the file')} and is now complete."
+        )
         self._clear_marker()
 
     def _clear_marker(self) -> None:
@@ -297,8 +303,10 @@ class DataFolder:
         found = self.good_copy(rel, month)
         restoring = f"the backup of {backup_time(found[0])}" if found else "an empty file"
         try:
-            write_atomically(self.folder / REPAIR_MARKER, json.dumps(
-                {"file": rel, "problem": problem, "aside": aside.name, "restoring": restoring, "started_at": now_iso()}))
+            write_atomically(
+                self.folder / REPAIR_MARKER,
+                json.dumps({"file": rel, "problem": problem, "aside": aside.name, "restoring": restoring, "started_at": now_iso()}),
+            )
             if path.exists():
                 try:
                     os.link(path, aside)  # the damaged bytes kept as they are, under a name of their own
@@ -310,22 +318,28 @@ class DataFolder:
         except OSError as e:
             self.blocked.add(rel)
             what = "games in progress and settings" if not month else f"games finished in {Path(rel).stem}"
-            message = (f"{rel} is damaged ({problem}) and could not be repaired now: {e.strerror or e}. "
-                       f"It was left as it is and Tableside starts without it, so {what} are not shown; "
-                       f"the repair will be finished at the next start.")
+            message = (
+                f"{rel} is damaged ({problem}) and could not be repaired now: {e.strerror or e}. "
+                f"It was left as it is and Tableside starts without it, so {what} are not shown; "
+                f"the repair will be finished at the next start."
+            )
             self.recovered.append(message)  # not kept: the next start says it again, or says what it did
             log.warning("%s", message)
             return None
         kept = f"The damaged file was kept as {aside}. " if aside.exists() else ""
         if found:
             self.prints[rel] = fingerprint(found[1])
-            message = (f"{rel} was damaged: {problem}{earlier}. {kept}The backup of {backup_time(found[0])} was "
-                       f"restored; changes made after that backup may be missing.")
+            message = (
+                f"{rel} was damaged: {problem}{earlier}. {kept}The backup of {backup_time(found[0])} was "
+                f"restored; changes made after that backup may be missing."
+            )
             data = json.loads(found[1].decode("utf-8"))
         else:
             what = "games in progress and settings" if not month else f"games finished in {Path(rel).stem}"
-            message = (f"{rel} was damaged: {problem}{earlier}. No good backup of it was found: {kept}Tableside "
-                       f"starts without it, so {what} may be missing.")
+            message = (
+                f"{rel} was damaged: {problem}{earlier}. No good backup of it was found: {kept}Tableside "
+                f"starts without it, so {what} may be missing."
+            )
             data = {}
         self.tell(message)  # kept before the marker goes: a kill in between still tells at the next start
         self._clear_marker()
@@ -382,8 +396,7 @@ class DataFolder:
                 manifest[rel] = fingerprint(raw)
                 if key is not None and key == self.stat_key(rel):
                     copied[rel] = key
-            write_new_file(tmp / "manifest.json", json.dumps(
-                {"made_at": now_iso(), "files": manifest, "verified": True}).encode("utf-8"))
+            write_new_file(tmp / "manifest.json", json.dumps({"made_at": now_iso(), "files": manifest, "verified": True}).encode("utf-8"))
             fsync_dir(tmp / "history")
             fsync_dir(tmp)
             os.rename(tmp, self.backups / name)
@@ -394,8 +407,8 @@ class DataFolder:
         self.backed_up.update(copied)
         self.last_backup = time.monotonic()
         self.live_dirty = False
-        kept = [self.backups / name] + existing[:BACKUPS_KEPT - 1]
-        for old in reversed(existing[BACKUPS_KEPT - 1:]):  # oldest first
+        kept = [self.backups / name] + existing[: BACKUPS_KEPT - 1]
+        for old in reversed(existing[BACKUPS_KEPT - 1 :]):  # oldest first
             self._hand_on(old, kept)
             gone = self.backups / f".del-{old.name}"
             os.rename(old, gone)  # a removal cut short leaves no half backup that looks complete

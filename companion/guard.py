@@ -33,27 +33,34 @@ WS_MAX_SIZE = MAX_IMPORT_BYTES + 2 * 1024 * 1024  # one websocket message: a pic
 # inline scripts ('unsafe-inline'), Flutter compiles wasm ('wasm-unsafe-eval') and runs a worker from
 # a blob. The PIN and home screens also ran without the blob:/data: sources; they are kept for what
 # was not measured (images from bytes such as the invite QR code, downloads). None is another origin.
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data: blob:",
-    "media-src 'self' data: blob:",
-    "worker-src 'self' blob:",
-    "connect-src 'self' {websocket} data: blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob:",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data: blob:",
+        "media-src 'self' data: blob:",
+        "worker-src 'self' blob:",
+        "connect-src 'self' {websocket} data: blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 ]
-DROPPED_HEADERS = {b"access-control-allow-origin", b"content-security-policy", b"x-frame-options",
-                   b"referrer-policy", b"x-content-type-options"}
+DROPPED_HEADERS = {
+    b"access-control-allow-origin",
+    b"content-security-policy",
+    b"x-frame-options",
+    b"referrer-policy",
+    b"x-content-type-options",
+}
 
 
 def own_hosts(port: int, addresses: Iterable[str], names: Iterable[str] = ()) -> set[str]:
@@ -78,8 +85,7 @@ def is_loopback(address: str) -> bool:
 
 
 class Guard:
-    def __init__(self, app, hosts: set[str], max_sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS,
-                 reap_after: float = REAP_AFTER):
+    def __init__(self, app, hosts: set[str], max_sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS, reap_after: float = REAP_AFTER):
         self.app = app
         self.hosts = hosts
         self.max_sockets = max_sockets_per_address
@@ -106,8 +112,9 @@ class Guard:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})  # before accept: the handshake gets 403
             return
-        await send({"type": "http.response.start", "status": 403,
-                    "headers": [(b"content-type", b"text/plain; charset=utf-8"), *SECURITY_HEADERS]})
+        await send(
+            {"type": "http.response.start", "status": 403, "headers": [(b"content-type", b"text/plain; charset=utf-8"), *SECURITY_HEADERS]}
+        )
         await send({"type": "http.response.body", "body": b"Forbidden\n"})
 
     def with_headers(self, send, host: str):

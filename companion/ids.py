@@ -32,7 +32,7 @@ def id_from_route(part: str) -> str:
     """The id a route segment names; a segment that is not a valid encoding is taken as it is."""
     if not part.startswith(ENCODED):
         return part
-    text = part[len(ENCODED):]
+    text = part[len(ENCODED) :]
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
     except (binascii.Error, ValueError):

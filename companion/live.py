@@ -125,7 +125,7 @@ class LiveGame:
             table = self._log[mine[-1] - 1].after if mine[-1] else self._base
             replayed: list[Entry] = self._log[: mine[-1]]
             dropped = 0
-            for entry in self._log[mine[-1] + 1:]:
+            for entry in self._log[mine[-1] + 1 :]:
                 try:
                     table = scoring.apply(table, entry.action)
                 except RecordError:  # it built on the action undone (Unchanged included): it goes too

@@ -11,8 +11,7 @@ def lan_addresses() -> list[str]:
     """IPv4 addresses of this machine other than loopback, private ranges first. Sends no traffic."""
     found: set[str] = set()
     try:
-        out = subprocess.run(["ip", "-4", "-o", "addr", "show", "scope", "global"], capture_output=True, text=True,
-                             timeout=2).stdout
+        out = subprocess.run(["ip", "-4", "-o", "addr", "show", "scope", "global"], capture_output=True, text=True, timeout=2).stdout
         found.update(line.split()[3].split("/")[0] for line in out.splitlines() if len(line.split()) > 3)
     except (OSError, subprocess.SubprocessError):
         pass
@@ -42,6 +41,9 @@ def serving_banner(host: str, port: int, pin_set: bool) -> list[str]:
         return [f"Tableside is serving http://{host}:{port}"]
     lines = [f"Tableside is serving on every network interface, port {port}:", f"  on this machine: http://127.0.0.1:{port}"]
     lines += [f"  on the local network: http://{a}:{port}" for a in lan_addresses()]
-    lines.append("Anyone on this network can reach Tableside: each browser must enter the PIN."
-                 if pin_set else "Warning: anyone on this network can open Tableside.")
+    lines.append(
+        "Anyone on this network can reach Tableside: each browser must enter the PIN."
+        if pin_set
+        else "Warning: anyone on this network can open Tableside."
+    )
     return lines

@@ -18,9 +18,16 @@ from collections.abc import Iterable
 from scoring.names import name_key
 
 PALETTE: tuple[tuple[str, str], ...] = (  # (name said to people, colour)
-    ("blue", "#2F7ED8"), ("orange", "#D9700F"), ("green", "#2E9A4E"), ("red", "#E0474C"),
-    ("purple", "#9B6BD6"), ("teal", "#13958C"), ("pink", "#D6549B"), ("brown", "#A8793F"),
-    ("indigo", "#5C74E6"), ("olive", "#8A9A1E"),
+    ("blue", "#2F7ED8"),
+    ("orange", "#D9700F"),
+    ("green", "#2E9A4E"),
+    ("red", "#E0474C"),
+    ("purple", "#9B6BD6"),
+    ("teal", "#13958C"),
+    ("pink", "#D6549B"),
+    ("brown", "#A8793F"),
+    ("indigo", "#5C74E6"),
+    ("olive", "#8A9A1E"),
 )
 
 

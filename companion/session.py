@@ -30,6 +30,7 @@ def on_this_machine(client_ip: str | None) -> bool:
     except ValueError:
         return False
 
+
 log = logging.getLogger("tableside")
 
 
@@ -38,8 +39,9 @@ class App:
 
     _file_picker: ft.FilePicker  # set on first use by views/transfer.file_picker (absent until then)
 
-    def __init__(self, page: ft.Page, store: GameStore, hub: GameHub, gate: Gate, invites: Invites,
-                 join_urls: Sequence[str] = (), lan: bool = False):
+    def __init__(
+        self, page: ft.Page, store: GameStore, hub: GameHub, gate: Gate, invites: Invites, join_urls: Sequence[str] = (), lan: bool = False
+    ):
         self.page = page
         self.join_urls = list(join_urls)  # how other devices reach this server, e.g. http://192.168.1.20:8550
         self.lan = lan  # served to the local network (phones can reach it), not only to this machine
@@ -78,11 +80,13 @@ class App:
         self.page.navigate(route)
 
     def notify(self, message: str, error: bool = False) -> None:
-        self.page.show_dialog(ft.SnackBar(
-            ft.Text(message, color=ft.Colors.ON_ERROR if error else None),
-            bgcolor=ft.Colors.ERROR if error else None,
-            duration=4000,
-        ))
+        self.page.show_dialog(
+            ft.SnackBar(
+                ft.Text(message, color=ft.Colors.ON_ERROR if error else None),
+                bgcolor=ft.Colors.ERROR if error else None,
+                duration=4000,
+            )
+        )
 
     def keep_awake(self) -> None:
         """Keep the screen on during a game, where the browser allows it (once per session)."""

@@ -62,9 +62,20 @@ SKIPPED_DIRS = {"pyodide"}  # Python in the browser: never used by a served app
 SKIPPED_SUFFIXES = (".symbols", ".map")  # debugging aids, fetched only by developer tools
 # What a first visit fetches: with skwasm (Chromium), then with CanvasKit (Safari, Firefox). Flet's
 # other runtime variants are compressed quickly on demand should a browser ever ask for them.
-FIRST_VISIT = ({"main.dart.wasm", "main.dart.mjs", "skwasm.wasm", "skwasm.js", "flutter_bootstrap.js", "python.js",
-                "MaterialIcons-Regular.otf", "FontManifest.json", "AssetManifest.bin.json"},
-               {"main.dart.js", "canvaskit.js", "canvaskit.wasm"})
+FIRST_VISIT = (
+    {
+        "main.dart.wasm",
+        "main.dart.mjs",
+        "skwasm.wasm",
+        "skwasm.js",
+        "flutter_bootstrap.js",
+        "python.js",
+        "MaterialIcons-Regular.otf",
+        "FontManifest.json",
+        "AssetManifest.bin.json",
+    },
+    {"main.dart.js", "canvaskit.js", "canvaskit.wasm"},
+)
 
 
 @dataclass(frozen=True)
@@ -84,9 +95,13 @@ class CompressedCache:
     """
 
     QUICK: ClassVar[dict[str, Callable[[bytes], bytes]]] = {
-        "br": lambda data: brotli.compress(data, quality=5), "gzip": lambda data: gzip.compress(data, 6, mtime=0)}
+        "br": lambda data: brotli.compress(data, quality=5),
+        "gzip": lambda data: gzip.compress(data, 6, mtime=0),
+    }
     BEST: ClassVar[dict[str, Callable[[bytes], bytes]]] = {
-        "br": lambda data: brotli.compress(data, quality=11), "gzip": lambda data: gzip.compress(data, 9, mtime=0)}
+        "br": lambda data: brotli.compress(data, quality=11),
+        "gzip": lambda data: gzip.compress(data, 9, mtime=0),
+    }
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -161,8 +176,12 @@ def first_needed(path: Path) -> tuple[int, str]:
 def warmed(path: Path, folders: list[Path]) -> bool:
     """Flet's first-visit files, and every compressible file of ours (the app's assets folder)."""
     ours = not path.is_relative_to(folders[0])
-    return compressible(path) and not skipped(path, folders) and path.stat().st_size >= MIN_SIZE \
+    return (
+        compressible(path)
+        and not skipped(path, folders)
+        and path.stat().st_size >= MIN_SIZE
         and (ours or any(path.name in names for names in FIRST_VISIT))
+    )
 
 
 def accepted(headers: Headers) -> list[str]:
@@ -201,7 +220,7 @@ class PhoneFriendlyStatic:
         path = scope["path"]
         root = scope.get("root_path", "")
         if root and path.startswith(root):
-            path = path[len(root):] or "/"
+            path = path[len(root) :] or "/"
         versioned = VERSIONED.match(path)
         if versioned:  # /v/<version>/x is x; only the current version is cached for long
             path = versioned.group(2)
@@ -239,8 +258,7 @@ class PhoneFriendlyStatic:
             return None
         return Path(full_path), st
 
-    async def _file_response(self, full_path: Path, st: os.stat_result, headers: Headers,
-                             cache_control: str) -> Response:
+    async def _file_response(self, full_path: Path, st: os.stat_result, headers: Headers, cache_control: str) -> Response:
         digest = await anyio.to_thread.run_sync(self.cache.digest, full_path, st)
         encoded = Encoded(full_path, "", f'"{digest}"')
         varies = compressible(full_path) and st.st_size >= MIN_SIZE

@@ -70,8 +70,12 @@ class PlayerStats:
 def figures(games: list[StoredGame], player: str) -> GameFigures:
     scores = [g.scored["totals"][player] for g in games]
     return GameFigures(
-        plays=len(games), wins=sum(won(g, player) for g in games), average=mean(scores),
-        best=max(scores), worst=min(scores), last_played=max(g.played_at for g in games)[:10],
+        plays=len(games),
+        wins=sum(won(g, player) for g in games),
+        average=mean(scores),
+        best=max(scores),
+        worst=min(scores),
+        last_played=max(g.played_at for g in games)[:10],
     )
 
 
@@ -114,8 +118,7 @@ def player_stats(games: Iterable[StoredGame], player: str) -> PlayerStats | None
         by_game={key: figures(gs, player) for key, gs in by_game.items()},
         head_to_head=tuple(sorted((HeadToHead(o, *t) for o, t in rivals.items()), key=lambda h: (-h.games, h.opponent))),
         streak=streak(played, player),
-        scores_over_time={key: [(g.played_at[:10], g.scored["totals"][player]) for g in reversed(gs)]
-                          for key, gs in by_game.items()},
+        scores_over_time={key: [(g.played_at[:10], g.scored["totals"][player]) for g in reversed(gs)] for key, gs in by_game.items()},
     )
 
 
@@ -173,13 +176,16 @@ class GameStats:
     special: tuple[tuple[str, str], ...]  # (what, figure), this game's own
 
 
-def game_stats(games: Iterable[StoredGame], game: str,
-               statistic: Callable[[list[dict]], tuple[tuple[str, str], ...]] = lambda records: ()) -> GameStats:
+def game_stats(
+    games: Iterable[StoredGame], game: str, statistic: Callable[[list[dict]], tuple[tuple[str, str], ...]] = lambda records: ()
+) -> GameStats:
     """A game's figures; `statistic` gives its figures of its own from its records (its screen's)."""
     mine = [g for g in games if g.game == game and g.summary]
     winning = [g.scored["totals"][w] for g in mine if g.scored["decided"] for w in g.scored["winners"]]
     return GameStats(
-        game=game, plays=len(mine), highest=high_score(mine),
+        game=game,
+        plays=len(mine),
+        highest=high_score(mine),
         average_winning_score=mean(winning) if winning else None,
         special=statistic([g.record for g in mine]) if mine else (),
     )

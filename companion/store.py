@@ -94,8 +94,12 @@ class StoreLocked(RuntimeError):
 def summarise(record: dict) -> dict:
     """What lists and statistics need of a finished game, kept beside it so they never rescore."""
     result = scoring.score(record)
-    return {"totals": dict(result.totals), "ranking": [list(g) for g in result.ranking],
-            "winners": list(result.winners), "decided": result.decided}
+    return {
+        "totals": dict(result.totals),
+        "ranking": [list(g) for g in result.ranking],
+        "winners": list(result.winners),
+        "decided": result.decided,
+    }
 
 
 def check_id(game_id: Any) -> None:
@@ -149,15 +153,24 @@ class StoredGame:
     @classmethod
     def from_doc(cls, doc: dict) -> StoredGame:
         return cls(
-            id=doc["id"], record=copy.deepcopy(doc["record"]), status=doc["status"],
-            modified_at=doc["modified_at"], finished_at=doc.get("finished_at"),
-            draft=copy.deepcopy(doc.get("draft")), summary=copy.deepcopy(doc.get("summary")),
+            id=doc["id"],
+            record=copy.deepcopy(doc["record"]),
+            status=doc["status"],
+            modified_at=doc["modified_at"],
+            finished_at=doc.get("finished_at"),
+            draft=copy.deepcopy(doc.get("draft")),
+            summary=copy.deepcopy(doc.get("summary")),
         )
 
     def to_doc(self) -> dict:
         return {
-            "id": self.id, "record": self.record, "status": self.status, "modified_at": self.modified_at,
-            "finished_at": self.finished_at, "draft": self.draft, "summary": self.summary,
+            "id": self.id,
+            "record": self.record,
+            "status": self.status,
+            "modified_at": self.modified_at,
+            "finished_at": self.finished_at,
+            "draft": self.draft,
+            "summary": self.summary,
         }
 
 
@@ -181,8 +194,7 @@ class GameStore:
             holder = self._lock_file.read().strip()
             self._lock_file.close()
             who = f" (process {holder})" if holder.isdigit() else ""
-            raise StoreLocked(f"another Tableside process{who} is using {self.folder}; "
-                              "stop it or choose another --data folder") from None
+            raise StoreLocked(f"another Tableside process{who} is using {self.folder}; stop it or choose another --data folder") from None
         try:
             self._open()
         except BaseException:
@@ -242,8 +254,11 @@ class GameStore:
             try:
                 with self._changing():
                     for month, game_id in duplicates:
-                        stale = [d.doc_id for d in self._shards[month].table("games").all()
-                                 if d["id"] == game_id and d != self._finished[game_id].to_doc()]
+                        stale = [
+                            d.doc_id
+                            for d in self._shards[month].table("games").all()
+                            if d["id"] == game_id and d != self._finished[game_id].to_doc()
+                        ]
                         self._shards[month].table("games").remove(doc_ids=stale)
             except StoreWriteError:
                 log.exception("could not remove the older copies")
@@ -331,8 +346,9 @@ class GameStore:
                     finish_commit(self.folder)
                     self._pending_commit = False
                 except OSError as e:
-                    raise StoreWriteError(in_words(e, "nothing was changed; an earlier save is completed when "
-                                                      "Tableside next starts")) from e
+                    raise StoreWriteError(
+                        in_words(e, "nothing was changed; an earlier save is completed when Tableside next starts")
+                    ) from e
             tx = self._tx = Transaction(self.folder)
             for db in self._databases():
                 atomic_storage(db).transaction = tx
@@ -364,8 +380,10 @@ class GameStore:
     def _shard(self, month: str) -> TinyDB:
         rel = f"history/{month}.json"
         if rel in self.files.blocked:
-            raise StoreWriteError(f"The games of {month} are in a damaged file that could not be repaired yet: "
-                                  "nothing was changed. Restart Tableside once the disk has space.")
+            raise StoreWriteError(
+                f"The games of {month} are in a damaged file that could not be repaired yet: "
+                "nothing was changed. Restart Tableside once the disk has space."
+            )
         if month not in self._shards:
             self._shards[month] = TinyDB(self.folder / rel, storage=AtomicJSONStorage)
             atomic_storage(self._shards[month]).transaction = self._tx
@@ -437,8 +455,9 @@ class GameStore:
             current = self.get(game_id)
             if current is None or current.status != IN_PROGRESS:
                 raise KeyError(game_id)
-            game = StoredGame(id=game_id, record=record, status=IN_PROGRESS, modified_at=now_iso(),
-                              finished_at=current.finished_at, draft=draft)
+            game = StoredGame(
+                id=game_id, record=record, status=IN_PROGRESS, modified_at=now_iso(), finished_at=current.finished_at, draft=draft
+            )
             with self._changing():
                 self.live.table("games").update(game.to_doc(), Query().id == game_id)
             self.files.live_changed()
@@ -446,8 +465,11 @@ class GameStore:
 
     def in_progress(self) -> list[StoredGame]:
         with self._lock:
-            games = [StoredGame.from_doc(d) for d in self.live.table("games").all()
-                     if d["id"] not in self._finished and d["id"] not in self._unusable]
+            games = [
+                StoredGame.from_doc(d)
+                for d in self.live.table("games").all()
+                if d["id"] not in self._finished and d["id"] not in self._unusable
+            ]
         return sorted(games, key=lambda g: g.modified_at, reverse=True)
 
     # -- editing a saved game ------------------------------------------------
@@ -474,8 +496,9 @@ class GameStore:
             saved = self._finished.get(game_id)
             if saved is None:
                 raise KeyError(game_id)
-            game = StoredGame(id=game_id, record=copy.deepcopy(saved.record), status=EDITING, modified_at=now_iso(),
-                              finished_at=saved.finished_at)
+            game = StoredGame(
+                id=game_id, record=copy.deepcopy(saved.record), status=EDITING, modified_at=now_iso(), finished_at=saved.finished_at
+            )
             with self._changing():
                 self.live.table("edits").insert(game.to_doc())
         return game
@@ -489,8 +512,9 @@ class GameStore:
             current = self.editing(game_id)
             if current is None:
                 raise KeyError(game_id)
-            game = StoredGame(id=game_id, record=record, status=EDITING, modified_at=now_iso(),
-                              finished_at=current.finished_at, draft=draft)
+            game = StoredGame(
+                id=game_id, record=record, status=EDITING, modified_at=now_iso(), finished_at=current.finished_at, draft=draft
+            )
             with self._changing():
                 self.live.table("edits").update(game.to_doc(), Query().id == game_id)
             self.files.live_changed()
@@ -510,8 +534,14 @@ class GameStore:
             if not summary["decided"]:
                 raise ValueError("the edited game has no result yet: finish it before saving the changes")
             saved = self._finished.get(game_id)  # None: deleted meanwhile; saving puts it back
-            game = StoredGame(id=game_id, record=record, status=FINISHED, modified_at=now_iso(),
-                              finished_at=(saved.finished_at if saved else None) or now_iso(), summary=summary)
+            game = StoredGame(
+                id=game_id,
+                record=record,
+                status=FINISHED,
+                modified_at=now_iso(),
+                finished_at=(saved.finished_at if saved else None) or now_iso(),
+                summary=summary,
+            )
             with self._changing():
                 if saved is not None:
                     self._drop_finished(saved)
@@ -557,8 +587,14 @@ class GameStore:
             if current is None:
                 raise KeyError(game_id)
             record = record if record is not None else current.record
-            game = StoredGame(id=game_id, record=record, status=FINISHED, modified_at=now_iso(),
-                              finished_at=current.finished_at or now_iso(), summary=summarise(record))
+            game = StoredGame(
+                id=game_id,
+                record=record,
+                status=FINISHED,
+                modified_at=now_iso(),
+                finished_at=current.finished_at or now_iso(),
+                summary=summarise(record),
+            )
             with self._changing():
                 if current.status == FINISHED:
                     self._drop_finished(current)
@@ -577,8 +613,7 @@ class GameStore:
                 raise KeyError(game_id)
             if current.status == IN_PROGRESS:
                 return current
-            game = StoredGame(id=game_id, record=current.record, status=IN_PROGRESS, modified_at=now_iso(),
-                              finished_at=current.finished_at)
+            game = StoredGame(id=game_id, record=current.record, status=IN_PROGRESS, modified_at=now_iso(), finished_at=current.finished_at)
             with self._changing():
                 self.live.table("games").insert(game.to_doc())
                 self._drop_finished(current)
@@ -617,8 +652,15 @@ class GameStore:
             else:
                 self.files.live_changed()
 
-    def finished(self, limit: int | None = None, offset: int = 0, game: str | None = None, player: str | None = None,
-                 since: str | None = None, until: str | None = None) -> list[StoredGame]:
+    def finished(
+        self,
+        limit: int | None = None,
+        offset: int = 0,
+        game: str | None = None,
+        player: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+    ) -> list[StoredGame]:
         """Finished games, newest played first (compared as datetimes), filtered by game, player and
         date range (inclusive, ISO dates, each game's date where it was played)."""
         with self._lock:
@@ -632,7 +674,7 @@ class GameStore:
         if until:
             games = [g for g in games if g.when.date().isoformat() <= until]
         games.sort(key=lambda g: g.order, reverse=True)
-        return games[offset:None if limit is None else offset + limit]
+        return games[offset : None if limit is None else offset + limit]
 
     def damaged(self) -> list[DamagedRecord]:
         """Stored records set aside because they cannot be used, with the reason (damaged.py)."""
@@ -655,8 +697,11 @@ class GameStore:
             if record["id"] in first_seen:
                 raise ValueError(f"record {position} repeats the id {record['id']!r} of record {first_seen[record['id']]}")
             first_seen[record["id"]] = position
-            prepared.append(StoredGame(id=record["id"], record=record, status=FINISHED, modified_at=now_iso(),
-                                       finished_at=record["played_at"], summary=summary))
+            prepared.append(
+                StoredGame(
+                    id=record["id"], record=record, status=FINISHED, modified_at=now_iso(), finished_at=record["played_at"], summary=summary
+                )
+            )
         with self._lock:
             fresh = [g for g in prepared if self.get(g.id) is None and self.editing(g.id) is None]
             if fresh:
@@ -701,8 +746,18 @@ class GameStore:
                 for g, record, draft in renamed:
                     if g.status == FINISHED:
                         self._drop_finished(g)
-                        self._put_finished([StoredGame(id=g.id, record=record, status=FINISHED, modified_at=g.modified_at,
-                                                       finished_at=g.finished_at, summary=summarise(record))])
+                        self._put_finished(
+                            [
+                                StoredGame(
+                                    id=g.id,
+                                    record=record,
+                                    status=FINISHED,
+                                    modified_at=g.modified_at,
+                                    finished_at=g.finished_at,
+                                    summary=summarise(record),
+                                )
+                            ]
+                        )
                     elif g.status == EDITING:
                         self.save_edit(g.id, record, draft)
                     else:

@@ -135,8 +135,17 @@ def export_csv(games: Iterable[Any]) -> str:
         title = scoring.GAMES[record["game"]].title
         day = played_when(record["played_at"]).date().isoformat()
         for player in record["players"]:
-            writer.writerow((day, cell(title), cell(player), result.totals[player],
-                             result.place_of(player), "yes" if player in result.winners else "no", cell(record["id"])))
+            writer.writerow(
+                (
+                    day,
+                    cell(title),
+                    cell(player),
+                    result.totals[player],
+                    result.place_of(player),
+                    "yes" if player in result.winners else "no",
+                    cell(record["id"]),
+                )
+            )
     return out.getvalue()
 
 
@@ -169,8 +178,7 @@ def bgstats_play(game: Any) -> dict:
     record = _record(game)
     result = scoring.score(record)
     key = record["game"]
-    game_info: dict[str, Any] = {"name": scoring.GAMES[key].title, "sourceGameId": key,
-                                 "highestWins": True, "noPoints": False}
+    game_info: dict[str, Any] = {"name": scoring.GAMES[key].title, "sourceGameId": key, "highestWins": True, "noPoints": False}
     if key in BGG_IDS:
         game_info["bggId"] = BGG_IDS[key]
     play: dict[str, Any] = {"sourceName": SOURCE_NAME}
@@ -187,8 +195,14 @@ def bgstats_play(game: Any) -> dict:
         play["board"] = board
     play["game"] = game_info
     play["players"] = [
-        {"name": player, "sourcePlayerId": player, "score": result.totals[player], "rank": result.place_of(player),
-         "winner": player in result.winners, "startPlayer": seat == 0}
+        {
+            "name": player,
+            "sourcePlayerId": player,
+            "score": result.totals[player],
+            "rank": result.place_of(player),
+            "winner": player in result.winners,
+            "startPlayer": seat == 0,
+        }
         for seat, player in enumerate(record["players"])
     ]
     return play
@@ -212,7 +226,7 @@ def _records_of(data: Any, name: str) -> list:
         if data.get("format", EXPORT_FORMAT) != EXPORT_FORMAT:
             raise ImportFileError(f"{name}: export format {data['format']!r} is not supported (this reader knows format 1)")
         if not isinstance(data["games"], list):
-            raise ImportFileError(f"{name}: \"games\" must be a list of records")
+            raise ImportFileError(f'{name}: "games" must be a list of records')
         return data["games"]
     if isinstance(data, dict) and "game" in data:
         return [data]
@@ -253,8 +267,7 @@ def read_import(data: str | bytes, name: str) -> list[dict]:
             if problem:
                 raise ImportFileError(f"{name}: {label}: {problem}")
             if record["id"] in first_seen:
-                raise ImportFileError(f"{name}: {label} repeats the id of record {first_seen[record['id']]}: "
-                                      "two games cannot share an id")
+                raise ImportFileError(f"{name}: {label} repeats the id of record {first_seen[record['id']]}: two games cannot share an id")
             first_seen[record["id"]] = position
     return records
 
@@ -269,8 +282,9 @@ def read_imports(files: Iterable[tuple[str, str | bytes]]) -> list[dict]:
             game_id = record.get("id")
             if game_id is not None:
                 if game_id in where:
-                    raise ImportFileError(f"{name}: record {position} (id {game_id}) repeats the id of {where[game_id]}: "
-                                          "two games cannot share an id")
+                    raise ImportFileError(
+                        f"{name}: record {position} (id {game_id}) repeats the id of {where[game_id]}: two games cannot share an id"
+                    )
                 where[game_id] = f"{name}: record {position}"
             records.append(record)
     return records

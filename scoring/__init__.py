@@ -35,20 +35,25 @@ def score(record: Any) -> Result:
     return parsed.rules.score(parsed.game)
 
 
-def new_record(game: str, players: list[str] | tuple[str, ...], variant: dict[str, Any] | None = None,
-               choices: dict[str, str] | None = None) -> dict[str, Any]:
+def new_record(
+    game: str, players: list[str] | tuple[str, ...], variant: dict[str, Any] | None = None, choices: dict[str, str] | None = None
+) -> dict[str, Any]:
     """The record of a game about to be played: nothing on the table yet."""
     rules = GAMES[game]
     variant = {**rules.default_variant, **(variant or {})}
-    return {"format": 1, "game": game, "players": list(players), "variant": variant,
-            rules.body: rules.new_body(tuple(players), variant, choices or {})}
+    return {
+        "format": 1,
+        "game": game,
+        "players": list(players),
+        "variant": variant,
+        rules.body: rules.new_body(tuple(players), variant, choices or {}),
+    }
 
 
 def rematch(record: dict[str, Any]) -> dict[str, Any]:
     """The same players, seats, options and setup choices, nothing on the table."""
     rules = GAMES[record["game"]]
-    return new_record(record["game"], record["players"], dict(record.get("variant", {})),
-                      dict(rules.choices_of(record[rules.body])))
+    return new_record(record["game"], record["players"], dict(record.get("variant", {})), dict(rules.choices_of(record[rules.body])))
 
 
 def rename_player(record: dict[str, Any], old: str, new: str, draft: Any = None) -> tuple[dict[str, Any], Any]:
@@ -67,5 +72,22 @@ for _module in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{_module.name}")  # a game module registers itself
 
 
-__all__ = ["GAMES", "Action", "GameRules", "Line", "NextRound", "Record", "RecordError", "Result", "Table",
-           "Unchanged", "apply", "new_record", "parse", "register", "rematch", "rename_player", "score"]
+__all__ = [
+    "GAMES",
+    "Action",
+    "GameRules",
+    "Line",
+    "NextRound",
+    "Record",
+    "RecordError",
+    "Result",
+    "Table",
+    "Unchanged",
+    "apply",
+    "new_record",
+    "parse",
+    "register",
+    "rematch",
+    "rename_player",
+    "score",
+]

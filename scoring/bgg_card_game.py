@@ -48,8 +48,7 @@ class PlayedGroup:
     def line(self) -> Line:
         base = self.cards**2
         if self.popular:
-            return Line(f"{SPOKEN[self.subdomain]} played {self.cards} with Popular", base + 2 * self.cards,
-                        f"{base} + {2 * self.cards}")
+            return Line(f"{SPOKEN[self.subdomain]} played {self.cards} with Popular", base + 2 * self.cards, f"{base} + {2 * self.cards}")
         return Line(f"{SPOKEN[self.subdomain]} played {self.cards}", base, f"{self.cards}²")
 
 
@@ -144,8 +143,13 @@ def usual_played(raw: Any) -> PlayedGroup | None:
     anything else to parse_played, which names the fault (its location is built only then)."""
     if raw.__class__ is dict and len(raw) == 2 + ("popular" in raw):
         subdomain, n, popular = raw.get("subdomain"), raw.get("cards"), raw.get("popular", False)
-        if (subdomain.__class__ is str and subdomain in SUBDOMAIN_SET and n.__class__ is int
-                and PLAYED_MIN <= n <= PLAYED_MAX and popular.__class__ is bool):
+        if (
+            subdomain.__class__ is str
+            and subdomain in SUBDOMAIN_SET
+            and n.__class__ is int
+            and PLAYED_MIN <= n <= PLAYED_MAX
+            and popular.__class__ is bool
+        ):
             return PlayedGroup(subdomain, n, popular)
     return None
 
@@ -161,8 +165,13 @@ def usual_collection(raw: Any) -> CollectionGroup | None:
         distinct, distinct_gems = set(subdomains), set(gems)
     except TypeError:  # an entry that cannot be a name (a list, an object)
         return None
-    if (COLLECTION_MIN <= len(subdomains) <= COLLECTION_MAX and len(distinct) == len(subdomains)
-            and distinct <= SUBDOMAIN_SET and len(distinct_gems) == len(gems) and distinct_gems <= distinct):
+    if (
+        COLLECTION_MIN <= len(subdomains) <= COLLECTION_MAX
+        and len(distinct) == len(subdomains)
+        and distinct <= SUBDOMAIN_SET
+        and len(distinct_gems) == len(gems)
+        and distinct_gems <= distinct
+    ):
         return CollectionGroup(tuple(subdomains), tuple(gems))
     return None
 
@@ -197,8 +206,9 @@ def check_deck(tableaux: Mapping[str, Tableau]) -> None:
             cards[g.subdomain] += g.cards
             if g.popular:
                 if g.subdomain in popular:
-                    raise RecordError(("final", player, "played"),
-                                      f"the {g.subdomain} Popular card is also on {popular[g.subdomain]}'s tableau")
+                    raise RecordError(
+                        ("final", player, "played"), f"the {g.subdomain} Popular card is also on {popular[g.subdomain]}'s tableau"
+                    )
                 popular[g.subdomain] = player
         for c in t.collections:
             for subdomain in c.subdomains:
@@ -392,8 +402,7 @@ def popular_refusal(game: Game, player: str, subdomain: str) -> str | None:
 
 def gem_place(game: Game, subdomain: str) -> tuple[str, int] | None:
     """Who holds the Rare Gem of `subdomain`, and in which of their collections (1-based)."""
-    return next(((p, i) for p, t in game.tableaux.items() for i, c in enumerate(t.collections, start=1)
-                 if subdomain in c.rare_gems), None)
+    return next(((p, i) for p, t in game.tableaux.items() for i, c in enumerate(t.collections, start=1) if subdomain in c.rare_gems), None)
 
 
 def gem_refusal(game: Game, player: str, number: int, subdomain: str) -> str | None:
@@ -520,8 +529,9 @@ def add_collection(table: Table, game: Game, action: AddCollection) -> Table:
         reason = card_refusal(game, s)
         if reason:
             raise RecordError(where, reason)
-    return edited(table, lambda r, d: r["final"][player].setdefault("collections", []).append(
-        {"subdomains": in_order(subdomains)}), check_record)
+    return edited(
+        table, lambda r, d: r["final"][player].setdefault("collections", []).append({"subdomains": in_order(subdomains)}), check_record
+    )
 
 
 def record_collections(record: dict[str, Any], player: str) -> list[dict[str, Any]]:
@@ -529,8 +539,7 @@ def record_collections(record: dict[str, Any], player: str) -> list[dict[str, An
     return collections
 
 
-def change_collection(table: Table, game: Game,
-                      action: AddToCollection | RemoveFromCollection | SetRareGem | RemoveCollection) -> Table:
+def change_collection(table: Table, game: Game, action: AddToCollection | RemoveFromCollection | SetRareGem | RemoveCollection) -> Table:
     player, number, seen = action.player, action.number, tuple(action.seen)
     where = ("final", player, f"collection {number}")
     collections = record_collections(table.record, player)
@@ -608,6 +617,17 @@ def change_collection(table: Table, game: Game,
     return edited(table, gem, check_record)
 
 
-GAME = register(GameRules(
-    key="bgg-card-game", title="BoardGameGeek: The Card Game", min_players=2, max_players=6,
-    body="final", parse=parse, score=score, new_body=new_body, apply=apply, player_keyed=(("final",),)))
+GAME = register(
+    GameRules(
+        key="bgg-card-game",
+        title="BoardGameGeek: The Card Game",
+        min_players=2,
+        max_players=6,
+        body="final",
+        parse=parse,
+        score=score,
+        new_body=new_body,
+        apply=apply,
+        player_keyed=(("final",),),
+    )
+)

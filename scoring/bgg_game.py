@@ -113,6 +113,7 @@ def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[tuple[LedgerRound, .
 class Supply(NamedTuple):
     """How many of each tile (colour and number) the players hold, counted while their tiles are read:
     a count per slot, colour by colour, cheaper than counting (colour, number) pairs afterwards."""
+
     counts: list[int]
     slot: Mapping[str, int]  # colour → where its count of number n is: counts[slot[colour] + n]
 
@@ -184,8 +185,10 @@ def check_supply(held: Supply, tableaux: Mapping[str, Tableau]) -> None:
         for tile, n in Counter(chain.from_iterable(map(_tiles_of, tableaux.values()))).items():
             if n > TILES_PER_COLOUR_AND_NUMBER:
                 holders = ", ".join(f"{p} {k}" for p, tab in tableaux.items() if (k := tab.tiles.count(tile)))
-                raise RecordError(("final",), f"{n} {tile[0]} {tile[1]} tiles across all players ({holders}); "
-                                              f"each colour has {TILES_PER_COLOUR_AND_NUMBER}")
+                raise RecordError(
+                    ("final",),
+                    f"{n} {tile[0]} {tile[1]} tiles across all players ({holders}); each colour has {TILES_PER_COLOUR_AND_NUMBER}",
+                )
 
 
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: Any) -> Game:
@@ -323,7 +326,7 @@ def points_by_number(tiles: tuple[Tile, ...], others: int) -> int:
     numbers: list[int] = sorted(map(_number_of, set(tiles)))  # one per distinct tile
     points = sum(numbers)
     # A set is a run of `others` equal numbers (k never exceeds others); its tiles score 6 instead.
-    for low, high in zip(numbers, numbers[others - 1:]):
+    for low, high in zip(numbers, numbers[others - 1 :]):
         if low == high:
             points += others * (SET_VALUE - low)
     return points
@@ -489,8 +492,11 @@ def _set_tiles(game: Game, action: SetTiles) -> Callable[[dict[str, Any], Any], 
     others = held_counts(game)[tile] - mine
     if action.count + others > TILES_PER_COLOUR_AND_NUMBER:
         held_by = f"; the others are held ({holders(game, tile, besides=p)})" if others else ""
-        raise RecordError(where, f"only {TILES_PER_COLOUR_AND_NUMBER - others} of the {TILES_PER_COLOUR_AND_NUMBER} "
-                                 f"{action.colour} {action.number} tiles can be {p}'s{held_by}")
+        raise RecordError(
+            where,
+            f"only {TILES_PER_COLOUR_AND_NUMBER - others} of the {TILES_PER_COLOUR_AND_NUMBER} "
+            f"{action.colour} {action.number} tiles can be {p}'s{held_by}",
+        )
     if len(tiles) - mine + action.count > MAX_TILES:
         raise RecordError(where, f"{p} holds {len(tiles)} tiles; a player acquires at most {MAX_TILES} (3 dice × 6 rounds)")
 
@@ -513,8 +519,9 @@ def _ledger_round(entry: dict[str, Any], action: SetIncome | AdjustSpent, field:
     """Where the round's `field` is, and its value now; refused while the track is in use."""
     where = ("final", action.player, "ledger", f"round {action.round}", field)
     if "ledger" not in entry:
-        raise RecordError(("final", action.player, "ledger"),
-                          f"{action.player}'s GG are read off the score track: choose the income ledger first")
+        raise RecordError(
+            ("final", action.player, "ledger"), f"{action.player}'s GG are read off the score track: choose the income ledger first"
+        )
     if not 1 <= action.round <= MAX_LEDGER_ROUNDS:
         raise RecordError(("final", action.player, "ledger"), f"there is no round {action.round}; the game has {MAX_LEDGER_ROUNDS}")
     ledger = entry["ledger"]
@@ -537,6 +544,7 @@ def _set_ledger(player: str, round_: int, field: str, value: int) -> Callable[[d
 
 def _switch(player: str, field: str, value: Any) -> Callable[[dict[str, Any], Any], None]:
     """An edit that makes `field` ("gg" or "ledger") the player's source of GG, the other one gone."""
+
     def edit(record: dict[str, Any], draft: Any) -> None:
         entry = record["final"][player]
         entry.pop("ledger" if field == "gg" else "gg", None)
@@ -594,7 +602,19 @@ def choices_of(body: Any) -> dict[str, str]:
     return {p: entry["colour"] for p, entry in body.items() if isinstance(entry, dict) and "colour" in entry}
 
 
-GAME = register(GameRules(
-    key="bgg-game", title="The BoardGameGeek Game", min_players=3, max_players=6,
-    body="final", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"three_player_sets": "one"},
-    player_keyed=(("final",),), choices_of=choices_of))
+GAME = register(
+    GameRules(
+        key="bgg-game",
+        title="The BoardGameGeek Game",
+        min_players=3,
+        max_players=6,
+        body="final",
+        parse=parse,
+        score=score,
+        new_body=new_body,
+        apply=apply,
+        default_variant={"three_player_sets": "one"},
+        player_keyed=(("final",),),
+        choices_of=choices_of,
+    )
+)

@@ -65,8 +65,12 @@ class Round:
     sides: Mapping[str, tuple[str, ...]]
 
     def cards(self) -> tuple[str, ...]:
-        return (self.nest_egg, *([self.replacement] if self.replacement else []),
-                *self.commissions.values(), *(c for side in self.sides.values() for c in side))
+        return (
+            self.nest_egg,
+            *([self.replacement] if self.replacement else []),
+            *self.commissions.values(),
+            *(c for side in self.sides.values() for c in side),
+        )
 
 
 @dataclass(frozen=True)
@@ -124,8 +128,10 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], peek
     if is_wild(nest_egg) and replacement is None and not peek:
         other = next(w for w in WILDS if w != nest_egg)
         if any(other in sides[p] for p in players):
-            raise RecordError(where + ("replacement",),
-                              f"the Nest Egg {nest_egg} is a Wild and {other} is on a side, so a face-down card replaced it: give it")
+            raise RecordError(
+                where + ("replacement",),
+                f"the Nest Egg {nest_egg} is a Wild and {other} is on a side, so a face-down card replaced it: give it",
+            )
     return round_
 
 
@@ -201,10 +207,7 @@ def commission_line(round_: Round, player: str, mult: int, peek: bool) -> Line:
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], rounds_raw: Any) -> Game:
     check_keys(variant_raw, ("variant",), optional=("peek",))
     peek = need_bool(variant_raw.get("peek", False), ("variant", "peek"))
-    rounds = tuple(
-        parse_round(r, (f"round {i}",), players, peek)
-        for i, r in enumerate(need_list(rounds_raw, ("rounds",)), start=1)
-    )
+    rounds = tuple(parse_round(r, (f"round {i}",), players, peek) for i, r in enumerate(need_list(rounds_raw, ("rounds",)), start=1))
     game = Game(players=players, peek=peek, rounds=rounds)
     # A round after the regular ones is an extra round, allowed only while the totals are level.
     running = {p: 0 for p in players}
@@ -218,16 +221,14 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], rounds_raw: 
 
 def lines_by_round(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
     return tuple(
-        {p: (commission_line(r, p, multiplier(n, game.peek), game.peek),) for p in game.players}
-        for n, r in enumerate(game.rounds, start=1)
+        {p: (commission_line(r, p, multiplier(n, game.peek), game.peek),) for p in game.players} for n, r in enumerate(game.rounds, start=1)
     )
 
 
 def scores_by_round(game: Game) -> tuple[dict[str, int], ...]:
     """Per round, the sum of each player's lines_by_round, without building them."""
     return tuple(
-        {p: commission_points(r, p, multiplier(n, game.peek), game.peek) for p in game.players}
-        for n, r in enumerate(game.rounds, start=1)
+        {p: commission_points(r, p, multiplier(n, game.peek), game.peek) for p in game.players} for n, r in enumerate(game.rounds, start=1)
     )
 
 
@@ -241,11 +242,18 @@ def score(game: Game) -> Result:
     # "not decided yet" (rank's "they share 1st place" would contradict the extra round).
     explanations = []
     if len(rounds) >= regular_rounds(game.peek) and level:
-        explanations.append(f"The totals are level at {totals[game.players[0]]}: an extra round is required, "
-                            f"scored ×{EXTRA_ROUND_MULTIPLIER}.")
+        explanations.append(
+            f"The totals are level at {totals[game.players[0]]}: an extra round is required, scored ×{EXTRA_ROUND_MULTIPLIER}."
+        )
     return Result(
-        game=GAME.key, players=game.players, rounds=rounds, build_breakdown=lambda: lines_by_round(game), totals=totals,
-        ranking=ranking, decided=decided, explanations=tuple(explanations),
+        game=GAME.key,
+        players=game.players,
+        rounds=rounds,
+        build_breakdown=lambda: lines_by_round(game),
+        totals=totals,
+        ranking=ranking,
+        decided=decided,
+        explanations=tuple(explanations),
         extras={"next_multiplier": None if decided else multiplier(len(rounds) + 1, game.peek)},
     )
 
@@ -344,8 +352,11 @@ def missing(draft: Mapping[str, Any], players: tuple[str, ...] | list[str], peek
 
 def round_record(draft: Mapping[str, Any]) -> dict[str, Any]:
     """The round being entered as a round of the record."""
-    out: dict[str, Any] = {"nest_egg": draft["nest_egg"], "commissions": dict(draft["commissions"]),
-                           "sides": {p: list(side) for p, side in draft["sides"].items()}}
+    out: dict[str, Any] = {
+        "nest_egg": draft["nest_egg"],
+        "commissions": dict(draft["commissions"]),
+        "sides": {p: list(side) for p, side in draft["sides"].items()},
+    }
     if draft.get("replacement"):
         out["replacement"] = draft["replacement"]
     return out
@@ -436,8 +447,9 @@ SLOT_NAMES = {NEST_EGG: "the Nest Egg", REPLACEMENT: "the replacement Nest Egg"}
 
 def slot_path(slot: str, player: str | None) -> tuple[str, ...]:
     """Where a slot is, as a round of the record names it (the place of a refusal)."""
-    return {NEST_EGG: ("nest_egg",), REPLACEMENT: ("replacement",),
-            COMMISSION: ("commissions", str(player)), SIDE: ("sides", str(player))}[slot]
+    return {NEST_EGG: ("nest_egg",), REPLACEMENT: ("replacement",), COMMISSION: ("commissions", str(player)), SIDE: ("sides", str(player))}[
+        slot
+    ]
 
 
 def slot_name(slot: str, player: str | None) -> str:
@@ -490,7 +502,8 @@ def apply(table: Table, action: Action) -> Table:
     where = (f"round {action.round}",)
     if action.round < number:
         raise (Unchanged if isinstance(action, ScoreRound) else RecordError)(
-            where, f"round {action.round} is already scored" + ("" if isinstance(action, ScoreRound) else ": nothing was changed"))
+            where, f"round {action.round} is already scored" + ("" if isinstance(action, ScoreRound) else ": nothing was changed")
+        )
     if action.round > number:
         raise RecordError(where, f"round {number} is being entered, not round {action.round}")
     if score(game).decided:
@@ -535,7 +548,19 @@ def apply(table: Table, action: Action) -> Table:
     return edited(table, edit, check_draft)
 
 
-GAME = register(GameRules(
-    key="card-commons", title="Card Commons", min_players=2, max_players=2,
-    body="rounds", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"peek": False},
-    player_keyed=(("rounds", "*", "commissions"), ("rounds", "*", "sides")), draft_player_keyed=(("commissions",), ("sides",))))
+GAME = register(
+    GameRules(
+        key="card-commons",
+        title="Card Commons",
+        min_players=2,
+        max_players=2,
+        body="rounds",
+        parse=parse,
+        score=score,
+        new_body=new_body,
+        apply=apply,
+        default_variant={"peek": False},
+        player_keyed=(("rounds", "*", "commissions"), ("rounds", "*", "sides")),
+        draft_player_keyed=(("commissions",), ("sides",)),
+    )
+)

@@ -111,8 +111,14 @@ def lines(game: Game, player: str) -> tuple[Line, ...]:
     for type_, count in sorted(game.collections[player].items()):
         if count:
             value = game.value(type_)
-            out.append(Line(f"type {type_}", count * value, f"{count} card{'s' * (count > 1)} × value {value}"
-                            + (f" ({value_formula(game, type_)})" if game.modifiers.get(type_) else "")))
+            out.append(
+                Line(
+                    f"type {type_}",
+                    count * value,
+                    f"{count} card{'s' * (count > 1)} × value {value}"
+                    + (f" ({value_formula(game, type_)})" if game.modifiers.get(type_) else ""),
+                )
+            )
     if game.adjustments.get(player):
         out.append(Line("scoring abilities", game.adjustments[player]))
     if player == game.players[0] and game.penalty:
@@ -133,8 +139,7 @@ def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
 
 def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
     return (
-        Tiebreak("cards in the Collection (fewer wins)", game.collection_size,
-                 lambda n: f"{n} card{'s' * (n != 1)}", key=lambda n: -n),
+        Tiebreak("cards in the Collection (fewer wins)", game.collection_size, lambda n: f"{n} card{'s' * (n != 1)}", key=lambda n: -n),
         Tiebreak("seat (later in play order wins)", game.players.index, lambda i: f"{ordinal(i + 1)} seat"),
     )
 
@@ -212,8 +217,12 @@ def why_not(game: Game, action: Action) -> str | None:
     if isinstance(action, (AdjustMeta, AdjustCollection)) and action.by > 0 and cards_left(game, action.type) < action.by:
         where = "the Meta column and the Collections"
         return f"all {action.type} cards of type {action.type} are in {where}"
-    if (isinstance(action, AdjustMeta) and action.by < 0 and game.meta.get(action.type, 0) > 0
-            and game.meta[action.type] + action.by < meta_floor(game, action.type)):
+    if (
+        isinstance(action, AdjustMeta)
+        and action.by < 0
+        and game.meta.get(action.type, 0) > 0
+        and game.meta[action.type] + action.by < meta_floor(game, action.type)
+    ):
         who = holders(game, action.type)
         return f"{' and '.join(who)} collect{'s' * (len(who) == 1)} type {action.type}: it keeps its Meta column"
     if isinstance(action, AdjustCollection) and action.by > 0 and action.type not in game.meta:
@@ -269,8 +278,12 @@ def apply(table: Table, action: Action) -> Table:
         raise Unchanged(where, "a change by 0 changes nothing")
     # Counts cannot go below 0: a second "minus" for the card another device already took off is a no-op.
     if isinstance(action, AdjustMeta) and game.meta.get(action.type, 0) + action.by < 0:
-        raise Unchanged(where, f"type {action.type} has no Meta column" if not game.meta.get(action.type)
-                        else f"type {action.type}'s Meta column holds only {game.meta[action.type]}")
+        raise Unchanged(
+            where,
+            f"type {action.type} has no Meta column"
+            if not game.meta.get(action.type)
+            else f"type {action.type}'s Meta column holds only {game.meta[action.type]}",
+        )
     if isinstance(action, AdjustCollection) and game.collections[action.player].get(action.type, 0) + action.by < 0:
         held = game.collections[action.player].get(action.type, 0)
         raise Unchanged(where, f"{action.player} has {held or 'no'} type {action.type} card{'s' * (held != 1)}")
@@ -296,7 +309,18 @@ def apply(table: Table, action: Action) -> Table:
     return edited(table, edit, check_record)
 
 
-GAME = register(GameRules(
-    key="cgt", title="CGT – Card Game Traders", min_players=2, max_players=4,
-    body="final", parse=parse, score=score, new_body=new_body, apply=apply, default_variant={"first_player_penalty": 2},
-    player_keyed=(("final", "collections"), ("final", "adjustments"))))
+GAME = register(
+    GameRules(
+        key="cgt",
+        title="CGT – Card Game Traders",
+        min_players=2,
+        max_players=4,
+        body="final",
+        parse=parse,
+        score=score,
+        new_body=new_body,
+        apply=apply,
+        default_variant={"first_player_penalty": 2},
+        player_keyed=(("final", "collections"), ("final", "adjustments")),
+    )
+)

@@ -32,8 +32,7 @@ def loads(text: str) -> Any:
     value = json.loads(text, object_pairs_hook=to_dict, parse_constant=reject_constant)
     if repeated:
         obj, key = repeated[0]
-        raise RecordError(path_to(value, obj) or ("record",),
-                          f"'{key}' is given twice; the second would silently replace the first")
+        raise RecordError(path_to(value, obj) or ("record",), f"'{key}' is given twice; the second would silently replace the first")
     return value
 
 

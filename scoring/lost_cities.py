@@ -229,8 +229,14 @@ def score(game: Game) -> Result:
         else:
             explanations.append(f"The totals are level: the rules do not say who starts round {nxt}, so the players choose.")
     return Result(
-        game=GAME.key, players=game.players, rounds=rounds, build_breakdown=lambda: breakdown(game), totals=totals,
-        ranking=ranking, decided=decided, explanations=tuple(explanations),
+        game=GAME.key,
+        players=game.players,
+        rounds=rounds,
+        build_breakdown=lambda: breakdown(game),
+        totals=totals,
+        ranking=ranking,
+        decided=decided,
+        explanations=tuple(explanations),
         extras={"next_starter": starter},
     )
 
@@ -318,8 +324,7 @@ def apply(table: Table, action: Action) -> Table:
     mine = round_[action.player].get(action.colour, {})
     if isinstance(action, SetInvestments):
         if mine.get("investments", 0) == action.count:
-            raise Unchanged(where, f"{action.player} already has {action.count} {action.colour} investment card"
-                                   f"{'s' * (action.count != 1)}")
+            raise Unchanged(where, f"{action.player} already has {action.count} {action.colour} investment card{'s' * (action.count != 1)}")
         value: Any = action.count
     else:
         cards = mine.get("cards", [])
@@ -353,7 +358,18 @@ def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapp
     return [{p: {} for p in players}]
 
 
-GAME = register(GameRules(
-    key="lost-cities", title="Lost Cities", min_players=2, max_players=2, body="rounds", parse=parse, score=score,
-    new_body=new_body, apply=apply, default_variant={"rounds": 3, "purple": False}, player_keyed=(("rounds", "*"),),
-))
+GAME = register(
+    GameRules(
+        key="lost-cities",
+        title="Lost Cities",
+        min_players=2,
+        max_players=2,
+        body="rounds",
+        parse=parse,
+        score=score,
+        new_body=new_body,
+        apply=apply,
+        default_variant={"rounds": 3, "purple": False},
+        player_keyed=(("rounds", "*"),),
+    )
+)

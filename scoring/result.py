@@ -69,8 +69,17 @@ class Result:
             return built
 
     def _compared(self) -> tuple[Any, ...]:
-        return (self.game, self.players, self.rounds, self.breakdown, self.totals, self.ranking,
-                self.decided, self.explanations, self.extras)
+        return (
+            self.game,
+            self.players,
+            self.rounds,
+            self.breakdown,
+            self.totals,
+            self.ranking,
+            self.decided,
+            self.explanations,
+            self.extras,
+        )
 
     def __eq__(self, other: object) -> bool:
         # As a dataclass compares, with the breakdown's lines in place of the function building them.
@@ -161,10 +170,7 @@ def rank_with_ties(
         total = totals[group[0]]
         if i + 1 < len(ranking) and totals[ranking[i + 1][0]] == total:
             lower = ranking[i + 1]
-            step_index = next(
-                k for k, step in enumerate(tiebreaks)
-                if step.key(values[group[0]][k]) != step.key(values[lower[0]][k])
-            )
+            step_index = next(k for k, step in enumerate(tiebreaks) if step.key(values[group[0]][k]) != step.key(values[lower[0]][k]))
             step = tiebreaks[step_index]
             both = "both" if len(group) + len(lower) == 2 else "all"
             sentences.append(
@@ -176,17 +182,20 @@ def rank_with_ties(
         if len(group) > 1:
             same = ""
             if tiebreaks:
-                same = " and the same " + join_names(
-                    f"{step.subject} ({step.describe(v)})" for step, v in zip(tiebreaks, values[group[0]])
-                )
+                same = " and the same " + join_names(f"{step.subject} ({step.describe(v)})" for step, v in zip(tiebreaks, values[group[0]]))
             both = "both" if len(group) == 2 else "all"
             sentences.append(f"{join_names(group)} {both} have {total}{same}: they share {ordinal(place)} place.")
         place += len(group)
     return tuple(ranking), tuple(sentences)
 
 
-def scored_once(game: str, players: Sequence[str], totals: dict[str, int],
-                tiebreaks: Callable[[], Sequence[Tiebreak]], build_breakdown: Callable[[], Any]) -> Result:
+def scored_once(
+    game: str,
+    players: Sequence[str],
+    totals: dict[str, int],
+    tiebreaks: Callable[[], Sequence[Tiebreak]],
+    build_breakdown: Callable[[], Any],
+) -> Result:
     """The Result of a game scored once at the end: always decided, tiebreaks looked at only on a tie."""
     if any_tie(totals):
         ranking, sentences = rank_with_ties(players, totals, tiebreaks())

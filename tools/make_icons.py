@@ -33,8 +33,12 @@ def icon(size: int, maskable: bool, foreground_only: bool = False) -> Image.Imag
     # back card, tilted by offset; front card; a tick for the score
     d.rounded_rectangle(box(150, 110, 330, 360), radius=int(22 * s), fill=AMBER)
     d.rounded_rectangle(box(190, 150, 370, 400), radius=int(22 * s), fill=WHITE, outline=INK, width=max(2, int(6 * s)))
-    d.line([tuple(box(230, 275, 0, 0)[:2]), tuple(box(270, 320, 0, 0)[:2]), tuple(box(335, 215, 0, 0)[:2])],
-           fill=TEAL, width=max(3, int(26 * s)), joint="curve")
+    d.line(
+        [tuple(box(230, 275, 0, 0)[:2]), tuple(box(270, 320, 0, 0)[:2]), tuple(box(335, 215, 0, 0)[:2])],
+        fill=TEAL,
+        width=max(3, int(26 * s)),
+        joint="curve",
+    )
     return img
 
 

@@ -24,8 +24,7 @@ DAMAGED = "damaged"  # Semantics identifier of the damaged records' section
 
 def valid_date(text: str | None) -> str | None:
     """YYYY-MM-DD, also typed in another script's digits; None for anything else. Never raises."""
-    text = "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch
-                   for ch in unicodedata.normalize("NFKC", text or "").strip())
+    text = "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch for ch in unicodedata.normalize("NFKC", text or "").strip())
     if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
         return None
     try:
@@ -82,14 +81,16 @@ def damaged_section(app: App) -> ft.Control | None:
 
     rows: list[ft.Control] = [
         ft.Text(f"{len(found)} damaged record{'s' * (len(found) != 1)} set aside", weight=ft.FontWeight.BOLD),
-        ft.Text("These stored games no longer pass the scoring check, so they are kept apart: nothing else is "
-                "affected. Export them to repair them by hand and import them again.", size=13),
+        ft.Text(
+            "These stored games no longer pass the scoring check, so they are kept apart: nothing else is "
+            "affected. Export them to repair them by hand and import them again.",
+            size=13,
+        ),
     ]
     for d in found:
         rows.append(ft.Text(f"{d.file} · id {d.id}: {d.reason}", size=13, selectable=True))
     rows.append(ft.OutlinedButton("Export damaged records", icon=ft.Icons.DOWNLOAD, height=48, on_click=export_raw))
-    return ft.Semantics(identifier=DAMAGED, container=True,
-                        content=ft.Card(ft.Container(ft.Column(rows, spacing=6), padding=12)))
+    return ft.Semantics(identifier=DAMAGED, container=True, content=ft.Card(ft.Container(ft.Column(rows, spacing=6), padding=12)))
 
 
 def view(app: App) -> ft.View:
@@ -100,8 +101,9 @@ def view(app: App) -> ft.View:
     count = ft.Text("")
 
     def refresh() -> None:
-        found = app.store.finished(limit=shown["limit"] + 1, game=filters["game"], player=filters["player"],
-                                   since=filters["since"], until=filters["until"])
+        found = app.store.finished(
+            limit=shown["limit"] + 1, game=filters["game"], player=filters["player"], since=filters["since"], until=filters["until"]
+        )
         more = len(found) > shown["limit"]
         listing.controls = [row(app, g) for g in found[: shown["limit"]]] or [ft.Text("No finished games match.", italic=True)]
         if more:
@@ -150,11 +152,14 @@ def view(app: App) -> ft.View:
     date_buttons: dict[str, ft.OutlinedButton] = {}
     clear_buttons: dict[str, ft.IconButton] = {}
     for key, word in (("since", "From"), ("until", "To")):
-        date_buttons[key] = ft.OutlinedButton(icon=ft.Icons.CALENDAR_MONTH, height=48,
-                                              on_click=(lambda k: lambda e: pick(k))(key))
-        clear_buttons[key] = ft.IconButton(icon=ft.Icon(ft.Icons.CLOSE, semantics_label=f"Clear {word} date"),
-                                           tooltip="Any date", width=48, height=48,
-                                           on_click=(lambda k: lambda e: set_date(k, None))(key))
+        date_buttons[key] = ft.OutlinedButton(icon=ft.Icons.CALENDAR_MONTH, height=48, on_click=(lambda k: lambda e: pick(k))(key))
+        clear_buttons[key] = ft.IconButton(
+            icon=ft.Icon(ft.Icons.CLOSE, semantics_label=f"Clear {word} date"),
+            tooltip="Any date",
+            width=48,
+            height=48,
+            on_click=(lambda k: lambda e: set_date(k, None))(key),
+        )
 
     def show_dates() -> None:
         for key, word in (("since", "From"), ("until", "To")):
@@ -162,26 +167,40 @@ def view(app: App) -> ft.View:
             clear_buttons[key].visible = filters[key] is not None
 
     everyone = app.store.players()
-    filter_row = ft.Row([
-        ft.Dropdown(label="Game", width=230, value="any",
-                    options=[ft.DropdownOption(key="any", text="All games")] +
-                            [ft.DropdownOption(key=k, text=games.title(k)) for k in games.ordered()],
-                    on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value)),
-        ft.Dropdown(label="Player", width=180, value="anyone",
-                    options=[ft.DropdownOption(key="anyone", text="Everyone")] +
-                            [ft.DropdownOption(key=p, text=short_name(p)) for p in everyone],
-                    on_select=lambda e: set_filter("player", None if e.control.value == "anyone" else e.control.value)),
-        ft.Row([date_buttons["since"], clear_buttons["since"]], spacing=0, tight=True),
-        ft.Row([date_buttons["until"], clear_buttons["until"]], spacing=0, tight=True),
-    ], wrap=True)
+    filter_row = ft.Row(
+        [
+            ft.Dropdown(
+                label="Game",
+                width=230,
+                value="any",
+                options=[ft.DropdownOption(key="any", text="All games")]
+                + [ft.DropdownOption(key=k, text=games.title(k)) for k in games.ordered()],
+                on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value),
+            ),
+            ft.Dropdown(
+                label="Player",
+                width=180,
+                value="anyone",
+                options=[ft.DropdownOption(key="anyone", text="Everyone")]
+                + [ft.DropdownOption(key=p, text=short_name(p)) for p in everyone],
+                on_select=lambda e: set_filter("player", None if e.control.value == "anyone" else e.control.value),
+            ),
+            ft.Row([date_buttons["since"], clear_buttons["since"]], spacing=0, tight=True),
+            ft.Row([date_buttons["until"], clear_buttons["until"]], spacing=0, tight=True),
+        ],
+        wrap=True,
+    )
     show_dates()
     refresh()
     damaged = damaged_section(app)
     return ft.View(
         route="/history",
-        appbar=ft.AppBar(title=ft.Text("History"), actions=[
-            ft.TextButton("Import / export", height=48, on_click=lambda e: app.go("/transfer")),
-        ]),
+        appbar=ft.AppBar(
+            title=ft.Text("History"),
+            actions=[
+                ft.TextButton("Import / export", height=48, on_click=lambda e: app.go("/transfer")),
+            ],
+        ),
         navigation_bar=navigation_bar(app, "/history"),
         controls=[ft.Column([filter_row, date_error, count, listing] + ([damaged] if damaged else []), width=720)],
         scroll=ft.ScrollMode.AUTO,

@@ -44,21 +44,36 @@ def game_tile(app: App, key: str) -> ft.Control:
 
 def recovery_notice(app: App) -> ft.Control:
     """What the store repaired at start-up (a damaged file moved aside, a backup restored), until dismissed."""
+
     def dismiss(e) -> None:
         app.recovery_seen = True
         app.store.acknowledge_recovered()  # kept until someone reads it: a start cut short told no one
         notice.visible = False
         notice.update()
 
-    notice = ft.Semantics(identifier="recovery", container=True, live_region=True, content=ft.Card(ft.Container(
-        ft.Column([
-            ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR),
-                    ft.Text("Some saved data was damaged", weight=ft.FontWeight.BOLD)]),
-            *[ft.Text(message, selectable=True) for message in app.store.recovered],
-            ft.TextButton("OK", on_click=dismiss),
-        ], spacing=8),
-        padding=16,
-    )))
+    notice = ft.Semantics(
+        identifier="recovery",
+        container=True,
+        live_region=True,
+        content=ft.Card(
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR),
+                                ft.Text("Some saved data was damaged", weight=ft.FontWeight.BOLD),
+                            ]
+                        ),
+                        *[ft.Text(message, selectable=True) for message in app.store.recovered],
+                        ft.TextButton("OK", on_click=dismiss),
+                    ],
+                    spacing=8,
+                ),
+                padding=16,
+            )
+        ),
+    )
     return notice
 
 

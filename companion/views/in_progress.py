@@ -35,7 +35,7 @@ def when_said(moment: datetime, today: datetime | None = None) -> str:
 def has_content(value: Any) -> bool:
     """Whether a part of a record holds something entered: a number other than 0, a non-empty
     list, a dict with content. Strings (a chosen colour) are setup, not play."""
-    if isinstance(value, bool) or isinstance(value, str) or value is None:
+    if isinstance(value, (bool, str)) or value is None:
         return False
     if isinstance(value, (int, float)):
         return value != 0
@@ -98,8 +98,9 @@ def discard_label(game: StoredGame) -> str:
 def player_dots(game: StoredGame) -> ft.Control:
     """Each player's colour, as on the score sheet and the charts."""
     colours = table_colours(game.players)
-    return ft.Row([ft.Container(width=12, height=12, border_radius=6, bgcolor=colours[p], tooltip=p)
-                   for p in game.players[:8]], spacing=4, tight=True)
+    return ft.Row(
+        [ft.Container(width=12, height=12, border_radius=6, bgcolor=colours[p], tooltip=p) for p in game.players[:8]], spacing=4, tight=True
+    )
 
 
 def discard(app: App, game: StoredGame, shown: Callable[[], None]) -> None:
@@ -126,10 +127,14 @@ def discard(app: App, game: StoredGame, shown: Callable[[], None]) -> None:
         shown()
 
     what = "the changes to" if removed.status == EDITING else "the game of"
-    app.page.show_dialog(ft.SnackBar(
-        ft.Text(f"Discarded {what} {games.title(removed.game)}."),
-        action="Undo", on_action=undo, duration=UNDO_SECONDS * 1000,
-    ))
+    app.page.show_dialog(
+        ft.SnackBar(
+            ft.Text(f"Discarded {what} {games.title(removed.game)}."),
+            action="Undo",
+            on_action=undo,
+            duration=UNDO_SECONDS * 1000,
+        )
+    )
 
 
 def entry(app: App, game: StoredGame, shown: Callable[[], None]) -> ft.Control:
@@ -139,8 +144,11 @@ def entry(app: App, game: StoredGame, shown: Callable[[], None]) -> ft.Control:
         title=ft.Text(title),
         subtitle=ft.Column([ft.Text(progress(game)), ft.Text(standing(game)), player_dots(game)], spacing=2, tight=True),
         trailing=ft.IconButton(
-            icon=ft.Icon(ft.Icons.DELETE_OUTLINE, semantics_label=discard_label(game)), tooltip="Discard",
-            on_click=lambda e: discard(app, game, shown), width=48, height=48,
+            icon=ft.Icon(ft.Icons.DELETE_OUTLINE, semantics_label=discard_label(game)),
+            tooltip="Discard",
+            on_click=lambda e: discard(app, game, shown),
+            width=48,
+            height=48,
         ),
         on_click=lambda e: app.go(f"/play/{route_id(game.id)}"),
         key=f"in-progress:{game.id}:{game.status}",
@@ -161,8 +169,7 @@ def listing(app: App, limit: int | None = None) -> ft.Column:
         column.controls = [ft.Text("Games in progress", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
         column.controls += [entry(app, g, shown) for g in found[:limit]]
         if limit is not None and len(found) > limit:
-            column.controls.append(ft.TextButton(f"All games in progress ({len(found)})", height=48,
-                                                 on_click=lambda e: app.go(ROUTE)))
+            column.controls.append(ft.TextButton(f"All games in progress ({len(found)})", height=48, on_click=lambda e: app.go(ROUTE)))
         if not found:
             column.controls.append(ft.Text("No game in progress.", italic=True))
         column.visible = bool(found) or limit is None  # the page redraws itself after the handler

@@ -24,7 +24,7 @@ def qr_png(url: str) -> bytes:
 
 def grouped(code: str) -> str:
     """ABCDEFGHJK → ABCD-EFGH-JK: easier to read out and type."""
-    return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
+    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
 
 
 def view(app: App, game_id: str) -> ft.View:
@@ -50,11 +50,16 @@ def view(app: App, game_id: str) -> ft.View:
         base = app.join_urls[0] if app.join_urls else ""
         url = f"{base}/join/{code}"
         taken = app.invites.taken(game_id)
-        hint = (ft.Text("A phone that opens it joins without the PIN, and can change only its own player's cards.",
-                        size=13, italic=True) if app.lan else
-                ft.Text("This server listens on this machine only: the link works in another browser here. For phones, "
-                        "start it with  tableside --host 0.0.0.0  (it asks for a PIN) and open this screen again.",
-                        size=13, weight=ft.FontWeight.BOLD))
+        hint = (
+            ft.Text("A phone that opens it joins without the PIN, and can change only its own player's cards.", size=13, italic=True)
+            if app.lan
+            else ft.Text(
+                "This server listens on this machine only: the link works in another browser here. For phones, "
+                "start it with  tableside --host 0.0.0.0  (it asks for a PIN) and open this screen again.",
+                size=13,
+                weight=ft.FontWeight.BOLD,
+            )
+        )
         body.controls = [
             ft.Text("Scan with a phone on the same Wi-Fi, then pick your seat.", size=16),
             ft.Image(src=qr_png(url), width=260, height=260, semantics_label=f"QR code for {url}"),
@@ -63,13 +68,22 @@ def view(app: App, game_id: str) -> ft.View:
             ft.Semantics(identifier="join-code", content=ft.Text(f"Code: {grouped(code)}", size=16, selectable=True)),
             hint,
             ft.Text("Seats", weight=ft.FontWeight.BOLD),
-            *[ft.Row([ft.Text(f"{short_name(p)}: {'on a phone' if p in taken else 'free'}", expand=True),
-                      ft.OutlinedButton(f"Release {p}", height=48, visible=p in taken, on_click=lambda e, p=p: release(p))],
-                     width=360) for p in stored.players],
-            ft.OutlinedButton("Revoke invite", icon=ft.Icons.LINK_OFF, height=48, on_click=revoke,
-                              tooltip="A new code; every phone loses its seat"),
-            ft.FilledButton("Back to the game", icon=ft.Icons.ARROW_BACK, height=48,
-                            on_click=lambda e: app.go(f"/play/{route_id(game_id)}")),
+            *[
+                ft.Row(
+                    [
+                        ft.Text(f"{short_name(p)}: {'on a phone' if p in taken else 'free'}", expand=True),
+                        ft.OutlinedButton(f"Release {p}", height=48, visible=p in taken, on_click=lambda e, p=p: release(p)),
+                    ],
+                    width=360,
+                )
+                for p in stored.players
+            ],
+            ft.OutlinedButton(
+                "Revoke invite", icon=ft.Icons.LINK_OFF, height=48, on_click=revoke, tooltip="A new code; every phone loses its seat"
+            ),
+            ft.FilledButton(
+                "Back to the game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")
+            ),
         ]
 
     render()

@@ -55,15 +55,27 @@ def view(app: App, code: str) -> ft.View:
     return ft.View(
         route=route,
         appbar=ft.AppBar(title=ft.Text(f"Join {games.title(stored.game)}"), automatically_imply_leading=app.authorized),
-        controls=[ft.Column([
-            ft.Text("Who are you?", size=20, weight=ft.FontWeight.BOLD),
-            *[ft.FilledButton(content=ft.Text(f"I am {short_name(p, 24)}" + (" (taken)" if p in taken else ""),
-                                              semantics_label=f"I am {p}"),
-                              height=56, width=280, disabled=p in taken,
-                              on_click=lambda e, p=p: app.page.run_task(take, p)) for p in stored.players],
-            message,
-            ft.Text("Your phone shows your own cards; the table's screen shows everyone's.", size=13),
-        ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER)],
+        controls=[
+            ft.Column(
+                [
+                    ft.Text("Who are you?", size=20, weight=ft.FontWeight.BOLD),
+                    *[
+                        ft.FilledButton(
+                            content=ft.Text(f"I am {short_name(p, 24)}" + (" (taken)" if p in taken else ""), semantics_label=f"I am {p}"),
+                            height=56,
+                            width=280,
+                            disabled=p in taken,
+                            on_click=lambda e, p=p: app.page.run_task(take, p),
+                        )
+                        for p in stored.players
+                    ],
+                    message,
+                    ft.Text("Your phone shows your own cards; the table's screen shows everyone's.", size=13),
+                ],
+                spacing=12,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        ],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
 

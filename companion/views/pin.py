@@ -11,8 +11,15 @@ from ..session import App
 
 def view(app: App, wanted_route: str) -> ft.View:
     message = ft.Text("", color=ft.Colors.ERROR)
-    field = ft.TextField(label="PIN", password=True, keyboard_type=ft.KeyboardType.NUMBER, width=200,
-                         input_filter=ft.NumbersOnlyInputFilter(), max_length=12, autofocus=True)
+    field = ft.TextField(
+        label="PIN",
+        password=True,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        width=200,
+        input_filter=ft.NumbersOnlyInputFilter(),
+        max_length=12,
+        autofocus=True,
+    )
 
     def submit(e) -> None:
         accepted, why = app.gate.check(app.device_key, field.value or "")
@@ -37,17 +44,23 @@ def view(app: App, wanted_route: str) -> ft.View:
     return ft.View(
         route=wanted_route,
         appbar=ft.AppBar(title=ft.Text("Tableside")),
-        controls=[ft.Column([
-            ft.Icon(ft.Icons.LOCK, size=48),
-            ft.Text("This table's games are private. Enter the PIN to continue."),
-            field,
-            ft.FilledButton("Unlock", on_click=submit, height=48),
-            ft.Semantics(identifier="pin-message", content=message),
-            ft.Divider(),
-            ft.Text("A player joining a game? Type the code the table's screen shows."),
-            code,
-            ft.OutlinedButton("Join with the code", on_click=join, height=48),
-        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)],
+        controls=[
+            ft.Column(
+                [
+                    ft.Icon(ft.Icons.LOCK, size=48),
+                    ft.Text("This table's games are private. Enter the PIN to continue."),
+                    field,
+                    ft.FilledButton("Unlock", on_click=submit, height=48),
+                    ft.Semantics(identifier="pin-message", content=message),
+                    ft.Divider(),
+                    ft.Text("A player joining a game? Type the code the table's screen shows."),
+                    code,
+                    ft.OutlinedButton("Join with the code", on_click=join, height=48),
+                ],
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=12,
+            )
+        ],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         vertical_alignment=ft.MainAxisAlignment.CENTER,
     )

@@ -3,7 +3,6 @@ rename (the history follows) and merge two names that are the same person."""
 
 from __future__ import annotations
 
-
 import flet as ft
 import flet_charts as charts
 
@@ -31,12 +30,20 @@ def roster(app: App) -> ft.View:
     tiles = []
     for name in sorted(app.store.players(), key=str.casefold):
         figures = stats.player_stats(finished, name)
-        line = (f"{count(figures.plays, 'game')}, {count(figures.wins, 'win')}, last {figures.last_played}" if figures
-                else "no finished game yet")
-        tiles.append(ft.ListTile(
-            leading=ft.Icon(ft.Icons.PERSON, color=player_colour(name)), title=ft.Text(short_name(name, 40)), subtitle=ft.Text(line),
-            on_click=lambda e, n=name: app.go(player_route(n)), key=name,
-        ))
+        line = (
+            f"{count(figures.plays, 'game')}, {count(figures.wins, 'win')}, last {figures.last_played}"
+            if figures
+            else "no finished game yet"
+        )
+        tiles.append(
+            ft.ListTile(
+                leading=ft.Icon(ft.Icons.PERSON, color=player_colour(name)),
+                title=ft.Text(short_name(name, 40)),
+                subtitle=ft.Text(line),
+                on_click=lambda e, n=name: app.go(player_route(n)),
+                key=name,
+            )
+        )
     return ft.View(
         route="/players",
         appbar=ft.AppBar(title=ft.Text("Players")),
@@ -52,14 +59,44 @@ def by_game(figures: stats.PlayerStats) -> ft.Control:
     (a seven-column table was, after "Win"), and on a tablet the cards sit side by side."""
     cards = []
     for key, f in figures.by_game.items():
-        pairs = (("Plays", f.plays), ("Wins", f.wins), ("Win rate", f"{f.win_rate:.0%}"), ("Average", f"{f.average:.1f}"),
-                 ("Best", f.best), ("Worst", f.worst))
-        cards.append(ft.Card(ft.Container(ft.Column([
-            ft.Row([ft.Icon(games.icon(key), color=games.seed(key), size=20),
-                    ft.Text(games.title(key), weight=ft.FontWeight.BOLD, expand=True)]),
-            ft.Row([ft.Text(spans=[ft.TextSpan(f"{what} "), ft.TextSpan(str(value), ft.TextStyle(weight=ft.FontWeight.BOLD))])
-                    for what, value in pairs], wrap=True, spacing=14, run_spacing=2),
-        ], spacing=4), padding=12), col={"xs": 12, "md": 6}))
+        pairs = (
+            ("Plays", f.plays),
+            ("Wins", f.wins),
+            ("Win rate", f"{f.win_rate:.0%}"),
+            ("Average", f"{f.average:.1f}"),
+            ("Best", f.best),
+            ("Worst", f.worst),
+        )
+        cards.append(
+            ft.Card(
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Row(
+                                [
+                                    ft.Icon(games.icon(key), color=games.seed(key), size=20),
+                                    ft.Text(games.title(key), weight=ft.FontWeight.BOLD, expand=True),
+                                ]
+                            ),
+                            ft.Row(
+                                [
+                                    ft.Text(
+                                        spans=[ft.TextSpan(f"{what} "), ft.TextSpan(str(value), ft.TextStyle(weight=ft.FontWeight.BOLD))]
+                                    )
+                                    for what, value in pairs
+                                ],
+                                wrap=True,
+                                spacing=14,
+                                run_spacing=2,
+                            ),
+                        ],
+                        spacing=4,
+                    ),
+                    padding=12,
+                ),
+                col={"xs": 12, "md": 6},
+            )
+        )
     return ft.ResponsiveRow(cards, spacing=8, run_spacing=8)
 
 
@@ -68,24 +105,45 @@ def scores_chart(figures: stats.PlayerStats) -> ft.Control:
     for key, points in figures.scores_over_time.items():
         values = [score for _, score in points]
         low, high, longest = min(low, *values), max(high, *values), max(longest, len(values))
-        series.append(charts.LineChartData(
-            points=[charts.LineChartDataPoint(i, v) for i, v in enumerate(values)],
-            color=games.seed(key), stroke_width=3, curved=False, point=True,  # a single game still shows
-        ))
-    legend = ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=games.seed(k), border_radius=6),
-                             ft.Text(games.title(k), size=12)], tight=True) for k in figures.scores_over_time], wrap=True)
+        series.append(
+            charts.LineChartData(
+                points=[charts.LineChartDataPoint(i, v) for i, v in enumerate(values)],
+                color=games.seed(key),
+                stroke_width=3,
+                curved=False,
+                point=True,  # a single game still shows
+            )
+        )
+    legend = ft.Row(
+        [
+            ft.Row(
+                [ft.Container(width=12, height=12, bgcolor=games.seed(k), border_radius=6), ft.Text(games.title(k), size=12)], tight=True
+            )
+            for k in figures.scores_over_time
+        ],
+        wrap=True,
+    )
     # A margin around the data: the first and last points and the top one are drawn whole, not halved by the edge.
     margin = max(1, (high - low) // 10)
     chart = charts.LineChart(
-        data_series=series, min_x=-0.25, max_x=max(1, longest - 1) + 0.25, min_y=low - (margin if low < 0 else 0),
+        data_series=series,
+        min_x=-0.25,
+        max_x=max(1, longest - 1) + 0.25,
+        min_y=low - (margin if low < 0 else 0),
         max_y=(high or 1) + margin,
         left_axis=charts.ChartAxis(label_size=44),
         bottom_axis=charts.ChartAxis(title=ft.Text("games, oldest first", size=12), show_labels=False),
         horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
     )
-    return ft.Column([ft.Semantics(label=f"Scores over time of {figures.player}",
-                                   content=ft.Container(chart, height=220, padding=ft.Padding.only(right=12, top=8))),
-                      legend])
+    return ft.Column(
+        [
+            ft.Semantics(
+                label=f"Scores over time of {figures.player}",
+                content=ft.Container(chart, height=220, padding=ft.Padding.only(right=12, top=8)),
+            ),
+            legend,
+        ]
+    )
 
 
 def detail(app: App, encoded: str) -> ft.View:
@@ -118,27 +176,34 @@ def detail(app: App, encoded: str) -> ft.View:
             app.page.pop_dialog()
             rename(other)
 
-        app.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(f"Merge {name} into {other}?"),
-            content=ft.Text(f"Every game of {name} will be {other}'s. This cannot be undone."),
-            actions=[ft.TextButton("Cancel", height=48, on_click=lambda ev: app.page.pop_dialog()),
-                     ft.FilledButton("Merge", height=48, on_click=confirmed)],
-        ))
+        app.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(f"Merge {name} into {other}?"),
+                content=ft.Text(f"Every game of {name} will be {other}'s. This cannot be undone."),
+                actions=[
+                    ft.TextButton("Cancel", height=48, on_click=lambda ev: app.page.pop_dialog()),
+                    ft.FilledButton("Merge", height=48, on_click=confirmed),
+                ],
+            )
+        )
 
-    merge_into = ft.Dropdown(label="Same person as…", width=240,
-                             options=[ft.DropdownOption(p) for p in app.store.players() if p != name])
+    merge_into = ft.Dropdown(label="Same person as…", width=240, options=[ft.DropdownOption(p) for p in app.store.players() if p != name])
     body: list[ft.Control] = [ft.Text(name, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, selectable=True)]
     if figures is None:
         body.append(ft.Text("No finished game yet.", italic=True))
     else:
         body += [
-            ft.Text(f"{count(figures.plays, 'game')} · {count(figures.wins, 'win')} ({figures.win_rate:.0%}) · "
-                    f"last played {figures.last_played} · streak: {figures.streak}"),
+            ft.Text(
+                f"{count(figures.plays, 'game')} · {count(figures.wins, 'win')} ({figures.win_rate:.0%}) · "
+                f"last played {figures.last_played} · streak: {figures.streak}"
+            ),
             section("By game"),
             by_game(figures),
             section("Head to head"),
-            *[ft.Text(f"vs {short_name(h.opponent, 30)}: {count(h.games, 'game')}, ahead in {h.ahead}, behind in {h.behind}")
-              for h in figures.head_to_head],
+            *[
+                ft.Text(f"vs {short_name(h.opponent, 30)}: {count(h.games, 'game')}, ahead in {h.ahead}, behind in {h.behind}")
+                for h in figures.head_to_head
+            ],
             section("Scores over time"),
             scores_chart(figures),
         ]

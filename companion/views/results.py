@@ -35,11 +35,17 @@ def places(result: scoring.Result) -> ft.Control:
     for group in result.ranking:
         for player in group:
             place = result.place_of(player)
-            rows.append(ft.Row([
-                ft.Semantics(identifier=f"place-{player}", content=ft.Text(ordinal(place), width=44, weight=ft.FontWeight.BOLD)),
-                ft.Text(short_name(player, 30), expand=True, tooltip=player),
-                ft.Semantics(identifier=f"total-{player}", content=ft.Text(str(result.totals[player]), weight=ft.FontWeight.BOLD, size=18)),
-            ]))
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Semantics(identifier=f"place-{player}", content=ft.Text(ordinal(place), width=44, weight=ft.FontWeight.BOLD)),
+                        ft.Text(short_name(player, 30), expand=True, tooltip=player),
+                        ft.Semantics(
+                            identifier=f"total-{player}", content=ft.Text(str(result.totals[player]), weight=ft.FontWeight.BOLD, size=18)
+                        ),
+                    ]
+                )
+            )
     return ft.Column(rows, spacing=4, width=480)
 
 
@@ -53,8 +59,13 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     result = scoring.score(stored.record)
     in_progress = stored.status in (IN_PROGRESS, EDITING)
     winners = ", ".join(result.winners)
-    headline = (f"{winners} win{'s' * (len(result.winners) == 1)}!" if result.decided and len(result.winners) == 1
-                else f"Draw: {winners} share 1st place" if result.decided else "Not finished yet")
+    headline = (
+        f"{winners} win{'s' * (len(result.winners) == 1)}!"
+        if result.decided and len(result.winners) == 1
+        else f"Draw: {winners} share 1st place"
+        if result.decided
+        else "Not finished yet"
+    )
 
     def save(e) -> None:
         try:
@@ -84,31 +95,54 @@ def view(app: App, game_id: str, route: str) -> ft.View:
             return
         app.go("/")
         if removed is not None:
+
             def undo(e: ft.Event[ft.SnackBar]) -> None:
                 app.store.restore(removed)
                 app.go(f"/history/{route_id(removed.id)}")
 
-            app.page.show_dialog(ft.SnackBar(
-                ft.Text(f"Deleted the game of {games.title(removed.game)}."), action="Undo", on_action=undo, duration=8000,
-            ))
+            app.page.show_dialog(
+                ft.SnackBar(
+                    ft.Text(f"Deleted the game of {games.title(removed.game)}."),
+                    action="Undo",
+                    on_action=undo,
+                    duration=8000,
+                )
+            )
 
     actions: list[ft.Control] = []
     seat = app.guest.player if app.guest and app.guest.game == game_id else None
     if seat:  # a player's phone: back to its seat; saving and editing are the table host's
-        actions.append(ft.OutlinedButton("Back to my cards", icon=ft.Icons.ARROW_BACK, height=48, visible=in_progress,
-                                         on_click=lambda e: app.go(join.seat_route(app.invites.code_for(game_id), seat))))
+        actions.append(
+            ft.OutlinedButton(
+                "Back to my cards",
+                icon=ft.Icons.ARROW_BACK,
+                height=48,
+                visible=in_progress,
+                on_click=lambda e: app.go(join.seat_route(app.invites.code_for(game_id), seat)),
+            )
+        )
     elif in_progress:
-        actions.append(ft.OutlinedButton("Back to game", icon=ft.Icons.ARROW_BACK, height=48,
-                                         on_click=lambda e: app.go(f"/play/{route_id(game_id)}")))
-        actions.append(ft.FilledButton("Save changes" if editing else "Save result", icon=ft.Icons.SAVE, height=48,
-                                       disabled=not result.decided, on_click=save))
+        actions.append(
+            ft.OutlinedButton("Back to game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}"))
+        )
+        actions.append(
+            ft.FilledButton(
+                "Save changes" if editing else "Save result", icon=ft.Icons.SAVE, height=48, disabled=not result.decided, on_click=save
+            )
+        )
         if editing:
             actions.append(ft.OutlinedButton("Cancel changes", icon=ft.Icons.UNDO, height=48, on_click=cancel_edit))
     else:
         actions.append(ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")))
         actions.append(ft.OutlinedButton("Delete", icon=ft.Icons.DELETE, height=48, on_click=delete))
-        actions.append(ft.OutlinedButton("Export for BG Stats", icon=ft.Icons.IOS_SHARE, height=48,
-                                         on_click=lambda e: app.page.run_task(transfer.bgstats_download, app, game_id)))
+        actions.append(
+            ft.OutlinedButton(
+                "Export for BG Stats",
+                icon=ft.Icons.IOS_SHARE,
+                height=48,
+                on_click=lambda e: app.page.run_task(transfer.bgstats_download, app, game_id),
+            )
+        )
     if not seat:
         actions.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
 
@@ -116,8 +150,9 @@ def view(app: App, game_id: str, route: str) -> ft.View:
         [
             ft.Text(f"{games.title(stored.game)} · {stored.played_at[:10]}", size=13),
             ft.Text(headline, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, weight=ft.FontWeight.BOLD),
-            ft.Row([ft.Text("Winner:"), ft.Semantics(identifier="winner", content=ft.Text(winners or "none yet",
-                                                                                            weight=ft.FontWeight.BOLD))]),
+            ft.Row(
+                [ft.Text("Winner:"), ft.Semantics(identifier="winner", content=ft.Text(winners or "none yet", weight=ft.FontWeight.BOLD))]
+            ),
             places(result),
             *[ft.Text(s, italic=True) for s in result.explanations],
             ft.Row(actions, wrap=True),
@@ -132,4 +167,3 @@ def view(app: App, game_id: str, route: str) -> ft.View:
         controls=[ft.Container(body, padding=8)],
         scroll=ft.ScrollMode.AUTO,
     )
-

@@ -11,9 +11,15 @@ from ..widgets.controls import section
 
 def view(app: App) -> ft.View:
     message = ft.Text("")
-    field = ft.TextField(label=f"New PIN ({MIN_DIGITS}–{MAX_DIGITS} digits)", password=True, width=240,
-                         max_length=MAX_DIGITS, helper=f"{SAFE_DIGITS} digits or more are safer",
-                         keyboard_type=ft.KeyboardType.NUMBER, input_filter=ft.NumbersOnlyInputFilter())
+    field = ft.TextField(
+        label=f"New PIN ({MIN_DIGITS}–{MAX_DIGITS} digits)",
+        password=True,
+        width=240,
+        max_length=MAX_DIGITS,
+        helper=f"{SAFE_DIGITS} digits or more are safer",
+        keyboard_type=ft.KeyboardType.NUMBER,
+        input_filter=ft.NumbersOnlyInputFilter(),
+    )
 
     def save(e) -> None:
         pin = (field.value or "").strip()
@@ -42,18 +48,30 @@ def view(app: App) -> ft.View:
         pin_controls = [
             ft.Text("PIN is on." if app.gate.required else "No PIN: anyone who can reach this server can use it."),
             field,
-            ft.Row([ft.FilledButton("Set PIN", on_click=save), ft.OutlinedButton("Remove PIN", on_click=clear,
-                                                                                 disabled=not app.gate.required or lan)]),
+            ft.Row(
+                [
+                    ft.FilledButton("Set PIN", on_click=save),
+                    ft.OutlinedButton("Remove PIN", on_click=clear, disabled=not app.gate.required or lan),
+                ]
+            ),
         ]
         if lan:
             pin_controls.append(ft.Text("Serving to the local network needs a PIN: it can be changed, not removed."))
     return ft.View(
         route="/settings",
         appbar=ft.AppBar(title=ft.Text("Settings")),
-        controls=[ft.Column([
-            section("Privacy"), *pin_controls, ft.Semantics(identifier="settings-message", content=message),
-            section("Appearance"),
-            ft.Switch(label="Dark theme", value=app.dark, on_change=lambda e: app.toggle_theme()),
-        ], spacing=12, width=640)],
+        controls=[
+            ft.Column(
+                [
+                    section("Privacy"),
+                    *pin_controls,
+                    ft.Semantics(identifier="settings-message", content=message),
+                    section("Appearance"),
+                    ft.Switch(label="Dark theme", value=app.dark, on_change=lambda e: app.toggle_theme()),
+                ],
+                spacing=12,
+                width=640,
+            )
+        ],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )

@@ -37,8 +37,11 @@ def variant_setting(game: str) -> str:
 
 def view(app: App, game: str) -> ft.View:
     if game not in scoring.GAMES:
-        return ft.View(route=f"/setup/{game}", appbar=ft.AppBar(title=ft.Text("Unknown game")),
-                       controls=[ft.Text(f"There is no game called '{game}'.")])
+        return ft.View(
+            route=f"/setup/{game}",
+            appbar=ft.AppBar(title=ft.Text("Unknown game")),
+            controls=[ft.Text(f"There is no game called '{game}'.")],
+        )
     rules = scoring.GAMES[game]
     screen = games.screen(game)
     games.use_theme(app.page, game)
@@ -51,8 +54,9 @@ def view(app: App, game: str) -> ft.View:
     message = ft.Text("", color=ft.Colors.ERROR)
     chance = ft.Text("", color=ft.Colors.PRIMARY)  # who the random pick chose, until the seats change again
     # counter="": the limit still holds, without a "0/200" under the field
-    name_field: ft.TextField = ft.TextField(label="Player name", max_length=MAX_NAME, counter="", on_submit=lambda e: add(name_field.value),
-                              expand=True)
+    name_field: ft.TextField = ft.TextField(
+        label="Player name", max_length=MAX_NAME, counter="", on_submit=lambda e: add(name_field.value), expand=True
+    )
 
     def add(name: str | None) -> None:
         name = clean_name(name)
@@ -109,20 +113,27 @@ def view(app: App, game: str) -> ft.View:
         chosen.update(screen.choices(players, chosen))
         extra = screen.choice_controls(name, chosen, set_choice)
         # Two lines, so that a 360 px phone (or 200 % text) keeps every control: who, then what to do.
-        who = ft.Row([
-            ft.Container(width=14, height=14, border_radius=7, bgcolor=colour, tooltip=f"{name}'s colour: {colour_name(colour)}"),
-            ft.Text(f"{i + 1}.", width=24),
-            ft.Text(short_name(name, 24), tooltip=name, expand=True, weight=ft.FontWeight.BOLD if i == 0 else None),
-            ft.Text("first player" if i == 0 else "", size=12, color=ft.Colors.PRIMARY),
-        ], spacing=6)
-        buttons = ft.Row([
-            *extra,
-            tap_size(icon_button(ft.Icons.STAR_BORDER, f"{name} starts", lambda e: make_first(i), visible=i > 0)),
-            tap_size(icon_button(ft.Icons.ARROW_UPWARD, f"Move {name} up", lambda e: move(i, -1), disabled=i == 0)),
-            tap_size(icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {name} down", lambda e: move(i, 1),
-                                 disabled=i == len(players) - 1)),
-            tap_size(icon_button(ft.Icons.CLOSE, f"Remove {name}", lambda e: remove(i))),
-        ], spacing=0, wrap=True, alignment=ft.MainAxisAlignment.END)
+        who = ft.Row(
+            [
+                ft.Container(width=14, height=14, border_radius=7, bgcolor=colour, tooltip=f"{name}'s colour: {colour_name(colour)}"),
+                ft.Text(f"{i + 1}.", width=24),
+                ft.Text(short_name(name, 24), tooltip=name, expand=True, weight=ft.FontWeight.BOLD if i == 0 else None),
+                ft.Text("first player" if i == 0 else "", size=12, color=ft.Colors.PRIMARY),
+            ],
+            spacing=6,
+        )
+        buttons = ft.Row(
+            [
+                *extra,
+                tap_size(icon_button(ft.Icons.STAR_BORDER, f"{name} starts", lambda e: make_first(i), visible=i > 0)),
+                tap_size(icon_button(ft.Icons.ARROW_UPWARD, f"Move {name} up", lambda e: move(i, -1), disabled=i == 0)),
+                tap_size(icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {name} down", lambda e: move(i, 1), disabled=i == len(players) - 1)),
+                tap_size(icon_button(ft.Icons.CLOSE, f"Remove {name}", lambda e: remove(i))),
+            ],
+            spacing=0,
+            wrap=True,
+            alignment=ft.MainAxisAlignment.END,
+        )
         return ft.Column([who, buttons], spacing=0)
 
     def render() -> None:
@@ -135,13 +146,18 @@ def view(app: App, game: str) -> ft.View:
             ft.Text(f"{rules.player_counts}, in seat order, clockwise. The first seat starts.", size=13),
             ft.Row([name_field, tap_size(icon_button(ft.Icons.PERSON_ADD, "Add player", lambda e: add(name_field.value)))]),
             message,
-            ft.Row([ft.OutlinedButton(content=ft.Text(short_name(p), semantics_label=f"Add {p}"), height=TAP,
-                                      on_click=lambda e, p=p: add(p))
-                    for p in recent],
-                   wrap=True, visible=bool(recent)),
+            ft.Row(
+                [
+                    ft.OutlinedButton(
+                        content=ft.Text(short_name(p), semantics_label=f"Add {p}"), height=TAP, on_click=lambda e, p=p: add(p)
+                    )
+                    for p in recent
+                ],
+                wrap=True,
+                visible=bool(recent),
+            ),
             *[player_row(i, p, colours[p]) for i, p in enumerate(players)],
-            ft.OutlinedButton("Random first player", icon=ft.Icons.CASINO, height=TAP, on_click=random_first,
-                              visible=len(players) > 1),
+            ft.OutlinedButton("Random first player", icon=ft.Icons.CASINO, height=TAP, on_click=random_first, visible=len(players) > 1),
             chance,
             *([section("Options"), *options] if (options := screen.variant_controls(variant, set_variant, players)) else []),
             ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, disabled=not count_ok, on_click=start, height=48),

@@ -14,12 +14,18 @@ from ..widgets.controls import section, short_name
 from ..widgets.navigation import navigation_bar
 
 CHART_PLAYERS = 10
-CARD_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "sm": 6, "lg": 4}  # of 12: one card a row on a phone, 2 on a tablet, 3 wider
+CARD_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
+    "xs": 12,
+    "sm": 6,
+    "lg": 4,
+}  # of 12: one card a row on a phone, 2 on a tablet, 3 wider
 
 
 def game_card(figures: stats.GameStats) -> ft.Control:
-    rows: list[ft.Control] = [ft.Text(games.title(figures.game), weight=ft.FontWeight.BOLD, size=16),
-            ft.Text(f"{figures.plays} game{'s' * (figures.plays != 1)} played")]
+    rows: list[ft.Control] = [
+        ft.Text(games.title(figures.game), weight=ft.FontWeight.BOLD, size=16),
+        ft.Text(f"{figures.plays} game{'s' * (figures.plays != 1)} played"),
+    ]
     if figures.highest:
         rows.append(ft.Text(figures.highest.words(short_name)))
     if figures.average_winning_score is not None:
@@ -32,18 +38,22 @@ def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
     wins = wins[:CHART_PLAYERS]
     top = max((n for _, n in wins), default=1)
     chart = charts.BarChart(
-        groups=[charts.BarChartGroup(x=i, rods=[charts.BarChartRod(from_y=0, to_y=n, width=22, color=player_colour(name),
-                                                                   tooltip=f"{name}: {n}")])
-                for i, (name, n) in enumerate(wins)],
-        bottom_axis=charts.ChartAxis(label_size=36, labels=[
-            charts.ChartAxisLabel(value=i, label=ft.Text(short_name(name, 6), size=12)) for i, (name, _) in enumerate(wins)]),
+        groups=[
+            charts.BarChartGroup(
+                x=i, rods=[charts.BarChartRod(from_y=0, to_y=n, width=22, color=player_colour(name), tooltip=f"{name}: {n}")]
+            )
+            for i, (name, n) in enumerate(wins)
+        ],
+        bottom_axis=charts.ChartAxis(
+            label_size=36,
+            labels=[charts.ChartAxisLabel(value=i, label=ft.Text(short_name(name, 6), size=12)) for i, (name, _) in enumerate(wins)],
+        ),
         left_axis=charts.ChartAxis(label_size=36),
         max_y=top + 1,
     )
     summary = ", ".join(f"{name} {n}" for name, n in wins)
     # padding: room for the last bar's label, which the chart draws centred under the bar
-    return ft.Semantics(label=f"Wins per player: {summary}",
-                        content=ft.Container(chart, height=240, padding=ft.Padding.only(right=16)))
+    return ft.Semantics(label=f"Wins per player: {summary}", content=ft.Container(chart, height=240, padding=ft.Padding.only(right=16)))
 
 
 def view(app: App) -> ft.View:
@@ -52,8 +62,9 @@ def view(app: App) -> ft.View:
     wins = stats.wins_per_player(finished)
     body: list[ft.Control] = [
         section("By game"),
-        ft.ResponsiveRow([game_card(stats.game_stats(finished, key, games.screen(key).statistic)) for key in games.ordered()],
-                         spacing=8, run_spacing=8),
+        ft.ResponsiveRow(
+            [game_card(stats.game_stats(finished, key, games.screen(key).statistic)) for key in games.ordered()], spacing=8, run_spacing=8
+        ),
         section("Wins per player"),
         wins_chart(wins) if wins else ft.Text("No finished game yet.", italic=True),
     ]

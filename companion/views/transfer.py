@@ -100,8 +100,11 @@ def view(app: App) -> ft.View:
         file = e.files[0]
         data = file.bytes
         if max(file.size or 0, len(data or b"")) > MAX_IMPORT_BYTES:
-            say(f"Nothing imported: {file.name} is larger than {MAX_IMPORT_MB} MB, more than any history "
-                "Tableside exports. Is it the right file?", error=True)
+            say(
+                f"Nothing imported: {file.name} is larger than {MAX_IMPORT_MB} MB, more than any history "
+                "Tableside exports. Is it the right file?",
+                error=True,
+            )
             return
         if data is None:
             say(f"{file.name}: the browser did not hand over the file's contents; try again.", error=True)
@@ -114,22 +117,27 @@ def view(app: App) -> ft.View:
         present = transfer.already_present(records, lambda game_id: app.store.get(game_id) is not None)
         new = len(records) - present
         if new == 0:
-            say(f"Nothing to import: {'the game' if len(records) == 1 else 'all ' + plural(len(records))} "
-                f"in {file.name} {'is' if len(records) == 1 else 'are'} already here." if records
-                else f"Nothing to import: {file.name} holds no games.")
+            say(
+                f"Nothing to import: {'the game' if len(records) == 1 else 'all ' + plural(len(records))} "
+                f"in {file.name} {'is' if len(records) == 1 else 'are'} already here."
+                if records
+                else f"Nothing to import: {file.name} holds no games."
+            )
             return
         question = f"Import {plural(new)} from {file.name}?"
         if present:
             question += f" {present} {'is' if present == 1 else 'are'} already here."
-        app.page.show_dialog(ft.AlertDialog(
-            modal=True,
-            title=ft.Text("Import games"),
-            content=ft.Text(question),
-            actions=[
-                ft.TextButton("Cancel", on_click=lambda ev: app.page.pop_dialog()),
-                ft.FilledButton(f"Import {plural(new)}", on_click=lambda ev: store_records(records, file.name)),
-            ],
-        ))
+        app.page.show_dialog(
+            ft.AlertDialog(
+                modal=True,
+                title=ft.Text("Import games"),
+                content=ft.Text(question),
+                actions=[
+                    ft.TextButton("Cancel", on_click=lambda ev: app.page.pop_dialog()),
+                    ft.FilledButton(f"Import {plural(new)}", on_click=lambda ev: store_records(records, file.name)),
+                ],
+            )
+        )
 
     picker.on_result = picked
 
@@ -137,26 +145,31 @@ def view(app: App) -> ft.View:
         return f"{plural(n, 'finished game')} in the history." if n else "No finished games yet."
 
     count = ft.Text(counted(len(finished)))
-    json_button = ft.FilledButton("Export JSON", icon=ft.Icons.DOWNLOAD, height=48, disabled=not finished,
-                                  on_click=export_json)
-    csv_button = ft.OutlinedButton("Export CSV", icon=ft.Icons.TABLE_CHART, height=48, disabled=not finished,
-                                   on_click=export_csv)
+    json_button = ft.FilledButton("Export JSON", icon=ft.Icons.DOWNLOAD, height=48, disabled=not finished, on_click=export_json)
+    csv_button = ft.OutlinedButton("Export CSV", icon=ft.Icons.TABLE_CHART, height=48, disabled=not finished, on_click=export_csv)
     import_button = ft.FilledButton(
-        "Import", icon=ft.Icons.UPLOAD_FILE, height=48,
-        action=ft.PickFiles(picker, dialog_title="Import games", file_type=ft.FilePickerFileType.CUSTOM,
-                            allowed_extensions=["json"], with_data=True),
+        "Import",
+        icon=ft.Icons.UPLOAD_FILE,
+        height=48,
+        action=ft.PickFiles(
+            picker, dialog_title="Import games", file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True
+        ),
     )
     body = ft.Column(
         [
             section("Export"),
             count,
-            ft.Text("JSON keeps every game whole (to import here or elsewhere); CSV has one row per player per game, "
-                    "for spreadsheets.", size=13),
+            ft.Text(
+                "JSON keeps every game whole (to import here or elsewhere); CSV has one row per player per game, for spreadsheets.", size=13
+            ),
             ft.Row([json_button, csv_button], wrap=True),
             section("Import"),
-            ft.Text("A JSON file exported by Tableside, a game record or a list of records. Every game is checked "
-                    "first: a file with a faulty game imports nothing. Games already here are skipped. "
-                    f"Files up to {MAX_IMPORT_MB} MB.", size=13),
+            ft.Text(
+                "A JSON file exported by Tableside, a game record or a list of records. Every game is checked "
+                "first: a file with a faulty game imports nothing. Games already here are skipped. "
+                f"Files up to {MAX_IMPORT_MB} MB.",
+                size=13,
+            ),
             ft.Row([import_button], wrap=True),
             ft.Semantics(identifier=MESSAGE, content=message, live_region=True),
         ],

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import flet as ft
 
-PLACES = (("/", ft.Icons.STYLE, "Play"), ("/history", ft.Icons.HISTORY, "History"),
-          ("/players", ft.Icons.PEOPLE, "Players"), ("/stats", ft.Icons.INSIGHTS, "Statistics"))
+PLACES = (
+    ("/", ft.Icons.STYLE, "Play"),
+    ("/history", ft.Icons.HISTORY, "History"),
+    ("/players", ft.Icons.PEOPLE, "Players"),
+    ("/stats", ft.Icons.INSIGHTS, "Statistics"),
+)
 TAP = 48  # the smallest target a finger should have to hit, in logical pixels
 
 
@@ -21,9 +25,9 @@ def navigation_bar(app, current: str) -> ft.NavigationBar:
 
 def back_button(app) -> ft.IconButton:
     """Back to the screen underneath, as the app bar's own arrow goes, but 48 × 48 (Flutter's is 40)."""
+
     def back(e) -> None:
         views = app.page.views
         app.go((views[-2].route if len(views) > 1 else None) or "/")
 
-    return ft.IconButton(icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label="Back"), tooltip="Back",
-                         width=TAP, height=TAP, on_click=back)
+    return ft.IconButton(icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label="Back"), tooltip="Back", width=TAP, height=TAP, on_click=back)

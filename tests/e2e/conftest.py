@@ -17,8 +17,15 @@ import pytest
 import scoring
 
 CHROMIUM = os.environ.get("TABLESIDE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
@@ -57,10 +64,12 @@ class Server:
         self.proc = None
 
     def start(self) -> Server:
-        self.log = open(self.log_path, "a")  # (closed by stop; a restarted server writes on)
+        self.log = open(self.log_path, "a")  # noqa: SIM115  (closed by stop; a restarted server writes on)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--port", str(self.port), "--data", str(self.data)],
-            cwd=REPO, stdout=self.log, stderr=subprocess.STDOUT,
+            cwd=REPO,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
         )
         wait_for_http(self.url + "/", self.proc)
         return self

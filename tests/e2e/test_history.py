@@ -22,12 +22,20 @@ def server(tmp_path):
     """A server whose history already holds two finished games."""
     data = tmp_path / "data"
     store = GameStore(data)
-    store.add_finished([
-        {**json.loads((EXAMPLES / "bgg-card-game-rulebook.json").read_text())["record"],
-         "id": "dan-aldie", "played_at": "2026-03-02T20:00:00"},
-        {**json.loads((EXAMPLES / "cgt-values-and-penalty.json").read_text())["record"],
-         "id": "cgt-1", "played_at": "2026-02-01T20:00:00"},
-    ])
+    store.add_finished(
+        [
+            {
+                **json.loads((EXAMPLES / "bgg-card-game-rulebook.json").read_text())["record"],
+                "id": "dan-aldie",
+                "played_at": "2026-03-02T20:00:00",
+            },
+            {
+                **json.loads((EXAMPLES / "cgt-values-and-penalty.json").read_text())["record"],
+                "id": "cgt-1",
+                "played_at": "2026-02-01T20:00:00",
+            },
+        ]
+    )
     store.close()
     s = Server(data).start()
     yield s

@@ -28,14 +28,14 @@ def pixels(png: bytes):
 def ink(image) -> set[tuple[int, int]]:
     """Where the text is: pixels clearly darker or more coloured than the button's background."""
     bg = image.getpixel((2, image.height // 2))
-    return {(x, y) for x in range(image.width) for y in range(image.height)
-            if sum(abs(a - b) for a, b in zip(image.getpixel((x, y)), bg)) > 120}
+    return {
+        (x, y) for x in range(image.width) for y in range(image.height) if sum(abs(a - b) for a, b in zip(image.getpixel((x, y)), bg)) > 120
+    }
 
 
 def red_pixels(image) -> int:
     """The die 🎲 of Noto Color Emoji has red pips; nothing else on an indigo screen is red."""
-    return sum(1 for x in range(image.width) for y in range(image.height)
-               if (lambda r, g, b: r - max(g, b) > 60)(*image.getpixel((x, y))))
+    return sum(1 for x in range(image.width) for y in range(image.height) if (lambda r, g, b: r - max(g, b) > 60)(*image.getpixel((x, y))))
 
 
 def test_names_in_every_script_render_as_letters(ui):

@@ -48,8 +48,12 @@ def test_the_first_screen_fetches_the_cjk_font_when_a_cjk_name_is_shown(browser,
     record.update(id="cjk-1", played_at="2026-03-01T20:00:00")
     (tmp_path / "game.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     data = tmp_path / "data"
-    subprocess.run([sys.executable, "-m", "companion", "import", "--data", str(data), str(tmp_path / "game.json")],
-                   cwd=REPO, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "companion", "import", "--data", str(data), str(tmp_path / "game.json")],
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+    )
     server = Server(data).start()
     context = browser.new_context(viewport=PHONE)
     try:

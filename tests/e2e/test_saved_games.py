@@ -23,12 +23,20 @@ HOSTILE = "a/b?c#d %"
 def server(tmp_path):
     data = tmp_path / "data"
     store = GameStore(data)
-    store.add_finished([
-        {**json.loads((EXAMPLES / "bgg-card-game-rulebook.json").read_text())["record"],
-         "id": HOSTILE, "played_at": "2026-03-02T20:00:00"},
-        {**json.loads((EXAMPLES / "cgt-values-and-penalty.json").read_text())["record"],
-         "id": "cgt-1", "played_at": "2026-02-01T20:00:00"},
-    ])
+    store.add_finished(
+        [
+            {
+                **json.loads((EXAMPLES / "bgg-card-game-rulebook.json").read_text())["record"],
+                "id": HOSTILE,
+                "played_at": "2026-03-02T20:00:00",
+            },
+            {
+                **json.loads((EXAMPLES / "cgt-values-and-penalty.json").read_text())["record"],
+                "id": "cgt-1",
+                "played_at": "2026-02-01T20:00:00",
+            },
+        ]
+    )
     store.close()
     s = Server(data).start()
     yield s
@@ -49,7 +57,8 @@ def test_a_hostile_id_opens_and_edit_then_back_keeps_every_game(ui, server):
     u.expect_text("winner", "Aldie")
     u.screenshot("edit-then-back")
     server.stop()
-    export = subprocess.run([sys.executable, "-m", "companion", "export", "--data", str(server.data)], cwd=REPO,
-                            capture_output=True, text=True, timeout=60)
+    export = subprocess.run(
+        [sys.executable, "-m", "companion", "export", "--data", str(server.data)], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
     assert export.returncode == 0, export.stderr
     assert sorted(g["id"] for g in json.loads(export.stdout)["games"]) == sorted([HOSTILE, "cgt-1"])

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 import scoring
-from companion import games
 from companion.store import GameStore
 
 from .conftest import ARTIFACTS, Server
@@ -29,11 +28,13 @@ def server(tmp_path):
     data = tmp_path / "data"
     store = GameStore(data)
     example = lambda name: json.loads((EXAMPLES / f"{name}.json").read_text())["record"]
-    store.add_finished([
-        {**example("bgg-card-game-rulebook"), "id": "dan-aldie", "played_at": "2026-03-02T20:00:00"},
-        {**example("cgt-values-and-penalty"), "id": "cgt-1", "played_at": "2026-02-01T20:00:00"},
-        {**example("lost-cities-edge-values"), "id": "lc-1", "played_at": "2026-01-15T20:00:00"},
-    ])
+    store.add_finished(
+        [
+            {**example("bgg-card-game-rulebook"), "id": "dan-aldie", "played_at": "2026-03-02T20:00:00"},
+            {**example("cgt-values-and-penalty"), "id": "cgt-1", "played_at": "2026-02-01T20:00:00"},
+            {**example("lost-cities-edge-values"), "id": "lc-1", "played_at": "2026-01-15T20:00:00"},
+        ]
+    )
     for players in (["Ana", "Ben"], ["Cy", "Dee"], ["Eve", "Finn"], ["Gus", "Hana"]):
         store.create(scoring.new_record("lost-cities", players, {}, {}))
     store.close()
@@ -86,8 +87,7 @@ def check_screen(u, name: str, roles=ROLES) -> None:
     sizes: dict = {}
     outside: list[str] = []
     scroll_through(u, lambda: look(u, sizes, outside, roles))
-    small = [f"{role} {label!r} is {w:.0f}×{h:.0f}" for (role, label), (w, h) in sizes.items()
-             if w < 48 - TOLERANCE or h < 48 - TOLERANCE]
+    small = [f"{role} {label!r} is {w:.0f}×{h:.0f}" for (role, label), (w, h) in sizes.items() if w < 48 - TOLERANCE or h < 48 - TOLERANCE]
     u.page.wait_for_timeout(300)
     ARTIFACTS.mkdir(exist_ok=True)
     u.page.screenshot(path=str(ARTIFACTS / f"sizes-{name}.png"))
@@ -98,9 +98,14 @@ def check_screen(u, name: str, roles=ROLES) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_main_screens_fit_and_have_big_targets(ui, size):
     u = ui(SIZES[size])
-    for route, ready in (("/", 'flt-semantics[role="button"]'), ("/history", 'flt-semantics[role="button"]'),
-                         ("/stats", 'flt-semantics[role="tab"]'), ("/players", 'flt-semantics[role="button"]'),
-                         ("/players/Noah", 'flt-semantics[role="button"]'), ("/in-progress", 'flt-semantics[role="button"]')):
+    for route, ready in (
+        ("/", 'flt-semantics[role="button"]'),
+        ("/history", 'flt-semantics[role="button"]'),
+        ("/stats", 'flt-semantics[role="tab"]'),
+        ("/players", 'flt-semantics[role="button"]'),
+        ("/players/Noah", 'flt-semantics[role="button"]'),
+        ("/in-progress", 'flt-semantics[role="button"]'),
+    ):
         u.open(route, ready=ready)
         u.page.wait_for_timeout(800)
         check_screen(u, f"{size}{route.replace('/', '-')}")
@@ -124,8 +129,11 @@ def test_setup_fits_with_players_and_has_no_counter(ui, size):
     check_screen(u, f"{size}-setup", roles=tuple(r for r in ROLES if r != "switch"))
 
 
-@pytest.mark.xfail(strict=True, reason="the games' option Switches (variant_controls in play_bgg_game.py, "
-                                       "play_lost_cities.py, play_card_commons.py) are 40 px tall: theirs to fix")
+@pytest.mark.xfail(
+    strict=True,
+    reason="the games' option Switches (variant_controls in play_bgg_game.py, "
+    "play_lost_cities.py, play_card_commons.py) are 40 px tall: theirs to fix",
+)
 def test_setup_options_are_48_px(ui):
     u = ui(SIZES["phone-360"])
     set_up_three(u)

@@ -19,8 +19,16 @@ from companion import static_files
 from .conftest import Server
 
 # The large files of a first visit (skwasm renderer), and some of ours.
-LARGE = ["main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js", "flutter_bootstrap.js",
-         "assets/fonts/MaterialIcons-Regular.otf", "fonts/DejaVuSans.ttf", "fonts/NotoSansArabic-Regular.ttf"]
+LARGE = [
+    "main.dart.wasm",
+    "main.dart.mjs",
+    "canvaskit/skwasm.wasm",
+    "canvaskit/skwasm.js",
+    "flutter_bootstrap.js",
+    "assets/fonts/MaterialIcons-Regular.otf",
+    "fonts/DejaVuSans.ttf",
+    "fonts/NotoSansArabic-Regular.ttf",
+]
 
 
 @pytest.fixture(scope="module")
@@ -64,8 +72,7 @@ def test_each_large_file_is_compressed_and_revalidates_to_304(server, path):
     assert gz_headers["content-encoding"] == "gzip" and gzip.decompress(gz) == plain
 
     # The second visit: the browser asks whether its copy is still good; nothing but headers comes back.
-    status, again, body = get(f"{server.url}/{path}", **{"Accept-Encoding": "gzip, deflate, br",
-                                                       "If-None-Match": headers["etag"]})
+    status, again, body = get(f"{server.url}/{path}", **{"Accept-Encoding": "gzip, deflate, br", "If-None-Match": headers["etag"]})
     assert status == 304 and body == b"" and again["etag"] == headers["etag"]
     # A copy in another encoding is not that one: sent again, whole.
     status, _, body = get(f"{server.url}/{path}", **{"Accept-Encoding": "br", "If-None-Match": gz_headers["etag"]})

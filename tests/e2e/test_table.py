@@ -29,8 +29,14 @@ def test_two_phones_and_a_tablet(ui):
     join(noah, code, "Noah")
 
     expected = {"Mia": 0, "Noah": 0}
-    steps = [(mia, "Mia", "red", 5), (noah, "Noah", "blue", 8), (mia, "Mia", "red", 9), (noah, "Noah", "blue", 10),
-             (mia, "Mia", "green", 4), (noah, "Noah", "red", 2)]
+    steps = [
+        (mia, "Mia", "red", 5),
+        (noah, "Noah", "blue", 8),
+        (mia, "Mia", "red", 9),
+        (noah, "Noah", "blue", 10),
+        (mia, "Mia", "green", 4),
+        (noah, "Noah", "red", 2),
+    ]
     for phone, player, colour, number in steps:
         started = time.monotonic()
         phone.tap(f"{player} {colour} {number}")

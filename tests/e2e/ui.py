@@ -80,11 +80,20 @@ class UI:
         for _ in range(30):
             target.wait_for(timeout=10_000)
             box = target.bounding_box()
-            if box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] \
-                    and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]:
+            if (
+                box
+                and box["y"] >= 0
+                and box["y"] + box["height"] <= viewport["height"]
+                and box["x"] >= 0
+                and box["x"] + box["width"] <= viewport["width"]
+            ):
                 return
             dy = (box["y"] + box["height"] / 2 - viewport["height"] / 2) if box else 300
-            dx = (box["x"] + box["width"] / 2 - viewport["width"] / 2) if box and (box["x"] < 0 or box["x"] + box["width"] > viewport["width"]) else 0
+            dx = (
+                (box["x"] + box["width"] / 2 - viewport["width"] / 2)
+                if box and (box["x"] < 0 or box["x"] + box["width"] > viewport["width"])
+                else 0
+            )
             self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
             self.page.mouse.wheel(dx, dy)
             self.page.wait_for_timeout(150)
@@ -131,7 +140,7 @@ class UI:
         except PlaywrightError:
             # Seen once in CI (in about ten runs): a home screen that never listed its games. Report it, then
             # do what a person would: reload. A second failure fails the test.
-            warnings.warn(f"no {game_title!r} on the home screen after 20 s, reloading; it showed {self.describe()}")
+            warnings.warn(f"no {game_title!r} on the home screen after 20 s, reloading; it showed {self.describe()}", stacklevel=2)
             self.reload()
         try:
             tile.click(timeout=30_000)
@@ -174,12 +183,18 @@ class UI:
     def describe(self) -> str:
         """What the page is doing and showing, what it said, and the server's last words, for a failure report."""
         scripts, liveness = self.liveness()
-        labels = self.page.locator("flt-semantics").evaluate_all(
-            "els => els.map(e => (e.getAttribute('role') || '') + ':' + (e.getAttribute('aria-label') || e.innerText || '').slice(0, 40))"
-        ) if scripts else []  # (evaluating in a page that runs no scripts would wait for ever)
+        labels = (
+            self.page.locator("flt-semantics").evaluate_all(
+                "els => els.map(e => (e.getAttribute('role') || '') + ':' + (e.getAttribute('aria-label') || e.innerText || '').slice(0, 40))"
+            )
+            if scripts
+            else []
+        )  # (evaluating in a page that runs no scripts would wait for ever)
         console = "\n  ".join(self.console[-20:]) or "(nothing)"
-        return (f"{self.page.url}: {liveness}\n{len(labels)} semantics nodes: {labels[:40]}\n"
-                f"console:\n  {console}\nserver log:\n{self.server.log_tail()}")
+        return (
+            f"{self.page.url}: {liveness}\n{len(labels)} semantics nodes: {labels[:40]}\n"
+            f"console:\n  {console}\nserver log:\n{self.server.log_tail()}"
+        )
 
     def screenshot(self, name: str) -> None:
         """An artifact for people to look at, not a check: one that cannot be taken is a warning."""
@@ -188,4 +203,4 @@ class UI:
         try:
             self.page.screenshot(path=str(ARTIFACTS / f"{self.test_name}-{name}.png"), full_page=True, timeout=20_000)
         except PlaywrightError as e:
-            warnings.warn(f"screenshot {name} not taken ({e.message.splitlines()[0]}); console: {self.console[-5:]}")
+            warnings.warn(f"screenshot {name} not taken ({e.message.splitlines()[0]}); console: {self.console[-5:]}", stacklevel=2)

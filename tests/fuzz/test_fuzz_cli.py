@@ -27,9 +27,11 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests" / "scoring"))
 from strategies import corrupted, records  # noqa: E402
 
-FUZZ = settings(max_examples=int(os.environ.get("TABLESIDE_FUZZ_EXAMPLES", "60")), deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.function_scoped_fixture])
+FUZZ = settings(
+    max_examples=int(os.environ.get("TABLESIDE_FUZZ_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
+)
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
@@ -38,10 +40,21 @@ JSON = st.recursive(
 )
 
 HOSTILE_BYTES = [
-    b"", b"\xff\xfe\x00", b"\xef\xbb\xbf{}", b"{", b"null", b"[]", b'{"game": NaN}', b'{"game": Infinity}',
-    b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 50_000 + b"1" + b"}" * 50_000, b"\x00" * 64,
-    b'{"game": "lost-cities", "players": ["A", "A"], "rounds": []}', b"1e999999", b"-" * 10,
-    "{\"game\": \"cgt\", \"players\": [\"\ud800\"]}".encode("utf-8", "surrogatepass"),
+    b"",
+    b"\xff\xfe\x00",
+    b"\xef\xbb\xbf{}",
+    b"{",
+    b"null",
+    b"[]",
+    b'{"game": NaN}',
+    b'{"game": Infinity}',
+    b"[" * 100_000 + b"]" * 100_000,
+    b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
+    b"\x00" * 64,
+    b'{"game": "lost-cities", "players": ["A", "A"], "rounds": []}',
+    b"1e999999",
+    b"-" * 10,
+    '{"game": "cgt", "players": ["\ud800"]}'.encode("utf-8", "surrogatepass"),
 ]
 
 
@@ -56,8 +69,13 @@ def run(args: list[str], data: bytes) -> subprocess.CompletedProcess:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "input.json"
         path.write_bytes(data)
-        return subprocess.run([sys.executable, *args[:1], *[a.replace("FILE", str(path)) for a in args[1:]]],
-                              cwd=REPO, env=env(), capture_output=True, timeout=120)
+        return subprocess.run(
+            [sys.executable, *args[:1], *[a.replace("FILE", str(path)) for a in args[1:]]],
+            cwd=REPO,
+            env=env(),
+            capture_output=True,
+            timeout=120,
+        )
 
 
 def assert_refused_or_ok(proc: subprocess.CompletedProcess) -> None:
@@ -96,6 +114,7 @@ def dumps(record) -> bytes:
 
 # ---- python -m scoring --------------------------------------------------------------------------
 
+
 @FUZZ
 @given(records())
 def test_scoring_valid_records_give_the_in_process_result(record):
@@ -130,7 +149,7 @@ def test_scoring_cut_and_flipped_bytes(record, data):
     elif how == "insert":
         raw[i:i] = data.draw(st.binary(min_size=1, max_size=8))
     else:
-        del raw[i:i + data.draw(st.integers(1, 8))]
+        del raw[i : i + data.draw(st.integers(1, 8))]
     check_scoring(bytes(raw))
 
 
@@ -148,14 +167,18 @@ def test_scoring_hostile_bytes(raw):
 
 # ---- python -m companion import ------------------------------------------------------------------
 
-FINISHED = {"game": "lost-cities", "players": ["Mia", "Noah"], "variant": {"rounds": 1},
-            "rounds": [{"Mia": {"red": {"cards": [4, 9]}}, "Noah": {"blue": {"cards": [10]}}}],
-            "id": "fuzz-lc1", "played_at": "2025-03-01T20:00:00+01:00"}
+FINISHED = {
+    "game": "lost-cities",
+    "players": ["Mia", "Noah"],
+    "variant": {"rounds": 1},
+    "rounds": [{"Mia": {"red": {"cards": [4, 9]}}, "Noah": {"blue": {"cards": [10]}}}],
+    "id": "fuzz-lc1",
+    "played_at": "2025-03-01T20:00:00+01:00",
+}
 
 
 def import_available() -> bool:
-    proc = subprocess.run([sys.executable, "-m", "companion", "--help"], cwd=REPO, env=env(),
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "companion", "--help"], cwd=REPO, env=env(), capture_output=True, text=True, timeout=60)
     return proc.returncode == 0 and "import" in proc.stdout
 
 

@@ -53,9 +53,15 @@ def test_the_entry_point_flet_build_looks_for_exists(get):
 
 
 def test_colours_are_colours_flet_can_parse(get):
-    for key in ("tool.flet.icon_background", "tool.flet.splash.color", "tool.flet.splash.dark_color",
-                "tool.flet.splash.icon_background", "tool.flet.web.pwa_theme_color",
-                "tool.flet.web.pwa_background_color", "tool.flet.android.adaptive_icon_background"):
+    for key in (
+        "tool.flet.icon_background",
+        "tool.flet.splash.color",
+        "tool.flet.splash.dark_color",
+        "tool.flet.splash.icon_background",
+        "tool.flet.web.pwa_theme_color",
+        "tool.flet.web.pwa_background_color",
+        "tool.flet.android.adaptive_icon_background",
+    ):
         value = get(key)
         assert value and COLOUR.match(value), key
         assert len(assets.parse_hex_color(value)) >= 3, key
@@ -74,8 +80,9 @@ def test_flet_renders_our_icons_without_warnings(get, platform):
     source_path = own if own.exists() else folder / "icon.png"
     source, pre_rendered = assets.load_source(source_path)
     background = assets.parse_hex_color(get("tool.flet.icon_background"))[:3]
-    result = assets.render_icons(source, assets.IconOptions(background=background), platform=platform,
-                                 pre_rendered=pre_rendered, derived=not own.exists())
+    result = assets.render_icons(
+        source, assets.IconOptions(background=background), platform=platform, pre_rendered=pre_rendered, derived=not own.exists()
+    )
     assert not result.warnings, result.warnings
     assert result.assets
 
@@ -93,9 +100,17 @@ def test_every_asset_the_app_and_the_build_reference_exists():
     from companion import fonts
 
     folder = REPO / "assets"
-    for name in ("icon.png", "icon_android.png", "favicon.png", "icons/icon-192.png", "icons/icon-512.png",
-                 "icons/icon-maskable-192.png", "icons/icon-maskable-512.png", "icons/apple-touch-icon-192.png",
-                 *fonts.FONTS.values()):
+    for name in (
+        "icon.png",
+        "icon_android.png",
+        "favicon.png",
+        "icons/icon-192.png",
+        "icons/icon-512.png",
+        "icons/icon-maskable-192.png",
+        "icons/icon-maskable-512.png",
+        "icons/apple-touch-icon-192.png",
+        *fonts.FONTS.values(),
+    ):
         assert (folder / name).is_file(), name
 
 
@@ -111,8 +126,14 @@ def test_the_packaged_entry_point_keeps_its_data_in_the_app_storage_folder(tmp_p
     """main.py as a build starts it: FLET_APP_STORAGE_DATA set; Flet's web server stands in for the app's client."""
     storage = tmp_path / "app-storage"
     port = free_port()
-    env = {**os.environ, "FLET_APP_STORAGE_DATA": str(storage), "FLET_FORCE_WEB_SERVER": "true",
-           "FLET_SERVER_PORT": str(port), "FLET_SERVER_IP": "127.0.0.1", "HOME": str(tmp_path / "home")}
+    env = {
+        **os.environ,
+        "FLET_APP_STORAGE_DATA": str(storage),
+        "FLET_FORCE_WEB_SERVER": "true",
+        "FLET_SERVER_PORT": str(port),
+        "FLET_SERVER_IP": "127.0.0.1",
+        "HOME": str(tmp_path / "home"),
+    }
     log = tmp_path / "main.log"
     with open(log, "w") as out:
         proc = subprocess.Popen([sys.executable, str(REPO / "main.py")], cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT)

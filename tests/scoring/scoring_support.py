@@ -48,7 +48,12 @@ def run_cli(record: Any = None, *, text: str | None = None, args: tuple[str, ...
 def run_cli_file(path: str | Path, *, args: tuple[str, ...] = ("--json",)) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-S", "-m", "scoring", str(path), *args],
-        cwd=REPO, env=cli_env(), capture_output=True, text=True, encoding="utf-8", timeout=60,
+        cwd=REPO,
+        env=cli_env(),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
     )
 
 

@@ -17,7 +17,9 @@ GAMES = ("lost-cities", "bgg-card-game", "bgg-game", "cgt", "card-commons")
 
 # Player names: distinct, non-empty, not only spaces; any printable text (accents, emoji, CJK).
 name = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=10,
+    alphabet=st.characters(blacklist_categories=("Cs", "Cc")),
+    min_size=1,
+    max_size=10,
 ).filter(lambda s: s.strip() != "")
 
 
@@ -160,6 +162,7 @@ def bgg_game_records(draw):
 
 
 # ---- cgt -------------------------------------------------------------------------------------
+
 
 @st.composite
 def cgt_records(draw):
@@ -309,6 +312,7 @@ def duplicated_card(draw, record: dict) -> dict:
     """The record with a card (or more copies than the game holds) put onto another tableau:
     always invalid by FORMAT.md."""
     import copy
+
     r = copy.deepcopy(record)
     game, players = r["game"], r["players"]
     if game == "lost-cities":
@@ -355,6 +359,7 @@ def corrupted(draw, record: dict) -> tuple[str, dict]:
     """(kind, record) where kind is delete, retype, out-of-range, unknown-field or duplicate.
     Only "duplicate" is sure to be invalid; the others may happen to stay valid."""
     import copy
+
     r = copy.deepcopy(record)
     kind = draw(st.sampled_from(["delete", "retype", "out-of-range", "unknown-field", "duplicate"]))
     if kind == "duplicate":

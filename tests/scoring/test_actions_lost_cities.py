@@ -98,10 +98,16 @@ def test_the_starter_of_a_round_is_the_leader_after_the_round_before():
 
 CARD_ACTIONS = st.builds(
     lambda kind, player, colour, number, count: (
-        SetInvestments(player, colour, count, 1) if kind == "invest" else
-        (AddCard if kind == "add" else RemoveCard)(player, colour, number, 1)),
-    st.sampled_from(["add", "add", "remove", "invest"]), st.sampled_from(PLAYERS), st.sampled_from(COLOURS),
-    st.sampled_from(NUMBERS), st.integers(0, 3))
+        SetInvestments(player, colour, count, 1)
+        if kind == "invest"
+        else (AddCard if kind == "add" else RemoveCard)(player, colour, number, 1)
+    ),
+    st.sampled_from(["add", "add", "remove", "invest"]),
+    st.sampled_from(PLAYERS),
+    st.sampled_from(COLOURS),
+    st.sampled_from(NUMBERS),
+    st.integers(0, 3),
+)
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -89,12 +89,15 @@ def test_empty_tableau_scores_zero():
 
 # ---- tiebreaks: largest played group, then largest collection group, then shared ---------------
 
+
 def test_tiebreak_largest_played_group():
     # Ana: 4 played = 16.  Ben: 3 played (9) + 2 played (4) + collection of 2 (3) = 16.
-    result = scoring.score(game(
-        Ben={"played": [played("war", 3), played("party", 2)], "collections": [collection("family", "abstract")]},
-        Ana={"played": [played("strategy", 4)]},
-    ))
+    result = scoring.score(
+        game(
+            Ben={"played": [played("war", 3), played("party", 2)], "collections": [collection("family", "abstract")]},
+            Ana={"played": [played("strategy", 4)]},
+        )
+    )
     assert result.totals == {"Ben": 16, "Ana": 16}
     assert result.ranking == (("Ana",), ("Ben",))
     assert result.decided and result.winners == ("Ana",)
@@ -104,10 +107,12 @@ def test_tiebreak_largest_played_group():
 
 def test_tiebreak_largest_played_group_comes_before_collections():
     # Ana: 4 played (16) + collection of 2 (3) = 19.  Ben: 3 played (9) + collection of 4 (10) = 19.
-    result = scoring.score(game(
-        Ben={"played": [played("war", 3)], "collections": [collection(*SUBDOMAINS[:4])]},
-        Ana={"played": [played("strategy", 4)], "collections": [collection("war", "party")]},
-    ))
+    result = scoring.score(
+        game(
+            Ben={"played": [played("war", 3)], "collections": [collection(*SUBDOMAINS[:4])]},
+            Ana={"played": [played("strategy", 4)], "collections": [collection("war", "party")]},
+        )
+    )
     assert result.totals == {"Ben": 19, "Ana": 19}
     assert result.winners == ("Ana",)
     explanation_naming(result, "largest played group")
@@ -116,20 +121,24 @@ def test_tiebreak_largest_played_group_comes_before_collections():
 def test_tiebreak_largest_group_counts_cards_not_points():
     # RULINGS: counted in cards. Ben's 3 with Popular is worth 15 but is 3 cards; Ana's 4 is 16.
     # Ana: 4 played (16) + collection of 2 (3) = 19.  Ben: 3 played with Popular (15) + 2 played (4) = 19.
-    result = scoring.score(game(
-        Ben={"played": [played("war", 3, popular=True), played("party", 2)]},
-        Ana={"played": [played("strategy", 4)], "collections": [collection("war", "family")]},
-    ))
+    result = scoring.score(
+        game(
+            Ben={"played": [played("war", 3, popular=True), played("party", 2)]},
+            Ana={"played": [played("strategy", 4)], "collections": [collection("war", "family")]},
+        )
+    )
     assert result.totals == {"Ben": 19, "Ana": 19}
     assert result.winners == ("Ana",)
 
 
 def test_tiebreak_largest_collection_group():
     # Both largest played 3.  Ana: 9 + collection of 3 (6) = 15.  Ben: 9 + 3 + 3 = 15.
-    result = scoring.score(game(
-        Ben={"played": [played("war", 3)], "collections": [collection("family", "party"), collection("family", "party")]},
-        Ana={"played": [played("strategy", 3)], "collections": [collection("war", "abstract", "thematic")]},
-    ))
+    result = scoring.score(
+        game(
+            Ben={"played": [played("war", 3)], "collections": [collection("family", "party"), collection("family", "party")]},
+            Ana={"played": [played("strategy", 3)], "collections": [collection("war", "abstract", "thematic")]},
+        )
+    )
     assert result.totals == {"Ben": 15, "Ana": 15}
     assert result.ranking == (("Ana",), ("Ben",))
     assert result.winners == ("Ana",)
@@ -138,11 +147,13 @@ def test_tiebreak_largest_collection_group():
 
 
 def test_tiebreak_still_equal_shares_the_place():
-    result = scoring.score(game(
-        Ana={"played": [played("war", 3)], "collections": [collection("family", "party")]},
-        Ben={"played": [played("strategy", 3)], "collections": [collection("abstract", "party")]},
-        Cy={"played": [played("thematic", 2)]},
-    ))
+    result = scoring.score(
+        game(
+            Ana={"played": [played("war", 3)], "collections": [collection("family", "party")]},
+            Ben={"played": [played("strategy", 3)], "collections": [collection("abstract", "party")]},
+            Cy={"played": [played("thematic", 2)]},
+        )
+    )
     assert result.totals == {"Ana": 12, "Ben": 12, "Cy": 4}
     assert result.ranking == (("Ana", "Ben"), ("Cy",))
     assert result.decided and result.winners == ("Ana", "Ben")
@@ -151,11 +162,13 @@ def test_tiebreak_still_equal_shares_the_place():
 
 
 def test_tied_players_below_first_place_also_share():
-    result = scoring.score(game(
-        Cy={"played": [played("thematic", 5)]},
-        Ana={"played": [played("war", 2)]},
-        Ben={"played": [played("strategy", 2)]},
-    ))
+    result = scoring.score(
+        game(
+            Cy={"played": [played("thematic", 5)]},
+            Ana={"played": [played("war", 2)]},
+            Ben={"played": [played("strategy", 2)]},
+        )
+    )
     assert result.ranking == (("Cy",), ("Ana", "Ben"))
     assert result.place_of("Ana") == result.place_of("Ben") == 2
     assert result.winners == ("Cy",)
@@ -170,33 +183,96 @@ VALID = game(Dan=DAN, Aldie=ALDIE)
 def set_at(player, key, index, value):
     def change(r):
         r["final"][player][key][index] = value
+
     return change
 
 
 INVALID = [
     pytest.param(set_at("Dan", "played", 1, played("childrens", 1)), ("final", "Dan", "played 2", "cards"), id="played-group-of-1"),
     pytest.param(set_at("Dan", "played", 1, played("childrens", 11)), ("final", "Dan", "played 2", "cards"), id="played-group-of-11"),
-    pytest.param(set_at("Dan", "played", 1, played("thematic", 2)), ("final", "Dan", "played", "thematic"), id="two-played-groups-one-subdomain"),
+    pytest.param(
+        set_at("Dan", "played", 1, played("thematic", 2)), ("final", "Dan", "played", "thematic"), id="two-played-groups-one-subdomain"
+    ),
     pytest.param(set_at("Dan", "collections", 0, collection("war")), ("final", "Dan", "collection 1", "subdomains"), id="collection-of-1"),
     pytest.param(set_at("Dan", "collections", 0, collection()), ("final", "Dan", "collection 1", "subdomains"), id="collection-empty"),
-    pytest.param(set_at("Dan", "collections", 0, collection(*SUBDOMAINS, "war")), ("final", "Dan", "collection 1", "war"), id="collection-of-9"),
-    pytest.param(set_at("Dan", "collections", 0, collection("war", "party", "war")), ("final", "Dan", "collection 1", "war"), id="subdomain-twice-in-collection"),
-    pytest.param(set_at("Dan", "collections", 0, collection("war", "party", gems=["family"])), ("final", "Dan", "collection 1", "rare_gems", "family"), id="gem-not-in-collection"),
-    pytest.param(set_at("Dan", "collections", 0, collection("war", "party", gems=["war", "war"])), ("final", "Dan", "collection 1", "rare_gems", "the war Rare Gem is listed twice"), id="gem-twice-in-collection"),
-    pytest.param(set_at("Dan", "played", 1, played("war", 2)), ("final", "11 war cards across all players (Dan 4, Aldie 7)"), id="11-cards-of-a-subdomain"),  # 2 + 6 played, 2 + 1 in collections
-    pytest.param(set_at("Dan", "played", 1, played("war", 2, popular=True)), ("final", "Dan", "war", "Popular", "Aldie"), id="two-popular-of-a-subdomain"),
-    pytest.param(set_at("Dan", "collections", 0, collection("strategy", "war", gems=["strategy"])), ("final › Aldie › collection 2 › rare_gems", "the strategy Rare Gem is also on Dan's tableau"), id="two-rare-gems-of-a-subdomain-across-players"),
-    pytest.param(lambda r: r["final"]["Aldie"]["collections"].append(collection("war", "thematic", gems=["thematic"])), ("final › Aldie › collection 3 › rare_gems", "the thematic Rare Gem is also in collection 2"), id="two-rare-gems-of-a-subdomain-one-player"),
-    pytest.param(set_at("Dan", "played", 1, played("boardgames", 2)), ("final", "Dan", "played 2", "subdomain", "boardgames"), id="unknown-subdomain-played"),
-    pytest.param(set_at("Dan", "collections", 0, collection("war", "euro")), ("final", "Dan", "collection 1", "subdomains", "euro"), id="unknown-subdomain-collection"),
-    pytest.param(set_at("Dan", "collections", 0, collection("war", "party", gems=["euro"])), ("final", "Dan", "collection 1", "rare_gems", "euro"), id="unknown-subdomain-gem"),
-    pytest.param(set_at("Dan", "played", 1, {"subdomain": "childrens", "cards": "5"}), ("final", "Dan", "played 2", "cards"), id="cards-as-text"),
-    pytest.param(set_at("Dan", "played", 1, {"subdomain": "childrens", "cards": True}), ("final", "Dan", "played 2", "cards"), id="cards-as-true"),
-    pytest.param(set_at("Dan", "played", 1, {"subdomain": "childrens", "cards": None}), ("final", "Dan", "played 2", "cards"), id="cards-null"),
-    pytest.param(set_at("Dan", "played", 1, {"subdomain": "childrens", "cards": 5, "popular": 1}), ("final", "Dan", "played 2", "popular"), id="popular-as-number"),
+    pytest.param(
+        set_at("Dan", "collections", 0, collection(*SUBDOMAINS, "war")), ("final", "Dan", "collection 1", "war"), id="collection-of-9"
+    ),
+    pytest.param(
+        set_at("Dan", "collections", 0, collection("war", "party", "war")),
+        ("final", "Dan", "collection 1", "war"),
+        id="subdomain-twice-in-collection",
+    ),
+    pytest.param(
+        set_at("Dan", "collections", 0, collection("war", "party", gems=["family"])),
+        ("final", "Dan", "collection 1", "rare_gems", "family"),
+        id="gem-not-in-collection",
+    ),
+    pytest.param(
+        set_at("Dan", "collections", 0, collection("war", "party", gems=["war", "war"])),
+        ("final", "Dan", "collection 1", "rare_gems", "the war Rare Gem is listed twice"),
+        id="gem-twice-in-collection",
+    ),
+    pytest.param(
+        set_at("Dan", "played", 1, played("war", 2)),
+        ("final", "11 war cards across all players (Dan 4, Aldie 7)"),
+        id="11-cards-of-a-subdomain",
+    ),  # 2 + 6 played, 2 + 1 in collections
+    pytest.param(
+        set_at("Dan", "played", 1, played("war", 2, popular=True)),
+        ("final", "Dan", "war", "Popular", "Aldie"),
+        id="two-popular-of-a-subdomain",
+    ),
+    pytest.param(
+        set_at("Dan", "collections", 0, collection("strategy", "war", gems=["strategy"])),
+        ("final › Aldie › collection 2 › rare_gems", "the strategy Rare Gem is also on Dan's tableau"),
+        id="two-rare-gems-of-a-subdomain-across-players",
+    ),
+    pytest.param(
+        lambda r: r["final"]["Aldie"]["collections"].append(collection("war", "thematic", gems=["thematic"])),
+        ("final › Aldie › collection 3 › rare_gems", "the thematic Rare Gem is also in collection 2"),
+        id="two-rare-gems-of-a-subdomain-one-player",
+    ),
+    pytest.param(
+        set_at("Dan", "played", 1, played("boardgames", 2)),
+        ("final", "Dan", "played 2", "subdomain", "boardgames"),
+        id="unknown-subdomain-played",
+    ),
+    pytest.param(
+        set_at("Dan", "collections", 0, collection("war", "euro")),
+        ("final", "Dan", "collection 1", "subdomains", "euro"),
+        id="unknown-subdomain-collection",
+    ),
+    pytest.param(
+        set_at("Dan", "collections", 0, collection("war", "party", gems=["euro"])),
+        ("final", "Dan", "collection 1", "rare_gems", "euro"),
+        id="unknown-subdomain-gem",
+    ),
+    pytest.param(
+        set_at("Dan", "played", 1, {"subdomain": "childrens", "cards": "5"}), ("final", "Dan", "played 2", "cards"), id="cards-as-text"
+    ),
+    pytest.param(
+        set_at("Dan", "played", 1, {"subdomain": "childrens", "cards": True}), ("final", "Dan", "played 2", "cards"), id="cards-as-true"
+    ),
+    pytest.param(
+        set_at("Dan", "played", 1, {"subdomain": "childrens", "cards": None}), ("final", "Dan", "played 2", "cards"), id="cards-null"
+    ),
+    pytest.param(
+        set_at("Dan", "played", 1, {"subdomain": "childrens", "cards": 5, "popular": 1}),
+        ("final", "Dan", "played 2", "popular"),
+        id="popular-as-number",
+    ),
     pytest.param(set_at("Dan", "played", 1, {"subdomain": "childrens"}), ("final", "Dan", "played 2", "cards"), id="played-missing-cards"),
-    pytest.param(set_at("Dan", "played", 1, {"subdomain": "childrens", "cards": 5, "gem": True}), ("final", "Dan", "played 2", "gem"), id="played-unknown-field"),
-    pytest.param(set_at("Dan", "collections", 0, {"subdomains": ["war", "party"], "popular": ["war"]}), ("final", "Dan", "collection 1", "popular"), id="collection-unknown-field"),
+    pytest.param(
+        set_at("Dan", "played", 1, {"subdomain": "childrens", "cards": 5, "gem": True}),
+        ("final", "Dan", "played 2", "gem"),
+        id="played-unknown-field",
+    ),
+    pytest.param(
+        set_at("Dan", "collections", 0, {"subdomains": ["war", "party"], "popular": ["war"]}),
+        ("final", "Dan", "collection 1", "popular"),
+        id="collection-unknown-field",
+    ),
     pytest.param(lambda r: r["final"]["Dan"].update(hand=3), ("final", "Dan", "hand"), id="tableau-unknown-field"),
     pytest.param(lambda r: r["final"]["Dan"].update(played={}), ("final", "Dan", "played"), id="played-not-a-list"),
     pytest.param(lambda r: r["final"].pop("Aldie"), ("final", "Aldie"), id="player-missing-from-final"),

@@ -39,33 +39,84 @@ ANA_COLLECTION = {"collections": [{"subdomains": ["abstract", "family"]}]}
 
 # ---- each action does what it says ---------------------------------------------------------
 
-@pytest.mark.parametrize("start, actions, player, expected", [
-    pytest.param({}, [b.StepPlayed("Ana", "thematic", 1)], "Ana", {"played": [{"subdomain": "thematic", "cards": 2}]},
-                 id="plus-from-nothing-is-a-group-of-2"),
-    pytest.param({}, [b.StepPlayed("Ana", "thematic", 1)] * 3, "Ana", {"played": [{"subdomain": "thematic", "cards": 4}]},
-                 id="plus-three-times"),
-    pytest.param({}, [b.StepPlayed("Ana", "war", 1), b.StepPlayed("Ana", "abstract", 1)], "Ana",
-                 {"played": [{"subdomain": "abstract", "cards": 2}, {"subdomain": "war", "cards": 2}]},
-                 id="groups-in-subdomain-order"),
-    pytest.param({"played": [{"subdomain": "party", "cards": 2, "popular": True}]}, [b.StepPlayed("Ana", "party", -1)], "Ana",
-                 {"played": []}, id="minus-from-2-ends-the-group-and-its-popular"),
-    pytest.param({"played": [{"subdomain": "party", "cards": 5}]}, [b.SetPopular("Ana", "party", True)], "Ana",
-                 {"played": [{"subdomain": "party", "cards": 5, "popular": True}]}, id="take-popular"),
-    pytest.param({"played": [{"subdomain": "party", "cards": 5, "popular": True}]}, [b.SetPopular("Ana", "party", False)], "Ana",
-                 {"played": [{"subdomain": "party", "cards": 5}]}, id="give-back-popular"),
-    pytest.param({}, [b.AddCollection("Ana", ("war", "childrens"), 1)], "Ana",
-                 {"collections": [{"subdomains": ["childrens", "war"]}]}, id="new-collection-in-subdomain-order"),
-    pytest.param(ANA_COLLECTION, [b.AddToCollection("Ana", 1, ("abstract", "family"), "customizable")], "Ana",
-                 {"collections": [{"subdomains": ["abstract", "customizable", "family"]}]}, id="add-to-collection"),
-    pytest.param({"collections": [{"subdomains": ["abstract", "family", "war"], "rare_gems": ["war"]}]},
-                 [b.RemoveFromCollection("Ana", 1, ("abstract", "family", "war"), "war")], "Ana",
-                 {"collections": [{"subdomains": ["abstract", "family"]}]}, id="remove-from-collection-takes-its-gem"),
-    pytest.param(ANA_COLLECTION, [b.SetRareGem("Ana", 1, ("abstract", "family"), "family", True),
-                                  b.SetRareGem("Ana", 1, ("abstract", "family"), "abstract", True)], "Ana",
-                 {"collections": [{"subdomains": ["abstract", "family"], "rare_gems": ["abstract", "family"]}]}, id="gems"),
-    pytest.param(ANA_COLLECTION, [b.RemoveCollection("Ana", 1, ("abstract", "family"))], "Ana", {"collections": []},
-                 id="remove-collection"),
-])
+
+@pytest.mark.parametrize(
+    "start, actions, player, expected",
+    [
+        pytest.param(
+            {},
+            [b.StepPlayed("Ana", "thematic", 1)],
+            "Ana",
+            {"played": [{"subdomain": "thematic", "cards": 2}]},
+            id="plus-from-nothing-is-a-group-of-2",
+        ),
+        pytest.param(
+            {}, [b.StepPlayed("Ana", "thematic", 1)] * 3, "Ana", {"played": [{"subdomain": "thematic", "cards": 4}]}, id="plus-three-times"
+        ),
+        pytest.param(
+            {},
+            [b.StepPlayed("Ana", "war", 1), b.StepPlayed("Ana", "abstract", 1)],
+            "Ana",
+            {"played": [{"subdomain": "abstract", "cards": 2}, {"subdomain": "war", "cards": 2}]},
+            id="groups-in-subdomain-order",
+        ),
+        pytest.param(
+            {"played": [{"subdomain": "party", "cards": 2, "popular": True}]},
+            [b.StepPlayed("Ana", "party", -1)],
+            "Ana",
+            {"played": []},
+            id="minus-from-2-ends-the-group-and-its-popular",
+        ),
+        pytest.param(
+            {"played": [{"subdomain": "party", "cards": 5}]},
+            [b.SetPopular("Ana", "party", True)],
+            "Ana",
+            {"played": [{"subdomain": "party", "cards": 5, "popular": True}]},
+            id="take-popular",
+        ),
+        pytest.param(
+            {"played": [{"subdomain": "party", "cards": 5, "popular": True}]},
+            [b.SetPopular("Ana", "party", False)],
+            "Ana",
+            {"played": [{"subdomain": "party", "cards": 5}]},
+            id="give-back-popular",
+        ),
+        pytest.param(
+            {},
+            [b.AddCollection("Ana", ("war", "childrens"), 1)],
+            "Ana",
+            {"collections": [{"subdomains": ["childrens", "war"]}]},
+            id="new-collection-in-subdomain-order",
+        ),
+        pytest.param(
+            ANA_COLLECTION,
+            [b.AddToCollection("Ana", 1, ("abstract", "family"), "customizable")],
+            "Ana",
+            {"collections": [{"subdomains": ["abstract", "customizable", "family"]}]},
+            id="add-to-collection",
+        ),
+        pytest.param(
+            {"collections": [{"subdomains": ["abstract", "family", "war"], "rare_gems": ["war"]}]},
+            [b.RemoveFromCollection("Ana", 1, ("abstract", "family", "war"), "war")],
+            "Ana",
+            {"collections": [{"subdomains": ["abstract", "family"]}]},
+            id="remove-from-collection-takes-its-gem",
+        ),
+        pytest.param(
+            ANA_COLLECTION,
+            [
+                b.SetRareGem("Ana", 1, ("abstract", "family"), "family", True),
+                b.SetRareGem("Ana", 1, ("abstract", "family"), "abstract", True),
+            ],
+            "Ana",
+            {"collections": [{"subdomains": ["abstract", "family"], "rare_gems": ["abstract", "family"]}]},
+            id="gems",
+        ),
+        pytest.param(
+            ANA_COLLECTION, [b.RemoveCollection("Ana", 1, ("abstract", "family"))], "Ana", {"collections": []}, id="remove-collection"
+        ),
+    ],
+)
 def test_action(start, actions, player, expected):
     t = apply_all(table(ana=start), *actions)
     for key, value in expected.items():
@@ -82,24 +133,52 @@ def test_a_collection_is_found_by_what_the_screen_showed_after_an_earlier_one_we
 
 # ---- no-ops: said, nothing stored ----------------------------------------------------------
 
-@pytest.mark.parametrize("start, action, says", [
-    pytest.param({}, b.StepPlayed("Ana", "war", -1), "Ana has no played war group", id="minus-from-nothing"),
-    pytest.param({"played": [{"subdomain": "war", "cards": 3, "popular": True}]}, b.SetPopular("Ana", "war", True),
-                 "already on Ana's tableau", id="popular-twice"),
-    pytest.param({"played": [{"subdomain": "war", "cards": 3}]}, b.SetPopular("Ana", "war", False),
-                 "not on Ana's tableau", id="popular-given-back-twice"),
-    pytest.param(ANA_COLLECTION, b.AddCollection("Ana", ("family", "abstract"), 1), "already holds abstract, family",
-                 id="same-new-collection-from-two-devices"),
-    pytest.param({"collections": [{"subdomains": ["abstract", "family", "war"]}]},
-                 b.AddToCollection("Ana", 1, ("abstract", "family"), "war"), "war is already in Ana's collection 1",
-                 id="same-card-into-a-collection-twice"),
-    pytest.param(ANA_COLLECTION, b.RemoveFromCollection("Ana", 1, ("abstract", "family", "war"), "war"),
-                 "war is no longer in Ana's collection 1", id="same-card-out-of-a-collection-twice"),
-    pytest.param({"collections": [{"subdomains": ["abstract", "family"], "rare_gems": ["family"]}]},
-                 b.SetRareGem("Ana", 1, ("abstract", "family"), "family", True), "already in Ana's collection 1", id="gem-twice"),
-    pytest.param({}, b.RemoveCollection("Ana", 1, ("abstract", "family")), "is no longer on Ana's tableau",
-                 id="collection-removed-twice"),
-])
+
+@pytest.mark.parametrize(
+    "start, action, says",
+    [
+        pytest.param({}, b.StepPlayed("Ana", "war", -1), "Ana has no played war group", id="minus-from-nothing"),
+        pytest.param(
+            {"played": [{"subdomain": "war", "cards": 3, "popular": True}]},
+            b.SetPopular("Ana", "war", True),
+            "already on Ana's tableau",
+            id="popular-twice",
+        ),
+        pytest.param(
+            {"played": [{"subdomain": "war", "cards": 3}]},
+            b.SetPopular("Ana", "war", False),
+            "not on Ana's tableau",
+            id="popular-given-back-twice",
+        ),
+        pytest.param(
+            ANA_COLLECTION,
+            b.AddCollection("Ana", ("family", "abstract"), 1),
+            "already holds abstract, family",
+            id="same-new-collection-from-two-devices",
+        ),
+        pytest.param(
+            {"collections": [{"subdomains": ["abstract", "family", "war"]}]},
+            b.AddToCollection("Ana", 1, ("abstract", "family"), "war"),
+            "war is already in Ana's collection 1",
+            id="same-card-into-a-collection-twice",
+        ),
+        pytest.param(
+            ANA_COLLECTION,
+            b.RemoveFromCollection("Ana", 1, ("abstract", "family", "war"), "war"),
+            "war is no longer in Ana's collection 1",
+            id="same-card-out-of-a-collection-twice",
+        ),
+        pytest.param(
+            {"collections": [{"subdomains": ["abstract", "family"], "rare_gems": ["family"]}]},
+            b.SetRareGem("Ana", 1, ("abstract", "family"), "family", True),
+            "already in Ana's collection 1",
+            id="gem-twice",
+        ),
+        pytest.param(
+            {}, b.RemoveCollection("Ana", 1, ("abstract", "family")), "is no longer on Ana's tableau", id="collection-removed-twice"
+        ),
+    ],
+)
 def test_unchanged(start, action, says):
     t = table(ana=start)
     with pytest.raises(Unchanged) as caught:
@@ -109,34 +188,91 @@ def test_unchanged(start, action, says):
 
 # ---- refusals: where, and why ---------------------------------------------------------------
 
-@pytest.mark.parametrize("ana, ben, action, place, says", [
-    pytest.param({}, WAR_9, b.StepPlayed("Ana", "war", 1), ("final", "Ana", "played", "war"),
-                 "9 of 10 war cards are on the table (Ben 9)", id="deck-short-for-a-new-group"),
-    pytest.param({"played": [{"subdomain": "war", "cards": 10}]}, {}, b.StepPlayed("Ana", "war", 1),
-                 ("final", "Ana", "played", "war"), "at most 10 cards", id="group-of-11"),
-    pytest.param({"played": [{"subdomain": "childrens", "cards": 2}]}, {"played": [{"subdomain": "childrens", "cards": 3, "popular": True}]},
-                 b.SetPopular("Ana", "childrens", True), ("final", "Ana", "played", "children's"),
-                 "the children's Popular card is on Ben's tableau", id="popular-held-by-the-other-player"),
-    pytest.param({}, {}, b.SetPopular("Ana", "war", True), ("final", "Ana", "played", "war"), "Ana has none",
-                 id="popular-without-a-group"),
-    pytest.param({}, WAR_9 | {"collections": [{"subdomains": ["abstract", "war"]}]}, b.AddCollection("Ana", ("family", "war"), 1),
-                 ("final", "Ana", "new collection"), "all 10 war cards are on the table (Ben 10)", id="no-card-for-a-collection"),
-    pytest.param(ANA_COLLECTION, {"collections": [{"subdomains": ["party", "family"], "rare_gems": ["family"]}]},
-                 b.SetRareGem("Ana", 1, ("abstract", "family"), "family", True), ("final", "Ana", "collection 1"),
-                 "the family Rare Gem is in Ben's collection 1", id="gem-held-by-the-other-player"),
-    pytest.param(ANA_COLLECTION, {}, b.SetRareGem("Ana", 1, ("abstract", "family"), "war", True), ("final", "Ana", "collection 1"),
-                 "goes with a war card in the collection", id="gem-without-its-card"),
-    pytest.param(ANA_COLLECTION, {}, b.RemoveFromCollection("Ana", 1, ("abstract", "family"), "family"),
-                 ("final", "Ana", "collection 1"), "remove collection 1 instead", id="collection-of-1"),
-    pytest.param(ANA_COLLECTION, {}, b.AddToCollection("Ana", 1, ("abstract", "party"), "war"), ("final", "Ana", "collection 1"),
-                 "changed on another screen", id="collection-changed-meanwhile"),
-    pytest.param({}, {}, b.StepPlayed("Cy", "war", 1), (), "'Cy' is not a player", id="unknown-player"),
-    pytest.param({}, {}, b.StepPlayed("Ana", "boardgames", 1), ("final", "Ana", "played", "boardgames"), "not a subdomain",
-                 id="unknown-subdomain"),
-    pytest.param({}, {}, b.StepPlayed("Ana", "war", 5), ("final", "Ana", "played", "war"), "+1 or −1", id="step-of-5"),
-    pytest.param({}, {}, b.AddCollection("Ana", ("war",), 1), ("final", "Ana", "new collection"), "not 1", id="collection-of-one"),
-    pytest.param({}, {}, scoring.NextRound(), (), "not an action of", id="other-games-action"),
-])
+
+@pytest.mark.parametrize(
+    "ana, ben, action, place, says",
+    [
+        pytest.param(
+            {},
+            WAR_9,
+            b.StepPlayed("Ana", "war", 1),
+            ("final", "Ana", "played", "war"),
+            "9 of 10 war cards are on the table (Ben 9)",
+            id="deck-short-for-a-new-group",
+        ),
+        pytest.param(
+            {"played": [{"subdomain": "war", "cards": 10}]},
+            {},
+            b.StepPlayed("Ana", "war", 1),
+            ("final", "Ana", "played", "war"),
+            "at most 10 cards",
+            id="group-of-11",
+        ),
+        pytest.param(
+            {"played": [{"subdomain": "childrens", "cards": 2}]},
+            {"played": [{"subdomain": "childrens", "cards": 3, "popular": True}]},
+            b.SetPopular("Ana", "childrens", True),
+            ("final", "Ana", "played", "children's"),
+            "the children's Popular card is on Ben's tableau",
+            id="popular-held-by-the-other-player",
+        ),
+        pytest.param(
+            {}, {}, b.SetPopular("Ana", "war", True), ("final", "Ana", "played", "war"), "Ana has none", id="popular-without-a-group"
+        ),
+        pytest.param(
+            {},
+            WAR_9 | {"collections": [{"subdomains": ["abstract", "war"]}]},
+            b.AddCollection("Ana", ("family", "war"), 1),
+            ("final", "Ana", "new collection"),
+            "all 10 war cards are on the table (Ben 10)",
+            id="no-card-for-a-collection",
+        ),
+        pytest.param(
+            ANA_COLLECTION,
+            {"collections": [{"subdomains": ["party", "family"], "rare_gems": ["family"]}]},
+            b.SetRareGem("Ana", 1, ("abstract", "family"), "family", True),
+            ("final", "Ana", "collection 1"),
+            "the family Rare Gem is in Ben's collection 1",
+            id="gem-held-by-the-other-player",
+        ),
+        pytest.param(
+            ANA_COLLECTION,
+            {},
+            b.SetRareGem("Ana", 1, ("abstract", "family"), "war", True),
+            ("final", "Ana", "collection 1"),
+            "goes with a war card in the collection",
+            id="gem-without-its-card",
+        ),
+        pytest.param(
+            ANA_COLLECTION,
+            {},
+            b.RemoveFromCollection("Ana", 1, ("abstract", "family"), "family"),
+            ("final", "Ana", "collection 1"),
+            "remove collection 1 instead",
+            id="collection-of-1",
+        ),
+        pytest.param(
+            ANA_COLLECTION,
+            {},
+            b.AddToCollection("Ana", 1, ("abstract", "party"), "war"),
+            ("final", "Ana", "collection 1"),
+            "changed on another screen",
+            id="collection-changed-meanwhile",
+        ),
+        pytest.param({}, {}, b.StepPlayed("Cy", "war", 1), (), "'Cy' is not a player", id="unknown-player"),
+        pytest.param(
+            {},
+            {},
+            b.StepPlayed("Ana", "boardgames", 1),
+            ("final", "Ana", "played", "boardgames"),
+            "not a subdomain",
+            id="unknown-subdomain",
+        ),
+        pytest.param({}, {}, b.StepPlayed("Ana", "war", 5), ("final", "Ana", "played", "war"), "+1 or −1", id="step-of-5"),
+        pytest.param({}, {}, b.AddCollection("Ana", ("war",), 1), ("final", "Ana", "new collection"), "not 1", id="collection-of-one"),
+        pytest.param({}, {}, scoring.NextRound(), (), "not an action of", id="other-games-action"),
+    ],
+)
 def test_refused(ana, ben, action, place, says):
     t = table(ana, ben)
     before = repr(t.record)
@@ -149,9 +285,14 @@ def test_refused(ana, ben, action, place, says):
 
 # ---- queries the screen asks -----------------------------------------------------------------
 
+
 def test_queries_say_why_before_the_tap():
-    game = scoring.parse(table(ana={"played": [{"subdomain": "thematic", "cards": 4, "popular": True}]},
-                               ben=WAR_9 | {"collections": [{"subdomains": ["family", "war"], "rare_gems": ["war"]}]}).record).game
+    game = scoring.parse(
+        table(
+            ana={"played": [{"subdomain": "thematic", "cards": 4, "popular": True}]},
+            ben=WAR_9 | {"collections": [{"subdomains": ["family", "war"], "rare_gems": ["war"]}]},
+        ).record
+    ).game
     assert b.step_refusal(game, "Ana", "war", 1) == "all 10 war cards are on the table (Ben 10)"
     assert b.step_refusal(game, "Ana", "thematic", 1) is None
     assert b.popular_refusal(game, "Ben", "thematic") == "the thematic Popular card is on Ana's tableau"
@@ -160,6 +301,7 @@ def test_queries_say_why_before_the_tap():
 
 
 # ---- properties -------------------------------------------------------------------------------
+
 
 def actions_of(who, among=b.SUBDOMAINS):
     """Any action of `who` (a player, or a strategy of players) on the subdomains `among`."""
@@ -180,6 +322,7 @@ def actions_of(who, among=b.SUBDOMAINS):
 
 subdomains = st.sampled_from(b.SUBDOMAINS)
 actions = actions_of(st.sampled_from(PLAYERS))
+
 
 def tried(t: Table, action) -> Table:
     try:

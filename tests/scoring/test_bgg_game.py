@@ -22,8 +22,7 @@ def tiles(*pairs):
 
 
 def game(players, entries, **variant):
-    record = {"format": 1, "game": "bgg-game", "players": list(players),
-              "final": dict(zip(players, entries))}
+    record = {"format": 1, "game": "bgg-game", "players": list(players), "final": dict(zip(players, entries))}
     if variant:
         record["variant"] = variant
     return record
@@ -41,12 +40,21 @@ def entry(colour, gg=0, held=(), **more):
 # The rulebook's 4-player example (Ada is red; others blue, green, yellow): "18 GG for the 1 tiles;
 # 2 for the 2 tile; 18 for the 3s; 8 for the 4s; 10 for the 5s; 18 for the 6s — total 74 GG."
 ADA_TILES = [
-    ("blue", 1), ("green", 1), ("yellow", 1),
+    ("blue", 1),
+    ("green", 1),
+    ("yellow", 1),
     ("blue", 2),
-    ("blue", 3), ("green", 3), ("yellow", 3),
-    ("green", 4), ("yellow", 4),
-    ("blue", 5), ("green", 5), ("green", 5),  # the second green 5 is a duplicate: 0
-    ("blue", 6), ("green", 6), ("yellow", 6),
+    ("blue", 3),
+    ("green", 3),
+    ("yellow", 3),
+    ("green", 4),
+    ("yellow", 4),
+    ("blue", 5),
+    ("green", 5),
+    ("green", 5),  # the second green 5 is a duplicate: 0
+    ("blue", 6),
+    ("green", 6),
+    ("yellow", 6),
 ]
 FOUR = ["Ada", "Bo", "Cy", "Di"]
 
@@ -68,16 +76,19 @@ def test_breakdown_lines_name_sets_and_duplicates():
     assert "5s: 2 colours, 1 duplicate score 0" in labels
 
 
-@pytest.mark.parametrize("count, held, points", [
-    pytest.param(4, [("blue", 4), ("green", 4), ("yellow", 4)], 18, id="4p-three-colours-is-a-set"),
-    pytest.param(4, [("blue", 4), ("green", 4)], 8, id="4p-two-colours-face-value"),
-    pytest.param(4, [("blue", 4), ("blue", 4), ("blue", 4)], 4, id="4p-duplicates-score-0"),
-    pytest.param(4, [("blue", 1), ("green", 1), ("yellow", 1), ("yellow", 1)], 18, id="4p-set-plus-duplicate"),
-    pytest.param(5, [("blue", 2), ("green", 2), ("yellow", 2)], 6, id="5p-three-of-four-colours-face-value"),
-    pytest.param(5, [("blue", 2), ("green", 2), ("yellow", 2), ("purple", 2)], 24, id="5p-four-colours-is-a-set"),
-    pytest.param(6, [("blue", 6), ("green", 6), ("yellow", 6), ("purple", 6), ("black", 6)], 30, id="6p-five-colours-is-a-set"),
-    pytest.param(6, [("blue", 6), ("green", 6), ("yellow", 6), ("purple", 6)], 24, id="6p-four-colours-face-value"),
-])
+@pytest.mark.parametrize(
+    "count, held, points",
+    [
+        pytest.param(4, [("blue", 4), ("green", 4), ("yellow", 4)], 18, id="4p-three-colours-is-a-set"),
+        pytest.param(4, [("blue", 4), ("green", 4)], 8, id="4p-two-colours-face-value"),
+        pytest.param(4, [("blue", 4), ("blue", 4), ("blue", 4)], 4, id="4p-duplicates-score-0"),
+        pytest.param(4, [("blue", 1), ("green", 1), ("yellow", 1), ("yellow", 1)], 18, id="4p-set-plus-duplicate"),
+        pytest.param(5, [("blue", 2), ("green", 2), ("yellow", 2)], 6, id="5p-three-of-four-colours-face-value"),
+        pytest.param(5, [("blue", 2), ("green", 2), ("yellow", 2), ("purple", 2)], 24, id="5p-four-colours-is-a-set"),
+        pytest.param(6, [("blue", 6), ("green", 6), ("yellow", 6), ("purple", 6), ("black", 6)], 30, id="6p-five-colours-is-a-set"),
+        pytest.param(6, [("blue", 6), ("green", 6), ("yellow", 6), ("purple", 6)], 24, id="6p-four-colours-face-value"),
+    ],
+)
 def test_number_by_number(count, held, points):
     players = FOUR + ["Eve", "Fay"][: count - 4]
     entries = [entry(COLOURS[0], 0, held)] + [entry(c) for c in COLOURS[1:count]]
@@ -108,12 +119,20 @@ def test_rulebook_3_player_example_6_36_22_58():
     """'6, 36, 22, 58 GG for the four colors shown.' With 3 players each holds two colours, so the
     four colour piles are spread over the table: one tile (6), a set (36), an incomplete run with a
     duplicate (22), a set and further tiles (58)."""
-    record = game(THREE, [
-        entry("red", 0, [("blue", 6)]                                             # 6
-              + [("green", n) for n in range(1, 7)] + [("green", 5), ("green", 5), ("green", 6), ("green", 6)]),  # 36 + 22
-        entry("blue", 0, [("red", n) for n in range(1, 7)]),                    # 36
-        entry("green", 0, [("red", 2), ("red", 3), ("red", 4), ("red", 5), ("red", 6), ("red", 2)]),  # 22
-    ])
+    record = game(
+        THREE,
+        [
+            entry(
+                "red",
+                0,
+                [("blue", 6)]  # 6
+                + [("green", n) for n in range(1, 7)]
+                + [("green", 5), ("green", 5), ("green", 6), ("green", 6)],
+            ),  # 36 + 22
+            entry("blue", 0, [("red", n) for n in range(1, 7)]),  # 36
+            entry("green", 0, [("red", 2), ("red", 3), ("red", 4), ("red", 5), ("red", 6), ("red", 2)]),  # 22
+        ],
+    )
     result = scoring.score(record)
     assert colour_points(result, "Ada") == {"blue": 6, "green": 58}
     assert colour_points(result, "Bo") == {"red": 36}
@@ -121,24 +140,29 @@ def test_rulebook_3_player_example_6_36_22_58():
     assert result.totals == {"Ada": 64, "Bo": 36, "Cy": 22}
 
 
-@pytest.mark.parametrize("held, one, every", [
-    pytest.param([("blue", n) for n in range(1, 7)], 36, 36, id="one-set"),
-    pytest.param([("blue", n) for n in range(1, 6)], 15, 15, id="five-of-six-face-value"),
-    pytest.param([("blue", n) for n in range(1, 7)] + [("blue", 4)], 40, 40, id="set-plus-duplicate-at-face-value"),
-    pytest.param([("blue", n) for n in range(1, 7)] * 2, 57, 72, id="two-sets"),
-    pytest.param([("blue", n) for n in range(1, 7)] * 3, 78, 108, id="three-sets"),
-    pytest.param([("blue", n) for n in range(1, 7)] * 2 + [("green", 3)], 60, 75, id="two-sets-and-another-colour"),
-])
+@pytest.mark.parametrize(
+    "held, one, every",
+    [
+        pytest.param([("blue", n) for n in range(1, 7)], 36, 36, id="one-set"),
+        pytest.param([("blue", n) for n in range(1, 6)], 15, 15, id="five-of-six-face-value"),
+        pytest.param([("blue", n) for n in range(1, 7)] + [("blue", 4)], 40, 40, id="set-plus-duplicate-at-face-value"),
+        pytest.param([("blue", n) for n in range(1, 7)] * 2, 57, 72, id="two-sets"),
+        pytest.param([("blue", n) for n in range(1, 7)] * 3, 78, 108, id="three-sets"),
+        pytest.param([("blue", n) for n in range(1, 7)] * 2 + [("green", 3)], 60, 75, id="two-sets-and-another-colour"),
+    ],
+)
 def test_three_player_sets_one_and_every(held, one, every):
     def total(option):
         variant = {} if option is None else {"three_player_sets": option}
         record = game(THREE, [entry("red", 0, held), entry("blue"), entry("green")], **variant)
         return scoring.score(record).totals["Ada"]
+
     assert total("one") == total(None) == one  # "one" is the default
     assert total("every") == every
 
 
 # ---- GG: the track, or a ledger from the seat's start ----------------------------------------
+
 
 def test_gg_from_the_track_is_taken_as_is_and_may_be_negative_or_past_100():
     record = game(THREE, [entry("red", 137), entry("blue", -2), entry("green", 0)])
@@ -155,37 +179,50 @@ def test_ledger_starts_seats_0_to_2_at_10_and_later_seats_at_11(count):
 
 def test_ledger_adds_income_and_subtracts_spend():
     # The example file's Bo (seat 2: 10 + 7 + 4 + 9 − 1 − 2 = 27) and Di (seat 4: 11 + 36 − 3 = 44).
-    record = game(FOUR, [
-        entry("red"),
-        {"colour": "blue", "ledger": [{"income": 7, "spent": 1}, {"income": 4}, {"income": 9, "spent": 2}]},
-        entry("green"),
-        {"colour": "yellow", "ledger": [{"income": 12}, {"income": 10}, {"income": 8}, {"income": 6, "spent": 3}]},
-    ])
+    record = game(
+        FOUR,
+        [
+            entry("red"),
+            {"colour": "blue", "ledger": [{"income": 7, "spent": 1}, {"income": 4}, {"income": 9, "spent": 2}]},
+            entry("green"),
+            {"colour": "yellow", "ledger": [{"income": 12}, {"income": 10}, {"income": 8}, {"income": 6, "spent": 3}]},
+        ],
+    )
     result = scoring.score(record)
     assert result.totals["Bo"] == 27 and result.totals["Di"] == 44
     assert [line.points for line in lines_of(result, "Di")] == [11, 36, -3]
 
 
 def test_ledger_and_track_mix_and_tiles_add():
-    record = game(FOUR, [
-        {"colour": "red", "ledger": [{"spent": 4}], "tiles": tiles(("blue", 3))},
-        entry("blue"), entry("green"), entry("yellow"),
-    ])
+    record = game(
+        FOUR,
+        [
+            {"colour": "red", "ledger": [{"spent": 4}], "tiles": tiles(("blue", 3))},
+            entry("blue"),
+            entry("green"),
+            entry("yellow"),
+        ],
+    )
     assert scoring.score(record).totals["Ada"] == 10 - 4 + 3
 
 
 # ---- tiebreak: more distinct 1s, then 2s, … 6s, then shared -----------------------------------
+
 
 @pytest.mark.parametrize("number", range(1, 7), ids=[f"distinct-{n}s" for n in range(1, 7)])
 def test_tiebreak_distinct_tiles_by_number(number):
     # Equal on every lower number (one green tile each), Ana has 2 colours of `number`, Ben 1;
     # Ben's track makes up the difference (2n vs n face value, 3 colours would be a set at 4p).
     lower = [("green", m) for m in range(1, number)]
-    record = game(FOUR, [
-        entry("red", 10, lower + [("green", number), ("yellow", number)]),
-        entry("blue", 10 + number, lower + [("green", number)]),
-        entry("green", 0), entry("yellow", 0),
-    ])
+    record = game(
+        FOUR,
+        [
+            entry("red", 10, lower + [("green", number), ("yellow", number)]),
+            entry("blue", 10 + number, lower + [("green", number)]),
+            entry("green", 0),
+            entry("yellow", 0),
+        ],
+    )
     result = scoring.score(record)
     assert result.totals["Ada"] == result.totals["Bo"]
     assert result.ranking[:2] == (("Ada",), ("Bo",))
@@ -196,11 +233,15 @@ def test_tiebreak_distinct_tiles_by_number(number):
 
 def test_tiebreak_counts_colours_not_duplicates():
     # Ada: one blue 1.  Bo: two red 1s, the second a duplicate (0 GG, and not a second distinct 1).
-    record = game(FOUR, [
-        entry("red", 10, [("blue", 1)]),
-        entry("blue", 10, [("red", 1), ("red", 1)]),
-        entry("green", 0), entry("yellow", 0),
-    ])
+    record = game(
+        FOUR,
+        [
+            entry("red", 10, [("blue", 1)]),
+            entry("blue", 10, [("red", 1), ("red", 1)]),
+            entry("green", 0),
+            entry("yellow", 0),
+        ],
+    )
     result = scoring.score(record)
     assert result.totals["Ada"] == result.totals["Bo"] == 11
     assert result.ranking[0] == ("Ada", "Bo")
@@ -209,11 +250,14 @@ def test_tiebreak_counts_colours_not_duplicates():
 
 
 def test_tiebreak_applies_with_3_players():
-    record = game(THREE, [
-        entry("red", 10, [("blue", 1), ("green", 1)]),  # 1 + 1
-        entry("blue", 10, [("red", 2)]),                # 2
-        entry("green", 0),
-    ])
+    record = game(
+        THREE,
+        [
+            entry("red", 10, [("blue", 1), ("green", 1)]),  # 1 + 1
+            entry("blue", 10, [("red", 2)]),  # 2
+            entry("green", 0),
+        ],
+    )
     result = scoring.score(record)
     assert result.totals["Ada"] == result.totals["Bo"] == 12
     assert result.winners == ("Ada",)
@@ -221,11 +265,15 @@ def test_tiebreak_applies_with_3_players():
 
 
 def test_tiebreak_still_equal_shares_the_place():
-    record = game(FOUR, [
-        entry("red", 20, [("green", 5)]),
-        entry("blue", 20, [("yellow", 5)]),
-        entry("green", 30), entry("yellow", 0),
-    ])
+    record = game(
+        FOUR,
+        [
+            entry("red", 20, [("green", 5)]),
+            entry("blue", 20, [("yellow", 5)]),
+            entry("green", 30),
+            entry("yellow", 0),
+        ],
+    )
     result = scoring.score(record)
     assert result.ranking == (("Cy",), ("Ada", "Bo"), ("Di",))
     assert result.decided and result.winners == ("Cy",)
@@ -242,23 +290,28 @@ def test_full_tie_for_first_is_shared_and_both_win():
 
 # ---- invalid records (FORMAT.md › bgg-game › Invalid) ------------------------------------------
 
-VALID = game(FOUR, [
-    entry("red", 41, [("blue", 1), ("green", 1)]),
-    {"colour": "blue", "ledger": [{"income": 7, "spent": 1}], "tiles": tiles(("red", 2))},
-    entry("green", 60),
-    entry("yellow", 12),
-])
+VALID = game(
+    FOUR,
+    [
+        entry("red", 41, [("blue", 1), ("green", 1)]),
+        {"colour": "blue", "ledger": [{"income": 7, "spent": 1}], "tiles": tiles(("red", 2))},
+        entry("green", 60),
+        entry("yellow", 12),
+    ],
+)
 
 
 def ada(**changes):
     def change(r):
         r["final"]["Ada"].update(changes)
+
     return change
 
 
 def bo(**changes):
     def change(r):
         r["final"]["Bo"].update(changes)
+
     return change
 
 
@@ -285,12 +338,19 @@ INVALID = [
     pytest.param(ada(gg=None), ("final", "Ada", "gg"), id="gg-null"),
     pytest.param(ada(gg=41.5), ("final", "Ada", "gg"), id="gg-decimal"),
     pytest.param(ada(tiles=[{"colour": "blue"}]), ("final", "Ada", "tile 1", "number"), id="tile-missing-number"),
-    pytest.param(ada(tiles=[{"colour": "blue", "number": 1, "blank": False}]), ("final", "Ada", "tile 1", "blank"), id="tile-unknown-field"),
+    pytest.param(
+        ada(tiles=[{"colour": "blue", "number": 1, "blank": False}]), ("final", "Ada", "tile 1", "blank"), id="tile-unknown-field"
+    ),
     pytest.param(ada(tiles=[["blue", 1]]), ("final", "Ada", "tile 1"), id="tile-not-an-object"),
     pytest.param(ada(score=3), ("final", "Ada", "score"), id="entry-unknown-field"),
-    pytest.param(lambda r: (r["final"]["Ada"].update(tiles=tiles(("blue", 5), ("blue", 5))),
-                            r["final"]["Cy"].update(tiles=tiles(("blue", 5), ("blue", 5)))),
-                 ("final", "4 blue 5 tiles across all players (Ada 2, Cy 2)"), id="4-copies-of-a-colour-and-number"),
+    pytest.param(
+        lambda r: (
+            r["final"]["Ada"].update(tiles=tiles(("blue", 5), ("blue", 5))),
+            r["final"]["Cy"].update(tiles=tiles(("blue", 5), ("blue", 5))),
+        ),
+        ("final", "4 blue 5 tiles across all players (Ada 2, Cy 2)"),
+        id="4-copies-of-a-colour-and-number",
+    ),
     pytest.param(lambda r: r["final"].pop("Di"), ("final", "Di"), id="player-missing-from-final"),
     pytest.param(lambda r: r["final"].update(Eve=entry("black")), ("final", "Eve"), id="stranger-in-final"),
     pytest.param(lambda r: r.update(variant={"three_player_sets": "two"}), ("variant", "three_player_sets"), id="sets-option-unknown"),

@@ -32,15 +32,23 @@ def tiles(*pairs):
 
 EXAMPLES = [  # (actions before, action, the player's entry after it)
     ((), SetTiles("Ada", "blue", 1, 1), {"colour": "red", "ledger": [], "tiles": tiles(("blue", 1))}),
-    ((SetTiles("Ada", "blue", 1, 1),), SetTiles("Ada", "blue", 1, 2),
-     {"colour": "red", "ledger": [], "tiles": tiles(("blue", 1), ("blue", 1))}),
-    ((SetTiles("Ada", "blue", 1, 2), SetTiles("Ada", "green", 6, 1)), SetTiles("Ada", "blue", 1, 0),
-     {"colour": "red", "ledger": [], "tiles": tiles(("green", 6))}),
-    ((), SetIncome("Ada", 2, 7),
-     {"colour": "red", "ledger": [{"income": 0, "spent": 0}, {"income": 7, "spent": 0}], "tiles": []}),
+    (
+        (SetTiles("Ada", "blue", 1, 1),),
+        SetTiles("Ada", "blue", 1, 2),
+        {"colour": "red", "ledger": [], "tiles": tiles(("blue", 1), ("blue", 1))},
+    ),
+    (
+        (SetTiles("Ada", "blue", 1, 2), SetTiles("Ada", "green", 6, 1)),
+        SetTiles("Ada", "blue", 1, 0),
+        {"colour": "red", "ledger": [], "tiles": tiles(("green", 6))},
+    ),
+    ((), SetIncome("Ada", 2, 7), {"colour": "red", "ledger": [{"income": 0, "spent": 0}, {"income": 7, "spent": 0}], "tiles": []}),
     ((SetIncome("Ada", 1, 7),), AdjustSpent("Ada", 1, 1), {"colour": "red", "ledger": [{"income": 7, "spent": 1}], "tiles": []}),
-    ((AdjustSpent("Ada", 1, 1), AdjustSpent("Ada", 1, 1)), AdjustSpent("Ada", 1, -1),
-     {"colour": "red", "ledger": [{"income": 0, "spent": 1}], "tiles": []}),
+    (
+        (AdjustSpent("Ada", 1, 1), AdjustSpent("Ada", 1, 1)),
+        AdjustSpent("Ada", 1, -1),
+        {"colour": "red", "ledger": [{"income": 0, "spent": 1}], "tiles": []},
+    ),
     ((SetIncome("Ada", 1, 7),), UseTrack("Ada"), {"colour": "red", "gg": 17, "tiles": []}),  # 10 + 7 carries over
     ((UseTrack("Ada"),), SetTrackGG("Ada", 41), {"colour": "red", "gg": 41, "tiles": []}),
     ((UseTrack("Ada"), SetTrackGG("Ada", 41)), UseLedger("Ada"), {"colour": "red", "ledger": [], "tiles": []}),
@@ -52,8 +60,9 @@ def test_an_action_changes_exactly_its_players_entry(before, action, after):
     start = table(*before)
     t = scoring.apply(start, action)
     assert final(t, action.player) == after
-    assert {p: e for p, e in t.record["final"].items() if p != action.player} == \
-        {p: e for p, e in start.record["final"].items() if p != action.player}
+    assert {p: e for p, e in t.record["final"].items() if p != action.player} == {
+        p: e for p, e in start.record["final"].items() if p != action.player
+    }
     assert start.record == table(*before).record  # the table it was applied to is left as it was
 
 
@@ -86,17 +95,29 @@ REFUSALS = [
     ((), SetTiles("Ada", "pink", 1, 1), "final › Ada › tiles: 'pink' is not a colour in play (red, blue, green, yellow)"),
     ((), SetTiles("Ada", "blue", 7, 1), "final › Ada › tiles: there is no blue 7 tile to hold 1 of"),
     ((), SetTiles("Ada", "blue", 1, -1), "final › Ada › tiles: there is no blue 1 tile to hold -1 of"),
-    (THREE_BLUE_1, SetTiles("Ada", "blue", 1, 1),
-     "final › Ada › tiles: only 0 of the 3 blue 1 tiles can be Ada's; the others are held (Cy 2, Di 1)"),
-    ((SetTiles("Cy", "blue", 1, 2),), SetTiles("Ada", "blue", 1, 2),
-     "final › Ada › tiles: only 1 of the 3 blue 1 tiles can be Ada's; the others are held (Cy 2)"),
+    (
+        THREE_BLUE_1,
+        SetTiles("Ada", "blue", 1, 1),
+        "final › Ada › tiles: only 0 of the 3 blue 1 tiles can be Ada's; the others are held (Cy 2, Di 1)",
+    ),
+    (
+        (SetTiles("Cy", "blue", 1, 2),),
+        SetTiles("Ada", "blue", 1, 2),
+        "final › Ada › tiles: only 1 of the 3 blue 1 tiles can be Ada's; the others are held (Cy 2)",
+    ),
     ((), SetTiles("Ada", "blue", 1, 4), "final › Ada › tiles: only 3 of the 3 blue 1 tiles can be Ada's"),
     ((), SetTiles("Zed", "blue", 1, 1), "'Zed' is not a player of this game"),
     ((), SetTrackGG("Ada", 41), "final › Ada › gg: Ada's GG come from the income ledger: choose the score track first"),
-    ((UseTrack("Ada"),), SetIncome("Ada", 1, 7),
-     "final › Ada › ledger: Ada's GG are read off the score track: choose the income ledger first"),
-    ((UseTrack("Ada"),), AdjustSpent("Ada", 1, 1),
-     "final › Ada › ledger: Ada's GG are read off the score track: choose the income ledger first"),
+    (
+        (UseTrack("Ada"),),
+        SetIncome("Ada", 1, 7),
+        "final › Ada › ledger: Ada's GG are read off the score track: choose the income ledger first",
+    ),
+    (
+        (UseTrack("Ada"),),
+        AdjustSpent("Ada", 1, 1),
+        "final › Ada › ledger: Ada's GG are read off the score track: choose the income ledger first",
+    ),
     ((), SetIncome("Ada", 7, 1), "final › Ada › ledger: there is no round 7; the game has 6"),
     ((), SetIncome("Ada", 0, 1), "final › Ada › ledger: there is no round 0; the game has 6"),
     ((), SetIncome("Ada", 1, -3), "final › Ada › ledger › round 1 › income: an income cannot be negative (-3)"),
@@ -195,8 +216,14 @@ def test_any_sequence_of_actions_leaves_a_record_the_scorer_accepts(actions):
 
 
 @PROPERTY
-@given(st.lists(st.tuples(st.sampled_from(PLAYERS), st.sampled_from(("red", "blue", "green", "yellow")),
-                          st.sampled_from(NUMBERS)), unique_by=lambda a: a[1:], max_size=20), st.randoms())
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(PLAYERS), st.sampled_from(("red", "blue", "green", "yellow")), st.sampled_from(NUMBERS)),
+        unique_by=lambda a: a[1:],
+        max_size=20,
+    ),
+    st.randoms(),
+)
 def test_different_tiles_commute(picks, random):
     actions = [SetTiles(p, c, n, 1) for p, c, n in picks]  # own colours are refused either way
     shuffled = list(actions)
@@ -205,8 +232,7 @@ def test_different_tiles_commute(picks, random):
 
 
 @PROPERTY
-@given(st.lists(st.tuples(st.sampled_from(PLAYERS), st.integers(1, 6), st.sampled_from((1, 1, 2, -1))), max_size=30),
-       st.randoms())
+@given(st.lists(st.tuples(st.sampled_from(PLAYERS), st.integers(1, 6), st.sampled_from((1, 1, 2, -1))), max_size=30), st.randoms())
 def test_spending_steps_commute_and_add_up(steps, random):
     start = table(*(AdjustSpent(p, r, 30) for p in PLAYERS for r in range(1, 7)))  # room for every −1 (30 at most)
     actions = [AdjustSpent(p, r, d) for p, r, d in steps]

@@ -35,10 +35,13 @@ def round_(nest_egg, you, opp, you_side, opp_side, replacement=None):
 
 
 # The rulebook: "The end of round 3, so the multiplier is ×2. The Nest Egg turns out to be the 4♣."
-@pytest.mark.parametrize("you, points", [
-    pytest.param("4H", 6, id="your-4H-matches-4C-by-value-3-red-incl-QH-x2-is-6"),
-    pytest.param("3D", 0, id="had-it-been-3D-it-matches-neither-0"),
-])
+@pytest.mark.parametrize(
+    "you, points",
+    [
+        pytest.param("4H", 6, id="your-4H-matches-4C-by-value-3-red-incl-QH-x2-is-6"),
+        pytest.param("3D", 0, id="had-it-been-3D-it-matches-neither-0"),
+    ],
+)
 def test_rulebook_round_3_example(you, points):
     example = round_("4C", you, "5C", ["QH", "2D", "3H", "2S"], ["5S", "2C", "3D" if you != "3D" else "4D"])
     result = scoring.score(game(BLANK, BLANK, example))
@@ -54,10 +57,13 @@ def test_rulebook_example_breakdown_says_why():
     assert "by suit" in opp.label and opp.points == 4
 
 
-@pytest.mark.parametrize("peek, expected", [
-    pytest.param(False, [1, 1, 2, 2, 1, 1], id="standard-x1-x1-x2-x2-then-extra-x1"),
-    pytest.param(True, [1, 1, 2, 1, 1], id="peek-x1-x1-x2-then-extra-x1"),
-])
+@pytest.mark.parametrize(
+    "peek, expected",
+    [
+        pytest.param(False, [1, 1, 2, 2, 1, 1], id="standard-x1-x1-x2-x2-then-extra-x1"),
+        pytest.param(True, [1, 1, 2, 1, 1], id="peek-x1-x1-x2-then-extra-x1"),
+    ],
+)
 def test_multiplier_fixed_by_round_number(peek, expected):
     # Both players score 1 card × the multiplier in every round, so the totals stay level and every
     # further round is a legal extra round.
@@ -77,6 +83,7 @@ def test_score_is_cards_of_the_commission_colour_times_multiplier(count):
 
 # ---- Wild Nest Egg ----------------------------------------------------------------------------
 
+
 def test_standard_wild_nest_egg_is_replaced_and_the_replacement_matches():
     result = scoring.score(game(round_("QH", "2D", "3C", ["4D", "5H"], ["4C", "5S", "KS"], replacement="2S")))
     assert result.rounds[0] == {"You": 2, "Opp": 0}  # 2♦ matches 2♠ by rank; 3♣ matches neither
@@ -95,18 +102,22 @@ def test_standard_wild_multiplier_is_unchanged_by_the_swap():
     assert result.rounds[2] == {"You": 2, "Opp": 0}
 
 
-@pytest.mark.parametrize("nest_egg, commission, side, points", [
-    pytest.param("KS", "4C", ["2S", "5C", "3D"], 2, id="KS-stays-black-commission-scores"),
-    pytest.param("KS", "2H", ["3H", "QH"], 0, id="KS-stays-red-commission-does-not"),
-    pytest.param("QH", "2D", ["3H", "4D", "5C"], 2, id="QH-matches-a-diamond-by-colour-not-suit"),
-    pytest.param("QH", "3S", ["2S", "KS"], 0, id="QH-stays-black-commission-does-not"),
-])
+@pytest.mark.parametrize(
+    "nest_egg, commission, side, points",
+    [
+        pytest.param("KS", "4C", ["2S", "5C", "3D"], 2, id="KS-stays-black-commission-scores"),
+        pytest.param("KS", "2H", ["3H", "QH"], 0, id="KS-stays-red-commission-does-not"),
+        pytest.param("QH", "2D", ["3H", "4D", "5C"], 2, id="QH-matches-a-diamond-by-colour-not-suit"),
+        pytest.param("QH", "3S", ["2S", "KS"], 0, id="QH-stays-black-commission-does-not"),
+    ],
+)
 def test_peek_wild_nest_egg_stays_and_matches_by_colour(nest_egg, commission, side, points):
     result = scoring.score(game(round_(nest_egg, commission, "5D" if commission != "5D" else "4H", side, []), peek=True))
     assert result.rounds[0]["You"] == points
 
 
 # ---- decided, level totals and extra rounds ---------------------------------------------------
+
 
 def test_not_decided_before_the_last_regular_round():
     for played in range(0, 4):
@@ -147,11 +158,14 @@ def test_extra_rounds_continue_while_level():
     assert result.decided and result.winners == ("You",)
 
 
-@pytest.mark.parametrize("record, place", [
-    pytest.param(game(BLANK, BLANK, BLANK, YOU_AHEAD, BLANK), "round 5", id="after-a-decided-4th-round"),
-    pytest.param(game(BLANK, BLANK, BLANK, BLANK, YOU_AHEAD, BLANK), "round 6", id="after-a-decided-extra-round"),
-    pytest.param(game(BLANK, BLANK, YOU_AHEAD, BLANK, peek=True), "round 4", id="peek-after-a-decided-3rd-round"),
-])
+@pytest.mark.parametrize(
+    "record, place",
+    [
+        pytest.param(game(BLANK, BLANK, BLANK, YOU_AHEAD, BLANK), "round 5", id="after-a-decided-4th-round"),
+        pytest.param(game(BLANK, BLANK, BLANK, BLANK, YOU_AHEAD, BLANK), "round 6", id="after-a-decided-extra-round"),
+        pytest.param(game(BLANK, BLANK, YOU_AHEAD, BLANK, peek=True), "round 4", id="peek-after-a-decided-3rd-round"),
+    ],
+)
 def test_no_extra_round_unless_level(record, place):
     assert_invalid(record, place, "level")
 
@@ -164,18 +178,21 @@ VALID = game(round_("4C", "4H", "5C", ["QH", "2D", "3H", "2S"], ["5S", "2C", "3D
 def at(**changes):
     def change(r):
         r["rounds"][0].update(changes)
+
     return change
 
 
 def side(player, cards):
     def change(r):
         r["rounds"][0]["sides"][player] = cards
+
     return change
 
 
 def commission(player, card):
     def change(r):
         r["rounds"][0]["commissions"][player] = card
+
     return change
 
 
@@ -198,11 +215,19 @@ INVALID = [
     pytest.param(commission("Opp", "KS"), ("round 1", "commissions", "Opp", "Wild"), id="wild-commission-KS"),
     pytest.param(side("You", ["QH", "2D", "3H", "2S", "2H", "3C", "5D"]), ("round 1", "sides", "You", "7"), id="7-cards-on-a-side"),
     pytest.param(at(replacement="2H"), ("round 1", "replacement", "4C"), id="replacement-for-a-non-wild"),
-    pytest.param(lambda r: (r["rounds"][0].update(nest_egg="KS", replacement="QH"), r["rounds"][0]["sides"]["You"].remove("QH")),
-                 ("round 1", "replacement", "Wild"), id="replacement-is-a-wild"),
-    pytest.param(lambda r: r["rounds"][0].update(nest_egg="KS"), ("round 1", "replacement", "QH"), id="no-replacement-while-other-wild-on-a-side"),
-    pytest.param(lambda r: (r.update(variant={"peek": True}), r["rounds"][0].update(nest_egg="KS", replacement="4C")),
-                 ("round 1", "replacement", "Peek"), id="replacement-in-peek"),
+    pytest.param(
+        lambda r: (r["rounds"][0].update(nest_egg="KS", replacement="QH"), r["rounds"][0]["sides"]["You"].remove("QH")),
+        ("round 1", "replacement", "Wild"),
+        id="replacement-is-a-wild",
+    ),
+    pytest.param(
+        lambda r: r["rounds"][0].update(nest_egg="KS"), ("round 1", "replacement", "QH"), id="no-replacement-while-other-wild-on-a-side"
+    ),
+    pytest.param(
+        lambda r: (r.update(variant={"peek": True}), r["rounds"][0].update(nest_egg="KS", replacement="4C")),
+        ("round 1", "replacement", "Peek"),
+        id="replacement-in-peek",
+    ),
     pytest.param(lambda r: r["rounds"][0].pop("nest_egg"), ("round 1", "nest_egg"), id="nest-egg-missing"),
     pytest.param(lambda r: r["rounds"][0]["commissions"].pop("Opp"), ("round 1", "commissions", "Opp"), id="commission-missing-player"),
     pytest.param(lambda r: r["rounds"][0]["sides"].pop("You"), ("round 1", "sides", "You"), id="side-missing-player"),

@@ -39,25 +39,58 @@ CHANGES = [
     pytest.param([], cc.SetNestEgg("4C", 1), {"nest_egg": "4C"}, id="nest-egg-chosen"),
     pytest.param([cc.SetNestEgg("4C", 1)], cc.SetNestEgg("5S", 1), {"nest_egg": "5S"}, id="nest-egg-changed"),
     pytest.param([cc.SetNestEgg("4C", 1)], cc.ClearNestEgg("4C", 1), {"nest_egg": None}, id="nest-egg-taken-back"),
-    pytest.param([cc.SetNestEgg("QH", 1)], cc.SetReplacement("2C", 1), {"nest_egg": "QH", "replacement": "2C"},
-                 id="a-wild-nest-egg-replaced"),
-    pytest.param([cc.SetNestEgg("QH", 1), cc.SetReplacement("2C", 1)], cc.SetNestEgg("4C", 1),
-                 {"nest_egg": "4C", "replacement": None}, id="no-wild-no-replacement"),
-    pytest.param([cc.SetNestEgg("QH", 1), cc.SetReplacement("2C", 1)], cc.SetNestEgg("KS", 1),
-                 {"nest_egg": "KS", "replacement": "2C"}, id="the-other-wild-keeps-the-replacement"),
-    pytest.param([cc.SetNestEgg("QH", 1), cc.SetReplacement("2C", 1)], cc.ClearNestEgg("QH", 1),
-                 {"nest_egg": None, "replacement": None}, id="nest-egg-taken-back-with-its-replacement"),
-    pytest.param([cc.SetNestEgg("QH", 1), cc.SetReplacement("2C", 1)], cc.ClearReplacement("2C", 1),
-                 {"replacement": None}, id="replacement-taken-back"),
+    pytest.param(
+        [cc.SetNestEgg("QH", 1)], cc.SetReplacement("2C", 1), {"nest_egg": "QH", "replacement": "2C"}, id="a-wild-nest-egg-replaced"
+    ),
+    pytest.param(
+        [cc.SetNestEgg("QH", 1), cc.SetReplacement("2C", 1)],
+        cc.SetNestEgg("4C", 1),
+        {"nest_egg": "4C", "replacement": None},
+        id="no-wild-no-replacement",
+    ),
+    pytest.param(
+        [cc.SetNestEgg("QH", 1), cc.SetReplacement("2C", 1)],
+        cc.SetNestEgg("KS", 1),
+        {"nest_egg": "KS", "replacement": "2C"},
+        id="the-other-wild-keeps-the-replacement",
+    ),
+    pytest.param(
+        [cc.SetNestEgg("QH", 1), cc.SetReplacement("2C", 1)],
+        cc.ClearNestEgg("QH", 1),
+        {"nest_egg": None, "replacement": None},
+        id="nest-egg-taken-back-with-its-replacement",
+    ),
+    pytest.param(
+        [cc.SetNestEgg("QH", 1), cc.SetReplacement("2C", 1)],
+        cc.ClearReplacement("2C", 1),
+        {"replacement": None},
+        id="replacement-taken-back",
+    ),
     pytest.param([], cc.SetCommission("You", "4H", 1), {"commissions": {"You": "4H", "Opp": None}}, id="commission"),
-    pytest.param([cc.SetCommission("You", "4H", 1)], cc.SetCommission("You", "2D", 1),
-                 {"commissions": {"You": "2D", "Opp": None}}, id="commission-changed"),
-    pytest.param([cc.SetCommission("You", "4H", 1)], cc.ClearCommission("You", "4H", 1),
-                 {"commissions": {"You": None, "Opp": None}}, id="commission-taken-back"),
-    pytest.param([cc.AddToSide("Opp", "2S", 1)], cc.AddToSide("Opp", "QH", 1), {"sides": {"You": [], "Opp": ["2S", "QH"]}},
-                 id="side-grows-a-wild-included"),
-    pytest.param([cc.AddToSide("Opp", "2S", 1), cc.AddToSide("Opp", "QH", 1)], cc.RemoveFromSide("Opp", "2S", 1),
-                 {"sides": {"You": [], "Opp": ["QH"]}}, id="side-card-taken-back"),
+    pytest.param(
+        [cc.SetCommission("You", "4H", 1)],
+        cc.SetCommission("You", "2D", 1),
+        {"commissions": {"You": "2D", "Opp": None}},
+        id="commission-changed",
+    ),
+    pytest.param(
+        [cc.SetCommission("You", "4H", 1)],
+        cc.ClearCommission("You", "4H", 1),
+        {"commissions": {"You": None, "Opp": None}},
+        id="commission-taken-back",
+    ),
+    pytest.param(
+        [cc.AddToSide("Opp", "2S", 1)],
+        cc.AddToSide("Opp", "QH", 1),
+        {"sides": {"You": [], "Opp": ["2S", "QH"]}},
+        id="side-grows-a-wild-included",
+    ),
+    pytest.param(
+        [cc.AddToSide("Opp", "2S", 1), cc.AddToSide("Opp", "QH", 1)],
+        cc.RemoveFromSide("Opp", "2S", 1),
+        {"sides": {"You": [], "Opp": ["QH"]}},
+        id="side-card-taken-back",
+    ),
 ]
 
 
@@ -73,22 +106,44 @@ def test_an_action_changes_the_round_being_entered(before, action, after):
 
 # (what is on the table, the action, the place, words of the message)
 NO_OPS = [
-    pytest.param([cc.SetNestEgg("4C", 1)], cc.SetNestEgg("4C", 1), ("round 1", "nest_egg"), "4♣ is already the Nest Egg",
-                 id="same-nest-egg-twice"),
-    pytest.param([cc.SetNestEgg("4C", 1)], cc.ClearNestEgg("5C", 1), ("round 1", "nest_egg"), "5♣ is not the Nest Egg",
-                 id="taking-back-another-nest-egg"),
-    pytest.param([], cc.ClearReplacement("2C", 1), ("round 1", "replacement"), "2♣ is not the replacement Nest Egg",
-                 id="no-replacement-to-take-back"),
-    pytest.param([cc.SetCommission("You", "4H", 1)], cc.SetCommission("You", "4H", 1), ("round 1", "commissions", "You"),
-                 "4♥ is already You's Commission", id="same-commission-twice"),
-    pytest.param([cc.SetCommission("You", "4H", 1)], cc.ClearCommission("You", "5H", 1),
-                 ("round 1", "commissions", "You"), "5♥ is not You's Commission", id="taking-back-another-commission"),
-    pytest.param([cc.AddToSide("You", "2S", 1)], cc.AddToSide("You", "2S", 1), ("round 1", "sides", "You"),
-                 "2♠ is already on You's side", id="same-side-card-twice"),
-    pytest.param([], cc.RemoveFromSide("You", "2S", 1), ("round 1", "sides", "You"), "2♠ is not on You's side",
-                 id="removing-a-card-already-removed"),
-    pytest.param([*ROUND_1, cc.ScoreRound(1)], cc.ScoreRound(1), ("round 1",), "round 1 is already scored",
-                 id="score-round-twice"),
+    pytest.param(
+        [cc.SetNestEgg("4C", 1)], cc.SetNestEgg("4C", 1), ("round 1", "nest_egg"), "4♣ is already the Nest Egg", id="same-nest-egg-twice"
+    ),
+    pytest.param(
+        [cc.SetNestEgg("4C", 1)],
+        cc.ClearNestEgg("5C", 1),
+        ("round 1", "nest_egg"),
+        "5♣ is not the Nest Egg",
+        id="taking-back-another-nest-egg",
+    ),
+    pytest.param(
+        [], cc.ClearReplacement("2C", 1), ("round 1", "replacement"), "2♣ is not the replacement Nest Egg", id="no-replacement-to-take-back"
+    ),
+    pytest.param(
+        [cc.SetCommission("You", "4H", 1)],
+        cc.SetCommission("You", "4H", 1),
+        ("round 1", "commissions", "You"),
+        "4♥ is already You's Commission",
+        id="same-commission-twice",
+    ),
+    pytest.param(
+        [cc.SetCommission("You", "4H", 1)],
+        cc.ClearCommission("You", "5H", 1),
+        ("round 1", "commissions", "You"),
+        "5♥ is not You's Commission",
+        id="taking-back-another-commission",
+    ),
+    pytest.param(
+        [cc.AddToSide("You", "2S", 1)],
+        cc.AddToSide("You", "2S", 1),
+        ("round 1", "sides", "You"),
+        "2♠ is already on You's side",
+        id="same-side-card-twice",
+    ),
+    pytest.param(
+        [], cc.RemoveFromSide("You", "2S", 1), ("round 1", "sides", "You"), "2♠ is not on You's side", id="removing-a-card-already-removed"
+    ),
+    pytest.param([*ROUND_1, cc.ScoreRound(1)], cc.ScoreRound(1), ("round 1",), "round 1 is already scored", id="score-round-twice"),
 ]
 
 
@@ -105,32 +160,77 @@ SIX = [cc.AddToSide("You", c, 1) for c in ("2C", "3C", "4C", "5C", "2S", "3S")]
 
 # (what is on the table, the action, the place, words of the message)
 REFUSALS = [
-    pytest.param([cc.SetCommission("You", "4H", 1)], cc.SetNestEgg("4H", 1), ("round 1", "nest_egg"),
-                 "4♥ is already You's Commission this round", id="nest-egg-is-a-commission"),
-    pytest.param([cc.AddToSide("Opp", "2S", 1)], cc.AddToSide("You", "2S", 1), ("round 1", "sides", "You"),
-                 "2♠ is already on Opp's side this round", id="each-card-once-a-round"),
-    pytest.param([cc.SetNestEgg("4C", 1)], cc.SetCommission("Opp", "4C", 1), ("round 1", "commissions", "Opp"),
-                 "4♣ is already the Nest Egg this round", id="commission-is-the-nest-egg"),
-    pytest.param([], cc.SetCommission("You", "QH", 1), ("round 1", "commissions", "You"),
-                 "a Wild cannot be a Commission", id="no-wild-commission"),
-    pytest.param(SIX, cc.AddToSide("You", "4S", 1), ("round 1", "sides", "You"),
-                 "You's side is full: a side holds at most 6 cards",
-                 id="a-side-holds-at-most-6"),
-    pytest.param([], cc.SetReplacement("2C", 1), ("round 1", "replacement"), "choose the Nest Egg first",
-                 id="replacement-without-a-nest-egg"),
-    pytest.param([cc.SetNestEgg("4C", 1)], cc.SetReplacement("2C", 1), ("round 1", "replacement"),
-                 "the Nest Egg 4♣ is not a Wild", id="replacement-of-no-wild"),
-    pytest.param([cc.SetNestEgg("QH", 1)], cc.SetReplacement("KS", 1), ("round 1", "replacement"),
-                 "a Wild cannot replace the Nest Egg", id="a-wild-cannot-replace"),
+    pytest.param(
+        [cc.SetCommission("You", "4H", 1)],
+        cc.SetNestEgg("4H", 1),
+        ("round 1", "nest_egg"),
+        "4♥ is already You's Commission this round",
+        id="nest-egg-is-a-commission",
+    ),
+    pytest.param(
+        [cc.AddToSide("Opp", "2S", 1)],
+        cc.AddToSide("You", "2S", 1),
+        ("round 1", "sides", "You"),
+        "2♠ is already on Opp's side this round",
+        id="each-card-once-a-round",
+    ),
+    pytest.param(
+        [cc.SetNestEgg("4C", 1)],
+        cc.SetCommission("Opp", "4C", 1),
+        ("round 1", "commissions", "Opp"),
+        "4♣ is already the Nest Egg this round",
+        id="commission-is-the-nest-egg",
+    ),
+    pytest.param(
+        [], cc.SetCommission("You", "QH", 1), ("round 1", "commissions", "You"), "a Wild cannot be a Commission", id="no-wild-commission"
+    ),
+    pytest.param(
+        SIX,
+        cc.AddToSide("You", "4S", 1),
+        ("round 1", "sides", "You"),
+        "You's side is full: a side holds at most 6 cards",
+        id="a-side-holds-at-most-6",
+    ),
+    pytest.param(
+        [], cc.SetReplacement("2C", 1), ("round 1", "replacement"), "choose the Nest Egg first", id="replacement-without-a-nest-egg"
+    ),
+    pytest.param(
+        [cc.SetNestEgg("4C", 1)],
+        cc.SetReplacement("2C", 1),
+        ("round 1", "replacement"),
+        "the Nest Egg 4♣ is not a Wild",
+        id="replacement-of-no-wild",
+    ),
+    pytest.param(
+        [cc.SetNestEgg("QH", 1)],
+        cc.SetReplacement("KS", 1),
+        ("round 1", "replacement"),
+        "a Wild cannot replace the Nest Egg",
+        id="a-wild-cannot-replace",
+    ),
     pytest.param([], cc.SetNestEgg("9C", 1), ("round 1", "nest_egg"), "not one of the 18 cards", id="no-such-card"),
     pytest.param([], cc.ScoreRound(1), ("round 1",), "Choose the Nest Egg", id="score-without-a-nest-egg"),
-    pytest.param([cc.SetNestEgg("4C", 1), cc.SetCommission("You", "4H", 1)], cc.ScoreRound(1), ("round 1",),
-                 "Opp's Commission still to choose", id="score-without-a-commission"),
-    pytest.param([cc.SetNestEgg("QH", 1), cc.SetCommission("You", "4H", 1), cc.SetCommission("Opp", "5C", 1),
-                  cc.AddToSide("You", "KS", 1)], cc.ScoreRound(1), ("round 1",),
-                 "K♠ is on a side, so a face-down card replaced the Wild Nest Egg", id="the-other-wild-on-a-side"),
-    pytest.param([*ROUND_1, cc.ScoreRound(1)], cc.AddToSide("You", "2S", 1), ("round 1",),
-                 "round 1 is already scored: nothing was changed", id="a-tap-for-a-round-already-scored"),
+    pytest.param(
+        [cc.SetNestEgg("4C", 1), cc.SetCommission("You", "4H", 1)],
+        cc.ScoreRound(1),
+        ("round 1",),
+        "Opp's Commission still to choose",
+        id="score-without-a-commission",
+    ),
+    pytest.param(
+        [cc.SetNestEgg("QH", 1), cc.SetCommission("You", "4H", 1), cc.SetCommission("Opp", "5C", 1), cc.AddToSide("You", "KS", 1)],
+        cc.ScoreRound(1),
+        ("round 1",),
+        "K♠ is on a side, so a face-down card replaced the Wild Nest Egg",
+        id="the-other-wild-on-a-side",
+    ),
+    pytest.param(
+        [*ROUND_1, cc.ScoreRound(1)],
+        cc.AddToSide("You", "2S", 1),
+        ("round 1",),
+        "round 1 is already scored: nothing was changed",
+        id="a-tap-for-a-round-already-scored",
+    ),
     pytest.param([], cc.AddToSide("You", "2S", 2), ("round 2",), "round 1 is being entered", id="a-round-not-begun"),
     pytest.param([], cc.AddToSide("Eve", "2S", 1), (), "'Eve' is not a player", id="not-a-player"),
     pytest.param([], scoring.NextRound(), (), "not an action of Card Commons", id="next-round-is-score-round-here"),
@@ -151,25 +251,36 @@ def test_peek_has_no_replacement():
     with pytest.raises(RecordError, match="in Peek a Wild Nest Egg stays"):
         scoring.apply(table(cc.SetNestEgg("QH", 1), peek=True), cc.SetReplacement("2C", 1))
     # …and a Wild Nest Egg with the other Wild on a side is a complete round in Peek.
-    done = table(cc.SetNestEgg("QH", 1), cc.SetCommission("You", "4H", 1), cc.SetCommission("Opp", "5C", 1),
-                 cc.AddToSide("You", "KS", 1), cc.ScoreRound(1), peek=True)
+    done = table(
+        cc.SetNestEgg("QH", 1),
+        cc.SetCommission("You", "4H", 1),
+        cc.SetCommission("Opp", "5C", 1),
+        cc.AddToSide("You", "KS", 1),
+        cc.ScoreRound(1),
+        peek=True,
+    )
     assert done.record["rounds"][0]["nest_egg"] == "QH" and "replacement" not in done.record["rounds"][0]
 
 
 def test_score_round_moves_the_complete_draft_into_the_record():
-    done = table(*ROUND_1, cc.AddToSide("You", "QH", 1), cc.AddToSide("You", "2D", 1), cc.AddToSide("Opp", "5S", 1),
-                 cc.ScoreRound(1))
+    done = table(*ROUND_1, cc.AddToSide("You", "QH", 1), cc.AddToSide("You", "2D", 1), cc.AddToSide("Opp", "5S", 1), cc.ScoreRound(1))
     assert done.draft is None  # the next round starts with nothing chosen
-    assert done.record["rounds"] == [{"nest_egg": "4C", "commissions": {"You": "4H", "Opp": "5C"},
-                                      "sides": {"You": ["QH", "2D"], "Opp": ["5S"]}}]
+    assert done.record["rounds"] == [
+        {"nest_egg": "4C", "commissions": {"You": "4H", "Opp": "5C"}, "sides": {"You": ["QH", "2D"], "Opp": ["5S"]}}
+    ]
     assert scoring.score(done.record).totals == {"You": 2, "Opp": 1}
     # A card of round 1 is free again in round 2.
     assert scoring.apply(done, cc.SetNestEgg("4C", 2)).draft["nest_egg"] == "4C"
 
 
 def test_the_replacement_is_kept_in_the_record():
-    done = table(cc.SetNestEgg("QH", 1), cc.SetReplacement("2C", 1), cc.SetCommission("You", "3C", 1),
-                 cc.SetCommission("Opp", "2D", 1), cc.ScoreRound(1))
+    done = table(
+        cc.SetNestEgg("QH", 1),
+        cc.SetReplacement("2C", 1),
+        cc.SetCommission("You", "3C", 1),
+        cc.SetCommission("Opp", "2D", 1),
+        cc.ScoreRound(1),
+    )
     assert done.record["rounds"][0]["replacement"] == "2C"
 
 
@@ -190,7 +301,8 @@ def test_level_totals_are_never_a_shared_place_while_an_extra_round_is_required(
         result = scoring.score(table(rounds=rounds).record)
         assert not any("share" in s for s in result.explanations), result.explanations
     assert scoring.score(table(rounds=[level_round()] * 4).record).explanations == (
-        "The totals are level at 6: an extra round is required, scored ×1.",)
+        "The totals are level at 6: an extra round is required, scored ×1.",
+    )
 
 
 def test_the_queries_the_screen_asks():
@@ -205,8 +317,16 @@ def test_the_queries_the_screen_asks():
 
 # ---- properties -------------------------------------------------------------------------------
 
-KINDS = (cc.SetNestEgg, cc.ClearNestEgg, cc.SetReplacement, cc.ClearReplacement, cc.SetCommission, cc.ClearCommission,
-         cc.AddToSide, cc.RemoveFromSide)
+KINDS = (
+    cc.SetNestEgg,
+    cc.ClearNestEgg,
+    cc.SetReplacement,
+    cc.ClearReplacement,
+    cc.SetCommission,
+    cc.ClearCommission,
+    cc.AddToSide,
+    cc.RemoveFromSide,
+)
 TABLE_WIDE = (cc.SetNestEgg, cc.ClearNestEgg, cc.SetReplacement, cc.ClearReplacement)
 cards = st.sampled_from(cc.DECK)
 

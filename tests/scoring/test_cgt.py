@@ -19,19 +19,21 @@ def game(collections, meta, penalty=0, modifiers=None, adjustments=None):
         final["modifiers"] = modifiers
     if adjustments is not None:
         final["adjustments"] = adjustments
-    return {"format": 1, "game": "cgt", "players": list(collections),
-            "variant": {"first_player_penalty": penalty}, "final": final}
+    return {"format": 1, "game": "cgt", "players": list(collections), "variant": {"first_player_penalty": penalty}, "final": final}
 
 
-@pytest.mark.parametrize("meta, modifier, value", [
-    pytest.param(3, None, 3, id="value-is-the-meta-count"),
-    pytest.param(1, None, 1, id="marker-alone-is-1"),
-    pytest.param(4, -1, 3, id="passive-minus-1"),
-    pytest.param(2, 2, 4, id="passive-plus-2"),
-    pytest.param(2, -1, 1, id="down-to-exactly-1"),
-    pytest.param(2, -2, 1, id="floor-at-0-becomes-1"),
-    pytest.param(1, -5, 1, id="floor-far-below-becomes-1"),
-])
+@pytest.mark.parametrize(
+    "meta, modifier, value",
+    [
+        pytest.param(3, None, 3, id="value-is-the-meta-count"),
+        pytest.param(1, None, 1, id="marker-alone-is-1"),
+        pytest.param(4, -1, 3, id="passive-minus-1"),
+        pytest.param(2, 2, 4, id="passive-plus-2"),
+        pytest.param(2, -1, 1, id="down-to-exactly-1"),
+        pytest.param(2, -2, 1, id="floor-at-0-becomes-1"),
+        pytest.param(1, -5, 1, id="floor-far-below-becomes-1"),
+    ],
+)
 def test_type_value_floor_of_one(meta, modifier, value):
     """'A Card's Value is equal to the number of copies in the Meta Row, modified by passive abilities.
     No Free Lunch! A Card's Value can never be lower than 1.' Two cards of type 9 score 2 × value."""
@@ -50,7 +52,9 @@ def test_example_file_figures():
     record = game(
         {"Lea": {"8": 2, "11": 1}, "Max": {"6": 2, "9": 2}, "Ola": {"5": 1, "10": 3}},
         {"5": 1, "6": 3, "7": 2, "8": 4, "9": 1, "10": 2, "11": 5},
-        penalty=2, modifiers={"8": -2, "9": -3}, adjustments={"Max": 3},
+        penalty=2,
+        modifiers={"8": -2, "9": -3},
+        adjustments={"Max": 3},
     )
     result = scoring.score(record)
     assert result.totals == {"Lea": 7, "Max": 11, "Ola": 7}
@@ -85,6 +89,7 @@ def test_zero_counts_and_empty_collections_score_nothing():
 
 
 # ---- tiebreaks: fewer Collection cards, then later seat -----------------------------------------
+
 
 def test_tiebreak_fewer_cards_in_the_collection():
     # Ana: 2 × value 3 = 6 (2 cards).  Ben: 3 × value 2 = 6 (3 cards).  Ben sits later but has more cards.
@@ -121,19 +126,20 @@ def test_never_a_shared_place():
 
 # ---- invalid records (FORMAT.md › cgt › Invalid) ----------------------------------------------
 
-VALID = game({"Lea": {"8": 2, "11": 1}, "Max": {"6": 2}}, {"6": 3, "8": 4, "11": 5},
-             penalty=2, modifiers={"8": -1}, adjustments={"Max": 3})
+VALID = game({"Lea": {"8": 2, "11": 1}, "Max": {"6": 2}}, {"6": 3, "8": 4, "11": 5}, penalty=2, modifiers={"8": -1}, adjustments={"Max": 3})
 
 
 def final(**changes):
     def change(r):
         r["final"].update(changes)
+
     return change
 
 
 def lea(collection):
     def change(r):
         r["final"]["collections"]["Lea"] = collection
+
     return change
 
 
@@ -151,7 +157,11 @@ INVALID = [
     pytest.param(final(meta={"6": "3", "8": 4, "11": 5}), ("final", "meta", "type 6"), id="meta-count-as-text"),
     pytest.param(lea({"8": 2, "7": 1}), ("final", "collections", "Lea", "type 7", "no Meta column"), id="collection-type-without-meta"),
     pytest.param(lea({"8": 5}), ("final", "type 8", "9 cards"), id="more-cards-than-the-type"),
-    pytest.param(lambda r: r["final"]["collections"]["Max"].update({"6": 4}), ("final", "type 6", "7 cards (Meta column 3, Max 4)"), id="too-many-across-collections"),
+    pytest.param(
+        lambda r: r["final"]["collections"]["Max"].update({"6": 4}),
+        ("final", "type 6", "7 cards (Meta column 3, Max 4)"),
+        id="too-many-across-collections",
+    ),
     pytest.param(lea({"8": -1}), ("final", "collections", "Lea", "type 8"), id="collection-count-negative"),
     pytest.param(lea({"8": True}), ("final", "collections", "Lea", "type 8"), id="collection-count-true"),
     pytest.param(lea({"8": None}), ("final", "collections", "Lea", "type 8"), id="collection-count-null"),
@@ -170,8 +180,11 @@ INVALID = [
     pytest.param(lambda r: r["variant"].update(first_player_penalty="2"), ("variant", "first_player_penalty"), id="penalty-as-text"),
     pytest.param(lambda r: r["variant"].update(first_player_penalty=None), ("variant", "first_player_penalty"), id="penalty-null"),
     pytest.param(lambda r: r["variant"].update(types=7), ("variant", "types"), id="variant-unknown-option"),
-    pytest.param(lambda r: (r.update(players=["Lea", "Max", "A", "B", "C"]),
-                            r["final"]["collections"].update(A={}, B={}, C={})), ("players", "5"), id="5-players"),
+    pytest.param(
+        lambda r: (r.update(players=["Lea", "Max", "A", "B", "C"]), r["final"]["collections"].update(A={}, B={}, C={})),
+        ("players", "5"),
+        id="5-players",
+    ),
 ]
 
 

@@ -38,72 +38,136 @@ def final_after(start: Table, action) -> dict:
 EMPTY = {"Lea": {}, "Max": {}}
 
 
-@pytest.mark.parametrize("start, action, expected", [
-    pytest.param({}, AdjustMeta(type=7, by=1), {"meta": {"7": 1}, "collections": EMPTY}, id="meta-opens-a-column"),
-    pytest.param({"meta": {"7": 2}}, AdjustMeta(type=7, by=-1), {"meta": {"7": 1}, "collections": EMPTY}, id="meta-minus"),
-    pytest.param({"meta": {"7": 1}}, AdjustMeta(type=7, by=-1), {"meta": {}, "collections": EMPTY}, id="meta-column-goes"),
-    pytest.param({"meta": {"7": 1}}, AdjustModifier(type=7, by=-1),
-                 {"meta": {"7": 1}, "collections": EMPTY, "modifiers": {"7": -1}}, id="modifier-minus"),
-    pytest.param({"meta": {"7": 1}, "modifiers": {"7": -1}}, AdjustModifier(type=7, by=1),
-                 {"meta": {"7": 1}, "collections": EMPTY}, id="modifier-back-to-0-is-left-out"),
-    pytest.param({}, AdjustModifier(type=12, by=2),
-                 {"meta": {}, "collections": EMPTY, "modifiers": {"12": 2}}, id="modifier-without-a-column"),
-    pytest.param({"meta": {"7": 1}}, AdjustCollection("Max", 7, 1),
-                 {"meta": {"7": 1}, "collections": {"Lea": {}, "Max": {"7": 1}}}, id="collection-plus"),
-    pytest.param({"meta": {"7": 1}, "collections": {"Lea": {"7": 2}, "Max": {}}}, AdjustCollection("Lea", 7, -1),
-                 {"meta": {"7": 1}, "collections": {"Lea": {"7": 1}, "Max": {}}}, id="collection-minus"),
-    pytest.param({"meta": {"7": 1}, "collections": {"Lea": {"7": 1}, "Max": {}}}, AdjustCollection("Lea", 7, -1),
-                 {"meta": {"7": 1}, "collections": EMPTY}, id="collection-last-card-off"),
-    pytest.param({}, AdjustAbilityPoints("Lea", -3),
-                 {"meta": {}, "collections": EMPTY, "adjustments": {"Lea": -3}}, id="ability-points"),
-    pytest.param({"adjustments": {"Lea": 1, "Max": 4}}, AdjustAbilityPoints("Lea", -1),
-                 {"meta": {}, "collections": EMPTY, "adjustments": {"Max": 4}}, id="ability-points-back-to-0"),
-])
+@pytest.mark.parametrize(
+    "start, action, expected",
+    [
+        pytest.param({}, AdjustMeta(type=7, by=1), {"meta": {"7": 1}, "collections": EMPTY}, id="meta-opens-a-column"),
+        pytest.param({"meta": {"7": 2}}, AdjustMeta(type=7, by=-1), {"meta": {"7": 1}, "collections": EMPTY}, id="meta-minus"),
+        pytest.param({"meta": {"7": 1}}, AdjustMeta(type=7, by=-1), {"meta": {}, "collections": EMPTY}, id="meta-column-goes"),
+        pytest.param(
+            {"meta": {"7": 1}},
+            AdjustModifier(type=7, by=-1),
+            {"meta": {"7": 1}, "collections": EMPTY, "modifiers": {"7": -1}},
+            id="modifier-minus",
+        ),
+        pytest.param(
+            {"meta": {"7": 1}, "modifiers": {"7": -1}},
+            AdjustModifier(type=7, by=1),
+            {"meta": {"7": 1}, "collections": EMPTY},
+            id="modifier-back-to-0-is-left-out",
+        ),
+        pytest.param(
+            {}, AdjustModifier(type=12, by=2), {"meta": {}, "collections": EMPTY, "modifiers": {"12": 2}}, id="modifier-without-a-column"
+        ),
+        pytest.param(
+            {"meta": {"7": 1}},
+            AdjustCollection("Max", 7, 1),
+            {"meta": {"7": 1}, "collections": {"Lea": {}, "Max": {"7": 1}}},
+            id="collection-plus",
+        ),
+        pytest.param(
+            {"meta": {"7": 1}, "collections": {"Lea": {"7": 2}, "Max": {}}},
+            AdjustCollection("Lea", 7, -1),
+            {"meta": {"7": 1}, "collections": {"Lea": {"7": 1}, "Max": {}}},
+            id="collection-minus",
+        ),
+        pytest.param(
+            {"meta": {"7": 1}, "collections": {"Lea": {"7": 1}, "Max": {}}},
+            AdjustCollection("Lea", 7, -1),
+            {"meta": {"7": 1}, "collections": EMPTY},
+            id="collection-last-card-off",
+        ),
+        pytest.param(
+            {}, AdjustAbilityPoints("Lea", -3), {"meta": {}, "collections": EMPTY, "adjustments": {"Lea": -3}}, id="ability-points"
+        ),
+        pytest.param(
+            {"adjustments": {"Lea": 1, "Max": 4}},
+            AdjustAbilityPoints("Lea", -1),
+            {"meta": {}, "collections": EMPTY, "adjustments": {"Max": 4}},
+            id="ability-points-back-to-0",
+        ),
+    ],
+)
 def test_each_action(start, action, expected):
     assert final_after(table(**start), action) == expected
 
 
-@pytest.mark.parametrize("start, action, message", [
-    pytest.param({}, AdjustMeta(type=7, by=-1), "final › meta › type 7: type 7 has no Meta column", id="meta-at-0"),
-    pytest.param({"meta": {"7": 1}}, AdjustCollection("Lea", 7, -1),
-                 "final › collections › Lea › type 7: Lea has no type 7 cards", id="collection-at-0"),
-    pytest.param({}, AdjustAbilityPoints("Lea", 0), "final › adjustments › Lea: a change by 0 changes nothing",
-                 id="by-0"),
-])
+@pytest.mark.parametrize(
+    "start, action, message",
+    [
+        pytest.param({}, AdjustMeta(type=7, by=-1), "final › meta › type 7: type 7 has no Meta column", id="meta-at-0"),
+        pytest.param(
+            {"meta": {"7": 1}},
+            AdjustCollection("Lea", 7, -1),
+            "final › collections › Lea › type 7: Lea has no type 7 cards",
+            id="collection-at-0",
+        ),
+        pytest.param({}, AdjustAbilityPoints("Lea", 0), "final › adjustments › Lea: a change by 0 changes nothing", id="by-0"),
+    ],
+)
 def test_no_ops_are_said_and_change_nothing(start, action, message):
     with pytest.raises(Unchanged) as raised:
         scoring.apply(table(**start), action)
     assert str(raised.value) == message
 
 
-@pytest.mark.parametrize("start, action, message", [
-    pytest.param({"meta": {"5": 4}, "collections": {"Lea": {"5": 1}, "Max": {}}}, AdjustCollection("Max", 5, 1),
-                 "final › collections › Max › type 5: all 5 cards of type 5 are in the Meta column and the Collections",
-                 id="no-copy-left-for-a-collection"),
-    pytest.param({"meta": {"5": 5}}, AdjustMeta(type=5, by=1),
-                 "final › meta › type 5: all 5 cards of type 5 are in the Meta column and the Collections",
-                 id="no-copy-left-for-the-meta"),
-    pytest.param({}, AdjustCollection("Lea", 9, 1),
-                 "final › collections › Lea › type 9: type 9 has no Meta column: set the Meta row first",
-                 id="collection-without-a-column"),
-    pytest.param({"meta": {"8": 1}, "collections": {"Lea": {"8": 1}, "Max": {"8": 2}}}, AdjustMeta(type=8, by=-1),
-                 "final › meta › type 8: Lea and Max collect type 8: it keeps its Meta column", id="collected-keeps-column"),
-    pytest.param({"meta": {str(t): 1 for t in range(5, 12)}}, AdjustMeta(type=12, by=1),
-                 "final › meta › type 12: the Meta row already has its 7 columns", id="an-eighth-column"),
-    pytest.param({"modifiers": {"7": 20}}, AdjustModifier(type=7, by=1),
-                 "final › modifiers › type 7: a modifier goes from −20 to +20", id="modifier-range"),
-    pytest.param({"adjustments": {"Max": -99}}, AdjustAbilityPoints("Max", -1),
-                 "final › adjustments › Max: ability points go from −99 to 99", id="ability-range"),
-    pytest.param({}, AdjustMeta(type=21, by=1), "final › meta: type '21' is not a number from 2 to 20", id="type-21"),
-    pytest.param({}, AdjustMeta(type=True, by=1), "final › meta: type 'True' is not a number from 2 to 20",
-                 id="type-bool"),
-    pytest.param({}, AdjustAbilityPoints("Lea", 1.5), "final › adjustments › Lea: a change by '1.5' is not a whole number",
-                 id="by-a-fraction"),
-    pytest.param({}, AdjustAbilityPoints("Zed", 1), "'Zed' is not a player of this game", id="not-a-player"),
-    pytest.param({}, AdjustMeta(player="Lea", type=7, by=1),
-                 "the Meta row belongs to the whole table, not to one player", id="meta-for-a-player"),
-    pytest.param({}, scoring.NextRound(), "NextRound is not an action of CGT – Card Game Traders", id="next-round"),
-])
+@pytest.mark.parametrize(
+    "start, action, message",
+    [
+        pytest.param(
+            {"meta": {"5": 4}, "collections": {"Lea": {"5": 1}, "Max": {}}},
+            AdjustCollection("Max", 5, 1),
+            "final › collections › Max › type 5: all 5 cards of type 5 are in the Meta column and the Collections",
+            id="no-copy-left-for-a-collection",
+        ),
+        pytest.param(
+            {"meta": {"5": 5}},
+            AdjustMeta(type=5, by=1),
+            "final › meta › type 5: all 5 cards of type 5 are in the Meta column and the Collections",
+            id="no-copy-left-for-the-meta",
+        ),
+        pytest.param(
+            {},
+            AdjustCollection("Lea", 9, 1),
+            "final › collections › Lea › type 9: type 9 has no Meta column: set the Meta row first",
+            id="collection-without-a-column",
+        ),
+        pytest.param(
+            {"meta": {"8": 1}, "collections": {"Lea": {"8": 1}, "Max": {"8": 2}}},
+            AdjustMeta(type=8, by=-1),
+            "final › meta › type 8: Lea and Max collect type 8: it keeps its Meta column",
+            id="collected-keeps-column",
+        ),
+        pytest.param(
+            {"meta": {str(t): 1 for t in range(5, 12)}},
+            AdjustMeta(type=12, by=1),
+            "final › meta › type 12: the Meta row already has its 7 columns",
+            id="an-eighth-column",
+        ),
+        pytest.param(
+            {"modifiers": {"7": 20}},
+            AdjustModifier(type=7, by=1),
+            "final › modifiers › type 7: a modifier goes from −20 to +20",
+            id="modifier-range",
+        ),
+        pytest.param(
+            {"adjustments": {"Max": -99}},
+            AdjustAbilityPoints("Max", -1),
+            "final › adjustments › Max: ability points go from −99 to 99",
+            id="ability-range",
+        ),
+        pytest.param({}, AdjustMeta(type=21, by=1), "final › meta: type '21' is not a number from 2 to 20", id="type-21"),
+        pytest.param({}, AdjustMeta(type=True, by=1), "final › meta: type 'True' is not a number from 2 to 20", id="type-bool"),
+        pytest.param(
+            {}, AdjustAbilityPoints("Lea", 1.5), "final › adjustments › Lea: a change by '1.5' is not a whole number", id="by-a-fraction"
+        ),
+        pytest.param({}, AdjustAbilityPoints("Zed", 1), "'Zed' is not a player of this game", id="not-a-player"),
+        pytest.param(
+            {}, AdjustMeta(player="Lea", type=7, by=1), "the Meta row belongs to the whole table, not to one player", id="meta-for-a-player"
+        ),
+        pytest.param({}, scoring.NextRound(), "NextRound is not an action of CGT – Card Game Traders", id="next-round"),
+    ],
+)
 def test_refusals_say_where_and_why(start, action, message):
     with pytest.raises(RecordError) as raised:
         scoring.apply(table(**start), action)

@@ -12,21 +12,29 @@ from scoring_support import assert_cli_refused, assert_invalid, mutated, run_cli
 import scoring
 
 VALID = {
-    "format": 1, "game": "lost-cities", "players": ["Ana", "Ben"], "variant": {"rounds": 1},
+    "format": 1,
+    "game": "lost-cities",
+    "players": ["Ana", "Ben"],
+    "variant": {"rounds": 1},
     "rounds": [{"Ana": {"red": {"cards": [10, 9, 8]}}, "Ben": {}}],
-    "id": "g-1", "played_at": "2024-05-01T20:15:00", "location": "Café", "notes": "close game",
+    "id": "g-1",
+    "played_at": "2024-05-01T20:15:00",
+    "location": "Café",
+    "notes": "close game",
 }
 
 
 def setter(**changes):
     def change(r):
         r.update(changes)
+
     return change
 
 
 def dropper(key):
     def change(r):
         r.pop(key)
+
     return change
 
 
@@ -102,6 +110,7 @@ def test_record_error_keeps_the_place_and_the_message_apart():
 
 # ---- the CLI ----------------------------------------------------------------------------------
 
+
 def test_cli_json_output_has_the_format_md_keys():
     proc = run_cli(VALID)
     assert proc.returncode == 0 and proc.stderr == ""
@@ -118,17 +127,23 @@ def test_cli_table_output_shows_totals_and_winner():
     assert "red: (8+9+10 − 20) = 7" in proc.stdout
 
 
-@pytest.mark.parametrize("text, fragment", [
-    pytest.param("{", "not valid JSON", id="truncated-json"),
-    pytest.param("", "not valid JSON", id="empty-file"),
-    pytest.param('{"format": NaN}', "not valid JSON", id="nan"),
-    pytest.param("[" * 100000 + "]" * 100000, "error:", id="deeply-nested"),
-    pytest.param(json.dumps(VALID)[:-1] + ', "players": ["Ana", "Ben"]}', "record: 'players' is given twice", id="key-twice"),
-    pytest.param(json.dumps(VALID).replace('"Ana": {', '"Ana": {"red": {"cards": [2]}, ', 1),
-                 "rounds › item 1 › Ana: 'red' is given twice", id="nested-key-twice"),
-    pytest.param(json.dumps({**VALID, "game": "uno"}), "game", id="unknown-game"),
-    pytest.param(json.dumps({**VALID, "players": ["Ana\nEvil", "Ana\nEvil"]}), "players", id="name-with-newline-stays-one-line"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        pytest.param("{", "not valid JSON", id="truncated-json"),
+        pytest.param("", "not valid JSON", id="empty-file"),
+        pytest.param('{"format": NaN}', "not valid JSON", id="nan"),
+        pytest.param("[" * 100000 + "]" * 100000, "error:", id="deeply-nested"),
+        pytest.param(json.dumps(VALID)[:-1] + ', "players": ["Ana", "Ben"]}', "record: 'players' is given twice", id="key-twice"),
+        pytest.param(
+            json.dumps(VALID).replace('"Ana": {', '"Ana": {"red": {"cards": [2]}, ', 1),
+            "rounds › item 1 › Ana: 'red' is given twice",
+            id="nested-key-twice",
+        ),
+        pytest.param(json.dumps({**VALID, "game": "uno"}), "game", id="unknown-game"),
+        pytest.param(json.dumps({**VALID, "players": ["Ana\nEvil", "Ana\nEvil"]}), "players", id="name-with-newline-stays-one-line"),
+    ],
+)
 def test_cli_refuses_with_one_error_line(text, fragment):
     line = assert_cli_refused(run_cli(text=text))
     assert fragment in line

@@ -21,7 +21,9 @@ def game(ana=None, ben=None, rounds=1, **variant):
 def played(*pairs, rounds=1, **variant):
     """A Lost Cities record for Ana and Ben; each round is (Ana's tableau, Ben's tableau)."""
     return {
-        "format": 1, "game": "lost-cities", "players": ["Ana", "Ben"],
+        "format": 1,
+        "game": "lost-cities",
+        "players": ["Ana", "Ben"],
         "variant": {"rounds": rounds, **variant},
         "rounds": [{"Ana": a, "Ben": b} for a, b in pairs],
     }
@@ -77,14 +79,17 @@ def test_bonus_is_added_once_and_not_multiplied():
     assert result.totals["Ana"] == 20 != (20 - 20 + 20) * 4
 
 
-@pytest.mark.parametrize("investments, cards, has_bonus", [
-    pytest.param(0, [2, 3, 4, 5, 6, 7, 8], False, id="7-numbers"),
-    pytest.param(3, [2, 3, 4, 5], False, id="3-investments-4-numbers-is-7"),
-    pytest.param(1, [2, 3, 4, 5, 6, 7], False, id="1-investment-6-numbers-is-7"),
-    pytest.param(0, [2, 3, 4, 5, 6, 7, 8, 9], True, id="8-numbers"),
-    pytest.param(2, [2, 3, 4, 5, 6, 7], True, id="2-investments-6-numbers-is-8"),
-    pytest.param(3, [4, 5, 6, 7, 8], True, id="3-investments-5-numbers-is-8"),
-])
+@pytest.mark.parametrize(
+    "investments, cards, has_bonus",
+    [
+        pytest.param(0, [2, 3, 4, 5, 6, 7, 8], False, id="7-numbers"),
+        pytest.param(3, [2, 3, 4, 5], False, id="3-investments-4-numbers-is-7"),
+        pytest.param(1, [2, 3, 4, 5, 6, 7], False, id="1-investment-6-numbers-is-7"),
+        pytest.param(0, [2, 3, 4, 5, 6, 7, 8, 9], True, id="8-numbers"),
+        pytest.param(2, [2, 3, 4, 5, 6, 7], True, id="2-investments-6-numbers-is-8"),
+        pytest.param(3, [4, 5, 6, 7, 8], True, id="3-investments-5-numbers-is-8"),
+    ],
+)
 def test_bonus_only_from_8_cards_investments_included(investments, cards, has_bonus):
     """RULINGS: the other published mistake is a bonus under 8 cards; investments count towards 8."""
     result = scoring.score(game({"yellow": expedition(investments, cards)}))
@@ -97,6 +102,7 @@ def test_expedition_range_is_minus_80_to_156():
     """RULINGS: range of one expedition −80 to 156; enumerate every legal expedition's extremes."""
     seen = set()
     import itertools
+
     for investments in range(4):
         for size in range(0, 10):
             for cards in itertools.combinations(ALL, size):
@@ -121,18 +127,26 @@ def test_round_and_game_totals_add_up_over_three_rounds():
 
 # ---- variants: rounds 1 / 3 (default 3), purple -------------------------------------------
 
-@pytest.mark.parametrize("variant, recorded, decided", [
-    pytest.param({"rounds": 1}, 1, True, id="rounds-1-decided-after-1"),
-    pytest.param({"rounds": 3}, 1, False, id="rounds-3-open-after-1"),
-    pytest.param({"rounds": 3}, 2, False, id="rounds-3-open-after-2"),
-    pytest.param({"rounds": 3}, 3, True, id="rounds-3-decided-after-3"),
-    pytest.param({}, 2, False, id="default-is-3-rounds-open-after-2"),
-    pytest.param({}, 3, True, id="default-is-3-rounds-decided-after-3"),
-    pytest.param({"rounds": 1}, 0, False, id="no-round-yet"),
-])
+
+@pytest.mark.parametrize(
+    "variant, recorded, decided",
+    [
+        pytest.param({"rounds": 1}, 1, True, id="rounds-1-decided-after-1"),
+        pytest.param({"rounds": 3}, 1, False, id="rounds-3-open-after-1"),
+        pytest.param({"rounds": 3}, 2, False, id="rounds-3-open-after-2"),
+        pytest.param({"rounds": 3}, 3, True, id="rounds-3-decided-after-3"),
+        pytest.param({}, 2, False, id="default-is-3-rounds-open-after-2"),
+        pytest.param({}, 3, True, id="default-is-3-rounds-decided-after-3"),
+        pytest.param({"rounds": 1}, 0, False, id="no-round-yet"),
+    ],
+)
 def test_decided_once_every_round_is_recorded(variant, recorded, decided):
-    record = {"game": "lost-cities", "players": ["Ana", "Ben"], "variant": variant,
-              "rounds": [{"Ana": {"red": expedition(0, [10])}, "Ben": {}}] * recorded}
+    record = {
+        "game": "lost-cities",
+        "players": ["Ana", "Ben"],
+        "variant": variant,
+        "rounds": [{"Ana": {"red": expedition(0, [10])}, "Ben": {}}] * recorded,
+    }
     result = scoring.score(record)
     assert result.decided is decided
     assert result.winners == (("Ben",) if decided else ())  # Ana −10 × rounds, Ben 0
@@ -164,6 +178,7 @@ def test_next_starter_is_the_higher_total_and_level_lets_players_choose():
 
 # ---- no tiebreak: a draw shares the place ---------------------------------------------------
 
+
 def test_level_totals_are_a_draw_shared_by_both_when_decided():
     record = game({"red": expedition(0, [10, 9, 8])}, {"blue": expedition(0, [10, 9, 8])})
     result = scoring.score(record)
@@ -183,13 +198,15 @@ def test_level_totals_before_the_end_are_shared_but_not_decided():
 
 # ---- invalid records (FORMAT.md › lost-cities › Invalid) -------------------------------------
 
-VALID = game({"red": expedition(1, [3, 6, 9, 10]), "blue": expedition(0, [2, 5])},
-             {"white": expedition(2, [4]), "red": expedition(2, [2, 4])})
+VALID = game(
+    {"red": expedition(1, [3, 6, 9, 10]), "blue": expedition(0, [2, 5])}, {"white": expedition(2, [4]), "red": expedition(2, [2, 4])}
+)
 
 
 def put(player, colour, value):
     def change(r):
         r["rounds"][0][player][colour] = value
+
     return change
 
 

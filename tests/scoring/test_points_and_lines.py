@@ -56,10 +56,15 @@ def test_lost_cities_expedition_points_are_its_lines(investments, cards, points)
 
 def test_lost_cities_rounds_are_their_lines():
     record = {
-        "format": 1, "game": "lost-cities", "players": ["Ana", "Ben"], "variant": {"rounds": 3, "purple": True},
+        "format": 1,
+        "game": "lost-cities",
+        "players": ["Ana", "Ben"],
+        "variant": {"rounds": 3, "purple": True},
         "rounds": [
-            {"Ana": {"red": {"investments": 1, "cards": [3, 6, 9, 10]}, "blue": {"cards": [2, 5]}},
-             "Ben": {"purple": {"investments": 2, "cards": [2, 3, 4, 5, 6, 7]}, "white": {"investments": 3}}},
+            {
+                "Ana": {"red": {"investments": 1, "cards": [3, 6, 9, 10]}, "blue": {"cards": [2, 5]}},
+                "Ben": {"purple": {"investments": 2, "cards": [2, 3, 4, 5, 6, 7]}, "white": {"investments": 3}},
+            },
             {"Ana": {"green": {"cards": list(range(2, 11))}}, "Ben": {}},
         ],
     }
@@ -75,6 +80,7 @@ def test_lost_cities_rounds_are_their_lines():
 
 # --- The BoardGameGeek Game --------------------------------------------------------------------
 
+
 def bgg_game_record(players, final, sets="one"):
     return {"format": 1, "game": "bgg-game", "players": players, "variant": {"three_player_sets": sets}, "final": final}
 
@@ -85,33 +91,46 @@ def tiles(*pairs):
 
 BGG_GAME = [
     pytest.param(
-        bgg_game_record(["A", "B", "C", "D"], {
-            # 2s in all three other colours: a set (3 × 6); 5s in two colours with a duplicate
-            "A": {"colour": "red", "gg": 40, "tiles": tiles(("blue", 2), ("green", 2), ("yellow", 2),
-                                                             ("blue", 5), ("green", 5), ("green", 5))},
-            "B": {"colour": "blue", "ledger": [{"income": 5, "spent": 1}, {"income": 7}, {"spent": 2}],
-                  "tiles": tiles(("red", 6))},
-            "C": {"colour": "green", "ledger": [], "tiles": []},
-            "D": {"colour": "yellow", "ledger": [{"income": 3, "spent": 3}] * 6, "tiles": tiles(("red", 1), ("red", 1))},
-        }),
+        bgg_game_record(
+            ["A", "B", "C", "D"],
+            {
+                # 2s in all three other colours: a set (3 × 6); 5s in two colours with a duplicate
+                "A": {
+                    "colour": "red",
+                    "gg": 40,
+                    "tiles": tiles(("blue", 2), ("green", 2), ("yellow", 2), ("blue", 5), ("green", 5), ("green", 5)),
+                },
+                "B": {"colour": "blue", "ledger": [{"income": 5, "spent": 1}, {"income": 7}, {"spent": 2}], "tiles": tiles(("red", 6))},
+                "C": {"colour": "green", "ledger": [], "tiles": []},
+                "D": {"colour": "yellow", "ledger": [{"income": 3, "spent": 3}] * 6, "tiles": tiles(("red", 1), ("red", 1))},
+            },
+        ),
         {"A": 40 + 18 + 10, "B": 10 + 12 - 3 + 6, "C": 10, "D": 11 + 18 - 18 + 1},
         id="4p-sets-duplicates-ledgers-seat-4",
     ),
     pytest.param(
-        bgg_game_record(["A", "B", "C"], {
-            "A": {"colour": "red", "gg": 30, "tiles": tiles(*[("blue", n) for n in range(1, 7)] * 2, ("blue", 4), ("green", 6))},
-            "B": {"colour": "blue", "gg": 0, "tiles": tiles(("green", 2), ("green", 2), ("red", 5))},
-            "C": {"colour": "green", "ledger": [{"income": 1}], "tiles": []},
-        }, sets="every"),
+        bgg_game_record(
+            ["A", "B", "C"],
+            {
+                "A": {"colour": "red", "gg": 30, "tiles": tiles(*[("blue", n) for n in range(1, 7)] * 2, ("blue", 4), ("green", 6))},
+                "B": {"colour": "blue", "gg": 0, "tiles": tiles(("green", 2), ("green", 2), ("red", 5))},
+                "C": {"colour": "green", "ledger": [{"income": 1}], "tiles": []},
+            },
+            sets="every",
+        ),
         {"A": 30 + 72 + 4 + 6, "B": 9, "C": 11},
         id="3p-every-set-two-sets-and-rest",
     ),
     pytest.param(
-        bgg_game_record(["A", "B", "C"], {
-            "A": {"colour": "red", "gg": 30, "tiles": tiles(*[("blue", n) for n in range(1, 7)] * 2, ("blue", 4), ("green", 6))},
-            "B": {"colour": "blue", "gg": 0, "tiles": []},
-            "C": {"colour": "green", "gg": 1, "tiles": []},
-        }, sets="one"),
+        bgg_game_record(
+            ["A", "B", "C"],
+            {
+                "A": {"colour": "red", "gg": 30, "tiles": tiles(*[("blue", n) for n in range(1, 7)] * 2, ("blue", 4), ("green", 6))},
+                "B": {"colour": "blue", "gg": 0, "tiles": []},
+                "C": {"colour": "green", "gg": 1, "tiles": []},
+            },
+            sets="one",
+        ),
         {"A": 30 + 36 + 21 + 4 + 6, "B": 0, "C": 1},
         id="3p-one-set-only",
     ),
@@ -131,14 +150,18 @@ def test_bgg_game_points_are_its_lines(record, totals):
 
 # --- BoardGameGeek: The Card Game --------------------------------------------------------------
 
+
 def test_bgg_card_game_points_are_its_lines():
     record = {
-        "format": 1, "game": "bgg-card-game", "players": ["A", "B", "C"],
+        "format": 1,
+        "game": "bgg-card-game",
+        "players": ["A", "B", "C"],
         "final": {
-            "A": {"played": [{"subdomain": "war", "cards": 4, "popular": True}, {"subdomain": "party", "cards": 2}],
-                  "collections": [{"subdomains": ["war", "party", "family"], "rare_gems": ["family", "war"]}]},
-            "B": {"played": [{"subdomain": "abstract", "cards": 9}],
-                  "collections": [{"subdomains": list(bgg_card_game.SUBDOMAINS)}]},
+            "A": {
+                "played": [{"subdomain": "war", "cards": 4, "popular": True}, {"subdomain": "party", "cards": 2}],
+                "collections": [{"subdomains": ["war", "party", "family"], "rare_gems": ["family", "war"]}],
+            },
+            "B": {"played": [{"subdomain": "abstract", "cards": 9}], "collections": [{"subdomains": list(bgg_card_game.SUBDOMAINS)}]},
             "C": {},
         },
     }
@@ -155,9 +178,13 @@ def test_bgg_card_game_points_are_its_lines():
 
 # --- CGT ---------------------------------------------------------------------------------------
 
+
 def test_cgt_points_are_its_lines():
     record = {
-        "format": 1, "game": "cgt", "players": ["A", "B", "C"], "variant": {"first_player_penalty": 2},
+        "format": 1,
+        "game": "cgt",
+        "players": ["A", "B", "C"],
+        "variant": {"first_player_penalty": 2},
         "final": {
             "meta": {"5": 2, "6": 1, "8": 3},
             "modifiers": {"6": -3, "8": 2},  # type 6: max(1, 1 − 3) = 1; type 8: 3 + 2 = 5
@@ -175,23 +202,38 @@ def test_cgt_points_are_its_lines():
 
 # --- Card Commons ------------------------------------------------------------------------------
 
+
 def commons_round(nest_egg, you, opp, you_side, opp_side, replacement=None):
-    return {"nest_egg": nest_egg, "replacement": replacement, "commissions": {"You": you, "Opp": opp},
-            "sides": {"You": you_side, "Opp": opp_side}}
+    return {
+        "nest_egg": nest_egg,
+        "replacement": replacement,
+        "commissions": {"You": you, "Opp": opp},
+        "sides": {"You": you_side, "Opp": opp_side},
+    }
 
 
 CARD_COMMONS = [
-    pytest.param(False, [
-        commons_round("3H", "2H", "3S", ["4D", "5D", "2C"], ["4S", "5C", "2D"]),  # suit; rank
-        commons_round("4C", "2D", "5C", ["3H"], ["3C", "2S"]),  # no match; suit
-        commons_round("QH", "2D", "3S", ["4H", "KS"], ["2C"], replacement="4D"),  # Wild replaced by 4D
-        commons_round("5S", "4C", "2H", ["5C", "3S", "2S", "4S", "3C"], ["5H"]),  # ×2
-    ], {"You": [2, 0, 2, 0], "Opp": [2, 2, 0, 0]}, id="standard-suit-rank-no-match-replacement"),
-    pytest.param(True, [
-        commons_round("KS", "2C", "3H", ["4C", "5S"], ["4D", "5H"]),  # Peek: the Wild stays, black
-        commons_round("QH", "2C", "3H", ["4C"], ["4D", "5H", "2S"]),  # red Wild
-        commons_round("2D", "3D", "2S", ["4D", "5H", "QH"], ["3C"]),  # ×2
-    ], {"You": [2, 0, 6], "Opp": [0, 2, 2]}, id="peek-wild-nest-eggs"),
+    pytest.param(
+        False,
+        [
+            commons_round("3H", "2H", "3S", ["4D", "5D", "2C"], ["4S", "5C", "2D"]),  # suit; rank
+            commons_round("4C", "2D", "5C", ["3H"], ["3C", "2S"]),  # no match; suit
+            commons_round("QH", "2D", "3S", ["4H", "KS"], ["2C"], replacement="4D"),  # Wild replaced by 4D
+            commons_round("5S", "4C", "2H", ["5C", "3S", "2S", "4S", "3C"], ["5H"]),  # ×2
+        ],
+        {"You": [2, 0, 2, 0], "Opp": [2, 2, 0, 0]},
+        id="standard-suit-rank-no-match-replacement",
+    ),
+    pytest.param(
+        True,
+        [
+            commons_round("KS", "2C", "3H", ["4C", "5S"], ["4D", "5H"]),  # Peek: the Wild stays, black
+            commons_round("QH", "2C", "3H", ["4C"], ["4D", "5H", "2S"]),  # red Wild
+            commons_round("2D", "3D", "2S", ["4D", "5H", "QH"], ["3C"]),  # ×2
+        ],
+        {"You": [2, 0, 6], "Opp": [0, 2, 2]},
+        id="peek-wild-nest-eggs",
+    ),
 ]
 
 
@@ -232,8 +274,13 @@ def test_breakdown_is_built_once_on_first_access_and_kept():
         return ({"Ana": (line,), "Ben": ()},)
 
     result = scoring.Result(
-        game="lost-cities", players=("Ana", "Ben"), rounds=({"Ana": 16, "Ben": 0},), build_breakdown=build,
-        totals={"Ana": 16, "Ben": 0}, ranking=(("Ana",), ("Ben",)), decided=True,
+        game="lost-cities",
+        players=("Ana", "Ben"),
+        rounds=({"Ana": 16, "Ben": 0},),
+        build_breakdown=build,
+        totals={"Ana": 16, "Ben": 0},
+        ranking=(("Ana",), ("Ben",)),
+        decided=True,
     )
     assert calls == []  # scoring does not build the lines
     assert result.breakdown == ({"Ana": (line,), "Ben": ()},)

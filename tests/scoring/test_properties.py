@@ -30,6 +30,7 @@ def test_valid_records_never_raise_and_totals_are_their_lines(game):
         for p in result.players:
             assert result.totals[p] == sum(line.points for lines in result.breakdown for line in lines[p])
         json.dumps(result.to_json())  # the CLI's output is always serialisable
+
     check()
 
 
@@ -100,6 +101,7 @@ def test_card_commons_matches_an_independent_reading(record):
 
 
 # ---- corruptions ------------------------------------------------------------------------------
+
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())

@@ -22,41 +22,59 @@ def bgg_game(ledger=None, tiles=None):
     ada = {"colour": "red", "ledger": ledger if ledger is not None else [{"income": 5, "spent": 1}]}
     if tiles is not None:
         ada["tiles"] = tiles
-    return {"format": 1, "game": "bgg-game", "players": ["Ada", "Bo", "Cy"],
-            "final": {"Ada": ada,
-                      "Bo": {"colour": "blue", "gg": 30, "tiles": [{"colour": "red", "number": 2}]},
-                      "Cy": {"colour": "green", "gg": 20, "tiles": []}}}
+    return {
+        "format": 1,
+        "game": "bgg-game",
+        "players": ["Ada", "Bo", "Cy"],
+        "final": {
+            "Ada": ada,
+            "Bo": {"colour": "blue", "gg": 30, "tiles": [{"colour": "red", "number": 2}]},
+            "Cy": {"colour": "green", "gg": 20, "tiles": []},
+        },
+    }
 
 
-@pytest.mark.parametrize("written, meaning", [
-    ([{"income": 5}], [{"income": 5, "spent": 0}]),
-    ([{"spent": 2}], [{"income": 0, "spent": 2}]),
-    ([{}], [{"income": 0, "spent": 0}]),
-    ([{"income": 3, "spent": 1}, {"income": 4}], [{"income": 3, "spent": 1}, {"income": 4, "spent": 0}]),
-], ids=["income-only", "spent-only", "empty-round", "mixed"])
+@pytest.mark.parametrize(
+    "written, meaning",
+    [
+        ([{"income": 5}], [{"income": 5, "spent": 0}]),
+        ([{"spent": 2}], [{"income": 0, "spent": 2}]),
+        ([{}], [{"income": 0, "spent": 0}]),
+        ([{"income": 3, "spent": 1}, {"income": 4}], [{"income": 3, "spent": 1}, {"income": 4, "spent": 0}]),
+    ],
+    ids=["income-only", "spent-only", "empty-round", "mixed"],
+)
 def test_ledger_fields_left_out_count_as_zero(written, meaning):
     assert scoring.score(bgg_game(ledger=written)).totals == scoring.score(bgg_game(ledger=meaning)).totals
 
 
-@pytest.mark.parametrize("ledger, where", [
-    ([{"income": 5, "spent": 1, "bonus": 2}], ("final", "Ada", "ledger", "round 1", "bonus")),
-    ([{"income": 5, "spent": True}], ("final", "Ada", "ledger", "round 1", "spent")),
-    ([{"income": -1, "spent": 0}], ("final", "Ada", "ledger", "round 1", "income")),
-    ([{"income": 5, "spent": 0}, ["income", 5]], ("final", "Ada", "ledger", "round 2")),
-    ([{"income": 5.0, "spent": 0}], ("final", "Ada", "ledger", "round 1", "income")),
-], ids=["unknown-field", "spent-true", "negative", "round-not-an-object", "decimal"])
+@pytest.mark.parametrize(
+    "ledger, where",
+    [
+        ([{"income": 5, "spent": 1, "bonus": 2}], ("final", "Ada", "ledger", "round 1", "bonus")),
+        ([{"income": 5, "spent": True}], ("final", "Ada", "ledger", "round 1", "spent")),
+        ([{"income": -1, "spent": 0}], ("final", "Ada", "ledger", "round 1", "income")),
+        ([{"income": 5, "spent": 0}, ["income", 5]], ("final", "Ada", "ledger", "round 2")),
+        ([{"income": 5.0, "spent": 0}], ("final", "Ada", "ledger", "round 1", "income")),
+    ],
+    ids=["unknown-field", "spent-true", "negative", "round-not-an-object", "decimal"],
+)
 def test_unusual_ledger_rounds_are_refused_with_their_place(ledger, where):
     assert_invalid(bgg_game(ledger=ledger), *where)
 
 
-@pytest.mark.parametrize("tiles, where", [
-    ([{"colour": "blue", "number": 1}, {"number": 1}], ("final", "Ada", "tile 2", "colour")),
-    ([{"colour": "blue", "colour2": "green"}], ("final", "Ada", "tile 1")),
-    ([{"colour": "blue", "number": True}], ("final", "Ada", "tile 1", "number")),
-    ([{"colour": ["blue"], "number": 1}], ("final", "Ada", "tile 1", "colour")),
-    ([{"colour": "red", "number": 1}], ("final", "Ada", "tile 1", "own colour")),
-    ([{"colour": "blue", "number": 1}, "blue 1"], ("final", "Ada", "tile 2")),
-], ids=["missing-colour", "unknown-field", "number-true", "colour-a-list", "own-colour", "tile-as-text"])
+@pytest.mark.parametrize(
+    "tiles, where",
+    [
+        ([{"colour": "blue", "number": 1}, {"number": 1}], ("final", "Ada", "tile 2", "colour")),
+        ([{"colour": "blue", "colour2": "green"}], ("final", "Ada", "tile 1")),
+        ([{"colour": "blue", "number": True}], ("final", "Ada", "tile 1", "number")),
+        ([{"colour": ["blue"], "number": 1}], ("final", "Ada", "tile 1", "colour")),
+        ([{"colour": "red", "number": 1}], ("final", "Ada", "tile 1", "own colour")),
+        ([{"colour": "blue", "number": 1}, "blue 1"], ("final", "Ada", "tile 2")),
+    ],
+    ids=["missing-colour", "unknown-field", "number-true", "colour-a-list", "own-colour", "tile-as-text"],
+)
 def test_unusual_tiles_are_refused_with_their_place(tiles, where):
     assert_invalid(bgg_game(tiles=tiles), *where)
 
@@ -80,31 +98,46 @@ def test_tiles_counted_twice_do_not_refuse_a_valid_record():
 
 
 def card_commons(side):
-    return {"format": 1, "game": "card-commons", "players": ["You", "Opp"],
-            "rounds": [{"nest_egg": "2C", "commissions": {"You": "3C", "Opp": "4D"},
-                        "sides": {"You": side, "Opp": ["5S"]}}]}
+    return {
+        "format": 1,
+        "game": "card-commons",
+        "players": ["You", "Opp"],
+        "rounds": [{"nest_egg": "2C", "commissions": {"You": "3C", "Opp": "4D"}, "sides": {"You": side, "Opp": ["5S"]}}],
+    }
 
 
-@pytest.mark.parametrize("side, where", [
-    (["2D", ["3D"]], ("round 1", "sides", "You")),
-    (["2D", 3], ("round 1", "sides", "You")),
-    (["2D", "9D"], ("round 1", "sides", "You", "9D")),
-], ids=["card-a-list", "card-a-number", "unknown-card"])
+@pytest.mark.parametrize(
+    "side, where",
+    [
+        (["2D", ["3D"]], ("round 1", "sides", "You")),
+        (["2D", 3], ("round 1", "sides", "You")),
+        (["2D", "9D"], ("round 1", "sides", "You", "9D")),
+    ],
+    ids=["card-a-list", "card-a-number", "unknown-card"],
+)
 def test_unusual_sides_are_refused_with_their_place(side, where):
     assert_invalid(card_commons(side), *where)
 
 
 def bgg_card_game(played=None, collections=None):
     dan = {"played": played or [], "collections": collections or []}
-    return {"format": 1, "game": "bgg-card-game", "players": ["Dan", "Aldie"],
-            "final": {"Dan": dan, "Aldie": {"played": [], "collections": []}}}
+    return {
+        "format": 1,
+        "game": "bgg-card-game",
+        "players": ["Dan", "Aldie"],
+        "final": {"Dan": dan, "Aldie": {"played": [], "collections": []}},
+    }
 
 
-@pytest.mark.parametrize("collections, where", [
-    ([{"subdomains": ["war", ["party"]]}], ("final", "Dan", "collection 1", "subdomains")),
-    ([{"subdomains": ["war", "party"], "rare_gems": [{"war": 1}]}], ("final", "Dan", "collection 1", "rare_gems")),
-    ([{"subdomains": ["war", "party"], "rare_gems": "war"}], ("final", "Dan", "collection 1", "rare_gems")),
-], ids=["subdomain-a-list", "gem-an-object", "gems-as-text"])
+@pytest.mark.parametrize(
+    "collections, where",
+    [
+        ([{"subdomains": ["war", ["party"]]}], ("final", "Dan", "collection 1", "subdomains")),
+        ([{"subdomains": ["war", "party"], "rare_gems": [{"war": 1}]}], ("final", "Dan", "collection 1", "rare_gems")),
+        ([{"subdomains": ["war", "party"], "rare_gems": "war"}], ("final", "Dan", "collection 1", "rare_gems")),
+    ],
+    ids=["subdomain-a-list", "gem-an-object", "gems-as-text"],
+)
 def test_unusual_collections_are_refused_with_their_place(collections, where):
     assert_invalid(bgg_card_game(collections=collections), *where)
 

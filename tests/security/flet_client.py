@@ -55,8 +55,7 @@ class Client:
     async def open(cls, ws_url: str, route: str = "/", headers: dict | None = None, origin: str | None = None):
         ws = await websockets.connect(ws_url, additional_headers=headers or {}, origin=origin, max_size=None)
         client = cls(ws)
-        await ws.send(pack(REGISTER_CLIENT, {"session_id": "", "page_name": "",
-                                             "page": {"route": route, "width": 390, "height": 844}}))
+        await ws.send(pack(REGISTER_CLIENT, {"session_id": "", "page_name": "", "page": {"route": route, "width": 390, "height": 844}}))
         reply = await client.next()
         client.session_id = reply[1]["session_id"]
         await client.next(30)  # the first screen

@@ -29,9 +29,11 @@ class Server:
     def start(self, stdin: str | None = None) -> Server:
         with open(self.log_path, "a") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "companion", "serve", "--port", str(self.port), "--data", str(self.data),
-                 *self.args],
-                cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env=self.env,
+                [sys.executable, "-m", "companion", "serve", "--port", str(self.port), "--data", str(self.data), *self.args],
+                cwd=REPO,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=self.env,
                 stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             )
         if stdin is not None:

@@ -40,7 +40,7 @@ def test_the_app_loads_only_from_this_server_and_works_under_its_policy(browser,
     page.on("websocket", lambda ws: requests.append(ws.url))
     page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     ui = UI(page, app_server, "csp")
-    ui.open("/", ready='flt-semantics input, [flt-semantics-identifier]')
+    ui.open("/", ready="flt-semantics input, [flt-semantics-identifier]")
     field = page.get_by_role("textbox", name="PIN")
     field.fill("135790")
     field.press("Enter")
@@ -48,8 +48,9 @@ def test_the_app_loads_only_from_this_server_and_works_under_its_policy(browser,
     page.get_by_role("button", name="Settings").first.wait_for(timeout=30_000)  # the home screen
     page.wait_for_timeout(1000)
     ours = (f"http://127.0.0.1:{app_server.port}/", f"ws://127.0.0.1:{app_server.port}/")
-    elsewhere = [u for u in requests if not u.startswith(ours) and not u.startswith(("data:", "blob:"))
-                 and u not in blocked]  # the browser did not even try the ones the policy blocked
+    elsewhere = [
+        u for u in requests if not u.startswith(ours) and not u.startswith(("data:", "blob:")) and u not in blocked
+    ]  # the browser did not even try the ones the policy blocked
     assert elsewhere == [], elsewhere  # no CDN: not even rive_native.js
     # The one thing refused is the CDN script Flet's client asks for on every load (not needed: the app runs).
     assert all("rive_native.js" in text for text in refused), refused

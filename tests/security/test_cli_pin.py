@@ -16,6 +16,7 @@ def locked(server) -> bool:
         client = await Client.open(f"ws://127.0.0.1:{server.port}/ws")
         await client.close()
         return "PIN" in client.texts()
+
     return asyncio.run(visit())
 
 
@@ -45,8 +46,7 @@ def test_serving_to_the_network_without_a_pin_makes_one_and_prints_it_once(tmp_p
         assert locked(server)
     finally:
         server.stop()
-    assert printed[0] not in "".join(p.read_text(errors="replace") for p in (tmp_path / "data").iterdir()
-                                     if p.is_file())
+    assert printed[0] not in "".join(p.read_text(errors="replace") for p in (tmp_path / "data").iterdir() if p.is_file())
 
 
 def test_a_short_pin_is_taken_with_a_warning_and_a_three_digit_one_refused(tmp_path):
@@ -59,6 +59,12 @@ def test_a_short_pin_is_taken_with_a_warning_and_a_three_digit_one_refused(tmp_p
     import sys
 
     from .support import REPO
-    done = subprocess.run([sys.executable, "-m", "companion", "--data", str(tmp_path / "data"), "--pin", "123"],
-                          cwd=REPO, capture_output=True, text=True, timeout=60)
+
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "--data", str(tmp_path / "data"), "--pin", "123"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and done.stderr.startswith("error:") and "4 to 12 digits" in done.stderr

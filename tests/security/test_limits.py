@@ -32,10 +32,12 @@ def test_a_message_over_the_websocket_limit_ends_that_connection_only(server):
             await asyncio.wait_for(client.ws.recv(), 10)
         except websockets.ConnectionClosed as e:
             return e.rcvd.code if e.rcvd else None
+
     assert asyncio.run(flood()) == 1009  # "message too big"
 
     async def next_visitor():
         client = await Client.open(f"ws://127.0.0.1:{server.port}/ws")
         await client.close()
         return client.session_id
+
     assert asyncio.run(next_visitor())  # the server serves on

@@ -16,17 +16,20 @@ def ws_url(server) -> str:
 
 def refused(server, **kwargs) -> int:
     """The HTTP status a websocket handshake got (101 when accepted)."""
+
     async def attempt():
         try:
             async with websockets.connect(ws_url(server), **kwargs):
                 return 101
         except websockets.InvalidStatus as e:
             return e.response.status_code
+
     return asyncio.run(attempt())
 
 
-@pytest.mark.parametrize("origin", ["http://evil.example", "https://evil.example", "null",
-                                    "http://127.0.0.1:1", "http://127.0.0.1.evil.example"])
+@pytest.mark.parametrize(
+    "origin", ["http://evil.example", "https://evil.example", "null", "http://127.0.0.1:1", "http://127.0.0.1.evil.example"]
+)
 def test_a_websocket_from_another_origin_is_refused(server, origin):
     assert refused(server, origin=origin.replace("PORT", str(server.port))) == 403
 

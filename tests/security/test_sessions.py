@@ -41,8 +41,9 @@ def test_one_address_gets_a_few_sessions_waiting_for_the_pin_and_then_a_message(
         other = await new_page("192.168.1.20")
         main(other)
         return ran, pages, other
+
     ran, pages, other = run(attack())
-    assert ran == pages[:admission.MAX_PENDING_PER_ADDRESS] + [other]  # the rest never reach the app
+    assert ran == pages[: admission.MAX_PENDING_PER_ADDRESS] + [other]  # the rest never reach the app
     refused = pages[-1]
     assert any(getattr(c, "content", None) is not None and c.content.value == admission.BUSY for c in refused.controls)
 
@@ -56,6 +57,7 @@ def test_a_session_that_entered_the_pin_no_longer_counts():
             main(page)
             admission.mark_unlocked(page)
         return ran
+
     assert len(run(table())) == admission.MAX_PENDING_PER_ADDRESS * 2
 
 
@@ -70,6 +72,7 @@ def test_a_waiting_session_is_dropped_minutes_after_its_browser_left():
             await page.session.disconnect(3600)  # what Flet does when the websocket closes
         pending.sweep()
         return waiting.session.expires_at, unlocked.session.expires_at
+
     waiting, unlocked = run(leave())
     now = datetime.now(UTC)
     assert waiting <= now + timedelta(seconds=admission.PENDING_TTL)
@@ -86,4 +89,5 @@ def test_without_a_pin_nothing_is_counted():
         for _ in range(admission.MAX_PENDING_PER_ADDRESS + 3):
             main(await new_page("127.0.0.1"))
         return ran
+
     assert len(run(many())) == admission.MAX_PENDING_PER_ADDRESS + 3

@@ -30,7 +30,7 @@ def test_while_serving_to_the_network_the_pin_cannot_be_removed(store):
         field = h.find(ft.TextField, label="PIN")
         h.type(field, "246810")
         h.fire(field, "submit")
-        remove, = h.buttons("Remove PIN")
+        (remove,) = h.buttons("Remove PIN")
         assert remove.disabled
         h.click(remove)  # a crafted click on the disabled button changes nothing
         assert store.setting(PIN_SETTING) is not None

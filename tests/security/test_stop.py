@@ -18,6 +18,7 @@ def closed_before_registering(server):
     async def run():
         async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws"):
             pass
+
     asyncio.run(run())
 
 
@@ -37,6 +38,7 @@ def registered_and_gone(server):
     async def run():
         client = await Client.open(f"ws://127.0.0.1:{server.port}/ws")
         await client.close()
+
     asyncio.run(run())
 
 

@@ -28,6 +28,7 @@ def fail_at(n: int, fault: Callable[[str], None]) -> Iterator[list[str]]:
             if len(seen) == n:
                 fault(name)
             return original(*args, **kwargs)
+
         return step
 
     for module, name, original in originals:

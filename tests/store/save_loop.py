@@ -20,9 +20,13 @@ from companion.store import GameStore
 
 def record(rng: random.Random, n: int) -> dict:
     month = 1 + n % 12
-    return {"game": "cgt", "players": ["Lea", "Max"], "variant": {"first_player_penalty": 1},
-            "final": {"meta": {"5": 1}, "collections": {"Lea": {"5": rng.randint(0, 3)}, "Max": {"5": 1}}},
-            "played_at": f"{2025 + n % 2}-{month:02d}-{rng.randint(1, 28):02d}T20:00:00"}
+    return {
+        "game": "cgt",
+        "players": ["Lea", "Max"],
+        "variant": {"first_player_penalty": 1},
+        "final": {"meta": {"5": 1}, "collections": {"Lea": {"5": rng.randint(0, 3)}, "Max": {"5": 1}}},
+        "played_at": f"{2025 + n % 2}-{month:02d}-{rng.randint(1, 28):02d}T20:00:00",
+    }
 
 
 def main() -> None:

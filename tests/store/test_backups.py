@@ -35,8 +35,7 @@ def history_file(game):
 
 def test_each_finish_makes_a_backup_and_six_finishes_keep_five(folder):
     store = GameStore(folder)
-    games = [store.finish(store.create({**LOST_CITIES, "played_at": f"2026-0{1 + i % 2}-10T20:00:00"}).id)
-             for i in range(6)]
+    games = [store.finish(store.create({**LOST_CITIES, "played_at": f"2026-0{1 + i % 2}-10T20:00:00"}).id) for i in range(6)]
     kept = backups(folder)
     assert len(kept) == BACKUPS_KEPT == 5
     assert [int(b.name.split("-")[0]) for b in kept] == [2, 3, 4, 5, 6]  # the first one rotated out
@@ -52,8 +51,11 @@ def test_each_finish_makes_a_backup_and_six_finishes_keep_five(folder):
     copies = [f.stat() for f in folder.rglob("*.json") if f.name != "manifest.json"]
     assert len({(s.st_dev, s.st_ino) for s in copies}) == len(copies) >= 3 + len(kept)
     assert all(s.st_nlink == 1 for s in copies)
-    assert {g.id for g in games} == {d["id"] for rel in ("history/2026-01.json", "history/2026-02.json")
-                                     for d in json.loads((folder / rel).read_text())["games"].values()}
+    assert {g.id for g in games} == {
+        d["id"]
+        for rel in ("history/2026-01.json", "history/2026-02.json")
+        for d in json.loads((folder / rel).read_text())["games"].values()
+    }
     store.close()
 
 
@@ -128,7 +130,9 @@ def test_a_damaged_backup_is_passed_over_for_an_older_good_one(folder):
     store = GameStore(folder)
     try:
         assert {g.id for g in store.finished()} == {g.id for g in january[:2]}  # the backup before the third finish
-        assert "The damaged file was kept as" in store.recovered[0] and "changes made after that backup may be missing" in store.recovered[0]
+        assert (
+            "The damaged file was kept as" in store.recovered[0] and "changes made after that backup may be missing" in store.recovered[0]
+        )
     finally:
         store.close()
 
@@ -221,8 +225,9 @@ def test_a_second_process_gets_one_error_line_and_status_2(folder, tmp_path, com
     record.write_text(json.dumps(cgt(1, "2026-01-05T20:00:00", "a")))
     command = [str(record) if c == "FILE" else str(free_port()) if c == "0" else c for c in command]
     try:
-        run = subprocess.run([sys.executable, "-m", "companion", *command, "--data", str(folder)], cwd=ROOT,
-                             capture_output=True, text=True, timeout=60)
+        run = subprocess.run(
+            [sys.executable, "-m", "companion", *command, "--data", str(folder)], cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
     finally:
         store.close()
     lines = run.stderr.strip().splitlines()

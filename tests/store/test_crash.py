@@ -39,15 +39,23 @@ FRESH_EVERY = 25  # save-loop kills before its folder starts again (keeps month 
 
 def import_records(n: int = 240) -> list[dict]:
     rng = random.Random(5)
-    return [{"game": "cgt", "players": ["Lea", "Max"], "variant": {"first_player_penalty": 1},
-             "final": {"meta": {"5": 1}, "collections": {"Lea": {"5": rng.randint(0, 3)}, "Max": {"5": 1}}},
-             "played_at": f"{2024 + i % 2}-{1 + i % 12:02d}-{1 + i % 28:02d}T20:00:00", "id": f"imp-{i}"}
-            for i in range(n)]
+    return [
+        {
+            "game": "cgt",
+            "players": ["Lea", "Max"],
+            "variant": {"first_player_penalty": 1},
+            "final": {"meta": {"5": 1}, "collections": {"Lea": {"5": rng.randint(0, 3)}, "Max": {"5": 1}}},
+            "played_at": f"{2024 + i % 2}-{1 + i % 12:02d}-{1 + i % 28:02d}T20:00:00",
+            "id": f"imp-{i}",
+        }
+        for i in range(n)
+    ]
 
 
 def start(args: list[str]) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)  # its own process group
+    return subprocess.Popen(
+        [sys.executable, *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )  # its own process group
 
 
 def kill(proc: subprocess.Popen) -> None:
@@ -159,8 +167,7 @@ class Worker:
 
 def test_sigkill_at_random_moments_loses_no_saved_game(tmp_path):
     started = time.monotonic()
-    help_text = subprocess.run([sys.executable, "-m", "companion", "--help"], cwd=ROOT,
-                               capture_output=True, text=True).stdout
+    help_text = subprocess.run([sys.executable, "-m", "companion", "--help"], cwd=ROOT, capture_output=True, text=True).stdout
     has_import = "import" in help_text
     records = import_records()
     import_file = tmp_path / "games.json"
@@ -174,8 +181,13 @@ def test_sigkill_at_random_moments_loses_no_saved_game(tmp_path):
         for n in range(3):
             folder = tmp_path / f"timing-{n}"
             t0 = time.monotonic()
-            run = subprocess.run([sys.executable, "-m", "companion", "import", str(import_file), "--data", str(folder)],
-                                 cwd=ROOT, capture_output=True, text=True, timeout=60)
+            run = subprocess.run(
+                [sys.executable, "-m", "companion", "import", str(import_file), "--data", str(folder)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
             timings.append(time.monotonic() - t0)
             assert run.returncode == 0 and run.stdout.startswith("imported 240"), run.stdout + run.stderr
         import_seconds = sorted(timings)[1]
@@ -193,11 +205,13 @@ def test_sigkill_at_random_moments_loses_no_saved_game(tmp_path):
             raise w.error
     kills = sum(w.kills for w in workers)
     games = sum(w.games_checked for w in workers)
-    print(f"\ncrash test: {kills} SIGKILLs in {time.monotonic() - started:.1f} s; "
-          f"save loop: {kills - n_import} kills, {sum(w.acknowledged for w in workers)} games acknowledged; "
-          f"import: {n_import} kills ({sum(w.partial for w in workers)} with some months written, "
-          f"{sum(w.completed for w in workers)} after it had finished; {import_seconds:.2f} s uninterrupted); "
-          f"{games} game presence checks after kills")
+    print(
+        f"\ncrash test: {kills} SIGKILLs in {time.monotonic() - started:.1f} s; "
+        f"save loop: {kills - n_import} kills, {sum(w.acknowledged for w in workers)} games acknowledged; "
+        f"import: {n_import} kills ({sum(w.partial for w in workers)} with some months written, "
+        f"{sum(w.completed for w in workers)} after it had finished; {import_seconds:.2f} s uninterrupted); "
+        f"{games} game presence checks after kills"
+    )
     assert kills >= KILLS
 
 
@@ -209,8 +223,7 @@ def prepared(folder: Path) -> Path:
     from .test_store import LOST_CITIES, cgt
 
     store = GameStore(folder)
-    store.add_finished([cgt(1, "2026-01-05T20:00:00", "jan"), cgt(2, "2026-02-05T20:00:00", "feb"),
-                        cgt(1, "2026-02-06T20:00:00", "feb2")])
+    store.add_finished([cgt(1, "2026-01-05T20:00:00", "jan"), cgt(2, "2026-02-05T20:00:00", "feb"), cgt(1, "2026-02-06T20:00:00", "feb2")])
     store.create({**LOST_CITIES, "id": "playing"})
     store.set_setting("access.pin", "hash")
     store.close()
@@ -225,8 +238,9 @@ def kill_at_each_step(base: Path, tmp_path: Path, action: str, damage, check) ->
         folder = tmp_path / f"{action}-{n}"
         shutil.copytree(base, folder)
         damage(folder)
-        run = subprocess.run([sys.executable, str(KILL_AT), str(folder), action, str(n)], cwd=ROOT,
-                             capture_output=True, text=True, timeout=60)
+        run = subprocess.run(
+            [sys.executable, str(KILL_AT), str(folder), action, str(n)], cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
         killed = run.returncode == -signal.SIGKILL
         assert killed or (run.returncode == 0 and run.stdout.endswith("done\n")), run.stderr
         check(folder, run.stdout, n)  # opens the store: a repair cut short is finished first

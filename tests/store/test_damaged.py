@@ -32,8 +32,13 @@ def card_eleven(record):
 
 def test_a_month_file_record_that_no_longer_scores_is_set_aside_and_the_rest_works(folder, tmp_path):
     store = GameStore(folder)
-    store.add_finished([{**LOST_CITIES, "id": "bad", "played_at": "2026-01-04T20:00:00"},
-                        cgt(1, "2026-01-05T20:00:00", "good1"), cgt(2, "2026-02-05T20:00:00", "good2")])
+    store.add_finished(
+        [
+            {**LOST_CITIES, "id": "bad", "played_at": "2026-01-04T20:00:00"},
+            cgt(1, "2026-01-05T20:00:00", "good1"),
+            cgt(2, "2026-02-05T20:00:00", "good2"),
+        ]
+    )
     store.close()
     corrupt(folder / "history/2026-01.json", "bad", card_eleven)
     store = GameStore(folder)
@@ -95,11 +100,14 @@ def test_an_edit_copy_that_no_longer_parses_is_set_aside_and_the_saved_game_stay
         store.close()
 
 
-@pytest.mark.parametrize("change, words", [
-    (lambda r: r.update(played_at="yesterday"), "not an ISO 8601 date"),
-    (lambda r: r.update(id=""), "id"),
-    (lambda r: r["players"].append("Zoe"), "2 players, not 3"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda r: r.update(played_at="yesterday"), "not an ISO 8601 date"),
+        (lambda r: r.update(id=""), "id"),
+        (lambda r: r["players"].append("Zoe"), "2 players, not 3"),
+    ],
+)
 def test_other_unusable_records_are_set_aside_with_their_reason(folder, change, words):
     store = GameStore(folder)
     store.add_finished([{**LOST_CITIES, "id": "bad", "played_at": "2026-01-04T20:00:00"}, cgt(1, "2026-01-05T20:00:00", "ok")])

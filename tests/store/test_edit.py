@@ -18,8 +18,9 @@ def folder(tmp_path):
 @pytest.fixture
 def store(folder):
     s = GameStore(folder)
-    s.add_finished([cgt(1 + n % 3, f"2026-0{1 + n % 2}-0{1 + n}T20:00:00", f"g{n}") for n in range(1, 8)] +
-                   [cgt(2, "2026-01-09T20:00:00", "edited")])
+    s.add_finished(
+        [cgt(1 + n % 3, f"2026-0{1 + n % 2}-0{1 + n}T20:00:00", f"g{n}") for n in range(1, 8)] + [cgt(2, "2026-01-09T20:00:00", "edited")]
+    )
     yield s
     s.close()
 
@@ -67,8 +68,14 @@ def test_save_changes_replaces_the_saved_game_in_one_step_even_across_months(sto
 
 def test_an_unfinished_edit_cannot_replace_the_saved_game(store):
     store.edit_copy("edited")
-    unfinished = {"game": "lost-cities", "players": ["Lea", "Max"], "variant": {"rounds": 3}, "rounds": [],
-                  "id": "edited", "played_at": "2026-01-09T20:00:00"}
+    unfinished = {
+        "game": "lost-cities",
+        "players": ["Lea", "Max"],
+        "variant": {"rounds": 3},
+        "rounds": [],
+        "id": "edited",
+        "played_at": "2026-01-09T20:00:00",
+    }
     store.save_edit("edited", unfinished)
     with pytest.raises(ValueError, match="no result yet"):
         store.replace_finished("edited")

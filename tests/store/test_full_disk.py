@@ -20,9 +20,12 @@ def data_files(folder):
 
 
 def state(store):
-    return (sorted((g.id, json.dumps(g.record, sort_keys=True)) for g in store.finished()),
-            sorted((g.id, json.dumps(g.record, sort_keys=True)) for g in store.in_progress()),
-            sorted(g.id for g in store.edits()), store.setting("access.pin"))
+    return (
+        sorted((g.id, json.dumps(g.record, sort_keys=True)) for g in store.finished()),
+        sorted((g.id, json.dumps(g.record, sort_keys=True)) for g in store.in_progress()),
+        sorted(g.id for g in store.edits()),
+        store.setting("access.pin"),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +106,7 @@ def test_a_full_disk_while_saving_changes_keeps_the_saved_game_in_the_history(ba
     folder = tmp_path / "data"
     shutil.copytree(base, folder)
     store = GameStore(folder)
-    with fail_at(1, disk_full), pytest.raises(StoreWriteError, match="The disk is full: nothing was changed."):
+    with fail_at(1, disk_full), pytest.raises(StoreWriteError, match=r"The disk is full: nothing was changed\."):
         store.replace_finished("feb")
     assert store.get("feb").status == FINISHED and store.get("feb").record["played_at"].startswith("2026-02")
     assert store.editing("feb").record["played_at"].startswith("2026-03")  # the changes are still there to save

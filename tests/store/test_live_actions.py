@@ -54,13 +54,16 @@ def test_a_card_on_the_other_tableau_is_refused_with_its_place(live):
     assert stored_round(live) == {"Ana": {}, "Ben": {"red": {"cards": [7]}}}
 
 
-@pytest.mark.parametrize("action, where", [
-    (AddCard("Cy", "red", 7, 1), "'Cy' is not a player"),
-    (AddCard("Ana", "purple", 7, 1), "round 1 › Ana › purple"),
-    (AddCard("Ana", "red", 11, 1), "round 1 › Ana › red › cards: 11 is outside 2..10"),
-    (AddCard("Ana", "red", 7, 2), "round 2: there is no round 2 yet"),
-    (SetInvestments("Ana", "red", 4, 1), "round 1 › Ana › red › investments: 4 is outside 0..3"),
-])
+@pytest.mark.parametrize(
+    "action, where",
+    [
+        (AddCard("Cy", "red", 7, 1), "'Cy' is not a player"),
+        (AddCard("Ana", "purple", 7, 1), "round 1 › Ana › purple"),
+        (AddCard("Ana", "red", 11, 1), "round 1 › Ana › red › cards: 11 is outside 2..10"),
+        (AddCard("Ana", "red", 7, 2), "round 2: there is no round 2 yet"),
+        (SetInvestments("Ana", "red", 4, 1), "round 1 › Ana › red › investments: 4 is outside 0..3"),
+    ],
+)
 def test_an_impossible_action_is_refused_where_it_is_and_nothing_changes(live, action, where):
     before = live.store.get(live.id).record
     refused = live.act(action, who="tablet")
@@ -90,8 +93,12 @@ def test_undo_drops_a_later_action_that_built_on_the_one_undone(live):
 
 
 def test_many_threads_adding_cards_at_once_lose_nothing(live):
-    cards = [(player, colour, number) for player, colours in (("Ana", ("red", "blue", "green")), ("Ben", ("white", "yellow")))
-             for colour in colours for number in range(2, 11)]
+    cards = [
+        (player, colour, number)
+        for player, colours in (("Ana", ("red", "blue", "green")), ("Ben", ("white", "yellow")))
+        for colour in colours
+        for number in range(2, 11)
+    ]
 
     def tap(chunk):
         for player, colour, number in chunk:

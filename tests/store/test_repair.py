@@ -43,8 +43,9 @@ def test_a_lost_month_file_is_restored_from_the_newest_backup(folder):
 
 def test_a_repair_interrupted_before_the_swap_is_done_at_the_next_start(folder):
     (folder / "live.json").write_text("{broken")
-    (folder / REPAIR_MARKER).write_text(json.dumps({"file": "live.json", "problem": "it is not valid JSON",
-                                                    "started_at": "2026-11-30T09:00:00+00:00"}))
+    (folder / REPAIR_MARKER).write_text(
+        json.dumps({"file": "live.json", "problem": "it is not valid JSON", "started_at": "2026-11-30T09:00:00+00:00"})
+    )
     store = GameStore(folder)
     try:
         assert store.get("playing") is not None and store.setting("access.pin") == "hash"
@@ -56,9 +57,16 @@ def test_a_repair_interrupted_before_the_swap_is_done_at_the_next_start(folder):
 
 
 def test_a_repair_interrupted_after_the_swap_is_reported_and_cleared(folder):
-    (folder / REPAIR_MARKER).write_text(json.dumps({"file": "history/2026-02.json", "problem": "it is empty",
-                                                    "restoring": "the backup of 2026-11-30 09:00",
-                                                    "started_at": "2026-11-30T09:00:00+00:00"}))
+    (folder / REPAIR_MARKER).write_text(
+        json.dumps(
+            {
+                "file": "history/2026-02.json",
+                "problem": "it is empty",
+                "restoring": "the backup of 2026-11-30 09:00",
+                "started_at": "2026-11-30T09:00:00+00:00",
+            }
+        )
+    )
     store = GameStore(folder)
     try:
         [message] = store.recovered
@@ -136,8 +144,7 @@ def test_every_file_is_private_and_every_folder_0700(folder, tmp_path):
     store.close()
     paths = [folder, *folder.rglob("*")]
     assert any(".corrupt-" in p.name for p in paths) and any(p.name == "tableside.lock" for p in paths)
-    wrong = [(str(p), oct(p.stat().st_mode & 0o777)) for p in paths
-             if stat.S_IMODE(p.stat().st_mode) != (0o700 if p.is_dir() else 0o600)]
+    wrong = [(str(p), oct(p.stat().st_mode & 0o777)) for p in paths if stat.S_IMODE(p.stat().st_mode) != (0o700 if p.is_dir() else 0o600)]
     assert wrong == []
 
 

@@ -7,14 +7,22 @@ import pytest
 import scoring
 from companion.store import FINISHED, IN_PROGRESS, GameStore, StoreLocked
 
-LOST_CITIES = {"game": "lost-cities", "players": ["Mia", "Noah"], "variant": {"rounds": 1},
-               "rounds": [{"Mia": {"red": {"cards": [4, 9]}}, "Noah": {"blue": {"cards": [10]}}}]}
+LOST_CITIES = {
+    "game": "lost-cities",
+    "players": ["Mia", "Noah"],
+    "variant": {"rounds": 1},
+    "rounds": [{"Mia": {"red": {"cards": [4, 9]}}, "Noah": {"blue": {"cards": [10]}}}],
+}
 
 
 def cgt(lea_cards: int, played_at: str, game_id: str | None = None) -> dict:
-    record = {"game": "cgt", "players": ["Lea", "Max"], "variant": {"first_player_penalty": 1},
-              "final": {"meta": {"5": 1}, "collections": {"Lea": {"5": lea_cards}, "Max": {"5": 1}}},
-              "played_at": played_at}
+    record = {
+        "game": "cgt",
+        "players": ["Lea", "Max"],
+        "variant": {"first_player_penalty": 1},
+        "final": {"meta": {"5": 1}, "collections": {"Lea": {"5": lea_cards}, "Max": {"5": 1}}},
+        "played_at": played_at,
+    }
     if game_id:
         record["id"] = game_id
     return record
@@ -82,8 +90,7 @@ def test_reopen_delete_and_restore(store):
 
 
 def test_history_is_newest_first_and_filters(store):
-    store.add_finished([cgt(1, "2026-01-05T20:00:00"), cgt(2, "2026-03-01T20:00:00"),
-                        {**LOST_CITIES, "played_at": "2026-02-10T19:00:00"}])
+    store.add_finished([cgt(1, "2026-01-05T20:00:00"), cgt(2, "2026-03-01T20:00:00"), {**LOST_CITIES, "played_at": "2026-02-10T19:00:00"}])
     assert [g.played_at[:10] for g in store.finished()] == ["2026-03-01", "2026-02-10", "2026-01-05"]
     assert [g.game for g in store.finished(game="lost-cities")] == ["lost-cities"]
     assert len(store.finished(player="Lea")) == 2
@@ -113,8 +120,7 @@ def test_add_finished_with_an_invalid_record_stores_nothing(store, folder):
 
 def test_rename_follows_the_history_and_merge_refuses_two_people(store):
     store.add_finished([cgt(1, "2026-01-05T20:00:00", "a")])
-    live = store.create({**LOST_CITIES, "players": ["Lea", "Noah"],
-                         "rounds": [{"Lea": {"red": {"cards": [4]}}, "Noah": {}}]})
+    live = store.create({**LOST_CITIES, "players": ["Lea", "Noah"], "rounds": [{"Lea": {"red": {"cards": [4]}}, "Noah": {}}]})
     assert store.rename_player("Lea", "Leah") == 2
     assert store.get("a").players == ["Leah", "Max"]
     assert store.get("a").record["final"]["collections"]["Leah"] == {"5": 1}

@@ -47,8 +47,7 @@ def fill(folder):
 
 
 def snapshot(folder):
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*.json"))
-            if "backups" not in p.parts}
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*.json")) if "backups" not in p.parts}
 
 
 def test_every_change_on_a_really_full_disk_changes_nothing_and_says_so(small_disk):
@@ -58,13 +57,14 @@ def test_every_change_on_a_really_full_disk_changes_nothing_and_says_so(small_di
     playing = store.create({**LOST_CITIES, "id": "playing"})
     filler = fill(small_disk)
     before = snapshot(folder)
-    changes = [lambda: store.finish("playing"),
-               lambda: store.add_finished([cgt(1, f"2025-{m:02d}-01T10:00:00", f"i{m}") for m in (1, 2, 3)]),
-               lambda: store.save_progress("playing", {**LOST_CITIES, "id": "playing", "played_at": playing.played_at,
-                                                       "rounds": []}),
-               lambda: store.set_setting("access.pin", "x" * 5000),
-               lambda: store.edit_copy("jan"),
-               lambda: store.delete("jan")]
+    changes = [
+        lambda: store.finish("playing"),
+        lambda: store.add_finished([cgt(1, f"2025-{m:02d}-01T10:00:00", f"i{m}") for m in (1, 2, 3)]),
+        lambda: store.save_progress("playing", {**LOST_CITIES, "id": "playing", "played_at": playing.played_at, "rounds": []}),
+        lambda: store.set_setting("access.pin", "x" * 5000),
+        lambda: store.edit_copy("jan"),
+        lambda: store.delete("jan"),
+    ]
     for change in changes:
         with pytest.raises(StoreWriteError) as e:
             change()

@@ -4,39 +4,76 @@ import copy
 
 # id → (record, {player: (score, place, winner)})
 GAMES = {
-    "lc1": ({"game": "lost-cities", "players": ["Mia", "Noah"], "variant": {"rounds": 1},
-             "rounds": [{"Mia": {"red": {"cards": [4, 9]}}, "Noah": {"blue": {"cards": [10]}}}],
-             "id": "lc1", "played_at": "2025-03-01T20:00:00+01:00", "location": "Kitchen", "notes": "close one"},
-            # Mia (4+9−20) = −7, Noah (10−20) = −10
-            {"Mia": (-7, 1, True), "Noah": (-10, 2, False)}),
-    "cg1": ({"game": "bgg-card-game", "players": ["Ana", "Ben"],
-             "final": {"Ana": {"played": [{"subdomain": "thematic", "cards": 4}]},
-                       "Ben": {"played": [{"subdomain": "war", "cards": 3}]}},
-             "id": "cg1", "played_at": "2025-03-02T19:30:00+00:00"},
-            # 4² = 16, 3² = 9
-            {"Ana": (16, 1, True), "Ben": (9, 2, False)}),
-    "bg1": ({"game": "bgg-game", "players": ["Ana", "Ben", "Cy"],
-             "final": {"Ana": {"colour": "red", "gg": 50}, "Ben": {"colour": "blue", "gg": 40},
-                       "Cy": {"colour": "green", "gg": 40}},
-             "id": "bg1", "played_at": "2025-03-03T18:00:00+00:00"},
-            # no tiles: totals are the GG; Ben and Cy tie on every tiebreak and share 2nd
-            {"Ana": (50, 1, True), "Ben": (40, 2, False), "Cy": (40, 2, False)}),
-    "cgt1": ({"game": "cgt", "players": ["Lea", "Max"], "variant": {"first_player_penalty": 1},
-              "final": {"meta": {"5": 1}, "collections": {"Lea": {"5": 2}, "Max": {"5": 1}}},
-              "id": "cgt1", "played_at": "2025-03-04T21:00:00+00:00"},
-             # type 5 is worth 1: Lea 2 − 1 (first player) = 1, Max 1; Max has fewer cards and wins
-             {"Max": (1, 1, True), "Lea": (1, 2, False)}),
-    "cc1": ({"game": "card-commons", "players": ["You", "Opp"], "rounds": [
+    "lc1": (
+        {
+            "game": "lost-cities",
+            "players": ["Mia", "Noah"],
+            "variant": {"rounds": 1},
+            "rounds": [{"Mia": {"red": {"cards": [4, 9]}}, "Noah": {"blue": {"cards": [10]}}}],
+            "id": "lc1",
+            "played_at": "2025-03-01T20:00:00+01:00",
+            "location": "Kitchen",
+            "notes": "close one",
+        },
+        # Mia (4+9−20) = −7, Noah (10−20) = −10
+        {"Mia": (-7, 1, True), "Noah": (-10, 2, False)},
+    ),
+    "cg1": (
+        {
+            "game": "bgg-card-game",
+            "players": ["Ana", "Ben"],
+            "final": {"Ana": {"played": [{"subdomain": "thematic", "cards": 4}]}, "Ben": {"played": [{"subdomain": "war", "cards": 3}]}},
+            "id": "cg1",
+            "played_at": "2025-03-02T19:30:00+00:00",
+        },
+        # 4² = 16, 3² = 9
+        {"Ana": (16, 1, True), "Ben": (9, 2, False)},
+    ),
+    "bg1": (
+        {
+            "game": "bgg-game",
+            "players": ["Ana", "Ben", "Cy"],
+            "final": {"Ana": {"colour": "red", "gg": 50}, "Ben": {"colour": "blue", "gg": 40}, "Cy": {"colour": "green", "gg": 40}},
+            "id": "bg1",
+            "played_at": "2025-03-03T18:00:00+00:00",
+        },
+        # no tiles: totals are the GG; Ben and Cy tie on every tiebreak and share 2nd
+        {"Ana": (50, 1, True), "Ben": (40, 2, False), "Cy": (40, 2, False)},
+    ),
+    "cgt1": (
+        {
+            "game": "cgt",
+            "players": ["Lea", "Max"],
+            "variant": {"first_player_penalty": 1},
+            "final": {"meta": {"5": 1}, "collections": {"Lea": {"5": 2}, "Max": {"5": 1}}},
+            "id": "cgt1",
+            "played_at": "2025-03-04T21:00:00+00:00",
+        },
+        # type 5 is worth 1: Lea 2 − 1 (first player) = 1, Max 1; Max has fewer cards and wins
+        {"Max": (1, 1, True), "Lea": (1, 2, False)},
+    ),
+    "cc1": (
+        {
+            "game": "card-commons",
+            "players": ["You", "Opp"],
+            "rounds": [
                 {"nest_egg": "2C", "commissions": {"You": "3D", "Opp": "4H"}, "sides": {"You": ["5D"], "Opp": ["5H"]}},
                 {"nest_egg": "2C", "commissions": {"You": "3D", "Opp": "4H"}, "sides": {"You": ["5D"], "Opp": ["5H"]}},
-                {"nest_egg": "3H", "commissions": {"You": "3D", "Opp": "4H"},
-                 "sides": {"You": ["5D", "2D"], "Opp": ["5H", "2H"]}},
+                {"nest_egg": "3H", "commissions": {"You": "3D", "Opp": "4H"}, "sides": {"You": ["5D", "2D"], "Opp": ["5H", "2H"]}},
                 {"nest_egg": "2C", "commissions": {"You": "3D", "Opp": "4H"}, "sides": {"You": ["5D"], "Opp": ["5H"]}},
-                {"nest_egg": "QH", "replacement": "2S", "commissions": {"You": "2D", "Opp": "3C"},
-                 "sides": {"You": ["4D", "5H"], "Opp": ["4C", "5S", "KS"]}}],
-             "id": "cc1", "played_at": "2025-03-05T17:00:00+00:00"},
-            # the shared example card-commons-extra-round: level after four rounds, You win the extra round
-            {"You": (6, 1, True), "Opp": (4, 2, False)}),
+                {
+                    "nest_egg": "QH",
+                    "replacement": "2S",
+                    "commissions": {"You": "2D", "Opp": "3C"},
+                    "sides": {"You": ["4D", "5H"], "Opp": ["4C", "5S", "KS"]},
+                },
+            ],
+            "id": "cc1",
+            "played_at": "2025-03-05T17:00:00+00:00",
+        },
+        # the shared example card-commons-extra-round: level after four rounds, You win the extra round
+        {"You": (6, 1, True), "Opp": (4, 2, False)},
+    ),
 }
 
 

@@ -18,8 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def tableside(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "companion", *map(str, args)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run([sys.executable, "-m", "companion", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=60)
 
 
 def snapshot(folder: Path, lock: bool = True) -> dict:
@@ -27,8 +26,9 @@ def snapshot(folder: Path, lock: bool = True) -> dict:
     tableside.lock, which a process that opens the store may write (its pid) without changing any data."""
     if not folder.exists():
         return {}
-    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and (lock or p.name != "tableside.lock")}
+    return {
+        p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file() and (lock or p.name != "tableside.lock")
+    }
 
 
 def one_error_line(done: subprocess.CompletedProcess) -> str:
@@ -74,11 +74,14 @@ def test_data_given_before_the_command_is_used(filled):
     assert done.returncode == 0 and len(json.loads(done.stdout)["games"]) == 5
 
 
-@pytest.mark.parametrize("stored, imported, expected", [
-    ([], ["lc1", "cg1"], "imported 2, skipped 0 already present"),
-    (["lc1", "cg1"], ["lc1", "cg1"], "imported 0, skipped 2 already present"),
-    (["lc1"], ["lc1", "cg1", "bg1"], "imported 2, skipped 1 already present"),
-])
+@pytest.mark.parametrize(
+    "stored, imported, expected",
+    [
+        ([], ["lc1", "cg1"], "imported 2, skipped 0 already present"),
+        (["lc1", "cg1"], ["lc1", "cg1"], "imported 0, skipped 2 already present"),
+        (["lc1"], ["lc1", "cg1", "bg1"], "imported 2, skipped 1 already present"),
+    ],
+)
 def test_duplicates_by_id_are_skipped_and_counted(tmp_path, stored, imported, expected):
     folder = tmp_path / "data"
     store = GameStore(folder)
@@ -94,9 +97,11 @@ def test_duplicates_by_id_are_skipped_and_counted(tmp_path, stored, imported, ex
 
 
 def test_several_files_and_the_three_shapes(tmp_path):
-    files = [write(tmp_path / "one.json", record("lc1")),
-             write(tmp_path / "list.json", [record("cg1"), record("bg1")]),
-             write(tmp_path / "export.json", {"format": 1, "games": [record("cgt1"), record("cc1")]})]
+    files = [
+        write(tmp_path / "one.json", record("lc1")),
+        write(tmp_path / "list.json", [record("cg1"), record("bg1")]),
+        write(tmp_path / "export.json", {"format": 1, "games": [record("cgt1"), record("cc1")]}),
+    ]
     done = tableside("import", *files, "--data", tmp_path / "data")
     assert (done.returncode, done.stdout) == (0, "imported 5, skipped 0 already present\n")
 
@@ -107,11 +112,13 @@ BAD_FILES = {
     "a number": (3, "bad.json: expected a game record"),
     "one invalid record among valid ones": (
         [record("cg1", id="new1"), dict(record("bg1", id="new2"), players=["Ana"]), record("cc1", id="new3")],
-        "bad.json: record 2 (id new2): players: The BoardGameGeek Game is played by 3–6 players, not 1"),
-    "a duplicated card": ({"format": 1, "games": [record("cg1", id="new1"), lost_cities_with_duplicated_card("dup")]},
-                          "bad.json: record 2 (id dup): round 1 › Noah › red: 9 is also on Mia's tableau"),
-    "a game not finished": ([record("lc1", id="half", variant={"rounds": 3})],
-                            "bad.json: record 1 (id half): the game is not finished"),
+        "bad.json: record 2 (id new2): players: The BoardGameGeek Game is played by 3–6 players, not 1",
+    ),
+    "a duplicated card": (
+        {"format": 1, "games": [record("cg1", id="new1"), lost_cities_with_duplicated_card("dup")]},
+        "bad.json: record 2 (id dup): round 1 › Noah › red: 9 is also on Mia's tableau",
+    ),
+    "a game not finished": ([record("lc1", id="half", variant={"rounds": 3})], "bad.json: record 1 (id half): the game is not finished"),
 }
 
 
@@ -148,8 +155,10 @@ def test_export_csv_rows(filled):
     assert done.returncode == 0 and done.stderr == ""
     rows = list(csv.reader(io.StringIO(done.stdout)))
     assert rows[0] == ["date", "game", "player", "score", "place", "winner", "id"]
-    assert rows[1:3] == [["2025-03-05", "Card Commons", "You", "6", "1", "yes", "cc1"],
-                         ["2025-03-05", "Card Commons", "Opp", "4", "2", "no", "cc1"]]
+    assert rows[1:3] == [
+        ["2025-03-05", "Card Commons", "You", "6", "1", "yes", "cc1"],
+        ["2025-03-05", "Card Commons", "Opp", "4", "2", "no", "cc1"],
+    ]
     assert len(rows) == 1 + sum(len(r["players"]) for r in records())
     for _, _, player, score, place, winner, game_id in rows[1:]:
         assert GAMES[game_id][1][player] == (int(score), int(place), winner == "yes")
@@ -169,17 +178,19 @@ def test_export_bgstats_play(filled):
     done = tableside("export", "--format", "bgstats", "--id", "lc1", "--data", filled)
     assert done.returncode == 0
     play = json.loads(done.stdout)
-    assert play["game"] == {"name": "Lost Cities", "sourceGameId": "lost-cities", "highestWins": True,
-                            "noPoints": False, "bggId": 50}
+    assert play["game"] == {"name": "Lost Cities", "sourceGameId": "lost-cities", "highestWins": True, "noPoints": False, "bggId": 50}
     assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [("Mia", -7, True), ("Noah", -10, False)]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["export", "--format", "bgstats"], "error: --format bgstats exports one game: give its --id"),
-    (["export", "--id", "nope"], "error: no finished game with id nope in "),
-    (["export", "--format", "xml"], "error: tableside export: argument --format: invalid choice: 'xml'"),
-    (["import"], "error: tableside import: the following arguments are required: FILE"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["export", "--format", "bgstats"], "error: --format bgstats exports one game: give its --id"),
+        (["export", "--id", "nope"], "error: no finished game with id nope in "),
+        (["export", "--format", "xml"], "error: tableside export: argument --format: invalid choice: 'xml'"),
+        (["import"], "error: tableside import: the following arguments are required: FILE"),
+    ],
+)
 def test_usage_mistakes(filled, args, message):
     before = snapshot(filled, lock=False)  # `export --id nope` opens the store to look
     assert one_error_line(tableside(*args, "--data", filled)).startswith(message)

@@ -54,8 +54,9 @@ def test_any_id_imports_exports_and_deletes(store, game_id):
     assert store.delete(game_id) is not None and store.get(game_id) is None
 
 
-@pytest.mark.parametrize("game_id, words", [("", "the id is empty"), ("x" * (MAX_ID_LENGTH + 1), "201 characters long"),
-                                            (7, "the id must be text")])
+@pytest.mark.parametrize(
+    "game_id, words", [("", "the id is empty"), ("x" * (MAX_ID_LENGTH + 1), "201 characters long"), (7, "the id must be text")]
+)
 def test_an_empty_or_overlong_id_is_refused_with_a_clear_error(store, game_id, words):
     r = {**record("lc1"), "id": game_id}
     with pytest.raises(transfer.ImportFileError) as e:
@@ -111,11 +112,15 @@ def test_a_played_at_without_offset_is_local_time(store):
     assert when.astimezone(UTC) == datetime(2026, 3, 1, 20, 0).astimezone().astimezone(UTC)
 
 
-@pytest.mark.parametrize("name", ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"])
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"])
 def test_csv_cells_that_a_spreadsheet_would_run_are_escaped(name):
     r = record("lc1")
-    r = {**r, "players": [name, "Noah"], "rounds": [{name: r["rounds"][0]["Mia"], "Noah": r["rounds"][0]["Noah"]}],
-         "id": "=cmd|' /C calc'!A0"}
+    r = {
+        **r,
+        "players": [name, "Noah"],
+        "rounds": [{name: r["rounds"][0]["Mia"], "Noah": r["rounds"][0]["Noah"]}],
+        "id": "=cmd|' /C calc'!A0",
+    }
     rows = list(csv.reader(io.StringIO(transfer.export_csv([r]))))
     assert rows[1][2] == "'" + name and rows[1][6] == "'=cmd|' /C calc'!A0"
     assert rows[1][3] == "-7"  # a negative score stays a number

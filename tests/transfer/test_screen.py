@@ -17,7 +17,7 @@ def saved_files(h) -> list[tuple[str, bytes]]:
 
 def pick(h, name: str, data: bytes | None):
     """What the client sends after the person chooses a file in the picker the Import button opened."""
-    import_button, = h.buttons("Import")
+    (import_button,) = h.buttons("Import")
     action = import_button.action
     assert isinstance(action, ft.PickFiles) and action.with_data and action.allowed_extensions == ["json"]
     files = [] if name is None else [{"id": 0, "name": name, "size": len(data or b""), "bytes": data}]
@@ -56,7 +56,7 @@ def test_export_downloads_the_history(open_app, store, button, suffix):
     store.add_finished(records())
     h = open_app("/transfer")
     h.tap(button)
-    (name, data), = saved_files(h)
+    ((name, data),) = saved_files(h)
     assert name.startswith("tableside-") and name.endswith(suffix)
     text = data.decode("utf-8")
     if suffix == ".json":
@@ -88,12 +88,17 @@ def test_import_cancelled_stores_nothing(open_app, store):
     assert dialog(h) is None and store.finished() == []
 
 
-@pytest.mark.parametrize("data, message", [
-    (b"not json", "Nothing imported. bad.json: not JSON (Expecting value at line 1, column 1)"),
-    (json.dumps({"hello": 1}).encode(), "Nothing imported. bad.json: expected a game record"),
-    (json.dumps([record("cg1"), lost_cities_with_duplicated_card("x")]).encode(),
-     "Nothing imported. bad.json: record 2 (id x): round 1 › Noah › red: 9 is also on Mia's tableau"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"not json", "Nothing imported. bad.json: not JSON (Expecting value at line 1, column 1)"),
+        (json.dumps({"hello": 1}).encode(), "Nothing imported. bad.json: expected a game record"),
+        (
+            json.dumps([record("cg1"), lost_cities_with_duplicated_card("x")]).encode(),
+            "Nothing imported. bad.json: record 2 (id x): round 1 › Noah › red: 9 is also on Mia's tableau",
+        ),
+    ],
+)
 def test_an_invalid_file_is_refused_with_the_reason(open_app, store, data, message):
     h = open_app("/transfer")
     pick(h, "bad.json", data)
@@ -102,11 +107,14 @@ def test_an_invalid_file_is_refused_with_the_reason(open_app, store, data, messa
     assert store.finished() == []
 
 
-@pytest.mark.parametrize("games, message", [
-    (["lc1", "cg1"], "Nothing to import: all 2 games in again.json are already here."),
-    (["lc1"], "Nothing to import: the game in again.json is already here."),
-    ([], "Nothing to import: again.json holds no games."),
-])
+@pytest.mark.parametrize(
+    "games, message",
+    [
+        (["lc1", "cg1"], "Nothing to import: all 2 games in again.json are already here."),
+        (["lc1"], "Nothing to import: the game in again.json is already here."),
+        ([], "Nothing to import: again.json holds no games."),
+    ],
+)
 def test_nothing_new_needs_no_confirmation(open_app, store, games, message):
     store.add_finished([record("lc1"), record("cg1")])
     h = open_app("/transfer")
@@ -139,7 +147,7 @@ def test_bgstats_download_of_one_game(open_app, store):
 
     h.run(export_from_results_screen())
     h.settle()
-    (name, data), = saved_files(h)
+    ((name, data),) = saved_files(h)
     assert name == "tableside-lost-cities-2025-03-01-bgstats.json"
     play = json.loads(data)
     assert play["sourcePlayId"] == "lc1" and play["game"]["bggId"] == 50

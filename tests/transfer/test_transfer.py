@@ -20,6 +20,7 @@ def stored(game_id: str, status: str = FINISHED) -> StoredGame:
 
 # -- JSON export ---------------------------------------------------------------------------------
 
+
 def test_export_json_is_the_records_in_an_envelope_and_reads_back_the_same():
     text = transfer.export_json([stored(i) for i in GAMES])
     exported = json.loads(text)
@@ -28,11 +29,14 @@ def test_export_json_is_the_records_in_an_envelope_and_reads_back_the_same():
     assert transfer.read_import(text, "all.json") == exported["games"]
 
 
-@pytest.mark.parametrize("games, ids", [
-    ([], []),
-    (["lc1"], ["lc1"]),
-    (["cc1", "lc1"], ["cc1", "lc1"]),  # the order given
-])
+@pytest.mark.parametrize(
+    "games, ids",
+    [
+        ([], []),
+        (["lc1"], ["lc1"]),
+        (["cc1", "lc1"], ["cc1", "lc1"]),  # the order given
+    ],
+)
 def test_export_json_keeps_the_order_given(games, ids):
     assert [g["id"] for g in json.loads(transfer.export_json([stored(i) for i in games]))["games"]] == ids
 
@@ -53,17 +57,21 @@ def test_export_json_refuses_a_record_without_id_or_date(missing):
 # -- CSV export ----------------------------------------------------------------------------------
 
 CSV_ROWS = {
-    "lc1": [["2025-03-01", "Lost Cities", "Mia", "-7", "1", "yes", "lc1"],
-            ["2025-03-01", "Lost Cities", "Noah", "-10", "2", "no", "lc1"]],
-    "bg1": [["2025-03-03", "The BoardGameGeek Game", "Ana", "50", "1", "yes", "bg1"],
-            ["2025-03-03", "The BoardGameGeek Game", "Ben", "40", "2", "no", "bg1"],
-            ["2025-03-03", "The BoardGameGeek Game", "Cy", "40", "2", "no", "bg1"]],
-    "cgt1": [["2025-03-04", "CGT – Card Game Traders", "Lea", "1", "2", "no", "cgt1"],
-             ["2025-03-04", "CGT – Card Game Traders", "Max", "1", "1", "yes", "cgt1"]],
-    "cc1": [["2025-03-05", "Card Commons", "You", "6", "1", "yes", "cc1"],
-            ["2025-03-05", "Card Commons", "Opp", "4", "2", "no", "cc1"]],
-    "cg1": [["2025-03-02", "BoardGameGeek: The Card Game", "Ana", "16", "1", "yes", "cg1"],
-            ["2025-03-02", "BoardGameGeek: The Card Game", "Ben", "9", "2", "no", "cg1"]],
+    "lc1": [["2025-03-01", "Lost Cities", "Mia", "-7", "1", "yes", "lc1"], ["2025-03-01", "Lost Cities", "Noah", "-10", "2", "no", "lc1"]],
+    "bg1": [
+        ["2025-03-03", "The BoardGameGeek Game", "Ana", "50", "1", "yes", "bg1"],
+        ["2025-03-03", "The BoardGameGeek Game", "Ben", "40", "2", "no", "bg1"],
+        ["2025-03-03", "The BoardGameGeek Game", "Cy", "40", "2", "no", "bg1"],
+    ],
+    "cgt1": [
+        ["2025-03-04", "CGT – Card Game Traders", "Lea", "1", "2", "no", "cgt1"],
+        ["2025-03-04", "CGT – Card Game Traders", "Max", "1", "1", "yes", "cgt1"],
+    ],
+    "cc1": [["2025-03-05", "Card Commons", "You", "6", "1", "yes", "cc1"], ["2025-03-05", "Card Commons", "Opp", "4", "2", "no", "cc1"]],
+    "cg1": [
+        ["2025-03-02", "BoardGameGeek: The Card Game", "Ana", "16", "1", "yes", "cg1"],
+        ["2025-03-02", "BoardGameGeek: The Card Game", "Ben", "9", "2", "no", "cg1"],
+    ],
 }
 
 
@@ -92,13 +100,17 @@ def test_export_csv_quotes_names_with_commas_and_quotes():
 
 # -- BG Stats ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game_id, name, bgg_id, play_date, board", [
-    ("lc1", "Lost Cities", 50, "2025-03-01 19:00:00", "rounds 1"),  # +01:00 written in UTC
-    ("cg1", "BoardGameGeek: The Card Game", None, "2025-03-02 19:30:00", None),
-    ("bg1", "The BoardGameGeek Game", None, "2025-03-03 18:00:00", None),
-    ("cgt1", "CGT – Card Game Traders", None, "2025-03-04 21:00:00", "first player penalty 1"),
-    ("cc1", "Card Commons", None, "2025-03-05 17:00:00", None),
-])
+
+@pytest.mark.parametrize(
+    "game_id, name, bgg_id, play_date, board",
+    [
+        ("lc1", "Lost Cities", 50, "2025-03-01 19:00:00", "rounds 1"),  # +01:00 written in UTC
+        ("cg1", "BoardGameGeek: The Card Game", None, "2025-03-02 19:30:00", None),
+        ("bg1", "The BoardGameGeek Game", None, "2025-03-03 18:00:00", None),
+        ("cgt1", "CGT – Card Game Traders", None, "2025-03-04 21:00:00", "first player penalty 1"),
+        ("cc1", "Card Commons", None, "2025-03-05 17:00:00", None),
+    ],
+)
 def test_bgstats_play_game_and_date(game_id, name, bgg_id, play_date, board):
     play = transfer.bgstats_play(stored(game_id))
     assert play["sourceName"] == "Tableside" and play["sourcePlayId"] == game_id
@@ -117,14 +129,23 @@ def test_bgstats_play_players_in_seat_order_with_scores_ranks_and_winners(game_i
     assert [p["name"] for p in players] == r["players"]
     for seat, p in enumerate(players):
         score, place, winner = expected[p["name"]]
-        assert p == {"name": p["name"], "sourcePlayerId": p["name"], "score": score, "rank": place,
-                     "winner": winner, "startPlayer": seat == 0}
+        assert p == {
+            "name": p["name"],
+            "sourcePlayerId": p["name"],
+            "score": score,
+            "rank": place,
+            "winner": winner,
+            "startPlayer": seat == 0,
+        }
 
 
-@pytest.mark.parametrize("changes, location, comments", [
-    ({}, "Kitchen", "close one"),
-    ({"location": "", "notes": ""}, None, None),
-])
+@pytest.mark.parametrize(
+    "changes, location, comments",
+    [
+        ({}, "Kitchen", "close one"),
+        ({"location": "", "notes": ""}, None, None),
+    ],
+)
 def test_bgstats_play_location_and_comments_from_the_record(changes, location, comments):
     play = transfer.bgstats_play(record("lc1", **changes))
     assert play.get("location") == location and play.get("comments") == comments
@@ -142,7 +163,7 @@ def test_bgstats_url_carries_the_play_url_encoded():
     prefix = "https://app.bgstatsapp.com/createPlay.html?data="
     assert url.startswith(prefix)
     assert " " not in url and "{" not in url
-    assert json.loads(unquote(url[len(prefix):])) == play
+    assert json.loads(unquote(url[len(prefix) :])) == play
 
 
 # -- reading import files ------------------------------------------------------------------------
@@ -150,17 +171,20 @@ def test_bgstats_url_carries_the_play_url_encoded():
 LC, CG = record("lc1"), record("cg1")
 
 
-@pytest.mark.parametrize("data, expected", [
-    (json.dumps(LC), [LC]),                                             # one record
-    (json.dumps([LC, CG]), [LC, CG]),                                   # a list of records
-    (json.dumps({"format": 1, "games": [LC, CG]}), [LC, CG]),          # an export
-    (json.dumps({"games": [CG]}), [CG]),                                # an export without its format
-    (json.dumps([]), []),                                               # nothing
-    (json.dumps({"format": 1, "games": []}), []),
-    ("\ufeff" + json.dumps(LC), [LC]),                                  # a byte order mark
-    (json.dumps([LC]).encode("utf-8"), [LC]),                           # bytes
-    (b"\xef\xbb\xbf" + json.dumps([LC]).encode("utf-8"), [LC]),
-])
+@pytest.mark.parametrize(
+    "data, expected",
+    [
+        (json.dumps(LC), [LC]),  # one record
+        (json.dumps([LC, CG]), [LC, CG]),  # a list of records
+        (json.dumps({"format": 1, "games": [LC, CG]}), [LC, CG]),  # an export
+        (json.dumps({"games": [CG]}), [CG]),  # an export without its format
+        (json.dumps([]), []),  # nothing
+        (json.dumps({"format": 1, "games": []}), []),
+        ("\ufeff" + json.dumps(LC), [LC]),  # a byte order mark
+        (json.dumps([LC]).encode("utf-8"), [LC]),  # bytes
+        (b"\xef\xbb\xbf" + json.dumps([LC]).encode("utf-8"), [LC]),
+    ],
+)
 def test_read_import_accepts(data, expected):
     assert transfer.read_import(data, "in.json") == expected
 
@@ -170,25 +194,35 @@ BAD_RECORD["final"]["Ben"]["played"][0]["cards"] = 11
 UNFINISHED = record("lc1", id="half", variant={"rounds": 3})
 
 
-@pytest.mark.parametrize("data, message", [
-    ("", "games.json: not JSON (Expecting value at line 1, column 1)"),
-    ("{\"game\": ", "games.json: not JSON (Expecting value at line 1, column 10)"),
-    (b"\xff\xfe{}", "games.json: not a text file (expected JSON in UTF-8)"),
-    ("42", "games.json: expected a game record, a list of records, or an export {\"format\": 1, \"games\": [...]}"),
-    ("{\"players\": []}", "games.json: expected a game record, a list of records, or an export"),
-    (json.dumps({"format": 2, "games": []}), "games.json: export format 2 is not supported"),
-    (json.dumps({"format": 1, "games": {}}), "games.json: \"games\" must be a list of records"),
-    (json.dumps({"format": 1, "games": [], "extra": 1}), "games.json: unknown field 'extra' in an export"),
-    (json.dumps([LC, "text"]), "games.json: record 2: record: expected an object, found text"),
-    (json.dumps([LC, CG, lost_cities_with_duplicated_card("abc")]),
-     "games.json: record 3 (id abc): round 1 › Noah › red: 9 is also on Mia's tableau"),
-    (json.dumps({"format": 1, "games": [BAD_RECORD]}),
-     "games.json: record 1 (id abc): final › Ben › played 1 › cards: 11 is outside 2..10"),
-    (json.dumps([{k: v for k, v in LC.items() if k != "id"}, dict(CG, game="chess")]), "games.json: record 2 (id cg1): game"),
-    (json.dumps([UNFINISHED]), "games.json: record 1 (id half): the game is not finished"),
-    (json.dumps([LC])[:-2] + ', "game": "cgt"}]', "games.json: item 1: 'game' is given twice; the second would silently replace the first"),
-    ('[{"format": Infinity}]', "games.json: not JSON (Infinity is not a number JSON allows)"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ("", "games.json: not JSON (Expecting value at line 1, column 1)"),
+        ('{"game": ', "games.json: not JSON (Expecting value at line 1, column 10)"),
+        (b"\xff\xfe{}", "games.json: not a text file (expected JSON in UTF-8)"),
+        ("42", 'games.json: expected a game record, a list of records, or an export {"format": 1, "games": [...]}'),
+        ('{"players": []}', "games.json: expected a game record, a list of records, or an export"),
+        (json.dumps({"format": 2, "games": []}), "games.json: export format 2 is not supported"),
+        (json.dumps({"format": 1, "games": {}}), 'games.json: "games" must be a list of records'),
+        (json.dumps({"format": 1, "games": [], "extra": 1}), "games.json: unknown field 'extra' in an export"),
+        (json.dumps([LC, "text"]), "games.json: record 2: record: expected an object, found text"),
+        (
+            json.dumps([LC, CG, lost_cities_with_duplicated_card("abc")]),
+            "games.json: record 3 (id abc): round 1 › Noah › red: 9 is also on Mia's tableau",
+        ),
+        (
+            json.dumps({"format": 1, "games": [BAD_RECORD]}),
+            "games.json: record 1 (id abc): final › Ben › played 1 › cards: 11 is outside 2..10",
+        ),
+        (json.dumps([{k: v for k, v in LC.items() if k != "id"}, dict(CG, game="chess")]), "games.json: record 2 (id cg1): game"),
+        (json.dumps([UNFINISHED]), "games.json: record 1 (id half): the game is not finished"),
+        (
+            json.dumps([LC])[:-2] + ', "game": "cgt"}]',
+            "games.json: item 1: 'game' is given twice; the second would silently replace the first",
+        ),
+        ('[{"format": Infinity}]', "games.json: not JSON (Infinity is not a number JSON allows)"),
+    ],
+)
 def test_read_import_refuses_naming_file_record_and_field(data, message):
     with pytest.raises(transfer.ImportFileError) as caught:
         transfer.read_import(data, "games.json")
@@ -196,12 +230,15 @@ def test_read_import_refuses_naming_file_record_and_field(data, message):
     assert "\n" not in str(caught.value)
 
 
-@pytest.mark.parametrize("ids, known, expected", [
-    ([], set(), 0),
-    (["a", "b"], set(), 0),
-    (["a", "b"], {"b"}, 1),
-    (["a", None, None], {"a"}, 1),     # records without an id are always new
-])
+@pytest.mark.parametrize(
+    "ids, known, expected",
+    [
+        ([], set(), 0),
+        (["a", "b"], set(), 0),
+        (["a", "b"], {"b"}, 1),
+        (["a", None, None], {"a"}, 1),  # records without an id are always new
+    ],
+)
 def test_already_present(ids, known, expected):
     recs = [{} if i is None else {"id": i} for i in ids]
     assert transfer.already_present(recs, known.__contains__) == expected

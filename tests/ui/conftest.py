@@ -21,8 +21,9 @@ def open_app(store):
     main = make_main(store)  # one server: its sessions share games and PubSub
 
     def _open(route: str = "/", width: float = 390, height: float = 844, browser_storage: dict | None = None) -> Harness:
-        h = Harness(main, route=route, width=width, height=height, share_with=opened[0] if opened else None,
-                    browser_storage=browser_storage)
+        h = Harness(
+            main, route=route, width=width, height=height, share_with=opened[0] if opened else None, browser_storage=browser_storage
+        )
         opened.append(h)
         return h
 

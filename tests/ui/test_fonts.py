@@ -12,8 +12,27 @@ ttLib = pytest.importorskip("fontTools.ttLib", reason="fonttools is a test depen
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 ROBOTO = Path(ft.__file__).resolve().parent.parent / "flet_web" / "web" / "assets" / "fonts" / "roboto.woff2"
 
-NAMES = ["王小明", "さくら", "김민준", "ليلى", "Алёша", "Zoë 🎲", "Ἀθηνᾶ", "Đặng Thị Hương", "José ♣♦♥♠",
-         "山田太郎", "박서준", "محمد", "Ζωή", "Ørjan", "Łucja", "🎉🃏", "王 👍", "ナオミ", "٣"]
+NAMES = [
+    "王小明",
+    "さくら",
+    "김민준",
+    "ليلى",
+    "Алёша",
+    "Zoë 🎲",
+    "Ἀθηνᾶ",
+    "Đặng Thị Hương",
+    "José ♣♦♥♠",
+    "山田太郎",
+    "박서준",
+    "محمد",
+    "Ζωή",
+    "Ørjan",
+    "Łucja",
+    "🎉🃏",
+    "王 👍",
+    "ナオミ",
+    "٣",
+]
 
 
 @pytest.fixture(scope="module")

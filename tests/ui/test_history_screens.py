@@ -16,11 +16,13 @@ def example(name: str, **meta) -> dict:
 
 @pytest.fixture
 def history(store):
-    store.add_finished([
-        example("bgg-card-game-rulebook", id="dan-aldie", played_at="2026-03-02T20:00:00"),
-        example("cgt-values-and-penalty", id="cgt-1", played_at="2026-02-01T20:00:00"),
-        example("lost-cities-edge-values", id="lc-1", played_at="2026-01-15T20:00:00"),
-    ])
+    store.add_finished(
+        [
+            example("bgg-card-game-rulebook", id="dan-aldie", played_at="2026-03-02T20:00:00"),
+            example("cgt-values-and-penalty", id="cgt-1", played_at="2026-02-01T20:00:00"),
+            example("lost-cities-edge-values", id="lc-1", played_at="2026-01-15T20:00:00"),
+        ]
+    )
     return store
 
 
@@ -131,7 +133,7 @@ def test_a_finished_game_downloads_as_a_bg_stats_play(open_app, history):
     h.conn.method_results["save_file"] = "/downloads/x.json"
     h.tap("Export for BG Stats")
     h.settle()
-    name, args = next((n, a) for n, a in h.conn.invoked if n == "save_file")
+    _, args = next((n, a) for n, a in h.conn.invoked if n == "save_file")
     assert args["file_name"] == "tableside-lost-cities-2026-01-15-bgstats.json"
     play = json.loads(bytes(args["src_bytes"]).decode())
     assert play["game"]["name"] == "Lost Cities" and play["game"]["bggId"] == 50

@@ -1,7 +1,7 @@
 """Hostile input at the fields, browserless: names in setup, numbers on the play screen, history dates."""
 
 import unicodedata
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 import flet as ft
 import pytest
@@ -27,11 +27,11 @@ def message(h):
 
 def seated(h):
     """Names in the seat rows (their Remove buttons), in seat order."""
-    return [b.tooltip[len("Remove "):] for b in h.controls()
-            if isinstance(b, ft.IconButton) and (b.tooltip or "").startswith("Remove ")]
+    return [b.tooltip[len("Remove ") :] for b in h.controls() if isinstance(b, ft.IconButton) and (b.tooltip or "").startswith("Remove ")]
 
 
 # ---- names ---------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("text", ["", "   ", "\t", "\u3000", "\u00a0 ", "\u200b", "\u200e\u200f"])
 def test_empty_and_blank_names_are_refused(open_app, text):
@@ -42,10 +42,18 @@ def test_empty_and_blank_names_are_refused(open_app, text):
     assert field.value == text  # kept, so the person sees what was refused
 
 
-@pytest.mark.parametrize("first, again", [
-    ("Mia", "mia"), ("Mia", "  MIA  "), ("Zoë", "zoe\u0308"), ("ZOË", "Zoë"), ("Straße", "STRASSE"),
-    ("王小明", " 王小明 "), ("ليلى", "ليلى\u00a0"),
-])
+@pytest.mark.parametrize(
+    "first, again",
+    [
+        ("Mia", "mia"),
+        ("Mia", "  MIA  "),
+        ("Zoë", "zoe\u0308"),
+        ("ZOË", "Zoë"),
+        ("Straße", "STRASSE"),
+        ("王小明", " 王小明 "),
+        ("ليلى", "ليلى\u00a0"),
+    ],
+)
 def test_duplicate_names_are_refused_case_insensitively_after_trimming_and_nfc(open_app, first, again):
     h = open_app("/setup/bgg-card-game")
     add_name(h, first)
@@ -78,8 +86,9 @@ def test_a_200_character_name_is_kept_whole_and_shown_short(open_app, store):
     assert shown and all(len(v) < 30 and v.endswith("…") for v in shown)
     game_id = set_up(h, ["Mia"])
     assert store.get(game_id).record["players"] == [long, "Mia"]
-    names = [t.value for t in h.find_all(ft.Text) if (t.value or "").startswith("Bartholomew")
-             and "place" not in t.value]  # scoring's tiebreak sentences name players in full, and wrap
+    names = [
+        t.value for t in h.find_all(ft.Text) if (t.value or "").startswith("Bartholomew") and "place" not in t.value
+    ]  # scoring's tiebreak sentences name players in full, and wrap
     assert names and all(long not in v for v in names), names
     assert h.text_of(f"total-{long}") == "0"
 
@@ -99,11 +108,31 @@ def test_name_problem_never_raises():
 
 # ---- numbers -------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, number", [
-    ("7", 7), (" 7", 7), ("7 ", 7), ("007", 7), ("٣", 3), ("١٢", 12), ("３", 3), (str(MAX_GG), MAX_GG),
-    ("12 GG", None), ("1e3", None), ("-5", None), ("3.5", None), ("", None), (" ", None), ("+4", None),
-    ("9" * 5000, None), ("0x10", None), ("½", None), ("1 000", None),
-])
+
+@pytest.mark.parametrize(
+    "text, number",
+    [
+        ("7", 7),
+        (" 7", 7),
+        ("7 ", 7),
+        ("007", 7),
+        ("٣", 3),
+        ("١٢", 12),
+        ("３", 3),
+        (str(MAX_GG), MAX_GG),
+        ("12 GG", None),
+        ("1e3", None),
+        ("-5", None),
+        ("3.5", None),
+        ("", None),
+        (" ", None),
+        ("+4", None),
+        ("9" * 5000, None),
+        ("0x10", None),
+        ("½", None),
+        ("1 000", None),
+    ],
+)
 def test_parse_number(text, number):
     assert parse_number(text) == number
 
@@ -156,23 +185,48 @@ def test_track_field_refuses_out_of_range_on_blur(bgg_game, store):
 
 # ---- history dates -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, iso", [
-    ("2026-02-01", "2026-02-01"), (" 2026-02-01 ", "2026-02-01"), ("٢٠٢٦-٠٢-٠١", "2026-02-01"),
-    ("２０２６-０２-０１", "2026-02-01"),
-    ("2026-13-01", None), ("2026-02-30", None), ("20260201", None), ("2026-W05-1", None), ("2026-2-1", None),
-    ("0000-01-01", None), ("99999-01-01", None), ("2026-02-01T10:00", None), ("", None), ("\x00", None),
-])
+
+@pytest.mark.parametrize(
+    "text, iso",
+    [
+        ("2026-02-01", "2026-02-01"),
+        (" 2026-02-01 ", "2026-02-01"),
+        ("٢٠٢٦-٠٢-٠١", "2026-02-01"),
+        ("２０２６-０２-０１", "2026-02-01"),
+        ("2026-13-01", None),
+        ("2026-02-30", None),
+        ("20260201", None),
+        ("2026-W05-1", None),
+        ("2026-2-1", None),
+        ("0000-01-01", None),
+        ("99999-01-01", None),
+        ("2026-02-01T10:00", None),
+        ("", None),
+        ("\x00", None),
+    ],
+)
 def test_valid_date(text, iso):
     assert valid_date(text) == iso
 
 
-@pytest.mark.parametrize("value, iso", [
-    (date(2026, 2, 1), "2026-02-01"), (datetime(2026, 2, 1), "2026-02-01"),
-    (datetime(2026, 1, 31, 23, 0, tzinfo=timezone.utc), "2026-02-01"),  # Berlin's midnight, said in UTC
-    (datetime(2026, 2, 1, 5, 0, tzinfo=timezone.utc), "2026-02-01"),  # New York's midnight, said in UTC
-    ("2026-02-01", "2026-02-01"), ("2026-02-01T00:00:00.000", "2026-02-01"), ("٢٠٢٦-٠٢-٠١", "2026-02-01"),
-    ("not a date", None), ("", None), (None, None), (17, None), ([2026, 2, 1], None), ({"y": 2026}, None),
-])
+@pytest.mark.parametrize(
+    "value, iso",
+    [
+        (date(2026, 2, 1), "2026-02-01"),
+        (datetime(2026, 2, 1), "2026-02-01"),
+        (datetime(2026, 1, 31, 23, 0, tzinfo=UTC), "2026-02-01"),  # Berlin's midnight, said in UTC
+        (datetime(2026, 2, 1, 5, 0, tzinfo=UTC), "2026-02-01"),  # New York's midnight, said in UTC
+        ("2026-02-01", "2026-02-01"),
+        ("2026-02-01T00:00:00.000", "2026-02-01"),
+        ("٢٠٢٦-٠٢-٠١", "2026-02-01"),
+        ("not a date", None),
+        ("", None),
+        (None, None),
+        (17, None),
+        ([2026, 2, 1], None),
+        ({"y": 2026}, None),
+    ],
+)
 def test_picked_day(value, iso):
     assert picked_day(value) == iso
 

@@ -3,7 +3,6 @@
 import flet as ft
 
 import scoring
-from companion import games
 from companion.views import in_progress
 
 from .harness import walk

@@ -103,9 +103,22 @@ def test_a_guest_joins_without_the_pin_and_can_open_nothing_else(open_app, store
     phone = guest_at(open_app, invite, "Mia")
     phone.tap("Mia red 3")
     assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [3]}}
-    for route in ["/", f"/play/{game_id}", f"/history/{game_id}", "/history", "/settings", "/stats", "/players",
-                  "/transfer", f"/invite/{game_id}", f"/join/{invite}/Noah", f"/results/{other_game}",
-                  f"/play/{other_game}", "/setup/lost-cities", "/no/such/place"]:
+    for route in [
+        "/",
+        f"/play/{game_id}",
+        f"/history/{game_id}",
+        "/history",
+        "/settings",
+        "/stats",
+        "/players",
+        "/transfer",
+        f"/invite/{game_id}",
+        f"/join/{invite}/Noah",
+        f"/results/{other_game}",
+        f"/play/{other_game}",
+        "/setup/lost-cities",
+        "/no/such/place",
+    ]:
         phone.page.route = route
         phone.run(phone.page.push_route(route))
         phone.settle()
@@ -123,8 +136,9 @@ def test_a_guest_cannot_act_for_another_seat_even_with_a_crafted_event(open_app,
     host = unlocked(open_app(f"/join/{invite}/Noah", browser_storage={}))  # the host, shown Noah's cards
     crafted = host.buttons("Noah red 3")
     assert crafted
-    for control in [c for c in phone.controls() if isinstance(c, (ft.Button, ft.OutlinedButton, ft.FilledButton,
-                                                                   ft.FilledTonalButton)) and c.disabled]:
+    for control in [
+        c for c in phone.controls() if isinstance(c, (ft.Button, ft.OutlinedButton, ft.FilledButton, ft.FilledTonalButton)) and c.disabled
+    ]:
         phone.click(control)  # a crafted click on a control shown disabled (rounds are the host's)
     phone.run(phone.session.dispatch_event(crafted[0]._i, "click", None))  # another session's control id
     phone.settle()
@@ -157,8 +171,10 @@ def test_a_phone_joining_late_sees_the_game_as_it_stands(open_app, store):
     assert phone.text_of("total-Mia") == "-10"
 
 
-@pytest.mark.parametrize("address, env, host", [("127.0.0.1", None, True), ("::1", None, True), ("192.168.1.20", None, False),
-                                                (None, None, False), ("127.0.0.1", "0", False)])
+@pytest.mark.parametrize(
+    "address, env, host",
+    [("127.0.0.1", None, True), ("::1", None, True), ("192.168.1.20", None, False), (None, None, False), ("127.0.0.1", "0", False)],
+)
 def test_a_browser_on_the_serving_machine_is_the_host(monkeypatch, address, env, host):
     from companion.session import LOCAL_IS_HOST, on_this_machine
 
@@ -168,7 +184,7 @@ def test_a_browser_on_the_serving_machine_is_the_host(monkeypatch, address, env,
 
 
 def test_a_guest_types_the_short_code_on_the_pin_screen(open_app, store, private):
-    game_id, invite = private
+    _, invite = private
     phone = open_app("/", browser_storage={})
     assert on_pin_screen(phone)
     field = phone.find(ft.TextField, label="Invite code")

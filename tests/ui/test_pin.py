@@ -4,7 +4,6 @@ import flet as ft
 
 import scoring
 from companion.access import FREE_TRIES, PIN_SETTING, Gate, hash_pin
-from companion.views import play
 
 
 def private_table(store):
@@ -61,8 +60,8 @@ def test_the_wait_grows_and_ends():
         now[0] += 1000  # always after the previous wait
         gate.check("phone", "9999")
         waits.append(gate.wait_for("phone"))
-    assert waits[:FREE_TRIES - 1] == [0.0] * (FREE_TRIES - 1)
-    assert waits[FREE_TRIES - 1:] == sorted(waits[FREE_TRIES - 1:]) and waits[-1] > waits[FREE_TRIES - 1] > 0
+    assert waits[: FREE_TRIES - 1] == [0.0] * (FREE_TRIES - 1)
+    assert waits[FREE_TRIES - 1 :] == sorted(waits[FREE_TRIES - 1 :]) and waits[-1] > waits[FREE_TRIES - 1] > 0
     now[0] += 1000
     assert gate.check("phone", "1234") == (True, "")
     assert gate.wait_for("phone") == 0.0

@@ -62,8 +62,7 @@ def toy_parse(players: tuple[str, ...], variant: Mapping[str, Any], final: Any) 
 
 def toy_score(points: dict[str, int]):
     players = tuple(points)
-    return scored_once("toy", players, dict(points), lambda: (),
-                       lambda: ({p: (Line("points", n),) for p, n in points.items()},))
+    return scored_once("toy", players, dict(points), lambda: (), lambda: ({p: (Line("points", n),) for p, n in points.items()},))
 
 
 def toy_apply(table: Table, action: Action) -> Table:
@@ -78,9 +77,18 @@ def toy_apply(table: Table, action: Action) -> Table:
     return edited(table, edit, lambda r, d: toy_parse(tuple(r["players"]), {}, r["final"]))
 
 
-TOY = GameRules(key="toy", title="Toy", min_players=2, max_players=3, body="final", parse=toy_parse, score=toy_score,
-                new_body=lambda players, variant, choices: {p: 0 for p in players}, apply=toy_apply,
-                player_keyed=(("final",),))
+TOY = GameRules(
+    key="toy",
+    title="Toy",
+    min_players=2,
+    max_players=3,
+    body="final",
+    parse=toy_parse,
+    score=toy_score,
+    new_body=lambda players, variant, choices: {p: 0 for p in players},
+    apply=toy_apply,
+    player_keyed=(("final",),),
+)
 
 
 class ToyScreen(games.GameScreen):
@@ -88,8 +96,14 @@ class ToyScreen(games.GameScreen):
     order = 99
 
     def tableau(self, player: str) -> ft.Control:
-        return ft.Column([ft.Text(player), ft.IconButton(icon=ft.Icon(ft.Icons.ADD, semantics_label=f"{player} point plus"),
-                                                         on_click=lambda e: self.play.act(AddPoint(player)))])
+        return ft.Column(
+            [
+                ft.Text(player),
+                ft.IconButton(
+                    icon=ft.Icon(ft.Icons.ADD, semantics_label=f"{player} point plus"), on_click=lambda e: self.play.act(AddPoint(player))
+                ),
+            ]
+        )
 
 
 @pytest.fixture

@@ -78,8 +78,9 @@ def test_each_player_has_a_stable_distinct_colour():
 def test_setup_rows_show_each_players_colour(open_app):
     h = open_app("/setup/lost-cities")
     add(h, "Ana", "Ben")
-    dots = {c.tooltip.split("'")[0]: c.bgcolor for c in h.find_all(ft.Container)
-            if isinstance(c.tooltip, str) and "'s colour:" in c.tooltip}
+    dots = {
+        c.tooltip.split("'")[0]: c.bgcolor for c in h.find_all(ft.Container) if isinstance(c.tooltip, str) and "'s colour:" in c.tooltip
+    }
     assert dots == table_colours(["Ana", "Ben"])
 
 

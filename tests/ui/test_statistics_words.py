@@ -27,9 +27,11 @@ def example() -> dict:
 
 
 def test_highest_is_the_highest_total_and_a_tie_names_everyone():
-    games = [finished("a", "2026-01-02T20:00:00", {"Ana": 20, "Ben": 20, "Kai": 20, "Dee": 25}),
-             finished("b", "2026-01-05T20:00:00", {"Kai": 31, "Ana": 31}),
-             finished("c", "2026-01-07T20:00:00", {"Kai": 12, "Ben": 9})]
+    games = [
+        finished("a", "2026-01-02T20:00:00", {"Ana": 20, "Ben": 20, "Kai": 20, "Dee": 25}),
+        finished("b", "2026-01-05T20:00:00", {"Kai": 31, "Ana": 31}),
+        finished("c", "2026-01-07T20:00:00", {"Kai": 12, "Ben": 9}),
+    ]
     high = stats.high_score(games)
     assert high.score == 31 and high.tie
     assert [p for p, _, _ in high.by] == ["Kai", "Ana"]
@@ -39,8 +41,9 @@ def test_highest_is_the_highest_total_and_a_tie_names_everyone():
 def test_highest_of_one_player_says_when_and_how_often():
     once = stats.high_score([finished("a", "2026-01-02T20:00:00", {"Ana": 20, "Kai": 12})])
     assert once.words() == "Highest score: 20 by Ana on 2026-01-02"
-    twice = stats.high_score([finished("a", "2026-01-02T20:00:00", {"Ana": 20, "Kai": 12}),
-                              finished("b", "2026-01-09T20:00:00", {"Ana": 20, "Kai": 19})])
+    twice = stats.high_score(
+        [finished("a", "2026-01-02T20:00:00", {"Ana": 20, "Kai": 12}), finished("b", "2026-01-09T20:00:00", {"Ana": 20, "Kai": 19})]
+    )
     assert twice.words() == "Highest score: 20 by Ana, 2 times (first on 2026-01-02)"
     assert stats.high_score([]) is None
 
@@ -52,8 +55,13 @@ def test_a_player_third_on_a_tiebreak_shares_the_highest_score():
 
 
 def test_statistics_screen_says_a_tie(open_app, store):
-    record = {"format": 1, "game": "bgg-card-game", "players": ["Ana", "Ben"], "variant": {},
-              "final": {"Ana": {"played": [], "collections": []}, "Ben": {"played": [], "collections": []}}}
+    record = {
+        "format": 1,
+        "game": "bgg-card-game",
+        "players": ["Ana", "Ben"],
+        "variant": {},
+        "final": {"Ana": {"played": [], "collections": []}, "Ben": {"played": [], "collections": []}},
+    }
     store.add_finished([{**record, "id": "tie", "played_at": "2026-01-02T20:00:00"}])
     h = open_app("/stats")
     shown = [t.value for t in h.find_all(ft.Text)]
