@@ -1,8 +1,10 @@
 """Play: the frame every game's play screen shares.
 
-Totals on top (live, from `scoring`), the refusal of the last tap if any, the game's
-own controls (one player at a time on a phone, everyone side by side on a tablet),
-then undo and results. Each game's controls are its `GameScreen` (companion/games.py), in
+A header that stays on screen while the rest scrolls under it: the totals (live, from
+`scoring`), the round, the refusal of the last tap if any and the column heads of the grid
+being entered. Under it, in one scrolling column that keeps its place across taps, the game's
+own controls (one player at a time on a phone, everyone side by side on a tablet), then undo
+and results. Each game's controls are its `GameScreen` (companion/games.py), in
 its own module; a tap becomes an action, applied by the live game on the server.
 """
 
@@ -21,7 +23,7 @@ from ..session import App, log
 from ..store import IN_PROGRESS
 from ..widgets.common import not_found
 from ..ids import route_id
-from ..widgets.controls import short_name, total_badge
+from ..widgets.controls import TAP, icon_button, short_name, total_badge
 
 COALESCE_SECONDS = 0.03
 MIN_TABLEAU_WIDTH = 370
@@ -47,8 +49,16 @@ class PlayScreen:
         self._frame: Hashable = None  # what the frame's layout depends on
         self._frame_dirty = False
         self.shared = ft.Column(key="shared")
+        self.header = ft.Column(spacing=4, key="header", horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         self.body = ft.Column(spacing=10, key="play")
-        self.column = ft.Column([self.body], spacing=10, expand=True)
+        # One scrolling column for the screen's life: Flutter keeps its offset while its content changes.
+        self.scroller = ft.Column([ft.Container(self.body, padding=ft.Padding.only(left=4, right=4, bottom=24))],
+                                  scroll=ft.ScrollMode.AUTO, expand=True, key="scroller")
+        self.column = ft.Column([
+            ft.Container(self.header, padding=ft.Padding.symmetric(horizontal=4, vertical=4), bgcolor=ft.Colors.SURFACE,
+                         border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))),
+            self.scroller,
+        ], spacing=0, expand=True)
 
     @property
     def players(self) -> list[str]:
@@ -83,6 +93,9 @@ class PlayScreen:
             log.exception("change failed")
             done = Done(False, "That change could not be saved. The game is as it was.")
         self.message = done.message
+        if done.message:  # said where the finger is too (the header may be far from the control tapped)
+            self.app.page.show_dialog(ft.SnackBar(ft.Text(done.message, color=ft.Colors.ON_INVERSE_SURFACE),
+                                                  behavior=ft.SnackBarBehavior.FLOATING, duration=3000))
         if done.changed:
             self.redraw()  # only what changed is sent (not the whole page after the handler)
             self.app.page.pubsub.send_others_on_topic(self.topic, "changed")
@@ -141,23 +154,22 @@ class PlayScreen:
         self._frame_dirty = False
 
     def explanations(self) -> tuple[str, ...]:
-        """Tiebreak, draw and next-round sentences; none while nobody has scored yet (all level at 0)."""
-        result = self.live.result
-        return result.explanations if result.decided or any(result.totals.values()) else ()
+        """Tiebreak, draw and extra-round sentences, only once they apply (the game screen says when)."""
+        return self.game.explanations(self.live.result)
 
     def totals_row(self) -> ft.Control:
         result = self.live.result
-        leaders = result.ranking[0] if result.ranking and any(result.totals.values()) else ()
+        leaders = result.ranking[0] if result.ranking and self.game.entered() else ()
         return ft.Row(
-            [total_badge(p, result.totals[p], result.place_of(p), p in leaders) for p in self.players],
-            wrap=True, alignment=ft.MainAxisAlignment.CENTER, spacing=8,
+            [total_badge(p, result.totals[p], result.place_of(p), p in leaders, large=self.app.wide) for p in self.players],
+            wrap=True, alignment=ft.MainAxisAlignment.CENTER, spacing=8, run_spacing=4,
         )
 
     def player_switch(self) -> ft.Control:
         return ft.Row(
             [
                 (ft.FilledButton if p == self.player else ft.OutlinedButton)(
-                    content=ft.Text(short_name(p), semantics_label=p), on_click=lambda e, p=p: self.select_player(p), height=48,
+                    content=ft.Text(short_name(p), semantics_label=p), on_click=lambda e, p=p: self.select_player(p), height=TAP,
                 )
                 for p in self.players
             ],
@@ -213,10 +225,16 @@ class PlayScreen:
         else:
             switch = ft.Row(key="no-switch")
         banner = ft.Semantics(identifier="message", live_region=True, content=ft.Text(
-            self.message or " ", color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD))
-        controls = [
-            self.slot("totals", (tuple(result.totals.items()), result.ranking), self.totals_row),
+            self.message or " ", color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
+        header = [
+            self.slot("totals", (tuple(result.totals.items()), result.ranking, self.game.entered()), self.totals_row),
+            self.slot("round", self.game.round_label(), lambda: ft.Text(
+                self.game.round_label(), weight=ft.FontWeight.BOLD, size=13, visible=bool(self.game.round_label()))),
             self.slot("banner", self.message, lambda: banner),
+            ft.Row([self.heads_slot(p, width) for p in shown], spacing=GAP, alignment=ft.MainAxisAlignment.CENTER,
+                   vertical_alignment=ft.CrossAxisAlignment.START),
+        ]
+        controls = [
             self.slot("explanations", self.explanations(),
                       lambda: ft.Column([ft.Text(s, italic=True, size=13) for s in self.explanations()])),
             self.shared_slot(),
@@ -236,7 +254,15 @@ class PlayScreen:
             )),
         ]
         if self._frame_dirty:
+            self.header.controls = header
             self.body.controls = controls
+
+    def heads_slot(self, player: str, width: float | None) -> ft.Container:
+        """The column heads of `player`'s grid (a game's own, e.g. Lost Cities' colours and their
+        scores), kept in the header above the tableau, as wide as it so they line up."""
+        container = self.slot(("heads", player), self.game.tableau_key(player),
+                              lambda: self.game.heads(player) or ft.Container(), width=width)
+        return container
 
 
 def view(app: App, game_id: str, seat: str | None = None, route: str | None = None) -> ft.View:
@@ -266,10 +292,17 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
 
     app.on_resize_hooks.append(resized)
     app.keep_awake()
+
+    def back(e) -> None:
+        app.go(app.page.views[-2].route if len(app.page.views) > 1 else "/")
+
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(games.title(live.record["game"]))),
-        controls=[ft.Container(screen.column, padding=4)],
-        scroll=ft.ScrollMode.AUTO,
+        # Its own back button: Flutter's is 40 × 40, under the 48 every target has.
+        appbar=ft.AppBar(title=ft.Text(games.title(live.record["game"])), leading_width=56,
+                         leading=icon_button(ft.Icons.ARROW_BACK, "Back", back)),
+        controls=[screen.column],
+        padding=ft.Padding.only(left=6, right=6, top=0, bottom=0),
+        spacing=0,
     )
 
