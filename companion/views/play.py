@@ -93,14 +93,18 @@ class PlayScreen:
             log.exception("change failed")
             done = Done(False, "That change could not be saved. The game is as it was.")
         self.message = done.message
-        if done.message:  # said where the finger is too (the header may be far from the control tapped)
-            self.app.page.show_dialog(ft.SnackBar(ft.Text(done.message, color=ft.Colors.ON_INVERSE_SURFACE),
-                                                  behavior=ft.SnackBarBehavior.FLOATING, duration=3000))
         if done.changed:
             self.redraw()  # only what changed is sent (not the whole page after the handler)
             self.app.page.pubsub.send_others_on_topic(self.topic, "changed")
         else:
-            self.render()  # the handler's own page update sends it, with anything the handler set itself
+            self.render()
+        if done.message:  # said where the finger is too: the header can be far from the control tapped
+            self.app.page.show_dialog(ft.SnackBar(ft.Text(done.message, color=ft.Colors.ON_INVERSE_SURFACE),
+                                                  behavior=ft.SnackBarBehavior.FLOATING, duration=3000))
+        if not done.changed:
+            # show_dialog's own update stops Flet's update after the handler: send the page now, with
+            # anything the handler set itself (a field's error).
+            self.app.page.update()
         return done.changed
 
     async def on_message(self, topic: str, message: str) -> None:

@@ -81,7 +81,7 @@ class BggCardGameScreen(GameScreen):
             collections = self.game.tableaux[player].collections
             if not (len(collections) >= number and set(collections[number - 1].subdomains) == set(picked)):
                 self.drafts()[player] = draft  # refused: what was picked before stays picked
-                self.play.render()
+                self.play.redraw()
 
     def tap_in_collection(self, player: str, number: int, seen: tuple[str, ...], subdomain: str) -> None:
         action = rules.RemoveFromCollection if subdomain in seen else rules.AddToCollection

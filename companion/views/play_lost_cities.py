@@ -73,7 +73,7 @@ class LostCitiesScreen(GameScreen):
 
     def select_round(self, index: int) -> None:
         self.play.state["round"] = index
-        self.play.render()
+        self.play.redraw()  # sent now: after a change in the same handler, Flet's own update is off
 
     def next_round(self) -> None:
         if self.play.act(NextRound()):
