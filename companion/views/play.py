@@ -1,10 +1,11 @@
 """Play: the frame every game's play screen shares.
 
 A header that stays on screen while the rest scrolls under it: the totals (live, from
-`scoring`), the round, the refusal of the last tap if any and the column heads of the grid
-being entered. Under it, in one scrolling column that keeps its place across taps, the game's
-own controls (one player at a time on a phone, everyone side by side on a tablet), then undo
-and results. Each game's controls are its `GameScreen` (companion/games.py), in
+`scoring`), the round and the column heads of the grid being entered. Under it, in one
+scrolling column that keeps its place across taps, the game's own controls (one player at a
+time on a phone, everyone side by side on a tablet), then undo and results. At the bottom,
+under the thumb, the refusal of the last tap if any: it takes its room from the bottom of the
+scrolling column, so nothing above it moves. Each game's controls are its `GameScreen` (companion/games.py), in
 its own module; a tap becomes an action, applied by the live game on the server.
 """
 
@@ -55,9 +56,11 @@ class PlayScreen:
         self.scroller = ft.Column([ft.Container(self.body, padding=ft.Padding.only(left=4, right=4, bottom=24))],
                                   scroll=ft.ScrollMode.AUTO, expand=True, key="scroller")
         self.column = ft.Column([
-            ft.Container(self.header, padding=ft.Padding.symmetric(horizontal=4, vertical=4), bgcolor=ft.Colors.SURFACE,
-                         border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))),
+            ft.Semantics(identifier="play-header", container=True, content=ft.Container(
+                self.header, padding=ft.Padding.symmetric(horizontal=4, vertical=4), bgcolor=ft.Colors.SURFACE,
+                border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))),
             self.scroller,
+            ft.Container(),  # the refusal's bar (render)
         ], spacing=0, expand=True)
 
     @property
@@ -97,14 +100,7 @@ class PlayScreen:
             self.redraw()  # only what changed is sent (not the whole page after the handler)
             self.app.page.pubsub.send_others_on_topic(self.topic, "changed")
         else:
-            self.render()
-        if done.message:  # said where the finger is too: the header can be far from the control tapped
-            self.app.page.show_dialog(ft.SnackBar(ft.Text(done.message, color=ft.Colors.ON_INVERSE_SURFACE),
-                                                  behavior=ft.SnackBarBehavior.FLOATING, duration=3000))
-        if not done.changed:
-            # show_dialog's own update stops Flet's update after the handler: send the page now, with
-            # anything the handler set itself (a field's error).
-            self.app.page.update()
+            self.render()  # the handler's own page update sends it, with anything the handler set itself
         return done.changed
 
     async def on_message(self, topic: str, message: str) -> None:
@@ -228,13 +224,16 @@ class PlayScreen:
             switch = self.player_switch()
         else:
             switch = ft.Row(key="no-switch")
-        banner = ft.Semantics(identifier="message", live_region=True, content=ft.Text(
-            self.message or " ", color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
+        banner = ft.Container(
+            ft.Semantics(identifier="message", live_region=True, content=ft.Text(
+                self.message or " ", color=ft.Colors.ON_ERROR_CONTAINER, weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER)),
+            visible=bool(self.message), bgcolor=ft.Colors.ERROR_CONTAINER, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            border_radius=ft.BorderRadius.only(top_left=12, top_right=12), alignment=ft.Alignment.CENTER)
         header = [
             self.slot("totals", (tuple(result.totals.items()), result.ranking, self.game.entered()), self.totals_row),
             self.slot("round", self.game.round_label(), lambda: ft.Text(
                 self.game.round_label(), weight=ft.FontWeight.BOLD, size=13, visible=bool(self.game.round_label()))),
-            self.slot("banner", self.message, lambda: banner),
             ft.Row([self.heads_slot(p, width) for p in shown], spacing=GAP, alignment=ft.MainAxisAlignment.CENTER,
                    vertical_alignment=ft.CrossAxisAlignment.START),
         ]
@@ -257,9 +256,11 @@ class PlayScreen:
                 wrap=True, alignment=ft.MainAxisAlignment.CENTER,
             )),
         ]
+        message_bar = self.slot("banner", self.message, lambda: banner)
         if self._frame_dirty:
             self.header.controls = header
             self.body.controls = controls
+            self.column.controls[-1] = message_bar
 
     def heads_slot(self, player: str, width: float | None) -> ft.Container:
         """The column heads of `player`'s grid (a game's own, e.g. Lost Cities' colours and their
