@@ -165,4 +165,4 @@ def use_theme(page: ft.Page, game: str | None) -> None:
     """Each game in its own colours; the home screen in Tableside's."""
     colour = screen(game).seed if game else DEFAULT_SEED
     page.theme = fonts.theme(color_scheme_seed=colour)
-    page.dark_theme = fonts.theme(color_scheme_seed=colour)
+    page.dark_theme = fonts.theme(dark=True, color_scheme_seed=colour)

@@ -186,8 +186,9 @@ def test_lost_cities_holds_at_200_percent_text(browser, server, request, size):
     try:
         u = UI(context.new_page(), server, request.node.name)
         u.open("/")
-        # The text is larger indeed: the 14 px labels of a card are now 28 px tall or so.
         play_lost_cities(u, SIZES[size]["width"] >= WIDE)
+        # The text is larger indeed: a total (22 px on a phone, 44 on a tablet) is at least 44 px tall.
+        assert box(u, u.text("total-Mia"))["height"] >= 44
         u.screenshot("text-200")
     finally:
         context.close()
