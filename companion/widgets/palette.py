@@ -8,18 +8,18 @@ from __future__ import annotations
 
 # name → (light theme, dark theme): Material palette shades, the light one dark enough for text on white.
 INKS: dict[str, tuple[str, str]] = {
-    "red": ("#C62828", "#EF9A9A"),  # red 800 / red 200
-    "blue": ("#1565C0", "#90CAF9"),  # blue 800 / blue 200
-    "green": ("#2E7D32", "#A5D6A7"),  # green 800 / green 200
-    "yellow": ("#8D6E00", "#FFE082"),  # a gold deep enough for text / amber 200
-    "white": ("#546E7A", "#CFD8DC"),  # blue grey 600 / blue grey 100
-    "purple": ("#7B1FA2", "#CE93D8"),  # purple 700 / purple 200
+    "red": ("#B71C1C", "#EF9A9A"),  # red 900 / red 200
+    "blue": ("#0D47A1", "#90CAF9"),  # blue 900 / blue 200
+    "green": ("#1B5E20", "#A5D6A7"),  # green 900 / green 200
+    "yellow": ("#735600", "#FFE082"),  # a gold deep enough for text / amber 200
+    "white": ("#455A64", "#CFD8DC"),  # blue grey 700 / blue grey 100
+    "purple": ("#6A1B9A", "#CE93D8"),  # purple 800 / purple 200
     "black": ("#212121", "#E0E0E0"),  # grey 900 / grey 300: black is the text colour of each theme
-    "cyan": ("#00697A", "#80DEEA"),
-    "pink": ("#AD1457", "#F48FB1"),
-    "orange": ("#B84700", "#FFCC80"),
-    "indigo": ("#283593", "#9FA8DA"),
-    "grey": ("#546E7A", "#B0BEC5"),
+    "cyan": ("#005662", "#80DEEA"),
+    "pink": ("#880E4F", "#F48FB1"),
+    "orange": ("#A33B00", "#FFCC80"),
+    "indigo": ("#1A237E", "#9FA8DA"),
+    "grey": ("#455A64", "#B0BEC5"),
 }
 BLACK, WHITE = "#000000", "#FFFFFF"
 
