@@ -238,12 +238,13 @@ class PlayScreen:
                    vertical_alignment=ft.CrossAxisAlignment.START),
         ]
         controls = [
-            self.slot("explanations", self.explanations(),
-                      lambda: ft.Column([ft.Text(s, italic=True, size=13) for s in self.explanations()])),
             self.shared_slot(),
             switch,
             ft.Row([self.tableau_slot(p, width) for p in shown],
                    vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP, run_spacing=GAP, wrap=True),
+            # Under the tableaux: a sentence that comes with a tap never pushes the cards down under the finger.
+            self.slot("explanations", self.explanations(),
+                      lambda: ft.Column([ft.Text(s, italic=True, size=13) for s in self.explanations()])),
             self.slot("actions", self.live.can_undo(self.who), lambda: ft.Row(
                 [
                     ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: self.undo(),

@@ -157,7 +157,11 @@ def play_bgg_card_game(u) -> None:
 
 
 def play_bgg_game(u) -> None:
-    start_game(u, "The BoardGameGeek Game", ["Ada", "Bo", "Cy", "Di"])
+    players = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay"]  # six: the most totals a header holds
+    start_game(u, "The BoardGameGeek Game", players)
+    tap_in_place(u, "Ada tile blue 6")  # the last column of the tile grid
+    for player in players:
+        assert in_view(u, u.text(f"total-{player}")), f"{player}'s total is off screen"
     check_targets(u)
 
 
