@@ -157,14 +157,18 @@ def watch(page: ft.Page) -> None:
     session.apply_patch = apply_patch_with_fonts  # type: ignore[method-assign]
 
 
-def text_theme() -> ft.TextTheme:
-    """Every style of a theme, with the fallback chain and nothing else changed."""
-    return ft.TextTheme(**{name: ft.TextStyle(font_family_fallback=list(FALLBACK)) for name in TEXT_STYLES})
+DARK_TEXT = "#E6E0E9"  # Material 3's text on dark surfaces (tests/ui/test_contrast.py checks it on each game's)
 
 
-def theme(**kwargs) -> ft.Theme:
-    """`ft.Theme(**kwargs)` whose texts fall back through the shipped fonts."""
-    return ft.Theme(text_theme=text_theme(), primary_text_theme=text_theme(), **kwargs)
+def text_theme(colour: str | None = None) -> ft.TextTheme:
+    """Every style of a theme, with the fallback chain (and `colour`) and nothing else changed."""
+    return ft.TextTheme(**{name: ft.TextStyle(font_family_fallback=list(FALLBACK), color=colour) for name in TEXT_STYLES})
+
+
+def theme(dark: bool = False, **kwargs) -> ft.Theme:
+    """`ft.Theme(**kwargs)` whose texts fall back through the shipped fonts. A text theme of ours is
+    laid over Flutter's light one, dark text included: the dark theme's gives its text colour."""
+    return ft.Theme(text_theme=text_theme(DARK_TEXT if dark else None), primary_text_theme=text_theme(), **kwargs)
 
 
 def apply(page: ft.Page) -> None:
@@ -172,5 +176,5 @@ def apply(page: ft.Page) -> None:
     and register each font once the session shows a character that needs it."""
     page.fonts = {}
     page.theme = theme()
-    page.dark_theme = theme()
+    page.dark_theme = theme(dark=True)
     watch(page)

@@ -60,6 +60,23 @@ class GameScreen:
         """Called on every render for each tableau shown: redraw the slots inside it that changed
         (`self.play.slot`), when the tableau itself (tableau_key) has not."""
 
+    def heads(self, player: str) -> ft.Control | None:
+        """The column heads of `player`'s grid, kept on screen in the play screen's header while the
+        grid scrolls under it (Lost Cities' colours); None when the game's grid has none."""
+        return None
+
+    def round_label(self) -> str:
+        """The round being entered, for the header ("Round 2 of 3"); "" for a game without rounds."""
+        return ""
+
+    def entered(self) -> bool:
+        """Whether anything has been entered yet (before that, level totals are no tie to explain)."""
+        return any(self.play.live.result.totals.values())
+
+    def explanations(self, result: Any) -> tuple[str, ...]:
+        """The scorer's tiebreak and extra-round sentences the play screen shows: none until they apply."""
+        return result.explanations if self.entered() else ()
+
     def shared_key(self) -> Hashable:
         """Everything `shared()` reads: the table's shared part is rebuilt only when this changes."""
         return repr(self.play.live.table), repr(self.play.state), self.play.app.dark
@@ -148,4 +165,4 @@ def use_theme(page: ft.Page, game: str | None) -> None:
     """Each game in its own colours; the home screen in Tableside's."""
     colour = screen(game).seed if game else DEFAULT_SEED
     page.theme = fonts.theme(color_scheme_seed=colour)
-    page.dark_theme = fonts.theme(color_scheme_seed=colour)
+    page.dark_theme = fonts.theme(dark=True, color_scheme_seed=colour)

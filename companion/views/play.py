@@ -1,8 +1,11 @@
 """Play: the frame every game's play screen shares.
 
-Totals on top (live, from `scoring`), the refusal of the last tap if any, the game's
-own controls (one player at a time on a phone, everyone side by side on a tablet),
-then undo and results. Each game's controls are its `GameScreen` (companion/games.py), in
+A header that stays on screen while the rest scrolls under it: the totals (live, from
+`scoring`), the round and the column heads of the grid being entered. Under it, in one
+scrolling column that keeps its place across taps, the game's own controls (one player at a
+time on a phone, everyone side by side on a tablet), then undo and results. At the bottom,
+under the thumb, the refusal of the last tap if any: it takes its room from the bottom of the
+scrolling column, so nothing above it moves. Each game's controls are its `GameScreen` (companion/games.py), in
 its own module; a tap becomes an action, applied by the live game on the server.
 """
 
@@ -19,9 +22,9 @@ from .. import games
 from ..live import Done, LiveGame
 from ..session import App, log
 from ..store import IN_PROGRESS
-from ..widgets.common import not_found
 from ..ids import route_id
-from ..widgets.controls import short_name, total_badge
+from ..widgets.common import not_found
+from ..widgets.controls import TAP, icon_button, short_name, total_badge
 
 COALESCE_SECONDS = 0.03
 MIN_TABLEAU_WIDTH = 370
@@ -53,8 +56,18 @@ class PlayScreen:
         self._dirty: list[ft.Control] = []
         self._frame: Hashable = None  # what the frame's layout depends on
         self._frame_dirty = False
+        self.header = ft.Column(spacing=4, key="header", horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         self.body = ft.Column(spacing=10, key="play")
-        self.column = ft.Column([self.body], spacing=10, expand=True)
+        # One scrolling column for the screen's life: Flutter keeps its offset while its content changes.
+        self.scroller = ft.Column([ft.Container(self.body, padding=ft.Padding.only(left=4, right=4, bottom=24))],
+                                  scroll=ft.ScrollMode.AUTO, expand=True, key="scroller")
+        self.column = ft.Column([
+            ft.Semantics(identifier="play-header", container=True, content=ft.Container(
+                self.header, padding=ft.Padding.symmetric(horizontal=4, vertical=4), bgcolor=ft.Colors.SURFACE,
+                border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))),
+            self.scroller,
+            ft.Container(),  # the refusal's bar (render)
+        ], spacing=0, expand=True)
 
     @property
     def players(self) -> list[str]:
@@ -122,8 +135,8 @@ class PlayScreen:
         """The container `name`, holding build(); build() runs again only when `shows` changes."""
         held = self._slots.get(name)
         if held is None:
-            # No key: Flet diffs a keyed control replaced by a new object as frozen, and a frozen
-            # container's content could not be replaced later.
+            # No key on the container itself: Flet diffs a keyed control replaced by a new object as
+            # frozen, and a frozen container could not be changed later.
             container = ft.Container(ft.Column(spacing=0), data=name, **props)  # data: how tests find a slot
         else:
             previous, container = held
@@ -161,23 +174,22 @@ class PlayScreen:
         self._frame_dirty = False
 
     def explanations(self) -> tuple[str, ...]:
-        """Tiebreak, draw and next-round sentences; none while nobody has scored yet (all level at 0)."""
-        result = self.live.result
-        return result.explanations if result.decided or any(result.totals.values()) else ()
+        """Tiebreak, draw and extra-round sentences, only once they apply (the game screen says when)."""
+        return self.game.explanations(self.live.result)
 
     def totals_row(self) -> ft.Control:
         result = self.live.result
-        leaders = result.ranking[0] if result.ranking and any(result.totals.values()) else ()
+        leaders = result.ranking[0] if result.ranking and self.game.entered() else ()
         return ft.Row(
-            [total_badge(p, result.totals[p], result.place_of(p), p in leaders) for p in self.players],
-            wrap=True, alignment=ft.MainAxisAlignment.CENTER, spacing=8,
+            [total_badge(p, result.totals[p], result.place_of(p), p in leaders, large=self.app.wide) for p in self.players],
+            wrap=True, alignment=ft.MainAxisAlignment.CENTER, spacing=8, run_spacing=4,
         )
 
     def player_switch(self) -> ft.Control:
         return ft.Row(
             [
                 (ft.FilledButton if p == self.player else ft.OutlinedButton)(
-                    content=ft.Text(short_name(p), semantics_label=p), on_click=lambda e, p=p: self.select_player(p), height=48,
+                    content=ft.Text(short_name(p), semantics_label=p), on_click=lambda e, p=p: self.select_player(p), height=TAP,
                 )
                 for p in self.players
             ],
@@ -217,18 +229,28 @@ class PlayScreen:
             switch = self.player_switch()
         else:
             switch = ft.Row(key="no-switch")
-        banner = ft.Semantics(identifier="message", live_region=True, content=ft.Text(
-            self.message or " ", color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD))
+        banner = ft.Container(
+            ft.Semantics(identifier="message", live_region=True, content=ft.Text(
+                self.message or " ", color=ft.Colors.ON_ERROR_CONTAINER, weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER)),
+            visible=bool(self.message), bgcolor=ft.Colors.ERROR_CONTAINER, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            border_radius=ft.BorderRadius.only(top_left=12, top_right=12), alignment=ft.Alignment.CENTER)
+        header = [
+            self.slot("totals", (tuple(result.totals.items()), result.ranking, self.game.entered()), self.totals_row),
+            self.slot("round", self.game.round_label(), lambda: ft.Text(
+                self.game.round_label(), weight=ft.FontWeight.BOLD, size=13, visible=bool(self.game.round_label()))),
+            ft.Row([self.heads_slot(p, width) for p in shown], spacing=GAP, alignment=ft.MainAxisAlignment.CENTER,
+                   vertical_alignment=ft.CrossAxisAlignment.START),
+        ]
         controls = [
-            self.slot("totals", (tuple(result.totals.items()), result.ranking), self.totals_row),
-            self.slot("banner", self.message, lambda: banner),
-            self.slot("explanations", self.explanations(),
-                      lambda: ft.Column([ft.Text(s, italic=True, size=13) for s in self.explanations()])),
             self.slot("shared", self.game.shared_key(),
                       lambda: ft.Column(self.game.shared(), key="shared", disabled=bool(self.device))),
             switch,
             ft.Row([self.tableau_slot(p, width) for p in shown],
                    vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP, run_spacing=GAP, wrap=True),
+            # Under the tableaux: a sentence that comes with a tap never pushes the cards down under the finger.
+            self.slot("explanations", self.explanations(),
+                      lambda: ft.Column([ft.Text(s, italic=True, size=13) for s in self.explanations()])),
             self.slot("actions", self.live.can_undo(self.who), lambda: ft.Row(
                 [
                     ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: self.undo(),
@@ -241,8 +263,18 @@ class PlayScreen:
                 wrap=True, alignment=ft.MainAxisAlignment.CENTER,
             )),
         ]
+        message_bar = self.slot("banner", self.message, lambda: banner)
         if self._frame_dirty:
+            self.header.controls = header
             self.body.controls = controls
+            self.column.controls[-1] = message_bar
+
+    def heads_slot(self, player: str, width: float | None) -> ft.Container:
+        """The column heads of `player`'s grid (a game's own, e.g. Lost Cities' colours and their
+        scores), kept in the header above the tableau, as wide as it so they line up."""
+        container = self.slot(("heads", player), self.game.tableau_key(player),
+                              lambda: self.game.heads(player) or ft.Container(), width=width)
+        return container
 
 
 def view(app: App, game_id: str, seat: str | None = None, route: str | None = None) -> ft.View:
@@ -272,10 +304,17 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
 
     app.on_resize_hooks.append(resized)
     app.keep_awake()
+
+    def back(e) -> None:
+        app.go(app.page.views[-2].route if len(app.page.views) > 1 else "/")
+
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(games.title(live.record["game"]))),
-        controls=[ft.Container(screen.column, padding=4)],
-        scroll=ft.ScrollMode.AUTO,
+        # Its own back button: Flutter's is 40 × 40, under the 48 every target has.
+        appbar=ft.AppBar(title=ft.Text(games.title(live.record["game"])), leading_width=56,
+                         leading=icon_button(ft.Icons.ARROW_BACK, "Back", back)),
+        controls=[screen.column],
+        padding=ft.Padding.only(left=6, right=6, top=0, bottom=0),
+        spacing=0,
     )
 

@@ -11,13 +11,13 @@ import flet as ft
 from scoring import bgg_card_game as rules
 
 from ..games import GameScreen, register
-from ..widgets.controls import card_button, section, short_name, stepper
+from ..widgets.controls import TAP, card_button, section, short_name, stepper
+from ..widgets.palette import ink
 
 LABEL = {s: rules.SPOKEN[s].capitalize() for s in rules.SUBDOMAINS}  # "childrens" → "Children's"
-SHADE = {
-    "abstract": ft.Colors.BLUE_GREY_600, "customizable": ft.Colors.CYAN_700, "childrens": ft.Colors.PINK_400,
-    "family": ft.Colors.GREEN_700, "party": ft.Colors.PURPLE_400, "strategy": ft.Colors.BLUE_800,
-    "thematic": ft.Colors.ORANGE_800, "war": ft.Colors.RED_800,
+HUE = {  # each subdomain's colour in the palette (companion/widgets/palette.py)
+    "abstract": "grey", "customizable": "cyan", "childrens": "pink", "family": "green",
+    "party": "purple", "strategy": "indigo", "thematic": "orange", "war": "red",
 }
 
 
@@ -40,6 +40,9 @@ class BggCardGameScreen(GameScreen):
     @property
     def game(self) -> rules.Game:
         return self.play.live.rules
+
+    def shade(self, subdomain: str) -> str:
+        return ink(HUE[subdomain], self.play.app.dark)
 
     def drafts(self) -> dict[str, list[str]]:
         """Collections being picked that do not have their 2 cards yet: this screen's own, not in
@@ -78,7 +81,7 @@ class BggCardGameScreen(GameScreen):
             collections = self.game.tableaux[player].collections
             if not (len(collections) >= number and set(collections[number - 1].subdomains) == set(picked)):
                 self.drafts()[player] = draft  # refused: what was picked before stays picked
-                self.play.render()
+                self.play.redraw()
 
     def tap_in_collection(self, player: str, number: int, seen: tuple[str, ...], subdomain: str) -> None:
         action = rules.RemoveFromCollection if subdomain in seen else rules.AddToCollection
@@ -104,17 +107,17 @@ class BggCardGameScreen(GameScreen):
             label = LABEL[subdomain]
             return ft.Row(
                 [
-                    ft.Text(label, color=SHADE[subdomain], weight=ft.FontWeight.BOLD, width=100),
+                    ft.Text(label, color=self.shade(subdomain), weight=ft.FontWeight.BOLD, width=92, size=13),
                     # The stepper only says which way: the action is a step, applied to the table as it is now.
                     stepper(f"{player} {label} played", count, lambda v: self.step(player, subdomain, 1 if v > count else -1),
                             0, rules.stepped(count, 1) if can_grow else count,
                             down=lambda v: rules.stepped(v, -1), up=lambda v: rules.stepped(v, 1)),
                     card_button("☺", f"{player} {label} Popular", lambda e: self.tap_popular(player, subdomain, popular == "held"),
-                                state=popular, colour=SHADE[subdomain], icon=ft.Icons.SENTIMENT_SATISFIED_ALT),
-                    ft.Text(str(group.points()) if group else "", weight=ft.FontWeight.BOLD, width=36,
+                                state=popular, colour=self.shade(subdomain), icon=ft.Icons.SENTIMENT_SATISFIED_ALT, width=TAP),
+                    ft.Text(str(group.points()) if group else "", weight=ft.FontWeight.BOLD, width=28,
                             text_align=ft.TextAlign.RIGHT),
                 ],
-                spacing=4,
+                spacing=4, wrap=True, run_spacing=4,
             )
 
         return self.part(key, build)
@@ -141,7 +144,7 @@ class BggCardGameScreen(GameScreen):
         def build() -> ft.Control:
             cards = [
                 card_button(LABEL[s], f"{player} {name} {LABEL[s]}", lambda e, s=s: self.tap_card(player, number, chosen, s, new_number),
-                            state="held" if s in chosen else "free" if ok else "taken", colour=SHADE[s],
+                            state="held" if s in chosen else "free" if ok else "taken", colour=self.shade(s),
                             width=fitting(LABEL[s]))
                 for s, ok in zip(rules.SUBDOMAINS, free)
             ]
@@ -151,11 +154,11 @@ class BggCardGameScreen(GameScreen):
                 gem_buttons = [
                     card_button(f"◆ {LABEL[s]}", f"{player} {name} {LABEL[s]} Rare Gem",
                                 lambda e, s=s: self.play.act(rules.SetRareGem(player, number, chosen, s, s not in gems)),
-                                state=state, colour=SHADE[s], width=fitting(f"◆ {LABEL[s]}"))
+                                state=state, colour=self.shade(s), width=fitting(f"◆ {LABEL[s]}"))
                     for s, state in zip(chosen, gem_states)
                 ]
                 controls += [ft.Text("Rare Gems in it:", size=12), ft.Row(gem_buttons, wrap=True, spacing=4, run_spacing=4),
-                             ft.TextButton(f"Remove collection {number}", icon=ft.Icons.DELETE_OUTLINE,
+                             ft.TextButton(f"Remove collection {number}", icon=ft.Icons.DELETE_OUTLINE, height=TAP,
                                            on_click=lambda e: self.play.act(rules.RemoveCollection(player, number, chosen)))]
             return ft.Container(ft.Column(controls, spacing=6), padding=8, border_radius=8,
                                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), key=f"{player}-{name}")
@@ -170,6 +173,7 @@ class BggCardGameScreen(GameScreen):
                             for place in (rules.gem_place(game, s) for s in rules.SUBDOMAINS))
         return (
             game.tableaux[player],
+            self.play.app.dark,
             tuple(self.drafts().get(player, [])),
             tuple((rules.step_refusal(game, player, s, +1) is None, rules.card_refusal(game, s) is None,
                    holder_state(rules.popular_holder(game, s), player)) for s in rules.SUBDOMAINS),

@@ -14,20 +14,12 @@ import flet as ft
 from scoring import bgg_game as rules
 
 from ..games import GameScreen, register
-from ..widgets.controls import card_button, section, short_name, stepper
+from ..widgets.controls import TAP, card_button, section, short_name, stepper
+from ..widgets.palette import ink
 
 MAX_GG = 999
 MAX_SPENT = 60  # Advertise/Promote steps shown per round; a fuller round is a typo
-
-SHADE = {
-    "red": ft.Colors.RED_700, "blue": ft.Colors.BLUE_700, "green": ft.Colors.GREEN_700,
-    "yellow": ft.Colors.AMBER_700, "purple": ft.Colors.PURPLE_500, "black": ft.Colors.GREY_900,
-}
 EVERY_SET = "3 players: score every complete 1–6 set (default: one per colour)"
-
-
-def shade(colour: str) -> str:
-    return SHADE.get(colour, ft.Colors.BLUE_GREY_600)
 
 
 def parse_number(text: str | None) -> int | None:
@@ -66,7 +58,7 @@ def number_field(label: str, value: int, on_commit: Callable[[int], Any], width:
         if number != value:
             on_commit(number)
 
-    return ft.TextField(label=label, value=str(value), width=width, dense=True,
+    return ft.TextField(label=label, value=str(value), width=width,
                         keyboard_type=ft.KeyboardType.NUMBER, input_filter=ft.NumbersOnlyInputFilter(),
                         on_blur=commit, on_submit=commit)
 
@@ -110,9 +102,9 @@ class BggGameScreen(GameScreen):
         on_track = "gg" in e
         rows: list[ft.Control] = [ft.Row([
             (ft.OutlinedButton if on_track else ft.FilledButton)(
-                "Income ledger", on_click=lambda _: self.play.act(rules.UseLedger(player))),
+                "Income ledger", height=TAP, on_click=lambda _: self.play.act(rules.UseLedger(player))),
             (ft.FilledButton if on_track else ft.OutlinedButton)(
-                "Score track", on_click=lambda _: self.play.act(rules.UseTrack(player))),
+                "Score track", height=TAP, on_click=lambda _: self.play.act(rules.UseTrack(player))),
         ], wrap=True)]
         if on_track:
             rows.append(number_field(f"{player} GG on the track", e["gg"],
@@ -124,10 +116,10 @@ class BggGameScreen(GameScreen):
             for i in range(rules.MAX_LEDGER_ROUNDS):  # all six rows at once: the layout never shifts under a finger
                 r = ledger[i] if i < len(ledger) else {}
                 spent = r.get("spent", 0)
-                rows.append(ft.Row(key=f"{player}-ledger-{i}", controls=[
+                rows.append(ft.Row(key=f"{player}-ledger-{i}", wrap=True, run_spacing=4, controls=[
                     number_field(f"{player} round {i + 1} income", r.get("income", 0),
-                                 lambda v, i=i: self.play.act(rules.SetIncome(player, i + 1, v)), width=150),
-                    ft.Text("spent", size=12, width=36),
+                                 lambda v, i=i: self.play.act(rules.SetIncome(player, i + 1, v)), width=136),
+                    ft.Text("spent", size=12),
                     # A step, not the value the stepper shows: two devices' +1 give +2.
                     stepper(f"{player} round {i + 1} spent", spent,
                             lambda v, i=i, spent=spent: self.play.act(rules.AdjustSpent(player, i + 1, v - spent)),
@@ -141,11 +133,14 @@ class BggGameScreen(GameScreen):
         held = rules.held_counts(game)
         own = game.tableaux[player].colour
         mine = game.tableaux[player].tiles
+        dark = self.play.app.dark
         rows = []
         for colour in (game.tableaux[p].colour for p in self.play.players):
             if colour == own:
                 continue
-            cells: list[ft.Control] = [ft.Text(colour, width=56, color=shade(colour), weight=ft.FontWeight.BOLD)]
+            # The colour's name above its row: beside it, six 48 px tiles would not fit a 360 px phone.
+            rows.append(ft.Text(colour, color=ink(colour, dark), weight=ft.FontWeight.BOLD, size=13))
+            cells: list[ft.Control] = []
             for n in rules.NUMBERS:
                 count = mine.count((colour, n))
                 blocked = rules.unavailable(game, player, colour, n, held) is not None
@@ -155,8 +150,8 @@ class BggGameScreen(GameScreen):
                 cells.append(card_button(
                     text, f"{player} tile {colour} {n}",
                     lambda e, c=colour, n=n, k=count, b=blocked: self.tap_tile(player, c, n, k, b),
-                    state=state, colour=shade(colour), width=48))
-            rows.append(ft.Row(cells, spacing=4))
+                    state=state, colour=ink(colour, dark), width=TAP))
+            rows.append(ft.Row(cells, spacing=4, wrap=True, run_spacing=4))
         return ft.Column([
             *rows,
             ft.Text("Tap a tile once per copy held; tap past the last copy to clear it.", size=12),
@@ -165,14 +160,19 @@ class BggGameScreen(GameScreen):
 
     def tableau_key(self, player: str) -> Hashable:
         """Everything `tableau` reads: the player's own entry, and which tiles are all held."""
-        return json.dumps(self.entry(player), sort_keys=True), self.sold_out(player)
+        return json.dumps(self.entry(player), sort_keys=True), self.sold_out(player), self.play.app.dark
+
+    def entered(self) -> bool:
+        """Tiles, income, spending or a track: the starting GG alone (10 or 11) make no standing to explain."""
+        return any(e.get("tiles") or "gg" in e or any(r.get("income") or r.get("spent") for r in e.get("ledger", []))
+                   for e in self.play.record["final"].values())
 
     def tableau(self, player: str) -> ft.Control:
         # Built whole when its key changes: a piece kept from an earlier build (GameScreen.part) and set
         # under this new Column lost its events here (a typed income after a tile tap never arrived).
         colour = self.entry(player)["colour"]
         return ft.Column([
-            ft.Row([ft.Container(width=16, height=16, bgcolor=shade(colour), border_radius=8),
+            ft.Row([ft.Container(width=16, height=16, bgcolor=ink(colour, self.play.app.dark), border_radius=8),
                     section(f"{short_name(player)} ({colour})")]),
             self.gg_block(player),
             ft.Text("Acquired tiles", weight=ft.FontWeight.BOLD),
@@ -208,7 +208,7 @@ class BggGameScreen(GameScreen):
         others = {c for p, c in choices.items() if p != player}
         label = f"{short_name(player)}'s colour"
         return [ft.Semantics(label=label, container=True, content=ft.Dropdown(
-            label=label, value=mine, width=140, dense=True,
+            label=label, value=mine, width=140,
             options=[ft.DropdownOption(c) for c in rules.COLOURS if c == mine or c not in others],
             on_select=lambda e: set_choice(player, e.control.value),
         ))]

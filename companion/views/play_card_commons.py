@@ -18,11 +18,9 @@ from scoring import card_commons as rules
 
 from ..games import GameScreen, register
 from ..stats import percent
-from ..widgets.controls import TAP, section, short_name
-
-SUIT_COLOUR = {"red": ft.Colors.RED_700, "black": ft.Colors.GREY_900}
-# The card's face when not held: red suits in red; black suits in the text colour (readable when dark).
-FACE_COLOUR = {"red": ft.Colors.RED_700, "black": ft.Colors.ON_SURFACE}
+from ..widgets.controls import card_button, section, short_name
+from ..widgets.palette import ink
+from ..widgets.score_sheet import score_sheet
 # Each place of the round: the action that puts a card there, and the one that takes it back.
 SLOT_ACTIONS = {
     rules.NEST_EGG: (rules.SetNestEgg, rules.ClearNestEgg),
@@ -32,19 +30,11 @@ SLOT_ACTIONS = {
 }
 
 
-def suit_card(card: str, label: str, on_click: Callable[[Any], None], state: str) -> ft.Control:
-    """One physical card, its rank and suit symbol in the suit's colour: `held` (filled), `free`
-    (outlined) or `taken` (elsewhere this round: disabled, struck through)."""
-    colour = rules.colour_of(card)
-    held = state == "held"
-    text = ft.Text(rules.pretty(card), semantics_label=label, weight=ft.FontWeight.BOLD, font_family="DejaVu",
-                   color=ft.Colors.WHITE if held else FACE_COLOUR[colour],
-                   style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if state == "taken" else None)
-    return ft.Button(
-        content=text, on_click=on_click, disabled=state == "taken", width=52, height=TAP,
-        style=ft.ButtonStyle(bgcolor=SUIT_COLOUR[colour] if held else None, side=ft.BorderSide(2, SUIT_COLOUR[colour]),
-                             shape=ft.RoundedRectangleBorder(radius=8), padding=0),
-    )
+def suit_card(card: str, label: str, on_click: Callable[[Any], None], state: str, dark: bool) -> ft.Control:
+    """One physical card, its rank and suit symbol (for those who cannot tell red from black) in the
+    suit's colour for the theme: `held` (filled), `free` (outlined) or `taken` (elsewhere this round:
+    struck through; a tap on it says where it is)."""
+    return card_button(rules.pretty(card), label, on_click, state=state, colour=ink(rules.colour_of(card), dark))
 
 
 @register
@@ -96,9 +86,10 @@ class CardCommonsScreen(GameScreen):
                    taken: frozenset[str]) -> ft.Control:
         owner = f"{player} " if player else ""
         name = slot.replace("_", " ")
+        dark = self.play.app.dark
         return ft.Row([
             suit_card(card, f"{owner}{name} {card}", lambda e, a=self.action(slot, player, card, card in mine): self.play.act(a),
-                      "held" if card in mine else "taken" if card in taken else "free")
+                      "held" if card in mine else "taken" if card in taken else "free", dark)
             for card in shown
         ], wrap=True, spacing=4, run_spacing=4)
 
@@ -122,11 +113,8 @@ class CardCommonsScreen(GameScreen):
 
     def shared(self) -> list[ft.Control]:
         result = self.play.live.result
-        scored = ft.Column(key="scored-rounds", spacing=2, controls=[
-            ft.Text(f"Round {i} (×{rules.multiplier(i, self.peek)}): "
-                    + ", ".join(f"{short_name(p)} {r[p]}" for p in self.play.players), size=13)
-            for i, r in enumerate(result.rounds, start=1)
-        ])
+        labels = [f"{i} ×{rules.multiplier(i, self.peek)}" for i in range(1, len(result.rounds) + 1)]
+        scored = ft.Column(key="scored-rounds", spacing=2, controls=[score_sheet(result, labels)] if result.rounds else [])
         rows: list[ft.Control] = [scored]
         if self.decided:
             rows.append(ft.Text("The game is decided: see the results.", weight=ft.FontWeight.BOLD))
@@ -154,6 +142,15 @@ class CardCommonsScreen(GameScreen):
         ))
         rows.append(ft.Text(still or " ", size=12, key="round-missing"))
         return rows
+
+    def round_label(self) -> str:
+        if self.decided:
+            return "Game decided"
+        extra = self.number > rules.regular_rounds(self.peek)
+        return f"{'Extra round' if extra else 'Round'} {self.number} (×{rules.multiplier(self.number, self.peek)})"
+
+    def explanations(self, result: scoring.Result) -> tuple[str, ...]:
+        return result.explanations  # only the extra-round sentence, and only once the regular rounds are level
 
     # -- setup and statistics -----------------------------------------------------------
 

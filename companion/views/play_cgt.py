@@ -48,17 +48,20 @@ class CgtScreen(GameScreen):
     # -- the Meta row, shared by the table ---------------------------------------------
 
     def meta_row(self, type_: int, meta: int, modifier: int, value: int, low: int, high: int) -> ft.Control:
-        return ft.Row(key=f"meta-{type_}", controls=[
+        # Wraps on a narrow phone: the modifier goes under the Meta count rather than off the screen.
+        return ft.Row(key=f"meta-{type_}", wrap=True, run_spacing=0, controls=[
             ft.Column([
                 ft.Text(f"Type {type_}", weight=ft.FontWeight.BOLD),
                 ft.Semantics(identifier=f"value-{type_}", content=ft.Text(
                     f"value {value}" if meta else "no column", size=12)),
             ], spacing=0, width=72),
             stepper(f"Type {type_} Meta", meta, self.step(lambda by: rules.AdjustMeta(type=type_, by=by), meta), low, high),
-            ft.Text("mod", size=12),
-            stepper(f"Type {type_} modifier", modifier,
-                    self.step(lambda by: rules.AdjustModifier(type=type_, by=by), modifier),
-                    -rules.MODIFIER_RANGE, rules.MODIFIER_RANGE, show=lambda v: f"{v:+d}" if v else "0"),
+            ft.Row([
+                ft.Text("modifier", size=12),
+                stepper(f"Type {type_} modifier", modifier,
+                        self.step(lambda by: rules.AdjustModifier(type=type_, by=by), modifier),
+                        -rules.MODIFIER_RANGE, rules.MODIFIER_RANGE, show=lambda v: f"{v:+d}" if v else "0"),
+            ], spacing=4, tight=True),
         ], spacing=4)
 
     def shared(self) -> list[ft.Control]:
@@ -75,14 +78,20 @@ class CgtScreen(GameScreen):
             rows.append(self.part(("meta", *shown, self.play.app.dark), lambda shown=shown: self.meta_row(*shown)))
         others = tuple(str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in self.types_shown())
         rows.append(self.part(("another type", others, self.play.app.dark), lambda: ft.Dropdown(
-            label="Another type", width=160, dense=True, options=[ft.DropdownOption(t) for t in others],
+            label="Another type", width=180, options=[ft.DropdownOption(t) for t in others],
             on_select=lambda e: self.add_type(e.control.value))))
         return rows
+
+    def entered(self) -> bool:
+        """Anything on the Meta row or in a Collection: before that, the first player's penalty alone
+        leaves the others level at 0, which is no tie to explain."""
+        game = self.game
+        return bool(game.meta or game.modifiers or any(game.collections.values()) or any(game.adjustments.values()))
 
     # -- a player's Collection ----------------------------------------------------------
 
     def collection_row(self, player: str, type_: int, count: int, value: int, addable: bool) -> ft.Control:
-        return ft.Row(key=f"{player}-type-{type_}", controls=[
+        return ft.Row(key=f"{player}-type-{type_}", wrap=True, controls=[
             ft.Text(f"Type {type_}", width=60),
             stepper(f"{player} type {type_}", count,
                     self.step(lambda by: rules.AdjustCollection(player, type_, by), count),

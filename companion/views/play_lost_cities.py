@@ -1,5 +1,7 @@
 """Lost Cities play screen: per round, each player's expeditions as colour columns;
-one tap per card (investments, then 2–10); the other player's cards show as taken."""
+one tap per card (investments, then 2–10); the other player's cards show as taken (a tap on
+one says whose it is). Each column's colour name and score head it in the header that stays on
+screen; the formulas follow the grid, a line each; a score sheet of the rounds under them."""
 
 from __future__ import annotations
 
@@ -8,20 +10,21 @@ from typing import Any
 
 import flet as ft
 
+import scoring
 from scoring import NextRound
 from scoring import lost_cities as rules
 
 from ..games import GameScreen, register
 from ..widgets.controls import card_button, short_name
+from ..widgets.palette import ink
+from ..widgets.score_sheet import score_sheet
 
-SHADE = {
-    "yellow": ft.Colors.AMBER_700,
-    "blue": ft.Colors.BLUE_700,
-    "white": ft.Colors.BLUE_GREY_400,
-    "green": ft.Colors.GREEN_700,
-    "red": ft.Colors.RED_700,
-    "purple": ft.Colors.PURPLE_500,
-}
+COLUMN = 52  # a column's width: six of them and their gaps fit a 360 px phone
+BREAK = "\u200b"  # a line may break here, between the terms of a formula, never inside a number
+
+
+def wrappable(formula: str) -> str:
+    return formula.replace("+", "+" + BREAK)
 
 
 def as_expedition(raw: dict) -> rules.Expedition:
@@ -70,7 +73,7 @@ class LostCitiesScreen(GameScreen):
 
     def select_round(self, index: int) -> None:
         self.play.state["round"] = index
-        self.play.render()
+        self.play.redraw()  # sent now: after a change in the same handler, Flet's own update is off
 
     def next_round(self) -> None:
         if self.play.act(NextRound()):
@@ -78,18 +81,23 @@ class LostCitiesScreen(GameScreen):
 
     # -- what is shown ------------------------------------------------------------------
 
+    def shade(self, colour: str) -> str:
+        return ink(colour, self.play.app.dark)
+
+    def head(self, player: str, colour: str, mine: rules.Expedition) -> ft.Control:
+        """A column's head in the header: its colour (a stripe and the name) and its score now."""
+        return ft.Column([
+            ft.Container(height=4, width=COLUMN - 8, bgcolor=self.shade(colour), border_radius=2),
+            ft.Text(colour, weight=ft.FontWeight.BOLD, color=self.shade(colour), size=12, no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
+            ft.Semantics(identifier=f"expedition-{player}-{colour}", content=ft.Text(
+                str(mine.score()) if mine.started else "–", size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)),
+        ], spacing=0, width=COLUMN, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
+
     def colour_column(self, player: str, colour: str, mine: rules.Expedition, theirs: rules.Expedition) -> ft.Control:
-        shade = SHADE[colour]
-        lines = mine.lines(colour)
-        formula = lines[0].formula if lines else "not started"
+        shade = self.shade(colour)
         free_investments = rules.INVESTMENTS_PER_COLOUR - theirs.investments
-        cells: list[ft.Control] = [
-            ft.Text(colour, weight=ft.FontWeight.BOLD, color=shade, size=13),
-            ft.Semantics(identifier=f"expedition-{player}-{colour}",
-                         content=ft.Text(str(mine.score()) if mine.started else "–", size=18, weight=ft.FontWeight.BOLD)),
-            ft.Container(ft.Text(formula + (" +20" if len(lines) > 1 else ""), size=9, text_align=ft.TextAlign.CENTER,
-                                 max_lines=3), height=36),
-        ]
+        cells: list[ft.Control] = []
         for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
             held = mine.investments >= slot
             taken = not held and slot > mine.investments + free_investments
@@ -97,22 +105,41 @@ class LostCitiesScreen(GameScreen):
                 "", f"{player} {colour} investment {slot}",
                 lambda e, s=slot: self.tap_investment(player, colour, s, mine.investments),
                 state="held" if held else "taken" if taken else "free", colour=shade, icon=ft.Icons.HANDSHAKE,
+                width=COLUMN,
             ))
         for n in rules.NUMBERS:
             state = "held" if n in mine.cards else "taken" if n in theirs.cards else "free"
             cells.append(card_button(str(n), f"{player} {colour} {n}",
                                      lambda e, n=n, held=state == "held": self.tap_number(player, colour, n, held),
-                                     state=state, colour=shade))
-        return ft.Column(cells, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=56)
+                                     state=state, colour=shade, width=COLUMN))
+        return ft.Column(cells, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=COLUMN)
+
+    def expeditions(self, player: str, colour: str) -> tuple[rules.Expedition, rules.Expedition]:
+        """`player`'s expedition of `colour` in the round shown, and the other player's."""
+        round_ = self.raw_round()
+        return (as_expedition(round_[player].get(colour, {})),
+                as_expedition(round_[self.other(player)].get(colour, {})))
 
     def column(self, player: str, colour: str) -> ft.Control:
         """A colour column: a slot of its own, redrawn only when its expedition or the other player's
         of its colour changes (a tap redraws one column, or two on a tablet, never the tableau)."""
-        round_ = self.raw_round()
-        mine = as_expedition(round_[player].get(colour, {}))
-        theirs = as_expedition(round_[self.other(player)].get(colour, {}))
-        return self.play.slot(("column", self.round_index, player, colour), (mine, theirs),
+        mine, theirs = self.expeditions(player, colour)
+        return self.play.slot(("column", self.round_index, player, colour), (mine, theirs, self.play.app.dark),
                               lambda: self.colour_column(player, colour, mine, theirs))
+
+    def head_slot(self, player: str, colour: str) -> ft.Control:
+        mine, _ = self.expeditions(player, colour)
+        return self.play.slot(("head", self.round_index, player, colour), mine.score() if mine.started else None,
+                              lambda: self.head(player, colour, mine))
+
+    def formulas(self, player: str) -> ft.Control:
+        """Each started expedition's formula, a line each, breaking between terms."""
+        lines = [line for colour in self.variant.colours for line in self.expeditions(player, colour)[0].lines(colour)]
+        shows = tuple(str(line) for line in lines)
+        return self.play.slot(("formulas", self.round_index, player), shows, lambda: ft.Column(
+            [ft.Text(wrappable(text), size=13, color=ft.Colors.ON_SURFACE) for text in shows]
+            or [ft.Text("No expedition started yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+            spacing=2))
 
     def tableau_key(self, player: str) -> Hashable:
         return self.round_index, self.variant.colours  # the columns redraw themselves (refresh)
@@ -120,16 +147,32 @@ class LostCitiesScreen(GameScreen):
     def refresh(self, player: str) -> None:
         for colour in self.variant.colours:
             self.column(player, colour)
+            self.head_slot(player, colour)
+        self.formulas(player)
+
+    def heads(self, player: str) -> ft.Control:
+        return ft.Row([self.head_slot(player, c) for c in self.variant.colours], spacing=4,
+                      alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.START)
 
     def tableau(self, player: str) -> ft.Control:
         return ft.Column(
             [
                 ft.Text(f"{short_name(player)}'s expeditions, round {self.round_index + 1}", weight=ft.FontWeight.BOLD),
                 ft.Row([self.column(player, c) for c in self.variant.colours], spacing=4,
-                       vertical_alignment=ft.CrossAxisAlignment.START, scroll=ft.ScrollMode.AUTO),
+                       alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.START),
+                self.formulas(player),
             ],
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
+
+    def round_label(self) -> str:
+        return f"Round {self.round_index + 1} of {self.variant.rounds}"
+
+    def explanations(self, result: scoring.Result) -> tuple[str, ...]:
+        """The scorer's sentences without its last one while rounds remain: that one names who starts
+        the round after the last listed, and this screen says who starts the round shown (shared())."""
+        sentences = result.explanations[:-1] if not result.decided and result.rounds else result.explanations
+        return sentences if self.entered() else ()
 
     def shared(self) -> list[ft.Control]:
         rounds = self.play.record["rounds"]
@@ -148,10 +191,14 @@ class LostCitiesScreen(GameScreen):
             ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.CENTER, key="rounds"),
             ft.Text(f"Round {current + 1} of {self.variant.rounds}: {per_round}", text_align=ft.TextAlign.CENTER),
         ]
-        starter = rules.starter_of_round(self.play.live.rules, current + 1)
-        if starter:
-            rows.append(ft.Text(f"{starter} had the higher total after round {current} and starts round {current + 1}.",
-                                text_align=ft.TextAlign.CENTER, size=13))
+        if current:  # who starts the round shown: from the totals after the round before it
+            starter = rules.starter_of_round(self.play.live.rules, current + 1)
+            rows.append(ft.Text(
+                f"{starter} had the higher total after round {current} and starts round {current + 1}." if starter else
+                f"The totals were level after round {current}: the players choose who starts round {current + 1}.",
+                text_align=ft.TextAlign.CENTER, size=13))
+        if self.play.app.wide and self.variant.rounds > 1:  # the tablet has room for the paper pad
+            rows.append(ft.Container(score_sheet(result), width=min(520, (self.play.app.page.width or 600) - 40)))
         return rows
 
     # -- setup and statistics -----------------------------------------------------------

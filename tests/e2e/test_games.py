@@ -24,7 +24,8 @@ def test_lost_cities_three_rounds_with_reload(ui):
     u.tap("Noah")
     for n in (2, 4, 5, 7, 8):
         u.tap(f"Noah blue {n}")
-    expect(u.button("Noah red 9")).to_be_disabled()  # on Mia's tableau
+    u.tap("Noah red 9")  # on Mia's tableau: shown taken, and a tap says whose it is
+    expect(u.text("message")).to_contain_text("red 9 is on Mia's tableau")
     # Mia red (28 − 20) × 2 = 16; Noah blue 26 − 20 = 6
     u.expect_totals({"Mia": 16, "Noah": 6})
     u.screenshot("phone-round-1")
@@ -153,4 +154,5 @@ def test_a_restarted_server_resumes_the_game(ui, server):
     again.open(f"/play/{game_id}", ready='[flt-semantics-identifier="total-You"]')
     again.expect_text("total-You", "1")
     expect(again.button("nest egg 3S")).to_be_visible()
-    expect(again.button("You commission 3S")).to_be_disabled()  # the draft's Nest Egg is still taken
+    again.tap("You commission 3S")  # the draft's Nest Egg is still taken: said so
+    expect(again.text("message")).to_contain_text("3♠ is already the Nest Egg")

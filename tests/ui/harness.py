@@ -111,6 +111,12 @@ def walk(obj: Any, seen: Optional[set] = None):
 BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)
 
 
+def card_state(control) -> str:
+    """What a card button shows: "held", "free" or "taken" (card_button keys end with it; a taken
+    card stays tappable, so that its tap is answered with whose it is)."""
+    return str(control.key).rsplit(":", 1)[-1]
+
+
 def accessible_name(control) -> str | None:
     """What a screen reader (and Playwright's get_by_role) calls a button."""
     content = control.icon if isinstance(control, ft.IconButton) else control.content

@@ -10,6 +10,8 @@ import pytest
 import scoring
 from companion.views.play_bgg_card_game import LABEL
 
+from .harness import card_state
+
 
 def start(store, final=None):
     record = scoring.new_record("bgg-card-game", ["Ana", "Ben"])
@@ -103,7 +105,7 @@ def test_a_popular_card_held_by_the_other_player_is_refused_with_who_holds_it(op
     assert final["Ben"]["played"] == [{"subdomain": "childrens", "cards": 2}]
     assert phone.text_of("message").endswith("the children's Popular card is on Ana's tableau")
     phone.settle()
-    assert [b.disabled for b in phone.buttons("Ben Children's Popular")] == [True]  # shown taken now
+    assert [card_state(b) for b in phone.buttons("Ben Children's Popular")] == ["taken"]  # shown taken now
 
 
 def test_the_same_new_collection_from_both_devices_is_stored_once(open_app, store):
@@ -114,7 +116,7 @@ def test_the_same_new_collection_from_both_devices_is_stored_once(open_app, stor
     at_once((tablet, "Ana new collection Family"), (phone, "Ana new collection Family"))
     assert stored(store, game_id)["Ana"]["collections"] == [{"subdomains": ["abstract", "family"]}]
     for h in (tablet, phone):  # both screens start a fresh pick
-        assert [b.disabled for b in h.buttons("Ana collection 1 Abstract")] == [False]
+        assert [card_state(b) for b in h.buttons("Ana collection 1 Abstract")] == ["held"]
         assert h.text_of("total-Ana") == "3"
 
 

@@ -11,6 +11,7 @@ import scoring
 from scoring import bgg_game
 from scoring.bgg_game import SetTiles
 
+from .harness import card_state
 from .helpers import scored_totals, set_up, shown_totals
 
 PLAYERS = ["Ada", "Bo", "Cy", "Di"]
@@ -50,7 +51,7 @@ def shown_tiles(h, player):
         for n in bgg_game.NUMBERS:
             for b in h.buttons(f"{player} tile {colour} {n}"):
                 text = b.content.value
-                held = b.style.bgcolor is not None
+                held = card_state(b) == "held"
                 counts[(colour, n)] = (int(text.split("×")[1]) if "×" in text else 1) if held else 0
     return {t: k for t, k in counts.items() if k}
 
@@ -112,7 +113,7 @@ def test_the_last_free_copy_goes_to_one_player_and_the_other_is_told(open_app, s
                                          "the others are held (Ada 2)")
     assert_screens_match_store(store, game_id, tablet, phone, "Ada")
     assert_screens_match_store(store, game_id, tablet, phone, "Cy")
-    assert [b.disabled for b in tablet.buttons("Di tile blue 1")] == [True]  # all 3 held: taken
+    assert [card_state(b) for b in tablet.buttons("Di tile blue 1")] == ["taken"]  # all 3 held: taken
 
 
 def test_remove_on_one_device_and_add_on_the_other_both_stay(open_app, store):

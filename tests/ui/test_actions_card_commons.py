@@ -19,7 +19,7 @@ import scoring
 from scoring import card_commons as cc
 from companion.views import play
 
-from .harness import BUTTONS, accessible_name
+from .harness import BUTTONS, accessible_name, card_state
 
 PLAYERS = ["You", "Opp"]
 
@@ -65,9 +65,7 @@ def on_screen(h):
 
 def state(h, name, shown=None):
     control = shown[name] if shown is not None else button(h, name)
-    if control.disabled:
-        return "taken"
-    return "held" if control.style.bgcolor else "free"
+    return card_state(control)
 
 
 def stored(store, game_id):
@@ -201,7 +199,7 @@ def test_many_interleavings_lose_nothing(open_app, store):
         pair = []
         for h in (tablet, phone):
             shown = on_screen(h)
-            free = [n for n in names if n in shown and not shown[n].disabled]
+            free = [n for n in names if n in shown and card_state(shown[n]) != "taken"]
             if pair and rng.random() < 0.5:  # often the card the other device taps: the same place or another
                 same_card = [n for n in free if n.endswith(" " + pair[0][1].split(" ")[-1])]
                 free = same_card or free

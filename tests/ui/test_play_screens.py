@@ -4,6 +4,7 @@ import flet as ft
 
 
 from ..rulebook_taps import enter_dan_and_aldie
+from .harness import card_state
 from .helpers import scored_totals, set_up, shown_totals
 
 
@@ -16,7 +17,7 @@ def test_lost_cities_one_round(open_app, store):
     h.tap("Noah")  # the phone shows one player at a time
     for n in (2, 4, 5):
         h.tap(f"Noah red {n}")
-    assert [b.disabled for b in h.buttons("Noah red 9")] == [True]  # Mia holds it
+    assert [card_state(b) for b in h.buttons("Noah red 9")] == ["taken"]  # Mia holds it
     for n in range(2, 9):
         h.tap(f"Noah blue {n}")
     h.tap("Noah blue investment 1")
@@ -51,7 +52,7 @@ def test_bgg_card_game_rulebook_example(open_app, store):
     assert [b.disabled for b in h.buttons("Dan War played plus")] == [True]
     h.tap("Aldie")
     h.tap("Aldie Thematic played plus")
-    assert [b.disabled for b in h.buttons("Aldie Thematic Popular")] == [True]
+    assert [card_state(b) for b in h.buttons("Aldie Thematic Popular")] == ["taken"]
 
 
 def test_bgg_game_four_player_rulebook_example(open_app, store):
@@ -132,7 +133,7 @@ def test_card_commons_rounds(open_app, store):
     # A card already used this round shows as taken everywhere else.
     h.tap("nest egg 2H")
     h.tap("You")
-    assert [b.disabled for b in h.buttons("You commission 2H")] == [True]
+    assert [card_state(b) for b in h.buttons("You commission 2H")] == ["taken"]
     h.tap("nest egg 2H")  # tapped again: no Nest Egg yet
     play_round(4, "2H", {"You": "3H", "Opp": "4S"}, {"You": ["4H", "5H"], "Opp": ["2S"]})
     # Round 4 is ×2: You 3♥ matches 2♥ by suit, 2 red × 2 = 4; Opp 0.

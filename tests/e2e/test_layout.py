@@ -1,0 +1,215 @@
+"""The play screens at the table, in Chromium, at the sizes players bring (issue 13): the totals
+stay in view while the bottom of a column is tapped, a tap leaves the scroll where it was, a
+refusal is said on screen, every button is at least 48 × 48 and none is cut off at the sides;
+also with the text at 200 % (Flutter web takes its text scale from the page's root font size,
+as a browser's font-size setting sets it); dark theme screenshots as artifacts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE
+
+pytestmark = pytest.mark.e2e
+
+SIZES = {
+    "phone-360": {"width": 360, "height": 740},
+    "phone-390": {"width": 390, "height": 844},
+    "tablet-portrait": {"width": 820, "height": 1180},
+    "tablet-landscape": {"width": 1180, "height": 820},
+}
+WIDE = 600  # the app's phone/tablet boundary is between 390 and 820
+TARGET = 48
+SLACK = 0.5  # Flutter's semantics boxes are in fractional pixels
+TEXT_200 = "document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '32px'; })"
+
+BOXES = """els => els.map(e => { const r = e.getBoundingClientRect();
+    return {name: e.getAttribute('aria-label') || e.innerText, x: r.x, y: r.y, w: r.width, h: r.height}; })"""
+
+
+def box(u, locator) -> dict:
+    found = locator.bounding_box()
+    assert found, f"{locator} has no box"
+    return found
+
+
+def header_bottom(u) -> float:
+    header = box(u, u.text("play-header"))
+    return header["y"] + header["height"]
+
+
+def in_view(u, locator) -> bool:
+    b = box(u, locator)
+    size = u.page.viewport_size
+    return b["y"] >= 0 and b["y"] + b["height"] <= size["height"] and b["x"] >= 0 and b["x"] + b["width"] <= size["width"]
+
+
+def check_targets_here(u, problems: dict[str, str]) -> None:
+    """Every button on screen: none out of the page at the sides; each one whole in the scrolling
+    part (not half under the header or the bottom edge) at least 48 × 48."""
+    size = u.page.viewport_size
+    top, bottom = header_bottom(u), size["height"]
+    message = u.text("message")
+    if message.count() and message.inner_text().strip():  # the refusal's bar covers the bottom of the scrolling part
+        bottom = box(u, message)["y"] - 12
+    for b in u.page.locator('flt-semantics[role="button"]').evaluate_all(BOXES):
+        name = b["name"].strip()[:40] or "(unnamed)"
+        if b["x"] < -SLACK or b["x"] + b["w"] > size["width"] + SLACK:
+            problems[name] = f"cut off at the side: x {b['x']:.0f}..{b['x'] + b['w']:.0f} of {size['width']}"
+        whole = b["y"] > top + 1 and b["y"] + b["h"] < bottom - 1
+        if (whole or b["y"] + b["h"] <= top) and (b["w"] < TARGET - SLACK or b["h"] < TARGET - SLACK):
+            problems[name] = f"{b['w']:.0f} × {b['h']:.0f} px"
+
+
+def check_targets(u) -> None:
+    """check_targets_here from the top of the screen to its bottom, a part of a screen at a time."""
+    size = u.page.viewport_size
+    u.page.mouse.move(size["width"] / 2, size["height"] - 10)
+    u.page.mouse.wheel(0, -20_000)
+    u.page.wait_for_timeout(300)
+    problems: dict[str, str] = {}
+    for _ in range(12):
+        check_targets_here(u, problems)
+        before = u.page.locator('flt-semantics[role="button"]').first.bounding_box()
+        u.page.mouse.wheel(0, size["height"] / 2)
+        u.page.wait_for_timeout(300)
+        if u.page.locator('flt-semantics[role="button"]').first.bounding_box() == before:
+            break
+    if problems:
+        u.screenshot("targets")
+    assert not problems, f"{len(problems)} buttons too small or cut off: {problems}"
+
+
+def tap_in_place(u, name: str) -> None:
+    """Tap `name` where it is: the screen must not scroll under the finger, nor the totals leave it."""
+    button = u.button(name)
+    u.scroll_into_view(button)
+    before = box(u, button)
+    frames = u.frames
+    button.click()
+    u.settle(frames)
+    u.page.wait_for_timeout(300)
+    after = box(u, u.button(name))
+    assert abs(after["y"] - before["y"]) < 1, f"the screen scrolled by {after['y'] - before['y']:.0f} px after tapping {name}"
+
+
+def start_game(u, title: str, names: list[str]) -> None:
+    """From the home screen shown, as a person does it: the game, the names, Start game."""
+    u.page.get_by_role("button", name=re.compile("^" + re.escape(title))).first.click(timeout=30_000)
+    for name in names:
+        u.type_into("Player name", name)
+        expect(u.button(f"Remove {name}")).to_be_visible()
+    u.tap("Start game")
+    u.page.wait_for_url(re.compile(r"/play/"), timeout=10_000)
+    u.text(f"total-{names[0]}").wait_for(timeout=10_000)
+
+
+def back_home(u) -> None:
+    u.tap("Back")
+    u.page.wait_for_url(re.compile(r"/$"), timeout=10_000)
+
+
+def play_lost_cities(u, wide: bool) -> None:
+    start_game(u, "Lost Cities", ["Mia", "Noah"])
+    u.tap("Mia red 3")
+    u.expect_text("total-Mia", "-17")
+    # The bottom card of a column: the totals and column heads stay in view, the screen stays put.
+    tap_in_place(u, "Mia red 10")
+    u.expect_text("total-Mia", "-7")
+    u.expect_text("expedition-Mia-red", "-7")
+    for identifier in ("total-Mia", "total-Noah", "expedition-Mia-red"):
+        assert in_view(u, u.text(identifier)), f"{identifier} left the screen"
+    # A taken card is tappable, and the refusal says whose it is, on screen, without scrolling it away.
+    if not wide:
+        u.tap("Noah")
+    tap_in_place(u, "Noah red 10")
+    expect(u.text("message")).to_contain_text("red 10 is on Mia's tableau")
+    assert in_view(u, u.text("message")), "the refusal is off screen"
+    u.expect_text("total-Noah", "0")
+    check_targets(u)
+
+
+def play_card_commons(u) -> None:
+    start_game(u, "Card Commons", ["Ana", "Ben"])
+    u.tap("nest egg 2H")
+    tap_in_place(u, "Ana commission 2H")  # the Nest Egg holds it: refused, and said
+    expect(u.text("message")).to_contain_text("2♥ is already the Nest Egg")
+    assert in_view(u, u.text("message"))
+    u.tap("Ana commission 4D")
+    check_targets(u)
+
+
+def play_cgt(u) -> None:
+    start_game(u, "CGT", ["Lea", "Max", "Kai"])
+    u.tap("Type 5 Meta plus")
+    tap_in_place(u, "Lea type 5 plus")
+    u.expect_text("total-Lea", "-1")  # one card of a type worth 1 (one Meta card), less the first player's 2
+    check_targets(u)
+
+
+def play_bgg_card_game(u) -> None:
+    start_game(u, "BoardGameGeek: The Card Game", ["Dan", "Aldie"])
+    u.tap("Dan War played plus")
+    check_targets(u)
+
+
+def play_bgg_game(u) -> None:
+    players = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay"]  # six: the most totals a header holds
+    start_game(u, "The BoardGameGeek Game", players)
+    tap_in_place(u, "Ada tile blue 6")  # the last column of the tile grid
+    for player in players:
+        assert in_view(u, u.text(f"total-{player}")), f"{player}'s total is off screen"
+    check_targets(u)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_screens_at_the_table(ui, size):
+    viewport = SIZES[size]
+    u = ui(viewport)
+    u.open("/")
+    play_lost_cities(u, viewport["width"] >= WIDE)
+    back_home(u)
+    play_card_commons(u)
+    back_home(u)
+    play_cgt(u)
+    back_home(u)
+    play_bgg_card_game(u)
+    back_home(u)
+    play_bgg_game(u)
+
+
+@pytest.mark.parametrize("size", ["phone-360", "tablet-landscape"])
+def test_lost_cities_holds_at_200_percent_text(browser, server, request, size):
+    from .ui import UI
+
+    context = browser.new_context(viewport=SIZES[size])
+    context.add_init_script(TEXT_200)
+    try:
+        u = UI(context.new_page(), server, request.node.name)
+        u.open("/")
+        play_lost_cities(u, SIZES[size]["width"] >= WIDE)
+        # The text is larger indeed: a total (22 px on a phone, 44 on a tablet) is at least 44 px tall.
+        assert box(u, u.text("total-Mia"))["height"] >= 44
+        u.screenshot("text-200")
+    finally:
+        context.close()
+
+
+def test_dark_theme_screenshots(ui):
+    """Artifacts for people to look at (the colours' contrast is checked in tests/ui/test_contrast.py)."""
+    u = ui(PHONE)
+    u.open("/settings")
+    u.page.get_by_role("switch", name="Dark theme").click()
+    u.page.wait_for_timeout(500)
+    u.tap("Back")
+    for title, names, taps in (("Lost Cities", ["Mia", "Noah"], ["Mia red 3", "Mia green 7", "Mia yellow investment 1"]),
+                               ("Card Commons", ["Ana", "Ben"], ["nest egg 2H", "Ana commission 4D", "Ana side 3S"]),
+                               ("The BoardGameGeek Game", ["Ada", "Bo", "Cy"], [])):
+        start_game(u, title, names)
+        for name in taps:
+            u.tap(name)
+        u.screenshot(f"dark-{title.split()[-1].lower()}")
+        back_home(u)
