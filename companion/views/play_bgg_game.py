@@ -32,18 +32,16 @@ def parse_number(text: str | None) -> int | None:
 
 
 def show(field: ft.TextField, **props: Any) -> None:
-    """Set props on a field that Flet may have frozen: a control rebuilt under a keyed parent is
-    (Flet 1.0 diffs it as immutable), and setting e.g. `error` on it would raise. Flet's own
-    `_before_update_safe` lifts the mark the same way; the page's update still sends the change."""
-    frozen = getattr(field, "_frozen", None)
-    if frozen is not None:
+    """Set props on a field and send them. The field sits in a play-screen slot, which Flet diffs as
+    immutable ("frozen"): setting e.g. `error` on a frozen control raises, and the page's own update
+    skips what changed in place under a frozen parent. So the mark is lifted (as Flet's own
+    _before_update_safe does) and the field sends itself."""
+    if hasattr(field, "_frozen"):
         del field._frozen
-    try:
-        for name, value in props.items():
-            setattr(field, name, value)
-    finally:
-        if frozen is not None:
-            field._frozen = frozen
+    for name, value in props.items():
+        setattr(field, name, value)
+    if field.parent is not None:
+        field.update()
 
 
 def number_field(label: str, value: int, on_commit: Callable[[int], Any], width: int = 90) -> ft.TextField:
