@@ -93,8 +93,7 @@ class GameScreen:
     # -- setup and statistics --------------------------------------------------------------
 
     @classmethod
-    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None],
-                         players: list[str]) -> list[ft.Control]:
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
         """The game's options on the setup screen."""
         return []
 

@@ -12,17 +12,18 @@ its own module; a tap becomes an action, applied by the live game on the server.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 import flet as ft
 
 from scoring import Action
 
 from .. import games
+from ..ids import route_id
 from ..live import Done, LiveGame
 from ..session import App, log
 from ..store import IN_PROGRESS
-from ..ids import route_id
 from ..widgets.common import not_found
 from ..widgets.controls import TAP, icon_button, short_name, total_badge
 
@@ -59,15 +60,30 @@ class PlayScreen:
         self.header = ft.Column(spacing=4, key="header", horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         self.body = ft.Column(spacing=10, key="play")
         # One scrolling column for the screen's life: Flutter keeps its offset while its content changes.
-        self.scroller = ft.Column([ft.Container(self.body, padding=ft.Padding.only(left=4, right=4, bottom=24))],
-                                  scroll=ft.ScrollMode.AUTO, expand=True, key="scroller")
-        self.column = ft.Column([
-            ft.Semantics(identifier="play-header", container=True, content=ft.Container(
-                self.header, padding=ft.Padding.symmetric(horizontal=4, vertical=4), bgcolor=ft.Colors.SURFACE,
-                border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))),
-            self.scroller,
-            ft.Container(),  # the refusal's bar (render)
-        ], spacing=0, expand=True)
+        self.scroller = ft.Column(
+            [ft.Container(self.body, padding=ft.Padding.only(left=4, right=4, bottom=24))],
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+            key="scroller",
+        )
+        self.column = ft.Column(
+            [
+                ft.Semantics(
+                    identifier="play-header",
+                    container=True,
+                    content=ft.Container(
+                        self.header,
+                        padding=ft.Padding.symmetric(horizontal=4, vertical=4),
+                        bgcolor=ft.Colors.SURFACE,
+                        border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+                    ),
+                ),
+                self.scroller,
+                ft.Container(),  # the refusal's bar (render)
+            ],
+            spacing=0,
+            expand=True,
+        )
 
     @property
     def players(self) -> list[str]:
@@ -182,18 +198,25 @@ class PlayScreen:
         leaders = result.ranking[0] if result.ranking and self.game.entered() else ()
         return ft.Row(
             [total_badge(p, result.totals[p], result.place_of(p), p in leaders, large=self.app.wide) for p in self.players],
-            wrap=True, alignment=ft.MainAxisAlignment.CENTER, spacing=8, run_spacing=4,
+            wrap=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+            spacing=8,
+            run_spacing=4,
         )
 
     def player_switch(self) -> ft.Control:
         return ft.Row(
             [
                 (ft.FilledButton if p == self.player else ft.OutlinedButton)(
-                    content=ft.Text(short_name(p), semantics_label=p), on_click=lambda e, p=p: self.select_player(p), height=TAP,
+                    content=ft.Text(short_name(p), semantics_label=p),
+                    on_click=lambda e, p=p: self.select_player(p),
+                    height=TAP,
                 )
                 for p in self.players
             ],
-            wrap=True, alignment=ft.MainAxisAlignment.CENTER, key="switch",
+            wrap=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+            key="switch",
         )
 
     def shown_players(self) -> tuple[list[str], float | None]:
@@ -206,8 +229,7 @@ class PlayScreen:
         return [self.player], None
 
     def tableau_slot(self, player: str, width: float | None) -> ft.Container:
-        container = self.slot(("tableau", player), self.game.tableau_key(player), lambda: self.game.tableau(player),
-                              width=width)
+        container = self.slot(("tableau", player), self.game.tableau_key(player), lambda: self.game.tableau(player), width=width)
         self.game.refresh(player)
         return container
 
@@ -230,38 +252,73 @@ class PlayScreen:
         else:
             switch = ft.Row(key="no-switch")
         banner = ft.Container(
-            ft.Semantics(identifier="message", live_region=True, content=ft.Text(
-                self.message or " ", color=ft.Colors.ON_ERROR_CONTAINER, weight=ft.FontWeight.BOLD,
-                text_align=ft.TextAlign.CENTER)),
-            visible=bool(self.message), bgcolor=ft.Colors.ERROR_CONTAINER, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
-            border_radius=ft.BorderRadius.only(top_left=12, top_right=12), alignment=ft.Alignment.CENTER)
+            ft.Semantics(
+                identifier="message",
+                live_region=True,
+                content=ft.Text(
+                    self.message or " ", color=ft.Colors.ON_ERROR_CONTAINER, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
+                ),
+            ),
+            visible=bool(self.message),
+            bgcolor=ft.Colors.ERROR_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            border_radius=ft.BorderRadius.only(top_left=12, top_right=12),
+            alignment=ft.Alignment.CENTER,
+        )
         header = [
             self.slot("totals", (tuple(result.totals.items()), result.ranking, self.game.entered()), self.totals_row),
-            self.slot("round", self.game.round_label(), lambda: ft.Text(
-                self.game.round_label(), weight=ft.FontWeight.BOLD, size=13, visible=bool(self.game.round_label()))),
-            ft.Row([self.heads_slot(p, width) for p in shown], spacing=GAP, alignment=ft.MainAxisAlignment.CENTER,
-                   vertical_alignment=ft.CrossAxisAlignment.START),
+            self.slot(
+                "round",
+                self.game.round_label(),
+                lambda: ft.Text(self.game.round_label(), weight=ft.FontWeight.BOLD, size=13, visible=bool(self.game.round_label())),
+            ),
+            ft.Row(
+                [self.heads_slot(p, width) for p in shown],
+                spacing=GAP,
+                alignment=ft.MainAxisAlignment.CENTER,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
         ]
         controls = [
-            self.slot("shared", self.game.shared_key(),
-                      lambda: ft.Column(self.game.shared(), key="shared", disabled=bool(self.device))),
+            self.slot("shared", self.game.shared_key(), lambda: ft.Column(self.game.shared(), key="shared", disabled=bool(self.device))),
             switch,
-            ft.Row([self.tableau_slot(p, width) for p in shown],
-                   vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP, run_spacing=GAP, wrap=True),
+            ft.Row(
+                [self.tableau_slot(p, width) for p in shown],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                spacing=GAP,
+                run_spacing=GAP,
+                wrap=True,
+            ),
             # Under the tableaux: a sentence that comes with a tap never pushes the cards down under the finger.
-            self.slot("explanations", self.explanations(),
-                      lambda: ft.Column([ft.Text(s, italic=True, size=13) for s in self.explanations()])),
-            self.slot("actions", self.live.can_undo(self.who), lambda: ft.Row(
-                [
-                    ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: self.undo(),
-                                      disabled=not self.live.can_undo(self.who), height=48),
-                    ft.FilledButton("Results", icon=ft.Icons.EMOJI_EVENTS, height=48,
-                                    on_click=lambda e: self.app.go(f"/results/{route_id(self.live.id)}")),
-                    ft.OutlinedButton("Invite players", icon=ft.Icons.QR_CODE, height=48, visible=not self.device,
-                                      on_click=lambda e: self.app.go(f"/invite/{route_id(self.live.id)}")),
-                ],
-                wrap=True, alignment=ft.MainAxisAlignment.CENTER,
-            )),
+            self.slot(
+                "explanations", self.explanations(), lambda: ft.Column([ft.Text(s, italic=True, size=13) for s in self.explanations()])
+            ),
+            self.slot(
+                "actions",
+                self.live.can_undo(self.who),
+                lambda: ft.Row(
+                    [
+                        ft.OutlinedButton(
+                            "Undo", icon=ft.Icons.UNDO, on_click=lambda e: self.undo(), disabled=not self.live.can_undo(self.who), height=48
+                        ),
+                        ft.FilledButton(
+                            "Results",
+                            icon=ft.Icons.EMOJI_EVENTS,
+                            height=48,
+                            on_click=lambda e: self.app.go(f"/results/{route_id(self.live.id)}"),
+                        ),
+                        ft.OutlinedButton(
+                            "Invite players",
+                            icon=ft.Icons.QR_CODE,
+                            height=48,
+                            visible=not self.device,
+                            on_click=lambda e: self.app.go(f"/invite/{route_id(self.live.id)}"),
+                        ),
+                    ],
+                    wrap=True,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                ),
+            ),
         ]
         message_bar = self.slot("banner", self.message, lambda: banner)
         if self._frame_dirty:
@@ -272,8 +329,9 @@ class PlayScreen:
     def heads_slot(self, player: str, width: float | None) -> ft.Container:
         """The column heads of `player`'s grid (a game's own, e.g. Lost Cities' colours and their
         scores), kept in the header above the tableau, as wide as it so they line up."""
-        container = self.slot(("heads", player), self.game.tableau_key(player),
-                              lambda: self.game.heads(player) or ft.Container(), width=width)
+        container = self.slot(
+            ("heads", player), self.game.tableau_key(player), lambda: self.game.heads(player) or ft.Container(), width=width
+        )
         return container
 
 
@@ -311,10 +369,10 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
     return ft.View(
         route=route,
         # Its own back button: Flutter's is 40 × 40, under the 48 every target has.
-        appbar=ft.AppBar(title=ft.Text(games.title(live.record["game"])), leading_width=56,
-                         leading=icon_button(ft.Icons.ARROW_BACK, "Back", back)),
+        appbar=ft.AppBar(
+            title=ft.Text(games.title(live.record["game"])), leading_width=56, leading=icon_button(ft.Icons.ARROW_BACK, "Back", back)
+        ),
         controls=[screen.column],
         padding=ft.Padding.only(left=6, right=6, top=0, bottom=0),
         spacing=0,
     )
-

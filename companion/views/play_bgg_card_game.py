@@ -16,8 +16,14 @@ from ..widgets.palette import ink
 
 LABEL = {s: rules.SPOKEN[s].capitalize() for s in rules.SUBDOMAINS}  # "childrens" → "Children's"
 HUE = {  # each subdomain's colour in the palette (companion/widgets/palette.py)
-    "abstract": "grey", "customizable": "cyan", "childrens": "pink", "family": "green",
-    "party": "purple", "strategy": "indigo", "thematic": "orange", "war": "red",
+    "abstract": "grey",
+    "customizable": "cyan",
+    "childrens": "pink",
+    "family": "green",
+    "party": "purple",
+    "strategy": "indigo",
+    "thematic": "orange",
+    "war": "red",
 }
 
 
@@ -109,15 +115,29 @@ class BggCardGameScreen(GameScreen):
                 [
                     ft.Text(label, color=self.shade(subdomain), weight=ft.FontWeight.BOLD, width=92, size=13),
                     # The stepper only says which way: the action is a step, applied to the table as it is now.
-                    stepper(f"{player} {label} played", count, lambda v: self.step(player, subdomain, 1 if v > count else -1),
-                            0, rules.stepped(count, 1) if can_grow else count,
-                            down=lambda v: rules.stepped(v, -1), up=lambda v: rules.stepped(v, 1)),
-                    card_button("☺", f"{player} {label} Popular", lambda e: self.tap_popular(player, subdomain, popular == "held"),
-                                state=popular, colour=self.shade(subdomain), icon=ft.Icons.SENTIMENT_SATISFIED_ALT, width=TAP),
-                    ft.Text(str(group.points()) if group else "", weight=ft.FontWeight.BOLD, width=28,
-                            text_align=ft.TextAlign.RIGHT),
+                    stepper(
+                        f"{player} {label} played",
+                        count,
+                        lambda v: self.step(player, subdomain, 1 if v > count else -1),
+                        0,
+                        rules.stepped(count, 1) if can_grow else count,
+                        down=lambda v: rules.stepped(v, -1),
+                        up=lambda v: rules.stepped(v, 1),
+                    ),
+                    card_button(
+                        "☺",
+                        f"{player} {label} Popular",
+                        lambda e: self.tap_popular(player, subdomain, popular == "held"),
+                        state=popular,
+                        colour=self.shade(subdomain),
+                        icon=ft.Icons.SENTIMENT_SATISFIED_ALT,
+                        width=TAP,
+                    ),
+                    ft.Text(str(group.points()) if group else "", weight=ft.FontWeight.BOLD, width=28, text_align=ft.TextAlign.RIGHT),
                 ],
-                spacing=4, wrap=True, run_spacing=4,
+                spacing=4,
+                wrap=True,
+                run_spacing=4,
             )
 
         return self.part(key, build)
@@ -135,33 +155,59 @@ class BggCardGameScreen(GameScreen):
             title = f"Collection {number}: {group.line()}"
         name = "new collection" if number is None else f"collection {number}"
         free = tuple(rules.card_refusal(game, s) is None for s in rules.SUBDOMAINS)
-        gem_states = tuple(
-            "held" if s in gems else "taken" if rules.gem_refusal(game, player, number, s) else "free"
-            for s in chosen) if number is not None else ()
+        gem_states = (
+            tuple("held" if s in gems else "taken" if rules.gem_refusal(game, player, number, s) else "free" for s in chosen)
+            if number is not None
+            else ()
+        )
         new_number = len(game.tableaux[player].collections) + 1
         key: Hashable = ("collection", player, number, chosen, gems, free, gem_states, new_number, self.play.app.dark)
 
         def build() -> ft.Control:
             cards = [
-                card_button(LABEL[s], f"{player} {name} {LABEL[s]}", lambda e, s=s: self.tap_card(player, number, chosen, s, new_number),
-                            state="held" if s in chosen else "free" if ok else "taken", colour=self.shade(s),
-                            width=fitting(LABEL[s]))
+                card_button(
+                    LABEL[s],
+                    f"{player} {name} {LABEL[s]}",
+                    lambda e, s=s: self.tap_card(player, number, chosen, s, new_number),
+                    state="held" if s in chosen else "free" if ok else "taken",
+                    colour=self.shade(s),
+                    width=fitting(LABEL[s]),
+                )
                 for s, ok in zip(rules.SUBDOMAINS, free)
             ]
-            controls: list[ft.Control] = [ft.Text(title, size=13, weight=ft.FontWeight.W_600),
-                                          ft.Row(cards, wrap=True, spacing=4, run_spacing=4)]
+            controls: list[ft.Control] = [
+                ft.Text(title, size=13, weight=ft.FontWeight.W_600),
+                ft.Row(cards, wrap=True, spacing=4, run_spacing=4),
+            ]
             if number is not None:
                 gem_buttons = [
-                    card_button(f"◆ {LABEL[s]}", f"{player} {name} {LABEL[s]} Rare Gem",
-                                lambda e, s=s: self.play.act(rules.SetRareGem(player, number, chosen, s, s not in gems)),
-                                state=state, colour=self.shade(s), width=fitting(f"◆ {LABEL[s]}"))
+                    card_button(
+                        f"◆ {LABEL[s]}",
+                        f"{player} {name} {LABEL[s]} Rare Gem",
+                        lambda e, s=s: self.play.act(rules.SetRareGem(player, number, chosen, s, s not in gems)),
+                        state=state,
+                        colour=self.shade(s),
+                        width=fitting(f"◆ {LABEL[s]}"),
+                    )
                     for s, state in zip(chosen, gem_states)
                 ]
-                controls += [ft.Text("Rare Gems in it:", size=12), ft.Row(gem_buttons, wrap=True, spacing=4, run_spacing=4),
-                             ft.TextButton(f"Remove collection {number}", icon=ft.Icons.DELETE_OUTLINE, height=TAP,
-                                           on_click=lambda e: self.play.act(rules.RemoveCollection(player, number, chosen)))]
-            return ft.Container(ft.Column(controls, spacing=6), padding=8, border_radius=8,
-                                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), key=f"{player}-{name}")
+                controls += [
+                    ft.Text("Rare Gems in it:", size=12),
+                    ft.Row(gem_buttons, wrap=True, spacing=4, run_spacing=4),
+                    ft.TextButton(
+                        f"Remove collection {number}",
+                        icon=ft.Icons.DELETE_OUTLINE,
+                        height=TAP,
+                        on_click=lambda e: self.play.act(rules.RemoveCollection(player, number, chosen)),
+                    ),
+                ]
+            return ft.Container(
+                ft.Column(controls, spacing=6),
+                padding=8,
+                border_radius=8,
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                key=f"{player}-{name}",
+            )
 
         return self.part(key, build)
 
@@ -169,14 +215,21 @@ class BggCardGameScreen(GameScreen):
         """Everything `tableau` reads: the player's own groups and draft, and of the rest of the table
         only whether each subdomain can still grow or give a card, and where its Popular and Rare Gem are."""
         game = self.game
-        gem_holders = tuple(holder_state(place[0] if place else None, player)
-                            for place in (rules.gem_place(game, s) for s in rules.SUBDOMAINS))
+        gem_holders = tuple(
+            holder_state(place[0] if place else None, player) for place in (rules.gem_place(game, s) for s in rules.SUBDOMAINS)
+        )
         return (
             game.tableaux[player],
             self.play.app.dark,
             tuple(self.drafts().get(player, [])),
-            tuple((rules.step_refusal(game, player, s, +1) is None, rules.card_refusal(game, s) is None,
-                   holder_state(rules.popular_holder(game, s), player)) for s in rules.SUBDOMAINS),
+            tuple(
+                (
+                    rules.step_refusal(game, player, s, +1) is None,
+                    rules.card_refusal(game, s) is None,
+                    holder_state(rules.popular_holder(game, s), player),
+                )
+                for s in rules.SUBDOMAINS
+            ),
             gem_holders,
         )
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 import flet as ft
 
@@ -56,9 +57,15 @@ def number_field(label: str, value: int, on_commit: Callable[[int], Any], width:
         if number != value:
             on_commit(number)
 
-    return ft.TextField(label=label, value=str(value), width=width,
-                        keyboard_type=ft.KeyboardType.NUMBER, input_filter=ft.NumbersOnlyInputFilter(),
-                        on_blur=commit, on_submit=commit)
+    return ft.TextField(
+        label=label,
+        value=str(value),
+        width=width,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        input_filter=ft.NumbersOnlyInputFilter(),
+        on_blur=commit,
+        on_submit=commit,
+    )
 
 
 def mean(values: list[int]) -> float:
@@ -98,15 +105,21 @@ class BggGameScreen(GameScreen):
         e = self.entry(player)
         seat = self.play.players.index(player)
         on_track = "gg" in e
-        rows: list[ft.Control] = [ft.Row([
-            (ft.OutlinedButton if on_track else ft.FilledButton)(
-                "Income ledger", height=TAP, on_click=lambda _: self.play.act(rules.UseLedger(player))),
-            (ft.FilledButton if on_track else ft.OutlinedButton)(
-                "Score track", height=TAP, on_click=lambda _: self.play.act(rules.UseTrack(player))),
-        ], wrap=True)]
+        rows: list[ft.Control] = [
+            ft.Row(
+                [
+                    (ft.OutlinedButton if on_track else ft.FilledButton)(
+                        "Income ledger", height=TAP, on_click=lambda _: self.play.act(rules.UseLedger(player))
+                    ),
+                    (ft.FilledButton if on_track else ft.OutlinedButton)(
+                        "Score track", height=TAP, on_click=lambda _: self.play.act(rules.UseTrack(player))
+                    ),
+                ],
+                wrap=True,
+            )
+        ]
         if on_track:
-            rows.append(number_field(f"{player} GG on the track", e["gg"],
-                                     lambda v: self.play.act(rules.SetTrackGG(player, v)), width=200))
+            rows.append(number_field(f"{player} GG on the track", e["gg"], lambda v: self.play.act(rules.SetTrackGG(player, v)), width=200))
             rows.append(ft.Text("The track wraps at 100: add 100 for each lap.", size=12))
         else:
             rows.append(ft.Text(f"Start: {rules.starting_gg(seat)} GG (seat {seat + 1})", size=13))
@@ -114,15 +127,31 @@ class BggGameScreen(GameScreen):
             for i in range(rules.MAX_LEDGER_ROUNDS):  # all six rows at once: the layout never shifts under a finger
                 r = ledger[i] if i < len(ledger) else {}
                 spent = r.get("spent", 0)
-                rows.append(ft.Row(key=f"{player}-ledger-{i}", wrap=True, run_spacing=4, controls=[
-                    number_field(f"{player} round {i + 1} income", r.get("income", 0),
-                                 lambda v, i=i: self.play.act(rules.SetIncome(player, i + 1, v)), width=136),
-                    ft.Text("spent", size=12),
-                    # A step, not the value the stepper shows: two devices' +1 give +2.
-                    stepper(f"{player} round {i + 1} spent", spent,
-                            lambda v, i=i, spent=spent: self.play.act(rules.AdjustSpent(player, i + 1, v - spent)),
-                            0, MAX_SPENT),
-                ], spacing=4))
+                rows.append(
+                    ft.Row(
+                        key=f"{player}-ledger-{i}",
+                        wrap=True,
+                        run_spacing=4,
+                        controls=[
+                            number_field(
+                                f"{player} round {i + 1} income",
+                                r.get("income", 0),
+                                lambda v, i=i: self.play.act(rules.SetIncome(player, i + 1, v)),
+                                width=136,
+                            ),
+                            ft.Text("spent", size=12),
+                            # A step, not the value the stepper shows: two devices' +1 give +2.
+                            stepper(
+                                f"{player} round {i + 1} spent",
+                                spent,
+                                lambda v, i=i, spent=spent: self.play.act(rules.AdjustSpent(player, i + 1, v - spent)),
+                                0,
+                                MAX_SPENT,
+                            ),
+                        ],
+                        spacing=4,
+                    )
+                )
         rows.append(ft.Text(f"GG before end scoring: {rules.gg_points(self.game, player)}", weight=ft.FontWeight.BOLD))
         return ft.Column(rows, spacing=6, key=f"{player}-{'track' if on_track else 'ledger'}")
 
@@ -145,16 +174,25 @@ class BggGameScreen(GameScreen):
                 sold_out = held[(colour, n)] >= rules.TILES_PER_COLOUR_AND_NUMBER
                 state = "held" if count else "taken" if sold_out else "free"
                 text = str(n) if count <= 1 else f"{n}×{count}"
-                cells.append(card_button(
-                    text, f"{player} tile {colour} {n}",
-                    lambda e, c=colour, n=n, k=count, b=blocked: self.tap_tile(player, c, n, k, b),
-                    state=state, colour=ink(colour, dark), width=TAP))
+                cells.append(
+                    card_button(
+                        text,
+                        f"{player} tile {colour} {n}",
+                        lambda e, c=colour, n=n, k=count, b=blocked: self.tap_tile(player, c, n, k, b),
+                        state=state,
+                        colour=ink(colour, dark),
+                        width=TAP,
+                    )
+                )
             rows.append(ft.Row(cells, spacing=4, wrap=True, run_spacing=4))
-        return ft.Column([
-            *rows,
-            ft.Text("Tap a tile once per copy held; tap past the last copy to clear it.", size=12),
-            *[ft.Text(str(line), size=13) for line in rules.tile_lines(game, player)],
-        ], spacing=4)
+        return ft.Column(
+            [
+                *rows,
+                ft.Text("Tap a tile once per copy held; tap past the last copy to clear it.", size=12),
+                *[ft.Text(str(line), size=13) for line in rules.tile_lines(game, player)],
+            ],
+            spacing=4,
+        )
 
     def tableau_key(self, player: str) -> Hashable:
         """Everything `tableau` reads: the player's own entry, and which tiles are all held."""
@@ -162,36 +200,52 @@ class BggGameScreen(GameScreen):
 
     def entered(self) -> bool:
         """Tiles, income, spending or a track: the starting GG alone (10 or 11) make no standing to explain."""
-        return any(e.get("tiles") or "gg" in e or any(r.get("income") or r.get("spent") for r in e.get("ledger", []))
-                   for e in self.play.record["final"].values())
+        return any(
+            e.get("tiles") or "gg" in e or any(r.get("income") or r.get("spent") for r in e.get("ledger", []))
+            for e in self.play.record["final"].values()
+        )
 
     def tableau(self, player: str) -> ft.Control:
         # Built whole when its key changes: a piece kept from an earlier build (GameScreen.part) and set
         # under this new Column lost its events here (a typed income after a tile tap never arrived).
         colour = self.entry(player)["colour"]
-        return ft.Column([
-            ft.Row([ft.Container(width=16, height=16, bgcolor=ink(colour, self.play.app.dark), border_radius=8),
-                    section(f"{short_name(player)} ({colour})")]),
-            self.gg_block(player),
-            ft.Text("Acquired tiles", weight=ft.FontWeight.BOLD),
-            self.tiles_block(player),
-        ], spacing=8)
+        return ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Container(width=16, height=16, bgcolor=ink(colour, self.play.app.dark), border_radius=8),
+                        section(f"{short_name(player)} ({colour})"),
+                    ]
+                ),
+                self.gg_block(player),
+                ft.Text("Acquired tiles", weight=ft.FontWeight.BOLD),
+                self.tiles_block(player),
+            ],
+            spacing=8,
+        )
 
     def shared(self) -> list[ft.Control]:
         n = len(self.play.players)
-        how = ("3 players: tiles score colour by colour (a 1–6 set of a colour: 6 each)" if n == 3
-               else f"{n} players: tiles score number by number (a number in all {n - 1} other colours: 6 each)")
+        how = (
+            "3 players: tiles score colour by colour (a 1–6 set of a colour: 6 each)"
+            if n == 3
+            else f"{n} players: tiles score number by number (a number in all {n - 1} other colours: 6 each)"
+        )
         return [ft.Text(how, size=13, italic=True)]
 
     # -- setup and statistics -----------------------------------------------------------
 
     @classmethod
-    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None],
-                         players: list[str]) -> list[ft.Control]:
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
         if len(players) > 3:  # the option is about 3-player scoring only
             return []
-        return [ft.Switch(label=EVERY_SET, value=variant["three_player_sets"] == "every",
-                          on_change=lambda e: set_variant("three_player_sets", "every" if e.control.value else "one"))]
+        return [
+            ft.Switch(
+                label=EVERY_SET,
+                value=variant["three_player_sets"] == "every",
+                on_change=lambda e: set_variant("three_player_sets", "every" if e.control.value else "one"),
+            )
+        ]
 
     @classmethod
     def choices(cls, players: list[str], chosen: dict[str, str]) -> dict[str, str]:
@@ -205,11 +259,19 @@ class BggGameScreen(GameScreen):
         mine = choices[player]
         others = {c for p, c in choices.items() if p != player}
         label = f"{short_name(player)}'s colour"
-        return [ft.Semantics(label=label, container=True, content=ft.Dropdown(
-            label=label, value=mine, width=140,
-            options=[ft.DropdownOption(c) for c in rules.COLOURS if c == mine or c not in others],
-            on_select=lambda e: set_choice(player, e.control.value),
-        ))]
+        return [
+            ft.Semantics(
+                label=label,
+                container=True,
+                content=ft.Dropdown(
+                    label=label,
+                    value=mine,
+                    width=140,
+                    options=[ft.DropdownOption(c) for c in rules.COLOURS if c == mine or c not in others],
+                    on_select=lambda e: set_choice(player, e.control.value),
+                ),
+            )
+        ]
 
     @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:

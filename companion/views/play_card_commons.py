@@ -9,7 +9,8 @@ card may not be, and why, is the rules' to say: the screen only asks.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 import flet as ft
 
@@ -21,6 +22,7 @@ from ..stats import percent
 from ..widgets.controls import card_button, section, short_name
 from ..widgets.palette import ink
 from ..widgets.score_sheet import score_sheet
+
 # Each place of the round: the action that puts a card there, and the one that takes it back.
 SLOT_ACTIONS = {
     rules.NEST_EGG: (rules.SetNestEgg, rules.ClearNestEgg),
@@ -82,34 +84,45 @@ class CardCommonsScreen(GameScreen):
         key: Hashable = (self.number, slot, player, mine, taken, self.play.app.dark)
         return self.part(key, lambda: self.build_grid(slot, player, shown, mine, taken))
 
-    def build_grid(self, slot: str, player: str | None, shown: list[str], mine: tuple[str, ...],
-                   taken: frozenset[str]) -> ft.Control:
+    def build_grid(self, slot: str, player: str | None, shown: list[str], mine: tuple[str, ...], taken: frozenset[str]) -> ft.Control:
         owner = f"{player} " if player else ""
         name = slot.replace("_", " ")
         dark = self.play.app.dark
-        return ft.Row([
-            suit_card(card, f"{owner}{name} {card}", lambda e, a=self.action(slot, player, card, card in mine): self.play.act(a),
-                      "held" if card in mine else "taken" if card in taken else "free", dark)
-            for card in shown
-        ], wrap=True, spacing=4, run_spacing=4)
+        return ft.Row(
+            [
+                suit_card(
+                    card,
+                    f"{owner}{name} {card}",
+                    lambda e, a=self.action(slot, player, card, card in mine): self.play.act(a),
+                    "held" if card in mine else "taken" if card in taken else "free",
+                    dark,
+                )
+                for card in shown
+            ],
+            wrap=True,
+            spacing=4,
+            run_spacing=4,
+        )
 
     def tableau_key(self, player: str) -> Hashable:
         """Everything `tableau(player)` reads: the player's own cards and which others are taken."""
         draft = self.draft
-        return (self.number, self.decided, draft["commissions"][player], tuple(draft["sides"][player]),
-                frozenset(rules.places(draft)))
+        return (self.number, self.decided, draft["commissions"][player], tuple(draft["sides"][player]), frozenset(rules.places(draft)))
 
     def tableau(self, player: str) -> ft.Control:
         if self.decided:
             return ft.Container()
         side = self.draft["sides"][player]
-        return ft.Column([
-            section(short_name(player)),
-            ft.Text("Commission", weight=ft.FontWeight.BOLD),
-            self.card_grid(rules.COMMISSION, player),
-            ft.Text(f"Side of the tableau ({len(side)} of at most {rules.MAX_SIDE})", weight=ft.FontWeight.BOLD),
-            self.card_grid(rules.SIDE, player),
-        ], spacing=6)
+        return ft.Column(
+            [
+                section(short_name(player)),
+                ft.Text("Commission", weight=ft.FontWeight.BOLD),
+                self.card_grid(rules.COMMISSION, player),
+                ft.Text(f"Side of the tableau ({len(side)} of at most {rules.MAX_SIDE})", weight=ft.FontWeight.BOLD),
+                self.card_grid(rules.SIDE, player),
+            ],
+            spacing=6,
+        )
 
     def shared(self) -> list[ft.Control]:
         result = self.play.live.result
@@ -136,10 +149,16 @@ class CardCommonsScreen(GameScreen):
                 rows.append(ft.Text(f"Peek: the Wild stays; a {rules.colour_of(draft['nest_egg'])} Commission scores.", size=12))
         still = rules.missing(draft, self.play.players, self.peek)
         score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
-        rows.append(ft.FilledButton(
-            f"Score round {number}", icon=ft.Icons.CHECK, height=48, disabled=still is not None,
-            on_click=lambda e: self.play.act(score_round), key=f"score-round-{number}",
-        ))
+        rows.append(
+            ft.FilledButton(
+                f"Score round {number}",
+                icon=ft.Icons.CHECK,
+                height=48,
+                disabled=still is not None,
+                on_click=lambda e: self.play.act(score_round),
+                key=f"score-round-{number}",
+            )
+        )
         rows.append(ft.Text(still or " ", size=12, key="round-missing"))
         return rows
 
@@ -155,10 +174,12 @@ class CardCommonsScreen(GameScreen):
     # -- setup and statistics -----------------------------------------------------------
 
     @classmethod
-    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None],
-                         players: list[str]) -> list[ft.Control]:
-        return [ft.Switch(label="Peek variant (3 rounds: ×1, ×1, ×2)", value=variant["peek"],
-                          on_change=lambda e: set_variant("peek", e.control.value))]
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
+        return [
+            ft.Switch(
+                label="Peek variant (3 rounds: ×1, ×1, ×2)", value=variant["peek"], on_change=lambda e: set_variant("peek", e.control.value)
+            )
+        ]
 
     @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:

@@ -7,7 +7,8 @@ What may still be added or taken off is asked of scoring.cgt, never worked out h
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 import flet as ft
 
@@ -49,26 +50,49 @@ class CgtScreen(GameScreen):
 
     def meta_row(self, type_: int, meta: int, modifier: int, value: int, low: int, high: int) -> ft.Control:
         # Wraps on a narrow phone: the modifier goes under the Meta count rather than off the screen.
-        return ft.Row(key=f"meta-{type_}", wrap=True, run_spacing=0, controls=[
-            ft.Column([
-                ft.Text(f"Type {type_}", weight=ft.FontWeight.BOLD),
-                ft.Semantics(identifier=f"value-{type_}", content=ft.Text(
-                    f"value {value}" if meta else "no column", size=12)),
-            ], spacing=0, width=72),
-            stepper(f"Type {type_} Meta", meta, self.step(lambda by: rules.AdjustMeta(type=type_, by=by), meta), low, high),
-            ft.Row([
-                ft.Text("modifier", size=12),
-                stepper(f"Type {type_} modifier", modifier,
-                        self.step(lambda by: rules.AdjustModifier(type=type_, by=by), modifier),
-                        -rules.MODIFIER_RANGE, rules.MODIFIER_RANGE, show=lambda v: f"{v:+d}" if v else "0"),
-            ], spacing=4, tight=True),
-        ], spacing=4)
+        return ft.Row(
+            key=f"meta-{type_}",
+            wrap=True,
+            run_spacing=0,
+            controls=[
+                ft.Column(
+                    [
+                        ft.Text(f"Type {type_}", weight=ft.FontWeight.BOLD),
+                        ft.Semantics(identifier=f"value-{type_}", content=ft.Text(f"value {value}" if meta else "no column", size=12)),
+                    ],
+                    spacing=0,
+                    width=72,
+                ),
+                stepper(f"Type {type_} Meta", meta, self.step(lambda by: rules.AdjustMeta(type=type_, by=by), meta), low, high),
+                ft.Row(
+                    [
+                        ft.Text("modifier", size=12),
+                        stepper(
+                            f"Type {type_} modifier",
+                            modifier,
+                            self.step(lambda by: rules.AdjustModifier(type=type_, by=by), modifier),
+                            -rules.MODIFIER_RANGE,
+                            rules.MODIFIER_RANGE,
+                            show=lambda v: f"{v:+d}" if v else "0",
+                        ),
+                    ],
+                    spacing=4,
+                    tight=True,
+                ),
+            ],
+            spacing=4,
+        )
 
     def shared(self) -> list[ft.Control]:
         game = self.game
-        rows: list[ft.Control] = [section("Meta row"), ft.Text(
-            "Cards in each type's Meta column, its marker included (0: no column), and the net change "
-            "passive abilities make to its value.", size=12)]
+        rows: list[ft.Control] = [
+            section("Meta row"),
+            ft.Text(
+                "Cards in each type's Meta column, its marker included (0: no column), and the net change "
+                "passive abilities make to its value.",
+                size=12,
+            ),
+        ]
         for t in self.types_shown():
             meta, modifier = game.meta.get(t, 0), game.modifiers.get(t, 0)
             high = meta + rules.cards_left(game, t)
@@ -77,9 +101,17 @@ class CgtScreen(GameScreen):
             shown = (t, meta, modifier, game.value(t), rules.meta_floor(game, t), high)
             rows.append(self.part(("meta", *shown, self.play.app.dark), lambda shown=shown: self.meta_row(*shown)))
         others = tuple(str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in self.types_shown())
-        rows.append(self.part(("another type", others, self.play.app.dark), lambda: ft.Dropdown(
-            label="Another type", width=180, options=[ft.DropdownOption(t) for t in others],
-            on_select=lambda e: self.add_type(e.control.value))))
+        rows.append(
+            self.part(
+                ("another type", others, self.play.app.dark),
+                lambda: ft.Dropdown(
+                    label="Another type",
+                    width=180,
+                    options=[ft.DropdownOption(t) for t in others],
+                    on_select=lambda e: self.add_type(e.control.value),
+                ),
+            )
+        )
         return rows
 
     def entered(self) -> bool:
@@ -91,13 +123,22 @@ class CgtScreen(GameScreen):
     # -- a player's Collection ----------------------------------------------------------
 
     def collection_row(self, player: str, type_: int, count: int, value: int, addable: bool) -> ft.Control:
-        return ft.Row(key=f"{player}-type-{type_}", wrap=True, controls=[
-            ft.Text(f"Type {type_}", width=60),
-            stepper(f"{player} type {type_}", count,
+        return ft.Row(
+            key=f"{player}-type-{type_}",
+            wrap=True,
+            controls=[
+                ft.Text(f"Type {type_}", width=60),
+                stepper(
+                    f"{player} type {type_}",
+                    count,
                     self.step(lambda by: rules.AdjustCollection(player, type_, by), count),
-                    0, count + 1 if addable else count),
-            ft.Text(f"× {value} = {count * value}", size=13),
-        ], spacing=4)
+                    0,
+                    count + 1 if addable else count,
+                ),
+                ft.Text(f"× {value} = {count * value}", size=13),
+            ],
+            spacing=4,
+        )
 
     def rows_shown(self, player: str) -> tuple[tuple[int, int, int, bool], ...]:
         """(type, cards held, value, another card can be added) for each type with a Meta column."""
@@ -116,17 +157,26 @@ class CgtScreen(GameScreen):
         dark = self.play.app.dark
         rows: list[ft.Control] = [section(f"{short_name(player)}'s Collection")]
         for shown in self.rows_shown(player):
-            rows.append(self.part(("collection", player, *shown, dark),
-                                  lambda shown=shown: self.collection_row(player, *shown)))
+            rows.append(self.part(("collection", player, *shown, dark), lambda shown=shown: self.collection_row(player, *shown)))
         if not game.meta:
             rows.append(ft.Text("Set the Meta row first: a type scores only with a Meta column.", size=12, italic=True))
         points = game.adjustments.get(player, 0)
-        rows.append(ft.Row([
-            ft.Text("Scoring abilities", width=120),
-            stepper(f"{player} ability points", points,
-                    self.step(lambda by: rules.AdjustAbilityPoints(player, by), points),
-                    -rules.ADJUSTMENT_RANGE, rules.ADJUSTMENT_RANGE),
-        ], wrap=True, key=f"abilities {player}"))  # keyed: rows above it come and go
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text("Scoring abilities", width=120),
+                    stepper(
+                        f"{player} ability points",
+                        points,
+                        self.step(lambda by: rules.AdjustAbilityPoints(player, by), points),
+                        -rules.ADJUSTMENT_RANGE,
+                        rules.ADJUSTMENT_RANGE,
+                    ),
+                ],
+                wrap=True,
+                key=f"abilities {player}",
+            )
+        )  # keyed: rows above it come and go
         if player == self.play.players[0]:
             rows.append(ft.Text(f"First player: −{game.penalty} (the marker's penalty)", size=13))
         return ft.Column(rows, spacing=6)
@@ -134,11 +184,15 @@ class CgtScreen(GameScreen):
     # -- setup and statistics -----------------------------------------------------------
 
     @classmethod
-    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None],
-                         players: list[str]) -> list[ft.Control]:
-        return [ft.Row([ft.Text("First player penalty (printed on the marker)", expand=True),
-                        stepper("Penalty", variant["first_player_penalty"],
-                                lambda v: set_variant("first_player_penalty", v), 0, PENALTY_RANGE)])]
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
+        return [
+            ft.Row(
+                [
+                    ft.Text("First player penalty (printed on the marker)", expand=True),
+                    stepper("Penalty", variant["first_player_penalty"], lambda v: set_variant("first_player_penalty", v), 0, PENALTY_RANGE),
+                ]
+            )
+        ]
 
     @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:

@@ -86,13 +86,30 @@ class LostCitiesScreen(GameScreen):
 
     def head(self, player: str, colour: str, mine: rules.Expedition) -> ft.Control:
         """A column's head in the header: its colour (a stripe and the name) and its score now."""
-        return ft.Column([
-            ft.Container(height=4, width=COLUMN - 8, bgcolor=self.shade(colour), border_radius=2),
-            ft.Text(colour, weight=ft.FontWeight.BOLD, color=self.shade(colour), size=12, no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
-            ft.Semantics(identifier=f"expedition-{player}-{colour}", content=ft.Text(
-                str(mine.score()) if mine.started else "–", size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)),
-        ], spacing=0, width=COLUMN, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
+        return ft.Column(
+            [
+                ft.Container(height=4, width=COLUMN - 8, bgcolor=self.shade(colour), border_radius=2),
+                ft.Text(
+                    colour,
+                    weight=ft.FontWeight.BOLD,
+                    color=self.shade(colour),
+                    size=12,
+                    no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+                ft.Semantics(
+                    identifier=f"expedition-{player}-{colour}",
+                    content=ft.Text(
+                        str(mine.score()) if mine.started else "–", size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE
+                    ),
+                ),
+            ],
+            spacing=0,
+            width=COLUMN,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            tight=True,
+        )
 
     def colour_column(self, player: str, colour: str, mine: rules.Expedition, theirs: rules.Expedition) -> ft.Control:
         shade = self.shade(colour)
@@ -101,45 +118,65 @@ class LostCitiesScreen(GameScreen):
         for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
             held = mine.investments >= slot
             taken = not held and slot > mine.investments + free_investments
-            cells.append(card_button(
-                "", f"{player} {colour} investment {slot}",
-                lambda e, s=slot: self.tap_investment(player, colour, s, mine.investments),
-                state="held" if held else "taken" if taken else "free", colour=shade, icon=ft.Icons.HANDSHAKE,
-                width=COLUMN,
-            ))
+            cells.append(
+                card_button(
+                    "",
+                    f"{player} {colour} investment {slot}",
+                    lambda e, s=slot: self.tap_investment(player, colour, s, mine.investments),
+                    state="held" if held else "taken" if taken else "free",
+                    colour=shade,
+                    icon=ft.Icons.HANDSHAKE,
+                    width=COLUMN,
+                )
+            )
         for n in rules.NUMBERS:
             state = "held" if n in mine.cards else "taken" if n in theirs.cards else "free"
-            cells.append(card_button(str(n), f"{player} {colour} {n}",
-                                     lambda e, n=n, held=state == "held": self.tap_number(player, colour, n, held),
-                                     state=state, colour=shade, width=COLUMN))
+            cells.append(
+                card_button(
+                    str(n),
+                    f"{player} {colour} {n}",
+                    lambda e, n=n, held=state == "held": self.tap_number(player, colour, n, held),
+                    state=state,
+                    colour=shade,
+                    width=COLUMN,
+                )
+            )
         return ft.Column(cells, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=COLUMN)
 
     def expeditions(self, player: str, colour: str) -> tuple[rules.Expedition, rules.Expedition]:
         """`player`'s expedition of `colour` in the round shown, and the other player's."""
         round_ = self.raw_round()
-        return (as_expedition(round_[player].get(colour, {})),
-                as_expedition(round_[self.other(player)].get(colour, {})))
+        return (as_expedition(round_[player].get(colour, {})), as_expedition(round_[self.other(player)].get(colour, {})))
 
     def column(self, player: str, colour: str) -> ft.Control:
         """A colour column: a slot of its own, redrawn only when its expedition or the other player's
         of its colour changes (a tap redraws one column, or two on a tablet, never the tableau)."""
         mine, theirs = self.expeditions(player, colour)
-        return self.play.slot(("column", self.round_index, player, colour), (mine, theirs, self.play.app.dark),
-                              lambda: self.colour_column(player, colour, mine, theirs))
+        return self.play.slot(
+            ("column", self.round_index, player, colour),
+            (mine, theirs, self.play.app.dark),
+            lambda: self.colour_column(player, colour, mine, theirs),
+        )
 
     def head_slot(self, player: str, colour: str) -> ft.Control:
         mine, _ = self.expeditions(player, colour)
-        return self.play.slot(("head", self.round_index, player, colour), mine.score() if mine.started else None,
-                              lambda: self.head(player, colour, mine))
+        return self.play.slot(
+            ("head", self.round_index, player, colour), mine.score() if mine.started else None, lambda: self.head(player, colour, mine)
+        )
 
     def formulas(self, player: str) -> ft.Control:
         """Each started expedition's formula, a line each, breaking between terms."""
         lines = [line for colour in self.variant.colours for line in self.expeditions(player, colour)[0].lines(colour)]
         shows = tuple(str(line) for line in lines)
-        return self.play.slot(("formulas", self.round_index, player), shows, lambda: ft.Column(
-            [ft.Text(wrappable(text), size=13, color=ft.Colors.ON_SURFACE) for text in shows]
-            or [ft.Text("No expedition started yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
-            spacing=2))
+        return self.play.slot(
+            ("formulas", self.round_index, player),
+            shows,
+            lambda: ft.Column(
+                [ft.Text(wrappable(text), size=13, color=ft.Colors.ON_SURFACE) for text in shows]
+                or [ft.Text("No expedition started yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+                spacing=2,
+            ),
+        )
 
     def tableau_key(self, player: str) -> Hashable:
         return self.round_index, self.variant.colours  # the columns redraw themselves (refresh)
@@ -151,15 +188,23 @@ class LostCitiesScreen(GameScreen):
         self.formulas(player)
 
     def heads(self, player: str) -> ft.Control:
-        return ft.Row([self.head_slot(player, c) for c in self.variant.colours], spacing=4,
-                      alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.START)
+        return ft.Row(
+            [self.head_slot(player, c) for c in self.variant.colours],
+            spacing=4,
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
 
     def tableau(self, player: str) -> ft.Control:
         return ft.Column(
             [
                 ft.Text(f"{short_name(player)}'s expeditions, round {self.round_index + 1}", weight=ft.FontWeight.BOLD),
-                ft.Row([self.column(player, c) for c in self.variant.colours], spacing=4,
-                       alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.START),
+                ft.Row(
+                    [self.column(player, c) for c in self.variant.colours],
+                    spacing=4,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
                 self.formulas(player),
             ],
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -179,12 +224,12 @@ class LostCitiesScreen(GameScreen):
         current = self.round_index
         buttons: list[ft.Control] = [
             (ft.FilledButton if i == current else ft.OutlinedButton)(
-                f"Round {i + 1}", on_click=lambda e, i=i: self.select_round(i), height=48)
+                f"Round {i + 1}", on_click=lambda e, i=i: self.select_round(i), height=48
+            )
             for i in range(len(rounds))
         ]
         if len(rounds) < self.variant.rounds:
-            buttons.append(ft.FilledTonalButton("Next round", icon=ft.Icons.ARROW_FORWARD, height=48,
-                                                on_click=lambda e: self.next_round()))
+            buttons.append(ft.FilledTonalButton("Next round", icon=ft.Icons.ARROW_FORWARD, height=48, on_click=lambda e: self.next_round()))
         result = self.play.live.result
         per_round = ", ".join(f"{p} {result.rounds[current][p]}" for p in self.play.players)
         rows: list[ft.Control] = [
@@ -193,10 +238,15 @@ class LostCitiesScreen(GameScreen):
         ]
         if current:  # who starts the round shown: from the totals after the round before it
             starter = rules.starter_of_round(self.play.live.rules, current + 1)
-            rows.append(ft.Text(
-                f"{starter} had the higher total after round {current} and starts round {current + 1}." if starter else
-                f"The totals were level after round {current}: the players choose who starts round {current + 1}.",
-                text_align=ft.TextAlign.CENTER, size=13))
+            rows.append(
+                ft.Text(
+                    f"{starter} had the higher total after round {current} and starts round {current + 1}."
+                    if starter
+                    else f"The totals were level after round {current}: the players choose who starts round {current + 1}.",
+                    text_align=ft.TextAlign.CENTER,
+                    size=13,
+                )
+            )
         if self.play.app.wide and self.variant.rounds > 1:  # the tablet has room for the paper pad
             rows.append(ft.Container(score_sheet(result), width=min(520, (self.play.app.page.width or 600) - 40)))
         return rows
@@ -204,21 +254,32 @@ class LostCitiesScreen(GameScreen):
     # -- setup and statistics -----------------------------------------------------------
 
     @classmethod
-    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None],
-                         players: list[str]) -> list[ft.Control]:
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
         return [
-            ft.Switch(label="Short game: 1 round (the full game is 3)", value=variant["rounds"] == 1,
-                      on_change=lambda e: set_variant("rounds", 1 if e.control.value else 3)),
-            ft.Switch(label="Purple expedition (sixth colour)", value=variant["purple"],
-                      on_change=lambda e: set_variant("purple", e.control.value)),
+            ft.Switch(
+                label="Short game: 1 round (the full game is 3)",
+                value=variant["rounds"] == 1,
+                on_change=lambda e: set_variant("rounds", 1 if e.control.value else 3),
+            ),
+            ft.Switch(
+                label="Purple expedition (sixth colour)",
+                value=variant["purple"],
+                on_change=lambda e: set_variant("purple", e.control.value),
+            ),
         ]
 
     @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
         import scoring
 
-        expeditions = [e for record in records for round_ in scoring.parse(record).game.rounds
-                       for tableau in round_.values() for e in tableau.values() if e.started]
+        expeditions = [
+            e
+            for record in records
+            for round_ in scoring.parse(record).game.rounds
+            for tableau in round_.values()
+            for e in tableau.values()
+            if e.started
+        ]
         invested = [e for e in expeditions if e.investments]
         paid = [e for e in invested if e.score() > 0]
         share = f"{100 * len(paid) / len(invested):.0f}%" if invested else "–"

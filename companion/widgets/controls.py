@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import flet as ft
 
@@ -17,13 +17,19 @@ SMALLEST_TEXT = 12  # no text on a play screen is smaller
 def icon_button(icon: str, label: str, on_click, disabled: bool = False, visible: bool = True) -> ft.IconButton:
     """An icon button whose accessible name is `label` (a tooltip alone names only its wrapper),
     48 × 48 like every target (Flutter's default is 40)."""
-    return ft.IconButton(icon=ft.Icon(icon, semantics_label=label), tooltip=label, on_click=on_click,
-                         disabled=disabled, visible=visible,
-                         size_constraints=ft.BoxConstraints(min_width=TAP, min_height=TAP))
+    return ft.IconButton(
+        icon=ft.Icon(icon, semantics_label=label),
+        tooltip=label,
+        on_click=on_click,
+        disabled=disabled,
+        visible=visible,
+        size_constraints=ft.BoxConstraints(min_width=TAP, min_height=TAP),
+    )
 
 
-def card_button(text: str, label: str, on_click, state: str = "free", colour: str = "#546E7A",
-                width: float = 52, icon: str | None = None) -> ft.Control:
+def card_button(
+    text: str, label: str, on_click, state: str = "free", colour: str = "#546E7A", width: float = 52, icon: str | None = None
+) -> ft.Control:
     """One physical card: `held` (filled), `free` (outlined) or `taken` (by another player: struck
     through and faded, yet tappable, so the tap reaches the rules and the refusal says whose it is).
 
@@ -37,9 +43,18 @@ def card_button(text: str, label: str, on_click, state: str = "free", colour: st
     """
     held, taken = state == "held", state == "taken"
     fg = on(colour) if held else ft.Colors.ON_SURFACE_VARIANT if taken else colour
-    content = (ft.Icon(icon, semantics_label=label, color=fg, size=20) if icon else
-               ft.Text(text, semantics_label=label, weight=ft.FontWeight.BOLD, color=fg, font_family="DejaVu",
-                       style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if taken else None))
+    content = (
+        ft.Icon(icon, semantics_label=label, color=fg, size=20)
+        if icon
+        else ft.Text(
+            text,
+            semantics_label=label,
+            weight=ft.FontWeight.BOLD,
+            color=fg,
+            font_family="DejaVu",
+            style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if taken else None,
+        )
+    )
     return ft.Button(
         content=content,
         on_click=on_click,
@@ -56,21 +71,37 @@ def card_button(text: str, label: str, on_click, state: str = "free", colour: st
     )
 
 
-def stepper(label: str, value: int, on_change: Callable[[int], None], low: int, high: int,
-            down: Callable[[int], int] | None = None, up: Callable[[int], int] | None = None,
-            show: Callable[[int], str] = str) -> ft.Row:
+def stepper(
+    label: str,
+    value: int,
+    on_change: Callable[[int], None],
+    low: int,
+    high: int,
+    down: Callable[[int], int] | None = None,
+    up: Callable[[int], int] | None = None,
+    show: Callable[[int], str] = str,
+) -> ft.Row:
     """`− value +` for a small whole number; `down`/`up` map the value to the next one (e.g. 2 → 0)."""
     down = down or (lambda v: v - 1)
     up = up or (lambda v: v + 1)
     return ft.Row(
         [
             icon_button(ft.Icons.REMOVE, f"{label} minus", lambda e: on_change(max(low, down(value))), disabled=value <= low),
-            ft.Container(ft.Text(show(value), size=18, weight=ft.FontWeight.BOLD,
-                                 text_align=ft.TextAlign.CENTER, semantics_label=f"{label} {show(value)}"),
-                         width=44, alignment=ft.Alignment.CENTER),
+            ft.Container(
+                ft.Text(
+                    show(value),
+                    size=18,
+                    weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER,
+                    semantics_label=f"{label} {show(value)}",
+                ),
+                width=44,
+                alignment=ft.Alignment.CENTER,
+            ),
             icon_button(ft.Icons.ADD, f"{label} plus", lambda e: on_change(min(high, up(value))), disabled=value >= high),
         ],
-        spacing=0, tight=True,
+        spacing=0,
+        tight=True,
         key=f"stepper {label}",  # keyed: a stale tap still reaches it when rows above it come and go
     )
 
@@ -91,14 +122,19 @@ def total_badge(player: str, total: int, place: int | None, leading: bool, large
     return ft.Container(
         ft.Column(
             [
-                ft.Text(short_name(player, 14), weight=ft.FontWeight.BOLD, tooltip=player, no_wrap=True,
-                        size=16 if large else 13, color=ink),
-                ft.Semantics(identifier=f"total-{player}", live_region=True, content=ft.Text(
-                    str(total), size=44 if large else 22, weight=ft.FontWeight.BOLD, color=ink)),
-                ft.Semantics(identifier=f"place-{player}", content=ft.Text(
-                    ordinal(place) if place else "", size=12, color=ink)),
+                ft.Text(
+                    short_name(player, 14), weight=ft.FontWeight.BOLD, tooltip=player, no_wrap=True, size=16 if large else 13, color=ink
+                ),
+                ft.Semantics(
+                    identifier=f"total-{player}",
+                    live_region=True,
+                    content=ft.Text(str(total), size=44 if large else 22, weight=ft.FontWeight.BOLD, color=ink),
+                ),
+                ft.Semantics(identifier=f"place-{player}", content=ft.Text(ordinal(place) if place else "", size=12, color=ink)),
             ],
-            spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True,
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            tight=True,
         ),
         padding=ft.Padding.symmetric(horizontal=12 if large else 8, vertical=4 if large else 2),
         border_radius=12,

@@ -36,7 +36,7 @@ def luminance(colour: str) -> float:
     def channel(c: float) -> float:
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
 
-    r, g, b = (channel(int(digits[i:i + 2], 16) / 255) for i in (0, 2, 4))
+    r, g, b = (channel(int(digits[i : i + 2], 16) / 255) for i in (0, 2, 4))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 

@@ -205,9 +205,11 @@ def test_dark_theme_screenshots(ui):
     u.page.get_by_role("switch", name="Dark theme").click()
     u.page.wait_for_timeout(500)
     u.tap("Back")
-    for title, names, taps in (("Lost Cities", ["Mia", "Noah"], ["Mia red 3", "Mia green 7", "Mia yellow investment 1"]),
-                               ("Card Commons", ["Ana", "Ben"], ["nest egg 2H", "Ana commission 4D", "Ana side 3S"]),
-                               ("The BoardGameGeek Game", ["Ada", "Bo", "Cy"], [])):
+    for title, names, taps in (
+        ("Lost Cities", ["Mia", "Noah"], ["Mia red 3", "Mia green 7", "Mia yellow investment 1"]),
+        ("Card Commons", ["Ana", "Ben"], ["nest egg 2H", "Ana commission 4D", "Ana side 3S"]),
+        ("The BoardGameGeek Game", ["Ada", "Bo", "Cy"], []),
+    ):
         start_game(u, title, names)
         for name in taps:
             u.tap(name)

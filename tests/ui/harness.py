@@ -11,13 +11,14 @@ Usage:
 import asyncio
 import dataclasses
 import inspect
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
+import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page, context
 from flet.messaging.connection import Connection
-import msgpack
 from flet.messaging.protocol import (
     InvokeMethodRequestBody,
     Message,
@@ -39,7 +40,7 @@ class FakeConnection(Connection):
         self.page_name = ""
         self.page_url = "http://test"
         self.sent: list[Message] = []
-        self.session: Optional[Session] = None
+        self.session: Session | None = None
         # method name -> result (or callable(args) -> result) for client calls
         self.method_results: dict[str, Any] = {}
         self.invoked: list[tuple[str, Any]] = []
@@ -50,9 +51,7 @@ class FakeConnection(Connection):
     def send_message(self, message: Message):
         # MUST serialize like the real transport: the msgpack encoder records
         # the __prev_* snapshots that the next ObjectPatch diff is computed from.
-        self.bytes_sent += len(
-            msgpack.packb([message.action, message.body], default=self._encode)
-        )
+        self.bytes_sent += len(msgpack.packb([message.action, message.body], default=self._encode))
         self.sent.append(message)
         if message.action == MessageAction.INVOKE_METHOD:
             body: InvokeMethodRequestBody = message.body
@@ -65,9 +64,7 @@ class FakeConnection(Connection):
             route = body.args["route"]
             s.handle_invoke_method_results(body.control_id, body.call_id, None, None)
             s.apply_page_patch({"route": route})
-            asyncio.ensure_future(
-                s.dispatch_event(s.page._i, "route_change", {"route": route})
-            )
+            asyncio.ensure_future(s.dispatch_event(s.page._i, "route_change", {"route": route}))
             return
         res = self.method_results.get(body.name)
         if callable(res):
@@ -82,7 +79,7 @@ class FakeConnection(Connection):
         return [m.body.message for m in self.sent if m.action == MessageAction.SESSION_CRASHED]
 
 
-def walk(obj: Any, seen: Optional[set] = None):
+def walk(obj: Any, seen: set | None = None):
     """Yield every BaseControl reachable from obj (views, appbar, nav bar...)."""
     seen = seen if seen is not None else set()
     if obj is None or id(obj) in seen:
@@ -130,8 +127,16 @@ def accessible_name(control) -> str | None:
 
 
 class Harness:
-    def __init__(self, main: Callable, route: str = "/", width: float = 390, height: float = 844,
-                 web: bool = True, share_with: "Optional[Harness]" = None, browser_storage: Optional[dict] = None):
+    def __init__(
+        self,
+        main: Callable,
+        route: str = "/",
+        width: float = 390,
+        height: float = 844,
+        web: bool = True,
+        share_with: "Harness | None" = None,
+        browser_storage: dict | None = None,
+    ):
         if share_with:  # second "browser tab": same loop + PubSubHub
             self.loop, self.hub = share_with.loop, share_with.hub
         else:
@@ -211,8 +216,7 @@ class Harness:
         return list(walk(self.page.views))
 
     def find_all(self, cls=BaseControl, **props):
-        return [c for c in self.controls() if isinstance(c, cls)
-                and all(getattr(c, k, None) == v for k, v in props.items())]
+        return [c for c in self.controls() if isinstance(c, cls) and all(getattr(c, k, None) == v for k, v in props.items())]
 
     def find(self, cls=BaseControl, **props):
         found = self.find_all(cls, **props)

@@ -43,8 +43,9 @@ def at_once(*taps):
 def shown_count(h, player, label):
     """The number a played stepper shows, as a screen reader reads it."""
     prefix = f"{player} {label} played "
-    values = [c.semantics_label[len(prefix):] for c in h.controls()
-              if isinstance(c, ft.Text) and (c.semantics_label or "").startswith(prefix)]
+    values = [
+        c.semantics_label[len(prefix) :] for c in h.controls() if isinstance(c, ft.Text) and (c.semantics_label or "").startswith(prefix)
+    ]
     assert len(values) == 1, values
     return int(values[0])
 
@@ -95,8 +96,9 @@ def test_the_same_popular_card_from_both_devices_is_taken_once(open_app, store):
 
 
 def test_a_popular_card_held_by_the_other_player_is_refused_with_who_holds_it(open_app, store):
-    game_id = start(store, {"Ana": {"played": [{"subdomain": "childrens", "cards": 3}]},
-                            "Ben": {"played": [{"subdomain": "childrens", "cards": 2}]}})
+    game_id = start(
+        store, {"Ana": {"played": [{"subdomain": "childrens", "cards": 3}]}, "Ben": {"played": [{"subdomain": "childrens", "cards": 2}]}}
+    )
     tablet, phone = devices(open_app, game_id)
     phone.tap("Ben")
     at_once((tablet, "Ana Children's Popular"), (phone, "Ben Children's Popular"))
@@ -130,8 +132,9 @@ def test_remove_and_add_in_one_collection_from_both_devices(open_app, store):
 
 
 def test_the_same_rare_gem_from_both_players_goes_to_the_first(open_app, store):
-    game_id = start(store, {"Ana": {"collections": [{"subdomains": ["abstract", "war"]}]},
-                            "Ben": {"collections": [{"subdomains": ["family", "war"]}]}})
+    game_id = start(
+        store, {"Ana": {"collections": [{"subdomains": ["abstract", "war"]}]}, "Ben": {"collections": [{"subdomains": ["family", "war"]}]}}
+    )
     tablet, phone = devices(open_app, game_id)
     phone.tap("Ben")
     at_once((phone, "Ben collection 1 War Rare Gem"), (tablet, "Ana collection 1 War Rare Gem"))

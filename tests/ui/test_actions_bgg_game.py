@@ -64,7 +64,7 @@ def spent_shown(h, player, round_):
     label = f"{player} round {round_} spent "
     shown = [c.semantics_label for c in h.controls() if isinstance(c, ft.Text) and (c.semantics_label or "").startswith(label)]
     assert len(shown) == 1, shown
-    return int(shown[0][len(label):])
+    return int(shown[0][len(label) :])
 
 
 def assert_screens_match_store(store, game_id, tablet, phone, player):
@@ -109,8 +109,7 @@ def test_the_last_free_copy_goes_to_one_player_and_the_other_is_told(open_app, s
     at_once((phone, "Ada tile blue 1"), (tablet, "Cy tile blue 1"))  # both want the third blue 1
     assert stored_tiles(store, game_id, "Ada") == {("blue", 1): 2}
     assert stored_tiles(store, game_id, "Cy") == {("blue", 1): 1}
-    assert tablet.text_of("message") == ("final › Cy › tiles: only 1 of the 3 blue 1 tiles can be Cy's; "
-                                         "the others are held (Ada 2)")
+    assert tablet.text_of("message") == ("final › Cy › tiles: only 1 of the 3 blue 1 tiles can be Cy's; the others are held (Ada 2)")
     assert_screens_match_store(store, game_id, tablet, phone, "Ada")
     assert_screens_match_store(store, game_id, tablet, phone, "Cy")
     assert [card_state(b) for b in tablet.buttons("Di tile blue 1")] == ["taken"]  # all 3 held: taken
@@ -174,6 +173,7 @@ def test_a_typed_income_and_the_track_switch_reach_the_other_device(open_app, st
 
 # --- setup ------------------------------------------------------------------------------------------
 
+
 def colour_dropdowns(h):
     return {d.label: d for d in h.find_all(ft.Dropdown)}
 
@@ -189,8 +189,7 @@ def test_colours_are_chosen_at_setup_each_offered_once(open_app, store):
     h = open_app("/setup/bgg-game")
     add_players(h, ["Ada", "Bo", "Cy"])
     dropdowns = colour_dropdowns(h)
-    assert {label: d.value for label, d in dropdowns.items()} == {"Ada's colour": "red", "Bo's colour": "blue",
-                                                                   "Cy's colour": "green"}
+    assert {label: d.value for label, d in dropdowns.items()} == {"Ada's colour": "red", "Bo's colour": "blue", "Cy's colour": "green"}
     for d in dropdowns.values():  # each with an accessible name around it
         assert any(isinstance(s, ft.Semantics) and s.label == d.label and s.content is d for s in h.find_all(ft.Semantics))
     assert [o.key for o in dropdowns["Ada's colour"].options] == ["red", "yellow", "purple", "black"]  # not Bo's, Cy's
@@ -234,5 +233,7 @@ def test_every_control_still_answers_after_its_tableau_changed(open_app, store):
     phone.tap("Ada round 1 spent plus")
     phone.tap("Ada tile green 2")
     assert store.get(game_id).record["final"]["Ada"] == {
-        "colour": "red", "ledger": [{"income": 7, "spent": 1}],
-        "tiles": [{"colour": "blue", "number": 1}, {"colour": "green", "number": 2}]}
+        "colour": "red",
+        "ledger": [{"income": 7, "spent": 1}],
+        "tiles": [{"colour": "blue", "number": 1}, {"colour": "green", "number": 2}],
+    }

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import random
 
-from companion.invites import Invites
-
 import flet as ft
 import pytest
 
 import scoring
-from scoring import card_commons as cc
+from companion.invites import Invites
 from companion.views import play
+from scoring import card_commons as cc
 
 from .harness import BUTTONS, accessible_name, card_state
 
@@ -87,14 +86,12 @@ def assert_shows_the_stored_game(h, store, game_id):
         assert h.text_of(f"total-{p}") == str(totals[p])
     checked = 0
     shown = on_screen(h)
-    for slot, player in [(cc.NEST_EGG, None), (cc.REPLACEMENT, None),
-                         *[(s, p) for s in (cc.COMMISSION, cc.SIDE) for p in PLAYERS]]:
+    for slot, player in [(cc.NEST_EGG, None), (cc.REPLACEMENT, None), *[(s, p) for s in (cc.COMMISSION, cc.SIDE) for p in PLAYERS]]:
         owner = f"{player} " if player else ""
         for card in cc.DECK:
             name = f"{owner}{slot.replace('_', ' ')} {card}"
             if name in shown:
-                assert state(h, name, shown) == expected_state(
-                    draft, slot, player, card), (slot, player, card)
+                assert state(h, name, shown) == expected_state(draft, slot, player, card), (slot, player, card)
                 checked += 1
     assert checked >= 18  # at least one grid was on the screen
 
@@ -178,8 +175,11 @@ def test_a_tap_for_a_round_just_scored_elsewhere_never_lands_in_the_next_round(o
 def meant(name, shown):
     """The action a tap on button `name` stands for, as its screen showed it (held: take it back)."""
     *owner, slot, card = name.replace("nest egg", "nest_egg").split(" ")
-    put, take_back = {cc.NEST_EGG: (cc.SetNestEgg, cc.ClearNestEgg), cc.COMMISSION: (cc.SetCommission, cc.ClearCommission),
-                      cc.SIDE: (cc.AddToSide, cc.RemoveFromSide)}[slot]
+    put, take_back = {
+        cc.NEST_EGG: (cc.SetNestEgg, cc.ClearNestEgg),
+        cc.COMMISSION: (cc.SetCommission, cc.ClearCommission),
+        cc.SIDE: (cc.AddToSide, cc.RemoveFromSide),
+    }[slot]
     kind = take_back if shown == "held" else put
     return kind(card=card, round=1, **({"player": owner[0]} if owner else {}))
 
@@ -191,8 +191,7 @@ def test_many_interleavings_lose_nothing(open_app, store):
     tablet = open_app(f"/play/{game_id}", width=1024, height=768)
     phone = open_app(f"/play/{game_id}")
     rng = random.Random(7)
-    names = [f"nest egg {c}" for c in cc.DECK] + [
-        f"{p} {slot} {c}" for p in PLAYERS for slot in ("commission", "side") for c in cc.DECK]
+    names = [f"nest egg {c}" for c in cc.DECK] + [f"{p} {slot} {c}" for p in PLAYERS for slot in ("commission", "side") for c in cc.DECK]
     for step in range(30):
         if step % 5 == 0:
             phone.tap(rng.choice(PLAYERS))  # the phone shows one player at a time
@@ -214,8 +213,7 @@ def test_many_interleavings_lose_nothing(open_app, store):
                 pass
         at_once(*pair)
         after = store.get(game_id)
-        assert (after.record, cc.current_draft(PLAYERS, after.draft)) == (
-            expected.record, cc.current_draft(PLAYERS, expected.draft)), pair
+        assert (after.record, cc.current_draft(PLAYERS, after.draft)) == (expected.record, cc.current_draft(PLAYERS, expected.draft)), pair
         for h in (tablet, phone):
             assert_shows_the_stored_game(h, store, game_id)
 
@@ -241,5 +239,4 @@ def test_the_statistic_counts_commissions_that_scored_and_extra_rounds():
     peek = {**scoring.new_record("card-commons", PLAYERS, {"peek": True}), "rounds": [level] * 3 + [you_ahead]}
     standard = {**scoring.new_record("card-commons", PLAYERS), "rounds": [you_ahead] * 4}
     # Commissions: 7 of 8 scored in the Peek game (3 level rounds, then only You), 4 of 8 in the other.
-    assert CardCommonsScreen.statistic([peek, standard]) == (
-        ("Commissions that scored", "69%"), ("extra rounds played", "1"))
+    assert CardCommonsScreen.statistic([peek, standard]) == (("Commissions that scored", "69%"), ("extra rounds played", "1"))

@@ -3,11 +3,10 @@ sent from the screen as it was drawn before the other's change arrived. Nothing 
 refusal or a no-op is said, and both screens end equal to the stored record."""
 
 import flet as ft
-
-from companion.invites import Invites
 import pytest
 
 import scoring
+from companion.invites import Invites
 from companion.views.play_cgt import CgtScreen
 
 from .helpers import scored_totals, shown_totals
@@ -58,8 +57,7 @@ def test_plus_one_from_both_devices_counts_twice(open_app, store):
     game_id = start(store, {"meta": {"7": 2}})
     tablet, phone = two_devices(open_app, game_id)
     for _ in range(5):
-        click_ids([(tablet, button_id(tablet, "Lea ability points plus")),
-                   (phone, button_id(phone, "Lea ability points plus"))])
+        click_ids([(tablet, button_id(tablet, "Lea ability points plus")), (phone, button_id(phone, "Lea ability points plus"))])
     assert final(store, game_id)["adjustments"] == {"Lea": 10}
     assert_screens_match_store(store, game_id, tablet, phone)
     assert [c for c in phone.controls() if isinstance(c, ft.Text) and c.semantics_label == "Lea ability points 10"]
@@ -138,6 +136,7 @@ def test_a_players_phone_changes_only_that_players_collection(open_app, store):
     # Whatever a phone sends, the live game applies only its own seat's actions.
     from companion.live import NOT_YOURS
     from scoring import cgt
+
     game = open_live(store, game_id)
     assert game.act(cgt.AdjustCollection("Lea", 10, 1), "Max", seat="Max").message == NOT_YOURS
     assert game.act(cgt.AdjustMeta(type=10, by=1), "Max", seat="Max").message == NOT_YOURS
@@ -146,6 +145,7 @@ def test_a_players_phone_changes_only_that_players_collection(open_app, store):
 
 def open_live(store, game_id):
     from companion.live import GameHub
+
     return GameHub(store).open(game_id)
 
 
@@ -160,10 +160,13 @@ def test_a_change_to_one_collection_leaves_the_other_tableau_untouched(open_app,
     assert tablet.find(ft.Container, data=("tableau", "Lea")).content.controls[0] is not lea_before
 
 
-@pytest.mark.parametrize("records, shown", [
-    ([], "–"),
-    ([{"Lea": {"7": 2}, "Max": {}}, {"Lea": {}, "Max": {"7": 1}}], "50% despite the penalty"),
-])
+@pytest.mark.parametrize(
+    "records, shown",
+    [
+        ([], "–"),
+        ([{"Lea": {"7": 2}, "Max": {}}, {"Lea": {}, "Max": {"7": 1}}], "50% despite the penalty"),
+    ],
+)
 def test_statistic_first_player_wins(records, shown):
     made = []
     for collections in records:

@@ -19,15 +19,31 @@ from .helpers import set_up
 
 READABLE = 4.5  # WCAG AA for text
 # Flet's colour names of the seeds, as Material's palette gives them (Flutter seeds the scheme with these).
-SEEDS = {ft.Colors.AMBER_800: "#FF8F00", ft.Colors.GREEN_800: "#2E7D32", ft.Colors.DEEP_ORANGE: "#FF5722",
-         ft.Colors.PURPLE: "#9C27B0", ft.Colors.INDIGO: "#3F51B5", ft.Colors.TEAL: "#009688"}
+SEEDS = {
+    ft.Colors.AMBER_800: "#FF8F00",
+    ft.Colors.GREEN_800: "#2E7D32",
+    ft.Colors.DEEP_ORANGE: "#FF5722",
+    ft.Colors.PURPLE: "#9C27B0",
+    ft.Colors.INDIGO: "#3F51B5",
+    ft.Colors.TEAL: "#009688",
+}
 
 
 def scheme(seed: str, dark: bool) -> dict[str, str]:
     """The colours Flutter's ColorScheme.fromSeed gives (tonal spot, the 2021 spec), as '#RRGGBB'."""
     s = SchemeTonalSpot(Hct.from_int(int("FF" + seed.lstrip("#"), 16)), dark, 0.0, spec_version="2021")
-    names = ("surface", "surfaceContainerLow", "surfaceContainerHighest", "onSurface", "onSurfaceVariant",
-             "primaryContainer", "onPrimaryContainer", "errorContainer", "onErrorContainer", "error")
+    names = (
+        "surface",
+        "surfaceContainerLow",
+        "surfaceContainerHighest",
+        "onSurface",
+        "onSurfaceVariant",
+        "primaryContainer",
+        "onPrimaryContainer",
+        "errorContainer",
+        "onErrorContainer",
+        "error",
+    )
     return {n: f"#{getattr(M, n).get_argb(s) & 0xFFFFFF:06X}" for n in names}
 
 
@@ -46,16 +62,21 @@ def test_text_colours_are_readable_on_every_games_surfaces(dark):
         backgrounds = (c["surface"], c["surfaceContainerLow"], c["surfaceContainerHighest"])
         # Cards and column heads lie on the surface (a card button is filled with it), never on a container.
         pairs = [(f"card colour {name}", palette.ink(name, dark), bg) for name in palette.INKS for bg in backgrounds[:2]]
-        pairs += [(f"text on a held {name} card", palette.on(palette.ink(name, dark)), palette.ink(name, dark))
-                  for name in palette.INKS]
-        pairs += [(what, fg, bg) for what, fg in (("text", c["onSurface"]), ("muted text", c["onSurfaceVariant"]),
-                                                  ("refusal", c["error"])) for bg in backgrounds]
-        pairs += [("leader's total", c["onPrimaryContainer"], c["primaryContainer"]),
-                  ("refusal bar", c["onErrorContainer"], c["errorContainer"])]
+        pairs += [(f"text on a held {name} card", palette.on(palette.ink(name, dark)), palette.ink(name, dark)) for name in palette.INKS]
+        pairs += [
+            (what, fg, bg)
+            for what, fg in (("text", c["onSurface"]), ("muted text", c["onSurfaceVariant"]), ("refusal", c["error"]))
+            for bg in backgrounds
+        ]
+        pairs += [
+            ("leader's total", c["onPrimaryContainer"], c["primaryContainer"]),
+            ("refusal bar", c["onErrorContainer"], c["errorContainer"]),
+        ]
         if dark:  # the text theme's own colour (fonts.DARK_TEXT), which plain texts take
             pairs += [("dark theme text", fonts.DARK_TEXT, bg) for bg in backgrounds]
-        failures += [f"{seed}: {what} {fg} on {bg}: {palette.contrast(fg, bg):.2f}"
-                     for what, fg, bg in pairs if palette.contrast(fg, bg) < READABLE]
+        failures += [
+            f"{seed}: {what} {fg} on {bg}: {palette.contrast(fg, bg):.2f}" for what, fg, bg in pairs if palette.contrast(fg, bg) < READABLE
+        ]
     assert not failures, "\n".join(failures)
 
 

@@ -2,7 +2,6 @@
 
 import flet as ft
 
-
 from ..rulebook_taps import enter_dan_and_aldie
 from .harness import card_state
 from .helpers import scored_totals, set_up, shown_totals
@@ -81,9 +80,26 @@ def test_bgg_game_four_player_rulebook_example(open_app, store):
             h.tap(f"{player} tile {colour} {number}")
 
     track("Ada", 41)
-    tiles("Ada", [("blue", 1), ("green", 1), ("yellow", 1), ("blue", 2), ("blue", 3), ("green", 3), ("yellow", 3),
-                  ("green", 4), ("yellow", 4), ("blue", 5), ("green", 5), ("green", 5), ("blue", 6), ("green", 6),
-                  ("yellow", 6)])
+    tiles(
+        "Ada",
+        [
+            ("blue", 1),
+            ("green", 1),
+            ("yellow", 1),
+            ("blue", 2),
+            ("blue", 3),
+            ("green", 3),
+            ("yellow", 3),
+            ("green", 4),
+            ("yellow", 4),
+            ("blue", 5),
+            ("green", 5),
+            ("green", 5),
+            ("blue", 6),
+            ("green", 6),
+            ("yellow", 6),
+        ],
+    )
     ledger("Bo", [(7, 1), (4, 0), (9, 2)])
     track("Cy", 60)
     tiles("Cy", [("red", 6), ("blue", 6)])
