@@ -32,6 +32,13 @@ MIN_TABLEAU_WIDTH = 370
 GAP = 16
 
 
+def holder(container: ft.Container) -> ft.Column:
+    """The column a slot's container holds its content in (see PlayScreen.slot)."""
+    column = container.content
+    assert isinstance(column, ft.Column), f"slot {container.data!r} lost its holder column"
+    return column
+
+
 def thaw(control: ft.Control) -> None:
     """Let a slot's container be changed again after Flet reconciled it (as Flet's own
     _before_update_safe does): only its content is ever replaced, never changed in place."""
@@ -53,8 +60,8 @@ class PlayScreen:
         self.state: dict[str, Any] = {}  # screen-only choices of the game screen (selected round, …)
         self.device = ""  # "" for the table's host; a player's name on that player's phone
         self._render_pending = False
-        self._slots: dict[Hashable, tuple[Hashable, Any]] = {}  # name → (what it shows, its control)
-        self._dirty: list[ft.Control] = []
+        self._slots: dict[Hashable, tuple[Hashable, ft.Container]] = {}  # name → (what it shows, its container)
+        self._dirty: list[ft.Container] = []
         self._frame: Hashable = None  # what the frame's layout depends on
         self._frame_dirty = False
         self.header = ft.Column(spacing=4, key="header", horizontal_alignment=ft.CrossAxisAlignment.CENTER)
@@ -165,9 +172,10 @@ class PlayScreen:
         # The one keyed item of a list: Flet reconciles a keyed item replaced by a new object control
         # by control, each new control taking over the id of the old one in its place. So a tap sent
         # before this change reached the browser still arrives (with new ids it would be dropped).
+        column = holder(container)
         thaw(container)
-        thaw(container.content)
-        container.content.controls = [content]
+        thaw(column)
+        column.controls = [content]
         self._slots[name] = (shows, container)
         return container
 
@@ -180,7 +188,7 @@ class PlayScreen:
         else:
             for container in self._dirty:
                 thaw(container)  # a slot inside a rebuilt part was reconciled, so marked frozen: it is ours
-                thaw(container.content)
+                thaw(holder(container))
                 container.update()
         self.drawn()
 
@@ -265,7 +273,7 @@ class PlayScreen:
             border_radius=ft.BorderRadius.only(top_left=12, top_right=12),
             alignment=ft.Alignment.CENTER,
         )
-        header = [
+        header: list[ft.Control] = [
             self.slot("totals", (tuple(result.totals.items()), result.ranking, self.game.entered()), self.totals_row),
             self.slot(
                 "round",
@@ -279,7 +287,7 @@ class PlayScreen:
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
         ]
-        controls = [
+        controls: list[ft.Control] = [
             self.slot("shared", self.game.shared_key(), lambda: ft.Column(self.game.shared(), key="shared", disabled=bool(self.device))),
             switch,
             ft.Row(

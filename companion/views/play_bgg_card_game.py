@@ -145,6 +145,7 @@ class BggCardGameScreen(GameScreen):
     def collection_block(self, player: str, number: int | None) -> ft.Control:
         """Collection `number` (1-based) of `player`, or the one being picked (None)."""
         game = self.game
+        gems: tuple[str, ...]
         if number is None:
             group = None
             chosen, gems = tuple(self.drafts().get(player, [])), ()

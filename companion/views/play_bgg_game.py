@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -99,6 +100,13 @@ class BggGameScreen(GameScreen):
         count = 0 if mine and blocked else mine + 1
         self.play.act(rules.SetTiles(player, colour, number, count))
 
+    def set_income(self, player: str, round_: int, income: int) -> bool:
+        return self.play.act(rules.SetIncome(player, round_, income))
+
+    def adjust_spent(self, player: str, round_: int, shown: int, value: int) -> bool:
+        """A step from what the stepper showed, not the value: two devices' +1 give +2."""
+        return self.play.act(rules.AdjustSpent(player, round_, value - shown))
+
     # -- what is shown ------------------------------------------------------------------
 
     def gg_block(self, player: str) -> ft.Control:
@@ -136,7 +144,7 @@ class BggGameScreen(GameScreen):
                             number_field(
                                 f"{player} round {i + 1} income",
                                 r.get("income", 0),
-                                lambda v, i=i: self.play.act(rules.SetIncome(player, i + 1, v)),
+                                partial(self.set_income, player, i + 1),
                                 width=136,
                             ),
                             ft.Text("spent", size=12),
@@ -144,7 +152,7 @@ class BggGameScreen(GameScreen):
                             stepper(
                                 f"{player} round {i + 1} spent",
                                 spent,
-                                lambda v, i=i, spent=spent: self.play.act(rules.AdjustSpent(player, i + 1, v - spent)),
+                                partial(self.adjust_spent, player, i + 1, spent),
                                 0,
                                 MAX_SPENT,
                             ),
@@ -161,7 +169,7 @@ class BggGameScreen(GameScreen):
         own = game.tableaux[player].colour
         mine = game.tableaux[player].tiles
         dark = self.play.app.dark
-        rows = []
+        rows: list[ft.Control] = []
         for colour in (game.tableaux[p].colour for p in self.play.players):
             if colour == own:
                 continue
@@ -277,7 +285,7 @@ class BggGameScreen(GameScreen):
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
         import scoring
 
-        shares = []
+        shares: list[int] = []
         for record in records:
             game = scoring.parse(record).game
             shares.extend(rules.tile_points(game, p) for p in game.players)

@@ -32,7 +32,7 @@ SLOT_ACTIONS = {
 }
 
 
-def suit_card(card: str, label: str, on_click: Callable[[Any], None], state: str, dark: bool) -> ft.Control:
+def suit_card(card: str, label: str, on_click: Callable[[Any], object], state: str, dark: bool) -> ft.Control:
     """One physical card, its rank and suit symbol (for those who cannot tell red from black) in the
     suit's colour for the theme: `held` (filled), `free` (outlined) or `taken` (elsewhere this round:
     struck through; a tap on it says where it is)."""
@@ -73,6 +73,10 @@ class CardCommonsScreen(GameScreen):
         kind = take_back if held else put
         return kind(card=card, round=self.number, **({} if player is None else {"player": player}))
 
+    def on_tap(self, action: rules.CardAction) -> Callable[[Any], bool]:
+        """A card's on_click: sends `action`, fixed when the card was drawn (see action())."""
+        return lambda e: self.play.act(action)
+
     # -- what is shown ------------------------------------------------------------------
 
     def card_grid(self, slot: str, player: str | None) -> ft.Control:
@@ -93,7 +97,7 @@ class CardCommonsScreen(GameScreen):
                 suit_card(
                     card,
                     f"{owner}{name} {card}",
-                    lambda e, a=self.action(slot, player, card, card in mine): self.play.act(a),
+                    self.on_tap(self.action(slot, player, card, card in mine)),
                     "held" if card in mine else "taken" if card in taken else "free",
                     dark,
                 )

@@ -8,10 +8,12 @@ What may still be added or taken off is asked of scoring.cgt, never worked out h
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any
 
 import flet as ft
 
+from scoring import Action
 from scoring import cgt as rules
 
 from ..games import GameScreen, register
@@ -38,7 +40,7 @@ class CgtScreen(GameScreen):
 
     # -- taps: a stepper hands over the value it would show; the action is the step to it ------
 
-    def step(self, make: Callable[[int], rules.Action], shown: int) -> Callable[[int], None]:
+    def step(self, make: Callable[[int], Action], shown: int) -> Callable[[int], bool]:
         return lambda value: self.play.act(make(value - shown))
 
     def add_type(self, value: str | None) -> None:
@@ -99,7 +101,7 @@ class CgtScreen(GameScreen):
             if t not in game.meta and len(game.meta) >= rules.MAX_META_COLUMNS:
                 high = 0  # the row has all its columns
             shown = (t, meta, modifier, game.value(t), rules.meta_floor(game, t), high)
-            rows.append(self.part(("meta", *shown, self.play.app.dark), lambda shown=shown: self.meta_row(*shown)))
+            rows.append(self.part(("meta", *shown, self.play.app.dark), partial(self.meta_row, *shown)))
         others = tuple(str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in self.types_shown())
         rows.append(
             self.part(
@@ -157,7 +159,7 @@ class CgtScreen(GameScreen):
         dark = self.play.app.dark
         rows: list[ft.Control] = [section(f"{short_name(player)}'s Collection")]
         for shown in self.rows_shown(player):
-            rows.append(self.part(("collection", player, *shown, dark), lambda shown=shown: self.collection_row(player, *shown)))
+            rows.append(self.part(("collection", player, *shown, dark), partial(self.collection_row, player, *shown)))
         if not game.meta:
             rows.append(ft.Text("Set the Meta row first: a type scores only with a Meta column.", size=12, italic=True))
         points = game.adjustments.get(player, 0)

@@ -27,7 +27,7 @@ def player_route(name: str) -> str:
 def roster(app: App) -> ft.View:
     games.use_theme(app.page, None)
     finished = app.store.finished()
-    tiles = []
+    tiles: list[ft.Control] = []
     for name in sorted(app.store.players(), key=str.casefold):
         figures = stats.player_stats(finished, name)
         line = (
@@ -57,7 +57,7 @@ def roster(app: App) -> ft.View:
 def by_game(figures: stats.PlayerStats) -> ft.Control:
     """Each game's figures as a small card: the figures wrap inside it, so nothing is cut at 360 px
     (a seven-column table was, after "Win"), and on a tablet the cards sit side by side."""
-    cards = []
+    cards: list[ft.Control] = []
     for key, f in figures.by_game.items():
         pairs = (
             ("Plays", f.plays),

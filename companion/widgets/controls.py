@@ -14,7 +14,7 @@ TAP = 48  # minimum tap target, in logical pixels
 SMALLEST_TEXT = 12  # no text on a play screen is smaller
 
 
-def icon_button(icon: str, label: str, on_click, disabled: bool = False, visible: bool = True) -> ft.IconButton:
+def icon_button(icon: ft.IconData, label: str, on_click, disabled: bool = False, visible: bool = True) -> ft.IconButton:
     """An icon button whose accessible name is `label` (a tooltip alone names only its wrapper),
     48 × 48 like every target (Flutter's default is 40)."""
     return ft.IconButton(
@@ -28,7 +28,7 @@ def icon_button(icon: str, label: str, on_click, disabled: bool = False, visible
 
 
 def card_button(
-    text: str, label: str, on_click, state: str = "free", colour: str = "#546E7A", width: float = 52, icon: str | None = None
+    text: str, label: str, on_click, state: str = "free", colour: str = "#546E7A", width: float = 52, icon: ft.IconData | None = None
 ) -> ft.Control:
     """One physical card: `held` (filled), `free` (outlined) or `taken` (by another player: struck
     through and faded, yet tappable, so the tap reaches the rules and the refusal says whose it is).
@@ -74,7 +74,7 @@ def card_button(
 def stepper(
     label: str,
     value: int,
-    on_change: Callable[[int], None],
+    on_change: Callable[[int], object],  # what it returns is ignored
     low: int,
     high: int,
     down: Callable[[int], int] | None = None,

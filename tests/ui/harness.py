@@ -45,6 +45,7 @@ class FakeConnection(Connection):
         self.method_results: dict[str, Any] = {}
         self.invoked: list[tuple[str, Any]] = []
         self.bytes_sent = 0
+        self.tasks: set[asyncio.Future] = set()  # the loop holds tasks weakly: keep each until it is done
 
     _encode = staticmethod(configure_encode_object_for_msgpack(BaseControl))
 
@@ -64,7 +65,9 @@ class FakeConnection(Connection):
             route = body.args["route"]
             s.handle_invoke_method_results(body.control_id, body.call_id, None, None)
             s.apply_page_patch({"route": route})
-            asyncio.ensure_future(s.dispatch_event(s.page._i, "route_change", {"route": route}))
+            task = asyncio.ensure_future(s.dispatch_event(s.page._i, "route_change", {"route": route}))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
             return
         res = self.method_results.get(body.name)
         if callable(res):

@@ -45,7 +45,7 @@ def button(h, name):
 def at_once(*taps):
     """(device, button name) pairs clicked back to back, before either screen shows the other's change."""
     clicks = [(h, button(h, name)) for h, name in taps]
-    for h, control in clicks:
+    for _h, control in clicks:
         assert not control.disabled, f"{control} is disabled"
 
     async def send():
@@ -101,7 +101,7 @@ def test_the_same_card_from_both_devices_is_stored_once(open_app, store):
     tablet = open_app(f"/play/{game_id}", width=1024, height=768)
     phone = open_app(f"/play/{game_id}")
     at_once((tablet, "You side 4C"), (phone, "You side 4C"))
-    record, draft = stored(store, game_id)
+    _record, draft = stored(store, game_id)
     assert draft["sides"]["You"] == ["4C"]
     assert "4♣ is already on You's side" in phone.text_of("message")
     assert tablet.text_of("message").strip() == ""
