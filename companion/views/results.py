@@ -11,7 +11,7 @@ import flet as ft
 import scoring
 from scoring.fields import ordinal
 
-from .. import games
+from .. import games, scorecard, share
 from ..ids import route_id
 from ..session import App
 from ..store import EDITING, IN_PROGRESS, StoreWriteError
@@ -49,6 +49,25 @@ def places(result: scoring.Result) -> ft.Control:
     return ft.Column(rows, spacing=4, width=480)
 
 
+def sharing(app: App, game: str, result: scoring.Result, day: str) -> list[ft.Control]:
+    """Copy result (the text, copied by the browser inside the tap: Safari allows it only there) and
+    Save image (a PNG scorecard drawn on the server, downloaded like the BG Stats export)."""
+
+    async def save_image(e) -> None:
+        await transfer.download(app, f"tableside-{game}-{day}.png", scorecard.scorecard_png(result, day))
+
+    return [
+        ft.OutlinedButton(
+            "Copy result",
+            icon=ft.Icons.CONTENT_COPY,
+            height=48,
+            action=ft.CopyToClipboard(share.result_text(result, day)),
+            on_click=lambda e: app.notify("Result copied: paste it in a message."),
+        ),
+        ft.OutlinedButton("Save image", icon=ft.Icons.IMAGE, height=48, on_click=save_image),
+    ]
+
+
 def view(app: App, game_id: str, route: str) -> ft.View:
     # /results/<id> of a saved game being edited shows the edit copy; /history/<id> always the saved game.
     editing = app.store.editing(game_id) if route.startswith("/results/") else None
@@ -59,13 +78,8 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     result = scoring.score(stored.record)
     in_progress = stored.status in (IN_PROGRESS, EDITING)
     winners = ", ".join(result.winners)
-    headline = (
-        f"{winners} win{'s' * (len(result.winners) == 1)}!"
-        if result.decided and len(result.winners) == 1
-        else f"Draw: {winners} share 1st place"
-        if result.decided
-        else "Not finished yet"
-    )
+    headline = share.headline(result)
+    day = stored.played_at[:10]
 
     def save(e) -> None:
         try:
@@ -143,12 +157,13 @@ def view(app: App, game_id: str, route: str) -> ft.View:
                 on_click=lambda e: app.page.run_task(transfer.bgstats_download, app, game_id),
             )
         )
+    actions += sharing(app, stored.game, result, day)
     if not seat:
         actions.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
 
     body = ft.Column(
         [
-            ft.Text(f"{games.title(stored.game)} · {stored.played_at[:10]}", size=13),
+            ft.Text(f"{games.title(stored.game)} · {day}", size=13),
             ft.Text(headline, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, weight=ft.FontWeight.BOLD),
             ft.Row(
                 [ft.Text("Winner:"), ft.Semantics(identifier="winner", content=ft.Text(winners or "none yet", weight=ft.FontWeight.BOLD))]
