@@ -17,6 +17,7 @@ from ..session import App
 from ..store import EDITING, IN_PROGRESS, StoreWriteError
 from ..widgets.common import not_found
 from ..widgets.controls import section, short_name
+from ..widgets.score_sheet import score_sheet
 from . import join, transfer
 
 
@@ -46,7 +47,24 @@ def places(result: scoring.Result) -> ft.Control:
                     ]
                 )
             )
-    return ft.Column(rows, spacing=4, width=480)
+    return ft.Column(rows, spacing=4)
+
+
+def round_labels(record: dict) -> list[str] | None:
+    """Card Commons' rounds are named by their multiplier (as on its play screen); others by number."""
+    if record.get("game") != "card-commons":
+        return None
+    from scoring import card_commons
+
+    peek = bool({**scoring.GAMES["card-commons"].default_variant, **(record.get("variant") or {})}.get("peek"))
+    return [f"{i} ×{card_commons.multiplier(i, peek)}" for i in range(1, len(record.get("rounds") or ()) + 1)]
+
+
+def round_by_round(stored_record: dict, result: scoring.Result) -> list[ft.Control]:
+    """The paper score pad of a game played in rounds (none for a game scored once at the end)."""
+    if scoring.GAMES[result.game].body != "rounds" or not result.rounds:
+        return []
+    return [section("Round by round"), score_sheet(result, round_labels(stored_record))]
 
 
 def sharing(app: App, game: str, result: scoring.Result, day: str) -> list[ft.Control]:
@@ -161,6 +179,8 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     if not seat:
         actions.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
 
+    sheet = round_by_round(stored.record, result)
+    half: ft.ResponsiveNumber = {"xs": 12, "md": 6}
     body = ft.Column(
         [
             ft.Text(f"{games.title(stored.game)} · {day}", size=13),
@@ -168,8 +188,14 @@ def view(app: App, game_id: str, route: str) -> ft.View:
             ft.Row(
                 [ft.Text("Winner:"), ft.Semantics(identifier="winner", content=ft.Text(winners or "none yet", weight=ft.FontWeight.BOLD))]
             ),
-            places(result),
-            *[ft.Text(s, italic=True) for s in result.explanations],
+            # Side by side from a tablet's width (md), one above the other on a phone.
+            ft.ResponsiveRow(
+                [
+                    ft.Column([places(result), *[ft.Text(s, italic=True) for s in result.explanations]], col=half if sheet else 12),
+                    *([ft.Column(sheet, col=half)] if sheet else []),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
             ft.Row(actions, wrap=True),
             section("How every point was scored"),
             ft.Row([breakdown_card(result, p) for p in stored.players], wrap=True, vertical_alignment=ft.CrossAxisAlignment.START),
