@@ -11,7 +11,7 @@ import flet as ft
 import scoring
 from scoring.fields import ordinal
 
-from .. import games, scorecard, share
+from .. import durations, games, scorecard, share
 from ..ids import route_id
 from ..session import App
 from ..store import EDITING, IN_PROGRESS, StoreWriteError
@@ -67,19 +67,19 @@ def round_by_round(stored_record: dict, result: scoring.Result) -> list[ft.Contr
     return [section("Round by round"), score_sheet(result, round_labels(stored_record))]
 
 
-def sharing(app: App, game: str, result: scoring.Result, day: str) -> list[ft.Control]:
+def sharing(app: App, game: str, result: scoring.Result, day: str, took: str | None) -> list[ft.Control]:
     """Copy result (the text, copied by the browser inside the tap: Safari allows it only there) and
     Save image (a PNG scorecard drawn on the server, downloaded like the BG Stats export)."""
 
     async def save_image(e) -> None:
-        await transfer.download(app, f"tableside-{game}-{day}.png", scorecard.scorecard_png(result, day))
+        await transfer.download(app, f"tableside-{game}-{day}.png", scorecard.scorecard_png(result, day, took))
 
     return [
         ft.OutlinedButton(
             "Copy result",
             icon=ft.Icons.CONTENT_COPY,
             height=48,
-            action=ft.CopyToClipboard(share.result_text(result, day)),
+            action=ft.CopyToClipboard(share.result_text(result, day, took)),
             on_click=lambda e: app.notify("Result copied: paste it in a message."),
         ),
         ft.OutlinedButton("Save image", icon=ft.Icons.IMAGE, height=48, on_click=save_image),
@@ -98,6 +98,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     winners = ", ".join(result.winners)
     headline = share.headline(result)
     day = stored.played_at[:10]
+    took = durations.in_words(durations.minutes(stored))  # None until saved as finished
 
     def save(e) -> None:
         try:
@@ -175,7 +176,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
                 on_click=lambda e: app.page.run_task(transfer.bgstats_download, app, game_id),
             )
         )
-    actions += sharing(app, stored.game, result, day)
+    actions += sharing(app, stored.game, result, day, took)
     if not seat:
         actions.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
 
@@ -183,7 +184,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     half: ft.ResponsiveNumber = {"xs": 12, "md": 6}
     body = ft.Column(
         [
-            ft.Text(f"{games.title(stored.game)} · {day}", size=13),
+            ft.Text(f"{games.title(stored.game)} · {day}" + (f" · {took}" if took else ""), size=13),
             ft.Text(headline, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, weight=ft.FontWeight.BOLD),
             ft.Row(
                 [ft.Text("Winner:"), ft.Semantics(identifier="winner", content=ft.Text(winners or "none yet", weight=ft.FontWeight.BOLD))]
