@@ -10,7 +10,7 @@ import flet as ft
 import scoring
 
 from ..scoring_help import card_text
-from .controls import icon_button
+from .controls import TAP, icon_button
 
 if TYPE_CHECKING:
     from ..session import App
@@ -29,4 +29,6 @@ def how_scoring_works(app: App, game: str) -> ft.IconButton:
             )
         )
 
-    return icon_button(ft.Icons.HELP_OUTLINE, LABEL, show)  # type: ignore[arg-type]  # icon_button's hint is being widened
+    button = icon_button(ft.Icons.HELP_OUTLINE, LABEL, show)  # type: ignore[arg-type]  # icon_button's hint is being widened
+    button.width = button.height = TAP  # a 48 px box, not only a 48 px minimum
+    return button
