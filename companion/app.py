@@ -94,8 +94,8 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str]
         page.title = "Tableside"
         # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
         fonts.apply(page)
-        page.theme_mode = ft.ThemeMode.LIGHT
         app = App(page, store, hub, gate, invites, join_urls, lan)
+        page.theme_mode = app.theme_mode  # the theme chosen in Settings, kept in the store
         errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 
         def route_change(e=None) -> None:

@@ -17,6 +17,7 @@ from .invites import Invites, Seat
 from .live import GameHub
 from .store import GameStore
 
+THEME_SETTING = "theme.dark"  # the store's setting: True when the dark theme was chosen
 PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
 LOCAL_IS_HOST = "TABLESIDE_LOCAL_IS_HOST"  # "0": a browser on this machine needs the PIN too (tests, kiosks)
 
@@ -54,7 +55,7 @@ class App:
         self.authorized = not gate.required or on_this_machine(page.client_ip)
         self.guest: Seat | None = None
         self.rebuild: Callable[[], None] = lambda: None  # set by main: show the current route again
-        self.dark = False
+        self.dark = store.setting(THEME_SETTING) is True  # remembered with the other settings
         self.recovery_seen = False  # the store's start-up repairs were acknowledged on the home screen
         self.on_resize_hooks: list[Callable[[], None]] = []
         self._wakelock: ft.Wakelock | None = None
@@ -107,6 +108,11 @@ class App:
         """Who this session is when it changes a game (undo takes back only its own actions)."""
         return f"host:{self.page.session.id}"
 
+    @property
+    def theme_mode(self) -> ft.ThemeMode:
+        return ft.ThemeMode.DARK if self.dark else ft.ThemeMode.LIGHT
+
     def toggle_theme(self) -> None:
+        self.store.set_setting(THEME_SETTING, not self.dark)  # first: a failed write leaves the theme as it is
         self.dark = not self.dark
-        self.page.theme_mode = ft.ThemeMode.DARK if self.dark else ft.ThemeMode.LIGHT
+        self.page.theme_mode = self.theme_mode

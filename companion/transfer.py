@@ -51,7 +51,11 @@ builds that link. The fields we fill:
   (always present: a published integration reports BG Stats on Android failing when
   it is missing), `startPlayer` (the first seat, who starts in Tableside).
 
-Not filled: `durationMin` (Tableside does not time games), `role`, `team`,
+- `durationMin`: for a game played here, the minutes from its start (created) to
+  when it was first saved as finished (companion/durations.py); left out where that
+  is unknown (a plain record, an imported game, a game left open over 12 hours).
+
+Not filled: `role`, `team`,
 `color`, a seat-order field (the page's example has none; the list is in seat order).
 
 Import
@@ -81,6 +85,7 @@ from urllib.parse import quote
 import scoring
 from scoring import json_text
 
+from . import durations
 from .checks import played_when
 from .ids import id_problem
 
@@ -186,6 +191,9 @@ def bgstats_play(game: Any) -> dict:
         play["sourcePlayId"] = record["id"]
     if "played_at" in record:
         play["playDate"] = _play_date(record["played_at"])
+    took = durations.minutes(game)  # a stored game knows when it started and finished
+    if took is not None:
+        play["durationMin"] = took
     if record.get("location"):
         play["location"] = record["location"]
     if record.get("notes"):

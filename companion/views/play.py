@@ -26,6 +26,7 @@ from ..session import App, log
 from ..store import IN_PROGRESS
 from ..widgets.common import not_found
 from ..widgets.controls import TAP, icon_button, short_name, total_badge
+from ..widgets.scoring_help import how_scoring_works
 
 COALESCE_SECONDS = 0.03
 MIN_TABLEAU_WIDTH = 370
@@ -378,7 +379,10 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
         route=route,
         # Its own back button: Flutter's is 40 × 40, under the 48 every target has.
         appbar=ft.AppBar(
-            title=ft.Text(games.title(live.record["game"])), leading_width=56, leading=icon_button(ft.Icons.ARROW_BACK, "Back", back)
+            title=ft.Text(games.title(live.record["game"])),
+            leading_width=56,
+            leading=icon_button(ft.Icons.ARROW_BACK, "Back", back),
+            actions=[how_scoring_works(app, live.record["game"])],
         ),
         controls=[screen.column],
         padding=ft.Padding.only(left=6, right=6, top=0, bottom=0),

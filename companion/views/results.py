@@ -11,12 +11,13 @@ import flet as ft
 import scoring
 from scoring.fields import ordinal
 
-from .. import games
+from .. import durations, games, scorecard, share
 from ..ids import route_id
 from ..session import App
 from ..store import EDITING, IN_PROGRESS, StoreWriteError
 from ..widgets.common import not_found
 from ..widgets.controls import section, short_name
+from ..widgets.score_sheet import score_sheet
 from . import join, transfer
 
 
@@ -46,7 +47,43 @@ def places(result: scoring.Result) -> ft.Control:
                     ]
                 )
             )
-    return ft.Column(rows, spacing=4, width=480)
+    return ft.Column(rows, spacing=4)
+
+
+def round_labels(record: dict) -> list[str] | None:
+    """Card Commons' rounds are named by their multiplier (as on its play screen); others by number."""
+    if record.get("game") != "card-commons":
+        return None
+    from scoring import card_commons
+
+    peek = bool({**scoring.GAMES["card-commons"].default_variant, **(record.get("variant") or {})}.get("peek"))
+    return [f"{i} ×{card_commons.multiplier(i, peek)}" for i in range(1, len(record.get("rounds") or ()) + 1)]
+
+
+def round_by_round(stored_record: dict, result: scoring.Result) -> list[ft.Control]:
+    """The paper score pad of a game played in rounds (none for a game scored once at the end)."""
+    if scoring.GAMES[result.game].body != "rounds" or not result.rounds:
+        return []
+    return [section("Round by round"), score_sheet(result, round_labels(stored_record))]
+
+
+def sharing(app: App, game: str, result: scoring.Result, day: str, took: str | None) -> list[ft.Control]:
+    """Copy result (the text, copied by the browser inside the tap: Safari allows it only there) and
+    Save image (a PNG scorecard drawn on the server, downloaded like the BG Stats export)."""
+
+    async def save_image(e) -> None:
+        await transfer.download(app, f"tableside-{game}-{day}.png", scorecard.scorecard_png(result, day, took))
+
+    return [
+        ft.OutlinedButton(
+            "Copy result",
+            icon=ft.Icons.CONTENT_COPY,
+            height=48,
+            action=ft.CopyToClipboard(share.result_text(result, day, took)),
+            on_click=lambda e: app.notify("Result copied: paste it in a message."),
+        ),
+        ft.OutlinedButton("Save image", icon=ft.Icons.IMAGE, height=48, on_click=save_image),
+    ]
 
 
 def view(app: App, game_id: str, route: str) -> ft.View:
@@ -59,13 +96,9 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     result = scoring.score(stored.record)
     in_progress = stored.status in (IN_PROGRESS, EDITING)
     winners = ", ".join(result.winners)
-    headline = (
-        f"{winners} win{'s' * (len(result.winners) == 1)}!"
-        if result.decided and len(result.winners) == 1
-        else f"Draw: {winners} share 1st place"
-        if result.decided
-        else "Not finished yet"
-    )
+    headline = share.headline(result)
+    day = stored.played_at[:10]
+    took = durations.in_words(durations.minutes(stored))  # None until saved as finished
 
     def save(e) -> None:
         try:
@@ -143,18 +176,27 @@ def view(app: App, game_id: str, route: str) -> ft.View:
                 on_click=lambda e: app.page.run_task(transfer.bgstats_download, app, game_id),
             )
         )
+    actions += sharing(app, stored.game, result, day, took)
     if not seat:
         actions.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
 
+    sheet = round_by_round(stored.record, result)
+    half: ft.ResponsiveNumber = {"xs": 12, "md": 6}
     body = ft.Column(
         [
-            ft.Text(f"{games.title(stored.game)} · {stored.played_at[:10]}", size=13),
+            ft.Text(f"{games.title(stored.game)} · {day}" + (f" · {took}" if took else ""), size=13),
             ft.Text(headline, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, weight=ft.FontWeight.BOLD),
             ft.Row(
                 [ft.Text("Winner:"), ft.Semantics(identifier="winner", content=ft.Text(winners or "none yet", weight=ft.FontWeight.BOLD))]
             ),
-            places(result),
-            *[ft.Text(s, italic=True) for s in result.explanations],
+            # Side by side from a tablet's width (md), one above the other on a phone.
+            ft.ResponsiveRow(
+                [
+                    ft.Column([places(result), *[ft.Text(s, italic=True) for s in result.explanations]], col=half if sheet else 12),
+                    *([ft.Column(sheet, col=half)] if sheet else []),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
             ft.Row(actions, wrap=True),
             section("How every point was scored"),
             ft.Row([breakdown_card(result, p) for p in stored.players], wrap=True, vertical_alignment=ft.CrossAxisAlignment.START),

@@ -15,6 +15,7 @@ from ..player_colours import colour_name, table_colours
 from ..session import App
 from ..widgets.controls import TAP, icon_button, section, short_name
 from ..widgets.navigation import back_button
+from ..widgets.scoring_help import how_scoring_works
 
 pick_seat = random.SystemRandom().randrange  # who starts at random: n → a seat in range(n)
 
@@ -166,7 +167,7 @@ def view(app: App, game: str) -> ft.View:
     render()
     return ft.View(
         route=f"/setup/{game}",
-        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(f"New game of {rules.title}")),
+        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(f"New game of {rules.title}"), actions=[how_scoring_works(app, game)]),
         controls=[body],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

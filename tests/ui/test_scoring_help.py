@@ -1,0 +1,72 @@
+"""'How scoring works': one card per game, on the setup and play screens, in the same words as
+docs/scoring.md (the texts live in companion/scoring_help.py: docs/ is not installed)."""
+
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+import scoring
+from companion import scoring_help
+
+from .helpers import set_up
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "scoring.md"
+
+# What each card must explain (the issue's list: Meta and modifiers, investments and the 8-card
+# bonus, Popular and Rare Gems, the Wild swap, the tiebreaks).
+MUST_SAY = {
+    "lost-cities": ["investment", "Eight cards", "Ties"],
+    "bgg-card-game": ["Popular", "Rare Gem", "Ties"],
+    "bgg-game": ["set", "Ties"],
+    "cgt": ["Meta", "modifiers", "Ties"],
+    "card-commons": ["Wild", "swap", "Ties"],
+}
+
+
+def test_every_game_has_a_card_that_says_what_matters():
+    assert set(scoring_help.HOW_SCORING_WORKS) == set(scoring.GAMES)
+    for game, words in MUST_SAY.items():
+        text = scoring_help.card_text(game)
+        assert text.startswith("- ") and all(w in text for w in words), game
+
+
+def test_docs_scoring_md_says_the_same_as_the_cards():
+    doc = DOC.read_text(encoding="utf-8")
+    assert scoring_help.with_game_sections(doc) == doc, "run: python -m companion.scoring_help"
+    for game in scoring.GAMES:
+        assert f"## {scoring.GAMES[game].title}\n\n{scoring_help.card_text(game)}" in doc
+
+
+def test_a_changed_card_is_caught(monkeypatch):
+    doc = DOC.read_text(encoding="utf-8")
+    monkeypatch.setitem(scoring_help.HOW_SCORING_WORKS, "cgt", "- Something else.\n")
+    rewritten = scoring_help.with_game_sections(doc)
+    assert rewritten != doc and "- Something else.\n\n## Card Commons" in rewritten
+    assert "## How we read the format" in rewritten  # later sections are kept
+
+
+def shown_card(h) -> ft.AlertDialog:
+    (button,) = h.buttons("How scoring works")
+    h.click(button)
+    dialog = next(d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open)
+    return dialog
+
+
+@pytest.mark.parametrize("game", sorted(scoring.GAMES))
+def test_the_card_opens_from_setup_and_play(open_app, game):
+    h = open_app(f"/setup/{game}")
+    dialog = shown_card(h)
+    assert dialog.title.value == f"How scoring works: {scoring.GAMES[game].title}"
+    (markdown,) = [c for c in dialog.content.controls if isinstance(c, ft.Markdown)]
+    assert markdown.value == scoring_help.card_text(game)
+    h.click(next(a for a in dialog.actions if a.content == "Close"))
+    assert not dialog.open
+    assert not h.conn.errors
+
+
+def test_the_card_opens_from_the_play_screen(open_app):
+    h = open_app("/setup/lost-cities")
+    set_up(h, ["Ana", "Ben"])
+    dialog = shown_card(h)
+    assert "Eight cards" in dialog.content.controls[0].value
