@@ -29,6 +29,6 @@ def how_scoring_works(app: App, game: str) -> ft.IconButton:
             )
         )
 
-    button = icon_button(ft.Icons.HELP_OUTLINE, LABEL, show)  # type: ignore[arg-type]  # icon_button's hint is being widened
+    button = icon_button(ft.Icons.HELP_OUTLINE, LABEL, show)
     button.width = button.height = TAP  # a 48 px box, not only a 48 px minimum
     return button
