@@ -63,7 +63,8 @@ def view(app: App, game_id: str) -> ft.View:
         body.controls = [
             ft.Text("Scan with a phone on the same Wi-Fi, then pick your seat.", size=16),
             ft.Image(src=qr_png(url), width=260, height=260, semantics_label=f"QR code for {url}"),
-            ft.Semantics(identifier="join-url", content=ft.Text(url, size=18, weight=ft.FontWeight.BOLD, selectable=True)),
+            # Not selectable: Flutter's web semantics then reads out no text for it (screen readers, tests).
+            ft.Semantics(identifier="join-url", content=ft.Text(url, size=18, weight=ft.FontWeight.BOLD)),
             *[ft.Text(f"or {u}/join/{code}", size=13, selectable=True) for u in app.join_urls[1:]],
             ft.Semantics(identifier="join-code", content=ft.Text(f"Code: {grouped(code)}", size=16, selectable=True)),
             hint,

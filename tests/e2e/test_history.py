@@ -14,7 +14,7 @@ from .conftest import PHONE, TABLET, Server
 
 pytestmark = pytest.mark.e2e
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"  # the worked examples the project carries
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from .conftest import ARTIFACTS, Server
 
 pytestmark = pytest.mark.e2e
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"  # the worked examples the project carries
 SIZES = {"phone-360": {"width": 360, "height": 740}, "tablet-1180": {"width": 1180, "height": 820}}
 ROLES = ("button", "tab", "textbox", "combobox", "checkbox", "switch", "slider", "link", "menuitem")
 TOLERANCE = 0.5  # px: Flutter's layout rounds

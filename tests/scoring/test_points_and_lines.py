@@ -13,7 +13,7 @@ import pytest
 import scoring
 from scoring import bgg_card_game, bgg_game, card_commons, cgt, lost_cities
 
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"  # the worked examples the project carries
 
 
 def line_sum(lines) -> int:
@@ -257,6 +257,7 @@ def test_card_commons_points_are_its_lines(peek, rounds, points):
 # --- Every shared example, and the lazy breakdown ----------------------------------------------
 
 VALID_EXAMPLES = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.startswith("invalid-"))
+assert VALID_EXAMPLES, f"no worked examples in {EXAMPLES}"  # an empty list would run no test silently
 
 
 @pytest.mark.parametrize("path", VALID_EXAMPLES, ids=[p.stem for p in VALID_EXAMPLES])
