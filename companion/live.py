@@ -134,8 +134,8 @@ class LiveGame:
                 replayed.append(Entry(entry.who, entry.action, table))
             self._save(table)
             self._log = replayed
-            note = f" ({dropped} later change{'s' * (dropped > 1)} that built on it went too)" if dropped else ""
-            return Done(True, note.strip(" ()").capitalize() + "." if dropped else "", undone.action)
+            note = f"{dropped} later change{'s' * (dropped > 1)} that built on it went too." if dropped else ""
+            return Done(True, note, undone.action)
 
 
 class GameHub:
