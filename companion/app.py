@@ -80,8 +80,9 @@ def build_view(app: App, route: str) -> list[ft.View]:
             params = {name: id_from_route(unquote(getattr(template, name))) for name in names}
             if not app.authorized:
                 return [build(app, **params) if guest_may_open(app, pattern, params) else pin.view(app, route)]
-            screen = build(app, **params)
-            return [under(app), screen] if under else [screen]
+            # The main place first: the screen on top sets the theme last (its game's colours).
+            views = [under(app)] if under else []
+            return [*views, build(app, **params)]
     return [home.view(app) if app.authorized else pin.view(app, route)]  # an unknown address
 
 

@@ -140,3 +140,11 @@ def test_the_play_frame_names_no_game():
     source = inspect.getsource(play_view)
     for key in scoring.GAMES:
         assert key not in source and key.replace("-", "_") not in source
+
+
+@pytest.mark.parametrize("key", ["lost-cities", "cgt"])
+def test_a_games_screens_wear_its_colours(open_app, store, key):
+    players = [f"P{i}" for i in range(scoring.GAMES[key].min_players)]
+    game_id = store.create(scoring.new_record(key, players, choices=games.screen(key).choices(players, {}))).id
+    h = open_app(f"/play/{game_id}")
+    assert h.page.theme.color_scheme_seed == games.seed(key) != games.DEFAULT_SEED  # not the home screen's under it
