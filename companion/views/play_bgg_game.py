@@ -9,6 +9,7 @@ import json
 import unicodedata
 from collections.abc import Callable, Hashable
 from functools import partial
+from statistics import mean
 from typing import Any
 
 import flet as ft
@@ -67,10 +68,6 @@ def number_field(label: str, value: int, on_commit: Callable[[int], Any], width:
         on_blur=commit,
         on_submit=commit,
     )
-
-
-def mean(values: list[int]) -> float:
-    return sum(values) / len(values)
 
 
 @register

@@ -6,6 +6,7 @@ screen; the formulas follow the grid, a line each; a score sheet of the rounds u
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from statistics import mean
 from typing import Any
 
 import flet as ft
@@ -15,6 +16,7 @@ from scoring import NextRound
 from scoring import lost_cities as rules
 
 from ..games import GameScreen, register
+from ..stats import percent
 from ..widgets.controls import card_button, short_name
 from ..widgets.palette import ink
 from ..widgets.score_sheet import score_sheet
@@ -29,10 +31,6 @@ def wrappable(formula: str) -> str:
 
 def as_expedition(raw: dict) -> rules.Expedition:
     return rules.Expedition(raw.get("investments", 0), tuple(raw.get("cards", ())))
-
-
-def mean(values: list[int]) -> float:
-    return sum(values) / len(values)
 
 
 @register
@@ -282,8 +280,7 @@ class LostCitiesScreen(GameScreen):
         ]
         invested = [e for e in expeditions if e.investments]
         paid = [e for e in invested if e.score() > 0]
-        share = f"{100 * len(paid) / len(invested):.0f}%" if invested else "–"
         return (
             ("average per expedition", f"{mean([e.score() for e in expeditions]):.1f}" if expeditions else "–"),
-            ("investments that paid off", f"{share} of {len(invested)}"),
+            ("investments that paid off", f"{percent(len(paid), len(invested))} of {len(invested)}"),
         )
