@@ -52,6 +52,7 @@ from tinydb import Query, TinyDB
 
 import scoring
 
+from . import changes
 from .backups import LIVE, DataFolder, now_iso
 from .checks import doc_problem, played_when
 from .damaged import DamagedRecord, DamagedRecords
@@ -185,6 +186,8 @@ class GameStore:
         self._lock = threading.RLock()
         self._tx: Transaction | None = None
         self._pending_commit = False  # a change whose files were written but not all put in place
+        self.changes = changes.Changes()  # the screens that draw from this store hear of every change
+        self._topics: set[str] = set()  # what the change being made touches (published once it is written)
         fd = os.open(self.folder / "tableside.lock", os.O_RDWR | os.O_CREAT, FILE_MODE)
         self._lock_file = os.fdopen(fd, "r+")
         try:
@@ -334,10 +337,12 @@ class GameStore:
         return [self.live, *self._shards.values()]
 
     @contextlib.contextmanager
-    def _changing(self) -> Iterator[None]:
+    def _changing(self, *topics: str) -> Iterator[None]:
         """One change of the store: every file it writes is put in place together, or none is and
-        memory is put back as the files are. An OSError becomes StoreWriteError, said in words."""
+        memory is put back as the files are. An OSError becomes StoreWriteError, said in words.
+        Once written, the change's `topics` (changes.py) are published: every screen showing them redraws."""
         with self._lock:
+            self._topics.update(topics)
             if self._tx is not None:  # part of a larger change
                 yield
                 return
@@ -356,6 +361,8 @@ class GameStore:
             try:
                 yield
                 tx.commit()
+                published, self._topics = self._topics, set()
+                self.changes.publish(published)
             except BaseException as e:
                 if isinstance(e, CommitPending):
                     self._pending_commit = True
@@ -374,6 +381,7 @@ class GameStore:
                 raise
             finally:
                 self._tx = None
+                self._topics.clear()
                 for db in self._databases():
                     atomic_storage(db).transaction = None
 
@@ -430,7 +438,7 @@ class GameStore:
         with self._lock:
             if self.get(game.id) is not None:
                 raise ValueError(f"a game with id {game.id} is already stored")
-            with self._changing():
+            with self._changing(changes.LIVE, changes.game(game.id)):
                 self.live.table("games").insert(game.to_doc())
             self.files.live_changed()
         return game
@@ -458,7 +466,7 @@ class GameStore:
             game = StoredGame(
                 id=game_id, record=record, status=IN_PROGRESS, modified_at=now_iso(), finished_at=current.finished_at, draft=draft
             )
-            with self._changing():
+            with self._changing(changes.LIVE, changes.game(game_id)):
                 self.live.table("games").update(game.to_doc(), Query().id == game_id)
             self.files.live_changed()
         return game
@@ -499,7 +507,7 @@ class GameStore:
             game = StoredGame(
                 id=game_id, record=copy.deepcopy(saved.record), status=EDITING, modified_at=now_iso(), finished_at=saved.finished_at
             )
-            with self._changing():
+            with self._changing(changes.LIVE, changes.game(game_id)):
                 self.live.table("edits").insert(game.to_doc())
         return game
 
@@ -515,7 +523,7 @@ class GameStore:
             game = StoredGame(
                 id=game_id, record=record, status=EDITING, modified_at=now_iso(), finished_at=current.finished_at, draft=draft
             )
-            with self._changing():
+            with self._changing(changes.LIVE, changes.game(game_id)):
                 self.live.table("edits").update(game.to_doc(), Query().id == game_id)
             self.files.live_changed()
         return game
@@ -542,7 +550,7 @@ class GameStore:
                 finished_at=(saved.finished_at if saved else None) or now_iso(),
                 summary=summary,
             )
-            with self._changing():
+            with self._changing(changes.LIVE, changes.HISTORY, changes.game(game_id)):
                 if saved is not None:
                     self._drop_finished(saved)
                 self._put_finished([game])
@@ -554,7 +562,7 @@ class GameStore:
         """Drop the edit copy; the saved game is exactly as it was (returned; None if it is gone)."""
         with self._lock:
             if self.editing(game_id) is not None:
-                with self._changing():
+                with self._changing(changes.LIVE, changes.game(game_id)):
                     self.live.table("edits").remove(Query().id == game_id)
             return self._finished.get(game_id)
 
@@ -595,7 +603,7 @@ class GameStore:
                 finished_at=current.finished_at or now_iso(),
                 summary=summarise(record),
             )
-            with self._changing():
+            with self._changing(changes.LIVE, changes.HISTORY, changes.game(game_id)):
                 if current.status == FINISHED:
                     self._drop_finished(current)
                 self._put_finished([game])
@@ -614,7 +622,7 @@ class GameStore:
             if current.status == IN_PROGRESS:
                 return current
             game = StoredGame(id=game_id, record=current.record, status=IN_PROGRESS, modified_at=now_iso(), finished_at=current.finished_at)
-            with self._changing():
+            with self._changing(changes.LIVE, changes.HISTORY, changes.game(game_id)):
                 self.live.table("games").insert(game.to_doc())
                 self._drop_finished(current)
             self.files.history_changed()
@@ -626,7 +634,7 @@ class GameStore:
             current = self.get(game_id)
             if current is None:
                 return None
-            with self._changing():
+            with self._changing(changes.LIVE, changes.HISTORY, changes.game(game_id)):
                 if current.status == FINISHED:
                     self._drop_finished(current)
                     self.live.table("edits").remove(Query().id == game_id)
@@ -642,7 +650,7 @@ class GameStore:
         """Put back a game exactly as it was (undo of a delete, or of an edit copy's discard)."""
         table = {IN_PROGRESS: "games", EDITING: "edits"}.get(game.status)
         with self._lock:
-            with self._changing():
+            with self._changing(changes.LIVE, changes.HISTORY, changes.game(game.id)):
                 if game.status == FINISHED:
                     self._put_finished([game])
                 else:  # a game in progress, or the edit copy of a saved game: each back in its own table
@@ -705,7 +713,7 @@ class GameStore:
         with self._lock:
             fresh = [g for g in prepared if self.get(g.id) is None and self.editing(g.id) is None]
             if fresh:
-                with self._changing():
+                with self._changing(changes.HISTORY):
                     self._put_finished(fresh)
                 self.files.history_changed()
         return len(fresh), len(prepared) - len(fresh)
@@ -742,7 +750,7 @@ class GameStore:
             renamed = [(g, *scoring.rename_player(g.record, old, new, g.draft)) for g in touched]
             for _, record, _ in renamed:
                 scoring.parse(record)
-            with self._changing():
+            with self._changing(changes.EVERYTHING):
                 for g, record, draft in renamed:
                     if g.status == FINISHED:
                         self._drop_finished(g)
@@ -778,7 +786,7 @@ class GameStore:
         with self._lock:
             if self.setting(key, object()) == value:
                 return
-            with self._changing():
+            with self._changing(changes.SETTINGS):
                 self.live.table("settings").upsert({"key": key, "value": value}, Query().key == key)
             self.files.history_changed()
 
