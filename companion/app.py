@@ -16,7 +16,9 @@ from urllib.parse import unquote
 
 import flet as ft
 
-from . import errors, fonts
+import scoring
+
+from . import errors, fonts, games
 from .access import Gate
 from .ids import id_from_route, route_id
 from .invites import Invites
@@ -66,10 +68,17 @@ def guest_may_open(app: App, pattern: str, params: dict[str, str]) -> bool:
     return pattern == "/results/:id" and params["id"] == seat.game
 
 
-def build_view(app: App, route: str) -> list[ft.View]:
-    """The stack of views for a route: a main place (home, history, players, statistics), then any detail."""
-    from .views import home, pin
+def game_of_route(app: App, pattern: str, params: dict[str, str]) -> str | None:
+    """The game whose colours the screen on top wears (None: Tableside's own)."""
+    if "game" in params:
+        return params["game"] if params["game"] in scoring.GAMES else None
+    game_id = params.get("id") or (app.invites.game_of(params["code"]) if "code" in params else None)
+    stored = app.store.get(game_id) if game_id else None
+    return stored.game if stored is not None else None
 
+
+def match(route: str) -> tuple[str, Builder | None, Builder, dict[str, str]] | None:
+    """The route table's entry for `route` and its parameters (None: an unknown address)."""
     path = route.split("?")[0].rstrip("/") or "/"
     template = ft.TemplateRoute(path)
     for pattern, under, build in routes():
@@ -77,13 +86,43 @@ def build_view(app: App, route: str) -> list[ft.View]:
             names = [part[1:] for part in pattern.split("/") if part.startswith(":")]
             # A segment is a game id, a player's name, a seat, an invite code or a game's key:
             # each written by route_id (plain as it is, anything else in URL-safe base64).
-            params = {name: id_from_route(unquote(getattr(template, name))) for name in names}
-            if not app.authorized:
-                return [build(app, **params) if guest_may_open(app, pattern, params) else pin.view(app, route)]
-            # The main place first: the screen on top sets the theme last (its game's colours).
-            views = [under(app)] if under else []
-            return [*views, build(app, **params)]
-    return [home.view(app) if app.authorized else pin.view(app, route)]  # an unknown address
+            return pattern, under, build, {name: id_from_route(unquote(getattr(template, name))) for name in names}
+    return None
+
+
+@ft.component
+def Screens(app: App, route: str, width: float, version: int) -> list[ft.View]:
+    """The stack of views for a route: a main place (home, history, players, statistics), then any detail.
+    Every screen is a component drawn from the stored state; this only chooses which."""
+    from .views import home, pin
+
+    found = match(route)
+    game = game_of_route(app, found[0], found[3]) if found else None
+
+    def apply_theme() -> None:
+        games.use_theme(app.page, game)
+        app.page.theme_mode = app.theme_mode
+        app.page.update()
+
+    ft.use_effect(apply_theme, [game, app.dark])
+    if found is None:
+        return [home.view(app) if app.authorized else pin.view(app, route)]  # an unknown address
+    pattern, under, build, params = found
+    if not app.authorized:
+        return [build(app, **params) if guest_may_open(app, pattern, params) else pin.view(app, route)]
+    return [*([under(app)] if under else []), build(app, **params)]
+
+
+@ft.component
+def Root(app: App) -> list[ft.View]:
+    page = app.page
+    route, set_route = ft.use_state(page.route or "/")
+    width, set_width = ft.use_state(page.width or 0)
+    version, set_version = ft.use_state(0)
+    app.show_route = set_route
+    app.rebuild = lambda: set_version(lambda v: v + 1)
+    app.resized = lambda: set_width(page.width or 0)
+    return Screens(app, route, width, version)
 
 
 def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str] = (), lan: bool = False):
@@ -99,41 +138,17 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str]
         page.theme_mode = app.theme_mode  # the theme chosen in Settings, kept in the store
         errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 
-        def route_change(e=None) -> None:
-            app.on_resize_hooks.clear()
-            page.pubsub.unsubscribe_all()  # the new screen subscribes to what it shows
-            try:
-                views = build_view(app, page.route or "/")
-            except Exception:  # never leave a person on Flet's red error screen
-                log.exception("could not show %s", page.route)
-                views = [
-                    ft.View(
-                        route=page.route,
-                        appbar=ft.AppBar(title=ft.Text("Something went wrong")),
-                        controls=[
-                            ft.Text("This screen could not be shown. Your games are safe."),
-                            ft.FilledButton("Home", on_click=lambda e: app.go("/")),
-                        ],
-                    )
-                ]
-            page.views.clear()
-            page.views.extend(views)
-            page.update()
-
         async def view_pop(e: ft.ViewPopEvent) -> None:
             if len(page.views) > 1:
-                page.views.pop()
-            await page.push_route(page.views[-1].route or "/")
+                await page.push_route(page.views[-2].route or "/")
 
-        def resized(e) -> None:
-            for hook in list(app.on_resize_hooks):
-                hook()
-
-        app.rebuild = route_change
-        page.on_route_change = route_change
+        page.on_route_change = lambda e: app.show_route(e.route or "/")
         page.on_view_pop = view_pop
-        page.on_resize = resized
-        route_change()
+        page.on_resize = lambda e: app.resized()
+        page.on_disconnect = lambda e: app.disconnected()
+        page.on_connect = lambda e: app.reconnected()
+        page.on_close = lambda e: app.closed()
+        page.render_views(Root, app)
 
     return main
 

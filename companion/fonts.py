@@ -150,6 +150,17 @@ def texts(root) -> list[str]:
         if id(obj) in seen:
             continue
         seen.add(id(obj))
+        if isinstance(obj, dict):  # a component's patch is handed over as {"_b": what it drew}
+            stack.extend(obj.values())
+            continue
+        if isinstance(obj, (list, tuple)):
+            stack.extend(obj)
+            continue
+        if isinstance(obj, ft.Component):
+            stack.append(ft.unwrap_component(obj))
+            continue
+        if not hasattr(obj, "__dict__"):
+            continue
         for name, value in vars(obj).items():
             # Flet keeps most properties in `_values`; other private fields (the parent, the session)
             # are not this control's content, except the page's dialogs and overlay.

@@ -5,10 +5,12 @@ Every screen receives the session's `App`; screens import it from here (app.py s
 
 from __future__ import annotations
 
+import contextvars
 import ipaddress
+import itertools
 import logging
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import flet as ft
 
@@ -54,12 +56,74 @@ class App:
         # sees the PIN screen, or, holding an invite, one game at one seat (`guest`).
         self.authorized = not gate.required or on_this_machine(page.client_ip)
         self.guest: Seat | None = None
-        self.rebuild: Callable[[], None] = lambda: None  # set by main: show the current route again
+        # Set by the app's root component: show a route, the current route again, a new width.
+        self.show_route: Callable[[str], None] = lambda route: None
+        self.rebuild: Callable[[], None] = lambda: None
+        self.resized: Callable[[], None] = lambda: None
         self.dark = store.setting(THEME_SETTING) is True  # remembered with the other settings
         self.recovery_seen = False  # the store's start-up repairs were acknowledged on the home screen
-        self.on_resize_hooks: list[Callable[[], None]] = []
+        self.connected = True
+        self._subscription_keys = itertools.count()
+        self._wanted: dict[int, tuple[tuple[str, ...], Callable[[], None]]] = {}  # what this session's screens draw from
+        self._held: dict[int, Callable[[], None]] = {}  # their subscriptions while the browser is connected
         self._wakelock: ft.Wakelock | None = None
         self._preferences: ft.SharedPreferences | None = None
+
+    # -- what this session's screens draw from (changes.py) ----------------------------------
+
+    def subscribe(self, topics: Iterable[str], redraw: Callable[[], None]) -> Callable[[], None]:
+        """Run `redraw` in this session after each change of one of `topics`, while its browser is
+        connected; returns what ends it (a screen that leaves). Reconnected, every redraw runs once."""
+        key = next(self._subscription_keys)
+        self._wanted[key] = (tuple(topics), redraw)
+        if self.connected:
+            self._hold(key)
+
+        def end() -> None:
+            self._wanted.pop(key, None)
+            release = self._held.pop(key, None)
+            if release is not None:
+                release()
+
+        return end
+
+    def _hold(self, key: int) -> None:
+        topics, redraw = self._wanted[key]
+        page = self.page
+
+        async def in_this_session() -> None:
+            redraw()
+
+        def deliver() -> None:
+            if not self.connected:
+                return
+            try:  # a copy of the context: run_task binds this session's page to it, not to the sender's
+                contextvars.copy_context().run(page.run_task, in_this_session)
+            except Exception:  # the browser left meanwhile
+                log.debug("a change could not reach session %s", page.session.id, exc_info=True)
+
+        self._held[key] = self.store.changes.subscribe(topics, deliver)
+
+    def disconnected(self) -> None:
+        """The browser left (closed, reloaded, asleep): this session stops hearing of changes at once."""
+        self.connected = False
+        for release in self._held.values():
+            release()
+        self._held.clear()
+
+    def reconnected(self) -> None:
+        """The same browser came back within Flet's window: subscribe again and redraw from the stored state."""
+        self.connected = True
+        for key in list(self._wanted):
+            if key not in self._held:
+                self._hold(key)
+        for _, redraw in list(self._wanted.values()):
+            redraw()
+
+    def closed(self) -> None:
+        """Flet dropped the session: nothing of it stays subscribed."""
+        self.disconnected()
+        self._wanted.clear()
 
     @property
     def preferences(self) -> ft.SharedPreferences:

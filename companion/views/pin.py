@@ -9,38 +9,28 @@ from ..invites import normal_code
 from ..session import App
 
 
+@ft.component
 def view(app: App, wanted_route: str) -> ft.View:
-    message = ft.Text("", color=ft.Colors.ERROR)
-    field = ft.TextField(
-        label="PIN",
-        password=True,
-        keyboard_type=ft.KeyboardType.NUMBER,
-        width=200,
-        input_filter=ft.NumbersOnlyInputFilter(),
-        max_length=12,
-        autofocus=True,
-    )
+    pin, set_pin = ft.use_state("")
+    message, set_message = ft.use_state("")
+    code, set_code = ft.use_state("")
 
     def submit(e) -> None:
-        accepted, why = app.gate.check(app.device_key, field.value or "")
-        field.value = ""
+        accepted, why = app.gate.check(app.device_key, pin)
+        set_pin("")
         if accepted:
             app.authorized = True
             mark_unlocked(app.page)  # no longer counted among the sessions waiting for the PIN
             app.go(wanted_route if wanted_route != "/pin" else "/")
             app.rebuild()
         else:
-            message.value = why
-
-    field.on_submit = submit
-    code = ft.TextField(label="Invite code", width=200, max_length=14, capitalization=ft.TextCapitalization.CHARACTERS)
+            set_message(why)
 
     def join(e) -> None:
-        typed = normal_code(code.value or "")
+        typed = normal_code(code)
         if typed:  # a wrong code shows the invitation screen's own "not valid" message
             app.go(f"/join/{typed}")
 
-    code.on_submit = join
     return ft.View(
         route=wanted_route,
         appbar=ft.AppBar(title=ft.Text("Tableside")),
@@ -49,12 +39,31 @@ def view(app: App, wanted_route: str) -> ft.View:
                 [
                     ft.Icon(ft.Icons.LOCK, size=48),
                     ft.Text("This table's games are private. Enter the PIN to continue."),
-                    field,
+                    ft.TextField(
+                        label="PIN",
+                        value=pin,
+                        on_change=lambda e: set_pin(e.control.value or ""),
+                        on_submit=submit,
+                        password=True,
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        width=200,
+                        input_filter=ft.NumbersOnlyInputFilter(),
+                        max_length=12,
+                        autofocus=True,
+                    ),
                     ft.FilledButton("Unlock", on_click=submit, height=48),
-                    ft.Semantics(identifier="pin-message", content=message),
+                    ft.Semantics(identifier="pin-message", live_region=True, content=ft.Text(message, color=ft.Colors.ERROR)),
                     ft.Divider(),
                     ft.Text("A player joining a game? Type the code the table's screen shows."),
-                    code,
+                    ft.TextField(
+                        label="Invite code",
+                        value=code,
+                        on_change=lambda e: set_code(e.control.value or ""),
+                        on_submit=join,
+                        width=200,
+                        max_length=14,
+                        capitalization=ft.TextCapitalization.CHARACTERS,
+                    ),
                     ft.OutlinedButton("Join with the code", on_click=join, height=48),
                 ],
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,

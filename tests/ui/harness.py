@@ -87,6 +87,10 @@ def walk(obj: Any, seen: set | None = None):
     seen = seen if seen is not None else set()
     if obj is None or id(obj) in seen:
         return
+    if isinstance(obj, ft.Component):  # a screen drawn by a component: what it drew
+        seen.add(id(obj))
+        yield from walk(ft.unwrap_component(obj), seen)
+        return
     if isinstance(obj, (list, tuple)):
         seen.add(id(obj))
         for x in obj:
