@@ -24,7 +24,7 @@ from .ids import id_from_route, route_id
 from .invites import Invites
 from .live import GameHub
 from .network import lan_addresses, serving_banner
-from .session import App, log
+from .session import App
 from .store import GameStore
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
@@ -34,25 +34,26 @@ Builder = Callable[..., ft.View]
 
 
 def routes() -> list[tuple[str, Builder | None, Builder]]:
-    """(template, the main place under it or None, the screen): every route of the app, once."""
+    """(template, the main place under it or None, the screen): every route of the app, once.
+    Each screen is a component; `key` (its address) makes another game's screen a new one, not this one's state."""
     from .views import history, home, in_progress, invite, join, play, players, results, settings, setup, stats, transfer
 
     return [
         ("/", None, home.view),
         (in_progress.ROUTE, home.view, in_progress.view),
-        ("/setup/:game", home.view, lambda app, game: setup.view(app, game)),
-        ("/play/:id", home.view, lambda app, id: play.view(app, id)),
-        ("/results/:id", home.view, lambda app, id: results.view(app, id, route=f"/results/{route_id(id)}")),
+        ("/setup/:game", home.view, lambda app, game, **kw: setup.view(app, game, **kw)),
+        ("/play/:id", home.view, lambda app, id, **kw: play.view(app, id, **kw)),
+        ("/results/:id", home.view, lambda app, id, **kw: results.view(app, id, route=f"/results/{route_id(id)}", **kw)),
         ("/history", None, history.view),
-        ("/history/:id", history.view, lambda app, id: results.view(app, id, route=f"/history/{route_id(id)}")),
+        ("/history/:id", history.view, lambda app, id, **kw: results.view(app, id, route=f"/history/{route_id(id)}", **kw)),
         ("/transfer", history.view, transfer.view),
         ("/players", None, players.roster),
-        ("/players/:name", players.roster, lambda app, name: players.detail(app, name)),
+        ("/players/:name", players.roster, lambda app, name, **kw: players.detail(app, name, **kw)),
         ("/stats", None, stats.view),
         ("/settings", home.view, settings.view),
-        ("/invite/:id", home.view, lambda app, id: invite.view(app, id)),
-        ("/join/:code", home.view, lambda app, code: join.view(app, code)),
-        ("/join/:code/:seat", home.view, lambda app, code, seat: join.seat_view(app, code, seat)),
+        ("/invite/:id", home.view, lambda app, id, **kw: invite.view(app, id, **kw)),
+        ("/join/:code", home.view, lambda app, code, **kw: join.view(app, code, **kw)),
+        ("/join/:code/:seat", home.view, lambda app, code, seat, **kw: join.seat_view(app, code, seat, **kw)),
     ]
 
 
@@ -96,7 +97,10 @@ def Screens(app: App, route: str, width: float, version: int) -> list[ft.View]:
     Every screen is a component drawn from the stored state; this only chooses which."""
     from .views import home, pin
 
+    path = route.split("?")[0].rstrip("/") or "/"
     found = match(route)
+    home_screen: Builder = home.view  # every screen takes `key` (the component's), as Builder says
+    pin_screen: Builder = pin.view
     game = game_of_route(app, found[0], found[3]) if found else None
 
     def apply_theme() -> None:
@@ -106,11 +110,11 @@ def Screens(app: App, route: str, width: float, version: int) -> list[ft.View]:
 
     ft.use_effect(apply_theme, [game, app.dark])
     if found is None:
-        return [home.view(app) if app.authorized else pin.view(app, route)]  # an unknown address
+        return [home_screen(app, key="/") if app.authorized else pin_screen(app, route, key="pin")]  # an unknown address
     pattern, under, build, params = found
     if not app.authorized:
-        return [build(app, **params) if guest_may_open(app, pattern, params) else pin.view(app, route)]
-    return [*([under(app)] if under else []), build(app, **params)]
+        return [build(app, **params, key=path) if guest_may_open(app, pattern, params) else pin_screen(app, route, key="pin")]
+    return [*([under(app, key=f"{under.__module__}.{under.__name__}")] if under else []), build(app, **params, key=path)]
 
 
 @ft.component

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import flet as ft
@@ -21,17 +21,17 @@ import scoring
 from . import fonts
 
 if TYPE_CHECKING:
-    from .views.play import PlayScreen
+    from .views.play import Play
 
 DEFAULT_SEED = ft.Colors.TEAL
-MAX_PARTS = 500
 SCREENS: dict[str, type[GameScreen]] = {}
 Statistic = tuple[tuple[str, str], ...]  # (what, value) lines on the statistics screen
 
 
 class GameScreen:
-    """How one game looks and is entered. One instance per play screen (`self.play`); the class
-    methods serve setup and statistics, where no game is open yet."""
+    """How one game looks and is entered: pure functions of `self.play` (the live game and this
+    device's view state), called on every drawing of the play screen. One instance per play screen;
+    the class methods serve setup and statistics, where no game is open yet."""
 
     key: ClassVar[str]  # the game's key in scoring.GAMES
     seed: ClassVar[str] = DEFAULT_SEED  # the colour the game's screens are drawn in
@@ -39,9 +39,8 @@ class GameScreen:
     order: ClassVar[int] = 100  # place among the games on the home screen
     per_player: ClassVar[bool] = True  # a phone shows one player's tableau at a time
 
-    def __init__(self, play: PlayScreen):
+    def __init__(self, play: Play):
         self.play = play
-        self._parts: dict[Hashable, ft.Control] = {}
 
     # -- the play screen ------------------------------------------------------------------
 
@@ -51,14 +50,6 @@ class GameScreen:
 
     def tableau(self, player: str) -> ft.Control:
         raise NotImplementedError
-
-    def tableau_key(self, player: str) -> Hashable:
-        """Everything `tableau(player)` reads: the tableau is rebuilt only when this changes."""
-        return repr(self.play.live.table), self.play.app.dark
-
-    def refresh(self, player: str) -> None:
-        """Called on every render for each tableau shown: redraw the slots inside it that changed
-        (`self.play.slot`), when the tableau itself (tableau_key) has not."""
 
     def heads(self, player: str) -> ft.Control | None:
         """The column heads of `player`'s grid, kept on screen in the play screen's header while the
@@ -76,19 +67,6 @@ class GameScreen:
     def explanations(self, result: Any) -> tuple[str, ...]:
         """The scorer's tiebreak and extra-round sentences the play screen shows: none until they apply."""
         return result.explanations if self.entered() else ()
-
-    def shared_key(self) -> Hashable:
-        """Everything `shared()` reads: the table's shared part is rebuilt only when this changes."""
-        return repr(self.play.live.table), repr(self.play.state), self.play.app.dark
-
-    def part(self, key: Hashable, build: Callable[[], ft.Control]) -> ft.Control:
-        """A piece of a tableau, rebuilt only when `key` (everything it shows) changes: handing Flet
-        the very same control lets it skip that part of the page."""
-        if key not in self._parts:
-            if len(self._parts) >= MAX_PARTS:  # old states of the table: let them go
-                self._parts.clear()
-            self._parts[key] = build()
-        return self._parts[key]
 
     # -- setup and statistics --------------------------------------------------------------
 

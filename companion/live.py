@@ -146,8 +146,9 @@ class GameHub:
         self._games: dict[str, LiveGame] = {}
         self._lock = threading.RLock()
 
-    def open(self, game_id: str) -> LiveGame | None:
-        """The game in progress, shared; for a saved game its edit copy (the saved game stays in the history)."""
+    def open(self, game_id: str, edit: bool = True) -> LiveGame | None:
+        """The game in progress, shared; for a saved game its edit copy (the saved game stays in the history),
+        made only when `edit` (a screen drawn again after the game was saved must not start an edit)."""
         with self._lock:
             live = self._games.get(game_id)
             if live is not None and self.store.get(game_id) is not None and not live.finished:
@@ -157,6 +158,8 @@ class GameHub:
                 self._games.pop(game_id, None)
                 return None
             if stored.status == FINISHED:
+                if not edit and self.store.editing(game_id) is None:
+                    return None
                 stored = self.store.edit_copy(game_id)
             live = self._games[game_id] = LiveGame(self.store, stored)
             return live

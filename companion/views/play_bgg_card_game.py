@@ -4,8 +4,6 @@ what the deck still allows, and why not, is asked of `scoring.bgg_card_game`."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 import flet as ft
 
 from scoring import bgg_card_game as rules
@@ -53,7 +51,11 @@ class BggCardGameScreen(GameScreen):
     def drafts(self) -> dict[str, list[str]]:
         """Collections being picked that do not have their 2 cards yet: this screen's own, not in
         the record until they do (a collection of 1 is no collection)."""
-        return self.play.state.setdefault("collection_drafts", {})
+        return self.play.state.get("collection_drafts", {})
+
+    def set_draft(self, player: str, picked: list[str]) -> None:
+        drafts = {p: d for p, d in self.drafts().items() if p != player}
+        self.play.remember("collection_drafts", {**drafts, player: picked} if picked else drafts)
 
     # -- taps ---------------------------------------------------------------------------
 
@@ -68,9 +70,10 @@ class BggCardGameScreen(GameScreen):
 
     def tap_new_collection(self, player: str, number: int, subdomain: str) -> None:
         """`number`: the collection this one becomes, as the screen showed when it was tapped."""
-        draft = self.drafts().get(player, [])
+        draft = list(self.drafts().get(player, []))
         if subdomain in draft:
             draft.remove(subdomain)
+            self.set_draft(player, draft)
             self.play.refuse("")
             return
         reason = rules.card_refusal(self.game, subdomain)
@@ -78,16 +81,15 @@ class BggCardGameScreen(GameScreen):
             self.play.refuse(reason)
             return
         if len(draft) + 1 < rules.COLLECTION_MIN:
-            self.drafts()[player] = [*draft, subdomain]
+            self.set_draft(player, [*draft, subdomain])
             self.play.refuse("")
             return
         picked = (*draft, subdomain)
-        self.drafts().pop(player, None)
         if not self.play.act(rules.AddCollection(player, picked, number)):
             collections = self.game.tableaux[player].collections
             if not (len(collections) >= number and set(collections[number - 1].subdomains) == set(picked)):
-                self.drafts()[player] = draft  # refused: what was picked before stays picked
-                self.play.redraw()
+                return  # refused: what was picked before stays picked
+        self.set_draft(player, [])
 
     def tap_in_collection(self, player: str, number: int, seen: tuple[str, ...], subdomain: str) -> None:
         action = rules.RemoveFromCollection if subdomain in seen else rules.AddToCollection
@@ -107,7 +109,6 @@ class BggCardGameScreen(GameScreen):
         count = group.cards if group else 0
         can_grow = rules.step_refusal(game, player, subdomain, +1) is None
         popular = holder_state(rules.popular_holder(game, subdomain), player) if count else "taken"
-        key: Hashable = ("played", player, subdomain, group, can_grow, popular, self.play.app.dark)
 
         def build() -> ft.Control:
             label = LABEL[subdomain]
@@ -140,7 +141,7 @@ class BggCardGameScreen(GameScreen):
                 run_spacing=4,
             )
 
-        return self.part(key, build)
+        return build()
 
     def collection_block(self, player: str, number: int | None) -> ft.Control:
         """Collection `number` (1-based) of `player`, or the one being picked (None)."""
@@ -162,7 +163,6 @@ class BggCardGameScreen(GameScreen):
             else ()
         )
         new_number = len(game.tableaux[player].collections) + 1
-        key: Hashable = ("collection", player, number, chosen, gems, free, gem_states, new_number, self.play.app.dark)
 
         def build() -> ft.Control:
             cards = [
@@ -210,29 +210,7 @@ class BggCardGameScreen(GameScreen):
                 key=f"{player}-{name}",
             )
 
-        return self.part(key, build)
-
-    def tableau_key(self, player: str) -> Hashable:
-        """Everything `tableau` reads: the player's own groups and draft, and of the rest of the table
-        only whether each subdomain can still grow or give a card, and where its Popular and Rare Gem are."""
-        game = self.game
-        gem_holders = tuple(
-            holder_state(place[0] if place else None, player) for place in (rules.gem_place(game, s) for s in rules.SUBDOMAINS)
-        )
-        return (
-            game.tableaux[player],
-            self.play.app.dark,
-            tuple(self.drafts().get(player, [])),
-            tuple(
-                (
-                    rules.step_refusal(game, player, s, +1) is None,
-                    rules.card_refusal(game, s) is None,
-                    holder_state(rules.popular_holder(game, s), player),
-                )
-                for s in rules.SUBDOMAINS
-            ),
-            gem_holders,
-        )
+        return build()
 
     def tableau(self, player: str) -> ft.Control:
         collections = len(self.game.tableaux[player].collections)

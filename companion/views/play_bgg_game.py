@@ -5,9 +5,8 @@ still available, and why not, is asked of `scoring` too."""
 
 from __future__ import annotations
 
-import json
 import unicodedata
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from functools import partial
 from statistics import mean
 from typing import Any
@@ -198,10 +197,6 @@ class BggGameScreen(GameScreen):
             ],
             spacing=4,
         )
-
-    def tableau_key(self, player: str) -> Hashable:
-        """Everything `tableau` reads: the player's own entry, and which tiles are all held."""
-        return json.dumps(self.entry(player), sort_keys=True), self.sold_out(player), self.play.app.dark
 
     def entered(self) -> bool:
         """Tiles, income, spending or a track: the starting GG alone (10 or 11) make no standing to explain."""

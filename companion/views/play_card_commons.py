@@ -9,7 +9,7 @@ card may not be, and why, is the rules' to say: the screen only asks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -39,6 +39,22 @@ def suit_card(card: str, label: str, on_click: Callable[[Any], object], state: s
     return card_button(rules.pretty(card), label, on_click, state=state, colour=ink(rules.colour_of(card), dark))
 
 
+@ft.memo
+@ft.component
+def CardGrid(
+    screen: CardCommonsScreen,
+    number: int,
+    slot: str,
+    player: str | None,
+    shown: tuple[str, ...],
+    mine: tuple[str, ...],
+    taken: frozenset[str],
+    dark: bool,
+) -> ft.Control:
+    """A memoised part: Flet skips it while its arguments (plain values) are equal."""
+    return screen.build_grid(number, slot, player, shown, mine, taken, dark)
+
+
 @register
 class CardCommonsScreen(GameScreen):
     key = "card-commons"
@@ -65,13 +81,13 @@ class CardCommonsScreen(GameScreen):
 
     # -- taps ---------------------------------------------------------------------------
 
-    def action(self, slot: str, player: str | None, card: str, held: bool) -> rules.CardAction:
+    def action(self, slot: str, player: str | None, card: str, held: bool, number: int) -> rules.CardAction:
         """What a tap on `card` means as the screen shows it now: a held card is taken back, any other
         is put there (the rules say whether it may be). Fixed when the card is drawn, so two devices
         tapping the same free card both mean "put it there", and it stays put once."""
         put, take_back = SLOT_ACTIONS[slot]
         kind = take_back if held else put
-        return kind(card=card, round=self.number, **({} if player is None else {"player": player}))
+        return kind(card=card, round=number, **({} if player is None else {"player": player}))
 
     def on_tap(self, action: rules.CardAction) -> Callable[[Any], bool]:
         """A card's on_click: sends `action`, fixed when the card was drawn (see action())."""
@@ -80,24 +96,25 @@ class CardCommonsScreen(GameScreen):
     # -- what is shown ------------------------------------------------------------------
 
     def card_grid(self, slot: str, player: str | None) -> ft.Control:
-        """The cards that may go to one place, rebuilt only when what they show changes."""
+        """The cards that may go to one place, drawn again only when what they show changes."""
         draft = self.draft
         mine = rules.held(draft, slot, player)
-        shown = [c for c in rules.DECK if not (slot in (rules.COMMISSION, rules.REPLACEMENT) and rules.is_wild(c))]
+        shown = tuple(c for c in rules.DECK if not (slot in (rules.COMMISSION, rules.REPLACEMENT) and rules.is_wild(c)))
         taken = frozenset(c for c in rules.places(draft) if c in shown and c not in mine)
-        key: Hashable = (self.number, slot, player, mine, taken, self.play.app.dark)
-        return self.part(key, lambda: self.build_grid(slot, player, shown, mine, taken))
+        return CardGrid(self, self.number, slot, player, shown, mine, taken, self.play.app.dark)
 
-    def build_grid(self, slot: str, player: str | None, shown: list[str], mine: tuple[str, ...], taken: frozenset[str]) -> ft.Control:
+    def build_grid(
+        self, number: int, slot: str, player: str | None, shown: tuple[str, ...], mine: tuple[str, ...], taken: frozenset[str], dark: bool
+    ) -> ft.Control:
+        """The grid of round `number`: what each card's tap does is fixed as it is drawn."""
         owner = f"{player} " if player else ""
         name = slot.replace("_", " ")
-        dark = self.play.app.dark
         return ft.Row(
             [
                 suit_card(
                     card,
                     f"{owner}{name} {card}",
-                    self.on_tap(self.action(slot, player, card, card in mine)),
+                    self.on_tap(self.action(slot, player, card, card in mine, number)),
                     "held" if card in mine else "taken" if card in taken else "free",
                     dark,
                 )
@@ -107,11 +124,6 @@ class CardCommonsScreen(GameScreen):
             spacing=4,
             run_spacing=4,
         )
-
-    def tableau_key(self, player: str) -> Hashable:
-        """Everything `tableau(player)` reads: the player's own cards and which others are taken."""
-        draft = self.draft
-        return (self.number, self.decided, draft["commissions"][player], tuple(draft["sides"][player]), frozenset(rules.places(draft)))
 
     def tableau(self, player: str) -> ft.Control:
         if self.decided:

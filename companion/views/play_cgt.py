@@ -7,8 +7,7 @@ What may still be added or taken off is asked of scoring.cgt, never worked out h
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from functools import partial
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -45,8 +44,7 @@ class CgtScreen(GameScreen):
 
     def add_type(self, value: str | None) -> None:
         if value:
-            self.play.state.setdefault("extra_types", []).append(int(value))
-            self.play.render()
+            self.play.remember("extra_types", [*self.play.state.get("extra_types", []), int(value)])
 
     # -- the Meta row, shared by the table ---------------------------------------------
 
@@ -101,17 +99,14 @@ class CgtScreen(GameScreen):
             if t not in game.meta and len(game.meta) >= rules.MAX_META_COLUMNS:
                 high = 0  # the row has all its columns
             shown = (t, meta, modifier, game.value(t), rules.meta_floor(game, t), high)
-            rows.append(self.part(("meta", *shown, self.play.app.dark), partial(self.meta_row, *shown)))
+            rows.append(self.meta_row(*shown))
         others = tuple(str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in self.types_shown())
         rows.append(
-            self.part(
-                ("another type", others, self.play.app.dark),
-                lambda: ft.Dropdown(
-                    label="Another type",
-                    width=180,
-                    options=[ft.DropdownOption(t) for t in others],
-                    on_select=lambda e: self.add_type(e.control.value),
-                ),
+            ft.Dropdown(
+                label="Another type",
+                width=180,
+                options=[ft.DropdownOption(t) for t in others],
+                on_select=lambda e: self.add_type(e.control.value),
             )
         )
         return rows
@@ -148,18 +143,11 @@ class CgtScreen(GameScreen):
         mine = game.collections[player]
         return tuple((t, mine.get(t, 0), game.value(t), rules.cards_left(game, t) > 0) for t in sorted(game.meta))
 
-    def tableau_key(self, player: str) -> Hashable:
-        # Precise to the player: another player's card changes this tableau only when it takes the last copy.
-        game = self.game
-        first = game.penalty if player == self.play.players[0] else None
-        return player, self.rows_shown(player), game.adjustments.get(player, 0), first
-
     def tableau(self, player: str) -> ft.Control:
         game = self.game
-        dark = self.play.app.dark
         rows: list[ft.Control] = [section(f"{short_name(player)}'s Collection")]
         for shown in self.rows_shown(player):
-            rows.append(self.part(("collection", player, *shown, dark), partial(self.collection_row, player, *shown)))
+            rows.append(self.collection_row(player, *shown))
         if not game.meta:
             rows.append(ft.Text("Set the Meta row first: a type scores only with a Meta column.", size=12, italic=True))
         points = game.adjustments.get(player, 0)

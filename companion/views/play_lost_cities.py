@@ -5,7 +5,7 @@ screen; the formulas follow the grid, a line each; a score sheet of the rounds u
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from statistics import mean
 from typing import Any
 
@@ -31,6 +31,15 @@ def wrappable(formula: str) -> str:
 
 def as_expedition(raw: dict) -> rules.Expedition:
     return rules.Expedition(raw.get("investments", 0), tuple(raw.get("cards", ())))
+
+
+@ft.memo
+@ft.component
+def ColourColumn(
+    screen: LostCitiesScreen, player: str, colour: str, round_: int, mine: rules.Expedition, theirs: rules.Expedition, shade: str
+) -> ft.Control:
+    """A memoised part: Flet skips it while its arguments (plain values) are equal."""
+    return screen.colour_column(player, colour, round_, mine, theirs, shade)
 
 
 @register
@@ -60,20 +69,19 @@ class LostCitiesScreen(GameScreen):
     # A tap means what the button showed when it was drawn (a free card: add it), never a toggle of
     # whatever the server holds by then: two screens tapping one free card add it once, not zero times.
 
-    def tap_number(self, player: str, colour: str, number: int, held: bool) -> None:
+    def tap_number(self, player: str, colour: str, number: int, held: bool, round_: int) -> None:
         action = rules.RemoveCard if held else rules.AddCard
-        self.play.act(action(player, colour, number, self.round_index + 1))
+        self.play.act(action(player, colour, number, round_))
 
-    def tap_investment(self, player: str, colour: str, slot: int, shown: int) -> None:
+    def tap_investment(self, player: str, colour: str, slot: int, shown: int, round_: int) -> None:
         """Slot k (1–3): tapping an empty slot fills up to it, tapping the last filled one empties it."""
         count = slot - 1 if shown >= slot else slot
-        self.play.act(rules.SetInvestments(player, colour, count, self.round_index + 1))
+        self.play.act(rules.SetInvestments(player, colour, count, round_))
 
     def select_round(self, index: int) -> None:
-        self.play.state["round"] = index
-        self.play.redraw()  # sent now: after a change in the same handler, Flet's own update is off
+        self.play.remember("round", index)
 
-    def next_round(self) -> None:
+    def next_round(self) -> None:  # the new round is shown: the screen draws it once the change is stored
         if self.play.act(NextRound()):
             self.select_round(len(self.play.record["rounds"]) - 1)
 
@@ -109,8 +117,10 @@ class LostCitiesScreen(GameScreen):
             tight=True,
         )
 
-    def colour_column(self, player: str, colour: str, mine: rules.Expedition, theirs: rules.Expedition) -> ft.Control:
-        shade = self.shade(colour)
+    def colour_column(
+        self, player: str, colour: str, round_: int, mine: rules.Expedition, theirs: rules.Expedition, shade: str
+    ) -> ft.Control:
+        """A colour column of round `round_` (1-based): what each card's tap does is fixed as it is drawn."""
         free_investments = rules.INVESTMENTS_PER_COLOUR - theirs.investments
         cells: list[ft.Control] = []
         for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
@@ -120,7 +130,7 @@ class LostCitiesScreen(GameScreen):
                 card_button(
                     "",
                     f"{player} {colour} investment {slot}",
-                    lambda e, s=slot: self.tap_investment(player, colour, s, mine.investments),
+                    lambda e, s=slot: self.tap_investment(player, colour, s, mine.investments, round_),
                     state="held" if held else "taken" if taken else "free",
                     colour=shade,
                     icon=ft.Icons.HANDSHAKE,
@@ -133,7 +143,7 @@ class LostCitiesScreen(GameScreen):
                 card_button(
                     str(n),
                     f"{player} {colour} {n}",
-                    lambda e, n=n, held=state == "held": self.tap_number(player, colour, n, held),
+                    lambda e, n=n, held=state == "held": self.tap_number(player, colour, n, held, round_),
                     state=state,
                     colour=shade,
                     width=COLUMN,
@@ -147,47 +157,23 @@ class LostCitiesScreen(GameScreen):
         return (as_expedition(round_[player].get(colour, {})), as_expedition(round_[self.other(player)].get(colour, {})))
 
     def column(self, player: str, colour: str) -> ft.Control:
-        """A colour column: a slot of its own, redrawn only when its expedition or the other player's
-        of its colour changes (a tap redraws one column, or two on a tablet, never the tableau)."""
+        """A colour column, drawn again only when its expedition or the other player's of its colour
+        changes (a tap redraws one column, or two on a tablet, never the tableau)."""
         mine, theirs = self.expeditions(player, colour)
-        return self.play.slot(
-            ("column", self.round_index, player, colour),
-            (mine, theirs, self.play.app.dark),
-            lambda: self.colour_column(player, colour, mine, theirs),
-        )
-
-    def head_slot(self, player: str, colour: str) -> ft.Control:
-        mine, _ = self.expeditions(player, colour)
-        return self.play.slot(
-            ("head", self.round_index, player, colour), mine.score() if mine.started else None, lambda: self.head(player, colour, mine)
-        )
+        return ColourColumn(self, player, colour, self.round_index + 1, mine, theirs, self.shade(colour))
 
     def formulas(self, player: str) -> ft.Control:
         """Each started expedition's formula, a line each, breaking between terms."""
-        lines = [line for colour in self.variant.colours for line in self.expeditions(player, colour)[0].lines(colour)]
-        shows = tuple(str(line) for line in lines)
-        return self.play.slot(
-            ("formulas", self.round_index, player),
-            shows,
-            lambda: ft.Column(
-                [ft.Text(wrappable(text), size=13, color=ft.Colors.ON_SURFACE) for text in shows]
-                or [ft.Text("No expedition started yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
-                spacing=2,
-            ),
+        lines = [str(line) for colour in self.variant.colours for line in self.expeditions(player, colour)[0].lines(colour)]
+        return ft.Column(
+            [ft.Text(wrappable(text), size=13, color=ft.Colors.ON_SURFACE) for text in lines]
+            or [ft.Text("No expedition started yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+            spacing=2,
         )
-
-    def tableau_key(self, player: str) -> Hashable:
-        return self.round_index, self.variant.colours  # the columns redraw themselves (refresh)
-
-    def refresh(self, player: str) -> None:
-        for colour in self.variant.colours:
-            self.column(player, colour)
-            self.head_slot(player, colour)
-        self.formulas(player)
 
     def heads(self, player: str) -> ft.Control:
         return ft.Row(
-            [self.head_slot(player, c) for c in self.variant.colours],
+            [self.head(player, c, self.expeditions(player, c)[0]) for c in self.variant.colours],
             spacing=4,
             alignment=ft.MainAxisAlignment.CENTER,
             vertical_alignment=ft.CrossAxisAlignment.START,

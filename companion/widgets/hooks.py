@@ -7,6 +7,8 @@ Nothing is patched by hand; Flet compares the new drawing with the last and send
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from ..session import App
@@ -16,7 +18,7 @@ def use_changes(app: App, *topics: str) -> int:
     """Redraw the calling component after each change of one of `topics`; returns a count that
     grows with each (for use_memo dependencies)."""
     version, set_version = ft.use_state(0)
-    subscription = ft.use_ref(None)
+    subscription: ft.MutableRef[Callable[[], None] | None] = ft.use_ref(None)
 
     def subscribe() -> None:
         subscription.current = app.subscribe(topics, lambda: set_version(lambda v: v + 1))

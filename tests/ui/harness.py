@@ -237,6 +237,10 @@ class Harness:
         """The text inside `ft.Semantics(identifier=...)`, as a browser would read it."""
         return self.find_semantics(identifier).content.value
 
+    def patched_since(self, count: int) -> str:
+        """Everything the browser was sent after its first `count` messages, as text (what a tap cost)."""
+        return " ".join(repr(m.body) for m in self.conn.sent[count:])
+
     def buttons(self, name: str):
         return [c for c in self.controls() if isinstance(c, BUTTONS) and accessible_name(c) == name]
 

@@ -11,23 +11,14 @@ from __future__ import annotations
 import random
 
 import flet as ft
-import pytest
 
 import scoring
 from companion.invites import Invites
-from companion.views import play
 from scoring import card_commons as cc
 
 from .harness import BUTTONS, accessible_name, card_state
 
 PLAYERS = ["You", "Opp"]
-
-
-@pytest.fixture(autouse=True)
-def slow_echo(monkeypatch):
-    """Each screen shows the other's change a little later than usual, so that two taps sent
-    back to back both leave from screens that have not seen the other one yet."""
-    monkeypatch.setattr(play, "COALESCE_SECONDS", 0.15)
 
 
 def start(store, rounds=()):

@@ -19,7 +19,7 @@ from scoring.actions import edited
 from scoring.fields import check_player_keys, need_int, need_object
 from scoring.result import Line, scored_once
 
-GAME_SCREEN_HOOKS = ("tableau", "tableau_key", "shared", "variant_controls", "choices", "choice_controls", "statistic")
+GAME_SCREEN_HOOKS = ("tableau", "shared", "variant_controls", "choices", "choice_controls", "statistic")
 
 
 @pytest.mark.parametrize("key", sorted(scoring.GAMES))
