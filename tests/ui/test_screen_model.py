@@ -1,0 +1,135 @@
+"""The screen never lies (model-based): random sequences of taps, player and round switches, Next
+round and Undo, from two devices at once, on every game. After every step each device's screen
+equals what a freshly opened screen of the same route and view state shows, and its totals are
+what `scoring` makes of the stored game."""
+
+import tempfile
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+import flet as ft
+import scoring
+from companion.app import make_main
+from companion.games import screen
+from companion.store import GameStore
+
+from .harness import BUTTONS, Harness, accessible_name, card_state, walk
+
+PLAYERS = {"lost-cities": 2, "card-commons": 2, "cgt": 3, "bgg-card-game": 3, "bgg-game": 4}
+NAMES = ["Ana", "Ben", "Cy", "Di"]
+NOT_PLAY = {"Back", "Results", "Invite players", "How scoring works"}  # they leave the screen
+
+
+def play_buttons(h: Harness) -> list:
+    """The enabled buttons of the play screen that change the game or this device's view of it."""
+    return [c for c in h.controls() if isinstance(c, BUTTONS) and not c.disabled and accessible_name(c) not in NOT_PLAY]
+
+
+def shown(control) -> tuple:
+    """What a person sees (or hears) of one control."""
+    if isinstance(control, ft.Text):
+        return ("text", control.value, control.semantics_label, control.visible)
+    if isinstance(control, BUTTONS):
+        return ("button", accessible_name(control), control.disabled, control.visible, card_state(control), type(control).__name__)
+    if isinstance(control, ft.Semantics):
+        return ("semantics", control.identifier, control.visible)
+    if isinstance(control, ft.TextField):
+        return ("field", control.label, control.value, control.disabled)
+    if isinstance(control, (ft.Switch, ft.Checkbox, ft.Dropdown)):
+        return (type(control).__name__, getattr(control, "label", None), control.value, control.disabled)
+    return ()
+
+
+def screen_of(h: Harness) -> list[tuple]:
+    """The screen as a list, in drawing order, without the refusal of the last tap (a fresh page has none)."""
+    message = h.find_all(ft.Semantics, identifier="message")
+    skip = {id(c) for m in message for c in walk(m)}
+    return [s for c in h.controls() if id(c) not in skip and (s := shown(c))]
+
+
+def view_state(h: Harness) -> list[str]:
+    """The buttons that show this device's own choices (whose tableau, which round): filled ones."""
+    return [accessible_name(c) for c in h.controls() if type(c) is ft.FilledButton and accessible_name(c) not in NOT_PLAY]
+
+
+class PlayScreens(RuleBasedStateMachine):
+    game = "lost-cities"
+    width = 390
+
+    @initialize(data=st.data())
+    def open_screens(self, data):
+        self.folder = tempfile.TemporaryDirectory()
+        self.store = GameStore(self.folder.name)
+        rules = scoring.GAMES[self.game]
+        players = NAMES[: PLAYERS[self.game]]
+        record = scoring.new_record(self.game, players, choices=screen(self.game).choices(players, {}))
+        self.id = self.store.create(record).id
+        self.route = f"/play/{self.id}"
+        self.main = make_main(self.store)
+        first = Harness(self.main, route=self.route, width=self.width)
+        second = Harness(self.main, route=self.route, width=data.draw(st.sampled_from([390, 1180])), share_with=first)
+        self.devices = [first, second]
+        assert rules.title
+
+    def teardown(self):
+        for h in reversed(getattr(self, "devices", [])):
+            h.close()
+        if hasattr(self, "store"):
+            self.store.close()
+            self.folder.cleanup()
+
+    @rule(data=st.data(), device=st.integers(0, 1))
+    def tap(self, data, device):
+        h = self.devices[device]
+        buttons = play_buttons(h)
+        if buttons:
+            h.click(data.draw(st.sampled_from(buttons), label="button"))
+        for other in self.devices:
+            other.settle()
+
+    @rule(data=st.data())
+    def both_at_once(self, data):
+        """Two taps sent before either screen shows the other's change."""
+        clicks = []
+        for h in self.devices:
+            buttons = play_buttons(h)
+            if buttons:
+                clicks.append((h, data.draw(st.sampled_from(buttons), label="button")))
+
+        async def send():
+            for h, control in clicks:
+                await h.session.dispatch_event(control._i, "click", None)
+
+        self.devices[0].run(send())
+        for h in self.devices:
+            h.settle()
+
+    @invariant()
+    def each_screen_is_a_fresh_one(self):
+        if not hasattr(self, "devices"):
+            return
+        totals = scoring.score(self.store.get(self.id).record).totals
+        for h in self.devices:
+            assert h.page.route == self.route
+            assert {p: int(h.text_of(f"total-{p}")) for p in totals} == dict(totals)
+            fresh = Harness(self.main, route=self.route, width=h.page.width, share_with=h)
+            try:
+                for choice in view_state(h):  # this device's own view: the same player and round
+                    if choice not in view_state(fresh):
+                        fresh.tap(choice)
+                assert screen_of(h) == screen_of(fresh)
+            finally:
+                fresh.close()
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+@pytest.mark.parametrize("width", [390, 1180])
+def test_every_screen_equals_a_fresh_one(game, width):
+    machine = type(f"PlayScreens_{game}_{width}", (PlayScreens,), {"game": game, "width": width})
+    machine.TestCase.settings = settings(
+        max_examples=6, stateful_step_count=20, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True
+    )
+    machine.TestCase().runTest()
