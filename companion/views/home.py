@@ -1,4 +1,7 @@
-"""Home: start one of the five games, resume (or discard) a game in progress, see the latest results."""
+"""Home: start one of the five games, resume (or discard) a game in progress, see the latest results.
+
+A component drawn from the store: it subscribes to the games in progress, the history and the
+settings, so what another session (or an undo) changes shows here without a reload."""
 
 from __future__ import annotations
 
@@ -6,11 +9,12 @@ import flet as ft
 
 import scoring
 
-from .. import games
+from .. import changes, games
 from ..ids import route_id
 from ..session import App
 from ..store import StoredGame
 from ..widgets.controls import icon_button, short_name
+from ..widgets.hooks import use_changes
 from ..widgets.navigation import navigation_bar
 from . import in_progress
 from .setup import tap_size
@@ -42,16 +46,9 @@ def game_tile(app: App, key: str) -> ft.Control:
     )
 
 
-def recovery_notice(app: App) -> ft.Control:
+def recovery_notice(app: App, dismiss) -> ft.Control:
     """What the store repaired at start-up (a damaged file moved aside, a backup restored), until dismissed."""
-
-    def dismiss(e) -> None:
-        app.recovery_seen = True
-        app.store.acknowledge_recovered()  # kept until someone reads it: a start cut short told no one
-        notice.visible = False
-        notice.update()
-
-    notice = ft.Semantics(
+    return ft.Semantics(
         identifier="recovery",
         container=True,
         live_region=True,
@@ -74,15 +71,22 @@ def recovery_notice(app: App) -> ft.Control:
             )
         ),
     )
-    return notice
 
 
+@ft.component
 def view(app: App) -> ft.View:
-    games.use_theme(app.page, None)
+    use_changes(app, changes.LIVE, changes.HISTORY, changes.SETTINGS)
+    seen, set_seen = ft.use_state(app.recovery_seen)  # this session read the notice (kept in App for the other screens)
+
+    def dismiss(e) -> None:
+        app.recovery_seen = True
+        app.store.acknowledge_recovered()  # kept until someone reads it: a start cut short told no one
+        set_seen(True)
+
     finished = app.store.finished(limit=LATEST)
     controls: list[ft.Control] = [ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
-    if app.store.recovered and not app.recovery_seen:
-        controls.insert(0, recovery_notice(app))
+    if app.store.recovered and not (seen or app.recovery_seen):
+        controls.insert(0, recovery_notice(app, dismiss))
     controls += [game_tile(app, key) for key in games.ordered()]
     controls.append(in_progress.listing(app, in_progress.HOME_LATEST))
     if finished:
@@ -93,6 +97,7 @@ def view(app: App) -> ft.View:
                 title=ft.Text(games.title(g.game)),
                 subtitle=ft.Text(f"{(g.finished_at or g.played_at)[:10]} · {summary(g)}"),
                 on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
+                key=f"latest:{g.id}",
             )
             for g in finished
         ]

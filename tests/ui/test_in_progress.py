@@ -22,15 +22,20 @@ def snack(h):
     return next(m for m in reversed(h.page._dialogs.controls) if isinstance(m, ft.SnackBar))
 
 
+def on_top(h):
+    """The screen on top of the stack the app's root component drew."""
+    return ft.unwrap_component(ft.unwrap_component(h.page.views)[-1])
+
+
 def tap_on_top(h, name):
     """Tap a button of the screen on top (the home screen under /in-progress has the same buttons)."""
-    [button] = [b for b in walk(h.page.views[-1]) if isinstance(b, ft.IconButton) and b.icon.semantics_label == name]
+    [button] = [b for b in walk(on_top(h)) if isinstance(b, ft.IconButton) and b.icon.semantics_label == name]
     h.click(button)
 
 
 def tiles(h):
     """The in-progress rows of the screen on top (home lies under /in-progress)."""
-    return [t for t in walk(h.page.views[-1]) if isinstance(t, ft.ListTile) and str(t.key).startswith("in-progress:")]
+    return [t for t in walk(on_top(h)) if isinstance(t, ft.ListTile) and str(t.key).startswith("in-progress:")]
 
 
 def test_home_shows_the_latest_three_and_a_link_to_all(open_app, store):
