@@ -161,7 +161,7 @@ def detail(app: App, encoded: str) -> ft.View:
     def fresh(player: str) -> dict[str, str]:
         return {"player": player, "new": player, "merge": "", "message": ""}
 
-    form, set_form = ft.use_state(lambda: fresh(name))
+    form, set_form = ft.use_state(fresh(name))
     if form["player"] != name:
         form = fresh(name)
     new_name, merge_into = form["new"], form["merge"]
