@@ -112,3 +112,14 @@ def test_a_saved_game_being_edited_is_listed_and_discarding_keeps_the_saved_game
     assert store.editing(game_id) == copy and store.get(game_id) == saved
     assert [g.id for g in store.in_progress()] == []
     assert not h.conn.errors
+
+
+def test_back_from_the_full_list_and_from_a_player_goes_to_the_screen_under(open_app, store):
+    started(store, 1)
+    h = open_app("/in-progress")
+    tap_on_top(h, "Back")
+    assert h.page.route == "/" and tiles(h)
+    h = open_app("/players/Ben")
+    h.tap("Back")
+    assert h.page.route == "/players"
+    assert not h.conn.errors

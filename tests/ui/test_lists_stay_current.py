@@ -103,6 +103,21 @@ def test_home_shows_a_game_started_and_then_saved_elsewhere(open_app, store):
     assert not h.conn.errors
 
 
+def test_an_edit_opened_elsewhere_shows_on_home_and_its_discard_everywhere(open_app, history):
+    home, other = open_app("/"), open_app("/")
+    copy = history.edit_copy("lc-1")  # another device opened the saved game to edit it
+    home.settle()
+    assert in_progress_ids(home) == ["lc-1"]
+    other.settle()
+    other.tap(in_progress.discard_label(copy))
+    home.settle()
+    assert in_progress_ids(home) == [] and history.editing("lc-1") is None and history.get("lc-1").status == "finished"
+    other.fire(snack(other), "action")  # Undo: the edit is back, on both screens
+    home.settle()
+    assert in_progress_ids(home) == ["lc-1"] and history.editing("lc-1") == copy
+    assert not home.conn.errors and not other.conn.errors
+
+
 def test_history_follows_a_delete_and_its_undo_on_another_session(open_app, history):
     listing = open_app("/history")
     assert keys(listing) == ["dan-aldie", "cgt-1", "lc-1"]
