@@ -23,13 +23,12 @@ LATEST = 5
 
 
 def summary(game: StoredGame) -> str:
-    """'Mia 26 · Noah 16' with the leader first."""
-    try:
-        result = scoring.score(game.record)
-    except scoring.RecordError:
+    """'Mia 26 · Noah 16' with the leader first, from the summary stored with the finished game
+    (Home is drawn again after every change of a game in progress: nothing is rescored for it)."""
+    if game.summary is None:
         return ", ".join(short_name(p) for p in game.players)
-    order = [p for group in result.ranking for p in group]
-    return " · ".join(f"{short_name(p)} {result.totals[p]}" for p in order)
+    order = [p for group in game.summary["ranking"] for p in group]
+    return " · ".join(f"{short_name(p)} {game.summary['totals'][p]}" for p in order)
 
 
 def game_tile(app: App, key: str) -> ft.Control:

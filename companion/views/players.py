@@ -30,16 +30,23 @@ def player_route(name: str) -> str:
 
 @ft.component
 def roster(app: App) -> ft.View:
-    use_changes(app, changes.HISTORY, changes.LIVE)
-    finished = app.store.finished()
+    history = use_changes(app, changes.HISTORY)
+    use_changes(app, changes.LIVE)  # a name of a game in progress is listed too
+
+    def lines() -> dict[str, str]:
+        finished = app.store.finished()
+        said: dict[str, str] = {}
+        for name in {p for g in finished for p in g.players}:
+            figures = stats.player_stats(finished, name)
+            if figures:
+                said[name] = f"{count(figures.plays, 'game')}, {count(figures.wins, 'win')}, last {figures.last_played}"
+        return said
+
+    # The figures change with the history only: a card tapped in a game elsewhere redraws the names alone.
+    figures_said = ft.use_memo(lines, [history])
     tiles: list[ft.Control] = []
     for name in sorted(app.store.players(), key=str.casefold):
-        figures = stats.player_stats(finished, name)
-        line = (
-            f"{count(figures.plays, 'game')}, {count(figures.wins, 'win')}, last {figures.last_played}"
-            if figures
-            else "no finished game yet"
-        )
+        line = figures_said.get(name, "no finished game yet")
         tiles.append(
             ft.ListTile(
                 leading=ft.Icon(ft.Icons.PERSON, color=player_colour(name)),

@@ -184,9 +184,14 @@ def test_players_follow_a_rename_and_a_merge_made_on_another_session(open_app, h
 def test_players_list_a_name_of_a_game_in_progress_at_once(open_app, store):
     roster = open_app("/players")
     assert keys(roster) == []
-    start(store, ("Zoe", "Yan"))
+    game_id = start(store, ("Zoe", "Yan"))
     roster.settle()
     assert sorted(keys(roster)) == ["Yan", "Zoe"]
+    assert "no finished game yet" in texts(roster)
+    store.finish(game_id)  # saved: the figures follow
+    roster.settle()
+    assert "no finished game yet" not in texts(roster)
+    assert any(t.startswith("1 game, ") for t in texts(roster))
 
 
 def test_statistics_follow_the_history(open_app, history):
