@@ -140,3 +140,14 @@ def test_a_finished_game_downloads_as_a_bg_stats_play(open_app, history):
     play = json.loads(bytes(args["src_bytes"]).decode())
     assert play["game"]["name"] == "Lost Cities" and play["game"]["bggId"] == 50
     assert {p["name"]: p["score"] for p in play["players"]} == {"Mia": -40, "Noah": 171}
+
+
+def test_the_navigation_bar_opens_each_main_place(open_app, history):
+    h = open_app("/")
+    for index, route in ((1, "/history"), (2, "/players"), (3, "/stats"), (0, "/")):
+        bar = h.find(ft.NavigationBar)
+        h.session.apply_patch(bar._i, {"selected_index": index})  # as the browser does: the value, then the event
+        h.fire(bar, "change", str(index))
+        assert h.page.route == route
+        assert h.find(ft.NavigationBar).selected_index == index
+    assert not h.conn.errors
