@@ -1,6 +1,10 @@
 """History: finished games, newest first, filtered by game, player and dates (picked in a calendar,
 each with its "any date"); and the stored
-records that were set aside as damaged (with why, exportable as they are)."""
+records that were set aside as damaged (with why, exportable as they are).
+
+A component: the filters and how many rows are shown are this device's state; the rows are read
+from the store at each drawing, and it subscribes to `changes.HISTORY`, so a game deleted, restored,
+imported or saved in any session shows here at once."""
 
 from __future__ import annotations
 
@@ -11,11 +15,12 @@ from typing import Any
 
 import flet as ft
 
-from .. import games, transfer
+from .. import changes, games, transfer
 from ..ids import route_id
 from ..session import App
 from ..store import StoredGame
 from ..widgets.controls import short_name
+from ..widgets.hooks import use_changes
 from ..widgets.navigation import navigation_bar
 
 PAGE_SIZE = 50
@@ -93,86 +98,80 @@ def damaged_section(app: App) -> ft.Control | None:
     return ft.Semantics(identifier=DAMAGED, container=True, content=ft.Card(ft.Container(ft.Column(rows, spacing=6), padding=12)))
 
 
+NO_FILTERS: dict[str, str | None] = {"game": None, "player": None, "since": None, "until": None}
+ENDS = (("since", "From"), ("until", "To"))
+
+
+@ft.component
 def view(app: App) -> ft.View:
-    games.use_theme(app.page, None)
-    filters: dict[str, str | None] = {"game": None, "player": None, "since": None, "until": None}
-    shown = {"limit": PAGE_SIZE}
-    listing = ft.Column(spacing=0)
-    count = ft.Text("")
+    use_changes(app, changes.HISTORY)
+    filters, set_filters = ft.use_state(NO_FILTERS)
+    limit, set_limit = ft.use_state(PAGE_SIZE)
+    date_error, set_date_error = ft.use_state("")
 
-    def refresh() -> None:
-        found = app.store.finished(
-            limit=shown["limit"] + 1, game=filters["game"], player=filters["player"], since=filters["since"], until=filters["until"]
-        )
-        more = len(found) > shown["limit"]
-        listing.controls = [row(app, g) for g in found[: shown["limit"]]] or [ft.Text("No finished games match.", italic=True)]
-        if more:
-            listing.controls.append(ft.TextButton("Show more", height=48, on_click=show_more))
-        count.value = f"{min(len(found), shown['limit'])}{'+' if more else ''} game{'s' * (len(found) != 1)}"
-
-    def show_more(e) -> None:
-        shown["limit"] += PAGE_SIZE
-        refresh()
+    everyone = app.store.players()
+    player = filters["player"] if filters["player"] in everyone else None  # renamed or merged away meanwhile: everyone
+    found = app.store.finished(limit=limit + 1, game=filters["game"], player=player, since=filters["since"], until=filters["until"])
+    more = len(found) > limit
 
     def set_filter(key: str, value: str | None) -> None:
-        filters[key] = value or None
-        shown["limit"] = PAGE_SIZE
-        refresh()
+        set_filters(lambda f: {**f, key: value or None})
+        set_limit(PAGE_SIZE)
 
     def set_date(key: str, day: str | None) -> None:
         """A day picked for From or To (None: any date); a crossed range is refused, nothing changes."""
         other = filters["until" if key == "since" else "since"]
         if day and other and (day > other if key == "since" else day < other):
-            date_error.value = "From must not be after To." if key == "since" else "To must not be before From."
+            set_date_error("From must not be after To." if key == "since" else "To must not be before From.")
             return
-        date_error.value = ""
+        set_date_error("")
         set_filter(key, day)
-        show_dates()
 
     def picked(key: str, value: Any) -> None:
         day = picked_day(value)
         if day is None:  # not a day: only a tampered client sends that; the filter stays
-            date_error.value = "That is not a day: pick one in the calendar."
+            set_date_error("That is not a day: pick one in the calendar.")
             return
         set_date(key, day)
 
     def pick(key: str) -> None:
         chosen = filters[key]
         low, high = filters["since"], filters["until"]  # the other end bounds what can be picked
-        picker = ft.DatePicker(
-            value=date.fromisoformat(chosen) if chosen else None,
-            first_date=date.fromisoformat(low) if key == "until" and low else date(2000, 1, 1),
-            last_date=date.fromisoformat(high) if key == "since" and high else date(2100, 12, 31),
-            help_text="Games played on or after" if key == "since" else "Games played on or before",
-            on_change=lambda e: picked(key, e.control.value),
-        )
-        app.page.show_dialog(picker)
-
-    date_error = ft.Text("", color=ft.Colors.ERROR)
-    date_buttons: dict[str, ft.OutlinedButton] = {}
-    clear_buttons: dict[str, ft.IconButton] = {}
-    for key, word in (("since", "From"), ("until", "To")):
-        date_buttons[key] = ft.OutlinedButton(icon=ft.Icons.CALENDAR_MONTH, height=48, on_click=(lambda k: lambda e: pick(k))(key))
-        clear_buttons[key] = ft.IconButton(
-            icon=ft.Icon(ft.Icons.CLOSE, semantics_label=f"Clear {word} date"),
-            tooltip="Any date",
-            width=48,
-            height=48,
-            on_click=(lambda k: lambda e: set_date(k, None))(key),
+        app.page.show_dialog(
+            ft.DatePicker(
+                value=date.fromisoformat(chosen) if chosen else None,
+                first_date=date.fromisoformat(low) if key == "until" and low else date(2000, 1, 1),
+                last_date=date.fromisoformat(high) if key == "since" and high else date(2100, 12, 31),
+                help_text="Games played on or after" if key == "since" else "Games played on or before",
+                on_change=lambda e: picked(key, e.control.value),
+            )
         )
 
-    def show_dates() -> None:
-        for key, word in (("since", "From"), ("until", "To")):
-            date_buttons[key].content = f"{word}: {filters[key] or 'any date'}"
-            clear_buttons[key].visible = filters[key] is not None
+    def date_filter(key: str, word: str) -> ft.Control:
+        return ft.Row(
+            [
+                ft.OutlinedButton(
+                    f"{word}: {filters[key] or 'any date'}", icon=ft.Icons.CALENDAR_MONTH, height=48, on_click=lambda e: pick(key)
+                ),
+                ft.IconButton(
+                    icon=ft.Icon(ft.Icons.CLOSE, semantics_label=f"Clear {word} date"),
+                    tooltip="Any date",
+                    width=48,
+                    height=48,
+                    visible=filters[key] is not None,
+                    on_click=lambda e: set_date(key, None),
+                ),
+            ],
+            spacing=0,
+            tight=True,
+        )
 
-    everyone = app.store.players()
     filter_row = ft.Row(
         [
             ft.Dropdown(
                 label="Game",
                 width=230,
-                value="any",
+                value=filters["game"] or "any",
                 options=[ft.DropdownOption(key="any", text="All games")]
                 + [ft.DropdownOption(key=k, text=games.title(k)) for k in games.ordered()],
                 on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value),
@@ -180,18 +179,19 @@ def view(app: App) -> ft.View:
             ft.Dropdown(
                 label="Player",
                 width=180,
-                value="anyone",
+                value=player or "anyone",
                 options=[ft.DropdownOption(key="anyone", text="Everyone")]
                 + [ft.DropdownOption(key=p, text=short_name(p)) for p in everyone],
                 on_select=lambda e: set_filter("player", None if e.control.value == "anyone" else e.control.value),
             ),
-            ft.Row([date_buttons["since"], clear_buttons["since"]], spacing=0, tight=True),
-            ft.Row([date_buttons["until"], clear_buttons["until"]], spacing=0, tight=True),
+            *[date_filter(key, word) for key, word in ENDS],
         ],
         wrap=True,
     )
-    show_dates()
-    refresh()
+    rows: list[ft.Control] = [row(app, g) for g in found[:limit]] or [ft.Text("No finished games match.", italic=True)]
+    if more:
+        rows.append(ft.TextButton("Show more", height=48, on_click=lambda e: set_limit(lambda n: n + PAGE_SIZE)))
+    count = ft.Text(f"{min(len(found), limit)}{'+' if more else ''} game{'s' * (len(found) != 1)}")
     damaged = damaged_section(app)
     return ft.View(
         route="/history",
@@ -202,7 +202,13 @@ def view(app: App) -> ft.View:
             ],
         ),
         navigation_bar=navigation_bar(app, "/history"),
-        controls=[ft.Column([filter_row, date_error, count, listing] + ([damaged] if damaged else []), width=720)],
+        controls=[
+            ft.Column(
+                [filter_row, ft.Text(date_error, color=ft.Colors.ERROR), count, ft.Column(rows, spacing=0)]
+                + ([damaged] if damaged else []),
+                width=720,
+            )
+        ],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )

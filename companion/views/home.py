@@ -1,4 +1,7 @@
-"""Home: start one of the five games, resume (or discard) a game in progress, see the latest results."""
+"""Home: start one of the five games, resume (or discard) a game in progress, see the latest results.
+
+A component drawn from the store: it subscribes to the games in progress, the history and the
+settings, so what another session (or an undo) changes shows here without a reload."""
 
 from __future__ import annotations
 
@@ -6,11 +9,12 @@ import flet as ft
 
 import scoring
 
-from .. import games
+from .. import changes, games
 from ..ids import route_id
 from ..session import App
 from ..store import StoredGame
 from ..widgets.controls import icon_button, short_name
+from ..widgets.hooks import use_changes
 from ..widgets.navigation import navigation_bar
 from . import in_progress
 from .setup import tap_size
@@ -19,13 +23,12 @@ LATEST = 5
 
 
 def summary(game: StoredGame) -> str:
-    """'Mia 26 · Noah 16' with the leader first."""
-    try:
-        result = scoring.score(game.record)
-    except scoring.RecordError:
+    """'Mia 26 · Noah 16' with the leader first, from the summary stored with the finished game
+    (Home is drawn again after every change of a game in progress: nothing is rescored for it)."""
+    if game.summary is None:
         return ", ".join(short_name(p) for p in game.players)
-    order = [p for group in result.ranking for p in group]
-    return " · ".join(f"{short_name(p)} {result.totals[p]}" for p in order)
+    order = [p for group in game.summary["ranking"] for p in group]
+    return " · ".join(f"{short_name(p)} {game.summary['totals'][p]}" for p in order)
 
 
 def game_tile(app: App, key: str) -> ft.Control:
@@ -42,16 +45,9 @@ def game_tile(app: App, key: str) -> ft.Control:
     )
 
 
-def recovery_notice(app: App) -> ft.Control:
+def recovery_notice(app: App, dismiss) -> ft.Control:
     """What the store repaired at start-up (a damaged file moved aside, a backup restored), until dismissed."""
-
-    def dismiss(e) -> None:
-        app.recovery_seen = True
-        app.store.acknowledge_recovered()  # kept until someone reads it: a start cut short told no one
-        notice.visible = False
-        notice.update()
-
-    notice = ft.Semantics(
+    return ft.Semantics(
         identifier="recovery",
         container=True,
         live_region=True,
@@ -74,15 +70,22 @@ def recovery_notice(app: App) -> ft.Control:
             )
         ),
     )
-    return notice
 
 
+@ft.component
 def view(app: App) -> ft.View:
-    games.use_theme(app.page, None)
+    use_changes(app, changes.LIVE, changes.HISTORY, changes.SETTINGS)
+    seen, set_seen = ft.use_state(app.recovery_seen)  # this session read the notice (kept in App for the other screens)
+
+    def dismiss(e) -> None:
+        app.recovery_seen = True
+        app.store.acknowledge_recovered()  # kept until someone reads it: a start cut short told no one
+        set_seen(True)
+
     finished = app.store.finished(limit=LATEST)
     controls: list[ft.Control] = [ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
-    if app.store.recovered and not app.recovery_seen:
-        controls.insert(0, recovery_notice(app))
+    if app.store.recovered and not (seen or app.recovery_seen):
+        controls.insert(0, recovery_notice(app, dismiss))
     controls += [game_tile(app, key) for key in games.ordered()]
     controls.append(in_progress.listing(app, in_progress.HOME_LATEST))
     if finished:
@@ -93,6 +96,7 @@ def view(app: App) -> ft.View:
                 title=ft.Text(games.title(g.game)),
                 subtitle=ft.Text(f"{(g.finished_at or g.played_at)[:10]} · {summary(g)}"),
                 on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
+                key=f"latest:{g.id}",
             )
             for g in finished
         ]

@@ -1,9 +1,11 @@
 """Games in progress (and saved games being edited): when each started, how far it is, who plays;
-Discard with an Undo. Home shows the latest few (`listing(app, HOME_LATEST)`), /in-progress all."""
+Discard with an Undo. Home shows the latest few (`listing(app, HOME_LATEST)`), /in-progress all.
+
+Both screens subscribe to `changes.LIVE` and draw the list from the store each time: a Discard,
+its Undo, a game started or saved in another session all show at once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -11,13 +13,14 @@ import flet as ft
 
 import scoring
 
-from .. import games
+from .. import changes, games
 from ..ids import route_id
 from ..player_colours import table_colours
 from ..session import App
 from ..storage import StoreWriteError
 from ..store import EDITING, StoredGame
 from ..widgets.controls import short_name
+from ..widgets.hooks import use_changes
 from ..widgets.navigation import back_button
 
 HOME_LATEST = 3
@@ -103,8 +106,9 @@ def player_dots(game: StoredGame) -> ft.Control:
     )
 
 
-def discard(app: App, game: StoredGame, shown: Callable[[], None]) -> None:
-    """Drop a game in progress (or the changes of a saved game being edited), with an Undo."""
+def discard(app: App, game: StoredGame) -> None:
+    """Drop a game in progress (or the changes of a saved game being edited), with an Undo.
+    The lists redraw themselves: the store publishes the change to every screen showing it."""
     try:
         if game.status == EDITING:
             removed = app.store.editing(game.id)
@@ -114,7 +118,6 @@ def discard(app: App, game: StoredGame, shown: Callable[[], None]) -> None:
     except StoreWriteError as err:
         app.notify(str(err), error=True)
         return
-    shown()
     if removed is None:
         return
 
@@ -123,8 +126,6 @@ def discard(app: App, game: StoredGame, shown: Callable[[], None]) -> None:
             app.store.restore(removed)
         except StoreWriteError as err:
             app.notify(str(err), error=True)
-            return
-        shown()
 
     what = "the changes to" if removed.status == EDITING else "the game of"
     app.page.show_dialog(
@@ -137,7 +138,7 @@ def discard(app: App, game: StoredGame, shown: Callable[[], None]) -> None:
     )
 
 
-def entry(app: App, game: StoredGame, shown: Callable[[], None]) -> ft.Control:
+def entry(app: App, game: StoredGame) -> ft.Control:
     title = title_of(game)
     return ft.ListTile(
         leading=ft.Icon(games.icon(game.game), color=games.seed(game.game)),
@@ -146,7 +147,7 @@ def entry(app: App, game: StoredGame, shown: Callable[[], None]) -> ft.Control:
         trailing=ft.IconButton(
             icon=ft.Icon(ft.Icons.DELETE_OUTLINE, semantics_label=discard_label(game)),
             tooltip="Discard",
-            on_click=lambda e: discard(app, game, shown),
+            on_click=lambda e: discard(app, game),
             width=48,
             height=48,
         ),
@@ -161,25 +162,20 @@ def unfinished(app: App) -> list[StoredGame]:
 
 
 def listing(app: App, limit: int | None = None) -> ft.Column:
-    """The list, redrawn in place after a Discard or an Undo; empty (and hidden) with no game to show."""
-    column = ft.Column(spacing=4)
-
-    def shown() -> None:
-        found = unfinished(app)
-        column.controls = [ft.Text("Games in progress", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
-        column.controls += [entry(app, g, shown) for g in found[:limit]]
-        if limit is not None and len(found) > limit:
-            column.controls.append(ft.TextButton(f"All games in progress ({len(found)})", height=48, on_click=lambda e: app.go(ROUTE)))
-        if not found:
-            column.controls.append(ft.Text("No game in progress.", italic=True))
-        column.visible = bool(found) or limit is None  # the page redraws itself after the handler
-
-    shown()
-    return column
+    """The list as stored now (drawn by a screen subscribed to `changes.LIVE`); hidden on Home with no game."""
+    found = unfinished(app)
+    rows: list[ft.Control] = [ft.Text("Games in progress", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
+    rows += [entry(app, g) for g in found[:limit]]
+    if limit is not None and len(found) > limit:
+        rows.append(ft.TextButton(f"All games in progress ({len(found)})", height=48, on_click=lambda e: app.go(ROUTE)))
+    if not found:
+        rows.append(ft.Text("No game in progress.", italic=True))
+    return ft.Column(rows, spacing=4, visible=bool(found) or limit is None)
 
 
+@ft.component
 def view(app: App) -> ft.View:
-    games.use_theme(app.page, None)
+    use_changes(app, changes.LIVE)
     return ft.View(
         route=ROUTE,
         appbar=ft.AppBar(leading=back_button(app), title=ft.Text("Games in progress")),

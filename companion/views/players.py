@@ -1,5 +1,8 @@
 """Players: the roster, and each player's figures, head-to-head, streak and scores over time;
-rename (the history follows) and merge two names that are the same person."""
+rename (the history follows) and merge two names that are the same person.
+
+Components drawn from the store: both subscribe to the history and the games in progress (a
+player's name comes from either), so a rename or a merge made in any session shows at once."""
 
 from __future__ import annotations
 
@@ -8,11 +11,12 @@ import flet_charts as charts
 
 from scoring.names import MAX_NAME, clean_name, name_problem
 
-from .. import games, stats
+from .. import changes, games, stats
 from ..ids import route_id
 from ..player_colours import player_colour
 from ..session import App
 from ..widgets.controls import section, short_name
+from ..widgets.hooks import use_changes
 from ..widgets.navigation import back_button, navigation_bar
 
 
@@ -24,17 +28,25 @@ def player_route(name: str) -> str:
     return "/players/" + route_id(name)
 
 
+@ft.component
 def roster(app: App) -> ft.View:
-    games.use_theme(app.page, None)
-    finished = app.store.finished()
+    history = use_changes(app, changes.HISTORY)
+    use_changes(app, changes.LIVE)  # a name of a game in progress is listed too
+
+    def lines() -> dict[str, str]:
+        finished = app.store.finished()
+        said: dict[str, str] = {}
+        for name in {p for g in finished for p in g.players}:
+            figures = stats.player_stats(finished, name)
+            if figures:
+                said[name] = f"{count(figures.plays, 'game')}, {count(figures.wins, 'win')}, last {figures.last_played}"
+        return said
+
+    # The figures change with the history only: a card tapped in a game elsewhere redraws the names alone.
+    figures_said = ft.use_memo(lines, [history])
     tiles: list[ft.Control] = []
     for name in sorted(app.store.players(), key=str.casefold):
-        figures = stats.player_stats(finished, name)
-        line = (
-            f"{count(figures.plays, 'game')}, {count(figures.wins, 'win')}, last {figures.last_played}"
-            if figures
-            else "no finished game yet"
-        )
+        line = figures_said.get(name, "no finished game yet")
         tiles.append(
             ft.ListTile(
                 leading=ft.Icon(ft.Icons.PERSON, color=player_colour(name)),
@@ -146,30 +158,48 @@ def scores_chart(figures: stats.PlayerStats) -> ft.Control:
     )
 
 
+@ft.component
 def detail(app: App, encoded: str) -> ft.View:
-    games.use_theme(app.page, None)
+    use_changes(app, changes.HISTORY, changes.LIVE)
     name = encoded  # the route table has decoded it
+
+    # What this device typed, picked and was told, for the player shown: another player's page (after
+    # a merge, or a link followed) starts afresh although Flet keeps the component and its state.
+    def fresh(player: str) -> dict[str, str]:
+        return {"player": player, "new": player, "merge": "", "message": ""}
+
+    form, set_form = ft.use_state(fresh(name))
+    if form["player"] != name:
+        form = fresh(name)
+    new_name, merge_into = form["new"], form["merge"]
+
+    def set_field(field: str, value: str) -> None:
+        set_form(lambda f: {**(f if f["player"] == name else fresh(name)), field: value})
+
+    def set_message(text: str) -> None:
+        set_field("message", text)
+
     route = player_route(name)
+    everyone = app.store.players()
     figures = stats.player_stats(app.store.finished(), name)
-    message = ft.Text("", color=ft.Colors.ERROR)
-    new_name = ft.TextField(label="New name", value=name, width=240, max_length=MAX_NAME, counter="")
 
     def rename(target: str) -> None:
         target = clean_name(target)
         problem = name_problem(target)  # the rules of setup: merging into an existing name is fine
         if problem:
-            message.value = problem
+            set_message(problem)
             return
         try:
             app.store.rename_player(name, target)
         except ValueError as err:
-            message.value = str(err)
+            set_message(str(err))
             return
+        set_form(fresh(target))
         app.go(player_route(target))
 
     def merge(e) -> None:
-        other = merge_into.value
-        if not other:
+        other = merge_into
+        if not other or other not in app.store.players():
             return
 
         def confirmed(ev) -> None:
@@ -187,9 +217,11 @@ def detail(app: App, encoded: str) -> ft.View:
             )
         )
 
-    merge_into = ft.Dropdown(label="Same person as…", width=240, options=[ft.DropdownOption(p) for p in app.store.players() if p != name])
+    others = [p for p in everyone if p != name]
     body: list[ft.Control] = [ft.Text(name, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, selectable=True)]
-    if figures is None:
+    if name not in everyone:  # renamed or merged in another session, or a wrong link
+        body.append(ft.Text(f"No game here has a player called {name} (any more).", italic=True))
+    elif figures is None:
         body.append(ft.Text("No finished game yet.", italic=True))
     else:
         body += [
@@ -207,12 +239,39 @@ def detail(app: App, encoded: str) -> ft.View:
             section("Scores over time"),
             scores_chart(figures),
         ]
-    body += [
-        section("Rename or merge"),
-        ft.Row([new_name, ft.OutlinedButton("Rename", height=48, on_click=lambda e: rename(new_name.value or ""))], wrap=True),
-        ft.Row([merge_into, ft.OutlinedButton("Merge", height=48, on_click=merge)], wrap=True),
-        message,
-    ]
+    if name in everyone:
+        body += [
+            section("Rename or merge"),
+            ft.Row(
+                [
+                    ft.TextField(
+                        label="New name",
+                        value=new_name,
+                        on_change=lambda e: set_field("new", e.control.value or ""),
+                        on_submit=lambda e: rename(new_name),
+                        width=240,
+                        max_length=MAX_NAME,
+                        counter="",
+                    ),
+                    ft.OutlinedButton("Rename", height=48, on_click=lambda e: rename(new_name)),
+                ],
+                wrap=True,
+            ),
+            ft.Row(
+                [
+                    ft.Dropdown(
+                        label="Same person as…",
+                        width=240,
+                        value=merge_into if merge_into in others else None,
+                        options=[ft.DropdownOption(p) for p in others],
+                        on_select=lambda e: set_field("merge", e.control.value or ""),
+                    ),
+                    ft.OutlinedButton("Merge", height=48, on_click=merge),
+                ],
+                wrap=True,
+            ),
+            ft.Text(form["message"], color=ft.Colors.ERROR),
+        ]
     return ft.View(
         route=route,
         appbar=ft.AppBar(leading=back_button(app), title=ft.Text(short_name(name, 30))),

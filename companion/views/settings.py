@@ -1,53 +1,63 @@
-"""Settings: the PIN that keeps this table's games private, and the theme."""
+"""Settings: the PIN that keeps this table's games private, and the theme.
+
+A component: what is typed and the last message are this device's state; whether a PIN is on is
+read from the store at each drawing (it subscribes to `changes.SETTINGS`)."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from .. import changes
 from ..access import MAX_DIGITS, MIN_DIGITS, SAFE_DIGITS, valid_pin, weak_pin_warning
 from ..session import App
 from ..widgets.controls import section
+from ..widgets.hooks import use_changes
 
 
+@ft.component
 def view(app: App) -> ft.View:
-    message = ft.Text("")
-    field = ft.TextField(
-        label=f"New PIN ({MIN_DIGITS}–{MAX_DIGITS} digits)",
-        password=True,
-        width=240,
-        max_length=MAX_DIGITS,
-        helper=f"{SAFE_DIGITS} digits or more are safer",
-        keyboard_type=ft.KeyboardType.NUMBER,
-        input_filter=ft.NumbersOnlyInputFilter(),
-    )
+    use_changes(app, changes.SETTINGS)
+    typed, set_typed = ft.use_state("")
+    said, set_said = ft.use_state(("", False))  # this device's last message, and whether it warns
+    lan = bool(app.join_urls)  # serving beyond this machine (see serve)
 
     def save(e) -> None:
-        pin = (field.value or "").strip()
+        pin = typed.strip()
         if not valid_pin(pin):
-            message.value = f"A PIN is {MIN_DIGITS} to {MAX_DIGITS} digits."
-            message.color = ft.Colors.ERROR
+            set_said((f"A PIN is {MIN_DIGITS} to {MAX_DIGITS} digits.", True))
             return
         app.gate.set_pin(pin)
-        field.value = ""
+        set_typed("")
         warning = weak_pin_warning(pin)
-        message.value = "PIN set: every new browser session asks for it." + (f" {warning}" if warning else "")
-        message.color = ft.Colors.ERROR if warning else None
-
-    lan = bool(app.join_urls)  # serving beyond this machine (see serve)
+        set_said(("PIN set: every new browser session asks for it." + (f" {warning}" if warning else ""), bool(warning)))
 
     def clear(e) -> None:
         if lan:
             return
         app.gate.set_pin(None)
-        message.color = None
-        message.value = "PIN removed: anyone who can reach this server can use it."
+        set_said(("PIN removed: anyone who can reach this server can use it.", False))
+
+    def flip_theme(e) -> None:
+        app.toggle_theme()
+        app.rebuild()  # the root applies the theme (and this switch is drawn from app.dark)
 
     if app.gate.fixed:
         pin_controls: list[ft.Control] = [ft.Text("The PIN was set when the server started (--pin).")]
     else:
         pin_controls = [
             ft.Text("PIN is on." if app.gate.required else "No PIN: anyone who can reach this server can use it."),
-            field,
+            ft.TextField(
+                label=f"New PIN ({MIN_DIGITS}–{MAX_DIGITS} digits)",
+                value=typed,
+                on_change=lambda e: set_typed(e.control.value or ""),
+                on_submit=save,
+                password=True,
+                width=240,
+                max_length=MAX_DIGITS,
+                helper=f"{SAFE_DIGITS} digits or more are safer",
+                keyboard_type=ft.KeyboardType.NUMBER,
+                input_filter=ft.NumbersOnlyInputFilter(),
+            ),
             ft.Row(
                 [
                     ft.FilledButton("Set PIN", on_click=save),
@@ -57,6 +67,7 @@ def view(app: App) -> ft.View:
         ]
         if lan:
             pin_controls.append(ft.Text("Serving to the local network needs a PIN: it can be changed, not removed."))
+    message, warns = said
     return ft.View(
         route="/settings",
         appbar=ft.AppBar(title=ft.Text("Settings")),
@@ -65,9 +76,9 @@ def view(app: App) -> ft.View:
                 [
                     section("Privacy"),
                     *pin_controls,
-                    ft.Semantics(identifier="settings-message", content=message),
+                    ft.Semantics(identifier="settings-message", content=ft.Text(message, color=ft.Colors.ERROR if warns else None)),
                     section("Appearance"),
-                    ft.Switch(label="Dark theme", value=app.dark, on_change=lambda e: app.toggle_theme()),
+                    ft.Switch(label="Dark theme", value=app.dark, on_change=flip_theme),
                 ],
                 spacing=12,
                 width=640,

@@ -1,16 +1,17 @@
 """Statistics: per game the plays, highest score ever, average winning score and one figure of
 its own; wins per player as a chart. The cards fill the width: one column on a phone, two or
-three side by side on a tablet."""
+three side by side on a tablet. A component drawn from the history (it subscribes to `changes.HISTORY`)."""
 
 from __future__ import annotations
 
 import flet as ft
 import flet_charts as charts
 
-from .. import games, stats
+from .. import changes, games, stats
 from ..player_colours import player_colour
 from ..session import App
 from ..widgets.controls import section, short_name
+from ..widgets.hooks import use_changes
 from ..widgets.navigation import navigation_bar
 
 CHART_PLAYERS = 10
@@ -56,8 +57,9 @@ def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
     return ft.Semantics(label=f"Wins per player: {summary}", content=ft.Container(chart, height=240, padding=ft.Padding.only(right=16)))
 
 
+@ft.component
 def view(app: App) -> ft.View:
-    games.use_theme(app.page, None)
+    use_changes(app, changes.HISTORY)
     finished = app.store.finished()
     wins = stats.wins_per_player(finished)
     body: list[ft.Control] = [

@@ -23,11 +23,18 @@ def navigation_bar(app, current: str) -> ft.NavigationBar:
     )
 
 
+def route_under(app) -> str:
+    """The route of the screen under the one on top (the app's root component draws the stack)."""
+    views = ft.unwrap_component(app.page.views)
+    if not isinstance(views, list) or len(views) < 2:
+        return "/"
+    return getattr(ft.unwrap_component(views[-2]), "route", None) or "/"
+
+
 def back_button(app) -> ft.IconButton:
     """Back to the screen underneath, as the app bar's own arrow goes, but 48 × 48 (Flutter's is 40)."""
 
     def back(e) -> None:
-        views = app.page.views
-        app.go((views[-2].route if len(views) > 1 else None) or "/")
+        app.go(route_under(app))
 
     return ft.IconButton(icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label="Back"), tooltip="Back", width=TAP, height=TAP, on_click=back)

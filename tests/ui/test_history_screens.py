@@ -26,6 +26,13 @@ def history(store):
     return store
 
 
+def choose(h, label: str, value: str) -> None:
+    """Pick `value` in the dropdown labelled `label`, as the browser does (the value, then the event)."""
+    dropdown = h.find(ft.Dropdown, label=label)
+    h.session.apply_patch(dropdown._i, {"value": value})
+    h.fire(dropdown, "select", value)
+
+
 def texts(h) -> list[str]:
     return [c.value for c in h.find_all(ft.Text) if isinstance(c.value, str)]
 
@@ -35,20 +42,15 @@ def test_history_lists_newest_first_and_filters_by_game(open_app, history):
     tiles = h.find_all(ft.ListTile)
     assert [t.key for t in tiles] == ["dan-aldie", "cgt-1", "lc-1"]
     assert "Winner: Aldie" in tiles[0].subtitle.value
-    game = h.find(ft.Dropdown, label="Game")
-    game.value = "cgt"
-    h.fire(game, "select", "cgt")
+    choose(h, "Game", "cgt")
     assert [t.key for t in h.find_all(ft.ListTile)] == ["cgt-1"]
 
 
 def test_history_filters_by_player_and_dates(open_app, history):
     h = open_app("/history")
-    player = h.find(ft.Dropdown, label="Player")
-    player.value = "Noah"
-    h.fire(player, "select", "Noah")
+    choose(h, "Player", "Noah")
     assert [t.key for t in h.find_all(ft.ListTile)] == ["lc-1"]
-    player.value = "anyone"
-    h.fire(player, "select", "anyone")
+    choose(h, "Player", "anyone")
     pick_day(h, "From: any date", date(2026, 2, 1))
     assert [t.key for t in h.find_all(ft.ListTile)] == ["dan-aldie", "cgt-1"]
     h.tap("Clear From date")  # every date again
@@ -138,3 +140,14 @@ def test_a_finished_game_downloads_as_a_bg_stats_play(open_app, history):
     play = json.loads(bytes(args["src_bytes"]).decode())
     assert play["game"]["name"] == "Lost Cities" and play["game"]["bggId"] == 50
     assert {p["name"]: p["score"] for p in play["players"]} == {"Mia": -40, "Noah": 171}
+
+
+def test_the_navigation_bar_opens_each_main_place(open_app, history):
+    h = open_app("/")
+    for index, route in ((1, "/history"), (2, "/players"), (3, "/stats"), (0, "/")):
+        bar = h.find(ft.NavigationBar)
+        h.session.apply_patch(bar._i, {"selected_index": index})  # as the browser does: the value, then the event
+        h.fire(bar, "change", str(index))
+        assert h.page.route == route
+        assert h.find(ft.NavigationBar).selected_index == index
+    assert not h.conn.errors

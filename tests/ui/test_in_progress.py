@@ -22,15 +22,20 @@ def snack(h):
     return next(m for m in reversed(h.page._dialogs.controls) if isinstance(m, ft.SnackBar))
 
 
+def on_top(h):
+    """The screen on top of the stack the app's root component drew."""
+    return ft.unwrap_component(ft.unwrap_component(h.page.views)[-1])
+
+
 def tap_on_top(h, name):
     """Tap a button of the screen on top (the home screen under /in-progress has the same buttons)."""
-    [button] = [b for b in walk(h.page.views[-1]) if isinstance(b, ft.IconButton) and b.icon.semantics_label == name]
+    [button] = [b for b in walk(on_top(h)) if isinstance(b, ft.IconButton) and b.icon.semantics_label == name]
     h.click(button)
 
 
 def tiles(h):
     """The in-progress rows of the screen on top (home lies under /in-progress)."""
-    return [t for t in walk(h.page.views[-1]) if isinstance(t, ft.ListTile) and str(t.key).startswith("in-progress:")]
+    return [t for t in walk(on_top(h)) if isinstance(t, ft.ListTile) and str(t.key).startswith("in-progress:")]
 
 
 def test_home_shows_the_latest_three_and_a_link_to_all(open_app, store):
@@ -106,4 +111,15 @@ def test_a_saved_game_being_edited_is_listed_and_discarding_keeps_the_saved_game
     h.fire(bar, "action")
     assert store.editing(game_id) == copy and store.get(game_id) == saved
     assert [g.id for g in store.in_progress()] == []
+    assert not h.conn.errors
+
+
+def test_back_from_the_full_list_and_from_a_player_goes_to_the_screen_under(open_app, store):
+    started(store, 1)
+    h = open_app("/in-progress")
+    tap_on_top(h, "Back")
+    assert h.page.route == "/" and tiles(h)
+    h = open_app("/players/Ben")
+    h.tap("Back")
+    assert h.page.route == "/players"
     assert not h.conn.errors
