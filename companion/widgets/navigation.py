@@ -27,7 +27,7 @@ def back_button(app) -> ft.IconButton:
     """Back to the screen underneath, as the app bar's own arrow goes, but 48 × 48 (Flutter's is 40)."""
 
     def back(e) -> None:
-        views = app.page.views
-        app.go((views[-2].route if len(views) > 1 else None) or "/")
+        views = ft.unwrap_component(app.page.views)  # drawn by components: each view may be one too
+        app.go((ft.unwrap_component(views[-2]).route if len(views) > 1 else None) or "/")
 
     return ft.IconButton(icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label="Back"), tooltip="Back", width=TAP, height=TAP, on_click=back)

@@ -172,3 +172,9 @@ def test_another_games_setup_starts_afresh(open_app):
     h.settle()
     assert seats(h) == [] and name_field(h).value == ""
     assert any(t.value == "New game of CGT – Card Game Traders" for t in h.find_all(ft.Text))
+
+
+def test_back_returns_to_the_screen_underneath(open_app):
+    h = open_app("/setup/lost-cities")
+    h.tap("Back")
+    assert h.page.route == "/" and not h.conn.errors
