@@ -26,6 +26,7 @@ from .live import GameHub
 from .network import lan_addresses, serving_banner
 from .session import App
 from .store import GameStore
+from .widgets.navigation import route_under
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 
@@ -143,8 +144,7 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str]
         errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 
         async def view_pop(e: ft.ViewPopEvent) -> None:
-            if len(page.views) > 1:
-                await page.push_route(page.views[-2].route or "/")
+            await page.push_route(route_under(app))
 
         page.on_route_change = lambda e: app.show_route(e.route or "/")
         page.on_view_pop = view_pop

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from .. import games
+from .. import changes, games
 from ..ids import route_id
 from ..invites import Seat
 from ..session import App
+from ..store import StoreWriteError
 from ..widgets.common import not_found
 from ..widgets.controls import short_name
+from ..widgets.hooks import use_changes
 from . import play
 
 GRANT_KEY = "tableside.grant."
@@ -22,36 +24,48 @@ def seat_route(code: str, player: str) -> str:
     return f"/join/{route_id(code)}/{route_id(player)}"
 
 
+@ft.component
 def view(app: App, code: str) -> ft.View:
     route = f"/join/{route_id(code)}"
     game_id = app.invites.game_of(code)
+    # The invitation and its seats are settings: a seat taken on another phone, or a revoked
+    # invitation, shows here at once.
+    use_changes(app, changes.SETTINGS, *([changes.game(game_id)] if game_id else []))
+    refusal, set_refusal = ft.use_state("")
     stored = app.store.get(game_id) if game_id else None
-    if stored is None:
-        return not_found(route, INVALID)
-    games.use_theme(app.page, stored.game)
-    taken = app.invites.taken(stored.id)
-    message = ft.Text("", color=ft.Colors.ERROR)
 
     def seated(player: str) -> None:
+        if stored is None:
+            return
         if not app.authorized:
             app.guest = Seat(stored.id, player)
         app.go(seat_route(code, player))
 
-    async def take(player: str) -> None:
-        grant = app.invites.claim(code, player)
-        if grant is None:
-            message.value = f"{short_name(player)}'s seat is taken by another phone: the host can release it."
-            app.page.update()
-            return
-        await app.preferences.set(GRANT_KEY + stored.id, grant)
-        seated(player)
-
     async def return_to_seat() -> None:
+        """A phone that holds a seat of this game (its grant, kept in the browser) goes back to it."""
+        if stored is None:
+            return
         seat = app.invites.seat_of(await app.preferences.get(GRANT_KEY + stored.id))
         if seat is not None and seat.game == stored.id and app.page.route == route:
             seated(seat.player)
 
-    app.page.run_task(return_to_seat)
+    ft.use_effect(return_to_seat, [stored.id if stored else None])
+    if stored is None:
+        return not_found(route, INVALID)
+    taken = app.invites.taken(stored.id)
+
+    async def take(player: str) -> None:
+        try:
+            grant = app.invites.claim(code, player)
+        except StoreWriteError as err:
+            set_refusal(str(err))
+            return
+        if grant is None:
+            set_refusal(f"{short_name(player)}'s seat is taken by another phone: the host can release it.")
+            return
+        await app.preferences.set(GRANT_KEY + stored.id, grant)
+        seated(player)
+
     return ft.View(
         route=route,
         appbar=ft.AppBar(title=ft.Text(f"Join {games.title(stored.game)}"), automatically_imply_leading=app.authorized),
@@ -69,7 +83,7 @@ def view(app: App, code: str) -> ft.View:
                         )
                         for p in stored.players
                     ],
-                    message,
+                    ft.Text(refusal, color=ft.Colors.ERROR),
                     ft.Text("Your phone shows your own cards; the table's screen shows everyone's.", size=13),
                 ],
                 spacing=12,
@@ -80,8 +94,10 @@ def view(app: App, code: str) -> ft.View:
     )
 
 
+@ft.component
 def seat_view(app: App, code: str, player: str) -> ft.View:
     """A player's own play screen, for the phone holding that seat (or the host)."""
+    use_changes(app, changes.SETTINGS)  # a revoked invitation shows as one at once
     game_id = app.invites.game_of(code)
     if game_id is None:
         return not_found(seat_route(code, player), INVALID)

@@ -31,6 +31,7 @@ from ..store import FINISHED, IN_PROGRESS
 from ..widgets.common import not_found
 from ..widgets.controls import TAP, icon_button, short_name, total_badge
 from ..widgets.hooks import use_changes
+from ..widgets.navigation import route_under
 from ..widgets.scoring_help import how_scoring_works
 
 MIN_TABLEAU_WIDTH = 370
@@ -282,16 +283,13 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
         return not_found(route, f"No one called {seat} plays in this game.")
     play.draw(live, player, state, message, (set_player, set_state, set_message))
 
-    def back(e) -> None:
-        app.go(app.page.views[-2].route if len(app.page.views) > 1 else "/")
-
     return ft.View(
         route=route,
         # Its own back button: Flutter's is 40 × 40, under the 48 every target has.
         appbar=ft.AppBar(
             title=ft.Text(games.title(live.record["game"])),
             leading_width=56,
-            leading=icon_button(ft.Icons.ARROW_BACK, "Back", back),
+            leading=icon_button(ft.Icons.ARROW_BACK, "Back", lambda e: app.go(route_under(app))),
             actions=[how_scoring_works(app, live.record["game"])],
         ),
         controls=[frame(play, game_id)],

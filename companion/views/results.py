@@ -11,12 +11,13 @@ import flet as ft
 import scoring
 from scoring.fields import ordinal
 
-from .. import durations, games, scorecard, share
+from .. import changes, durations, games, scorecard, share
 from ..ids import route_id
 from ..session import App
 from ..store import EDITING, IN_PROGRESS, StoreWriteError
 from ..widgets.common import not_found
 from ..widgets.controls import section, short_name
+from ..widgets.hooks import use_changes
 from ..widgets.score_sheet import score_sheet
 from . import join, transfer
 
@@ -86,14 +87,19 @@ def sharing(app: App, game: str, result: scoring.Result, day: str, took: str | N
     ]
 
 
+@ft.component
 def view(app: App, game_id: str, route: str) -> ft.View:
+    # Drawn again whenever the game changes, here or on another device: edited, saved, deleted, restored.
+    use_changes(app, changes.game(game_id), changes.HISTORY)
     # /results/<id> of a saved game being edited shows the edit copy; /history/<id> always the saved game.
     editing = app.store.editing(game_id) if route.startswith("/results/") else None
     stored = editing or app.store.get(game_id)
     if stored is None:
         return not_found(route, "This game is not stored here. It may have been deleted.")
-    games.use_theme(app.page, stored.game)
-    result = scoring.score(stored.record)
+    try:
+        result = scoring.score(stored.record)
+    except scoring.RecordError as err:  # the store keeps only valid records: words, never a traceback, if one is not
+        return not_found(route, f"This game cannot be scored as it stands: {err}")
     in_progress = stored.status in (IN_PROGRESS, EDITING)
     winners = ", ".join(result.winners)
     headline = share.headline(result)
@@ -106,7 +112,6 @@ def view(app: App, game_id: str, route: str) -> ft.View:
         except (StoreWriteError, ValueError) as err:  # said in words; the saved game is unchanged
             app.notify(str(err), error=True)
             return
-        app.page.pubsub.send_others_on_topic(f"game:{game_id}", "finished")
         app.go(f"/history/{route_id(game_id)}")
 
     def rematch(e) -> None:

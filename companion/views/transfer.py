@@ -17,11 +17,12 @@ import flet as ft
 
 import scoring
 
-from .. import games, transfer
+from .. import changes, transfer
 from ..guard import MAX_IMPORT_BYTES
 from ..session import App
 from ..store import StoreWriteError
 from ..widgets.controls import section
+from ..widgets.hooks import use_changes
 
 MESSAGE = "message"  # Semantics identifier of the result / error line
 MAX_IMPORT_MB = MAX_IMPORT_BYTES // (1024 * 1024)
@@ -55,15 +56,19 @@ def plural(n: int, word: str = "game") -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def counted(n: int) -> str:
+    return f"{plural(n, 'finished game')} in the history." if n else "No finished games yet."
+
+
+@ft.component
 def view(app: App) -> ft.View:
-    games.use_theme(app.page, None)
+    use_changes(app, changes.HISTORY)  # the count, and exports waiting for a finished game
+    said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is an error
     picker = file_picker(app)
     finished = app.store.finished()
-    message = ft.Text("", selectable=True)
 
     def say(text: str, error: bool = False) -> None:
-        message.value = text
-        message.color = ft.Colors.ERROR if error else None
+        set_said((text, error))
         app.notify(text, error=error)
 
     async def export(kind: str) -> None:
@@ -82,7 +87,7 @@ def view(app: App) -> ft.View:
     def store_records(records: list[dict], name: str) -> None:
         app.page.pop_dialog()
         try:
-            added, skipped = app.store.add_finished(records)
+            added, skipped = app.store.add_finished(records)  # published: the count and the buttons follow
         except StoreWriteError as err:  # a full or read-only disk: all or nothing, said in words
             say(f"{name}: nothing imported. {err}", error=True)
             return
@@ -90,9 +95,6 @@ def view(app: App) -> ft.View:
             say(f"{name}: nothing imported: {err}", error=True)
             return
         say(f"Imported {plural(added)} from {name}" + (f"; skipped {skipped} already here." if skipped else "."))
-        count.value = counted(len(app.store.finished()))
-        for button in (json_button, csv_button):
-            button.disabled = False
 
     def picked(e: ft.FilePickerResultEvent) -> None:
         if not e.files:
@@ -127,6 +129,7 @@ def view(app: App) -> ft.View:
         question = f"Import {plural(new)} from {file.name}?"
         if present:
             question += f" {present} {'is' if present == 1 else 'are'} already here."
+        # Its words never change while it is open: shown once, closed by either button.
         app.page.show_dialog(
             ft.AlertDialog(
                 modal=True,
@@ -139,12 +142,13 @@ def view(app: App) -> ft.View:
             )
         )
 
-    picker.on_result = picked
+    # The picker is a service of the session, not a drawn control: the chosen file reaches this screen.
+    # `picked` uses only the session and state setters, which stay the same from one drawing to the next.
+    on_result = ft.use_callback(picked, [])
+    if picker.on_result is not on_result:
+        picker.on_result = on_result
 
-    def counted(n: int) -> str:
-        return f"{plural(n, 'finished game')} in the history." if n else "No finished games yet."
-
-    count = ft.Text(counted(len(finished)))
+    text, error = said
     json_button = ft.FilledButton("Export JSON", icon=ft.Icons.DOWNLOAD, height=48, disabled=not finished, on_click=export_json)
     csv_button = ft.OutlinedButton("Export CSV", icon=ft.Icons.TABLE_CHART, height=48, disabled=not finished, on_click=export_csv)
     import_button = ft.FilledButton(
@@ -158,7 +162,7 @@ def view(app: App) -> ft.View:
     body = ft.Column(
         [
             section("Export"),
-            count,
+            ft.Text(counted(len(finished))),
             ft.Text(
                 "JSON keeps every game whole (to import here or elsewhere); CSV has one row per player per game, for spreadsheets.", size=13
             ),
@@ -171,7 +175,11 @@ def view(app: App) -> ft.View:
                 size=13,
             ),
             ft.Row([import_button], wrap=True),
-            ft.Semantics(identifier=MESSAGE, content=message, live_region=True),
+            ft.Semantics(
+                identifier=MESSAGE,
+                content=ft.Text(text, selectable=True, color=ft.Colors.ERROR if error else None),
+                live_region=True,
+            ),
         ],
         spacing=10,
         width=560,

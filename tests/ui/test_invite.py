@@ -194,3 +194,84 @@ def test_a_guest_types_the_short_code_on_the_pin_screen(open_app, store, private
     assert phone.page.route == f"/join/{invite}"
     phone.tap("I am Noah")
     assert phone.page.route == f"/join/{invite}/Noah"
+
+
+# --- the invite screen is live: it shows the seats as stored, whoever changed them --------------------
+
+
+def seat_shown(h, player) -> str:
+    return h.text_of(f"seat-{player}").split(": ", 1)[1]
+
+
+def release_shown(h, player) -> bool:
+    return any(b.visible for b in h.buttons(f"Release {player}"))
+
+
+def test_a_seat_taken_or_released_elsewhere_shows_at_once_and_after_a_reload(open_app, store):
+    game_id = lost_cities(store)
+    invite = code(store, game_id)
+    tablet = open_app(f"/invite/{game_id}", width=1024, height=768)
+    assert seat_shown(tablet, "Mia") == "free" and not release_shown(tablet, "Mia")
+    assert Invites(store).claim(invite, "Mia")  # a phone's claim, as the server makes it
+    tablet.settle()
+    assert seat_shown(tablet, "Mia") == "on a phone" and release_shown(tablet, "Mia")
+    assert seat_shown(tablet, "Noah") == "free"
+    laptop = open_app(f"/invite/{game_id}", width=1024, height=768)  # the host on a second device
+    assert seat_shown(laptop, "Mia") == "on a phone"
+    laptop.tap("Release Mia")
+    tablet.settle()
+    assert seat_shown(tablet, "Mia") == seat_shown(laptop, "Mia") == "free"
+    assert not release_shown(tablet, "Mia")
+    Invites(store).claim(invite, "Noah")
+    tablet.settle()
+    reloaded = open_app(f"/invite/{game_id}", width=1024, height=768)
+    assert seat_shown(tablet, "Noah") == seat_shown(reloaded, "Noah") == "on a phone"
+    assert not tablet.conn.errors and not laptop.conn.errors
+
+
+def test_a_phone_taking_its_seat_shows_on_the_invite_screen(open_app, store):
+    game_id = lost_cities(store)
+    invite = code(store, game_id)
+    tablet = open_app(f"/invite/{game_id}", width=1024, height=768)
+    phone = open_app(f"/join/{invite}", browser_storage={})
+    phone.tap("I am Noah")
+    tablet.settle()
+    assert seat_shown(tablet, "Noah") == "on a phone" and release_shown(tablet, "Noah")
+    assert seat_shown(tablet, "Mia") == "free"
+
+
+def test_a_revoked_invite_gets_a_new_code_on_every_screen_showing_it(open_app, store):
+    game_id = lost_cities(store)
+    invite = code(store, game_id)
+    tablet = open_app(f"/invite/{game_id}", width=1024, height=768)
+    laptop = open_app(f"/invite/{game_id}", width=1024, height=768)
+    phone = open_app(f"/join/{invite}", browser_storage={})
+    laptop.tap("Revoke invite")
+    tablet.settle()
+    phone.settle()
+    new = Invites(store).code_for(game_id)
+    assert new != invite
+    assert tablet.text_of("join-url").endswith(f"/join/{new}") and laptop.text_of("join-url").endswith(f"/join/{new}")
+    assert any("not valid any more" in (t.value or "") for t in phone.find_all(ft.Text))  # the old link, at once
+
+
+def test_the_join_screen_shows_a_seat_taken_by_another_phone_at_once(open_app, store):
+    game_id = lost_cities(store)
+    invite = code(store, game_id)
+    phone = open_app(f"/join/{invite}", browser_storage={})
+    assert [b.disabled for b in phone.buttons("I am Mia")] == [False]
+    Invites(store).claim(invite, "Mia")  # another phone was quicker
+    phone.settle()
+    assert [b.disabled for b in phone.buttons("I am Mia")] == [True]
+    Invites(store).release(game_id, "Mia")
+    phone.settle()
+    assert [b.disabled for b in phone.buttons("I am Mia")] == [False]
+
+
+def test_a_game_never_invited_gets_its_code_when_the_screen_opens(open_app, store):
+    game_id = lost_cities(store)
+    tablet = open_app(f"/invite/{game_id}", width=1024, height=768)
+    tablet.settle()
+    made = Invites(store).game_of(tablet.text_of("join-code").removeprefix("Code: "))
+    assert made == game_id and tablet.text_of("join-url").endswith(f"/join/{code(store, game_id)}")
+    assert not tablet.conn.errors

@@ -18,8 +18,13 @@ def example(name: str, **meta) -> dict:
     return {**json.loads((EXAMPLES / f"{name}.json").read_text())["record"], **meta}
 
 
+def top_view(h) -> ft.View:
+    """The view on top of the stack, as drawn (the app's views are components)."""
+    return ft.unwrap_component(ft.unwrap_component(h.page.views)[-1])
+
+
 def sheets(h):
-    return [c for c in walk(h.page.views[-1]) if isinstance(c, ft.Semantics) and c.label == "Score sheet"]
+    return [c for c in walk(top_view(h)) if isinstance(c, ft.Semantics) and c.label == "Score sheet"]
 
 
 def texts(control) -> list[str]:

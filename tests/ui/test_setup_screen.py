@@ -10,6 +10,11 @@ from companion.views import setup
 from .harness import walk
 
 
+def top_view(h) -> ft.View:
+    """The view on top of the stack, as drawn (the app's views are components)."""
+    return ft.unwrap_component(ft.unwrap_component(h.page.views)[-1])
+
+
 def add(h, *names):
     field = h.find(ft.TextField, label="Player name")
     for name in names:
@@ -19,7 +24,7 @@ def add(h, *names):
 
 def seats(h):
     """The names in seat order, as the rows show them."""
-    return [t.tooltip for t in walk(h.page.views[-1]) if isinstance(t, ft.Text) and t.tooltip and t.expand]
+    return [t.tooltip for t in walk(top_view(h)) if isinstance(t, ft.Text) and t.tooltip and t.expand]
 
 
 def test_rotated_keeps_clockwise_order():
@@ -95,8 +100,81 @@ def test_three_player_option_goes_with_a_fourth_player(open_app):
 def test_every_setup_button_is_at_least_48_px(open_app):
     h = open_app("/setup/bgg-game")
     add(h, "Ana", "Ben", "Cy")
-    for b in walk(h.page.views[-1]):
+    for b in walk(top_view(h)):
         if isinstance(b, ft.IconButton) and b.visible:
             assert (b.width or 0) >= 48 and (b.height or 0) >= 48, b.icon.semantics_label
         if isinstance(b, (ft.OutlinedButton, ft.FilledButton)) and b.visible:
             assert (b.height or 0) >= 48, b.content
+
+
+def name_field(h) -> ft.TextField:
+    return h.find(ft.TextField, label="Player name")
+
+
+def test_what_is_typed_survives_a_change_on_another_device(open_app, store):
+    from tests.transfer.records import record
+
+    h = open_app("/setup/lost-cities")
+    add(h, "Ana")
+    h.type(name_field(h), "Be")  # half typed
+    store.add_finished([record("lc1")])  # a game saved elsewhere: the recent players change
+    h.settle()
+    assert name_field(h).value == "Be"
+    assert seats(h) == ["Ana"]
+    assert h.buttons("Add Mia") and h.buttons("Add Noah")  # the new recent players, at once
+
+
+def test_a_recent_player_is_added_with_one_tap_and_the_field_empties(open_app, store):
+    from tests.transfer.records import record
+
+    store.add_finished([record("lc1")])
+    h = open_app("/setup/lost-cities")
+    h.tap("Add Mia")
+    h.type(name_field(h), "Zoe")
+    h.fire(name_field(h), "submit", "Zoe")
+    assert seats(h) == ["Mia", "Zoe"] and name_field(h).value == ""
+    assert not h.buttons("Add Mia")
+    h.type(name_field(h), "zoe")
+    h.fire(name_field(h), "submit", "zoe")
+    assert seats(h) == ["Mia", "Zoe"] and name_field(h).value == "zoe"  # refused, kept to correct
+    assert any(t.value == "zoe is already playing." for t in h.find_all(ft.Text))
+
+
+def test_seat_buttons_reorder_and_remove(open_app):
+    h = open_app("/setup/bgg-card-game")
+    add(h, "Ana", "Ben", "Cy")
+    h.tap("Move Ana down")
+    assert seats(h) == ["Ben", "Ana", "Cy"]
+    h.tap("Cy starts")
+    assert seats(h) == ["Cy", "Ben", "Ana"]
+    h.tap("Remove Ben")
+    assert seats(h) == ["Cy", "Ana"]
+    assert not h.conn.errors
+
+
+def test_start_game_stores_the_players_and_remembers_the_options(open_app, store):
+    h = open_app("/setup/lost-cities")
+    add(h, "Ana", "Ben")
+    switch = h.find(ft.Switch, label="Short game: 1 round (the full game is 3)")
+    h.session.apply_patch(switch._i, {"value": not switch.value})  # what the client sends with its event
+    h.fire(switch, "change", None)
+    h.tap("Start game")
+    (game,) = store.in_progress()
+    assert game.players == ["Ana", "Ben"] and game.record["variant"]["rounds"] == 1
+    assert store.setting(setup.variant_setting("lost-cities"))["rounds"] == 1
+
+
+def test_another_games_setup_starts_afresh(open_app):
+    h = open_app("/setup/lost-cities")
+    add(h, "Ana", "Ben")
+    h.type(name_field(h), "Cy")
+    h.run(h.page.push_route("/setup/cgt"))  # a typed address: the same screen, another game
+    h.settle()
+    assert seats(h) == [] and name_field(h).value == ""
+    assert any(t.value == "New game of CGT – Card Game Traders" for t in h.find_all(ft.Text))
+
+
+def test_back_returns_to_the_screen_underneath(open_app):
+    h = open_app("/setup/lost-cities")
+    h.tap("Back")
+    assert h.page.route == "/" and not h.conn.errors
