@@ -5,12 +5,12 @@ what `scoring` makes of the stored game."""
 
 import tempfile
 
+import flet as ft
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-import flet as ft
 import scoring
 from companion.app import make_main
 from companion.games import screen
