@@ -211,7 +211,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
     )
     body = ft.Column(
         [
-            ft.Column(game.shared(), disabled=bool(play.device)),
+            ft.Column(game.shared(), disabled=bool(play.device), key="shared"),
             switch,
             ft.Row(
                 [ft.Container(game.tableau(p), width=width, key=f"tableau {p}") for p in shown],

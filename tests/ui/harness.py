@@ -214,11 +214,20 @@ class Harness:
         self.session.apply_patch(control._i, {"value": text})
         self.fire(control, "change", text)
 
+    def choose(self, control, value, event: str = "change"):
+        """A person picks `value` in a dropdown, switch or picker: the browser writes it, then says so."""
+        self.session.apply_patch(control._i, {"value": value})
+        self.fire(control, event, value)
+
     def resize(self, width: float, height: float):
         self.session.apply_page_patch({"width": width, "height": height})
         self.fire(self.page, "resize", {"width": width, "height": height})
 
     # ---- queries --------------------------------------------------------
+    def top_view(self) -> ft.View:
+        """The view on top of the stack, as drawn (the app's views are components)."""
+        return ft.unwrap_component(ft.unwrap_component(self.page.views)[-1])
+
     def controls(self):
         return list(walk(self.page.views))
 

@@ -192,8 +192,7 @@ def test_colours_are_chosen_at_setup_each_offered_once(open_app, store):
         assert any(isinstance(s, ft.Semantics) and s.label == d.label and s.content is d for s in h.find_all(ft.Semantics))
     assert [o.key for o in dropdowns["Ada's colour"].options] == ["red", "yellow", "purple", "black"]  # not Bo's, Cy's
     ada = dropdowns["Ada's colour"]
-    ada.value = "black"
-    h.fire(ada, "select", "black")
+    h.choose(ada, "black", "select")
     h.tap("Start game")
     game_id = h.page.route.split("/")[-1]
     final = store.get(game_id).record["final"]
@@ -208,8 +207,7 @@ def test_the_3_player_option_is_offered_only_up_to_3_players(open_app, store):
     assert h.find_all(ft.Switch, label=bgg_game_option()) == []
     h.tap("Remove Di")
     switch = h.find(ft.Switch, label=bgg_game_option())
-    switch.value = True
-    h.fire(switch, "change", True)
+    h.choose(switch, True)
     game_id = set_up(h, [])
     assert store.get(game_id).record["variant"] == {"three_player_sets": "every"}
 

@@ -5,6 +5,7 @@ from pathlib import Path
 import flet as ft
 import pytest
 
+import scoring
 from companion import fonts, games
 
 ttLib = pytest.importorskip("fontTools.ttLib", reason="fonttools is a test dependency: pip install -e '.[test]'")
@@ -122,12 +123,12 @@ def test_latin_names_need_no_fallback_font_and_others_need_theirs():
     assert fonts.needed("José ♣♦♥♠") >= {"DejaVu"}
 
 
-def test_a_session_registers_a_font_when_a_name_needs_it(open_app):
-    """Browserless: a home screen of Latin names registers no font; a screen showing a CJK name does."""
+def test_a_session_registers_a_font_when_a_name_needs_it(open_app, store):
+    """Browserless: a home screen of Latin names registers no font; once it shows a CJK name, it does."""
     h = open_app("/")
     assert h.page.fonts == {}
-    h.page.views[-1].controls.append(ft.Text("王小明"))
-    h.page.update()
+    store.create(scoring.new_record("lost-cities", ["王小明", "Mia"]))  # Home lists it among the games in progress
+    h.settle()
     assert set(h.page.fonts) == {"DejaVu", "NotoSansCJK"}
     assert list(h.page.fonts) == [f for f in fonts.FONTS if f in h.page.fonts]  # chain order kept
 

@@ -236,8 +236,7 @@ def test_history_date_picker_refuses_what_is_not_a_day(open_app):
     h.tap("From: any date")
     picker = next(d for d in reversed(h.page._dialogs.controls) if isinstance(d, ft.DatePicker))
     for junk in ("1e3", "٣", "12 GG", 17):
-        picker.value = junk
-        h.fire(picker, "change", junk)
+        h.choose(picker, junk)
         assert h.buttons("From: any date")  # the filter did not change
         assert any(t.value == "That is not a day: pick one in the calendar." for t in h.find_all(ft.Text))
     assert not h.conn.errors

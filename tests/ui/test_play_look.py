@@ -103,7 +103,7 @@ def test_no_small_text_and_no_small_target(open_app, game, width):
     set_up(h, names)
     for name in taps:
         h.tap(name)
-    controls = list(walk(h.page.views[-1]))
+    controls = list(walk(h.top_view()))
     small = [c.value for c in controls if isinstance(c, ft.Text) and c.size is not None and c.size < 12]
     assert not small, f"text under 12 px: {small}"
     for c in controls:
@@ -114,7 +114,7 @@ def test_no_small_text_and_no_small_target(open_app, game, width):
 
 
 def texts(h) -> list[str]:
-    return [c.value for c in walk(h.page.views[-1]) if isinstance(c, ft.Text) and isinstance(c.value, str)]
+    return [c.value for c in walk(h.top_view()) if isinstance(c, ft.Text) and isinstance(c.value, str)]
 
 
 def test_no_tiebreak_sentence_before_anything_is_entered(open_app):
@@ -143,7 +143,7 @@ def test_score_sheets(open_app):
     set_up(h, ["Ana", "Ben"])
     for name in ("nest egg 2H", "Ana commission 3H", "Ben commission 4C", "Score round 1"):
         h.tap(name)
-    sheet = [c for c in walk(h.page.views[-1]) if isinstance(c, ft.Semantics) and c.label == "Score sheet"]
+    sheet = [c for c in walk(h.top_view()) if isinstance(c, ft.Semantics) and c.label == "Score sheet"]
     assert len(sheet) == 1
     cells = [c.value for c in walk(sheet[0]) if isinstance(c, ft.Text)]
     assert cells[:3] == ["Round", "Ana", "Ben"] and "Total" in cells
