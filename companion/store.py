@@ -53,7 +53,7 @@ from tinydb import Query, TinyDB
 import scoring
 
 from .backups import LIVE, DataFolder, now_iso
-from .checks import doc_problem, played_when
+from .checks import doc_problem, metadata_problem, played_when
 from .damaged import DamagedRecord, DamagedRecords
 from .ids import id_problem
 from .storage import (
@@ -106,6 +106,14 @@ def check_id(game_id: Any) -> None:
     problem = id_problem(game_id)
     if problem:
         raise scoring.RecordError(("id",), problem)
+
+
+def admit(record: dict, arriving: bool = False) -> None:
+    """What start-up checks of every stored record (checks.py), checked before it is stored:
+    RecordError names the field. `arriving`: a new game or an import (a player's name is checked too)."""
+    problem = metadata_problem(record, arriving)
+    if problem:
+        raise scoring.RecordError((), problem)
 
 
 @dataclass(frozen=True)
@@ -426,6 +434,7 @@ class GameStore:
         record.setdefault("played_at", now_iso())
         check_id(record["id"])
         scoring.parse(record)
+        admit(record, arriving=True)
         game = StoredGame(id=record["id"], record=record, status=IN_PROGRESS, modified_at=now_iso())
         with self._lock:
             if self.get(game.id) is not None:
@@ -451,6 +460,7 @@ class GameStore:
     def save_progress(self, game_id: str, record: dict, draft: Any = None) -> StoredGame:
         """Store the new state of a game in progress; refuses an invalid record (nothing changes)."""
         scoring.parse(record)
+        admit(record)
         with self._lock:
             current = self.get(game_id)
             if current is None or current.status != IN_PROGRESS:
@@ -506,6 +516,7 @@ class GameStore:
     def save_edit(self, game_id: str, record: dict, draft: Any = None) -> StoredGame:
         """Store the new state of an edit copy; refuses an invalid record (nothing changes)."""
         scoring.parse(record)
+        admit(record)
         if record.get("id", game_id) != game_id:
             raise ValueError("an edit cannot change the game's id")
         with self._lock:
@@ -531,6 +542,7 @@ class GameStore:
                 record = copy_.record
             record = {**record, "id": game_id}
             summary = summarise(record)
+            admit(record)
             if not summary["decided"]:
                 raise ValueError("the edited game has no result yet: finish it before saving the changes")
             saved = self._finished.get(game_id)  # None: deleted meanwhile; saving puts it back
@@ -587,6 +599,7 @@ class GameStore:
             if current is None:
                 raise KeyError(game_id)
             record = record if record is not None else current.record
+            admit(record)
             game = StoredGame(
                 id=game_id,
                 record=record,
@@ -694,6 +707,7 @@ class GameStore:
             record.setdefault("played_at", now_iso())
             check_id(record["id"])
             summary = summarise(record)
+            admit(record, arriving=True)
             if record["id"] in first_seen:
                 raise ValueError(f"record {position} repeats the id {record['id']!r} of record {first_seen[record['id']]}")
             first_seen[record["id"]] = position
@@ -742,6 +756,7 @@ class GameStore:
             renamed = [(g, *scoring.rename_player(g.record, old, new, g.draft)) for g in touched]
             for _, record, _ in renamed:
                 scoring.parse(record)
+                admit(record)
             with self._changing():
                 for g, record, draft in renamed:
                     if g.status == FINISHED:
