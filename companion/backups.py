@@ -15,7 +15,11 @@ wherever it is. Every file of a backup is an independent copy (never a hard link
 one copy cannot reach another). A backup is built in backups/.tmp-…, verified (every copy is read
 back, compared with the data file, parsed, and every record in it scores), then renamed into
 place with a manifest that says so; a crash leaves no half backup. The oldest beyond
-BACKUPS_KEPT are removed. A failed backup is logged: it does not undo or fail the save.
+BACKUPS_KEPT are removed. A backup never undoes or fails the save, and never stops silently:
+a data file whose copy does not verify is left out of that backup (its older copies stay the
+good ones) while the other files are backed up; a backup that fails is tried once more at
+once, logged, and said on the home screen (`notices`: "The last backup failed: …"); the next
+change tries again, and a backup that works after a failure says so.
 
 At start-up every data file is read and checked. One that is unreadable, not JSON, not shaped
 like Tableside's data, or missing while the newest backup has it, is repaired restore-then-swap:
@@ -40,7 +44,7 @@ from typing import Any
 
 from .checks import doc_problem
 from .damaged import FILE as DAMAGED
-from .storage import fsync_dir, private_dir, write_atomically, write_bytes_atomically, write_new_file
+from .storage import cause_in_words, fsync_dir, private_dir, write_atomically, write_bytes_atomically, write_new_file
 
 BACKUPS_KEPT = 5
 LIVE_BACKUP_SECONDS = 60.0  # games in progress change on every tap: back them up at most this often
@@ -175,6 +179,9 @@ class DataFolder:
         self.prints: dict[str, list[int]] = {}  # size and CRC-32 of each data file as read at start-up
         self.backed_up: dict[str, StatKey | None] = {}  # data file → stat_key of the content last copied to a backup
         self._expected: set[str] | None = None
+        self.left_out: dict[str, str] = {}  # data file → why the last backup left it out (its copy did not verify)
+        self.backup_failed: str | None = None  # when the last failed backup was tried, and why (None: the last one worked)
+        self.backup_notice: str | None = None  # the sentence for the home screen about backups (kept until dismissed)
 
     def remove_leftovers(self) -> None:
         """Temporary files and half-made or half-removed backups of a process that was cut short
@@ -382,6 +389,7 @@ class DataFolder:
         files = [LIVE, DAMAGED] + [rel for rel in months if self.backed_up.get(rel) != self.stat_key(rel)]
         manifest: dict[str, list[int]] = {}
         copied: dict[str, StatKey] = {}
+        left_out: dict[str, str] = {}
         try:
             for rel in files:
                 if rel in self.blocked:
@@ -392,7 +400,13 @@ class DataFolder:
                 except FileNotFoundError:
                     continue
                 write_new_file(tmp / rel, raw)  # an independent copy, fsynced
-                self._verify(tmp / rel, raw, rel)
+                try:
+                    self._verify(tmp / rel, raw, rel)
+                except (DataFileError, ValueError) as e:  # this file only: the others are still backed up
+                    (tmp / rel).unlink()
+                    left_out[rel] = " ".join(str(e).removeprefix(f"{rel}: ").split())
+                    log.warning("the backup leaves out %s: %s", rel, e)
+                    continue
                 manifest[rel] = fingerprint(raw)
                 if key is not None and key == self.stat_key(rel):
                     copied[rel] = key
@@ -407,12 +421,16 @@ class DataFolder:
         self.backed_up.update(copied)
         self.last_backup = time.monotonic()
         self.live_dirty = False
+        self.left_out = left_out
         kept = [self.backups / name] + existing[: BACKUPS_KEPT - 1]
-        for old in reversed(existing[BACKUPS_KEPT - 1 :]):  # oldest first
-            self._hand_on(old, kept)
-            gone = self.backups / f".del-{old.name}"
-            os.rename(old, gone)  # a removal cut short leaves no half backup that looks complete
-            shutil.rmtree(gone, ignore_errors=True)
+        try:
+            for old in reversed(existing[BACKUPS_KEPT - 1 :]):  # oldest first
+                self._hand_on(old, kept)
+                gone = self.backups / f".del-{old.name}"
+                os.rename(old, gone)  # a removal cut short leaves no half backup that looks complete
+                shutil.rmtree(gone, ignore_errors=True)
+        except OSError:  # the new backup is complete: an old one not removed yet goes next time
+            log.exception("could not remove an old backup in %s", self.backups)
         return self.backups / name
 
     def _hand_on(self, old: Path, kept: list[Path]) -> None:
@@ -433,11 +451,33 @@ class DataFolder:
             fsync_dir(heir / "history")
 
     def history_changed(self) -> None:
-        """A backup after each change of the history or the settings; the change itself is already stored."""
-        try:
-            self.backup()
-        except (OSError, DataFileError):
-            log.exception("could not make a backup in %s", self.backups)
+        """A backup after each change of the history or the settings; the change itself is already stored.
+        A failure is tried once more, logged and said (`backup_notice`); the next change tries again."""
+        why = when = ""
+        for attempt in (1, 2):
+            try:
+                made = self.backup()
+            except Exception as e:  # whatever it is, the save stands and the next change tries again
+                log.exception("could not make a backup in %s (attempt %d of 2)", self.backups, attempt)
+                why, when = cause_in_words(e), datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+                self.backup_failed = f"{when} ({why})"
+                continue
+            self._backup_done(made)
+            return
+        self.live_dirty = True  # what this backup should have kept is kept by the next one
+        self.backup_notice = f"The last backup failed: {why} ({when}). Your changes are saved; Tableside tries again at the next change."
+
+    def _backup_done(self, made: Path) -> None:
+        if self.left_out:
+            what = "; ".join(f"{rel} ({why})" for rel, why in sorted(self.left_out.items()))
+            when = datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+            self.backup_failed = f"{when} (it left out {what})"
+            self.backup_notice = f"The last backup failed for {what} ({when}). Its older backups are kept; the other files were backed up."
+        elif self.backup_failed is not None:
+            self.backup_notice = (
+                f"A backup failed on {self.backup_failed}. The backup of {backup_time(made)} worked: every change is backed up again."
+            )
+            self.backup_failed = None
 
     def live_changed(self) -> None:
         """Games in progress changed: a backup if the last one is older than LIVE_BACKUP_SECONDS."""

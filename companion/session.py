@@ -56,7 +56,7 @@ class App:
         self.guest: Seat | None = None
         self.rebuild: Callable[[], None] = lambda: None  # set by main: show the current route again
         self.dark = store.setting(THEME_SETTING) is True  # remembered with the other settings
-        self.recovery_seen = False  # the store's start-up repairs were acknowledged on the home screen
+        self.recovery_seen: set[str] = set()  # the store's notices this session dismissed on the home screen
         self.on_resize_hooks: list[Callable[[], None]] = []
         self._wakelock: ft.Wakelock | None = None
         self._preferences: ft.SharedPreferences | None = None

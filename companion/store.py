@@ -281,8 +281,15 @@ class GameStore:
         self._migrate()
         self.files.note_backed_up()
 
+    def notices(self) -> list[str]:
+        """What the home screen says until its session dismisses it, one sentence each: what start-up
+        repaired or could not (`recovered`), and how the last backup went when one failed
+        ("The last backup, at …, failed: …", then "A backup failed on …; the backup of … worked …")."""
+        with self._lock:
+            return [*self.recovered, *([self.files.backup_notice] if self.files.backup_notice else [])]
+
     def acknowledge_recovered(self) -> None:
-        """Someone read `recovered` (the home screen's OK): the next start does not repeat it."""
+        """Someone read the notices (the home screen's OK): the next start does not repeat them."""
         with self._lock:
             self.files.acknowledge()
 

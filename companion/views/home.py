@@ -46,7 +46,7 @@ def recovery_notice(app: App) -> ft.Control:
     """What the store repaired at start-up (a damaged file moved aside, a backup restored), until dismissed."""
 
     def dismiss(e) -> None:
-        app.recovery_seen = True
+        app.recovery_seen |= set(app.store.notices())  # this session has read them
         app.store.acknowledge_recovered()  # kept until someone reads it: a start cut short told no one
         notice.visible = False
         notice.update()
@@ -62,10 +62,10 @@ def recovery_notice(app: App) -> ft.Control:
                         ft.Row(
                             [
                                 ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR),
-                                ft.Text("Some saved data was damaged", weight=ft.FontWeight.BOLD),
+                                ft.Text("About your saved data", weight=ft.FontWeight.BOLD),
                             ]
                         ),
-                        *[ft.Text(message, selectable=True) for message in app.store.recovered],
+                        *[ft.Text(m, selectable=True) for m in app.store.notices() if m not in app.recovery_seen],
                         ft.TextButton("OK", on_click=dismiss),
                     ],
                     spacing=8,
@@ -81,7 +81,7 @@ def view(app: App) -> ft.View:
     games.use_theme(app.page, None)
     finished = app.store.finished(limit=LATEST)
     controls: list[ft.Control] = [ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
-    if app.store.recovered and not app.recovery_seen:
+    if set(app.store.notices()) - app.recovery_seen:  # start-up repairs, a failed backup: until this session dismisses them
         controls.insert(0, recovery_notice(app))
     controls += [game_tile(app, key) for key in games.ordered()]
     controls.append(in_progress.listing(app, in_progress.HOME_LATEST))

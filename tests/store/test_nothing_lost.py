@@ -20,7 +20,7 @@ from companion.store import GameStore
 from scoring.lost_cities import AddCard
 
 from .faults import disk_full, fail_at
-from .test_store import LOST_CITIES
+from .test_store import LOST_CITIES, cgt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scoring"))
 from strategies import records
@@ -170,5 +170,82 @@ def test_a_tap_or_an_undo_on_a_full_disk_says_the_disk_is_full(folder):
         assert store.get(game.id).record == before == live.record
         assert live.undo("tablet").changed  # with room again the same undo works: the log was kept
         assert store.get(game.id).record["rounds"] == [{"Ana": {}, "Ben": {}}]
+    finally:
+        store.close()
+
+
+# ---- backups never stop silently ------------------------------------------------------------------
+
+
+def backups_of(folder: Path) -> list[Path]:
+    return sorted((folder / "backups").iterdir(), key=lambda p: int(p.name.split("-")[0]))
+
+
+def failing_backups(monkeypatch, times: int) -> list[int]:
+    """The next `times` backups fail as on a full disk (after creating their folder: the step that needs space)."""
+    from companion.backups import DataFolder
+
+    original, calls = DataFolder.backup, []
+
+    def backup(self):
+        calls.append(1)
+        if len(calls) <= times:
+            raise OSError(28, "No space left on device")
+        return original(self)
+
+    monkeypatch.setattr(DataFolder, "backup", backup)
+    return calls
+
+
+def test_a_backup_that_fails_once_is_tried_again_at_once_and_said(folder, monkeypatch):
+    store = GameStore(folder)
+    try:
+        calls = failing_backups(monkeypatch, 1)
+        store.add_finished([cgt(1, "2026-01-05T20:00:00", "jan")])
+        assert len(calls) == 2 and len(backups_of(folder)) == 1  # the retry made it
+        [notice] = store.notices()
+        assert notice.startswith("A backup failed on ") and " (The disk is full). The backup of " in notice and notice.endswith(" worked: every change is backed up again.")
+        assert "jan" in (backups_of(folder)[-1] / "history" / "2026-01.json").read_text()
+    finally:
+        store.close()
+
+
+def test_a_backup_that_fails_twice_is_said_and_the_next_change_is_backed_up(folder, monkeypatch):
+    store = GameStore(folder)
+    try:
+        failing_backups(monkeypatch, 2)
+        store.add_finished([cgt(1, "2026-01-05T20:00:00", "jan")])  # saved: the backup failure does not undo it
+        assert not (folder / "backups").exists() or backups_of(folder) == []
+        [notice] = store.notices()
+        assert notice.startswith("The last backup failed: The disk is full (")
+        assert notice.endswith("). Your changes are saved; Tableside tries again at the next change.")
+        store.add_finished([cgt(1, "2026-02-05T20:00:00", "feb")])  # later backups are not disabled
+        [made] = backups_of(folder)
+        assert {p.name for p in (made / "history").iterdir()} == {"2026-01.json", "2026-02.json"}  # the missed month too
+        [notice] = store.notices()
+        assert notice.startswith("A backup failed on ") and " (The disk is full). The backup of " in notice
+    finally:
+        store.close()
+
+
+def test_a_data_file_that_does_not_verify_is_left_out_of_the_backup_and_the_others_are_backed_up(folder):
+    store = GameStore(folder)
+    try:
+        store.add_finished([cgt(1, "2026-01-05T20:00:00", "jan"), cgt(1, "2026-02-05T20:00:00", "feb")])
+        path = folder / "history" / "2026-01.json"
+        data = json.loads(path.read_text())
+        data["games"]["1"]["record"]["played_at"] = "0001-01-01T00:00:00"  # as an older Tableside let in
+        path.write_text(json.dumps(data))
+        store.files.backed_up.clear()
+        store.add_finished([cgt(1, "2026-02-06T20:00:00", "feb2")])
+        newest = backups_of(folder)[-1]
+        assert (newest / "history" / "2026-02.json").exists() and not (newest / "history" / "2026-01.json").exists()
+        [notice] = store.notices()
+        assert notice.startswith(
+            "The last backup failed for history/2026-01.json (game entry 1: played_at '0001-01-01T00:00:00' is not between the years 1970 and 9999) ("
+        )
+        assert notice.endswith("). Its older backups are kept; the other files were backed up.")
+        store.set_setting("x", 1)  # every later backup still happens
+        assert len(backups_of(folder)) == 3
     finally:
         store.close()
