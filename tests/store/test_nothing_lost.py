@@ -204,7 +204,11 @@ def test_a_backup_that_fails_once_is_tried_again_at_once_and_said(folder, monkey
         store.add_finished([cgt(1, "2026-01-05T20:00:00", "jan")])
         assert len(calls) == 2 and len(backups_of(folder)) == 1  # the retry made it
         [notice] = store.notices()
-        assert notice.startswith("A backup failed on ") and " (The disk is full). The backup of " in notice and notice.endswith(" worked: every change is backed up again.")
+        assert (
+            notice.startswith("A backup failed on ")
+            and " (The disk is full). The backup of " in notice
+            and notice.endswith(" worked: every change is backed up again.")
+        )
         assert "jan" in (backups_of(folder)[-1] / "history" / "2026-01.json").read_text()
     finally:
         store.close()
