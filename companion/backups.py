@@ -42,6 +42,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from . import contents
 from .checks import doc_problem
 from .damaged import FILE as DAMAGED
 from .storage import cause_in_words, fsync_dir, private_dir, write_atomically, write_bytes_atomically, write_new_file
@@ -167,8 +168,9 @@ def is_month(rel: str) -> bool:
 class DataFolder:
     """A data folder's files as they are on disk, their backups, and what start-up repaired."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, read_only: bool = False):
         self.folder = folder
+        self.read_only = read_only  # nothing is written: a damaged file is read from its backup instead
         self.backups = folder / "backups"
         self.recovered: list[str] = []  # sentences for people: what was damaged and what was done
         self.blocked: set[str] = set()  # data files still damaged (a repair that could not finish): never written
@@ -179,6 +181,8 @@ class DataFolder:
         self.prints: dict[str, list[int]] = {}  # size and CRC-32 of each data file as read at start-up
         self.backed_up: dict[str, StatKey | None] = {}  # data file → stat_key of the content last copied to a backup
         self._expected: set[str] | None = None
+        self.contents = contents.read(folder)  # what each data file held when last written (contents.py)
+        self._ids: dict[tuple[str, int, int, int], set[str]] = {}  # a backup copy (path, inode, size, mtime) → its game ids
         self.left_out: dict[str, str] = {}  # data file → why the last backup left it out (its copy did not verify)
         self.backup_failed: str | None = None  # when the last failed backup was tried, and why (None: the last one worked)
         self.backup_notice: str | None = None  # the sentence for the home screen about backups (kept until dismissed)
@@ -187,8 +191,11 @@ class DataFolder:
         """Temporary files and half-made or half-removed backups of a process that was cut short
         (run after storage.finish_commit, which may still need its temporary files)."""
         for tmp in [*self.folder.glob(".*.tmp"), *(self.folder / "history").glob(".*.tmp")]:
-            tmp.unlink(missing_ok=True)
-        if self.backups.is_dir():
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass  # a read-only folder: the next start that can write removes it
+        if self.backups.is_dir() and not self.read_only:
             for leftover in [*self.backups.glob(".tmp-*"), *self.backups.glob(".del-*")]:
                 shutil.rmtree(leftover, ignore_errors=True)
         try:
@@ -210,6 +217,8 @@ class DataFolder:
         """Say what a repair did: logged, shown on the home screen, and kept in notices.json until dismissed."""
         self.recovered.append(message)
         log.warning("%s", message)
+        if self.read_only:
+            return  # said now; the next start that can write repairs and says it again
         try:
             write_atomically(self.folder / NOTICES, json.dumps(self.recovered))
         except OSError:
@@ -246,10 +255,12 @@ class DataFolder:
                 self._expected |= {f"history/{p.name}" for p in (candidate / "history").glob("*.json")}
                 if (candidate / LIVE).exists():
                     self._expected.add(LIVE)
+            self._expected |= {rel for rel, entry in self.contents.items() if any(entry.get(k) for k in ("games", "edits", "settings"))}
         return self._expected
 
     def open_file(self, rel: str, month: bool) -> dict | None:
-        """The checked content of a data file; a damaged or lost one is repaired from its newest good backup."""
+        """The checked content of a data file; a damaged or lost one is repaired from its newest good backup,
+        and so is one that reads well but lost games or settings that contents.json lists."""
         path = self.folder / rel
         try:
             data, raw = read_data_file(path, month)
@@ -261,9 +272,24 @@ class DataFolder:
             if data is not None or rel not in self.expected_files():
                 if self.interrupted and self.interrupted.get("file") == rel:
                     self._finish_interrupted(rel)
-                return data
+                lost = contents.missing(self.contents.get(rel), contents.entry_of(rel, data))
+                return self._restore_lost(rel, month, data, lost) if lost else data
             problem = "it was missing"
         return self._repair(rel, month, problem)
+
+    def _still_missing(self, rel: str, data: dict | None) -> dict[str, list[str]]:
+        return contents.missing(self.contents.get(rel), contents.entry_of(rel, data))
+
+    def _restore_lost(self, rel: str, month: bool, data: dict | None, lost: dict[str, list[str]]) -> dict | None:
+        """A file that reads well but lacks what contents.json lists: restored from the newest backup that
+        holds more of it (repaired like a damaged file), else left as it is; either way said in words."""
+        problem = contents.in_words(rel, lost, self.contents.get(rel))
+        found = self.good_copy(rel, month)
+        if found is not None and contents.count(self._still_missing(rel, json.loads(found[1].decode("utf-8")))) < contents.count(lost):
+            return self._repair(rel, month, problem, found)
+        what = "games" if month else "games in progress and settings"
+        self.tell(f"{rel} was damaged: {problem}. No backup holds them, so these {what} are missing; the file was left as it is.")
+        return data
 
     def _finish_interrupted(self, rel: str) -> None:
         """The file of an interrupted repair is good now: the swap had happened; say so and clear the marker."""
@@ -283,19 +309,25 @@ class DataFolder:
         self.interrupted = None
 
     def good_copy(self, rel: str, month: bool) -> tuple[Path, bytes] | None:
-        """The newest backup whose copy of `rel` reads and whose every record scores; verified backups first."""
+        """The newest backup whose copy of `rel` reads, whose every record scores and which holds all that
+        contents.json lists for it; verified backups first. When none holds all, the one that lacks least."""
         candidates = self.folders()
         candidates.sort(key=lambda b: not manifest_of(b).get("verified"))  # stable: newest first within each kind
+        best: tuple[int, Path, bytes] | None = None
         for candidate in candidates:
             try:
                 data, raw = read_data_file(candidate / rel, month)
             except DataFileError:
                 continue
             if data is not None and records_problem(data, month) is None:
-                return candidate, raw
-        return None
+                lacking = contents.count(self._still_missing(rel, data))
+                if not lacking:
+                    return candidate, raw
+                if best is None or lacking < best[0]:
+                    best = (lacking, candidate, raw)
+        return None if best is None else (best[1], best[2])
 
-    def _repair(self, rel: str, month: bool, problem: str) -> dict | None:
+    def _repair(self, rel: str, month: bool, problem: str, found: tuple[Path, bytes] | None = None) -> dict | None:
         """Restore-then-swap, with repair.json marking it under way (see the module docstring)."""
         path = self.folder / rel
         earlier = ""
@@ -307,7 +339,12 @@ class DataFolder:
         while aside.exists():
             n += 1
             aside = aside.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-        found = self.good_copy(rel, month)
+        found = found or self.good_copy(rel, month)
+        if self.read_only:  # nothing written: the good copy is read instead of the damaged file
+            what = "games in progress and settings" if not month else f"games finished in {Path(rel).stem}"
+            shown = f"the backup of {backup_time(found[0])} is shown instead" if found else f"{what} are not shown"
+            self.tell(f"{rel} is damaged ({problem}); the folder is read-only, so it was not repaired: {shown}.")
+            return json.loads(found[1].decode("utf-8")) if found else {}
         restoring = f"the backup of {backup_time(found[0])}" if found else "an empty file"
         try:
             write_atomically(
@@ -341,6 +378,9 @@ class DataFolder:
                 f"restored; changes made after that backup may be missing."
             )
             data = json.loads(found[1].decode("utf-8"))
+            lacking = self._still_missing(rel, data)
+            if lacking:
+                message += f" No backup holds the rest: {contents.in_words(rel, lacking).removeprefix('it lost ')} are still missing."
         else:
             what = "games in progress and settings" if not month else f"games finished in {Path(rel).stem}"
             message = (
@@ -426,12 +466,50 @@ class DataFolder:
         try:
             for old in reversed(existing[BACKUPS_KEPT - 1 :]):  # oldest first
                 self._hand_on(old, kept)
+            held: set[str] = set().union(*(self._copy_ids(c) for b in kept for c in (b / "history").glob("*.json")))
+            for old in existing[BACKUPS_KEPT - 1 :]:  # newest first: the newest copy still holding a game is the one kept
+                needed = [c for c in sorted((old / "history").glob("*.json")) if self._copy_ids(c) - held]
+                if needed:
+                    self._prune(old, needed)
+                    held |= set().union(*(self._copy_ids(c) for c in needed))
+                    continue
                 gone = self.backups / f".del-{old.name}"
                 os.rename(old, gone)  # a removal cut short leaves no half backup that looks complete
                 shutil.rmtree(gone, ignore_errors=True)
         except OSError:  # the new backup is complete: an old one not removed yet goes next time
             log.exception("could not remove an old backup in %s", self.backups)
         return self.backups / name
+
+    def _copy_ids(self, copy: Path) -> set[str]:
+        """The game ids in a backup's month copy (read once per copy: a copy never changes)."""
+        try:
+            st = copy.stat()
+        except OSError:
+            return set()
+        key = (str(copy), st.st_ino, st.st_size, st.st_mtime_ns)
+        if key not in self._ids:
+            try:
+                data = json.loads(copy.read_bytes().decode("utf-8"))
+                self._ids[key] = set(contents.entry_of(f"history/{copy.name}", data if isinstance(data, dict) else {})["games"])
+            except (OSError, ValueError):
+                self._ids[key] = set()
+        return self._ids[key]
+
+    def _prune(self, old: Path, needed: list[Path]) -> None:
+        """An old backup beyond BACKUPS_KEPT that holds the newest copy of some game no newer backup holds
+        (a file emptied or shrunk while Tableside ran on, say) is kept with those month copies only."""
+        keep = {f"history/{c.name}" for c in needed}
+        manifest = manifest_of(old) or {"files": {}}
+        for path in sorted(old.rglob("*"), reverse=True):
+            rel = path.relative_to(old).as_posix()
+            if path.is_file() and rel not in keep and rel != "manifest.json":
+                path.unlink()
+        if set(manifest["files"]) != keep:
+            manifest["files"] = {rel: fp for rel, fp in manifest["files"].items() if rel in keep}
+            manifest["pruned"] = True
+            write_atomically(old / "manifest.json", json.dumps(manifest))
+        fsync_dir(old / "history")
+        fsync_dir(old)
 
     def _hand_on(self, old: Path, kept: list[Path]) -> None:
         """Month copies found in no kept backup move (never link) into the oldest kept one with its manifest entry."""
