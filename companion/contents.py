@@ -93,16 +93,18 @@ def _named(items: list[str]) -> str:
 
 
 def in_words(rel: str, lost: dict[str, list[str]], expected: Entry | None = None) -> str:
-    """'it lost 12 of its 12 games (ids a, b, c, d, e and 7 more)', 'it lost the settings access.pin, invites'."""
+    """'it lost 12 of its 12 games (ids a, b, c, d, e and 7 more)', 'it lost 1 game in progress (ids x) and the settings access.pin'."""
     parts = []
-    games = lost.get("games", [])
-    if games:
+    games, edits = lost.get("games", []), lost.get("edits", [])
+    if games and rel.startswith("history/"):
         held = len((expected or {}).get("games") or [])
-        what = "games in progress" if not rel.startswith("history/") else "games"
         of = f" of its {held}" if held else ""
-        parts.append(f"{len(games)}{of} {what if len(games) != 1 else what.replace('games', 'game', 1)} (ids {_named(games)})")
-    if lost.get("edits"):
-        parts.append(f"{len(lost['edits'])} edited copies of saved games (ids {_named(lost['edits'])})")
+        parts.append(f"{len(games)}{of} game{'s' * (held != 1 if held else len(games) != 1)} (ids {_named(games)})")
+    elif games:
+        parts.append(f"{len(games)} game{'s' * (len(games) != 1)} in progress (ids {_named(games)})")
+    if edits:
+        copies = "edited copies of saved games" if len(edits) != 1 else "edited copy of a saved game"
+        parts.append(f"{len(edits)} {copies} (ids {_named(edits)})")
     if lost.get("settings"):
         parts.append(f"the settings {_named(lost['settings'])}")
     return "it lost " + " and ".join(parts)

@@ -45,9 +45,10 @@ def disk_full(name: str) -> None:
 
 
 @contextmanager
-def read_only(folder) -> Iterator[None]:
-    """The folder (and all below it) behaves as on a read-only disk: every step that would create,
-    replace, remove or change a file there fails with EROFS; reading works (root ignores chmod)."""
+def read_only(folder, code: int = errno.EROFS) -> Iterator[None]:
+    """The folder (and all below it) behaves as on a read-only disk (`code` EROFS) or a folder of someone
+    else (EACCES): every step that would create, replace, remove or change a file there fails; reading
+    works. (The tests run as root, which chmod does not stop.)"""
     import shutil as _shutil
     from pathlib import Path
 
@@ -58,7 +59,7 @@ def read_only(folder) -> Iterator[None]:
         return any(isinstance(p, (str, os.PathLike)) and str(Path(p).resolve()).startswith(top) for p in paths)
 
     def refuse(*paths):
-        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(paths[0]))
+        raise OSError(code, os.strerror(code), str(paths[0]))
 
     originals = {}
 

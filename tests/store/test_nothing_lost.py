@@ -4,6 +4,7 @@ is said in words; an emptied or shrunken data file is damage, repaired or named.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import tempfile
 from datetime import datetime
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 import scoring
 from companion import transfer
 from companion.live import GameHub
-from companion.store import GameStore
+from companion.store import GameStore, StoreWriteError
 from scoring.lost_cities import AddCard
 
 from .faults import disk_full, fail_at
@@ -253,3 +254,182 @@ def test_a_data_file_that_does_not_verify_is_left_out_of_the_backup_and_the_othe
         assert len(backups_of(folder)) == 3
     finally:
         store.close()
+
+
+# ---- an emptied or shrunken data file is damage -----------------------------------------------------
+
+
+def snapshot_of(store: GameStore) -> tuple:
+    return (
+        sorted(g.id for g in store.finished()),
+        sorted(g.id for g in store.in_progress()),
+        sorted(g.id for g in store.edits()),
+        store.setting("access.pin"),
+        store.setting("invites"),
+        store.setting("seats"),
+    )
+
+
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory):
+    """A folder with 12 games in January, 3 in February, a game in progress, an edit copy, the PIN and invitations."""
+    folder = tmp_path_factory.mktemp("kept") / "data"
+    store = GameStore(folder)
+    store.add_finished([cgt(1, f"2026-01-{d:02d}T20:00:00", f"jan{d:02d}") for d in range(1, 13)])
+    store.add_finished([cgt(1, f"2026-02-{d:02d}T20:00:00", f"feb{d:02d}") for d in range(1, 4)])
+    store.create({**LOST_CITIES, "id": "playing", "rounds": []})
+    store.edit_copy("feb01")
+    store.set_setting("access.pin", {"salt": "00", "hash": "11"})
+    store.set_setting("invites", {"playing": "ABCD-EFGH-JK"})
+    store.set_setting("seats", {"grant": {"game": "playing", "seat": "Mia"}})
+    before = snapshot_of(store)
+    store.close()
+    return folder, before
+
+
+def month_of_february(folder: Path) -> bytes:
+    return (folder / "history" / "2026-02.json").read_bytes()
+
+
+DAMAGE = {
+    "{}": lambda folder, raw: b"{}",
+    "[]": lambda folder, raw: b"[]",
+    "empty tables": lambda folder, raw: b'{"games": {}, "edits": {}, "settings": {}}',
+    "another month": lambda folder, raw: month_of_february(folder),
+    "truncated": lambda folder, raw: raw[: len(raw) // 2],
+}
+
+
+@pytest.mark.parametrize("rel", ["live.json", "history/2026-01.json"])
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_data_file_emptied_or_replaced_is_restored_at_start_up_and_said(kept, tmp_path, rel, damage):
+    base, before = kept
+    folder = tmp_path / "data"
+    shutil.copytree(base, folder)
+    path = folder / rel
+    path.write_bytes(DAMAGE[damage](folder, path.read_bytes()))
+    store = GameStore(folder)
+    try:
+        assert snapshot_of(store) == before
+        assert exported_ids(store) == set(before[0])
+        [notice] = store.notices()
+        assert notice.startswith(f"{rel} was damaged: ") and " was restored; changes made after that backup may be missing." in notice
+        if damage in ("{}", "empty tables") and rel == "live.json":
+            assert notice.startswith(
+                "live.json was damaged: it lost 1 game in progress (ids playing) and 1 edited copy of a saved game (ids feb01) "
+                "and the settings access.pin, invites, seats. The damaged file was kept as "
+            )
+        if damage in ("{}", "another month") and rel != "live.json":
+            assert notice.startswith(
+                "history/2026-01.json was damaged: it lost 12 of its 12 games (ids jan01, jan02, jan03, jan04, jan05 and 7 more). "
+            )
+    finally:
+        store.close()
+    again = GameStore(folder)  # said once: the next start finds everything in its place
+    try:
+        assert snapshot_of(again) == before and again.notices() == [notice]  # kept until someone dismisses it
+        again.acknowledge_recovered()
+    finally:
+        again.close()
+    third = GameStore(folder)
+    try:
+        assert third.notices() == []
+    finally:
+        third.close()
+
+
+def test_games_no_backup_holds_are_named_on_home_and_by_the_cli(kept, tmp_path):
+    import subprocess
+
+    base, _before = kept
+    folder = tmp_path / "data"
+    shutil.copytree(base, folder)
+    shutil.rmtree(folder / "backups")
+    (folder / "history" / "2026-01.json").write_bytes(b"{}")
+    said = (
+        "history/2026-01.json was damaged: it lost 12 of its 12 games (ids jan01, jan02, jan03, jan04, jan05 and 7 more). "
+        "No backup holds them, so these games are missing; the file was left as it is."
+    )
+    store = GameStore(folder)
+    try:
+        assert store.notices() == [said] and exported_ids(store) == {"feb01", "feb02", "feb03"}
+    finally:
+        store.close()
+    root = Path(__file__).resolve().parents[2]
+    for _ in range(2):  # the CLI says it too, each time, until the home screen's OK; once each time
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "export", "--data", str(folder)], cwd=root, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0 and done.stderr == f"warning: {said}\n", done.stderr
+        assert {g["id"] for g in json.loads(done.stdout)["games"]} == {"feb01", "feb02", "feb03"}
+
+
+def test_one_bad_file_cannot_age_every_good_copy_of_its_games_out(kept, tmp_path):
+    base, _before = kept
+    folder = tmp_path / "data"
+    shutil.copytree(base, folder)
+    (folder / "contents.json").unlink()  # with it gone too, start-up cannot tell that the month lost its games
+    (folder / "history" / "2026-01.json").write_bytes(b"{}")
+    store = GameStore(folder)
+    try:
+        assert len(store.finished()) == 3  # the loss went unnoticed...
+        for day in range(13, 19):  # ...and six more saves to that month rotate every earlier backup out
+            store.add_finished([cgt(1, f"2026-01-{day:02d}T20:00:00", f"new{day}")])
+        lost = {f"jan{d:02d}" for d in range(1, 13)}
+        copies = [b / "history" / "2026-01.json" for b in (folder / "backups").iterdir()]
+        holding = [c for c in copies if c.exists() and lost <= {d["id"] for d in json.loads(c.read_text())["games"].values()}]
+        assert holding, "no backup holds the twelve games any more"
+        assert len([b for b in (folder / "backups").iterdir() if (b / "live.json").exists()]) == 5
+    finally:
+        store.close()
+
+
+# ---- a folder that cannot be written is read ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "errno_, banner, refused",
+    [
+        (
+            "EROFS",
+            "The data folder {folder} is on a read-only disk: the games can be looked at and exported, but no change can be saved.",
+            "The data folder is on a read-only disk: nothing was changed.",
+        ),
+        (
+            "EACCES",
+            "Tableside is not allowed to write to its data folder {folder}: the games can be looked at and exported, but no change can be saved.",
+            "Tableside is not allowed to write to its data folder: nothing was changed.",
+        ),
+    ],
+)
+def test_a_folder_that_cannot_be_written_opens_read_only_and_says_so(kept, tmp_path, errno_, banner, refused):
+    import errno
+
+    from . import faults
+
+    base, before = kept
+    folder = tmp_path / "data"
+    shutil.copytree(base, folder)
+    (folder / "live.json").write_bytes(b"{not json")  # damaged too: read from its backup, not repaired
+    files = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    with faults.read_only(folder, getattr(errno, errno_)):
+        store = GameStore(folder)
+        try:
+            assert snapshot_of(store) == before and exported_ids(store) == set(before[0])
+            notices = store.notices()
+            assert notices[0] == banner.format(folder=folder)
+            assert notices[1].startswith("live.json is damaged (it is not valid JSON") and notices[1].endswith(
+                "the folder is read-only, so it was not repaired: the backup of " + notices[1].rsplit("the backup of ", 1)[1]
+            )
+            for change in (
+                lambda: store.set_setting("theme.dark", True),
+                lambda: store.add_finished([cgt(1, "2026-03-01T20:00:00", "mar")]),
+                lambda: store.delete("jan01"),
+                lambda: store.create({**LOST_CITIES, "rounds": []}),
+            ):
+                with pytest.raises(StoreWriteError) as e:
+                    change()
+                assert str(e.value) == refused
+        finally:
+            store.close()
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == files  # not a byte changed
