@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import sys
 import tempfile
 from datetime import datetime
@@ -339,8 +340,6 @@ def test_a_data_file_emptied_or_replaced_is_restored_at_start_up_and_said(kept, 
 
 
 def test_games_no_backup_holds_are_named_on_home_and_by_the_cli(kept, tmp_path):
-    import subprocess
-
     base, _before = kept
     folder = tmp_path / "data"
     shutil.copytree(base, folder)
@@ -433,3 +432,57 @@ def test_a_folder_that_cannot_be_written_opens_read_only_and_says_so(kept, tmp_p
         finally:
             store.close()
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == files  # not a byte changed
+
+
+# ---- the CLI on a real read-only disk, and the home screen ----------------------------------------------
+
+
+def tableside(*args) -> subprocess.CompletedProcess[str]:
+    root = Path(__file__).resolve().parents[2]  # `-m companion` from the worktree runs its own code
+    return subprocess.run([sys.executable, "-m", "companion", *map(str, args)], cwd=root, capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture
+def read_only_disk(kept, tmp_path):
+    """The kept folder on a tmpfs remounted read-only (needs the right to mount: root, as in CI here)."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount)], capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")  # reported as skipped, never as passed
+    try:
+        shutil.copytree(kept[0], mount / "data")
+        subprocess.run(["mount", "-o", "remount,ro", str(mount)], check=True)
+        yield mount / "data"
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def test_the_cli_exports_a_read_only_folder_and_refuses_an_import_in_words(kept, read_only_disk, tmp_path):
+    done = tableside("export", "--data", read_only_disk)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert {g["id"] for g in json.loads(done.stdout)["games"]} == set(kept[1][0])
+    record = tmp_path / "one.json"
+    record.write_text(json.dumps(cgt(1, "2026-03-01T20:00:00", "mar")))
+    done = tableside("import", record, "--data", read_only_disk)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "error: nothing imported: The data folder is on a read-only disk: nothing was changed.\n"
+    done = tableside("import", record, "--data", read_only_disk / "new")  # a folder that cannot even be made
+    assert done.stderr == "error: nothing imported: The data folder is on a read-only disk: nothing was changed.\n"
+
+
+def test_the_cli_import_of_a_date_it_cannot_keep_is_refused_in_one_line(tmp_path):
+    record = tmp_path / "old.json"
+    record.write_text(json.dumps({**cgt(1, "0001-01-01T00:00:00", "old")}))
+    done = tableside("import", record, "--data", tmp_path / "data")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"error: {record}: record 1 (id old): played_at '0001-01-01T00:00:00' is not between the years 1970 and 9999\n"
+    record.write_text(
+        '{"game": "cgt", "players": ["Lea\\ud800", "Max"], "variant": {"first_player_penalty": 1}, '
+        '"final": {"meta": {"5": 1}, "collections": {"Lea\\ud800": {"5": 2}, "Max": {"5": 1}}}, "id": "s"}'
+    )
+    done = tableside("import", record, "--data", tmp_path / "data")
+    assert done.stderr == (
+        f"error: {record}: record 1 (id s): players › player 1: the name holds a character that cannot be stored "
+        "(U+D800, half of a surrogate pair)\n"
+    )
