@@ -182,7 +182,7 @@ class DataFolder:
         self.backed_up: dict[str, StatKey | None] = {}  # data file → stat_key of the content last copied to a backup
         self._expected: set[str] | None = None
         self.contents = contents.read(folder)  # what each data file held when last written (contents.py)
-        self._ids: dict[tuple[str, int, int, int], set[str]] = {}  # a backup copy (path, inode, size, mtime) → its game ids
+        self._ids: dict[tuple[int, int, int, int], set[str]] = {}  # a backup copy (device, inode, size, mtime) → its game ids
         self.left_out: dict[str, str] = {}  # data file → why the last backup left it out (its copy did not verify)
         self.backup_failed: str | None = None  # when the last failed backup was tried, and why (None: the last one worked)
         self.backup_notice: str | None = None  # the sentence for the home screen about backups (kept until dismissed)
@@ -466,8 +466,11 @@ class DataFolder:
         try:
             for old in reversed(existing[BACKUPS_KEPT - 1 :]):  # oldest first
                 self._hand_on(old, kept)
-            held: set[str] = set().union(*(self._copy_ids(c) for b in kept for c in (b / "history").glob("*.json")))
-            for old in existing[BACKUPS_KEPT - 1 :]:  # newest first: the newest copy still holding a game is the one kept
+            rotated = existing[BACKUPS_KEPT - 1 :]
+            held: set[str] = set()
+            if rotated:
+                held = set().union(*(self._copy_ids(c) for b in kept for c in (b / "history").glob("*.json")))
+            for old in rotated:  # newest first: the newest copy still holding a game is the one kept
                 needed = [c for c in sorted((old / "history").glob("*.json")) if self._copy_ids(c) - held]
                 if needed:
                     self._prune(old, needed)
@@ -481,12 +484,13 @@ class DataFolder:
         return self.backups / name
 
     def _copy_ids(self, copy: Path) -> set[str]:
-        """The game ids in a backup's month copy (read once per copy: a copy never changes)."""
+        """The game ids in a backup's month copy (read once per copy: a copy never changes, and keeps its
+        inode when it is handed on to another backup)."""
         try:
             st = copy.stat()
         except OSError:
             return set()
-        key = (str(copy), st.st_ino, st.st_size, st.st_mtime_ns)
+        key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
         if key not in self._ids:
             try:
                 data = json.loads(copy.read_bytes().decode("utf-8"))
