@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 from pathlib import Path
 
+from .storage import in_words
 from .store import StoreLocked, StoreWriteError, default_data_folder
 
 DEFAULT_HOST = "127.0.0.1"
@@ -65,6 +67,14 @@ def data_folder(args: argparse.Namespace) -> Path:
     return (getattr(args, "data", None) or default_data_folder()).resolve()
 
 
+def tell(store) -> None:
+    """What start-up repaired or found missing, and a backup that failed: one `warning:` line each
+    (the home screen shows them too, until dismissed there). A read-only folder is no news to export."""
+    for notice in store.notices():
+        if notice != store.read_only_notice():
+            print("warning: " + " ".join(notice.split()), file=sys.stderr)
+
+
 def export(args: argparse.Namespace) -> int:
     from . import transfer
     from .store import GameStore
@@ -73,8 +83,12 @@ def export(args: argparse.Namespace) -> int:
     if args.format == "bgstats" and args.id is None:
         raise CommandError("--format bgstats exports one game: give its --id")
     if folder.is_dir():
-        store = GameStore(folder)
         try:
+            store = GameStore(folder)  # a folder it cannot write is read as it is
+        except OSError as e:
+            raise CommandError(f"cannot read the data folder {folder}: {e.strerror or e}") from None
+        try:
+            tell(store)
             # Newest first, ties by id: the same history always exports to the same bytes.
             games = sorted(store.finished(), key=lambda g: (g.when, g.id), reverse=True)
         finally:
@@ -118,8 +132,12 @@ def import_files(args: argparse.Namespace) -> int:
         records = transfer.read_imports(contents)
     except transfer.ImportFileError as e:
         raise CommandError(str(e)) from None
-    store = GameStore(data_folder(args))
     try:
+        store = GameStore(data_folder(args))
+    except OSError as e:  # a folder that cannot be made
+        raise CommandError(f"nothing imported: {in_words(e)}") from None
+    try:
+        tell(store)
         added, skipped = store.add_finished(records)
     except StoreWriteError as e:
         raise CommandError(f"nothing imported: {e}") from None
@@ -156,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command in ("export", "import"):
         import scoring
+
+        logging.getLogger("tableside").addHandler(logging.NullHandler())  # no log lines (nor tracebacks): `tell` says what matters
 
         try:
             return export(args) if args.command == "export" else import_files(args)

@@ -15,7 +15,11 @@ wherever it is. Every file of a backup is an independent copy (never a hard link
 one copy cannot reach another). A backup is built in backups/.tmp-…, verified (every copy is read
 back, compared with the data file, parsed, and every record in it scores), then renamed into
 place with a manifest that says so; a crash leaves no half backup. The oldest beyond
-BACKUPS_KEPT are removed. A failed backup is logged: it does not undo or fail the save.
+BACKUPS_KEPT are removed. A backup never undoes or fails the save, and never stops silently:
+a data file whose copy does not verify is left out of that backup (its older copies stay the
+good ones) while the other files are backed up; a backup that fails is tried once more at
+once, logged, and said on the home screen (`notices`: "The last backup failed: …"); the next
+change tries again, and a backup that works after a failure says so.
 
 At start-up every data file is read and checked. One that is unreadable, not JSON, not shaped
 like Tableside's data, or missing while the newest backup has it, is repaired restore-then-swap:
@@ -38,9 +42,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from . import contents
 from .checks import doc_problem
 from .damaged import FILE as DAMAGED
-from .storage import fsync_dir, private_dir, write_atomically, write_bytes_atomically, write_new_file
+from .storage import cause_in_words, fsync_dir, private_dir, write_atomically, write_bytes_atomically, write_new_file
 
 BACKUPS_KEPT = 5
 LIVE_BACKUP_SECONDS = 60.0  # games in progress change on every tap: back them up at most this often
@@ -163,8 +168,9 @@ def is_month(rel: str) -> bool:
 class DataFolder:
     """A data folder's files as they are on disk, their backups, and what start-up repaired."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, read_only: bool = False):
         self.folder = folder
+        self.read_only = read_only  # nothing is written: a damaged file is read from its backup instead
         self.backups = folder / "backups"
         self.recovered: list[str] = []  # sentences for people: what was damaged and what was done
         self.blocked: set[str] = set()  # data files still damaged (a repair that could not finish): never written
@@ -175,13 +181,21 @@ class DataFolder:
         self.prints: dict[str, list[int]] = {}  # size and CRC-32 of each data file as read at start-up
         self.backed_up: dict[str, StatKey | None] = {}  # data file → stat_key of the content last copied to a backup
         self._expected: set[str] | None = None
+        self.contents = contents.read(folder)  # what each data file held when last written (contents.py)
+        self._ids: dict[tuple[int, int, int, int], set[str]] = {}  # a backup copy (device, inode, size, mtime) → its game ids
+        self.left_out: dict[str, str] = {}  # data file → why the last backup left it out (its copy did not verify)
+        self.backup_failed: str | None = None  # when the last failed backup was tried, and why (None: the last one worked)
+        self.backup_notice: str | None = None  # the sentence for the home screen about backups (kept until dismissed)
 
     def remove_leftovers(self) -> None:
         """Temporary files and half-made or half-removed backups of a process that was cut short
         (run after storage.finish_commit, which may still need its temporary files)."""
         for tmp in [*self.folder.glob(".*.tmp"), *(self.folder / "history").glob(".*.tmp")]:
-            tmp.unlink(missing_ok=True)
-        if self.backups.is_dir():
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass  # a read-only folder: the next start that can write removes it
+        if self.backups.is_dir() and not self.read_only:
             for leftover in [*self.backups.glob(".tmp-*"), *self.backups.glob(".del-*")]:
                 shutil.rmtree(leftover, ignore_errors=True)
         try:
@@ -203,6 +217,8 @@ class DataFolder:
         """Say what a repair did: logged, shown on the home screen, and kept in notices.json until dismissed."""
         self.recovered.append(message)
         log.warning("%s", message)
+        if self.read_only:
+            return  # said now; the next start that can write repairs and says it again
         try:
             write_atomically(self.folder / NOTICES, json.dumps(self.recovered))
         except OSError:
@@ -239,10 +255,12 @@ class DataFolder:
                 self._expected |= {f"history/{p.name}" for p in (candidate / "history").glob("*.json")}
                 if (candidate / LIVE).exists():
                     self._expected.add(LIVE)
+            self._expected |= {rel for rel, entry in self.contents.items() if any(entry.get(k) for k in ("games", "edits", "settings"))}
         return self._expected
 
     def open_file(self, rel: str, month: bool) -> dict | None:
-        """The checked content of a data file; a damaged or lost one is repaired from its newest good backup."""
+        """The checked content of a data file; a damaged or lost one is repaired from its newest good backup,
+        and so is one that reads well but lost games or settings that contents.json lists."""
         path = self.folder / rel
         try:
             data, raw = read_data_file(path, month)
@@ -254,9 +272,24 @@ class DataFolder:
             if data is not None or rel not in self.expected_files():
                 if self.interrupted and self.interrupted.get("file") == rel:
                     self._finish_interrupted(rel)
-                return data
+                lost = contents.missing(self.contents.get(rel), contents.entry_of(rel, data))
+                return self._restore_lost(rel, month, data, lost) if lost else data
             problem = "it was missing"
         return self._repair(rel, month, problem)
+
+    def _still_missing(self, rel: str, data: dict | None) -> dict[str, list[str]]:
+        return contents.missing(self.contents.get(rel), contents.entry_of(rel, data))
+
+    def _restore_lost(self, rel: str, month: bool, data: dict | None, lost: dict[str, list[str]]) -> dict | None:
+        """A file that reads well but lacks what contents.json lists: restored from the newest backup that
+        holds more of it (repaired like a damaged file), else left as it is; either way said in words."""
+        problem = contents.in_words(rel, lost, self.contents.get(rel))
+        found = self.good_copy(rel, month)
+        if found is not None and contents.count(self._still_missing(rel, json.loads(found[1].decode("utf-8")))) < contents.count(lost):
+            return self._repair(rel, month, problem, found)
+        what = "games" if month else "games in progress and settings"
+        self.tell(f"{rel} was damaged: {problem}. No backup holds them, so these {what} are missing; the file was left as it is.")
+        return data
 
     def _finish_interrupted(self, rel: str) -> None:
         """The file of an interrupted repair is good now: the swap had happened; say so and clear the marker."""
@@ -276,19 +309,25 @@ class DataFolder:
         self.interrupted = None
 
     def good_copy(self, rel: str, month: bool) -> tuple[Path, bytes] | None:
-        """The newest backup whose copy of `rel` reads and whose every record scores; verified backups first."""
+        """The newest backup whose copy of `rel` reads, whose every record scores and which holds all that
+        contents.json lists for it; verified backups first. When none holds all, the one that lacks least."""
         candidates = self.folders()
         candidates.sort(key=lambda b: not manifest_of(b).get("verified"))  # stable: newest first within each kind
+        best: tuple[int, Path, bytes] | None = None
         for candidate in candidates:
             try:
                 data, raw = read_data_file(candidate / rel, month)
             except DataFileError:
                 continue
             if data is not None and records_problem(data, month) is None:
-                return candidate, raw
-        return None
+                lacking = contents.count(self._still_missing(rel, data))
+                if not lacking:
+                    return candidate, raw
+                if best is None or lacking < best[0]:
+                    best = (lacking, candidate, raw)
+        return None if best is None else (best[1], best[2])
 
-    def _repair(self, rel: str, month: bool, problem: str) -> dict | None:
+    def _repair(self, rel: str, month: bool, problem: str, found: tuple[Path, bytes] | None = None) -> dict | None:
         """Restore-then-swap, with repair.json marking it under way (see the module docstring)."""
         path = self.folder / rel
         earlier = ""
@@ -300,7 +339,12 @@ class DataFolder:
         while aside.exists():
             n += 1
             aside = aside.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-        found = self.good_copy(rel, month)
+        found = found or self.good_copy(rel, month)
+        if self.read_only:  # nothing written: the good copy is read instead of the damaged file
+            what = "games in progress and settings" if not month else f"games finished in {Path(rel).stem}"
+            shown = f"the backup of {backup_time(found[0])} is shown instead" if found else f"{what} are not shown"
+            self.tell(f"{rel} is damaged ({problem}); the folder is read-only, so it was not repaired: {shown}.")
+            return json.loads(found[1].decode("utf-8")) if found else {}
         restoring = f"the backup of {backup_time(found[0])}" if found else "an empty file"
         try:
             write_atomically(
@@ -334,6 +378,9 @@ class DataFolder:
                 f"restored; changes made after that backup may be missing."
             )
             data = json.loads(found[1].decode("utf-8"))
+            lacking = self._still_missing(rel, data)
+            if lacking:
+                message += f" No backup holds the rest: {contents.in_words(rel, lacking).removeprefix('it lost ')} are still missing."
         else:
             what = "games in progress and settings" if not month else f"games finished in {Path(rel).stem}"
             message = (
@@ -382,6 +429,7 @@ class DataFolder:
         files = [LIVE, DAMAGED] + [rel for rel in months if self.backed_up.get(rel) != self.stat_key(rel)]
         manifest: dict[str, list[int]] = {}
         copied: dict[str, StatKey] = {}
+        left_out: dict[str, str] = {}
         try:
             for rel in files:
                 if rel in self.blocked:
@@ -392,7 +440,13 @@ class DataFolder:
                 except FileNotFoundError:
                     continue
                 write_new_file(tmp / rel, raw)  # an independent copy, fsynced
-                self._verify(tmp / rel, raw, rel)
+                try:
+                    self._verify(tmp / rel, raw, rel)
+                except (DataFileError, ValueError) as e:  # this file only: the others are still backed up
+                    (tmp / rel).unlink()
+                    left_out[rel] = " ".join(str(e).removeprefix(f"{rel}: ").split())
+                    log.warning("the backup leaves out %s: %s", rel, e)
+                    continue
                 manifest[rel] = fingerprint(raw)
                 if key is not None and key == self.stat_key(rel):
                     copied[rel] = key
@@ -407,13 +461,59 @@ class DataFolder:
         self.backed_up.update(copied)
         self.last_backup = time.monotonic()
         self.live_dirty = False
+        self.left_out = left_out
         kept = [self.backups / name] + existing[: BACKUPS_KEPT - 1]
-        for old in reversed(existing[BACKUPS_KEPT - 1 :]):  # oldest first
-            self._hand_on(old, kept)
-            gone = self.backups / f".del-{old.name}"
-            os.rename(old, gone)  # a removal cut short leaves no half backup that looks complete
-            shutil.rmtree(gone, ignore_errors=True)
+        try:
+            for old in reversed(existing[BACKUPS_KEPT - 1 :]):  # oldest first
+                self._hand_on(old, kept)
+            rotated = existing[BACKUPS_KEPT - 1 :]
+            held: set[str] = set()
+            if rotated:
+                held = set().union(*(self._copy_ids(c) for b in kept for c in (b / "history").glob("*.json")))
+            for old in rotated:  # newest first: the newest copy still holding a game is the one kept
+                needed = [c for c in sorted((old / "history").glob("*.json")) if self._copy_ids(c) - held]
+                if needed:
+                    self._prune(old, needed)
+                    held |= set().union(*(self._copy_ids(c) for c in needed))
+                    continue
+                gone = self.backups / f".del-{old.name}"
+                os.rename(old, gone)  # a removal cut short leaves no half backup that looks complete
+                shutil.rmtree(gone, ignore_errors=True)
+        except OSError:  # the new backup is complete: an old one not removed yet goes next time
+            log.exception("could not remove an old backup in %s", self.backups)
         return self.backups / name
+
+    def _copy_ids(self, copy: Path) -> set[str]:
+        """The game ids in a backup's month copy (read once per copy: a copy never changes, and keeps its
+        inode when it is handed on to another backup)."""
+        try:
+            st = copy.stat()
+        except OSError:
+            return set()
+        key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        if key not in self._ids:
+            try:
+                data = json.loads(copy.read_bytes().decode("utf-8"))
+                self._ids[key] = set(contents.entry_of(f"history/{copy.name}", data if isinstance(data, dict) else {})["games"])
+            except (OSError, ValueError):
+                self._ids[key] = set()
+        return self._ids[key]
+
+    def _prune(self, old: Path, needed: list[Path]) -> None:
+        """An old backup beyond BACKUPS_KEPT that holds the newest copy of some game no newer backup holds
+        (a file emptied or shrunk while Tableside ran on, say) is kept with those month copies only."""
+        keep = {f"history/{c.name}" for c in needed}
+        manifest = manifest_of(old) or {"files": {}}
+        for path in sorted(old.rglob("*"), reverse=True):
+            rel = path.relative_to(old).as_posix()
+            if path.is_file() and rel not in keep and rel != "manifest.json":
+                path.unlink()
+        if set(manifest["files"]) != keep:
+            manifest["files"] = {rel: fp for rel, fp in manifest["files"].items() if rel in keep}
+            manifest["pruned"] = True
+            write_atomically(old / "manifest.json", json.dumps(manifest))
+        fsync_dir(old / "history")
+        fsync_dir(old)
 
     def _hand_on(self, old: Path, kept: list[Path]) -> None:
         """Month copies found in no kept backup move (never link) into the oldest kept one with its manifest entry."""
@@ -433,11 +533,33 @@ class DataFolder:
             fsync_dir(heir / "history")
 
     def history_changed(self) -> None:
-        """A backup after each change of the history or the settings; the change itself is already stored."""
-        try:
-            self.backup()
-        except (OSError, DataFileError):
-            log.exception("could not make a backup in %s", self.backups)
+        """A backup after each change of the history or the settings; the change itself is already stored.
+        A failure is tried once more, logged and said (`backup_notice`); the next change tries again."""
+        why = when = ""
+        for attempt in (1, 2):
+            try:
+                made = self.backup()
+            except Exception as e:  # whatever it is, the save stands and the next change tries again
+                log.exception("could not make a backup in %s (attempt %d of 2)", self.backups, attempt)
+                why, when = cause_in_words(e), datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+                self.backup_failed = f"{when} ({why})"
+                continue
+            self._backup_done(made)
+            return
+        self.live_dirty = True  # what this backup should have kept is kept by the next one
+        self.backup_notice = f"The last backup failed: {why} ({when}). Your changes are saved; Tableside tries again at the next change."
+
+    def _backup_done(self, made: Path) -> None:
+        if self.left_out:
+            what = "; ".join(f"{rel} ({why})" for rel, why in sorted(self.left_out.items()))
+            when = datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+            self.backup_failed = f"{when} (it left out {what})"
+            self.backup_notice = f"The last backup failed for {what} ({when}). Its older backups are kept; the other files were backed up."
+        elif self.backup_failed is not None:
+            self.backup_notice = (
+                f"A backup failed on {self.backup_failed}. The backup of {backup_time(made)} worked: every change is backed up again."
+            )
+            self.backup_failed = None
 
     def live_changed(self) -> None:
         """Games in progress changed: a backup if the last one is older than LIVE_BACKUP_SECONDS."""

@@ -3,7 +3,8 @@
 Every change is an action (scoring/actions.py), applied in order, under one lock, to the
 game as it is now: two devices' "+1" both count, the same card added twice stays once, and
 a refused action leaves everything as it was and says where and why. The new state is saved
-at once, so a reload or a restarted server resumes exactly here.
+at once, so a reload or a restarted server resumes exactly here; a save that fails (a full or
+read-only disk) changes nothing and its Done says why in the store's words ("The disk is full: …").
 
 Undo is an action too: "undo my last action". The game keeps the actions applied since it was
 opened (its log); undoing one removes it from the log and replays the others on the state
@@ -19,7 +20,7 @@ from typing import Any
 import scoring
 from scoring import Action, Record, RecordError, Table, Unchanged
 
-from .store import EDITING, FINISHED, GameStore, StoredGame
+from .store import EDITING, FINISHED, GameStore, StoredGame, StoreWriteError
 
 LOG_DEPTH = 200  # actions a device can still undo; older ones are folded into the base state
 NOT_YOURS = "This phone can change only its own player's cards; the table's host can change everything."
@@ -105,7 +106,10 @@ class LiveGame:
                 return Done(False, e.message, action)
             except RecordError as e:
                 return Done(False, str(e), action)
-            self._save(table)
+            try:
+                self._save(table)
+            except (StoreWriteError, RecordError) as e:  # a full or read-only disk: said as it is, nothing changed
+                return Done(False, str(e), action)
             self._log.append(Entry(who, action, table))
             if len(self._log) > LOG_DEPTH:
                 self._base = self._log.pop(0).after
@@ -132,7 +136,10 @@ class LiveGame:
                     dropped += 1
                     continue
                 replayed.append(Entry(entry.who, entry.action, table))
-            self._save(table)
+            try:
+                self._save(table)
+            except (StoreWriteError, RecordError) as e:  # nothing was undone: the log stays as it was
+                return Done(False, str(e), undone.action)
             self._log = replayed
             note = f"{dropped} later change{'s' * (dropped > 1)} that built on it went too." if dropped else ""
             return Done(True, note, undone.action)

@@ -61,7 +61,7 @@ class App:
         self.rebuild: Callable[[], None] = lambda: None
         self.resized: Callable[[], None] = lambda: None
         self.dark = store.setting(THEME_SETTING) is True  # remembered with the other settings
-        self.recovery_seen = False  # the store's start-up repairs were acknowledged on the home screen
+        self.recovery_seen: set[str] = set()  # the store's notices this session dismissed on the home screen
         self.connected = True
         self._subscription_keys = itertools.count()
         self._wanted: dict[int, tuple[tuple[str, ...], Callable[[], None]]] = {}  # what this session's screens draw from

@@ -33,16 +33,22 @@ class StoreWriteError(RuntimeError):
     """Saving failed; str() says why in words for the screen (details are in the log)."""
 
 
+def cause_in_words(error: BaseException) -> str:
+    """Why a write failed, for a person: 'The disk is full', 'The data folder is on a read-only disk'…"""
+    number = getattr(error, "errno", None)
+    if number in (errno.ENOSPC, errno.EDQUOT):
+        return "The disk is full"
+    if number == errno.EROFS:
+        return "The data folder is on a read-only disk"
+    if number in (errno.EACCES, errno.EPERM):
+        return "Tableside is not allowed to write to its data folder"
+    if isinstance(error, OSError):
+        return f"The data could not be written ({error.strerror or type(error).__name__})"
+    return " ".join(f"{str(error) or type(error).__name__}".split())  # one line, whatever it holds
+
+
 def in_words(error: OSError, outcome: str = "nothing was changed") -> str:
-    if error.errno in (errno.ENOSPC, errno.EDQUOT):
-        cause = "The disk is full"
-    elif error.errno == errno.EROFS:
-        cause = "The data folder is on a read-only disk"
-    elif error.errno in (errno.EACCES, errno.EPERM):
-        cause = "Tableside is not allowed to write to its data folder"
-    else:
-        cause = f"The data could not be written ({error.strerror or type(error).__name__})"
-    return f"{cause}: {outcome}."
+    return f"{cause_in_words(error)}: {outcome}."
 
 
 def private_dir(path: Path) -> Path:

@@ -6,6 +6,7 @@ Layout of the data folder (every file 0600, every folder 0700):
                            hash), the schema version (written on every tap: small)
     history/YYYY-MM.json   finished games, one file per month of play
     damaged.json           stored records that no longer score, set aside (damaged.py)
+    contents.json          what each data file holds (game ids, settings), written with them (contents.py)
     backups/<n>-<time>/    the last states of the data files (backups.py)
     tableside.lock         held (flock) by the process using the folder; holds its pid
     commit.json, repair.json   present only while a multi-file change or a repair is under way
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import errno
 import fcntl
 import functools
 import logging
@@ -52,9 +54,9 @@ from tinydb import Query, TinyDB
 
 import scoring
 
-from . import changes
+from . import changes, contents
 from .backups import LIVE, DataFolder, now_iso
-from .checks import doc_problem, played_when
+from .checks import doc_problem, metadata_problem, played_when
 from .damaged import DamagedRecord, DamagedRecords
 from .ids import id_problem
 from .storage import (
@@ -107,6 +109,14 @@ def check_id(game_id: Any) -> None:
     problem = id_problem(game_id)
     if problem:
         raise scoring.RecordError(("id",), problem)
+
+
+def admit(record: dict, arriving: bool = False) -> None:
+    """What start-up checks of every stored record (checks.py), checked before it is stored:
+    RecordError names the field. `arriving`: a new game or an import (a player's name is checked too)."""
+    problem = metadata_problem(record, arriving)
+    if problem:
+        raise scoring.RecordError((), problem)
 
 
 @dataclass(frozen=True)
@@ -179,19 +189,38 @@ def month_of(game: StoredGame) -> str:
     return game.when.strftime("%Y-%m")
 
 
+READ_ONLY_ERRORS = (errno.EROFS, errno.EACCES, errno.EPERM)
+
+
 class GameStore:
+    """`read_only` (set when the folder cannot be written: a read-only disk, a folder of someone else)
+    is the error that said so: the games can be read and exported, every change raises StoreWriteError
+    in words, nothing is repaired on disk, and `notices()` says so first."""
+
     def __init__(self, folder: str | os.PathLike):
         self.folder = Path(folder)
-        private_dir(self.folder)
         self._lock = threading.RLock()
         self._tx: Transaction | None = None
         self._pending_commit = False  # a change whose files were written but not all put in place
         self.changes = changes.Changes()  # the screens that draw from this store hear of every change
         self._topics: set[str] = set()  # what the change being made touches (published once it is written)
-        fd = os.open(self.folder / "tableside.lock", os.O_RDWR | os.O_CREAT, FILE_MODE)
-        self._lock_file = os.fdopen(fd, "r+")
+        self.read_only: OSError | None = None
+        lock = self.folder / "tableside.lock"
         try:
-            fcntl.flock(self._lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            private_dir(self.folder)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, FILE_MODE)
+            self._lock_file: Any = os.fdopen(fd, "r+")
+        except OSError as e:
+            if e.errno not in READ_ONLY_ERRORS or not self.folder.is_dir():
+                raise
+            self.read_only = e  # read it as it is: a shared lock, if a lock file is there, keeps a writer out meanwhile
+            try:
+                self._lock_file = open(lock, encoding="utf-8")  # noqa: SIM115  (held until close())
+            except OSError:
+                self._lock_file = None
+        try:
+            if self._lock_file is not None:
+                fcntl.flock(self._lock_file, (fcntl.LOCK_SH if self.read_only else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except OSError:
             self._lock_file.seek(0)
             holder = self._lock_file.read().strip()
@@ -201,21 +230,40 @@ class GameStore:
         try:
             self._open()
         except BaseException:
-            self._lock_file.close()
+            if self._lock_file is not None:
+                self._lock_file.close()
             raise
 
+    def read_only_notice(self) -> str | None:
+        """The banner of a folder that cannot be written, None when it can."""
+        if self.read_only is None:
+            return None
+        if self.read_only.errno == errno.EROFS:
+            why = f"The data folder {self.folder} is on a read-only disk"
+        else:
+            why = f"Tableside is not allowed to write to its data folder {self.folder}"
+        return f"{why}: the games can be looked at and exported, but no change can be saved."
+
     def _open(self) -> None:
-        self._lock_file.truncate(0)
-        self._lock_file.write(str(os.getpid()))
-        self._lock_file.flush()
-        os.fchmod(self._lock_file.fileno(), FILE_MODE)
-        history = private_dir(self.folder / "history")
+        if self.read_only is None:
+            self._lock_file.truncate(0)
+            self._lock_file.write(str(os.getpid()))
+            self._lock_file.flush()
+            os.fchmod(self._lock_file.fileno(), FILE_MODE)
+            history = private_dir(self.folder / "history")
+        else:
+            history = self.folder / "history"
+        interrupted = ""
         try:
             finish_commit(self.folder)  # a change cut short during its renames: completed before anything reads
         except OSError as e:
-            raise RuntimeError(f"an interrupted save in {self.folder} could not be completed: {e.strerror or e}") from None
+            if self.read_only is None:
+                raise RuntimeError(f"an interrupted save in {self.folder} could not be completed: {e.strerror or e}") from None
+            interrupted = "A save was cut short in this folder and cannot be completed while it is read-only: the last change may not show."
         self._make_private()
-        self.files = DataFolder(self.folder)
+        self.files = DataFolder(self.folder, read_only=self.read_only is not None)
+        if interrupted:
+            self.files.recovered.append(interrupted)
         self.files.remove_leftovers()
         self.files.load_notices()
         self.recovered = self.files.recovered  # what start-up found damaged and did about it (for people)
@@ -273,11 +321,45 @@ class GameStore:
                     self.live.table("games").remove(Query().id.one_of(both))
             except StoreWriteError:
                 log.exception("could not tidy live.json")  # in_progress() leaves them out anyway
-        self._migrate()
+        if self.read_only is None:
+            self._migrate()
+            self._write_contents()
         self.files.note_backed_up()
 
+    def _entries(self, only: Iterable[Path] | None = None) -> dict[str, contents.Entry]:
+        """contents.json's entries of the data files as they are in memory (those at `only`, or all)."""
+        entries = {}
+        for db in self._databases():
+            storage = atomic_storage(db)
+            if only is None or storage.path in only:
+                rel = storage.path.relative_to(self.folder).as_posix()
+                entries[rel] = contents.entry_of(rel, storage.read())
+        return entries
+
+    def _write_contents(self) -> None:
+        """After start-up: contents.json says what the files hold now (repairs, records set aside and what
+        was said about losses are behind us), so the next start compares with this."""
+        entries = self._entries()
+        if entries == self.files.contents:
+            return
+        try:
+            write_bytes_atomically(self.folder / contents.FILE, contents.dumps(entries))
+            fsync_dir(self.folder)
+        except OSError:
+            log.exception("could not write %s", contents.FILE)
+            return
+        self.files.contents = entries
+
+    def notices(self) -> list[str]:
+        """What the home screen says until its session dismisses it, one sentence each: what start-up
+        repaired or could not (`recovered`), and how the last backup went when one failed
+        ("The last backup, at …, failed: …", then "A backup failed on …; the backup of … worked …")."""
+        with self._lock:
+            banner = self.read_only_notice()
+            return [*([banner] if banner else []), *self.recovered, *([self.files.backup_notice] if self.files.backup_notice else [])]
+
     def acknowledge_recovered(self) -> None:
-        """Someone read `recovered` (the home screen's OK): the next start does not repeat it."""
+        """Someone read the notices (the home screen's OK): the next start does not repeat them."""
         with self._lock:
             self.files.acknowledge()
 
@@ -346,6 +428,8 @@ class GameStore:
             if self._tx is not None:  # part of a larger change
                 yield
                 return
+            if self.read_only is not None:
+                raise StoreWriteError(in_words(self.read_only))
             if self._pending_commit:
                 try:  # the renames of an earlier change failed: finish them before writing on top of them
                     finish_commit(self.folder)
@@ -358,13 +442,19 @@ class GameStore:
             for db in self._databases():
                 atomic_storage(db).transaction = tx
             before = (dict(self._finished), dict(self._where), set(self._shards))
+            entries = self.files.contents
             try:
                 yield
+                entries = {**entries, **self._entries(only=set(tx.staged))}
+                if entries != self.files.contents:  # games or settings came or went: written with the files (a tap: not)
+                    tx.stage(self.folder / contents.FILE, contents.dumps(entries))
                 tx.commit()
+                self.files.contents = entries
                 published, self._topics = self._topics, set()
                 self.changes.publish(published)
             except BaseException as e:
                 if isinstance(e, CommitPending):
+                    self.files.contents = entries
                     self._pending_commit = True
                     raise StoreWriteError(in_words(e, "the change will be completed when Tableside next starts")) from e
                 tx.abort()
@@ -415,15 +505,16 @@ class GameStore:
     @property
     def schema_version(self) -> int:
         meta = self.live.table("meta").get(doc_id=1)
-        assert meta is not None  # written by _migrate when the store opened
-        return meta["schema"]
+        assert meta is not None or self.read_only is not None  # written by _migrate when the store opened
+        return meta["schema"] if meta else SCHEMA_VERSION
 
     def close(self) -> None:
         with self._lock:
             self.live.close()
             for shard in self._shards.values():
                 shard.close()
-            self._lock_file.close()
+            if self._lock_file is not None:
+                self._lock_file.close()
 
     # -- games in progress -------------------------------------------------
 
@@ -434,6 +525,7 @@ class GameStore:
         record.setdefault("played_at", now_iso())
         check_id(record["id"])
         scoring.parse(record)
+        admit(record, arriving=True)
         game = StoredGame(id=record["id"], record=record, status=IN_PROGRESS, modified_at=now_iso())
         with self._lock:
             if self.get(game.id) is not None:
@@ -459,6 +551,7 @@ class GameStore:
     def save_progress(self, game_id: str, record: dict, draft: Any = None) -> StoredGame:
         """Store the new state of a game in progress; refuses an invalid record (nothing changes)."""
         scoring.parse(record)
+        admit(record)
         with self._lock:
             current = self.get(game_id)
             if current is None or current.status != IN_PROGRESS:
@@ -514,6 +607,7 @@ class GameStore:
     def save_edit(self, game_id: str, record: dict, draft: Any = None) -> StoredGame:
         """Store the new state of an edit copy; refuses an invalid record (nothing changes)."""
         scoring.parse(record)
+        admit(record)
         if record.get("id", game_id) != game_id:
             raise ValueError("an edit cannot change the game's id")
         with self._lock:
@@ -539,6 +633,7 @@ class GameStore:
                 record = copy_.record
             record = {**record, "id": game_id}
             summary = summarise(record)
+            admit(record)
             if not summary["decided"]:
                 raise ValueError("the edited game has no result yet: finish it before saving the changes")
             saved = self._finished.get(game_id)  # None: deleted meanwhile; saving puts it back
@@ -595,6 +690,7 @@ class GameStore:
             if current is None:
                 raise KeyError(game_id)
             record = record if record is not None else current.record
+            admit(record)
             game = StoredGame(
                 id=game_id,
                 record=record,
@@ -702,6 +798,7 @@ class GameStore:
             record.setdefault("played_at", now_iso())
             check_id(record["id"])
             summary = summarise(record)
+            admit(record, arriving=True)
             if record["id"] in first_seen:
                 raise ValueError(f"record {position} repeats the id {record['id']!r} of record {first_seen[record['id']]}")
             first_seen[record["id"]] = position
@@ -750,6 +847,7 @@ class GameStore:
             renamed = [(g, *scoring.rename_player(g.record, old, new, g.draft)) for g in touched]
             for _, record, _ in renamed:
                 scoring.parse(record)
+                admit(record)
             with self._changing(changes.EVERYTHING):
                 for g, record, draft in renamed:
                     if g.status == FINISHED:

@@ -86,7 +86,7 @@ import scoring
 from scoring import json_text
 
 from . import durations
-from .checks import played_when
+from .checks import metadata_problem, played_when
 from .ids import id_problem
 
 EXPORT_FORMAT = 1
@@ -263,7 +263,7 @@ def read_import(data: str | bytes, name: str) -> list[dict]:
     for position, record in enumerate(records, start=1):
         label = f"record {position}"
         if isinstance(record, dict) and isinstance(record.get("id"), str):
-            label += f" (id {record['id']})"
+            label += f" (id {record['id'].encode('utf-8', 'backslashreplace').decode('utf-8')})"
         try:
             result = scoring.score(record)
         except scoring.RecordError as e:
@@ -277,6 +277,9 @@ def read_import(data: str | bytes, name: str) -> list[dict]:
             if record["id"] in first_seen:
                 raise ImportFileError(f"{name}: {label} repeats the id of record {first_seen[record['id']]}: two games cannot share an id")
             first_seen[record["id"]] = position
+        problem = metadata_problem(record, arriving=True)  # what the store checks again at every start (checks.py)
+        if problem:
+            raise ImportFileError(f"{name}: {label}: {problem}")
     return records
 
 

@@ -58,10 +58,10 @@ def recovery_notice(app: App, dismiss) -> ft.Control:
                         ft.Row(
                             [
                                 ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR),
-                                ft.Text("Some saved data was damaged", weight=ft.FontWeight.BOLD),
+                                ft.Text("About your saved data", weight=ft.FontWeight.BOLD),
                             ]
                         ),
-                        *[ft.Text(message, selectable=True) for message in app.store.recovered],
+                        *[ft.Text(m, selectable=True) for m in app.store.notices() if m not in app.recovery_seen],
                         ft.TextButton("OK", on_click=dismiss),
                     ],
                     spacing=8,
@@ -75,16 +75,16 @@ def recovery_notice(app: App, dismiss) -> ft.Control:
 @ft.component
 def view(app: App) -> ft.View:
     use_changes(app, changes.LIVE, changes.HISTORY, changes.SETTINGS)
-    seen, set_seen = ft.use_state(app.recovery_seen)  # this session read the notice (kept in App for the other screens)
+    _, set_seen = ft.use_state(frozenset(app.recovery_seen))  # what this session has read (App keeps it for later visits)
 
     def dismiss(e) -> None:
-        app.recovery_seen = True
+        app.recovery_seen |= set(app.store.notices())  # this session has read them
         app.store.acknowledge_recovered()  # kept until someone reads it: a start cut short told no one
-        set_seen(True)
+        set_seen(frozenset(app.recovery_seen))
 
     finished = app.store.finished(limit=LATEST)
     controls: list[ft.Control] = [ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
-    if app.store.recovered and not (seen or app.recovery_seen):
+    if set(app.store.notices()) - app.recovery_seen:  # start-up repairs, a failed backup: until this session dismisses them
         controls.insert(0, recovery_notice(app, dismiss))
     controls += [game_tile(app, key) for key in games.ordered()]
     controls.append(in_progress.listing(app, in_progress.HOME_LATEST))

@@ -253,7 +253,7 @@ def test_the_home_screen_says_what_was_recovered_until_dismissed(open_app, store
     h = open_app("/")
     notice = h.find_semantics("recovery")
     texts = [c.value for c in h.controls() if isinstance(c, ft.Text) and c.value]
-    assert "Some saved data was damaged" in texts
+    assert "About your saved data" in texts
     assert store.recovered[0] in texts and "live.json.corrupt-" in store.recovered[0]
     h.click(h.find(ft.TextButton, content="OK"))
     assert notice is not None and h.find_all(ft.Semantics, identifier="recovery") == []  # drawn again without it

@@ -138,6 +138,11 @@ class PlayScreens(RuleBasedStateMachine):
 def test_every_screen_equals_a_fresh_one(game, width):
     machine = type(f"PlayScreens_{game}_{width}", (PlayScreens,), {"game": game, "width": width})
     machine.TestCase.settings = settings(
-        max_examples=3, stateful_step_count=15, deadline=None, phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck), derandomize=True
+        max_examples=3,
+        stateful_step_count=15,
+        deadline=None,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        derandomize=True,
     )
     machine.TestCase().runTest()
