@@ -56,14 +56,7 @@ def routes() -> list[tuple[str, Builder | None, Builder]]:
 
 def guest_may_open(app: App, pattern: str, params: dict[str, str]) -> bool:
     """What a session that is not the host may see: an invitation, its own seat, its game's results."""
-    if pattern == "/join/:code":
-        return True
-    seat = app.guest
-    if seat is None:
-        return False
-    if pattern == "/join/:code/:seat":
-        return app.invites.game_of(params["code"]) == seat.game and params["seat"] == seat.player
-    return pattern == "/results/:id" and params["id"] == seat.game
+    return app.may_open(pattern, params)
 
 
 def build_view(app: App, route: str) -> list[ft.View]:
@@ -78,8 +71,8 @@ def build_view(app: App, route: str) -> list[ft.View]:
             # A segment is a game id, a player's name, a seat, an invite code or a game's key:
             # each written by route_id (plain as it is, anything else in URL-safe base64).
             params = {name: id_from_route(unquote(getattr(template, name))) for name in names}
-            if not app.authorized:
-                return [build(app, **params) if guest_may_open(app, pattern, params) else pin.view(app, route)]
+            if not app.is_host():
+                return [build(app, **params) if app.may_open(pattern, params) else pin.view(app, route)]
             # The main place first: the screen on top sets the theme last (its game's colours).
             views = [under(app)] if under else []
             return [*views, build(app, **params)]
@@ -129,7 +122,17 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str]
             for hook in list(app.on_resize_hooks):
                 hook()
 
+        def rights_changed(message: str) -> None:
+            """Another session released this phone's seat, revoked its invite or set a PIN: say so, show what is allowed now."""
+            if message:
+                app.notify(message, error=True)
+            if app.join_route and not app.seat_valid() and page.route != app.join_route:
+                app.go(app.join_route)  # where it may pick a seat again (or is told the invitation ended)
+            else:
+                route_change()
+
         app.rebuild = route_change
+        app.on_rights_changed.append(rights_changed)
         page.on_route_change = route_change
         page.on_view_pop = view_pop
         page.on_resize = resized
@@ -144,7 +147,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     import flet_web.fastapi as flet_fastapi
     import uvicorn
 
-    from . import admission, guard, static_files
+    from . import admission, guard, identity, static_files
     from .access import PIN_SETTING, new_pin
     from .network import beyond_this_machine
 
@@ -158,6 +161,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     gate = Gate(store, pin)
     app = flet_fastapi.app(
         admission.limited(make_main(store, pin, join_urls, lan=beyond_this_machine(host)), gate),
+        before_main=identity.remember,  # the session's address: the connection's, before any client message
         assets_dir=str(ASSETS_DIR),
         app_name="Tableside",
         app_short_name="Tableside",

@@ -8,7 +8,6 @@ import flet as ft
 
 from .. import games
 from ..ids import route_id
-from ..invites import Seat
 from ..session import App
 from ..widgets.common import not_found
 from ..widgets.controls import short_name
@@ -32,9 +31,9 @@ def view(app: App, code: str) -> ft.View:
     taken = app.invites.taken(stored.id)
     message = ft.Text("", color=ft.Colors.ERROR)
 
-    def seated(player: str) -> None:
+    def seated(player: str, grant: object) -> None:
         if not app.authorized:
-            app.guest = Seat(stored.id, player)
+            app.hold_seat(code, grant)
         app.go(seat_route(code, player))
 
     async def take(player: str) -> None:
@@ -44,12 +43,13 @@ def view(app: App, code: str) -> ft.View:
             app.page.update()
             return
         await app.preferences.set(GRANT_KEY + stored.id, grant)
-        seated(player)
+        seated(player, grant)
 
     async def return_to_seat() -> None:
-        seat = app.invites.seat_of(await app.preferences.get(GRANT_KEY + stored.id))
+        grant = await app.preferences.get(GRANT_KEY + stored.id)
+        seat = app.invites.seat_of(grant)
         if seat is not None and seat.game == stored.id and app.page.route == route:
-            seated(seat.player)
+            seated(seat.player, grant)
 
     app.page.run_task(return_to_seat)
     return ft.View(

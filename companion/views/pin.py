@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..admission import mark_unlocked
 from ..invites import normal_code
 from ..session import App
 
@@ -22,11 +21,9 @@ def view(app: App, wanted_route: str) -> ft.View:
     )
 
     def submit(e) -> None:
-        accepted, why = app.gate.check(app.device_key, field.value or "")
+        accepted, why = app.enter_pin(field.value or "")
         field.value = ""
         if accepted:
-            app.authorized = True
-            mark_unlocked(app.page)  # no longer counted among the sessions waiting for the PIN
             app.go(wanted_route if wanted_route != "/pin" else "/")
             app.rebuild()
         else:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import flet as ft
 
 from ..access import MAX_DIGITS, MIN_DIGITS, SAFE_DIGITS, valid_pin, weak_pin_warning
+from ..identity import local_is_host
+from ..network import serving_words
 from ..session import App
 from ..widgets.controls import section
 
@@ -27,18 +29,18 @@ def view(app: App) -> ft.View:
             message.value = f"A PIN is {MIN_DIGITS} to {MAX_DIGITS} digits."
             message.color = ft.Colors.ERROR
             return
-        app.gate.set_pin(pin)
+        app.set_pin(pin)
         field.value = ""
         warning = weak_pin_warning(pin)
-        message.value = "PIN set: every new browser session asks for it." + (f" {warning}" if warning else "")
+        message.value = "PIN set." + (f" {warning}" if warning else "")
         message.color = ft.Colors.ERROR if warning else None
 
-    lan = bool(app.join_urls)  # serving beyond this machine (see serve)
+    lan = app.lan  # serving beyond this machine (see serve)
 
     def clear(e) -> None:
         if lan:
             return
-        app.gate.set_pin(None)
+        app.set_pin(None)
         message.color = None
         message.value = "PIN removed: anyone who can reach this server can use it."
 
@@ -55,8 +57,7 @@ def view(app: App) -> ft.View:
                 ]
             ),
         ]
-        if lan:
-            pin_controls.append(ft.Text("Serving to the local network needs a PIN: it can be changed, not removed."))
+    pin_controls += [ft.Text(line, size=13) for line in serving_words(lan, app.gate.required, local_is_host())]
     return ft.View(
         route="/settings",
         appbar=ft.AppBar(title=ft.Text("Settings")),

@@ -9,6 +9,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion import admission
+from companion.identity import ADDRESS
 from tests.ui.harness import FakeConnection
 
 
@@ -26,7 +27,7 @@ def run(coro):
 async def new_page(address: str) -> ft.Page:
     loop = asyncio.get_running_loop()
     session = Session(FakeConnection(loop, PubSubHub(loop=loop)))
-    session.page.client_ip = address
+    session.store.set(ADDRESS, address)  # as identity.remember keeps the connection's address
     SESSIONS.append(session)  # as Flet's app manager holds them (a page only refers to its session weakly)
     return session.page
 
@@ -70,7 +71,7 @@ def test_a_waiting_session_is_dropped_minutes_after_its_browser_left():
         admission.mark_unlocked(unlocked)
         for page in (waiting, unlocked):
             await page.session.disconnect(3600)  # what Flet does when the websocket closes
-        pending.sweep()
+        await pending.sweep()
         return waiting.session.expires_at, unlocked.session.expires_at
 
     waiting, unlocked = run(leave())
