@@ -204,6 +204,12 @@ class Raw:
     def texts(self) -> list[str]:
         return list(strings(self.received))
 
+    def control(self, kind: str, **props) -> int:
+        for d in walk(self.received):
+            if d.get("_c") == kind and all(d.get(k) == v for k, v in props.items()):
+                return d["_i"]
+        raise LookupError(f"no {kind} {props} was sent; texts: {self.texts()[:20]}")
+
     def close(self) -> None:
         self.sock.close()
 
@@ -216,3 +222,7 @@ def register(route: str = "/", page: dict | None = None) -> bytes:
 def page_write(props: dict, control: int = 1) -> bytes:
     """UPDATE_CONTROL_PROPS: the client writing properties of a control (1: the page)."""
     return pack(UPDATE_CONTROL_PROPS, {"id": control, "props": props})
+
+
+def event(control: int, name: str, data: Any = None) -> bytes:
+    return pack(CONTROL_EVENT, {"target": control, "name": name, "data": data})
