@@ -1,19 +1,22 @@
 """Who may use this server: an optional PIN, checked once per browser session, with wrong
 guesses slowed down per device so a PIN cannot be found by trying them all.
 
-The wrong guesses are counted per client address (the socket's: the server believes no
-X-Forwarded-For), with IPv6 addresses counted per /64 (one device can take many addresses in
-its network). They are also counted for all addresses together, so a device that takes many
+The wrong guesses are counted per client address (the transport's, see identity.py: neither
+X-Forwarded-For nor anything the browser says is believed), with IPv6 addresses counted per /64
+(one device can take many addresses in its network). They are also counted for all addresses together, so a device that takes many
 IPv4 addresses on the LAN is slowed as well. The counts are kept in a file in the data folder
 (pin-tries.json, 0600, written atomically), so neither a new session, a new tab nor a restart of
-the server resets them.
+the server resets them; the file keeps at most MAX_REMEMBERED devices (the most recent), each
+key short, so it stays small whatever the guessers do.
+
+A new PIN (set_pin) is told to `listeners`: a session that had entered the old one, or none, is
+no longer the host (session.App.is_host) and is asked for the new one at once.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import ipaddress
 import json
 import logging
 import os
@@ -21,6 +24,8 @@ import threading
 import time
 from pathlib import Path
 
+from .identity import device_of
+from .rights import Listeners
 from .storage import write_atomically
 
 PIN_SETTING = "access.pin"  # {"salt": hex, "hash": hex}; the PIN itself is never stored
@@ -68,19 +73,6 @@ def weak_pin_warning(pin: str) -> str:
     )
 
 
-def device_of(address: str) -> str:
-    """The key wrong guesses are counted under: the address, or its /64 for IPv6."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if ip.version == 6:
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
-
-
 def backoff(failures: int, free: int, cap: float) -> float:
     return 0.0 if failures < free else min(cap, 2.0 ** (failures - free + 1))
 
@@ -96,6 +88,7 @@ class Gate:
         self.tries_path: Path | None = Path(folder) / TRIES_FILE if folder else None
         self._failures: dict[str, list[float]] = self._load()  # device → [wrong guesses, when the last was]
         self._lock = threading.Lock()
+        self.listeners = Listeners()  # told when the PIN changes (open sessions re-check their rights)
 
     @property
     def pin(self) -> dict | None:
@@ -110,7 +103,8 @@ class Gate:
             return {}
         try:
             data = json.loads(self.tries_path.read_text(encoding="utf-8"))
-            return {str(k): [int(v[0]), float(v[1])] for k, v in data.items()}
+            loaded = {str(k): [int(v[0]), float(v[1])] for k, v in data.items()}
+            return dict(sorted(loaded.items(), key=lambda kv: kv[1][1], reverse=True)[:MAX_REMEMBERED])
         except (OSError, ValueError, TypeError, IndexError, AttributeError) as e:
             # Unreadable: start from the most cautious state rather than from none.
             log.warning("%s unreadable (%s): every device waits as after many wrong PINs", self.tries_path, e)
@@ -160,4 +154,9 @@ class Gate:
         return False, "Wrong PIN." + (f" Try again in {wait:.0f} s." if wait > 0 else "")
 
     def set_pin(self, pin: str | None) -> None:
-        self.store.set_setting(PIN_SETTING, hash_pin(pin) if pin else None)
+        self.set_pin_hash(hash_pin(pin) if pin else None)
+
+    def set_pin_hash(self, hashed: dict | None) -> None:
+        """Store a PIN's hash (None: no PIN), then tell the listeners."""
+        self.store.set_setting(PIN_SETTING, hashed)
+        self.listeners.notify()

@@ -1,17 +1,19 @@
-"""Sessions that have not entered the PIN: few per address, and gone minutes after they leave.
+"""Sessions that have not entered the PIN: few per device, and gone minutes after they leave.
 
 Flet keeps every session an hour after its browser left (about 115 kB each), so a device that
 opens sessions without ever entering the PIN could fill the server's memory. While a PIN is
-required, a new session is let in only if its address holds fewer than MAX_PENDING_PER_ADDRESS
-sessions still waiting for it (and the server fewer than MAX_PENDING in all); the others see a
-short message. A waiting session is dropped PENDING_TTL seconds after its browser left.
+required, a new session is let in only if its device (its transport address, identity.py; an
+IPv6 /64) holds fewer than MAX_PENDING_PER_ADDRESS sessions still waiting for it, and the other
+devices together fewer than MAX_PENDING; the others see a short message. This machine's own
+browsers (loopback) are counted apart, MAX_PENDING_LOCAL at most, so no one else can take their
+places nor they everyone's; a browser that is the host by its address waits for nothing and is
+not counted. A waiting session is dropped PENDING_TTL seconds after its browser left.
 """
 
 from __future__ import annotations
 
 import asyncio
 import inspect
-import ipaddress
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
@@ -19,6 +21,8 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import flet as ft
+
+from .identity import address_of, device_of, is_loopback, on_this_machine
 
 if TYPE_CHECKING:
     from .access import Gate
@@ -29,7 +33,8 @@ PageMain = Callable[[ft.Page], Awaitable[None] | None]  # what Flet runs for eac
 
 UNLOCKED = "tableside.unlocked"  # set in the session's store once it entered the PIN
 MAX_PENDING_PER_ADDRESS = 8
-MAX_PENDING = 256
+MAX_PENDING = 256  # every other device together
+MAX_PENDING_LOCAL = 32  # this machine's browsers (loopback), apart from the others
 PENDING_TTL = 120  # seconds
 SWEEP_EVERY = 5.0  # seconds (Flet itself deletes expired sessions every 10 s)
 BUSY = "Too many sessions from this device are waiting for the PIN. Close the other Tableside tabs, or try again in a few minutes."
@@ -43,13 +48,13 @@ def is_unlocked(session) -> bool:
     return bool(session.store.get(UNLOCKED))
 
 
-def expire_within(session, seconds: float) -> None:
+async def expire_within(session, seconds: float) -> None:
     """Make Flet's evictor delete a disconnected session `seconds` from now, if that is sooner.
-    Flet 1.0.5 (pinned) has no public setter: Session.disconnect() would also send the page a
-    second disconnect event."""
+    Session.disconnect is Flet's public way to set a disconnected session's expiry; it also sends
+    the page a second "disconnect" event, which this app does not listen to."""
     soon = datetime.now(UTC) + timedelta(seconds=seconds)
     if session.connection is None and session.expires_at is not None and session.expires_at > soon:
-        session._Session__expires_at = soon
+        await session.disconnect(max(0, int(seconds)))
 
 
 class Pending:
@@ -73,21 +78,22 @@ class Pending:
         self.sessions = alive
         return [(a, s, ttl) for a, r, ttl in alive if (s := r()) is not None]
 
-    def sweep(self) -> None:
+    async def sweep(self) -> None:
         for _, session, ttl in self.waiting():
-            expire_within(session, ttl)
+            await expire_within(session, ttl)
 
     def admit(self, page: ft.Page) -> bool:
-        address = page.client_ip or ""
+        address = address_of(page)
+        device, local = device_of(address), is_loopback(address)
         waiting = self.waiting()
-        same = sum(1 for a, _, _ in waiting if a == address)
-        loopback = is_loopback(address)
-        admitted = len(waiting) < MAX_PENDING and (loopback or same < MAX_PENDING_PER_ADDRESS)
+        same = sum(1 for a, _, _ in waiting if device_of(a) == device)
+        others = sum(1 for a, _, _ in waiting if is_loopback(a) == local)  # the locals' places, or everyone else's
+        admitted = others < MAX_PENDING_LOCAL if local else (others < MAX_PENDING and same < MAX_PENDING_PER_ADDRESS)
         # A refused session is counted too until it leaves, then dropped at once.
         self.sessions.append((address, weakref.ref(page.session), PENDING_TTL if admitted else 0))
         self._start_sweeping()
         if not admitted:
-            log.warning("refused a session from %s: %d waiting for the PIN from there", address, same)
+            log.warning("refused a session from %s: %d waiting for the PIN from there, %d in all", address, same, others)
         return admitted
 
     def _start_sweeping(self) -> None:
@@ -97,14 +103,7 @@ class Pending:
     async def _sweep_forever(self) -> None:
         while self.sessions:
             await asyncio.sleep(SWEEP_EVERY)
-            self.sweep()
-
-
-def is_loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
+            await self.sweep()
 
 
 def show_busy(page: ft.Page) -> None:
@@ -116,17 +115,20 @@ def limited(main: PageMain, gate: Gate, pending: Pending | None = None) -> PageM
     """`main`, letting in only as many sessions waiting for the PIN as Pending allows."""
     waiting = pending or Pending()
 
+    def must_wait(page: ft.Page) -> bool:
+        return gate.required and not on_this_machine(address_of(page))  # the host by its address waits for nothing
+
     if inspect.iscoroutinefunction(main):
 
         async def limited_async(page: ft.Page) -> None:
-            if gate.required and not waiting.admit(page):
+            if must_wait(page) and not waiting.admit(page):
                 return show_busy(page)
             await main(page)
 
         return limited_async
 
     def limited_main(page: ft.Page) -> None:
-        if gate.required and not waiting.admit(page):
+        if must_wait(page) and not waiting.admit(page):
             return show_busy(page)
         main(page)
 

@@ -58,18 +58,6 @@ def routes() -> list[tuple[str, Builder | None, Builder]]:
     ]
 
 
-def guest_may_open(app: App, pattern: str, params: dict[str, str]) -> bool:
-    """What a session that is not the host may see: an invitation, its own seat, its game's results."""
-    if pattern == "/join/:code":
-        return True
-    seat = app.guest
-    if seat is None:
-        return False
-    if pattern == "/join/:code/:seat":
-        return app.invites.game_of(params["code"]) == seat.game and params["seat"] == seat.player
-    return pattern == "/results/:id" and params["id"] == seat.game
-
-
 def game_of_route(app: App, pattern: str, params: dict[str, str]) -> str | None:
     """The game whose colours the screen on top wears (None: Tableside's own)."""
     if "game" in params:
@@ -111,10 +99,10 @@ def Screens(app: App, route: str, width: float, version: int) -> list[ft.View]:
 
     ft.use_effect(apply_theme, [game, app.dark])
     if found is None:
-        return [home_screen(app, key="/") if app.authorized else pin_screen(app, route, key="pin")]  # an unknown address
+        return [home_screen(app, key="/") if app.is_host() else pin_screen(app, route, key="pin")]  # an unknown address
     pattern, under, build, params = found
-    if not app.authorized:
-        return [build(app, **params, key=path) if guest_may_open(app, pattern, params) else pin_screen(app, route, key="pin")]
+    if not app.is_host():
+        return [build(app, **params, key=path) if app.may_open(pattern, params) else pin_screen(app, route, key="pin")]
     return [*([under(app, key=f"{under.__module__}.{under.__name__}")] if under else []), build(app, **params, key=path)]
 
 
@@ -147,6 +135,17 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str]
             await page.push_route(route_under(app))
 
         page.on_route_change = lambda e: app.show_route(e.route or "/")
+
+        def rights_changed(message: str) -> None:
+            """Another session released this phone's seat, revoked its invite or set a PIN: say so, show what is allowed now."""
+            if message:
+                app.notify(message, error=True)
+            if app.join_route and not app.seat_valid() and page.route != app.join_route:
+                app.go(app.join_route)  # where it may pick a seat again (or is told the invitation ended)
+            else:
+                app.rebuild()
+
+        app.on_rights_changed.append(rights_changed)
         page.on_view_pop = view_pop
         page.on_resize = lambda e: app.resized()
         page.on_disconnect = lambda e: app.disconnected()
@@ -163,7 +162,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     import flet_web.fastapi as flet_fastapi
     import uvicorn
 
-    from . import admission, guard, static_files
+    from . import admission, guard, identity, static_files
     from .access import PIN_SETTING, new_pin
     from .network import beyond_this_machine
 
@@ -177,6 +176,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     gate = Gate(store, pin)
     app = flet_fastapi.app(
         admission.limited(make_main(store, pin, join_urls, lan=beyond_this_machine(host)), gate),
+        before_main=identity.remember,  # the session's address: the connection's, before any client message
         assets_dir=str(ASSETS_DIR),
         app_name="Tableside",
         app_short_name="Tableside",

@@ -8,7 +8,18 @@
 - No `Access-Control-Allow-Origin: *` (Flet adds it); a Content-Security-Policy that lets the page
   load and connect to this server only (which also stops Flet's client asking a CDN for
   rive_native.js), no framing, no MIME sniffing, no Referer.
-- Open websockets are limited per address (loopback excepted), and an app still running
+- Who the client is: the address of the connection (the ASGI scope's `client`; no proxy
+  headers), handed to the app in identity.TRANSPORT_ADDRESS before it reads a message.
+- What the client may write: Flet applies a client's UPDATE_CONTROL_PROPS (and the page snapshot
+  of REGISTER_CLIENT) to any property of any control, private ones included. The properties the
+  server decides (the page's client_ip and client_user_agent, anything whose name starts with
+  "_", such as a control's id) are taken out of every such frame before Flet sees it.
+- The first frame must be Flet's REGISTER_CLIENT, arrive within FIRST_FRAME_WITHIN seconds, be at
+  most FIRST_FRAME_MAX bytes and be one Flet can apply; anything else closes the connection at
+  once and stops its handler (Flet's would wait forever, holding its place and memory). A second
+  REGISTER_CLIENT on the same connection (Flet would make a new session, never freed) closes it.
+- Open websockets are limited per device (identity.device_of; this machine's loopback browsers
+  apart, with their own share), all other devices together at MAX_SOCKETS; an app still running
   REAP_AFTER seconds after its client left is cancelled: Flet's handler waits forever when a
   websocket closes before registering, which also held up the server's stop.
 """
@@ -20,10 +31,19 @@ import ipaddress
 import logging
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
+
+import msgpack
+
+from .identity import TRANSPORT_ADDRESS, device_of, is_loopback
 
 log = logging.getLogger("tableside")
 
 MAX_SOCKETS_PER_ADDRESS = 24  # a table's devices each hold one or two
+MAX_SOCKETS = 512  # every device but this machine together
+MAX_LOCAL_SOCKETS = 64  # this machine's own browsers (loopback), apart from the others
+FIRST_FRAME_WITHIN = 5.0  # seconds from the websocket's opening to Flet's REGISTER_CLIENT
+FIRST_FRAME_MAX = 64 * 1024  # bytes: a REGISTER_CLIENT is a few hundred
 REAP_AFTER = 1.0  # seconds an app may run after its websocket closed (Flet needs milliseconds)
 STOP_WITHIN = 2  # seconds uvicorn waits for open connections when stopping (SIGTERM, Ctrl-C)
 MAX_IMPORT_BYTES = 4 * 1024 * 1024  # a file the transfer screen imports (thousands of games)
@@ -77,11 +97,104 @@ def own_hosts(port: int, addresses: Iterable[str], names: Iterable[str] = ()) ->
     return with_port | (hosts if port == 80 else set())  # a browser leaves out port 80
 
 
-def is_loopback(address: str) -> bool:
+REGISTER_CLIENT, UPDATE_CONTROL_PROPS = 1, 4  # flet.messaging.protocol.MessageAction
+REGISTER_FIELDS = {"session_id", "page_name", "page"}  # flet.messaging.protocol.RegisterClientRequestBody
+SERVER_DECIDES = {"client_ip", "client_user_agent"}  # page properties only the server sets
+
+
+class Cut(Exception):
+    """The connection is closed: why, for the log."""
+
+
+def decode(data: bytes) -> Any:
+    return msgpack.unpackb(data[1:], strict_map_key=False)
+
+
+def action_of(data: bytes) -> int | None:
+    """The action of a Flet frame, read from its first bytes only (a picked file may be megabytes)."""
+    if data[:1] != b"\x00":
+        return None
     try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
+        unpacker = msgpack.Unpacker()
+        unpacker.feed(data[1:32])  # the array's header and the action: a few bytes
+        if unpacker.read_array_header() != 2:
+            return None
+        action = unpacker.unpack()
+    except Exception:  # not msgpack: Flet's handler ends that session itself
+        return None
+    return action if isinstance(action, int) else None
+
+
+def without_server_props(props: Any) -> tuple[Any, bool]:
+    """`props` without what the client may not write, and whether anything was taken out."""
+    if not isinstance(props, dict):
+        return props, False
+    kept, dropped = {}, False
+    for name, value in props.items():
+        if isinstance(name, str) and (name in SERVER_DECIDES or name.startswith("_")):
+            dropped = True
+            continue
+        value, inner = without_server_props(value)
+        kept[name], dropped = value, dropped or inner
+    return kept, dropped
+
+
+def scrubbed(data: bytes) -> bytes:
+    """A client frame without writes to what the server decides (the same bytes when it has none)."""
+    action = action_of(data)
+    if action not in (REGISTER_CLIENT, UPDATE_CONTROL_PROPS):
+        return data
+    try:
+        message = decode(data)
+        body = message[1]
+        key = "page" if action == REGISTER_CLIENT else "props"
+        props, dropped = without_server_props(body.get(key))
+    except Exception:
+        return data  # malformed: Flet refuses it itself
+    if not dropped:
+        return data
+    log.info("ignored a client's write to %s", sorted(set(body[key]) - set(props)) if isinstance(body.get(key), dict) else key)
+    return b"\x00" + msgpack.packb([action, {**body, key: props}])
+
+
+def first_frame_problem(message: dict) -> str:
+    """Why the first frame of a websocket is not a REGISTER_CLIENT Flet can apply ("" when it is)."""
+    data = message.get("bytes")
+    if data is None:
+        return "a text frame"
+    if len(data) > FIRST_FRAME_MAX:
+        return f"{len(data)} bytes"
+    if action_of(data) != REGISTER_CLIENT:
+        return "not REGISTER_CLIENT"
+    try:
+        body = decode(data)[1]
+    except Exception as e:
+        return f"undecodable: {type(e).__name__}"
+    if not isinstance(body, dict) or set(body) != REGISTER_FIELDS or not isinstance(body["page"], dict):
+        return "not a REGISTER_CLIENT body"
+    if not all(body[k] is None or isinstance(body[k], str) for k in ("session_id", "page_name")):
+        return "not a REGISTER_CLIENT body"
+    return trial_page_patch(without_server_props(body["page"])[0])
+
+
+def trial_page_patch(props: dict) -> str:
+    """Apply the page properties as Flet will, to a page of no session: "" when Flet would take them."""
+    from flet.controls.page import Page
+    from flet.utils.object_model import patch_dataclass
+
+    class NoSession:  # a page refers to its session weakly, and needs nothing else of it here
+        pass
+
+    try:
+        page = Page(NoSession())  # type: ignore[arg-type]
+    except Exception:  # another Flet: the trial cannot be made, Flet's own checks remain
+        log.warning("cannot try page properties on this Flet version", exc_info=True)
+        return ""
+    try:
+        patch_dataclass(page, props)
+    except Exception as e:
+        return f"page properties Flet cannot apply: {type(e).__name__}"
+    return ""
 
 
 class Guard:
@@ -128,29 +241,73 @@ class Guard:
 
         return send_with_headers
 
+    def socket_share_taken(self, client: str) -> bool:
+        device = device_of(client)
+        if is_loopback(client):
+            return sum(n for d, n in self.sockets.items() if d.startswith("local:")) >= MAX_LOCAL_SOCKETS
+        if self.sockets[device] >= self.max_sockets:
+            return True
+        return sum(n for d, n in self.sockets.items() if not d.startswith("local:")) >= MAX_SOCKETS
+
     async def websocket(self, scope, receive, send) -> None:
         client = (scope.get("client") or ("",))[0]
-        counted = not is_loopback(client)
-        if counted and self.sockets[client] >= self.max_sockets:
-            return await self.refuse(scope, send, f"more than {self.max_sockets} websockets")
-        if counted:
-            self.sockets[client] += 1
-        left = asyncio.Event()
+        counted_as = f"local:{client}" if is_loopback(client) else device_of(client)
+        if self.socket_share_taken(client):
+            return await self.refuse(scope, send, "too many websockets")
+        self.sockets[counted_as] += 1
+        left = asyncio.Event()  # the client left, or was cut off
+        cut = False
+        frames = 0
+        loop = asyncio.get_running_loop()
+        opened_at = loop.time()
 
         async def watched_receive():
-            message = await receive()
+            nonlocal cut, frames
+            if cut:
+                return {"type": "websocket.disconnect", "code": 1008}
+            try:
+                if frames == 1:  # the first after websocket.connect: Flet's REGISTER_CLIENT, soon
+                    remaining = max(0.0, opened_at + FIRST_FRAME_WITHIN - loop.time())
+                    try:
+                        message = await asyncio.wait_for(receive(), remaining)
+                    except TimeoutError:
+                        raise Cut(f"no first frame within {FIRST_FRAME_WITHIN:.0f} s") from None
+                else:
+                    message = await receive()
+                frames += 1
+                if message["type"] == "websocket.receive":
+                    if frames == 2 and (problem := first_frame_problem(message)):
+                        raise Cut(f"first frame: {problem}")
+                    if message.get("bytes") is not None:
+                        if frames > 2 and action_of(message["bytes"]) == REGISTER_CLIENT:
+                            raise Cut("a second REGISTER_CLIENT")
+                        message = {**message, "bytes": scrubbed(message["bytes"])}
+            except Cut as why:
+                log.warning("closed a websocket from %s: %s", client, why)
+                cut = True
+                left.set()
+                try:
+                    await send({"type": "websocket.close", "code": 1008})
+                except Exception:
+                    pass  # already closed by the client
+                return {"type": "websocket.disconnect", "code": 1008}
             if message["type"] == "websocket.disconnect":
                 left.set()
             return message
 
-        app = asyncio.ensure_future(self.app(scope, watched_receive, send))
+        token = TRANSPORT_ADDRESS.set(client)  # the app's task, and every task it starts, inherits it
+        try:
+            app = asyncio.ensure_future(self.app(scope, watched_receive, send))
+        finally:
+            TRANSPORT_ADDRESS.reset(token)
         waiting = asyncio.ensure_future(left.wait())
         try:
             await asyncio.wait({app, waiting}, return_when=asyncio.FIRST_COMPLETED)
             if not app.done():  # the client left: the app gets a moment to finish, then is stopped
-                done, _ = await asyncio.wait({app}, timeout=self.reap_after)
+                done, _ = await asyncio.wait({app}, timeout=0 if cut else self.reap_after)
                 if not done:
-                    log.info("stopped a websocket handler %.0f s after its client left", self.reap_after)
+                    if not cut:
+                        log.info("stopped a websocket handler %.0f s after its client left", self.reap_after)
                     app.cancel()
             await asyncio.wait({app})
             if not app.cancelled() and app.exception() is not None:
@@ -165,7 +322,6 @@ class Guard:
             for task in (app, waiting):
                 if not task.done():
                     task.cancel()
-            if counted:
-                self.sockets[client] -= 1
-                if self.sockets[client] <= 0:
-                    del self.sockets[client]
+            self.sockets[counted_as] -= 1
+            if self.sockets[counted_as] <= 0:
+                del self.sockets[counted_as]

@@ -5,7 +5,8 @@ guessed. A phone that opens it picks a free seat; the server then holds that ses
 every action it sends must be its player's, and it sees that game and nothing else. The seat is
 also given to the phone as a grant (kept in its browser), so a reload or a closed tab returns to it.
 The host can release a seat (its grant stops working) and revoke the invite (a new code; every
-seat of the game is released).
+seat of the game is released). Both are told to `listeners`: a phone that held the seat loses it
+at once, at its next action at the latest (session.App.may_change).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 import secrets
 import threading
 from dataclasses import dataclass
+
+from .rights import Listeners
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: typed from a screen without doubt
 CODE_LENGTH = 10  # 31^10 ≈ 8 × 10^14 codes
@@ -39,6 +42,7 @@ class Invites:
     def __init__(self, store):
         self.store = store
         self._lock = threading.Lock()
+        self.listeners = Listeners()  # told when a seat is released or an invite revoked
 
     def code_for(self, game_id: str) -> str:
         """The game's invite code, made on first use."""
@@ -89,6 +93,7 @@ class Invites:
             grants = self.store.setting(SEATS_SETTING) or {}
             kept = {k: g for k, g in grants.items() if not (g["game"] == game_id and player in (None, g["seat"]))}
             self.store.set_setting(SEATS_SETTING, kept)
+        self.listeners.notify()
 
     def revoke(self, game_id: str) -> None:
         """The old code stops working and every seat is released; a new code is made when next asked."""
@@ -96,4 +101,4 @@ class Invites:
             codes = dict(self.store.setting(INVITES_SETTING) or {})
             codes.pop(game_id, None)
             self.store.set_setting(INVITES_SETTING, codes)
-        self.release(game_id)
+        self.release(game_id)  # tells the listeners

@@ -6,6 +6,11 @@ a refused action leaves everything as it was and says where and why. The new sta
 at once, so a reload or a restarted server resumes exactly here; a save that fails (a full or
 read-only disk) changes nothing and its Done says why in the store's words ("The disk is full: …").
 
+Rights are checked at every action, not when a screen opened: `act` and `undo` take the session's
+`check` (session.App.may_change) and run it under the game's lock, just before the change; a
+sentence from it refuses the action and changes nothing (a released seat, a revoked invite, a new
+PIN the session has not entered).
+
 Undo is an action too: "undo my last action". The game keeps the actions applied since it was
 opened (its log); undoing one removes it from the log and replays the others on the state
 before them, so it never takes back another device's work.
@@ -14,6 +19,7 @@ before them, so it never takes back another device's work.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +31,7 @@ from .store import EDITING, FINISHED, GameStore, StoredGame, StoreWriteError
 LOG_DEPTH = 200  # actions a device can still undo; older ones are folded into the base state
 NOT_YOURS = "This phone can change only its own player's cards; the table's host can change everything."
 NOTHING_TO_UNDO = "Nothing of yours to undo."
+Check = Callable[[], str]  # "" when the device may change the game now, else why not (a sentence)
 
 
 @dataclass(frozen=True)
@@ -94,11 +101,15 @@ class LiveGame:
         save(self.id, table.record, table.draft)
         self._set(table, scoring.parse(table.record))
 
-    def act(self, action: Action, who: str, seat: str | None = None) -> Done:
-        """Apply `action` from device `who`; a phone at `seat` may act only for that seat's player."""
+    def act(self, action: Action, who: str, seat: str | None = None, check: Check | None = None) -> Done:
+        """Apply `action` from device `who`; a phone at `seat` may act only for that seat's player,
+        and only while `check` says it still may."""
         if seat is not None and action.player != seat:
             return Done(False, NOT_YOURS, action)
         with self._lock:
+            refused = check() if check is not None else ""
+            if refused:
+                return Done(False, refused, action)
             self._refresh_if_stale()
             try:
                 table = scoring.apply(self.table, action)
@@ -118,9 +129,12 @@ class LiveGame:
     def can_undo(self, who: str) -> bool:
         return any(entry.who == who for entry in self._log)
 
-    def undo(self, who: str) -> Done:
+    def undo(self, who: str, check: Check | None = None) -> Done:
         """Take back `who`'s last action; the others' actions after it are replayed and stay."""
         with self._lock:
+            refused = check() if check is not None else ""
+            if refused:
+                return Done(False, refused)
             self._refresh_if_stale()
             mine = [i for i, entry in enumerate(self._log) if entry.who == who]
             if not mine:

@@ -1,37 +1,44 @@
 """What one browser session holds: the shared store and games, its role, theme and seats.
 
 Every screen receives the session's `App`; screens import it from here (app.py serves them).
+
+Rights. Who a device is comes from the connection the server accepted (identity.py), never from a
+page property the browser can write. What a session may do is decided again at every use:
+
+- `is_host()`: every screen and every tableau. A browser on this machine (unless
+  TABLESIDE_LOCAL_IS_HOST=0), or one that entered the PIN in force now: a PIN set or changed
+  after it connected ends its host rights unless it entered the new one (or set it: `set_pin`).
+- `seat_valid()`: a phone that joined by invite (`hold_seat`) holds its seat while its grant
+  does: released, revoked or its game deleted, and it holds nothing.
+- `may_open(pattern, params)`: whether a route may be shown (build_view asks at every render).
+- `may_change(game_id, seat)`: "" when an action on that game (from that seat's screen) may be
+  applied now, or the sentence that refuses it; LiveGame.act/undo ask it under the game's lock.
+- `on_rights_changed`: callbacks (message) -> None, run in this session's own context when
+  another session changed what this one may do (a PIN set, its seat released, its invite
+  revoked), or when an action found a right gone; app.py redraws the screen there.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
-import ipaddress
 import itertools
 import logging
-import os
 from collections.abc import Callable, Iterable, Sequence
 
 import flet as ft
 
-from .access import Gate
+from . import rights
+from .access import Gate, hash_pin
+from .admission import mark_unlocked
+from .identity import LOCAL_IS_HOST, address_of, on_this_machine
 from .invites import Invites, Seat
 from .live import GameHub
 from .store import GameStore
 
 THEME_SETTING = "theme.dark"  # the store's setting: True when the dark theme was chosen
 PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
-LOCAL_IS_HOST = "TABLESIDE_LOCAL_IS_HOST"  # "0": a browser on this machine needs the PIN too (tests, kiosks)
-
-
-def on_this_machine(client_ip: str | None) -> bool:
-    """Whether a browser runs on the serving machine (its address is a loopback one)."""
-    if os.environ.get(LOCAL_IS_HOST, "1") == "0" or not client_ip:
-        return False
-    try:
-        return ipaddress.ip_address(client_ip).is_loopback
-    except ValueError:
-        return False
+__all__ = ["LOCAL_IS_HOST", "PHONE_MAX_WIDTH", "THEME_SETTING", "App", "on_this_machine"]
 
 
 log = logging.getLogger("tableside")
@@ -52,10 +59,23 @@ class App:
         self.hub = hub
         self.gate = gate
         self.invites = invites
-        # The host: a browser on the serving machine itself, or one that entered the PIN. Anyone else
-        # sees the PIN screen, or, holding an invite, one game at one seat (`guest`).
-        self.authorized = not gate.required or on_this_machine(page.client_ip)
+        self.address = address_of(page)  # the connection's, never the browser's word (identity.py)
+        self.local = on_this_machine(self.address)
+        # The host: a browser on the serving machine itself, or one that entered the PIN in force.
+        # Anyone else sees the PIN screen, or, holding an invite, one game at one seat (`guest`).
+        self._entered: dict | None = None  # the PIN (its hash) this session entered or set
         self.guest: Seat | None = None
+        self._grant: str | None = None  # what holds the guest's seat (Invites.seat_of)
+        self._code = ""  # the invitation it came by
+        self.on_rights_changed: list[Callable[[str], None]] = []  # see the module's docstring
+        try:  # the session's own loop and context (its page): the callbacks run there
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None
+        self._context = contextvars.copy_context()
+        self._seen = self._rights()
+        gate.listeners.add(self.check_rights)
+        invites.listeners.add(self.check_rights)
         # Set by the app's root component: show a route, the current route again, a new width.
         self.show_route: Callable[[str], None] = lambda route: None
         self.rebuild: Callable[[], None] = lambda: None
@@ -134,8 +154,113 @@ class App:
 
     @property
     def device_key(self) -> str:
-        """Who is guessing PINs: the device's address (a new tab is the same device)."""
-        return self.page.client_ip or self.page.session.id
+        """Who is guessing PINs: the device's transport address (a new tab is the same device)."""
+        return self.address
+
+    # -- rights ---------------------------------------------------------------------------
+
+    @property
+    def authorized(self) -> bool:
+        """The host (read-only: a session becomes the host by `enter_pin` or `set_pin`)."""
+        return self.is_host()
+
+    def is_host(self) -> bool:
+        pin = self.gate.pin
+        return pin is None or self.local or (self._entered is not None and self._entered == pin)
+
+    def enter_pin(self, guess: str) -> tuple[bool, str]:
+        """Check a PIN typed on the PIN screen: (accepted, what to tell the person)."""
+        pin = self.gate.pin  # before the check: a PIN changed meanwhile is asked for again
+        accepted, why = self.gate.check(self.device_key, guess)
+        if accepted:
+            self._entered = pin
+            mark_unlocked(self.page)  # no longer counted among the sessions waiting for the PIN
+            self._seen = self._rights()
+        return accepted, why
+
+    def set_pin(self, pin: str | None) -> None:
+        """Set or remove the table's PIN (the settings); this session, which chose it, stays the host."""
+        hashed = hash_pin(pin) if pin else None
+        self._entered = hashed
+        self.gate.set_pin_hash(hashed)
+
+    def hold_seat(self, code: str, grant: object) -> Seat | None:
+        """Seat this session (not the host) where `grant` holds, for the game invitation `code` names."""
+        seat = self.invites.seat_of(grant)
+        if seat is None or self.invites.game_of(code) != seat.game:
+            return None
+        self.guest, self._grant, self._code = seat, str(grant), code
+        self._seen = self._rights()
+        return seat
+
+    def seat_lost(self) -> str:
+        """Why this session no longer holds its seat ("" while it does, or when it has none)."""
+        if self.guest is None:
+            return ""
+        if self.store.get(self.guest.game) is None:
+            return rights.GAME_GONE
+        if self.invites.seat_of(self._grant) == self.guest:
+            return ""
+        if self.invites.game_of(self._code) != self.guest.game:
+            return rights.INVITE_REVOKED
+        return rights.SEAT_RELEASED
+
+    def seat_valid(self) -> bool:
+        return self.guest is not None and not self.seat_lost()
+
+    @property
+    def join_route(self) -> str | None:
+        """The invitation this phone came by (where it picks a seat again), None for the host."""
+        return f"/join/{self._code}" if self.guest is not None else None
+
+    def may_open(self, pattern: str, params: dict[str, str]) -> bool:
+        """Whether this session may see the route `pattern` (app.routes) with `params` now."""
+        if self.is_host() or pattern == "/join/:code":
+            return True
+        seat = self.guest
+        if seat is None or not self.seat_valid():
+            return False
+        if pattern == "/join/:code/:seat":
+            return self.invites.game_of(params["code"]) == seat.game and params["seat"] == seat.player
+        return pattern == "/results/:id" and params["id"] == seat.game
+
+    def may_change(self, game_id: str, seat: str | None = None) -> str:
+        """Nothing ("") when this session may change game `game_id` now, from a screen of `seat` (None:
+        the host's screen); else the sentence that refuses it (and the screen is redrawn)."""
+        if self.is_host():
+            return ""
+        if seat is None:
+            why = rights.PIN_NEEDED
+        elif self.guest != Seat(game_id, seat):
+            why = rights.NOT_YOUR_SEAT
+        else:
+            why = self.seat_lost()
+        if why:
+            self.check_rights()
+        return why
+
+    def _rights(self) -> tuple[bool, bool]:
+        return self.is_host(), self.seat_valid()
+
+    def check_rights(self) -> None:
+        """Compare what this session may do with what it could; on a change, run on_rights_changed
+        (in this session's loop and context, whichever thread or session changed it)."""
+        was_host, had_seat = self._seen
+        self._seen = host, seat = self._rights()
+        if (host, seat) == (was_host, had_seat):
+            return
+        message = rights.PIN_NEEDED if was_host and not host else (self.seat_lost() if had_seat and not seat else "")
+        if self._loop is None or self._loop.is_closed():
+            self._rights_changed(message)
+        else:
+            self._loop.call_soon_threadsafe(self._rights_changed, message, context=self._context)
+
+    def _rights_changed(self, message: str) -> None:
+        for callback in list(self.on_rights_changed):
+            try:
+                callback(message)
+            except Exception:
+                log.exception("a screen could not follow a change of rights")
 
     @property
     def wide(self) -> bool:

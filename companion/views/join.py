@@ -8,7 +8,6 @@ import flet as ft
 
 from .. import changes, games
 from ..ids import route_id
-from ..invites import Seat
 from ..session import App
 from ..store import StoreWriteError
 from ..widgets.common import not_found
@@ -34,20 +33,21 @@ def view(app: App, code: str) -> ft.View:
     refusal, set_refusal = ft.use_state("")
     stored = app.store.get(game_id) if game_id else None
 
-    def seated(player: str) -> None:
+    def seated(player: str, grant: object) -> None:
         if stored is None:
             return
         if not app.authorized:
-            app.guest = Seat(stored.id, player)
+            app.hold_seat(code, grant)
         app.go(seat_route(code, player))
 
     async def return_to_seat() -> None:
         """A phone that holds a seat of this game (its grant, kept in the browser) goes back to it."""
         if stored is None:
             return
-        seat = app.invites.seat_of(await app.preferences.get(GRANT_KEY + stored.id))
+        grant = await app.preferences.get(GRANT_KEY + stored.id)
+        seat = app.invites.seat_of(grant)
         if seat is not None and seat.game == stored.id and app.page.route == route:
-            seated(seat.player)
+            seated(seat.player, grant)
 
     ft.use_effect(return_to_seat, [stored.id if stored else None])
     if stored is None:
@@ -64,7 +64,7 @@ def view(app: App, code: str) -> ft.View:
             set_refusal(f"{short_name(player)}'s seat is taken by another phone: the host can release it.")
             return
         await app.preferences.set(GRANT_KEY + stored.id, grant)
-        seated(player)
+        seated(player, grant)
 
     return ft.View(
         route=route,

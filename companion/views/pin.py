@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..admission import mark_unlocked
 from ..invites import normal_code
 from ..session import App
 
@@ -16,11 +15,9 @@ def view(app: App, wanted_route: str) -> ft.View:
     code, set_code = ft.use_state("")
 
     def submit(e) -> None:
-        accepted, why = app.gate.check(app.device_key, pin)
+        accepted, why = app.enter_pin(pin)
         set_pin("")
         if accepted:
-            app.authorized = True
-            mark_unlocked(app.page)  # no longer counted among the sessions waiting for the PIN
             app.go(wanted_route if wanted_route != "/pin" else "/")
             app.rebuild()
         else:

@@ -81,10 +81,13 @@ class Play:
 
     def act(self, action: Action) -> bool:
         """Send a tap's action to the live game; a refused one leaves everything as it was and says why."""
-        return self._done(lambda: self.live.act(action, self.who, seat=self.device or None))
+        return self._done(lambda: self.live.act(action, self.who, seat=self.device or None, check=self.may_change))
 
     def undo(self) -> None:
-        self._done(lambda: self.live.undo(self.who))
+        self._done(lambda: self.live.undo(self.who, check=self.may_change))
+
+    def may_change(self) -> str:
+        return self.app.may_change(self.live.id, self.device or None)
 
     def _done(self, send: Callable[[], Done]) -> bool:
         try:

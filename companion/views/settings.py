@@ -9,6 +9,8 @@ import flet as ft
 
 from .. import changes
 from ..access import MAX_DIGITS, MIN_DIGITS, SAFE_DIGITS, valid_pin, weak_pin_warning
+from ..identity import local_is_host
+from ..network import serving_words
 from ..session import App
 from ..widgets.controls import section
 from ..widgets.hooks import use_changes
@@ -19,14 +21,14 @@ def view(app: App) -> ft.View:
     use_changes(app, changes.SETTINGS)
     typed, set_typed = ft.use_state("")
     said, set_said = ft.use_state(("", False))  # this device's last message, and whether it warns
-    lan = bool(app.join_urls)  # serving beyond this machine (see serve)
+    lan = app.lan  # serving beyond this machine (see serve)
 
     def save(e) -> None:
         pin = typed.strip()
         if not valid_pin(pin):
             set_said((f"A PIN is {MIN_DIGITS} to {MAX_DIGITS} digits.", True))
             return
-        app.gate.set_pin(pin)
+        app.set_pin(pin)
         set_typed("")
         warning = weak_pin_warning(pin)
         set_said(("PIN set: every new browser session asks for it." + (f" {warning}" if warning else ""), bool(warning)))
@@ -34,7 +36,7 @@ def view(app: App) -> ft.View:
     def clear(e) -> None:
         if lan:
             return
-        app.gate.set_pin(None)
+        app.set_pin(None)
         set_said(("PIN removed: anyone who can reach this server can use it.", False))
 
     def flip_theme(e) -> None:
@@ -65,8 +67,7 @@ def view(app: App) -> ft.View:
                 ]
             ),
         ]
-        if lan:
-            pin_controls.append(ft.Text("Serving to the local network needs a PIN: it can be changed, not removed."))
+    pin_controls += [ft.Text(line, size=13) for line in serving_words(lan, app.gate.required, local_is_host())]
     message, warns = said
     return ft.View(
         route="/settings",

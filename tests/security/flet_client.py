@@ -93,3 +93,136 @@ class Client:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+class Raw:
+    """A websocket spoken by hand, for what a browser never sends: frames written exactly as given
+    (several in one write, malformed, oversized or none at all), from a chosen source address.
+    Blocking, and every wait is bounded by `timeout`."""
+
+    def __init__(self, port: int, source: str = "127.0.0.1", server: str = "127.0.0.1", host: str | None = None, timeout: float = 10):
+        import base64
+        import os
+        import socket
+
+        self.sock = socket.socket(socket.AF_INET6 if ":" in server else socket.AF_INET)
+        self.sock.settimeout(timeout)
+        self.sock.bind((source, 0))
+        self.sock.connect((server, port))
+        self.timeout = timeout
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall(
+            (
+                f"GET /ws HTTP/1.1\r\nHost: {host or f'127.0.0.1:{port}'}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
+        self.buffer = b""
+        while b"\r\n\r\n" not in self.buffer:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise ConnectionError("closed during the handshake")
+            self.buffer += chunk
+        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
+        self.status = int(head.split(b" ", 2)[1])
+        self.received: list = []
+        self.closed = False
+
+    @staticmethod
+    def frame(payload: bytes, opcode: int = 2) -> bytes:
+        """One masked client frame (opcode 2: binary, 1: text)."""
+        import os
+        import struct
+
+        n = len(payload)
+        head = bytes([0x80 | opcode])
+        if n < 126:
+            head += bytes([0x80 | n])
+        elif n < 65536:
+            head += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            head += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        mask = os.urandom(4)
+        return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+    def send(self, *frames: bytes) -> None:
+        """Every frame in one write (`frame()` them first)."""
+        self.sock.sendall(b"".join(frames))
+
+    def _read(self, n: int) -> bytes:
+        while len(self.buffer) < n:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed")
+            self.buffer += chunk
+        data, self.buffer = self.buffer[:n], self.buffer[n:]
+        return data
+
+    def read_frame(self) -> tuple[int, bytes]:
+        import struct
+
+        b0, b1 = self._read(2)
+        n = b1 & 0x7F
+        if n == 126:
+            n = struct.unpack(">H", self._read(2))[0]
+        elif n == 127:
+            n = struct.unpack(">Q", self._read(8))[0]
+        return b0 & 0x0F, self._read(n)
+
+    def read(self, quiet: float = 1.0, until: float = 30.0) -> list:
+        """Flet messages until the server is quiet for `quiet` seconds (at most `until`) or closes."""
+        import time
+
+        deadline = time.monotonic() + until
+        got = []
+        while not self.closed and time.monotonic() < deadline:
+            self.sock.settimeout(min(quiet, max(0.01, deadline - time.monotonic())))
+            try:
+                opcode, payload = self.read_frame()
+            except TimeoutError:
+                break
+            except (ConnectionError, OSError):
+                self.closed = True
+                break
+            if opcode == 8:
+                self.closed = True
+            elif opcode == 2 and payload[:1] == b"\x00":
+                got.append(unpack(payload))
+        self.sock.settimeout(self.timeout)
+        self.received += got
+        return got
+
+    def closed_within(self, seconds: float) -> bool:
+        """Whether the server closes this connection within `seconds` (whatever it sends first)."""
+        import time
+
+        deadline = time.monotonic() + seconds
+        while not self.closed and time.monotonic() < deadline:
+            self.read(quiet=0.2, until=max(0.01, deadline - time.monotonic()))
+        return self.closed
+
+    def texts(self) -> list[str]:
+        return list(strings(self.received))
+
+    def control(self, kind: str, **props) -> int:
+        for d in walk(self.received):
+            if d.get("_c") == kind and all(d.get(k) == v for k, v in props.items()):
+                return d["_i"]
+        raise LookupError(f"no {kind} {props} was sent; texts: {self.texts()[:20]}")
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def register(route: str = "/", page: dict | None = None) -> bytes:
+    """REGISTER_CLIENT as Flet's client sends it, with any extra page props."""
+    return pack(REGISTER_CLIENT, {"session_id": "", "page_name": "", "page": {"route": route, "width": 390, "height": 844, **(page or {})}})
+
+
+def page_write(props: dict, control: int = 1) -> bytes:
+    """UPDATE_CONTROL_PROPS: the client writing properties of a control (1: the page)."""
+    return pack(UPDATE_CONTROL_PROPS, {"id": control, "props": props})
+
+
+def event(control: int, name: str, data: Any = None) -> bytes:
+    return pack(CONTROL_EVENT, {"target": control, "name": name, "data": data})

@@ -87,3 +87,21 @@ def test_many_addresses_guessing_together_are_slowed_together():
     for i in range(EVERYONE_FREE_TRIES):
         assert gate.check(f"192.168.1.{i + 1}", "9999")[0] is False
     assert gate.wait_for("192.168.1.250") > 0  # a fresh address of the same LAN waits as well
+
+
+def test_the_tries_file_stays_small_whatever_the_guessers_do(tmp_path):
+    from companion.access import MAX_REMEMBERED
+
+    now = [1_000_000.0]
+    gate = Gate(Store(tmp_path), pin="1234", clock=lambda: now[0])
+    for i in range(MAX_REMEMBERED + 300):
+        now[0] += 0.001
+        gate.check(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}", "9999")
+    gate.check("x" * 100_000, "9999")  # not an address: a short key all the same
+    tries = tmp_path / TRIES_FILE
+    kept = __import__("json").loads(tries.read_text())
+    assert len(kept) <= MAX_REMEMBERED and max(len(k) for k in kept) < 40
+    assert tries.stat().st_size < MAX_REMEMBERED * 60
+    assert stat.S_IMODE(os.stat(tries).st_mode) == 0o600
+    tries.write_text(__import__("json").dumps({f"10.1.{i // 256}.{i % 256}": [1, now[0]] for i in range(MAX_REMEMBERED * 3)}))
+    assert len(Gate(Store(tmp_path), pin="1234", clock=lambda: now[0])._failures) == MAX_REMEMBERED  # pruned on reading

@@ -9,6 +9,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion import admission
+from companion.identity import ADDRESS
 from tests.ui.harness import FakeConnection
 
 
@@ -26,7 +27,7 @@ def run(coro):
 async def new_page(address: str) -> ft.Page:
     loop = asyncio.get_running_loop()
     session = Session(FakeConnection(loop, PubSubHub(loop=loop)))
-    session.page.client_ip = address
+    session.store.set(ADDRESS, address)  # as identity.remember keeps the connection's address
     SESSIONS.append(session)  # as Flet's app manager holds them (a page only refers to its session weakly)
     return session.page
 
@@ -70,7 +71,7 @@ def test_a_waiting_session_is_dropped_minutes_after_its_browser_left():
         admission.mark_unlocked(unlocked)
         for page in (waiting, unlocked):
             await page.session.disconnect(3600)  # what Flet does when the websocket closes
-        pending.sweep()
+        await pending.sweep()
         return waiting.session.expires_at, unlocked.session.expires_at
 
     waiting, unlocked = run(leave())
@@ -91,3 +92,59 @@ def test_without_a_pin_nothing_is_counted():
         return ran
 
     assert len(run(many())) == admission.MAX_PENDING_PER_ADDRESS + 3
+
+
+def test_one_address_never_takes_every_place_and_this_machine_keeps_its_own():
+    async def crowd():
+        pending = admission.Pending()
+        many = [await new_page(f"192.168.{i // 200}.{i % 200 + 1}") for i in range(admission.MAX_PENDING + 5)]
+        lan = [pending.admit(page) for page in many]
+        one = [pending.admit(await new_page("10.0.0.9")) for _ in range(3)]
+        local = [pending.admit(await new_page("127.0.0.1")) for _ in range(admission.MAX_PENDING_LOCAL + 2)]
+        return lan, one, local
+
+    lan, one, local = run(crowd())
+    assert lan == [True] * admission.MAX_PENDING + [False] * 5  # every other device together: a cap
+    assert one == [False] * 3
+    # this machine's browsers have places of their own: the crowd did not take them, nor they everyone's
+    assert local == [True] * admission.MAX_PENDING_LOCAL + [False] * 2
+
+
+def test_one_ipv6_device_is_one_device_whatever_address_of_its_network_it_takes():
+    async def rotate():
+        pending = admission.Pending()
+        return [pending.admit(await new_page(f"2001:db8:1:2::{i + 1:x}")) for i in range(admission.MAX_PENDING_PER_ADDRESS + 2)]
+
+    assert run(rotate()) == [True] * admission.MAX_PENDING_PER_ADDRESS + [False] * 2
+
+
+def test_the_host_by_its_address_waits_for_nothing_and_is_not_counted(monkeypatch):
+    monkeypatch.setenv("TABLESIDE_LOCAL_IS_HOST", "1")
+
+    async def tabs():
+        ran = []
+        pending = admission.Pending()
+        main = admission.limited(lambda page: ran.append(page), Locked(), pending)
+        for _ in range(admission.MAX_PENDING_LOCAL + 5):
+            main(await new_page("127.0.0.1"))
+        return ran, pending.waiting()
+
+    ran, waiting = run(tabs())
+    assert len(ran) == admission.MAX_PENDING_LOCAL + 5 and waiting == []
+
+
+def test_what_a_browser_writes_on_the_page_never_becomes_its_address():
+    from companion import identity
+
+    async def spoofed():
+        page = await new_page("")
+        page.client_ip = "127.0.0.1"  # as Flet's client may write it
+        token = identity.TRANSPORT_ADDRESS.set("192.168.1.50")  # what the guard saw on the connection
+        try:
+            identity.remember(page)
+        finally:
+            identity.TRANSPORT_ADDRESS.reset(token)
+        page.client_ip = "127.0.0.1"
+        return identity.address_of(page)
+
+    assert run(spoofed()) == "192.168.1.50"

@@ -25,7 +25,7 @@ def test_while_serving_to_the_network_the_pin_cannot_be_removed(store):
     from tests.ui.harness import Harness
 
     store.set_setting(PIN_SETTING, hash_pin("246810"))
-    h = Harness(make_main(store, None, ["http://192.168.1.20:8550"]), route="/settings")
+    h = Harness(make_main(store, None, ["http://192.168.1.20:8550"], lan=True), route="/settings")
     try:
         field = h.find(ft.TextField, label="PIN")
         h.type(field, "246810")
@@ -34,5 +34,46 @@ def test_while_serving_to_the_network_the_pin_cannot_be_removed(store):
         assert remove.disabled
         h.click(remove)  # a crafted click on the disabled button changes nothing
         assert store.setting(PIN_SETTING) is not None
+    finally:
+        h.close()
+
+
+def shown(h) -> str:
+    return " ".join(str(getattr(c, "value", "") or "") for c in h.controls())
+
+
+def test_serving_on_this_machine_only_says_so_and_the_pin_can_be_removed(store):
+    """127.0.0.1 (the default): the join link is shown for a second browser here, yet nothing else can reach it."""
+    from companion.app import make_main
+    from tests.ui.harness import Harness
+
+    store.set_setting(PIN_SETTING, hash_pin("246810"))
+    h = Harness(make_main(store, None, ["http://127.0.0.1:8550"], lan=False), route="/settings")
+    try:
+        field = h.find(ft.TextField, label="PIN")
+        h.type(field, "246810")
+        h.fire(field, "submit")
+        words = shown(h)
+        assert "Serving on this machine only: no other device can reach Tableside." in words
+        assert "Serving to the local network" not in words and "not removed" not in words
+        (remove,) = h.buttons("Remove PIN")
+        assert not remove.disabled
+        h.click(remove)
+        assert store.setting(PIN_SETTING) is None
+        assert "PIN removed" in h.text_of("settings-message")
+    finally:
+        h.close()
+
+
+def test_serving_to_the_network_says_who_must_enter_the_pin(store):
+    from companion.app import make_main
+    from tests.ui.harness import Harness
+
+    h = Harness(make_main(store, None, ["http://192.168.1.20:8550"], lan=True), route="/settings")
+    try:
+        set_pin(h, "246810")
+        words = shown(h)
+        assert "Serving to the local network: other devices on it can reach Tableside." in words
+        assert "Each of them must enter the PIN" in words and "can be changed, not removed" in words
     finally:
         h.close()

@@ -1,0 +1,49 @@
+"""Telling open sessions that rights changed: a PIN was set or changed, a seat released, an invite revoked.
+
+Gate and Invites each hold a `Listeners`; every session's App listens to both (session.py) and, when
+what it may do changed, runs its own `on_rights_changed` callbacks in its own context. A listener is
+held weakly: a session that is gone stops listening by itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import weakref
+from collections.abc import Callable
+
+log = logging.getLogger("tableside")
+
+# What a session is told when it lost a right (and what a refused action says).
+PIN_NEEDED = "This table's PIN was set or changed: enter it to continue."
+SEAT_RELEASED = "Your seat was released by the table's host. Pick a seat again, or ask the table."
+INVITE_REVOKED = "The table's host revoked this invitation. Ask the table for a new one."
+GAME_GONE = "This game is no longer at the table: it was deleted."
+NOT_YOUR_SEAT = "This phone can change only the seat it joined; the table's host can change everything."
+
+
+class Listeners:
+    """Bound methods to call when something changed (held weakly)."""
+
+    def __init__(self) -> None:
+        self._methods: list[weakref.WeakMethod] = []
+        self._lock = threading.Lock()
+
+    def add(self, method: Callable[[], None]) -> None:
+        with self._lock:
+            self._methods = [m for m in self._methods if m() is not None]
+            self._methods.append(weakref.WeakMethod(method))  # type: ignore[arg-type]  # a bound method
+
+    def __len__(self) -> int:
+        with self._lock:
+            return sum(1 for m in self._methods if m() is not None)
+
+    def notify(self) -> None:
+        with self._lock:
+            alive = [(m, f) for m in self._methods if (f := m()) is not None]
+            self._methods = [m for m, _ in alive]
+        for _, method in alive:
+            try:
+                method()
+            except Exception:  # one session's failure must not keep the others from hearing it
+                log.exception("a session could not re-check its rights")
