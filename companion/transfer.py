@@ -263,7 +263,8 @@ def read_import(data: str | bytes, name: str) -> list[dict]:
     for position, record in enumerate(records, start=1):
         label = f"record {position}"
         if isinstance(record, dict) and isinstance(record.get("id"), str):
-            label += f" (id {record['id'].encode('utf-8', 'backslashreplace').decode('utf-8')})"
+            shown = record["id"] if record["id"].isprintable() else ascii(record["id"])  # a newline in an id stays on one line
+            label += f" (id {shown})"
         try:
             result = scoring.score(record)
         except scoring.RecordError as e:

@@ -31,7 +31,7 @@ def view(app: App) -> ft.View:
         app.set_pin(pin)
         set_typed("")
         warning = weak_pin_warning(pin)
-        set_said(("PIN set: every new browser session asks for it." + (f" {warning}" if warning else ""), bool(warning)))
+        set_said(("PIN set. Every new browser session asks for it." + (f" {warning}" if warning else ""), bool(warning)))
 
     def clear(e) -> None:
         if lan:

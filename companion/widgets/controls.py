@@ -55,8 +55,10 @@ def card_button(
             style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if taken else None,
         )
     )
+    # A screen reader says the state, not only the colour: pressed when it is on this tableau, a hint when
+    # another player holds it. Inside the button, so the button's own node takes it (its name stays `label`).
     return ft.Button(
-        content=content,
+        content=ft.Semantics(toggled=held, disabled=taken, content=content),
         on_click=on_click,
         key=f"{label}:{state}",
         width=width,

@@ -26,6 +26,7 @@ def test_a_new_pin_reaches_an_open_host_session_at_once(tmp_path):
         settings = await Client.open(ws, route="/settings")
         field = settings.control("TextField", label="New PIN (4–12 digits)")
         await settings.ws.send(pack(UPDATE_CONTROL_PROPS, {"id": field, "props": {"value": PIN}}))
+        await settings.ws.send(pack(CONTROL_EVENT, {"target": field, "name": "change", "data": PIN}))  # as Flutter's field does
         await settings.ws.send(
             pack(CONTROL_EVENT, {"target": settings.control("FilledButton", content="Set PIN"), "name": "click", "data": None})
         )
@@ -41,5 +42,5 @@ def test_a_new_pin_reaches_an_open_host_session_at_once(tmp_path):
         pushed, set_by = asyncio.run(attack())
     finally:
         server.stop()
-    assert "PIN set." in set_by
+    assert any(t.startswith("PIN set.") for t in set_by)
     assert rights.PIN_NEEDED in pushed and "PIN" in pushed  # told why, and the PIN field

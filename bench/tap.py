@@ -1,0 +1,193 @@
+"""What a tap costs: Tableside's Lost Cities phone screen beside a bare Flet counter, in one run.
+
+    python bench/tap.py [--taps 40] [--cpu 1 4] [--server-only]
+
+In the browser (Debian's Chromium, a 390 × 844 phone): a pointer tap at a card's place, timed by
+the page from `pointerdown` to the second animation frame after the server's answer arrived
+(that frame shows it), for Tableside ("Mia red 6", which changes Mia's total) and for
+bench/bare_counter.py ("Add one"), with the CPU throttled 1× and 4× (a mid-range phone) and
+with Flutter's accessibility tree switched on and off (a screen reader's cost).
+
+On the server (browserless, tests/ui/harness.py): the time from a tap's event to the patches sent
+to both devices of the table (the phone that tapped and a tablet), and the bytes each received.
+
+Target (issue 17): with the CPU throttled 4×, Tableside's p50 ≤ 1.5× and p95 ≤ 2× the bare app's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+TIMER = """
+window.__tap = {down: 0, done: null, waiting: false};
+window.addEventListener('pointerdown', () => { __tap.down = performance.now(); __tap.done = null; __tap.waiting = true; }, true);
+const Socket = window.WebSocket;
+window.WebSocket = function (...args) {
+    const ws = new Socket(...args);
+    ws.addEventListener('message', () => {
+        if (!__tap.waiting) return;
+        __tap.waiting = false;
+        requestAnimationFrame(() => requestAnimationFrame(() => { __tap.done = performance.now() - __tap.down; }));
+    });
+    return ws;
+};
+Object.assign(window.WebSocket, Socket);
+window.WebSocket.prototype = Socket.prototype;
+"""
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def figures(values: list[float]) -> str:
+    return f"p50 {statistics.median(values):6.0f} ms   p95 {percentile(values, 95):6.0f} ms"
+
+
+# -- in the browser -------------------------------------------------------------------------
+
+
+def where(browser, url: str, button: str, ready: str) -> dict:
+    """The centre of `button` on the phone (measured once, with the accessibility tree on)."""
+    from tests.e2e.conftest import PHONE
+    from tests.e2e.ui import UI
+
+    page = browser.new_page(viewport=PHONE)
+    try:
+        ui = UI(page, None, "where")
+        page.goto(url)
+        ui.enable_semantics()
+        page.locator(ready).first.wait_for(timeout=30_000)
+        box = ui.button(button).bounding_box()
+        assert box, f"{button} is not on the screen"
+        return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    finally:
+        page.close()
+
+
+def taps(browser, url: str, spot: dict, ready: str, count: int, cpu: float, semantics: bool) -> list[float]:
+    from tests.e2e.conftest import PHONE
+    from tests.e2e.ui import UI
+
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(TIMER)
+    page = context.new_page()
+    try:
+        ui = UI(page, None, "taps")
+        page.goto(url)
+        if semantics:
+            ui.enable_semantics()
+            page.locator(ready).first.wait_for(timeout=30_000)
+        else:
+            page.locator("flt-glass-pane, flutter-view").first.wait_for(timeout=30_000)
+            page.wait_for_timeout(3000)  # the first frame is drawn (nothing to read without the tree)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+        times = []
+        for _ in range(count):
+            page.mouse.click(spot["x"], spot["y"])
+            page.wait_for_function("() => window.__tap.done !== null", timeout=10_000)
+            times.append(page.evaluate("() => window.__tap.done"))
+            page.wait_for_timeout(100)
+        return times
+    finally:
+        context.close()
+
+
+def in_the_browser(count: int, rates: list[float]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from companion.store import GameStore
+    from scoring import new_record
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Server, free_port, wait_for_http
+
+    data = Path(tempfile.mkdtemp()) / "data"
+    store = GameStore(data)
+    game = store.create(new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
+    store.close()
+    server = Server(data).start()
+    port = free_port()
+    bare = subprocess.Popen([sys.executable, str(Path(__file__).with_name("bare_counter.py")), str(port)])
+    apps = {
+        "Tableside, Lost Cities phone": (f"{server.url}/play/{game}", "Mia red 6", '[flt-semantics-identifier="total-Mia"]'),
+        "bare Flet counter": (f"http://127.0.0.1:{port}/", "Add one", '[flt-semantics-identifier="count"]'),
+    }
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/", bare)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            spots = {name: where(browser, url, button, ready) for name, (url, button, ready) in apps.items()}
+            print(f"tap → change painted, {count} taps each, phone 390 × 844, Chromium")
+            for cpu in rates:
+                for semantics in (True, False):
+                    found = {}
+                    for name, (url, _, ready) in apps.items():
+                        found[name] = taps(browser, url, spots[name], ready, count, cpu, semantics)
+                        print(f"  CPU {cpu:g}×, accessibility tree {'on ' if semantics else 'off'}  {name:30} {figures(found[name])}")
+                    ours, theirs = found.values()
+                    p50 = statistics.median(ours) / statistics.median(theirs)
+                    p95 = percentile(ours, 95) / percentile(theirs, 95)
+                    print(f"  {'':43} ratio p50 {p50:4.2f}×   p95 {p95:4.2f}×   (target at CPU 4×: ≤ 1.5× / ≤ 2×)")
+            browser.close()
+    finally:
+        bare.terminate()
+        bare.wait(10)
+        server.stop()
+
+
+# -- on the server --------------------------------------------------------------------------
+
+
+def on_the_server(count: int) -> None:
+    from companion.app import make_main
+    from companion.store import GameStore
+    from scoring import new_record
+    from tests.ui.harness import Harness
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = GameStore(Path(folder) / "data")
+        game = store.create(new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
+        main = make_main(store)
+        phone = Harness(main, route=f"/play/{game}", width=390)
+        tablet = Harness(main, route=f"/play/{game}", width=1180, share_with=phone)
+        seconds, phone_bytes, tablet_bytes = [], [], []
+        for i in range(count):
+            button = phone.buttons("Mia red 6")[0]
+            sent = phone.conn.bytes_sent, tablet.conn.bytes_sent
+            started = time.perf_counter()
+            phone.run(phone.session.dispatch_event(button._i, "click", None))
+            phone.settle(horizon=0.05)
+            tablet.settle(horizon=0.05)
+            seconds.append((time.perf_counter() - started) * 1000)
+            phone_bytes.append(phone.conn.bytes_sent - sent[0])
+            tablet_bytes.append(tablet.conn.bytes_sent - sent[1])
+            assert tablet.text_of("total-Mia") == phone.text_of("total-Mia"), f"tap {i}: the tablet did not follow"
+        print(f"server, {count} taps (event → patches sent to the phone and a tablet): {figures(seconds)}")
+        print(f"  bytes per tap: phone {statistics.median(phone_bytes):.0f}, tablet {statistics.median(tablet_bytes):.0f} (median)")
+        tablet.close()
+        phone.close()
+        store.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--taps", type=int, default=40)
+    parser.add_argument("--cpu", type=float, nargs="+", default=[1, 4])
+    parser.add_argument("--server-only", action="store_true")
+    args = parser.parse_args()
+    on_the_server(args.taps)
+    if not args.server_only:
+        in_the_browser(args.taps, args.cpu)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""The screen never lies, in Chromium: a seeded random session of taps, player and round switches,
+Next round and Undo on a phone and a tablet at once. After every step, what each browser's
+accessibility tree says (totals, column heads, each card's state) is what the stored game says."""
+
+import random
+
+import pytest
+
+import scoring
+from scoring import lost_cities
+
+from .conftest import PHONE
+
+pytestmark = pytest.mark.e2e
+TABLET = {"width": 1180, "height": 820}
+STEPS = 60
+
+READ = """() => {
+    const byId = {};
+    for (const e of document.querySelectorAll('[flt-semantics-identifier]')) byId[e.getAttribute('flt-semantics-identifier')] = e.innerText.trim();
+    const cards = {};
+    for (const e of document.querySelectorAll('flt-semantics[role="switch"][aria-label]'))
+        cards[e.getAttribute('aria-label')] = e.getAttribute('aria-checked') === 'true' ? 'held' : e.getAttribute('aria-disabled') === 'true' ? 'taken' : 'free';
+    const buttons = [...document.querySelectorAll('flt-semantics[role="button"]')].map(e => e.innerText.trim()).filter(Boolean);
+    return {byId, cards, buttons};
+}"""
+
+
+def seen(ui) -> dict:
+    return ui.page.evaluate(READ)
+
+
+def settle(*uis) -> None:
+    for ui in uis:
+        ui.settle(ui.frames, quiet=0.3, limit=1.5)
+
+
+def lost_cities_expected(record: dict, round_index: int) -> tuple[dict, dict]:
+    """Each card's state and each column head, as the round shown holds them."""
+    round_ = record["rounds"][round_index]
+    players = record["players"]
+    cards, heads = {}, {}
+    for player in players:
+        other = next(p for p in players if p != player)
+        for colour in lost_cities.COLOURS:
+            mine, theirs = (round_[p].get(colour, {}) for p in (player, other))
+            expedition = lost_cities.Expedition(mine.get("investments", 0), tuple(mine.get("cards", ())))
+            heads[f"expedition-{player}-{colour}"] = str(expedition.score()) if expedition.started else "–"
+            for n in lost_cities.NUMBERS:
+                held, taken = n in mine.get("cards", ()), n in theirs.get("cards", ())
+                cards[f"{player} {colour} {n}"] = "held" if held else "taken" if taken else "free"
+    return cards, heads
+
+
+def check(ui, server, game_id: str, shown_round: int | None) -> None:
+    record = server.stored_record(game_id)
+    page = seen(ui)
+    totals = dict(scoring.score(record).totals)
+    assert {p: int(page["byId"][f"total-{p}"]) for p in totals} == totals
+    if record["game"] != "lost-cities":
+        return
+    index = len(record["rounds"]) - 1 if shown_round is None else shown_round
+    cards, heads = lost_cities_expected(record, index)
+    shown_cards = {name: state for name, state in page["cards"].items() if name in cards}
+    assert shown_cards, "no card in the accessibility tree"
+    assert shown_cards == {name: cards[name] for name in shown_cards}
+    shown_heads = {k: v for k, v in page["byId"].items() if k.startswith("expedition-")}
+    assert shown_heads == {k: heads[k] for k in shown_heads}
+
+
+def step(rng: random.Random, ui, names: list[str]) -> str | None:
+    """One thing a person does: mostly a card, sometimes another player, round, Next round or Undo."""
+    buttons = [b for b in seen(ui)["buttons"] if b not in ("Back", "Results", "Invite players", "How scoring works")]
+    cards = [b for b in buttons if b.split(" ")[0] in names and len(b.split(" ")) >= 3]
+    others = [b for b in buttons if b not in cards]
+    choice = rng.choice(cards if cards and rng.random() < 0.75 else others or cards)
+    ui.tap(choice)
+    return choice
+
+
+@pytest.mark.parametrize(
+    "game, names, variant",
+    [("lost-cities", ["Mia", "Noah"], {"rounds": 3}), ("cgt", ["Max", "Lea"], {})],
+)
+def test_a_random_session_never_shows_what_is_not_stored(ui, server, game, names, variant):
+    from companion.store import GameStore
+
+    server.stop()  # the game is made in the store, then the server serves it
+    store = GameStore(server.data)
+    record = scoring.new_record(game, names, variant)
+    if game == "cgt":
+        record["meta"] = {"7": 3, "11": 2}
+    game_id = store.create(record).id
+    store.close()
+    server.start()
+    phone, tablet = ui(PHONE), ui(TABLET)
+    for device in (phone, tablet):
+        device.open(f"/play/{game_id}", ready=f'[flt-semantics-identifier="total-{names[0]}"]')
+    rounds: dict[int, int | None] = {id(phone): None, id(tablet): None}  # the round each device picked (None: the last)
+    rng = random.Random(17)
+    for _ in range(STEPS):
+        device = rng.choice([phone, tablet])
+        choice = step(rng, device, names)
+        if choice and choice.startswith("Round "):
+            rounds[id(device)] = int(choice.split()[1]) - 1
+        elif choice == "Next round":
+            rounds[id(device)] = len(server.stored_record(game_id).get("rounds", [])) - 1
+        settle(phone, tablet)
+        for d in (phone, tablet):
+            check(d, server, game_id, rounds[id(d)])
