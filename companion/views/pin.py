@@ -6,16 +6,17 @@ import flet as ft
 
 from ..invites import normal_code
 from ..session import App
+from ..widgets.hooks import use_field
 
 
 @ft.component
 def view(app: App, wanted_route: str) -> ft.View:
-    pin, set_pin = ft.use_state("")
+    pin, set_pin, typed_pin = use_field()
     message, set_message = ft.use_state("")
-    code, set_code = ft.use_state("")
+    code, set_code, typed_code = use_field()
 
     def submit(e) -> None:
-        accepted, why = app.enter_pin(pin)
+        accepted, why = app.enter_pin(typed_pin())
         set_pin("")
         if accepted:
             app.go(wanted_route if wanted_route != "/pin" else "/")
@@ -24,7 +25,7 @@ def view(app: App, wanted_route: str) -> ft.View:
             set_message(why)
 
     def join(e) -> None:
-        typed = normal_code(code)
+        typed = normal_code(typed_code())
         if typed:  # a wrong code shows the invitation screen's own "not valid" message
             app.go(f"/join/{typed}")
 

@@ -172,9 +172,14 @@ def detail(app: App, encoded: str) -> ft.View:
     if form["player"] != name:
         form = fresh(name)
     new_name, merge_into = form["new"], form["merge"]
+    typed: ft.MutableRef[str] = ft.use_ref(name)  # the latest typed: a tap on Rename can come before the redraw
 
     def set_field(field: str, value: str) -> None:
         set_form(lambda f: {**(f if f["player"] == name else fresh(name)), field: value})
+
+    def type_name(e) -> None:
+        typed.current = e.control.value or ""
+        set_field("new", typed.current)
 
     def set_message(text: str) -> None:
         set_field("message", text)
@@ -247,13 +252,13 @@ def detail(app: App, encoded: str) -> ft.View:
                     ft.TextField(
                         label="New name",
                         value=new_name,
-                        on_change=lambda e: set_field("new", e.control.value or ""),
-                        on_submit=lambda e: rename(new_name),
+                        on_change=type_name,
+                        on_submit=lambda e: rename(e.control.value or ""),
                         width=240,
                         max_length=MAX_NAME,
                         counter="",
                     ),
-                    ft.OutlinedButton("Rename", height=48, on_click=lambda e: rename(new_name)),
+                    ft.OutlinedButton("Rename", height=48, on_click=lambda e: rename(typed.current or new_name)),
                 ],
                 wrap=True,
             ),

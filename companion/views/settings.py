@@ -13,18 +13,18 @@ from ..identity import local_is_host
 from ..network import serving_words
 from ..session import App
 from ..widgets.controls import section
-from ..widgets.hooks import use_changes
+from ..widgets.hooks import use_changes, use_field
 
 
 @ft.component
 def view(app: App) -> ft.View:
     use_changes(app, changes.SETTINGS)
-    typed, set_typed = ft.use_state("")
+    typed, set_typed, latest = use_field()
     said, set_said = ft.use_state(("", False))  # this device's last message, and whether it warns
     lan = app.lan  # serving beyond this machine (see serve)
 
     def save(e) -> None:
-        pin = typed.strip()
+        pin = latest().strip()
         if not valid_pin(pin):
             set_said((f"A PIN is {MIN_DIGITS} to {MAX_DIGITS} digits.", True))
             return

@@ -31,3 +31,17 @@ def use_changes(app: App, *topics: str) -> int:
     # The cleanup is passed, not returned from subscribe: Flet 1.0.5 resets a returned one on each render.
     ft.use_effect(subscribe, list(topics), cleanup=unsubscribe)
     return version
+
+
+def use_field(initial: str = "") -> tuple[str, Callable[[str], None], Callable[[], str]]:
+    """A text field's value as state: (value to draw, what on_change calls, what reads the latest).
+    A button's tap can arrive before the field's last change is drawn again: its handler reads the
+    latest value, never the one its closure saw when it was drawn."""
+    value, set_value = ft.use_state(initial)
+    latest: ft.MutableRef[str] = ft.use_ref(initial)
+
+    def changed(text: str) -> None:
+        latest.current = text
+        set_value(text)
+
+    return value, changed, lambda: latest.current or ""

@@ -124,6 +124,8 @@ def card_state(control) -> str:
 def accessible_name(control) -> str | None:
     """What a screen reader (and Playwright's get_by_role) calls a button."""
     content = control.icon if isinstance(control, ft.IconButton) else control.content
+    if isinstance(content, ft.Semantics):  # a card's state for screen readers, around its text
+        content = content.content
     if isinstance(content, str):
         return content
     if isinstance(content, ft.Text):

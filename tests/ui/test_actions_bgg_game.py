@@ -50,7 +50,7 @@ def shown_tiles(h, player):
     for colour in COLOURS.values():
         for n in bgg_game.NUMBERS:
             for b in h.buttons(f"{player} tile {colour} {n}"):
-                text = b.content.value
+                text = b.content.content.value  # the tile's text, inside its state for screen readers
                 held = card_state(b) == "held"
                 counts[(colour, n)] = (int(text.split("×")[1]) if "×" in text else 1) if held else 0
     return {t: k for t, k in counts.items() if k}
