@@ -80,16 +80,33 @@ def match(route: str) -> tuple[str, Builder | None, Builder, dict[str, str]] | N
     return None
 
 
-@ft.component
-def Screens(app: App, route: str, width: float, version: int) -> list[ft.View]:
+def screens(app: App, route: str, found: tuple[str, Builder | None, Builder, dict[str, str]] | None) -> list[ft.View]:
     """The stack of views for a route: a main place (home, history, players, statistics), then any detail.
-    Every screen is a component drawn from the stored state; this only chooses which."""
+    Each is a component keyed by its address: another game's screen is a new one, never this one's state."""
     from .views import home, pin
 
-    path = route.split("?")[0].rstrip("/") or "/"
-    found = match(route)
     home_screen: Builder = home.view  # every screen takes `key` (the component's), as Builder says
     pin_screen: Builder = pin.view
+    if found is None:
+        return [home_screen(app, key="/") if app.is_host() else pin_screen(app, route, key="pin")]  # an unknown address
+    pattern, under, build, params = found
+    path = route.split("?")[0].rstrip("/") or "/"
+    if not app.is_host():
+        return [build(app, **params, key=path) if app.may_open(pattern, params) else pin_screen(app, route, key="pin")]
+    return [*([under(app, key=f"{under.__module__}.{under.__name__}")] if under else []), build(app, **params, key=path)]
+
+
+@ft.component
+def Root(app: App) -> list[ft.View]:
+    """The app: which screens the route shows, in the colours of the game it names."""
+    page = app.page
+    route, set_route = ft.use_state(page.route or "/")
+    _, set_width = ft.use_state(page.width or 0)  # a phone turned or a window resized: screens lay out again
+    _, set_version = ft.use_state(0)
+    app.show_route = set_route
+    app.rebuild = lambda: set_version(lambda v: v + 1)  # rights or the theme changed: draw everything again
+    app.resized = lambda: set_width(page.width or 0)
+    found = match(route)
     game = game_of_route(app, found[0], found[3]) if found else None
 
     def apply_theme() -> None:
@@ -98,24 +115,7 @@ def Screens(app: App, route: str, width: float, version: int) -> list[ft.View]:
         app.page.update()
 
     ft.use_effect(apply_theme, [game, app.dark])
-    if found is None:
-        return [home_screen(app, key="/") if app.is_host() else pin_screen(app, route, key="pin")]  # an unknown address
-    pattern, under, build, params = found
-    if not app.is_host():
-        return [build(app, **params, key=path) if app.may_open(pattern, params) else pin_screen(app, route, key="pin")]
-    return [*([under(app, key=f"{under.__module__}.{under.__name__}")] if under else []), build(app, **params, key=path)]
-
-
-@ft.component
-def Root(app: App) -> list[ft.View]:
-    page = app.page
-    route, set_route = ft.use_state(page.route or "/")
-    width, set_width = ft.use_state(page.width or 0)
-    version, set_version = ft.use_state(0)
-    app.show_route = set_route
-    app.rebuild = lambda: set_version(lambda v: v + 1)
-    app.resized = lambda: set_width(page.width or 0)
-    return Screens(app, route, width, version)
+    return screens(app, route, found)
 
 
 def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str] = (), lan: bool = False):
