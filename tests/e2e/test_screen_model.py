@@ -21,7 +21,8 @@ READ = """() => {
     const cards = {};
     for (const e of document.querySelectorAll('flt-semantics[role="switch"][aria-label]'))
         cards[e.getAttribute('aria-label')] = e.getAttribute('aria-checked') === 'true' ? 'held' : e.getAttribute('aria-disabled') === 'true' ? 'taken' : 'free';
-    const buttons = [...document.querySelectorAll('flt-semantics[role="button"]')].map(e => e.innerText.trim()).filter(Boolean);
+    const buttons = [...document.querySelectorAll('flt-semantics[role="button"]:not([aria-disabled="true"])')]
+        .map(e => e.innerText.trim()).filter(Boolean);
     return {byId, cards, buttons};
 }"""
 
@@ -70,7 +71,13 @@ def check(ui, server, game_id: str, shown_round: int | None) -> None:
 
 def step(rng: random.Random, ui, names: list[str]) -> str | None:
     """One thing a person does: mostly a card, sometimes another player, round, Next round or Undo."""
-    buttons = [b for b in seen(ui)["buttons"] if b not in ("Back", "Results", "Invite players", "How scoring works")]
+    buttons: list[str] = []
+    for _ in range(20):  # a screen being drawn again may show no buttons for a moment
+        buttons = [b for b in seen(ui)["buttons"] if b not in ("Back", "Results", "Invite players", "How scoring works")]
+        if buttons:
+            break
+        ui.page.wait_for_timeout(100)
+    assert buttons, f"no button on the screen: {ui.describe()}"
     cards = [b for b in buttons if b.split(" ")[0] in names and len(b.split(" ")) >= 3]
     others = [b for b in buttons if b not in cards]
     choice = rng.choice(cards if cards and rng.random() < 0.75 else others or cards)
@@ -88,8 +95,6 @@ def test_a_random_session_never_shows_what_is_not_stored(ui, server, game, names
     server.stop()  # the game is made in the store, then the server serves it
     store = GameStore(server.data)
     record = scoring.new_record(game, names, variant)
-    if game == "cgt":
-        record["meta"] = {"7": 3, "11": 2}
     game_id = store.create(record).id
     store.close()
     server.start()
