@@ -99,24 +99,12 @@ def Screens(app: App, route: str, width: float, version: int) -> list[ft.View]:
         app.page.update()
 
     ft.use_effect(apply_theme, [game, app.dark])
-    if not app.is_host() and not app.rights_checked:  # the browser is asked whether it keeps a host grant: a moment
-        return [waiting_view(route)]
     if found is None:
         return [home_screen(app, key="/") if app.is_host() else pin_screen(app, route, key="pin")]  # an unknown address
     pattern, under, build, params = found
     if not app.is_host():
         return [build(app, **params, key=path) if app.may_open(pattern, params) else pin_screen(app, route, key="pin")]
     return [*([under(app, key=f"{under.__module__}.{under.__name__}")] if under else []), build(app, **params, key=path)]
-
-
-def waiting_view(route: str) -> ft.View:
-    """What a session shows for the moment its browser is asked what it keeps (not the PIN screen, which may not be needed)."""
-    return ft.View(
-        route=route,
-        controls=[ft.ProgressRing(width=32, height=32)],
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        vertical_alignment=ft.MainAxisAlignment.CENTER,
-    )
 
 
 @ft.component
@@ -130,9 +118,9 @@ def Root(app: App) -> list[ft.View]:
     app.resized = lambda: set_width(page.width or 0)
 
     async def restore_rights() -> None:
-        """A new session of a browser that keeps a host grant is the host again, without the PIN."""
-        checked = app.rights_checked
-        if await app.restore_rights() or not checked:
+        """A new session of a browser that keeps a host grant is the host again, without the PIN
+        (the PIN screen shows for the moment the browser takes to answer)."""
+        if await app.restore_rights():
             app.rebuild()
 
     ft.use_effect(restore_rights, [])

@@ -78,8 +78,6 @@ class App:
         self._entered: dict | None = None  # the PIN (its hash) this session entered or set
         self.grants = grants or HostGrants(store, gate)
         self._host_grant: str | None = None  # what this browser keeps of the host's unlock (host_grants.py)
-        # Until the browser said whether it keeps a host grant, a screen that needs the PIN waits (no flash of the PIN screen).
-        self.rights_checked = not gate.required or on_this_machine(address_of(page))
         self.guest: Seat | None = None
         self._grant: str | None = None  # what holds the guest's seat (Invites.seat_of)
         self._code = ""  # the invitation it came by
@@ -223,22 +221,19 @@ class App:
 
     async def restore_rights(self) -> bool:
         """At a session's start: the host again if the browser keeps a grant that holds. Whether it is."""
+        if self.is_host() or not self.gate.required:
+            return False
         try:
-            if self.is_host() or not self.gate.required:
-                return False
-            try:
-                grant = await asyncio.wait_for(self.preferences.get(PREFERENCE_KEY), BROWSER_ANSWERS_WITHIN)
-            except Exception as e:  # the browser left or did not answer: the PIN screen, as without a grant
-                log.info("the browser did not say whether it keeps a host grant: %s", type(e).__name__)
-                return False
-            if not self.grants.holds(grant):
-                return False
-            self._entered, self._host_grant = self.gate.pin, str(grant)
-            mark_unlocked(self.page)  # no longer counted among the sessions waiting for the PIN
-            self._seen = self._rights()
-            return True
-        finally:
-            self.rights_checked = True
+            grant = await asyncio.wait_for(self.preferences.get(PREFERENCE_KEY), BROWSER_ANSWERS_WITHIN)
+        except Exception as e:  # the browser left or did not answer: the PIN screen, as without a grant
+            log.info("the browser did not say whether it keeps a host grant: %s", type(e).__name__)
+            return False
+        if not self.grants.holds(grant):
+            return False
+        self._entered, self._host_grant = self.gate.pin, str(grant)
+        mark_unlocked(self.page)  # no longer counted among the sessions waiting for the PIN
+        self._seen = self._rights()
+        return True
 
     async def lock_device(self) -> None:
         """'Lock this device': this session needs the PIN again, and so does every later one of this browser."""
