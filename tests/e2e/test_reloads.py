@@ -8,7 +8,6 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import expect
 
 import scoring
 from companion.invites import Invites
