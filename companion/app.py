@@ -20,6 +20,7 @@ import scoring
 
 from . import errors, fonts, games
 from .access import Gate
+from .host_grants import HostGrants
 from .ids import id_from_route, route_id
 from .invites import Invites
 from .live import GameHub
@@ -115,6 +116,14 @@ def Root(app: App) -> list[ft.View]:
         app.page.update()
 
     ft.use_effect(apply_theme, [game, app.dark])
+
+    async def restore_rights() -> None:
+        """A new session of a browser that keeps a host grant is the host again, without the PIN
+        (the PIN screen shows for the moment the browser takes to answer)."""
+        if await app.restore_rights():
+            app.rebuild()
+
+    ft.use_effect(restore_rights, [])
     return screens(app, route, found)
 
 
@@ -122,12 +131,13 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str]
     hub = GameHub(store)  # one per process: every session shares the games in progress
     gate = Gate(store, pin)
     invites = Invites(store)
+    grants = HostGrants(store, gate)
 
     def main(page: ft.Page) -> None:
         page.title = "Tableside"
         # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
         fonts.apply(page)
-        app = App(page, store, hub, gate, invites, join_urls, lan)
+        app = App(page, store, hub, gate, invites, join_urls, lan, grants)
         page.theme_mode = app.theme_mode  # the theme chosen in Settings, kept in the store
         errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 
@@ -162,7 +172,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     import flet_web.fastapi as flet_fastapi
     import uvicorn
 
-    from . import admission, guard, identity, static_files
+    from . import admission, guard, identity, quiet_log, static_files
     from .access import PIN_SETTING, new_pin
     from .network import beyond_this_machine
 
@@ -183,6 +193,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
         app_description="Score keeper for card games at the table",
         no_cdn=True,  # nothing is fetched from the internet, ever
     )
+    quiet_log.install()  # a client that leaves is logged once at info, never as a traceback
     static_files.install(app, ASSETS_DIR)  # compressed once, cached by browsers: a phone joins in seconds
     names = [socket.gethostname(), socket.gethostname() + ".local"]
     app = guard.Guard(app, guard.own_hosts(port, addresses, names))

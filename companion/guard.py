@@ -21,7 +21,16 @@
 - Open websockets are limited per device (identity.device_of; this machine's loopback browsers
   apart, with their own share), all other devices together at MAX_SOCKETS; an app still running
   REAP_AFTER seconds after its client left is cancelled: Flet's handler waits forever when a
-  websocket closes before registering, which also held up the server's stop.
+  websocket closes before registering, which also held up the server's stop. A registered
+  session's handler ends by itself (and must: only then does Flet mark its session disconnected,
+  so that the browser can resume it), so it gets REAP_REGISTERED_AFTER seconds.
+- A client that leaves is a normal event (a reload, a closed tab, a phone asleep). What is still
+  sent to it is dropped (`gone_sender`): otherwise Flet's send loop dies with the client's
+  disconnect (ClientDisconnected, InvalidState "connection is closing"), its receive loop then
+  fails on a socket it believes closed, and its handler ends with an exception before it marks
+  the session disconnected. That session then stayed attached to a dead connection for good: the
+  reloaded page could not resume it (a fresh session: the PIN asked again), and it kept hearing
+  of every change. The departure is logged once, at info, without a traceback.
 """
 
 from __future__ import annotations
@@ -45,6 +54,7 @@ MAX_LOCAL_SOCKETS = 64  # this machine's own browsers (loopback), apart from the
 FIRST_FRAME_WITHIN = 5.0  # seconds from the websocket's opening to Flet's REGISTER_CLIENT
 FIRST_FRAME_MAX = 64 * 1024  # bytes: a REGISTER_CLIENT is a few hundred
 REAP_AFTER = 1.0  # seconds an app may run after its websocket closed (Flet needs milliseconds)
+REAP_REGISTERED_AFTER = 10.0  # the same for a registered session (it ends by itself; a busy server is slower)
 STOP_WITHIN = 2  # seconds uvicorn waits for open connections when stopping (SIGTERM, Ctrl-C)
 MAX_IMPORT_BYTES = 4 * 1024 * 1024  # a file the transfer screen imports (thousands of games)
 WS_MAX_SIZE = MAX_IMPORT_BYTES + 2 * 1024 * 1024  # one websocket message: a picked file travels in one
@@ -104,6 +114,48 @@ SERVER_DECIDES = {"client_ip", "client_user_agent"}  # page properties only the 
 
 class Cut(Exception):
     """The connection is closed: why, for the log."""
+
+
+def client_gone_errors() -> tuple[type[BaseException], ...]:
+    """What a send or a receive raises when the client has left: the socket's own errors (uvicorn's
+    ClientDisconnected is an OSError), starlette's and those of the websocket library uvicorn uses."""
+    from starlette.websockets import WebSocketDisconnect
+
+    errors: list[type[BaseException]] = [OSError, WebSocketDisconnect]
+    try:
+        from websockets.exceptions import ConnectionClosed, InvalidState
+
+        errors += [ConnectionClosed, InvalidState]
+    except ImportError:  # uvicorn on wsproto
+        pass
+    try:
+        from wsproto.utilities import LocalProtocolError
+
+        errors.append(LocalProtocolError)
+    except ImportError:
+        pass
+    return tuple(errors)
+
+
+CLIENT_GONE = client_gone_errors()
+
+
+def gone_sender(send, gone: asyncio.Event, said_gone):
+    """`send`, dropping what is sent after the client left: a send that finds it gone sets `gone`
+    and calls `said_gone(error)` instead of raising (see the module's docstring)."""
+
+    async def send_unless_gone(message):
+        if gone.is_set() and message["type"] in ("websocket.send", "websocket.close"):
+            return
+        try:
+            await send(message)
+        except CLIENT_GONE as e:
+            if message["type"] not in ("websocket.send", "websocket.close"):
+                raise  # the handshake itself: uvicorn reports it
+            gone.set()
+            said_gone(e)
+
+    return send_unless_gone
 
 
 def decode(data: bytes) -> Any:
@@ -198,11 +250,19 @@ def trial_page_patch(props: dict) -> str:
 
 
 class Guard:
-    def __init__(self, app, hosts: set[str], max_sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS, reap_after: float = REAP_AFTER):
+    def __init__(
+        self,
+        app,
+        hosts: set[str],
+        max_sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS,
+        reap_after: float = REAP_AFTER,
+        reap_registered_after: float = REAP_REGISTERED_AFTER,
+    ):
         self.app = app
         self.hosts = hosts
         self.max_sockets = max_sockets_per_address
         self.reap_after = reap_after
+        self.reap_registered_after = reap_registered_after
         self.sockets: Counter[str] = Counter()  # open websockets per client address
 
     async def __call__(self, scope, receive, send):
@@ -256,13 +316,23 @@ class Guard:
             return await self.refuse(scope, send, "too many websockets")
         self.sockets[counted_as] += 1
         left = asyncio.Event()  # the client left, or was cut off
+        gone = asyncio.Event()  # nothing more can reach the client: sends are dropped
         cut = False
+        registered = False  # Flet's REGISTER_CLIENT passed: Flet holds a session for this socket
         frames = 0
         loop = asyncio.get_running_loop()
         opened_at = loop.time()
+        said = False
+
+        def said_gone(error: BaseException | None) -> None:
+            nonlocal said
+            if not said and not cut:
+                said = True
+                why = f" ({type(error).__name__} while sending)" if error is not None else ""
+                log.info("a client left: %s%s", client, why)
 
         async def watched_receive():
-            nonlocal cut, frames
+            nonlocal cut, frames, registered
             if cut:
                 return {"type": "websocket.disconnect", "code": 1008}
             try:
@@ -276,8 +346,10 @@ class Guard:
                     message = await receive()
                 frames += 1
                 if message["type"] == "websocket.receive":
-                    if frames == 2 and (problem := first_frame_problem(message)):
-                        raise Cut(f"first frame: {problem}")
+                    if frames == 2:
+                        if problem := first_frame_problem(message):
+                            raise Cut(f"first frame: {problem}")
+                        registered = True
                     if message.get("bytes") is not None:
                         if frames > 2 and action_of(message["bytes"]) == REGISTER_CLIENT:
                             raise Cut("a second REGISTER_CLIENT")
@@ -293,25 +365,32 @@ class Guard:
                 return {"type": "websocket.disconnect", "code": 1008}
             if message["type"] == "websocket.disconnect":
                 left.set()
+                gone.set()
+                said_gone(None)
             return message
 
         token = TRANSPORT_ADDRESS.set(client)  # the app's task, and every task it starts, inherits it
         try:
-            app = asyncio.ensure_future(self.app(scope, watched_receive, send))
+            app = asyncio.ensure_future(self.app(scope, watched_receive, gone_sender(send, gone, said_gone)))
         finally:
             TRANSPORT_ADDRESS.reset(token)
         waiting = asyncio.ensure_future(left.wait())
         try:
             await asyncio.wait({app, waiting}, return_when=asyncio.FIRST_COMPLETED)
             if not app.done():  # the client left: the app gets a moment to finish, then is stopped
-                done, _ = await asyncio.wait({app}, timeout=0 if cut else self.reap_after)
+                patience = 0 if cut else (self.reap_registered_after if registered else self.reap_after)
+                done, _ = await asyncio.wait({app}, timeout=patience)
                 if not done:
                     if not cut:
-                        log.info("stopped a websocket handler %.0f s after its client left", self.reap_after)
+                        log.info("stopped a websocket handler %.0f s after its client left", patience)
                     app.cancel()
             await asyncio.wait({app})
-            if not app.cancelled() and app.exception() is not None:
-                raise app.exception()  # uvicorn reports it as before
+            error = None if app.cancelled() else app.exception()
+            if error is not None:
+                if (gone.is_set() or cut) and isinstance(error, CLIENT_GONE):
+                    said_gone(error)  # the client's departure, seen by the app first: not an error of ours
+                else:
+                    raise error  # uvicorn reports it as before
         except asyncio.CancelledError:
             # The server is stopping and gave up waiting: the connection ends here, quietly
             # (uvicorn would log a traceback for every connection cancelled).

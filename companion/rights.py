@@ -19,6 +19,7 @@ PIN_NEEDED = "This table's PIN was set or changed: enter it to continue."
 SEAT_RELEASED = "Your seat was released by the table's host. Pick a seat again, or ask the table."
 INVITE_REVOKED = "The table's host revoked this invitation. Ask the table for a new one."
 GAME_GONE = "This game is no longer at the table: it was deleted."
+DEVICE_LOCKED = "This device is locked: enter the PIN to use it again."
 NOT_YOUR_SEAT = "This phone can change only the seat it joined; the table's host can change everything."
 
 

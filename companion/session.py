@@ -8,6 +8,8 @@ page property the browser can write. What a session may do is decided again at e
 - `is_host()`: every screen and every tableau. A browser on this machine (unless
   TABLESIDE_LOCAL_IS_HOST=0), or one that entered the PIN in force now: a PIN set or changed
   after it connected ends its host rights unless it entered the new one (or set it: `set_pin`).
+  A browser that entered it keeps a host grant (host_grants.py): a new session of that browser
+  shows it first (`restore_rights`) and is the host without the PIN; `lock_device` ends it.
 - `seat_valid()`: a phone that joined by invite (`hold_seat`) holds its seat while its grant
   does: released, revoked or its game deleted, and it holds nothing.
 - `may_open(pattern, params)`: whether a route may be shown (build_view asks at every render).
@@ -31,6 +33,7 @@ import flet as ft
 from . import rights
 from .access import Gate, hash_pin
 from .admission import mark_unlocked
+from .host_grants import PREFERENCE_KEY, HostGrants
 from .identity import LOCAL_IS_HOST, address_of, on_this_machine
 from .invites import Invites, Seat
 from .live import GameHub
@@ -38,6 +41,7 @@ from .store import GameStore
 
 THEME_SETTING = "theme.dark"  # the store's setting: True when the dark theme was chosen
 PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
+BROWSER_ANSWERS_WITHIN = 3.0  # seconds: a browser that does not say what it keeps is taken to keep nothing
 __all__ = ["LOCAL_IS_HOST", "PHONE_MAX_WIDTH", "THEME_SETTING", "App", "on_this_machine"]
 
 
@@ -50,7 +54,15 @@ class App:
     _file_picker: ft.FilePicker  # set on first use by views/transfer.file_picker (absent until then)
 
     def __init__(
-        self, page: ft.Page, store: GameStore, hub: GameHub, gate: Gate, invites: Invites, join_urls: Sequence[str] = (), lan: bool = False
+        self,
+        page: ft.Page,
+        store: GameStore,
+        hub: GameHub,
+        gate: Gate,
+        invites: Invites,
+        join_urls: Sequence[str] = (),
+        lan: bool = False,
+        grants: HostGrants | None = None,
     ):
         self.page = page
         self.join_urls = list(join_urls)  # how other devices reach this server, e.g. http://192.168.1.20:8550
@@ -64,6 +76,8 @@ class App:
         # The host: a browser on the serving machine itself, or one that entered the PIN in force.
         # Anyone else sees the PIN screen, or, holding an invite, one game at one seat (`guest`).
         self._entered: dict | None = None  # the PIN (its hash) this session entered or set
+        self.grants = grants or HostGrants(store, gate)
+        self._host_grant: str | None = None  # what this browser keeps of the host's unlock (host_grants.py)
         self.guest: Seat | None = None
         self._grant: str | None = None  # what holds the guest's seat (Invites.seat_of)
         self._code = ""  # the invitation it came by
@@ -176,13 +190,62 @@ class App:
             self._entered = pin
             mark_unlocked(self.page)  # no longer counted among the sessions waiting for the PIN
             self._seen = self._rights()
+            self.page.run_task(self.remember_host)
         return accepted, why
 
     def set_pin(self, pin: str | None) -> None:
-        """Set or remove the table's PIN (the settings); this session, which chose it, stays the host."""
+        """Set or remove the table's PIN (the settings); this session, which chose it, stays the host
+        (and its browser gets a grant for the new PIN: every grant given before ends with the old one)."""
         hashed = hash_pin(pin) if pin else None
         self._entered = hashed
         self.gate.set_pin_hash(hashed)
+        self.page.run_task(self.remember_host)
+
+    # -- the host's unlock, kept by the browser (host_grants.py) -----------------------------
+
+    @property
+    def unlocked_here(self) -> bool:
+        """The host by the PIN (entered, set or kept by this browser), not by being on this machine."""
+        return self.gate.required and not self.local and self.is_host()
+
+    async def remember_host(self) -> None:
+        """After the PIN: the browser keeps a grant, so a new session of it is the host without the PIN."""
+        if not self.unlocked_here:
+            return
+        grant = self.grants.issue()
+        self._host_grant = grant
+        try:
+            await asyncio.wait_for(self.preferences.set(PREFERENCE_KEY, grant), BROWSER_ANSWERS_WITHIN)
+        except Exception as e:  # the browser left, or keeps nothing: the PIN is asked for next time
+            log.info("the browser did not keep the host grant: %s", type(e).__name__)
+
+    async def restore_rights(self) -> bool:
+        """At a session's start: the host again if the browser keeps a grant that holds. Whether it is."""
+        if self.is_host() or not self.gate.required:
+            return False
+        try:
+            grant = await asyncio.wait_for(self.preferences.get(PREFERENCE_KEY), BROWSER_ANSWERS_WITHIN)
+        except Exception as e:  # the browser left or did not answer: the PIN screen, as without a grant
+            log.info("the browser did not say whether it keeps a host grant: %s", type(e).__name__)
+            return False
+        if not self.grants.holds(grant):
+            return False
+        self._entered, self._host_grant = self.gate.pin, str(grant)
+        mark_unlocked(self.page)  # no longer counted among the sessions waiting for the PIN
+        self._seen = self._rights()
+        return True
+
+    async def lock_device(self) -> None:
+        """'Lock this device': this session needs the PIN again, and so does every later one of this browser."""
+        if self._host_grant is not None:
+            self.grants.revoke(self._host_grant)
+        self._entered, self._host_grant = None, None
+        try:
+            await asyncio.wait_for(self.preferences.remove(PREFERENCE_KEY), BROWSER_ANSWERS_WITHIN)
+        except Exception as e:  # revoked here already: a copy the browser kept opens nothing
+            log.info("the browser did not forget the host grant: %s", type(e).__name__)
+        self._seen = self._rights()
+        self._rights_changed(rights.DEVICE_LOCKED)
 
     def hold_seat(self, code: str, grant: object) -> Seat | None:
         """Seat this session (not the host) where `grant` holds, for the game invitation `code` names."""

@@ -304,9 +304,15 @@ class PhoneFriendlyStatic:
         return Response(body, headers=out, media_type=mimetypes.guess_type(name)[0])
 
 
+BEFORE_FLET = Path(__file__).resolve().parent / "web" / "before_flet.js"  # no CDN request; a page never waits for ever
+
+
 def versioned_page(html: str, version: str) -> str:
-    """index.html with the runtime, CanvasKit and assets fetched from /v/<version>/ (cached for long)."""
+    """index.html with the runtime, CanvasKit and assets fetched from /v/<version>/ (cached for long),
+    and our own script run before Flet's client (BEFORE_FLET)."""
     base = f"/v/{version}/"
+    ours = BEFORE_FLET.read_text(encoding="utf-8").replace("</", "<\\/")  # inline: nothing in it may end the <script>
+    html = html.replace("</head>", f"<script>\n{ours}</script>\n</head>", 1)
     for key in ("entrypointBaseUrl", "assetBase"):
         html = html.replace(f'flet.{key}="/";', f'flet.{key}="{base}";')
     html = html.replace('flet.canvasKitBaseUrl="/canvaskit/";', f'flet.canvasKitBaseUrl="{base}canvaskit/";')

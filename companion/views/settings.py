@@ -9,6 +9,7 @@ import flet as ft
 
 from .. import changes
 from ..access import MAX_DIGITS, MIN_DIGITS, SAFE_DIGITS, valid_pin, weak_pin_warning
+from ..host_grants import LIFETIME
 from ..identity import local_is_host
 from ..network import serving_words
 from ..session import App
@@ -68,6 +69,11 @@ def view(app: App) -> ft.View:
             ),
         ]
     pin_controls += [ft.Text(line, size=13) for line in serving_words(lan, app.gate.required, local_is_host())]
+    if app.unlocked_here:  # unlocked by the PIN, and kept so by this browser (host_grants.py)
+        pin_controls += [
+            ft.Text(f"This device stays unlocked for {LIFETIME // 3600} hours, across reloads, unless the PIN changes.", size=13),
+            ft.OutlinedButton("Lock this device", icon=ft.Icons.LOCK, on_click=lambda e: app.page.run_task(app.lock_device)),
+        ]
     message, warns = said
     return ft.View(
         route="/settings",

@@ -1,0 +1,73 @@
+"""In Chromium: a reload is a non-event. A tablet on a live Lost Cities game reloads 30 times with a
+tap after each, while a phone plays its seat: each reload shows the game within a few seconds, every
+tap counts, the server's log holds no traceback and the page asks no other site for anything."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+import scoring
+from companion.invites import Invites
+from companion.store import GameStore
+
+from .conftest import PHONE, TABLET, Server
+
+pytestmark = pytest.mark.e2e
+RELOADS = 30
+SHOWN_WITHIN = 10.0  # seconds from a reload to the game on screen (Flutter's own start is most of it here)
+
+
+@pytest.fixture
+def live_game(tmp_path):
+    data = tmp_path / "data"
+    store = GameStore(data)
+    try:
+        game_id = store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
+        code = Invites(store).code_for(game_id)
+    finally:
+        store.close()
+    server = Server(data).start()
+    yield server, game_id, code
+    server.stop()
+
+
+def test_thirty_reloads_with_taps_and_a_phone_seat(browser, live_game):
+    from .ui import UI
+
+    server, game_id, code = live_game
+    tablet = UI(browser.new_context(viewport=TABLET).new_page(), server, "reloads-tablet")
+    phone = UI(browser.new_context(viewport=PHONE).new_page(), server, "reloads-phone")
+    requests: list[str] = []
+    tablet.page.on("request", lambda r: requests.append(r.url))
+    try:
+        tablet.open(f"/play/{game_id}", ready='[flt-semantics-identifier="total-Mia"]')
+        phone.open(f"/join/{code}", ready='flt-semantics[role="button"]')
+        phone.tap("I am Noah")
+        phone.page.wait_for_url(re.compile(f"/join/{code}/Noah$"))
+        slowest = 0.0
+        for i in range(RELOADS):
+            started = time.monotonic()
+            tablet.reload()
+            tablet.text("total-Mia").wait_for(timeout=SHOWN_WITHIN * 1000)
+            slowest = max(slowest, time.monotonic() - started)
+            number = 2 + i % 9
+            tablet.page.get_by_role("switch", name=f"Mia red {number}").or_(tablet.button(f"Mia red {number}")).first.click()
+            if i % 3 == 0:  # and the phone plays on meanwhile; the tablet's next reload comes while it is told
+                phone.page.get_by_role("switch", name=f"Noah blue {number}").or_(phone.button(f"Noah blue {number}")).first.click()
+        expected = server.scored_totals(game_id)
+        tablet.reload()
+        tablet.expect_text("total-Mia", str(expected["Mia"]), timeout=SHOWN_WITHIN * 1000)
+        phone.expect_text("total-Noah", str(expected["Noah"]))
+        assert server.stored_record(game_id)["rounds"][0]["Mia"], "the tablet's taps were stored"
+        print(f"slowest reload to the game on screen: {slowest:.1f} s")
+    finally:
+        log = server.log_tail(10_000)
+        console = tablet.console + phone.console
+        tablet.page.context.close()
+        phone.page.context.close()
+    assert "Traceback" not in log and "Exception in ASGI application" not in log, log[-3000:]
+    assert not [u for u in requests if not u.startswith((server.url, "blob:", "data:"))], "a request to another site"
+    assert not [c for c in console if "Content Security Policy" in c or "rive" in c.lower()], console
