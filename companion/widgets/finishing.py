@@ -34,7 +34,7 @@ def ask_before_leaving(app: App, game: StoredGame, leave_to: str, discard: Calla
     """Save to history (then go where the person was going), Keep editing (back to the game), or
     Discard (with the list's Undo)."""
 
-    def choose(action: Callable[[], None]) -> Callable[[ft.Event], None]:
+    def choose(action: Callable[[], object]) -> Callable[[ft.Event], None]:
         def chosen(e: ft.Event) -> None:
             app.page.pop_dialog()
             action()
