@@ -163,20 +163,32 @@ class CardCommonsScreen(GameScreen):
                 ]
             else:
                 rows.append(ft.Text(f"Peek: the Wild stays; a {rules.colour_of(draft['nest_egg'])} Commission scores.", size=12))
-        still = rules.missing(draft, self.play.players, self.peek)
-        score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
-        rows.append(
-            ft.FilledButton(
-                f"Score round {number}",
-                icon=ft.Icons.CHECK,
-                height=48,
-                disabled=still is not None,
-                on_click=lambda e: self.play.act(score_round),
-                key=f"score-round-{number}",
-            )
-        )
-        rows.append(ft.Text(still or " ", size=12, key="round-missing"))
         return rows
+
+    def round_action(self) -> ft.Control | None:
+        if self.decided:
+            return None
+        number = self.number
+        still = rules.missing(self.draft, self.play.players, self.peek)
+        score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
+        reason = "The table's screen scores the round" if self.play.device else still
+        return ft.Column(
+            [
+                ft.FilledButton(
+                    f"Score round {number}",
+                    icon=ft.Icons.CHECK,
+                    height=48,
+                    disabled=reason is not None,
+                    tooltip=reason,
+                    on_click=lambda e: self.play.act(score_round),
+                    key=f"score-round-{number}",
+                ),
+                ft.Text(reason or " ", size=12, key="round-missing", visible=bool(reason)),
+            ],
+            spacing=2,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
 
     def round_label(self) -> str:
         if self.decided:
