@@ -43,3 +43,28 @@ def test_the_round_buttons_and_undo_are_outside_the_scroll(open_app):
     assert {"Undo", "Score round 1", "Results"}.isdisjoint(scrolled_buttons(h))
     (score,) = h.buttons("Score round 1")
     assert score.disabled and score.tooltip  # and it says why
+
+
+def test_a_wild_nest_egg_is_not_scored_until_its_replacement_is_chosen_none_included(open_app, store):
+    h = open_app("/setup/card-commons")
+    game_id = set_up(h, ["Ana", "Ben"])
+    for name in ("nest egg QH", "Ana commission 3H", "Ben", "Ben commission 4C"):
+        h.tap(name)
+    (score,) = h.buttons("Score round 1")
+    assert score.disabled and score.tooltip == "Choose the card that replaced the Wild Nest Egg, or None: only the other Wild was left."
+    h.tap("None: only the other Wild was left")
+    (score,) = h.buttons("Score round 1")
+    assert not score.disabled
+    h.tap("replacement 2S")  # a card after all: None is no longer chosen, the card counts
+    assert [b for b in h.find_all(ft.OutlinedButton) if b.key == "replacement-none"]
+    h.tap("Score round 1")
+    assert store.get(game_id).record["rounds"][0]["replacement"] == "2S"
+    assert not h.conn.errors
+
+
+def test_none_scores_the_round_without_a_replacement(open_app, store):
+    h = open_app("/setup/card-commons")
+    game_id = set_up(h, ["Ana", "Ben"])
+    for name in ("nest egg QH", "Ana commission 3H", "Ben", "Ben commission 4C", "None: only the other Wild was left", "Score round 1"):
+        h.tap(name)
+    assert "replacement" not in store.get(game_id).record["rounds"][0]
