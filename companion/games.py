@@ -56,6 +56,11 @@ class GameScreen:
         grid scrolls under it (Lost Cities' colours); None when the game's grid has none."""
         return None
 
+    def round_action(self) -> ft.Control | None:
+        """The button that ends the round being entered (Next round, Score round): the play screen keeps
+        it under the thumb, beside Undo, outside the scrolling cards. None for a game without rounds."""
+        return None
+
     def round_label(self) -> str:
         """The round being entered, for the header ("Round 2 of 3"); "" for a game without rounds."""
         return ""

@@ -49,6 +49,8 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount
 from starlette.types import Receive, Scope, Send
 
+from . import fallback_fonts
+
 log = logging.getLogger("tableside")
 
 # Text, wasm and fonts without their own compression. (woff2, png and jpeg are compressed already.)
@@ -225,7 +227,7 @@ class PhoneFriendlyStatic:
         if versioned:  # /v/<version>/x is x; only the current version is cached for long
             path = versioned.group(2)
         cache_control = LONG_LIVED if versioned and versioned.group(1) == self.version else REVALIDATE
-        found = self._lookup(path)
+        found = self._lookup(fallback_fonts.answer(path) or path)
         if found is None:
             await self.flet_static(scope, receive, send)  # Flet's own 404
             return
@@ -316,6 +318,8 @@ def versioned_page(html: str, version: str) -> str:
     for key in ("entrypointBaseUrl", "assetBase"):
         html = html.replace(f'flet.{key}="/";', f'flet.{key}="{base}";')
     html = html.replace('flet.canvasKitBaseUrl="/canvaskit/";', f'flet.canvasKitBaseUrl="{base}canvaskit/";')
+    # Flutter's fallback-font requests (answered by fallback_fonts): cached for long too.
+    html = html.replace('flet.fontFallbackBaseUrl="assets/fonts/";', f'flet.fontFallbackBaseUrl="{base}assets/fonts/";')
     for script in ("flutter_bootstrap.js", "python.js"):  # (python.js blocks the page until it is there)
         html = html.replace(f'src="{script}"', f'src="{base.lstrip("/")}{script}"')
     return html

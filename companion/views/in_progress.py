@@ -7,19 +7,20 @@ its Undo, a game started or saved in another session all show at once."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import flet as ft
 
 import scoring
 
 from .. import changes, games
+from ..completion import complete, has_content
 from ..ids import route_id
 from ..player_colours import table_colours
 from ..session import App
 from ..storage import StoreWriteError
 from ..store import EDITING, StoredGame
 from ..widgets.controls import short_name
+from ..widgets.finishing import save
 from ..widgets.hooks import use_changes
 from ..widgets.navigation import back_button
 
@@ -33,20 +34,6 @@ def when_said(moment: datetime, today: datetime | None = None) -> str:
     today = today or datetime.now(moment.tzinfo)
     year = f" {moment.year}" if moment.year != today.year else ""
     return f"{moment:%a} {moment.day} {moment:%b}{year}, {moment:%H:%M}"
-
-
-def has_content(value: Any) -> bool:
-    """Whether a part of a record holds something entered: a number other than 0, a non-empty
-    list, a dict with content. Strings (a chosen colour) are setup, not play."""
-    if isinstance(value, (bool, str)) or value is None:
-        return False
-    if isinstance(value, (int, float)):
-        return value != 0
-    if isinstance(value, dict):
-        return any(has_content(v) for v in value.values())
-    if isinstance(value, (list, tuple)):
-        return any(has_content(v) if isinstance(v, (dict, list, tuple)) else True for v in value)
-    return False
 
 
 def progress(game: StoredGame) -> str:
@@ -138,12 +125,33 @@ def discard(app: App, game: StoredGame) -> None:
     )
 
 
+def save_offer(app: App, game: StoredGame) -> ft.Control:
+    """A complete game not yet saved: said, with its Save one tap away."""
+    return ft.Row(
+        [
+            ft.Text("Complete, not saved", weight=ft.FontWeight.BOLD),
+            ft.FilledTonalButton(
+                content=ft.Text("Save"),
+                icon=ft.Icons.SAVE,
+                height=48,
+                tooltip=f"Save {title_of(game)} to the history",
+                on_click=lambda e: save(app, game),
+            ),
+        ],
+        wrap=True,
+        spacing=8,
+    )
+
+
 def entry(app: App, game: StoredGame) -> ft.Control:
     title = title_of(game)
+    lines: list[ft.Control] = [ft.Text(progress(game)), ft.Text(standing(game)), player_dots(game)]
+    if complete(game):
+        lines.append(save_offer(app, game))
     return ft.ListTile(
         leading=ft.Icon(games.icon(game.game), color=games.seed(game.game)),
         title=ft.Text(title),
-        subtitle=ft.Column([ft.Text(progress(game)), ft.Text(standing(game)), player_dots(game)], spacing=2, tight=True),
+        subtitle=ft.Column(lines, spacing=2, tight=True),
         trailing=ft.IconButton(
             icon=ft.Icon(ft.Icons.DELETE_OUTLINE, semantics_label=discard_label(game)),
             tooltip="Discard",

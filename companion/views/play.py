@@ -3,8 +3,9 @@
 A header that stays on screen while the rest scrolls under it: the totals (live, from
 `scoring`), the round and the column heads of the grid being entered. Under it, in one
 scrolling column that keeps its place across taps, the game's own controls (one player at a
-time on a phone, everyone side by side on a tablet), then undo and results. At the bottom,
-under the thumb, the refusal of the last tap if any. Each game's controls are its `GameScreen`
+time on a phone, everyone side by side on a tablet). At the bottom, under the thumb and outside
+the scroll, Undo, the round's own button (Next round, Score round) and Results, then the refusal
+of the last tap if any (under the cards, never over them). Each game's controls are its `GameScreen`
 (companion/games.py), in its own module; a tap becomes an action, applied by the live game on
 the server.
 
@@ -168,11 +169,10 @@ def message_bar(message: str) -> ft.Control:
 
 
 def actions(play: Play, game_id: str) -> ft.Control:
-    app, can_undo = play.app, play.live.can_undo(play.who)
+    """What is done now and then, at the end of the cards: invite the players' phones."""
+    app = play.app
     return ft.Row(
         [
-            ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: play.undo(), disabled=not can_undo, height=48),
-            ft.FilledButton("Results", icon=ft.Icons.EMOJI_EVENTS, height=48, on_click=lambda e: app.go(f"/results/{route_id(game_id)}")),
             ft.OutlinedButton(
                 "Invite players",
                 icon=ft.Icons.QR_CODE,
@@ -183,6 +183,41 @@ def actions(play: Play, game_id: str) -> ft.Control:
         ],
         wrap=True,
         alignment=ft.MainAxisAlignment.CENTER,
+    )
+
+
+def thumb_bar(play: Play, game_id: str) -> ft.Control:
+    """Undo, the round's own button (Next round, Score round) and Results: under the thumb on a
+    phone, outside the scrolling cards, so none of them is at the end of a long scroll."""
+    app, can_undo = play.app, play.live.can_undo(play.who)
+    game = play.game
+    assert game is not None
+    round_action = game.round_action()
+    return ft.Container(
+        ft.Row(
+            [
+                ft.OutlinedButton(
+                    "Undo",
+                    icon=ft.Icons.UNDO,
+                    on_click=lambda e: play.undo(),
+                    disabled=not can_undo,
+                    tooltip=None if can_undo else "Nothing of yours to undo",
+                    height=48,
+                ),
+                *([round_action] if round_action is not None else []),
+                ft.OutlinedButton(
+                    "Results", icon=ft.Icons.EMOJI_EVENTS, height=48, on_click=lambda e: app.go(f"/results/{route_id(game_id)}")
+                ),
+            ],
+            wrap=True,
+            spacing=6,
+            run_spacing=4,
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+        padding=ft.Padding.symmetric(horizontal=4, vertical=6),
+        bgcolor=ft.Colors.SURFACE,
+        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
     )
 
 
@@ -247,6 +282,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
                 scroll=ft.ScrollMode.AUTO,
                 expand=True,
             ),
+            thumb_bar(play, game_id),
             message_bar(play.message),
         ],
         spacing=0,

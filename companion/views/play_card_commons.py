@@ -23,6 +23,8 @@ from ..widgets.controls import card_button, section, short_name
 from ..widgets.palette import ink
 from ..widgets.score_sheet import score_sheet
 
+NONE_LABEL = "None: only the other Wild was left"
+
 # Each place of the round: the action that puts a card there, and the one that takes it back.
 SLOT_ACTIONS = {
     rules.NEST_EGG: (rules.SetNestEgg, rules.ClearNestEgg),
@@ -157,26 +159,66 @@ class CardCommonsScreen(GameScreen):
         ]
         if draft["nest_egg"] and rules.is_wild(draft["nest_egg"]):
             if rules.asks_replacement(draft, self.peek):
+                none = self.none_chosen
                 rows += [
-                    ft.Text("The Wild was swapped for a face-down card: which? (none if only the other Wild was left)", size=12),
+                    ft.Text("The Wild was swapped for a face-down card: which? None if only the other Wild was left.", size=12),
                     ft.Container(self.card_grid(rules.REPLACEMENT, None), key="replacement"),
+                    (ft.FilledButton if none else ft.OutlinedButton)(
+                        content=ft.Text(NONE_LABEL, semantics_label=f"{NONE_LABEL}{': chosen' if none else ''}"),
+                        height=48,
+                        on_click=lambda e: self.choose_none(not none),
+                        key="replacement-none",
+                    ),
                 ]
             else:
                 rows.append(ft.Text(f"Peek: the Wild stays; a {rules.colour_of(draft['nest_egg'])} Commission scores.", size=12))
-        still = rules.missing(draft, self.play.players, self.peek)
-        score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
-        rows.append(
-            ft.FilledButton(
-                f"Score round {number}",
-                icon=ft.Icons.CHECK,
-                height=48,
-                disabled=still is not None,
-                on_click=lambda e: self.play.act(score_round),
-                key=f"score-round-{number}",
-            )
-        )
-        rows.append(ft.Text(still or " ", size=12, key="round-missing"))
         return rows
+
+    @property
+    def none_chosen(self) -> bool:
+        """This screen's choice that nothing but the other Wild replaced a Wild Nest Egg (view state:
+        the record says it by having no replacement; only the table's screen scores the round)."""
+        return bool(self.play.state.get(f"no-replacement-{self.number}")) and not self.draft.get("replacement")
+
+    def choose_none(self, chosen: bool) -> None:
+        held = self.draft.get("replacement")
+        if chosen and held and not self.play.act(rules.ClearReplacement(card=held, round=self.number)):
+            return
+        self.play.remember(f"no-replacement-{self.number}", chosen)
+
+    def still_to_choose(self) -> str | None:
+        """What the round needs before it is scored, in words: the rules' list, and an explicit choice for a
+        Wild Nest Egg's replacement (forgetting it must not score as "only the other Wild was left")."""
+        draft = self.draft
+        still = rules.missing(draft, self.play.players, self.peek)
+        if still is None and rules.asks_replacement(draft, self.peek) and not draft.get("replacement") and not self.none_chosen:
+            return f"Choose the card that replaced the Wild Nest Egg, or {NONE_LABEL}."
+        return still
+
+    def round_action(self) -> ft.Control | None:
+        if self.decided:
+            return None
+        number = self.number
+        still = self.still_to_choose()
+        score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
+        reason = "The table's screen scores the round" if self.play.device else still
+        return ft.Column(
+            [
+                ft.FilledButton(
+                    f"Score round {number}",
+                    icon=ft.Icons.CHECK,
+                    height=48,
+                    disabled=reason is not None,
+                    tooltip=reason,
+                    on_click=lambda e: self.play.act(score_round),
+                    key=f"score-round-{number}",
+                ),
+                ft.Text(reason or " ", size=12, key="round-missing", visible=bool(reason)),
+            ],
+            spacing=2,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
 
     def round_label(self) -> str:
         if self.decided:

@@ -82,6 +82,12 @@ class LostCitiesScreen(GameScreen):
         self.play.remember("round", index)
 
     def next_round(self) -> None:  # the new round is shown: the screen draws it once the change is stored
+        rounds = self.play.record["rounds"]
+        if not any(rounds[-1].values()):  # an empty round would be skipped without a word: refused in words
+            n = len(rounds)
+            self.play.refuse(f"Round {n} has no cards yet: enter its cards before starting round {n + 1}.")
+            self.select_round(n - 1)
+            return
         if self.play.act(NextRound()):
             self.select_round(len(self.play.record["rounds"]) - 1)
 
@@ -197,6 +203,18 @@ class LostCitiesScreen(GameScreen):
     def round_label(self) -> str:
         return f"Round {self.round_index + 1} of {self.variant.rounds}"
 
+    def round_action(self) -> ft.Control | None:
+        if len(self.play.record["rounds"]) >= self.variant.rounds:
+            return None
+        return ft.FilledTonalButton(
+            "Next round",
+            icon=ft.Icons.ARROW_FORWARD,
+            height=48,
+            disabled=bool(self.play.device),
+            tooltip="The table's screen starts the next round" if self.play.device else None,
+            on_click=lambda e: self.next_round(),
+        )
+
     def explanations(self, result: scoring.Result) -> tuple[str, ...]:
         """The scorer's sentences without its last one while rounds remain: that one names who starts
         the round after the last listed, and this screen says who starts the round shown (shared())."""
@@ -212,8 +230,6 @@ class LostCitiesScreen(GameScreen):
             )
             for i in range(len(rounds))
         ]
-        if len(rounds) < self.variant.rounds:
-            buttons.append(ft.FilledTonalButton("Next round", icon=ft.Icons.ARROW_FORWARD, height=48, on_click=lambda e: self.next_round()))
         result = self.play.live.result
         per_round = ", ".join(f"{p} {result.rounds[current][p]}" for p in self.play.players)
         rows: list[ft.Control] = [

@@ -12,13 +12,17 @@ import scoring
 from scoring.fields import ordinal
 
 from .. import changes, durations, games, scorecard, share
+from ..completion import complete
 from ..ids import route_id
 from ..session import App
 from ..store import EDITING, IN_PROGRESS, StoreWriteError
 from ..widgets.common import not_found
 from ..widgets.controls import section, short_name
+from ..widgets.finishing import ask_before_leaving
 from ..widgets.hooks import use_changes
+from ..widgets.navigation import TAP, route_under
 from ..widgets.score_sheet import score_sheet
+from . import in_progress as in_progress_list
 from . import join, transfer
 
 
@@ -185,6 +189,20 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     if not seat:
         actions.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
 
+    # Leaving the Results of a complete game that is not saved asks first: a finished table must not
+    # leave it among the games in progress without a word. (A player's phone cannot save: it just goes.)
+    must_ask = not seat and complete(stored)
+
+    def leave(e) -> None:
+        if must_ask:
+            ask_before_leaving(app, stored, route_under(app), in_progress_list.discard)
+        else:
+            app.go(route_under(app))
+
+    async def confirm_pop(e) -> None:  # the system's Back (a phone's gesture) while the question is due
+        await e.control.confirm_pop(False)
+        leave(e)
+
     sheet = round_by_round(stored.record, result)
     half: ft.ResponsiveNumber = {"xs": 12, "md": 6}
     body = ft.Column(
@@ -210,7 +228,14 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     )
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text("Results")),
+        appbar=ft.AppBar(
+            leading=ft.IconButton(
+                icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label="Back"), tooltip="Back", width=TAP, height=TAP, on_click=leave
+            ),
+            title=ft.Text("Results"),
+        ),
         controls=[ft.Container(body, padding=8)],
         scroll=ft.ScrollMode.AUTO,
+        can_pop=not must_ask,
+        on_confirm_pop=confirm_pop,
     )

@@ -108,6 +108,18 @@ def test_what_flet_adds_still_comes_and_misses_are_misses(server):
     assert status in (404, 400)
 
 
+def test_flutters_fallback_fonts_are_answered_here_and_cached(server):
+    """With no CDN Flutter asks this server for Noto slices it does not ship: a blank font, not a 404."""
+    blank = (static_files.Path(__file__).resolve().parents[2] / "assets" / "fonts" / "Blank.ttf").read_bytes()
+    shard = "assets/fonts/notosanssc/v37/k3kCo84MPvpLmixcA63oeAL7Iqp5IZJF9bmaG9_FnYkldv7JjxkkgFsFSSOPMOkySAZ73y9ViAt3acb8NexQ2w.21.woff2"
+    status, headers, body = get(f"{server.url}/{shard}", **{"Accept-Encoding": "identity"})
+    assert status == 200 and body == blank
+    status, headers, body = get(server.url + versioned_base(server) + shard, **{"Accept-Encoding": "identity"})
+    assert status == 200 and body == blank and "immutable" in headers["cache-control"]
+    _, _, page = get(server.url + "/", **{"Accept-Encoding": "identity"})
+    assert f'flet.fontFallbackBaseUrl="{versioned_base(server)}assets/fonts/"' in page.decode()
+
+
 def test_font_manifest_lists_only_fonts_the_app_draws(server):
     _, _, body = get(server.url + "/assets/FontManifest.json", **{"Accept-Encoding": "identity"})
     families = {f["family"] for f in __import__("json").loads(body)}

@@ -11,6 +11,8 @@ from playwright.sync_api import Page, expect
 
 from .conftest import ARTIFACTS
 
+BAR = 180  # the play screen's bar under the thumb (two rows of buttons on a phone) and its message
+
 
 class UI:
     def __init__(self, page: Page, server, test_name: str):
@@ -76,18 +78,24 @@ class UI:
 
     def scroll_into_view(self, target) -> None:
         # Flutter scrolls inside its canvas, so the browser's own scrollIntoView cannot help.
+        # The play screen keeps a bar (Undo, the round's button, Results) under the thumb, outside the
+        # scroll: a card is in view only clear of it (BAR), while a control that does not move when the
+        # page scrolls (in that bar) is in view where it is.
         viewport = self.page.viewport_size
+        last = None
         for _ in range(30):
             target.wait_for(timeout=10_000)
             box = target.bounding_box()
-            if (
+            inside = (
                 box
                 and box["y"] >= 0
                 and box["y"] + box["height"] <= viewport["height"]
                 and box["x"] >= 0
                 and box["x"] + box["width"] <= viewport["width"]
-            ):
+            )
+            if inside and (box["y"] + box["height"] <= viewport["height"] - BAR or box == last):
                 return
+            last = box
             dy = (box["y"] + box["height"] / 2 - viewport["height"] / 2) if box else 300
             dx = (
                 (box["x"] + box["width"] / 2 - viewport["width"] / 2)
