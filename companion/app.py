@@ -103,7 +103,9 @@ def Screens(app: App, route: str, width: float, version: int) -> list[ft.View]:
     pattern, under, build, params = found
     if not app.is_host():
         return [build(app, **params, key=path) if app.may_open(pattern, params) else pin_screen(app, route, key="pin")]
-    return [*([under(app, key=f"{under.__module__}.{under.__name__}")] if under else []), build(app, **params, key=path)]
+    # The main place under a detail is covered: it does not redraw for changes until it is on top again.
+    covered = [under(app, covered=True, key=f"{under.__module__}.{under.__name__}")] if under else []
+    return [*covered, build(app, **params, key=path)]
 
 
 @ft.component

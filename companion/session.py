@@ -117,12 +117,22 @@ class App:
         def deliver() -> None:
             if not self.connected:
                 return
+            if self._publishing_here():  # this session made the change: its own screen is drawn first, now
+                redraw()
+                return
             try:  # a copy of the context: run_task binds this session's page to it, not to the sender's
                 contextvars.copy_context().run(page.run_task, in_this_session)
             except Exception:  # the browser left meanwhile
                 log.debug("a change could not reach session %s", page.session.id, exc_info=True)
 
         self._held[key] = self.store.changes.subscribe(topics, deliver)
+
+    def _publishing_here(self) -> bool:
+        """Whether the code running now is this session's own (its tap made the change being published)."""
+        try:
+            return ft.context.page is self.page
+        except RuntimeError:  # a worker thread, or another app's code: no page of ours
+            return False
 
     def disconnected(self) -> None:
         """The browser left (closed, reloaded, asleep): this session stops hearing of changes at once."""
