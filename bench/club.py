@@ -347,10 +347,17 @@ async def memory(args) -> None:
         print(f"  ({(after - warmed) / warmed:+.0%} of the server after one screen)")
 
 
-def import_file(path: Path, games: int) -> None:
+def finished_records(games: int) -> list[dict]:
+    """`games` finished games, as an export holds them (the generators also make games still in progress)."""
     from bench.history import records
 
-    path.write_text(json.dumps(records(games)))
+    made = [r for r in records(games * 2) if scoring.score(r).decided]
+    assert len(made) >= games, "the generators made too few finished games"
+    return made[:games]
+
+
+def import_file(path: Path, games: int) -> None:
+    path.write_text(json.dumps(finished_records(games)))
 
 
 async def importing(args) -> None:

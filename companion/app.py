@@ -29,6 +29,11 @@ from .store import GameStore
 from .widgets.navigation import route_under
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+# How long Flet keeps a session after its browser left (Flet's default is an hour): a reload, a tab
+# closed, a phone asleep each leave one, holding its screens (about 1.5 MB for a tablet's play screen).
+# A browser back within this window resumes its session; one back later gets a new session, drawn from
+# the stored state (a phone's seat is kept in the browser: views/join.py). FLET_SESSION_TIMEOUT overrides it.
+SESSION_KEEP_SECONDS = 20
 
 
 Builder = Callable[..., ft.View]
@@ -184,6 +189,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
         app_short_name="Tableside",
         app_description="Score keeper for card games at the table",
         no_cdn=True,  # nothing is fetched from the internet, ever
+        session_timeout_seconds=SESSION_KEEP_SECONDS,
     )
     static_files.install(app, ASSETS_DIR)  # compressed once, cached by browsers: a phone joins in seconds
     names = [socket.gethostname(), socket.gethostname() + ".local"]
