@@ -298,9 +298,8 @@ def report(title: str, played: Played, cpu: float, seconds: float, rss: float) -
     delivered = len(played.own) + len(played.others)
     print(f"  missing updates {played.missing} of {played.taps} taps × devices;  server CPU {cpu / seconds:5.0%}, memory {rss:.0f} MB")
     # The server's CPU time per update delivered to a device: what the machine's other load does not change.
-    print(
-        f"  server CPU per device update {cpu * 1000 / max(1, delivered):.1f} ms;  load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
-    )
+    per_update = cpu * 1000 / max(1, delivered)
+    print(f"  server CPU per device update {per_update:.1f} ms;  load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 async def club(args) -> None:

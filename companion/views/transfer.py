@@ -162,6 +162,7 @@ def view(app: App) -> ft.View:
                 else f"Nothing to import: {file.name} holds no games."
             )
             return
+
         async def confirmed(ev) -> None:
             await store_records(records, file.name)
 
