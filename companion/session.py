@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import flet as ft
 
-from . import rights
+from . import memory, rights
 from .access import Gate, hash_pin
 from .admission import mark_unlocked
 from .identity import LOCAL_IS_HOST, address_of, on_this_machine
@@ -151,9 +151,10 @@ class App:
             redraw()
 
     def closed(self) -> None:
-        """Flet dropped the session: nothing of it stays subscribed."""
+        """Flet dropped the session: nothing of it stays subscribed, and its memory goes back to the system."""
         self.disconnected()
         self._wanted.clear()
+        memory.give_back_soon()
 
     @property
     def preferences(self) -> ft.SharedPreferences:
