@@ -30,6 +30,11 @@ from .store import GameStore
 from .widgets.navigation import route_under
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+# How long Flet keeps a session after its browser left (Flet's default is an hour): a reload, a tab
+# closed, a phone asleep each leave one, holding its screens (about 1.5 MB for a tablet's play screen).
+# A browser back within this window resumes its session; one back later gets a new session, drawn from
+# the stored state (a phone's seat is kept in the browser: views/join.py). FLET_SESSION_TIMEOUT overrides it.
+SESSION_KEEP_SECONDS = 20
 
 
 Builder = Callable[..., ft.View]
@@ -94,7 +99,9 @@ def screens(app: App, route: str, found: tuple[str, Builder | None, Builder, dic
     path = route.split("?")[0].rstrip("/") or "/"
     if not app.is_host():
         return [build(app, **params, key=path) if app.may_open(pattern, params) else pin_screen(app, route, key="pin")]
-    return [*([under(app, key=f"{under.__module__}.{under.__name__}")] if under else []), build(app, **params, key=path)]
+    # The main place under a detail is covered: it does not redraw for changes until it is on top again.
+    covered = [under(app, covered=True, key=f"{under.__module__}.{under.__name__}")] if under else []
+    return [*covered, build(app, **params, key=path)]
 
 
 @ft.component
@@ -192,6 +199,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
         app_short_name="Tableside",
         app_description="Score keeper for card games at the table",
         no_cdn=True,  # nothing is fetched from the internet, ever
+        session_timeout_seconds=SESSION_KEEP_SECONDS,
     )
     quiet_log.install()  # a client that leaves is logged once at info, never as a traceback
     static_files.install(app, ASSETS_DIR)  # compressed once, cached by browsers: a phone joins in seconds

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import flet as ft
 
-from . import rights
+from . import memory, rights
 from .access import Gate, hash_pin
 from .admission import mark_unlocked
 from .host_grants import PREFERENCE_KEY, HostGrants
@@ -131,12 +131,22 @@ class App:
         def deliver() -> None:
             if not self.connected:
                 return
+            if self._publishing_here():  # this session made the change: its own screen is drawn first, now
+                redraw()
+                return
             try:  # a copy of the context: run_task binds this session's page to it, not to the sender's
                 contextvars.copy_context().run(page.run_task, in_this_session)
             except Exception:  # the browser left meanwhile
                 log.debug("a change could not reach session %s", page.session.id, exc_info=True)
 
         self._held[key] = self.store.changes.subscribe(topics, deliver)
+
+    def _publishing_here(self) -> bool:
+        """Whether the code running now is this session's own (its tap made the change being published)."""
+        try:
+            return ft.context.page is self.page
+        except RuntimeError:  # a worker thread, or another app's code: no page of ours
+            return False
 
     def disconnected(self) -> None:
         """The browser left (closed, reloaded, asleep): this session stops hearing of changes at once."""
@@ -155,9 +165,10 @@ class App:
             redraw()
 
     def closed(self) -> None:
-        """Flet dropped the session: nothing of it stays subscribed."""
+        """Flet dropped the session: nothing of it stays subscribed, and its memory goes back to the system."""
         self.disconnected()
         self._wanted.clear()
+        memory.give_back_soon()
 
     @property
     def preferences(self) -> ft.SharedPreferences:

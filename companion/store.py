@@ -785,13 +785,17 @@ class GameStore:
         with self._lock:
             return list(self.damaged_records.records)
 
-    def add_finished(self, records: list[dict]) -> tuple[int, int]:
+    def add_finished(self, records: list[dict], progress: Callable[[int, int], None] | None = None) -> tuple[int, int]:
         """Store finished games (an import), all or nothing: every record is validated first (ValueError /
         RecordError), then all are written in one transaction (StoreWriteError: nothing was stored).
-        An id repeated within `records` is an error; ids already stored are skipped. Returns (added, skipped)."""
+        An id repeated within `records` is an error; ids already stored are skipped. Returns (added, skipped).
+        The records are checked without the store's lock (other sessions' changes go on meanwhile);
+        `progress(done, all)` hears how many are checked."""
         prepared: list[StoredGame] = []
         first_seen: dict[str, int] = {}  # id → the record's position in `records`
         for position, record in enumerate(records, start=1):
+            if progress is not None and position % 200 == 0:
+                progress(position, len(records))
             record = dict(record)
             record.setdefault("format", 1)
             record.setdefault("id", str(uuid.uuid4()))

@@ -77,7 +77,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
@@ -241,8 +241,13 @@ def _records_of(data: Any, name: str) -> list:
     raise ImportFileError(f"{name}: {SHAPE}")
 
 
-def read_import(data: str | bytes, name: str) -> list[dict]:
-    """The records in an import file, every one checked; raises ImportFileError naming file, record and field."""
+Progress = Callable[[int, int], None]  # (records done, records in all): long work says how far it is
+PROGRESS_EVERY = 200  # records between two reports
+
+
+def read_import(data: str | bytes, name: str, progress: Progress | None = None) -> list[dict]:
+    """The records in an import file, every one checked; raises ImportFileError naming file, record and field.
+    `progress` hears how many are checked (from the thread that runs this: views/transfer.py runs it in a worker)."""
     if isinstance(data, (bytes, bytearray)):
         try:
             data = bytes(data).decode("utf-8-sig")
@@ -261,6 +266,8 @@ def read_import(data: str | bytes, name: str) -> list[dict]:
     records = _records_of(parsed, name)
     first_seen: dict[str, int] = {}
     for position, record in enumerate(records, start=1):
+        if progress is not None and position % PROGRESS_EVERY == 0:
+            progress(position, len(records))
         label = f"record {position}"
         if isinstance(record, dict) and isinstance(record.get("id"), str):
             shown = record["id"] if record["id"].isprintable() else ascii(record["id"])  # a newline in an id stays on one line

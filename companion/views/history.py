@@ -103,8 +103,8 @@ ENDS = (("since", "From"), ("until", "To"))
 
 
 @ft.component
-def view(app: App) -> ft.View:
-    use_changes(app, changes.HISTORY)
+def view(app: App, covered: bool = False) -> ft.View:
+    use_changes(app, changes.HISTORY, active=not covered)
     filters, set_filters = ft.use_state(NO_FILTERS)
     limit, set_limit = ft.use_state(PAGE_SIZE)
     date_error, set_date_error = ft.use_state("")

@@ -73,8 +73,8 @@ def recovery_notice(app: App, dismiss) -> ft.Control:
 
 
 @ft.component
-def view(app: App) -> ft.View:
-    use_changes(app, changes.LIVE, changes.HISTORY, changes.SETTINGS)
+def view(app: App, covered: bool = False) -> ft.View:
+    use_changes(app, changes.LIVE, changes.HISTORY, changes.SETTINGS, active=not covered)
     _, set_seen = ft.use_state(frozenset(app.recovery_seen))  # what this session has read (App keeps it for later visits)
 
     def dismiss(e) -> None:

@@ -122,13 +122,20 @@ def shown_players(play: Play) -> tuple[list[str], float | None]:
     return [play.player], None
 
 
+@ft.memo
+@ft.component
+def TotalBadge(player: str, total: int, place: int | None, leading: bool, large: bool) -> ft.Control:
+    """A player's total: drawn again only when it, the place or the lead changes."""
+    return total_badge(player, total, place, leading, large=large)
+
+
 def totals_row(play: Play) -> ft.Control:
     result = play.live.result
     game = play.game
     assert game is not None
     leaders = result.ranking[0] if result.ranking and game.entered() else ()
     return ft.Row(
-        [total_badge(p, result.totals[p], result.place_of(p), p in leaders, large=play.app.wide) for p in play.players],
+        [TotalBadge(p, result.totals[p], result.place_of(p), p in leaders, play.app.wide, key=f"total {p}") for p in play.players],
         wrap=True,
         alignment=ft.MainAxisAlignment.CENTER,
         spacing=8,

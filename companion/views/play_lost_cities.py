@@ -42,6 +42,76 @@ def ColourColumn(
     return screen.colour_column(player, colour, round_, mine, theirs, shade)
 
 
+@ft.memo
+@ft.component
+def Card(screen: LostCitiesScreen, player: str, colour: str, number: int, state: str, round_: int, shade: str) -> ft.Control:
+    """One number card, drawn again only when its state changes (a tap redraws one card per column)."""
+    return card_button(
+        str(number),
+        f"{player} {colour} {number}",
+        lambda e: screen.tap_number(player, colour, number, state == "held", round_),
+        state=state,
+        colour=shade,
+        width=COLUMN,
+    )
+
+
+@ft.memo
+@ft.component
+def Investment(
+    screen: LostCitiesScreen, player: str, colour: str, slot: int, state: str, shown: int, round_: int, shade: str
+) -> ft.Control:
+    """One investment card; `shown`: how many the column holds (what its tap fills up to or empties)."""
+    return card_button(
+        "",
+        f"{player} {colour} investment {slot}",
+        lambda e: screen.tap_investment(player, colour, slot, shown, round_),
+        state=state,
+        colour=shade,
+        icon=ft.Icons.HANDSHAKE,
+        width=COLUMN,
+    )
+
+
+@ft.memo
+@ft.component
+def Head(player: str, colour: str, score: str, shade: str) -> ft.Control:
+    """A column's head in the header: its colour (a stripe and the name) and its score now."""
+    return ft.Column(
+        [
+            ft.Container(height=4, width=COLUMN - 8, bgcolor=shade, border_radius=2),
+            ft.Text(
+                colour,
+                weight=ft.FontWeight.BOLD,
+                color=shade,
+                size=12,
+                no_wrap=True,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                text_align=ft.TextAlign.CENTER,
+            ),
+            ft.Semantics(
+                identifier=f"expedition-{player}-{colour}",
+                content=ft.Text(score, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
+            ),
+        ],
+        spacing=0,
+        width=COLUMN,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        tight=True,
+    )
+
+
+@ft.memo
+@ft.component
+def Formulas(lines: tuple[str, ...]) -> ft.Control:
+    """Each started expedition's formula, a line each, breaking between terms."""
+    return ft.Column(
+        [ft.Text(wrappable(text), size=13, color=ft.Colors.ON_SURFACE) for text in lines]
+        or [ft.Text("No expedition started yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+        spacing=2,
+    )
+
+
 @register
 class LostCitiesScreen(GameScreen):
     key = "lost-cities"
@@ -97,64 +167,23 @@ class LostCitiesScreen(GameScreen):
         return ink(colour, self.play.app.dark)
 
     def head(self, player: str, colour: str, mine: rules.Expedition) -> ft.Control:
-        """A column's head in the header: its colour (a stripe and the name) and its score now."""
-        return ft.Column(
-            [
-                ft.Container(height=4, width=COLUMN - 8, bgcolor=self.shade(colour), border_radius=2),
-                ft.Text(
-                    colour,
-                    weight=ft.FontWeight.BOLD,
-                    color=self.shade(colour),
-                    size=12,
-                    no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-                ft.Semantics(
-                    identifier=f"expedition-{player}-{colour}",
-                    content=ft.Text(
-                        str(mine.score()) if mine.started else "–", size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE
-                    ),
-                ),
-            ],
-            spacing=0,
-            width=COLUMN,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            tight=True,
-        )
+        return Head(player, colour, str(mine.score()) if mine.started else "–", self.shade(colour))
 
     def colour_column(
         self, player: str, colour: str, round_: int, mine: rules.Expedition, theirs: rules.Expedition, shade: str
     ) -> ft.Control:
-        """A colour column of round `round_` (1-based): what each card's tap does is fixed as it is drawn."""
+        """A colour column of round `round_` (1-based): what each card's tap does is fixed as it is drawn.
+        Each card is a memoised part of its own: a tap redraws the one card it changed."""
         free_investments = rules.INVESTMENTS_PER_COLOUR - theirs.investments
         cells: list[ft.Control] = []
         for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
             held = mine.investments >= slot
             taken = not held and slot > mine.investments + free_investments
-            cells.append(
-                card_button(
-                    "",
-                    f"{player} {colour} investment {slot}",
-                    lambda e, s=slot: self.tap_investment(player, colour, s, mine.investments, round_),
-                    state="held" if held else "taken" if taken else "free",
-                    colour=shade,
-                    icon=ft.Icons.HANDSHAKE,
-                    width=COLUMN,
-                )
-            )
+            state = "held" if held else "taken" if taken else "free"
+            cells.append(Investment(self, player, colour, slot, state, mine.investments, round_, shade, key=f"investment {slot}"))
         for n in rules.NUMBERS:
             state = "held" if n in mine.cards else "taken" if n in theirs.cards else "free"
-            cells.append(
-                card_button(
-                    str(n),
-                    f"{player} {colour} {n}",
-                    lambda e, n=n, held=state == "held": self.tap_number(player, colour, n, held, round_),
-                    state=state,
-                    colour=shade,
-                    width=COLUMN,
-                )
-            )
+            cells.append(Card(self, player, colour, n, state, round_, shade, key=f"card {n}"))
         return ft.Column(cells, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=COLUMN)
 
     def expeditions(self, player: str, colour: str) -> tuple[rules.Expedition, rules.Expedition]:
@@ -170,12 +199,7 @@ class LostCitiesScreen(GameScreen):
 
     def formulas(self, player: str) -> ft.Control:
         """Each started expedition's formula, a line each, breaking between terms."""
-        lines = [str(line) for colour in self.variant.colours for line in self.expeditions(player, colour)[0].lines(colour)]
-        return ft.Column(
-            [ft.Text(wrappable(text), size=13, color=ft.Colors.ON_SURFACE) for text in lines]
-            or [ft.Text("No expedition started yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
-            spacing=2,
-        )
+        return Formulas(tuple(str(line) for colour in self.variant.colours for line in self.expeditions(player, colour)[0].lines(colour)))
 
     def heads(self, player: str) -> ft.Control:
         return ft.Row(

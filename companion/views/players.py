@@ -29,9 +29,9 @@ def player_route(name: str) -> str:
 
 
 @ft.component
-def roster(app: App) -> ft.View:
-    history = use_changes(app, changes.HISTORY)
-    use_changes(app, changes.LIVE)  # a name of a game in progress is listed too
+def roster(app: App, covered: bool = False) -> ft.View:
+    history = use_changes(app, changes.HISTORY, active=not covered)
+    use_changes(app, changes.LIVE, active=not covered)  # a name of a game in progress is listed too
 
     def lines() -> dict[str, str]:
         finished = app.store.finished()

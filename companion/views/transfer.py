@@ -10,8 +10,12 @@ stores nothing.
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import json
+from collections.abc import Callable
 from datetime import date
+from typing import TypeVar
 
 import flet as ft
 
@@ -21,9 +25,11 @@ from .. import changes, transfer
 from ..guard import MAX_IMPORT_BYTES
 from ..session import App
 from ..store import StoreWriteError
+from ..transfer import Progress
 from ..widgets.controls import section
 from ..widgets.hooks import use_changes
 
+T = TypeVar("T")
 MESSAGE = "message"  # Semantics identifier of the result / error line
 MAX_IMPORT_MB = MAX_IMPORT_BYTES // (1024 * 1024)
 
@@ -60,10 +66,26 @@ def counted(n: int) -> str:
     return f"{plural(n, 'finished game')} in the history." if n else "No finished games yet."
 
 
+def progress_bar(what: str, done: int, total: int) -> ft.Control:
+    """Long work under way (an import of thousands of games): what, and how far (a moving bar until counted)."""
+    if not what:
+        return ft.Container()
+    counted = f": {done:,} of {total:,}" if total else ""
+    return ft.Semantics(
+        identifier="progress",
+        live_region=True,
+        content=ft.Column(
+            [ft.Text(f"{what}{counted}…"), ft.ProgressBar(value=done / total if total else None, width=400)],
+            spacing=4,
+        ),
+    )
+
+
 @ft.component
 def view(app: App) -> ft.View:
     use_changes(app, changes.HISTORY)  # the count, and exports waiting for a finished game
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is an error
+    working, set_working = ft.use_state(("", 0, 0))  # long work under way: what, how far, out of how many
     picker = file_picker(app)
     finished = app.store.finished()
 
@@ -84,10 +106,24 @@ def view(app: App) -> ft.View:
     async def export_csv(e) -> None:
         await export("csv")
 
-    def store_records(records: list[dict], name: str) -> None:
-        app.page.pop_dialog()
+    async def in_worker(what: str, work: Callable[[Progress], T]) -> T:
+        """Run `work` in a worker thread, so every other session is served meanwhile, showing its progress.
+        The thread's reports reach this screen through the event loop, in this session's context."""
+        loop, here = asyncio.get_running_loop(), contextvars.copy_context()
+
+        def report(done: int, total: int) -> None:
+            loop.call_soon_threadsafe(lambda: set_working((what, done, total)), context=here)
+
+        set_working((what, 0, 0))
         try:
-            added, skipped = app.store.add_finished(records)  # published: the count and the buttons follow
+            return await asyncio.to_thread(work, report)
+        finally:
+            set_working(("", 0, 0))
+
+    async def store_records(records: list[dict], name: str) -> None:
+        app.page.pop_dialog()
+        try:  # published: the count and the buttons follow
+            added, skipped = await in_worker(f"Importing {plural(len(records))}", lambda report: app.store.add_finished(records, report))
         except StoreWriteError as err:  # a full or read-only disk: all or nothing, said in words
             say(f"{name}: nothing imported. {err}", error=True)
             return
@@ -96,7 +132,7 @@ def view(app: App) -> ft.View:
             return
         say(f"Imported {plural(added)} from {name}" + (f"; skipped {skipped} already here." if skipped else "."))
 
-    def picked(e: ft.FilePickerResultEvent) -> None:
+    async def picked(e: ft.FilePickerResultEvent) -> None:
         if not e.files:
             return  # cancelled
         file = e.files[0]
@@ -112,7 +148,7 @@ def view(app: App) -> ft.View:
             say(f"{file.name}: the browser did not hand over the file's contents; try again.", error=True)
             return
         try:
-            records = transfer.read_import(bytes(data), file.name)
+            records = await in_worker(f"Checking {file.name}", lambda report: transfer.read_import(bytes(data), file.name, report))
         except transfer.ImportFileError as err:
             say(f"Nothing imported. {err}", error=True)
             return
@@ -126,6 +162,10 @@ def view(app: App) -> ft.View:
                 else f"Nothing to import: {file.name} holds no games."
             )
             return
+
+        async def confirmed(ev) -> None:
+            await store_records(records, file.name)
+
         question = f"Import {plural(new)} from {file.name}?"
         if present:
             question += f" {present} {'is' if present == 1 else 'are'} already here."
@@ -137,7 +177,7 @@ def view(app: App) -> ft.View:
                 content=ft.Text(question),
                 actions=[
                     ft.TextButton("Cancel", on_click=lambda ev: app.page.pop_dialog()),
-                    ft.FilledButton(f"Import {plural(new)}", on_click=lambda ev: store_records(records, file.name)),
+                    ft.FilledButton(f"Import {plural(new)}", on_click=confirmed),
                 ],
             )
         )
@@ -175,6 +215,7 @@ def view(app: App) -> ft.View:
                 size=13,
             ),
             ft.Row([import_button], wrap=True),
+            progress_bar(*working),
             ft.Semantics(
                 identifier=MESSAGE,
                 content=ft.Text(text, selectable=True, color=ft.Colors.ERROR if error else None),

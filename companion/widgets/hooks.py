@@ -14,14 +14,25 @@ import flet as ft
 from ..session import App
 
 
-def use_changes(app: App, *topics: str) -> int:
+def use_changes(app: App, *topics: str, active: bool = True) -> int:
     """Redraw the calling component after each change of one of `topics`; returns a count that
-    grows with each (for use_memo dependencies)."""
+    grows with each (for use_memo dependencies).
+
+    `active=False` (a screen covered by another, e.g. Home under a play screen): no subscription,
+    so a tap at the table costs nothing for it; once uncovered it subscribes again and draws itself
+    from the stored state (the count grows: its memos are computed again)."""
     version, set_version = ft.use_state(0)
     subscription: ft.MutableRef[Callable[[], None] | None] = ft.use_ref(None)
+    missed: ft.MutableRef[bool] = ft.use_ref(False)  # covered for a while: changes may have been missed
 
     def subscribe() -> None:
+        if not active:
+            missed.current = True
+            return
         subscription.current = app.subscribe(topics, lambda: set_version(lambda v: v + 1))
+        if missed.current:
+            missed.current = False
+            set_version(lambda v: v + 1)
 
     def unsubscribe() -> None:
         if subscription.current is not None:
@@ -29,7 +40,7 @@ def use_changes(app: App, *topics: str) -> int:
             subscription.current = None
 
     # The cleanup is passed, not returned from subscribe: Flet 1.0.5 resets a returned one on each render.
-    ft.use_effect(subscribe, list(topics), cleanup=unsubscribe)
+    ft.use_effect(subscribe, [*topics, active], cleanup=unsubscribe)
     return version
 
 
