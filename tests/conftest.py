@@ -12,10 +12,16 @@ if os.environ.get("CI") == "true":
 
 
 def pytest_collection_modifyitems(config, items):
-    """Browser tests run one after another on one worker (each drives Chromium and a server; two at
-    once on these 2-core machines would make their timeouts flaky) while the others run beside them."""
+    """Browser tests run in two groups, each one test after another on one worker (a test drives
+    Chromium and a server: more at once on these 2-core machines would make their timeouts flaky);
+    the others are shared out beside them. Files alternate between the groups, the longest first."""
     import pytest
 
+    files = sorted({item.path for item in items if item.get_closest_marker("e2e")}, key=lambda p: (p.name not in LONGEST, p.name))
+    group = {path: f"browser-{i % 2}" for i, path in enumerate(files)}
     for item in items:
-        if item.get_closest_marker("e2e"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
+        if item.path in group:
+            item.add_marker(pytest.mark.xdist_group(group[item.path]))
+
+
+LONGEST = ("test_layout.py", "test_screen_model.py")  # minutes each: never in the same group

@@ -200,7 +200,7 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
     game = play.game
     assert game is not None
     round_action = game.round_action()
-    return ft.Container(
+    bar = ft.Container(
         ft.Row(
             [
                 ft.OutlinedButton(
@@ -226,6 +226,7 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
         bgcolor=ft.Colors.SURFACE,
         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
     )
+    return ft.Semantics(identifier="play-actions", container=True, content=bar)
 
 
 def frame(play: Play, game_id: str) -> ft.Control:

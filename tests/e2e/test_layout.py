@@ -52,9 +52,12 @@ def check_targets_here(u, problems: dict[str, str]) -> None:
     part (not half under the header or the bottom edge) at least 48 × 48."""
     size = u.page.viewport_size
     top, bottom = header_bottom(u), size["height"]
+    bar = u.text("play-actions")
+    if bar.count():  # Undo, the round's button and Results: a bar under the scrolling part
+        bottom = box(u, bar)["y"]
     message = u.text("message")
     if message.count() and message.inner_text().strip():  # the refusal's bar covers the bottom of the scrolling part
-        bottom = box(u, message)["y"] - 12
+        bottom = min(bottom, box(u, message)["y"] - 12)
     for b in u.page.locator('flt-semantics[role="button"]').evaluate_all(BOXES):
         name = b["name"].strip()[:40] or "(unnamed)"
         if b["x"] < -SLACK or b["x"] + b["w"] > size["width"] + SLACK:
