@@ -12,7 +12,7 @@ page property the browser can write. What a session may do is decided again at e
   shows it first (`restore_rights`) and is the host without the PIN; `lock_device` ends it.
 - `seat_valid()`: a phone that joined by invite (`hold_seat`) holds its seat while its grant
   does: released, revoked or its game deleted, and it holds nothing.
-- `may_open(pattern, params)`: whether a route may be shown (build_view asks at every render).
+- `may_open(pattern, params)`: whether a route may be shown (app.Root asks at every drawing).
 - `may_change(game_id, seat)`: "" when an action on that game (from that seat's screen) may be
   applied now, or the sentence that refuses it; LiveGame.act/undo ask it under the game's lock.
 - `on_rights_changed`: callbacks (message) -> None, run in this session's own context when
