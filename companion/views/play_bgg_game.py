@@ -33,40 +33,41 @@ def parse_number(text: str | None) -> int | None:
     return int(text)
 
 
-def show(field: ft.TextField, **props: Any) -> None:
-    """Set props on a field and send them. The field sits in a play-screen slot, which Flet diffs as
-    immutable ("frozen"): setting e.g. `error` on a frozen control raises, and the page's own update
-    skips what changed in place under a frozen parent. So the mark is lifted (as Flet's own
-    _before_update_safe does) and the field sends itself."""
-    if hasattr(field, "_frozen"):
-        del field._frozen
-    for name, value in props.items():
-        setattr(field, name, value)
-    if field.parent is not None:
-        field.update()
-
-
-def number_field(label: str, value: int, on_commit: Callable[[int], Any], width: int = 90) -> ft.TextField:
-    """A field for a number too large to tap to (income, the track); only digits get in."""
+@ft.component
+def NumberField(label: str, value: int, on_commit: Callable[[int], Any], width: int = 90) -> ft.Control:
+    """A field for a number too large to tap to (income, the track); only digits get in. What is typed
+    is this device's until it is committed (Enter, or leaving the field); a new stored number (from
+    this device or another) replaces it."""
+    typed, set_typed = ft.use_state((value, str(value)))  # (the stored number it was typed over, the text)
+    error, set_error = ft.use_state("")
+    text = typed[1] if typed[0] == value else str(value)
 
     def commit(e: Any) -> None:
         number = parse_number(e.control.value)
         if number is None or number > MAX_GG:
-            show(e.control, error=f"0 to {MAX_GG}")
+            set_error(f"0 to {MAX_GG}")
             return
-        show(e.control, error=None, value=str(number))  # " 7" or "٣" shows as the number it was read as
+        set_error("")
+        set_typed((value, str(number)))  # " 7" or "٣" shows as the number it was read as
         if number != value:
             on_commit(number)
 
     return ft.TextField(
         label=label,
-        value=str(value),
+        value=text,
+        error=error or None,
         width=width,
         keyboard_type=ft.KeyboardType.NUMBER,
         input_filter=ft.NumbersOnlyInputFilter(),
+        on_change=lambda e: set_typed((value, e.control.value or "")),
         on_blur=commit,
         on_submit=commit,
     )
+
+
+def number_field(label: str, value: int, on_commit: Callable[[int], Any], width: int = 90) -> ft.Control:
+    field: Callable[..., ft.Control] = NumberField  # a component also takes `key`
+    return field(label, value, on_commit, width, key=label)  # its own state: one field per label
 
 
 @register
