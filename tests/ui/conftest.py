@@ -1,3 +1,6 @@
+import json
+from pathlib import Path
+
 import pytest
 
 from companion.app import make_main
@@ -30,3 +33,23 @@ def open_app(store):
     yield _open
     for h in reversed(opened):
         h.close()
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"  # the worked examples the project carries
+
+
+def example(name: str, **meta) -> dict:
+    return {**json.loads((EXAMPLES / f"{name}.json").read_text())["record"], **meta}
+
+
+@pytest.fixture
+def history(store):
+    """Three saved games of three games (the worked examples)."""
+    store.add_finished(
+        [
+            example("bgg-card-game-rulebook", id="dan-aldie", played_at="2026-03-02T20:00:00"),
+            example("cgt-values-and-penalty", id="cgt-1", played_at="2026-02-01T20:00:00"),
+            example("lost-cities-edge-values", id="lc-1", played_at="2026-01-15T20:00:00"),
+        ]
+    )
+    return store

@@ -194,8 +194,7 @@ def test_another_type_joins_the_meta_row(open_app, store):
     h = open_app(f"/play/{game_id}")
     assert not h.buttons("Type 14 Meta plus")
     dropdown = h.find(ft.Dropdown, label="Another type")
-    h.session.apply_patch(dropdown._i, {"value": "14"})  # what the browser sends, then the event
-    h.fire(dropdown, "select", "14")
+    h.choose(dropdown, "14", "select")  # what the browser sends, then the event
     h.tap("Type 14 Meta plus")
     h.tap("Lea type 14 plus")
     assert final(store, game_id) == {"meta": {"14": 1}, "collections": {"Lea": {"14": 1}, "Max": {}}}

@@ -2,35 +2,13 @@
 
 import json
 from datetime import date, datetime
-from pathlib import Path
 
 import flet as ft
-import pytest
-
-SHARED = Path(__file__).resolve().parents[2] / "docs" / "examples"  # the worked examples the project carries
-
-
-def example(name: str, **meta) -> dict:
-    return {**json.loads((SHARED / f"{name}.json").read_text())["record"], **meta}
-
-
-@pytest.fixture
-def history(store):
-    store.add_finished(
-        [
-            example("bgg-card-game-rulebook", id="dan-aldie", played_at="2026-03-02T20:00:00"),
-            example("cgt-values-and-penalty", id="cgt-1", played_at="2026-02-01T20:00:00"),
-            example("lost-cities-edge-values", id="lc-1", played_at="2026-01-15T20:00:00"),
-        ]
-    )
-    return store
 
 
 def choose(h, label: str, value: str) -> None:
     """Pick `value` in the dropdown labelled `label`, as the browser does (the value, then the event)."""
-    dropdown = h.find(ft.Dropdown, label=label)
-    h.session.apply_patch(dropdown._i, {"value": value})
-    h.fire(dropdown, "select", value)
+    h.choose(h.find(ft.Dropdown, label=label), value, "select")
 
 
 def texts(h) -> list[str]:
@@ -61,8 +39,7 @@ def pick_day(h, button: str, day):
     """Open a date filter's calendar and confirm `day`, as the browser does (value, then change)."""
     h.tap(button)
     picker = next(d for d in reversed(h.page._dialogs.controls) if isinstance(d, ft.DatePicker))
-    h.session.apply_patch(picker._i, {"value": day})
-    h.fire(picker, "change", day)
+    h.choose(picker, day)
     return picker
 
 

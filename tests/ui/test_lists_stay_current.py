@@ -1,35 +1,14 @@
 """The screen never lies: two sessions on one server, and a list on one changes, without a reload,
 when the other session (or the store itself) changes what it shows (issue 17)."""
 
-import json
-from pathlib import Path
-
 import flet as ft
-import pytest
 
 import scoring
 from companion.access import PIN_SETTING, hash_pin
 from companion.views import in_progress
 
+from .conftest import example
 from .harness import walk
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
-
-
-def example(name: str, **meta) -> dict:
-    return {**json.loads((EXAMPLES / f"{name}.json").read_text())["record"], **meta}
-
-
-@pytest.fixture
-def history(store):
-    store.add_finished(
-        [
-            example("bgg-card-game-rulebook", id="dan-aldie", played_at="2026-03-02T20:00:00"),
-            example("cgt-values-and-penalty", id="cgt-1", played_at="2026-02-01T20:00:00"),
-            example("lost-cities-edge-values", id="lc-1", played_at="2026-01-15T20:00:00"),
-        ]
-    )
-    return store
 
 
 def start(store, players=("Ana", "Ben")) -> str:
@@ -138,8 +117,7 @@ def test_history_follows_a_delete_and_its_undo_on_another_session(open_app, hist
 def test_history_keeps_its_filter_while_the_list_changes(open_app, history):
     h = open_app("/history")
     game = h.find(ft.Dropdown, label="Game")
-    h.session.apply_patch(game._i, {"value": "cgt"})
-    h.fire(game, "select", "cgt")
+    h.choose(game, "cgt", "select")
     assert keys(h) == ["cgt-1"]
     history.add_finished([example("cgt-values-and-penalty", id="cgt-2", played_at="2026-04-01T20:00:00")])
     h.settle()
@@ -168,8 +146,7 @@ def test_players_follow_a_rename_and_a_merge_made_on_another_session(open_app, h
     assert "Noa" in options and "Noah" not in options
     # Merge: Noa never sat at a table with Dan, so Noa can be Dan's other name.
     merge = renaming.find(ft.Dropdown, label="Same person as…")
-    renaming.session.apply_patch(merge._i, {"value": "Dan"})
-    renaming.fire(merge, "select", "Dan")
+    renaming.choose(merge, "Dan", "select")
     renaming.tap("Merge")
     dialog = next(d for d in reversed(renaming.page._dialogs.controls) if isinstance(d, ft.AlertDialog))
     renaming.click(next(b for b in dialog.actions if b.content == "Merge"))

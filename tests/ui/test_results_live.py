@@ -5,13 +5,7 @@ import flet as ft
 
 from tests.transfer.records import record
 
-TIED = {
-    "format": 1,
-    "game": "cgt",
-    "players": ["Ana", "Ben"],
-    "variant": {"first_player_penalty": 0},
-    "final": {"meta": {"9": 3, "8": 2}, "collections": {"Ana": {"9": 2}, "Ben": {"8": 3}}},
-}
+from .test_results_sharing import TIED  # a CGT game tied on points
 
 
 def texts(h) -> list[str]:

@@ -8,8 +8,7 @@ from companion.session import THEME_SETTING
 def flip_theme(h) -> None:
     switch = h.find(ft.Switch, label="Dark theme")
     value = not switch.value
-    h.session.apply_patch(switch._i, {"value": value})  # as the browser does: the value, then the event
-    h.fire(switch, "change", value)
+    h.choose(switch, value)  # as the browser does: the value, then the event
 
 
 def test_dark_theme_survives_a_reload(open_app, store):
