@@ -2,14 +2,14 @@
 
 Inside an installed app there is no server to start: Flet's client is the app, and this process
 hands it the screens. Games are kept in the app's own storage folder, which the packaged app
-names in FLET_APP_STORAGE_DATA (companion.store.default_data_folder reads it). Configuration:
+names in FLET_APP_STORAGE_DATA (companion.data.store.default_data_folder reads it). Configuration:
 [tool.flet] in pyproject.toml; how to build: README.md, "A store build".
 """
 
 import flet as ft
 
-from companion.app import ASSETS_DIR, make_main
-from companion.store import GameStore, default_data_folder
+from companion.data.store import GameStore, default_data_folder
+from companion.ui.app import ASSETS_DIR, make_main
 
 
 def main() -> None:

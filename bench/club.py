@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import websockets
 
 import scoring
-from companion.store import GameStore
+from companion.data.store import GameStore
 from tests.e2e.conftest import Server
 from tests.security.flet_client import CONTROL_EVENT, REGISTER_CLIENT, pack, unpack
 

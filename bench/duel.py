@@ -24,7 +24,7 @@ from playwright.async_api import async_playwright
 
 import scoring
 from bench.table import open_page
-from companion.store import GameStore
+from companion.data.store import GameStore
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, Server
 
 PLAYERS = ["Max", "Lea"]

@@ -21,9 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.scoring import GENERATORS
-from companion import stats
-from companion.app import make_main
-from companion.store import GameStore
+from companion.data.store import GameStore
+from companion.ui.app import make_main
 from tests.ui.harness import Harness
 
 GAMES_PER_DAY = 3  # a keen group: 10,000 games span about nine years
@@ -72,7 +71,7 @@ def measure(n: int) -> dict[str, float]:
         screen_ms, harness = timed(lambda: Harness(make_main(store), route="/history", width=1024))
         harness.close()
         player = batch[0]["players"][0]
-        stats_ms, figures = timed(lambda: stats.player_stats(store.finished(), player))
+        stats_ms, figures = timed(lambda: figures.player_stats(store.finished(), player))
         fresh = records(1, seed=n)[0]
         fresh["id"], fresh["played_at"] = "one-more", datetime(2026, 11, 29, 20).isoformat()
         save_ms, _ = timed(lambda: store.finish(store.create(fresh).id))

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from playwright.async_api import async_playwright
 
 import scoring
-from companion.invites import Invites
-from companion.store import GameStore
+from companion.access.invites import Invites
+from companion.data.store import GameStore
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, Server
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]

@@ -106,7 +106,7 @@ def taps(browser, url: str, spot: dict, ready: str, count: int, cpu: float, sema
 def in_the_browser(count: int, rates: list[float]) -> None:
     from playwright.sync_api import sync_playwright
 
-    from companion.store import GameStore
+    from companion.data.store import GameStore
     from scoring import new_record
     from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Server, free_port, wait_for_http
 
@@ -148,8 +148,8 @@ def in_the_browser(count: int, rates: list[float]) -> None:
 
 
 def on_the_server(count: int) -> None:
-    from companion.app import make_main
-    from companion.store import GameStore
+    from companion.data.store import GameStore
+    from companion.ui.app import make_main
     from scoring import new_record
     from tests.ui.harness import Harness
 

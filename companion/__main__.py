@@ -9,8 +9,8 @@ import os
 import sys
 from pathlib import Path
 
-from .storage import in_words
-from .store import StoreLocked, StoreWriteError, default_data_folder
+from companion.data.atomic_files import in_words
+from companion.data.store import StoreLocked, StoreWriteError, default_data_folder
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
@@ -76,8 +76,8 @@ def tell(store) -> None:
 
 
 def export(args: argparse.Namespace) -> int:
-    from . import transfer
-    from .store import GameStore
+    from companion.data.store import GameStore
+    from companion.services import file_formats
 
     folder = data_folder(args)
     if args.format == "bgstats" and args.id is None:
@@ -100,11 +100,11 @@ def export(args: argparse.Namespace) -> int:
         if not games:
             raise CommandError(f"no finished game with id {args.id} in {folder}")
     if args.format == "json":
-        text = transfer.export_json(games)
+        text = file_formats.export_json(games)
     elif args.format == "csv":
-        text = transfer.export_csv(games)
+        text = file_formats.export_csv(games)
     else:
-        text = json.dumps(transfer.bgstats_play(games[0]), ensure_ascii=False, indent=1) + "\n"
+        text = json.dumps(file_formats.bgstats_play(games[0]), ensure_ascii=False, indent=1) + "\n"
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -119,8 +119,8 @@ def export(args: argparse.Namespace) -> int:
 
 
 def import_files(args: argparse.Namespace) -> int:
-    from . import transfer
-    from .store import GameStore
+    from companion.data.store import GameStore
+    from companion.services import file_formats
 
     contents = []
     for path in args.files:  # every file is read and checked before the store is even opened
@@ -129,8 +129,8 @@ def import_files(args: argparse.Namespace) -> int:
         except OSError as e:
             raise CommandError(f"cannot read {path}: {e.strerror or e}") from None
     try:
-        records = transfer.read_imports(contents)
-    except transfer.ImportFileError as e:
+        records = file_formats.read_imports(contents)
+    except file_formats.ImportFileError as e:
         raise CommandError(str(e)) from None
     try:
         store = GameStore(data_folder(args))
@@ -185,8 +185,8 @@ def main(argv: list[str] | None = None) -> int:
             fail(f"{type(e).__name__}: {e}")
         return EXIT_ERROR
     data = (args.data or default_data_folder()).resolve()  # absolute: `flet run` changes the working folder
-    from .access import valid_pin, weak_pin_warning
-    from .app import serve
+    from companion.access.gate import valid_pin, weak_pin_warning
+    from companion.ui.app import serve
 
     try:
         pin = read_pin(args.pin)

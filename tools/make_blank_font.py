@@ -3,7 +3,7 @@
     pip install fonttools && python tools/make_blank_font.py
 
 Flutter's fallback loader asks for Google's Noto fonts when a character is not yet covered by a
-registered font (companion/fallback_fonts.py); this app answers each such request with this
+registered font (companion/server/fallback_fonts.py); this app answers each such request with this
 file, so the request succeeds at once and costs nothing to parse, and the characters are drawn by
 the fonts the app registers itself. Made from Noto Sans Arabic (SIL OFL 1.1, no reserved font
 name) with every glyph but .notdef removed, and renamed.

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from companion.store import GameStore
+from companion.data.store import GameStore
 
 from .conftest import PHONE, TABLET, Server
 

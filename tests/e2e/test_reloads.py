@@ -10,8 +10,8 @@ import time
 import pytest
 
 import scoring
-from companion.invites import Invites
-from companion.store import GameStore
+from companion.access.invites import Invites
+from companion.data.store import GameStore
 
 from .conftest import PHONE, TABLET, Server
 

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from companion.ids import route_id
-from companion.store import GameStore
+from companion.data.ids import route_id
+from companion.data.store import GameStore
 
 from .conftest import PHONE, REPO, Server
 from .test_history import EXAMPLES

@@ -90,7 +90,7 @@ def step(rng: random.Random, ui, names: list[str]) -> str | None:
     [("lost-cities", ["Mia", "Noah"], {"rounds": 3}), ("cgt", ["Max", "Lea"], {})],
 )
 def test_a_random_session_never_shows_what_is_not_stored(ui, server, game, names, variant):
-    from companion.store import GameStore
+    from companion.data.store import GameStore
 
     server.stop()  # the game is made in the store, then the server serves it
     store = GameStore(server.data)

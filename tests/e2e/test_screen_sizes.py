@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import scoring
-from companion.store import GameStore
+from companion.data.store import GameStore
 
 from .conftest import ARTIFACTS, Server
 

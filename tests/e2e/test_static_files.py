@@ -14,7 +14,7 @@ from urllib.error import HTTPError
 import brotli
 import pytest
 
-from companion import static_files
+from companion.server import static_files
 
 from .conftest import Server
 

@@ -97,7 +97,7 @@ def test_the_adaptive_foreground_is_transparent_around_its_drawing():
 
 
 def test_every_asset_the_app_and_the_build_reference_exists():
-    from companion import fonts
+    from companion.server import fonts
 
     folder = REPO / "assets"
     for name in (

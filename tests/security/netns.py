@@ -16,9 +16,9 @@ import sys
 import time
 from pathlib import Path
 
-from companion.access import FREE_TRIES, TRIES_FILE
-from companion.admission import BUSY, MAX_PENDING_PER_ADDRESS
-from companion.guard import MAX_SOCKETS_PER_ADDRESS
+from companion.access.gate import FREE_TRIES, TRIES_FILE
+from companion.server.admission import BUSY, MAX_PENDING_PER_ADDRESS
+from companion.server.guard import MAX_SOCKETS_PER_ADDRESS
 
 from .flet_client import Raw, event, page_write, register
 from .support import Server

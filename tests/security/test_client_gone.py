@@ -10,8 +10,8 @@ import logging
 from uvicorn.protocols.utils import ClientDisconnected
 from websockets.exceptions import InvalidState
 
-from companion import quiet_log
-from companion.guard import Guard
+from companion.server import quiet_log
+from companion.server.guard import Guard
 
 HOSTS = {"127.0.0.1:8550"}
 SCOPE = {"type": "websocket", "client": ("127.0.0.1", 5000), "headers": [(b"host", b"127.0.0.1:8550")]}

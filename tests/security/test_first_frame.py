@@ -8,7 +8,7 @@ from pathlib import Path
 
 import msgpack
 
-from companion.guard import FIRST_FRAME_MAX, FIRST_FRAME_WITHIN, MAX_LOCAL_SOCKETS
+from companion.server.guard import FIRST_FRAME_MAX, FIRST_FRAME_WITHIN, MAX_LOCAL_SOCKETS
 
 from .flet_client import REGISTER_CLIENT, Client, Raw, page_write, register
 
@@ -104,10 +104,11 @@ def test_a_hundred_malformed_first_frames_leave_no_handler_task_or_object_behind
     import uvicorn
     from flet_web.fastapi.flet_app import FletApp
 
-    from companion import admission, guard, identity
-    from companion.access import Gate
-    from companion.app import ASSETS_DIR, make_main
-    from companion.store import GameStore
+    from companion.access import identity
+    from companion.access.gate import Gate
+    from companion.data.store import GameStore
+    from companion.server import admission, guard
+    from companion.ui.app import ASSETS_DIR, make_main
     from tests.e2e.conftest import free_port
 
     store = GameStore(tmp_path / "data")

@@ -8,8 +8,8 @@ import re
 import pytest
 
 import scoring
-from companion.invites import Invites
-from companion.store import GameStore
+from companion.access.invites import Invites
+from companion.data.store import GameStore
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, chromium  # noqa: F401  (fixture)
 
 from .support import Server

@@ -4,7 +4,7 @@ import asyncio
 
 import websockets
 
-from companion.guard import MAX_IMPORT_BYTES, WS_MAX_SIZE
+from companion.server.guard import MAX_IMPORT_BYTES, WS_MAX_SIZE
 from tests.transfer.records import records
 from tests.transfer.test_screen import pick
 

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from companion.access import FREE_TRIES
-from companion.admission import MAX_PENDING_PER_ADDRESS
-from companion.guard import MAX_SOCKETS_PER_ADDRESS
+from companion.access.gate import FREE_TRIES
+from companion.server.admission import MAX_PENDING_PER_ADDRESS
+from companion.server.guard import MAX_SOCKETS_PER_ADDRESS
 
 from .support import REPO
 

@@ -3,7 +3,7 @@ any property of any control; the guard takes out what the server decides before 
 
 import msgpack
 
-from companion.guard import first_frame_problem, scrubbed
+from companion.server.guard import first_frame_problem, scrubbed
 
 from .flet_client import CONTROL_EVENT, pack, page_write, register
 

@@ -5,7 +5,7 @@ import os
 import stat
 import time
 
-from companion.access import EVERYONE_FREE_TRIES, FREE_TRIES, TRIES_FILE, Gate
+from companion.access.gate import EVERYONE_FREE_TRIES, FREE_TRIES, TRIES_FILE, Gate
 
 from .flet_client import Client
 from .support import Server
@@ -90,7 +90,7 @@ def test_many_addresses_guessing_together_are_slowed_together():
 
 
 def test_the_tries_file_stays_small_whatever_the_guessers_do(tmp_path):
-    from companion.access import MAX_REMEMBERED
+    from companion.access.gate import MAX_REMEMBERED
 
     now = [1_000_000.0]
     gate = Gate(Store(tmp_path), pin="1234", clock=lambda: now[0])

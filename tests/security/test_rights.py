@@ -7,10 +7,10 @@ import flet as ft
 import pytest
 
 import scoring
-from companion import rights
-from companion.access import PIN_SETTING, hash_pin
-from companion.invites import Invites
-from companion.live import GameHub
+from companion.access import rights
+from companion.access.gate import PIN_SETTING, hash_pin
+from companion.access.invites import Invites
+from companion.services.live import GameHub
 from scoring.lost_cities import AddCard
 from tests.ui.test_invite import code, guest_at, lost_cities, on_pin_screen, unlocked
 

@@ -4,8 +4,8 @@ at once (it is shown the PIN screen and told why, without sending anything), and
 import asyncio
 
 import scoring
-from companion import rights
-from companion.store import GameStore
+from companion.access import rights
+from companion.data.store import GameStore
 
 from .flet_client import CONTROL_EVENT, UPDATE_CONTROL_PROPS, Client, pack, strings
 from .support import Server

@@ -8,8 +8,8 @@ import flet as ft
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from companion import admission
-from companion.identity import ADDRESS
+from companion.access.identity import ADDRESS
+from companion.server import admission
 from tests.ui.harness import FakeConnection
 
 
@@ -134,7 +134,7 @@ def test_the_host_by_its_address_waits_for_nothing_and_is_not_counted(monkeypatc
 
 
 def test_what_a_browser_writes_on_the_page_never_becomes_its_address():
-    from companion import identity
+    from companion.access import identity
 
     async def spoofed():
         page = await new_page("")

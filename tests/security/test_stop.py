@@ -8,7 +8,7 @@ import socket
 import pytest
 import websockets
 
-from companion.store import GameStore
+from companion.data.store import GameStore
 
 from .flet_client import Client
 from .support import Server

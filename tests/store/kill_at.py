@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion.store import GameStore
+from companion.data.store import GameStore
 from tests.store.faults import fail_at
 
 

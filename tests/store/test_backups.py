@@ -11,8 +11,8 @@ from pathlib import Path
 import flet as ft
 import pytest
 
-from companion.backups import BACKUPS_KEPT
-from companion.store import FINISHED, IN_PROGRESS, GameStore
+from companion.data.backups import BACKUPS_KEPT
+from companion.data.store import FINISHED, IN_PROGRESS, GameStore
 from tests.ui.conftest import open_app  # noqa: F401  (uses this module's `store`)
 
 from .test_store import LOST_CITIES, cgt

@@ -27,7 +27,7 @@ import threading
 import time
 from pathlib import Path
 
-from companion.store import FINISHED, GameStore
+from companion.data.store import FINISHED, GameStore
 
 ROOT = Path(__file__).resolve().parents[2]
 SAVE_LOOP = Path(__file__).with_name("save_loop.py")

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from companion import stats, transfer
-from companion.store import GameStore
+from companion.data.store import GameStore
+from companion.services import file_formats, history_figures
 
 from .test_store import LOST_CITIES, cgt
 
@@ -47,11 +47,11 @@ def test_a_month_file_record_that_no_longer_scores_is_set_aside_and_the_rest_wor
         [damaged] = store.damaged()
         assert damaged.id == "bad" and damaged.file == "history/2026-01.json" and "11" in damaged.reason
         assert any("set aside" in m and "bad" in m for m in store.recovered)
-        assert stats.player_stats(store.finished(), "Lea")  # statistics work
-        exported = transfer.export_json(store.finished())
-        transfer.export_csv(store.finished())
-        transfer.bgstats_play(store.get("good1"))
-        raw = json.loads(transfer.export_damaged(store.damaged()))["damaged"]
+        assert history_figures.player_stats(store.finished(), "Lea")  # statistics work
+        exported = file_formats.export_json(store.finished())
+        file_formats.export_csv(store.finished())
+        file_formats.bgstats_play(store.get("good1"))
+        raw = json.loads(file_formats.export_damaged(store.damaged()))["damaged"]
         assert raw[0]["entry"]["record"]["rounds"][0]["Mia"]["red"]["cards"][-1] == 11  # kept exactly as stored
         assert '"bad"' not in (folder / "history/2026-01.json").read_text()  # out of its month file...
         assert '"bad"' in (folder / "damaged.json").read_text()  # ...and kept on its own
@@ -60,7 +60,7 @@ def test_a_month_file_record_that_no_longer_scores_is_set_aside_and_the_rest_wor
         store.close()
     fresh = GameStore(tmp_path / "fresh")  # the export imports
     try:
-        assert fresh.add_finished(transfer.read_import(exported, "export.json")) == (2, 0)
+        assert fresh.add_finished(file_formats.read_import(exported, "export.json")) == (2, 0)
     finally:
         fresh.close()
     again = GameStore(folder)  # the next start finds nothing new and lists it once

@@ -2,9 +2,9 @@
 
 import pytest
 
-from companion import stats, transfer
-from companion.live import GameHub
-from companion.store import EDITING, FINISHED, GameStore
+from companion.data.store import EDITING, FINISHED, GameStore
+from companion.services import file_formats, history_figures
+from companion.services.live import GameHub
 from scoring.cgt import AdjustCollection
 
 from .test_store import cgt
@@ -28,7 +28,12 @@ def store(folder):
 def outside_view(store):
     """What a person sees of the history: the count, the statistics, both exports."""
     finished = store.finished()
-    return len(finished), stats.player_stats(finished, "Lea"), transfer.export_json(finished), transfer.export_csv(finished)
+    return (
+        len(finished),
+        history_figures.player_stats(finished, "Lea"),
+        file_formats.export_json(finished),
+        file_formats.export_csv(finished),
+    )
 
 
 def history_bytes(folder):

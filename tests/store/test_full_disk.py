@@ -6,8 +6,8 @@ import shutil
 
 import pytest
 
-from companion import transfer
-from companion.store import FINISHED, GameStore, StoreWriteError
+from companion.data.store import FINISHED, GameStore, StoreWriteError
+from companion.services import file_formats
 
 from .faults import disk_full, fail_at
 from .test_store import LOST_CITIES, cgt
@@ -91,7 +91,7 @@ def test_a_full_disk_at_each_step_changes_all_or_nothing(base, tmp_path, change)
         try:
             assert state(again) == done, f"step {n}: the next start disagrees"
             assert again.recovered == []
-            exported = transfer.export_json(again.finished())
+            exported = file_formats.export_json(again.finished())
             assert len(json.loads(exported)["games"]) == len(again.finished())
         finally:
             again.close()

@@ -8,8 +8,8 @@ import threading
 import pytest
 
 import scoring
-from companion.live import NOTHING_TO_UNDO, GameHub
-from companion.store import GameStore
+from companion.data.store import GameStore
+from companion.services.live import NOTHING_TO_UNDO, GameHub
 from scoring import NextRound
 from scoring.lost_cities import AddCard, RemoveCard, SetInvestments
 

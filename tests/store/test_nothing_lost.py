@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from companion import transfer
-from companion.live import GameHub
-from companion.store import GameStore, StoreWriteError
+from companion.data.store import GameStore, StoreWriteError
+from companion.services import file_formats
+from companion.services.live import GameHub
 from scoring.lost_cities import AddCard
 
 from .faults import disk_full, fail_at
@@ -37,7 +37,7 @@ def folder(tmp_path):
 
 
 def exported_ids(store: GameStore) -> set[str]:
-    return {r["id"] for r in json.loads(transfer.export_json(store.finished()))["games"]}
+    return {r["id"] for r in json.loads(file_formats.export_json(store.finished()))["games"]}
 
 
 # ---- one validation: whatever import accepts, start-up keeps ---------------------------------------
@@ -75,8 +75,8 @@ def arriving_records(draw):
 def test_every_record_import_accepts_survives_a_restart_and_is_exported(record):
     raw = json.dumps(record).encode("utf-8")  # ASCII escapes: a lone surrogate travels as \\ud800, as in a file
     try:
-        accepted = transfer.read_import(raw, "games.json")
-    except transfer.ImportFileError as e:
+        accepted = file_formats.read_import(raw, "games.json")
+    except file_formats.ImportFileError as e:
         assert "\n" not in str(e) and str(e).startswith("games.json: record 1")
         return
     if not scoring.score(accepted[0]).decided:
@@ -126,8 +126,8 @@ def test_every_record_import_accepts_survives_a_restart_and_is_exported(record):
 )
 def test_odd_dates_and_unicode_are_refused_with_a_sentence_naming_the_field(change, message, folder):
     record = {**LOST_CITIES, "id": "x", "played_at": "2026-01-05T20:00:00", **change}
-    with pytest.raises(transfer.ImportFileError) as caught:
-        transfer.read_import(json.dumps(record), "games.json")
+    with pytest.raises(file_formats.ImportFileError) as caught:
+        file_formats.read_import(json.dumps(record), "games.json")
     assert str(caught.value) == message
     store = GameStore(folder)  # the store refuses it too, with the same words (after the record's place)
     try:
@@ -185,7 +185,7 @@ def backups_of(folder: Path) -> list[Path]:
 
 def failing_backups(monkeypatch, times: int) -> list[int]:
     """The next `times` backups fail as on a full disk (after creating their folder: the step that needs space)."""
-    from companion.backups import DataFolder
+    from companion.data.backups import DataFolder
 
     original, calls = DataFolder.backup, []
 

@@ -7,8 +7,8 @@ import stat
 
 import pytest
 
-from companion.backups import REPAIR_MARKER
-from companion.store import GameStore, StoreWriteError
+from companion.data.backups import REPAIR_MARKER
+from companion.data.store import GameStore, StoreWriteError
 
 from .faults import disk_full, fail_at
 from .test_damaged import card_eleven, corrupt

@@ -4,7 +4,7 @@ import json
 
 import flet as ft
 
-from companion.ids import route_id
+from companion.data.ids import route_id
 from tests.ui.conftest import open_app, store  # noqa: F401
 
 from .faults import disk_full, fail_at
@@ -74,11 +74,11 @@ def test_the_history_lists_damaged_records_and_exports_them_raw(open_app, store,
     store.add_finished([{**LOST_CITIES, "id": "bad", "played_at": "2026-01-04T20:00:00"}, cgt(1, "2026-01-05T20:00:00", "ok")])
     store.close()
     corrupt(folder / "history/2026-01.json", "bad", card_eleven)
-    from companion.store import GameStore
+    from companion.data.store import GameStore
 
     reopened = GameStore(folder)
     try:
-        from companion.app import make_main
+        from companion.ui.app import make_main
         from tests.ui.harness import Harness
 
         h = Harness(make_main(reopened), route="/history")

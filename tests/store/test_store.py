@@ -5,7 +5,7 @@ import json
 import pytest
 
 import scoring
-from companion.store import FINISHED, IN_PROGRESS, GameStore, StoreLocked
+from companion.data.store import FINISHED, IN_PROGRESS, GameStore, StoreLocked
 
 LOST_CITIES = {
     "game": "lost-cities",
@@ -140,7 +140,7 @@ def test_the_schema_version_is_stored_and_a_newer_one_refused(store, folder):
 
 
 def test_a_players_phone_changes_only_that_players_cards(store):
-    from companion.live import NOT_YOURS, GameHub
+    from companion.services.live import NOT_YOURS, GameHub
     from scoring import NextRound
     from scoring.lost_cities import AddCard
 

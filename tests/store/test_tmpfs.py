@@ -8,8 +8,8 @@ import uuid
 
 import pytest
 
-from companion import transfer
-from companion.store import GameStore, StoreWriteError
+from companion.data.store import GameStore, StoreWriteError
+from companion.services import file_formats
 
 from .test_store import LOST_CITIES, cgt
 
@@ -78,6 +78,6 @@ def test_every_change_on_a_really_full_disk_changes_nothing_and_says_so(small_di
     again = GameStore(folder)
     try:
         assert again.recovered == [] and sorted(g.id for g in again.finished()) == ["jan", "playing"]
-        json.loads(transfer.export_json(again.finished()))
+        json.loads(file_formats.export_json(again.finished()))
     finally:
         again.close()

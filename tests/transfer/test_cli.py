@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import GameStore
+from companion.data.store import GameStore
 
 from .records import GAMES, lost_cities_with_duplicated_card, record, records
 

@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from companion import transfer
-from companion.ids import MAX_ID_LENGTH, id_from_route, route_id
-from companion.store import GameStore
+from companion.data.ids import MAX_ID_LENGTH, id_from_route, route_id
+from companion.data.store import GameStore
+from companion.services import file_formats
 
 from .records import record
 
@@ -47,10 +47,10 @@ def test_a_route_segment_that_is_not_an_encoding_is_taken_as_it_is(part):
 @pytest.mark.parametrize("game_id", HOSTILE_IDS)
 def test_any_id_imports_exports_and_deletes(store, game_id):
     r = {**record("lc1"), "id": game_id}
-    [read] = transfer.read_import(json.dumps([r]), "in.json")
+    [read] = file_formats.read_import(json.dumps([r]), "in.json")
     assert store.add_finished([read]) == (1, 0)
     assert store.get(game_id).record["id"] == game_id
-    assert json.loads(transfer.export_json(store.finished()))["games"][0]["id"] == game_id
+    assert json.loads(file_formats.export_json(store.finished()))["games"][0]["id"] == game_id
     assert store.delete(game_id) is not None and store.get(game_id) is None
 
 
@@ -59,8 +59,8 @@ def test_any_id_imports_exports_and_deletes(store, game_id):
 )
 def test_an_empty_or_overlong_id_is_refused_with_a_clear_error(store, game_id, words):
     r = {**record("lc1"), "id": game_id}
-    with pytest.raises(transfer.ImportFileError) as e:
-        transfer.read_import(json.dumps([r]), "in.json")
+    with pytest.raises(file_formats.ImportFileError) as e:
+        file_formats.read_import(json.dumps([r]), "in.json")
     assert "in.json: record 1" in str(e.value)
     if isinstance(game_id, str):
         assert words in str(e.value)
@@ -73,14 +73,14 @@ def test_an_empty_or_overlong_id_is_refused_with_a_clear_error(store, game_id, w
 
 def test_a_repeated_id_in_one_import_names_both_places():
     games = [record("lc1"), record("cg1"), {**record("bg1"), "id": "lc1"}]
-    with pytest.raises(transfer.ImportFileError) as e:
-        transfer.read_import(json.dumps(games), "in.json")
+    with pytest.raises(file_formats.ImportFileError) as e:
+        file_formats.read_import(json.dumps(games), "in.json")
     assert str(e.value) == "in.json: record 3 (id lc1) repeats the id of record 1: two games cannot share an id"
 
 
 def test_a_repeated_id_across_the_files_of_one_import_names_both_files():
-    with pytest.raises(transfer.ImportFileError) as e:
-        transfer.read_imports([("a.json", json.dumps([record("lc1")])), ("b.json", json.dumps([record("cg1"), record("lc1")]))])
+    with pytest.raises(file_formats.ImportFileError) as e:
+        file_formats.read_imports([("a.json", json.dumps([record("lc1")])), ("b.json", json.dumps([record("cg1"), record("lc1")]))])
     assert str(e.value).startswith("b.json: record 2 (id lc1) repeats the id of a.json: record 1")
 
 
@@ -99,7 +99,7 @@ def test_played_at_is_compared_as_a_datetime_and_dated_where_it_was_played(store
     assert [g.id for g in store.finished()] == ["basic", "ny", "berlin"]  # as text "2026-03-01…" would sort last
     assert store.get("basic").played_at.startswith("2026-03-02T20:00:00")
     assert [g.id for g in store.finished(since="2026-03-02")] == ["basic", "berlin"]
-    rows = list(csv.DictReader(io.StringIO(transfer.export_csv(store.finished()))))
+    rows = list(csv.DictReader(io.StringIO(file_formats.export_csv(store.finished()))))
     assert {r["id"]: r["date"] for r in rows} == {"basic": "2026-03-02", "ny": "2026-03-01", "berlin": "2026-03-02"}
     assert (store.folder / "history" / "2026-03.json").exists() and not (store.folder / "history" / "undated.json").exists()
 
@@ -121,7 +121,7 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_escaped(name):
         "rounds": [{name: r["rounds"][0]["Mia"], "Noah": r["rounds"][0]["Noah"]}],
         "id": "=cmd|' /C calc'!A0",
     }
-    rows = list(csv.reader(io.StringIO(transfer.export_csv([r]))))
+    rows = list(csv.reader(io.StringIO(file_formats.export_csv([r]))))
     assert rows[1][2] == "'" + name and rows[1][6] == "'=cmd|' /C calc'!A0"
     assert rows[1][3] == "-7"  # a negative score stays a number
     assert rows[2][2] == "Noah"

@@ -134,7 +134,7 @@ def test_bgstats_download_of_one_game(open_app, store):
 
     from flet.controls.context import _context_page
 
-    from companion.views import transfer as screen
+    from companion.ui.views import import_export as screen
 
     store.add_finished([record("lc1")])
     h = open_app("/transfer")

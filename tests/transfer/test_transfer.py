@@ -1,4 +1,4 @@
-"""companion.transfer: export to JSON, CSV and BG Stats, reading import files (pure functions)."""
+"""companion.services.file_formats: export to JSON, CSV and BG Stats, reading import files (pure functions)."""
 
 import csv
 import io
@@ -7,8 +7,8 @@ from urllib.parse import unquote
 
 import pytest
 
-from companion import transfer
-from companion.store import FINISHED, IN_PROGRESS, StoredGame
+from companion.data.store import FINISHED, IN_PROGRESS, StoredGame
+from companion.services import file_formats
 
 from .records import GAMES, lost_cities_with_duplicated_card, record, records
 
@@ -22,11 +22,11 @@ def stored(game_id: str, status: str = FINISHED) -> StoredGame:
 
 
 def test_export_json_is_the_records_in_an_envelope_and_reads_back_the_same():
-    text = transfer.export_json([stored(i) for i in GAMES])
+    text = file_formats.export_json([stored(i) for i in GAMES])
     exported = json.loads(text)
     assert exported["format"] == 1
     assert exported["games"] == [{"format": 1, **r} for r in records()]
-    assert transfer.read_import(text, "all.json") == exported["games"]
+    assert file_formats.read_import(text, "all.json") == exported["games"]
 
 
 @pytest.mark.parametrize(
@@ -38,11 +38,11 @@ def test_export_json_is_the_records_in_an_envelope_and_reads_back_the_same():
     ],
 )
 def test_export_json_keeps_the_order_given(games, ids):
-    assert [g["id"] for g in json.loads(transfer.export_json([stored(i) for i in games]))["games"]] == ids
+    assert [g["id"] for g in json.loads(file_formats.export_json([stored(i) for i in games]))["games"]] == ids
 
 
 def test_export_json_leaves_out_games_in_progress_and_accepts_plain_records():
-    text = transfer.export_json([stored("lc1", IN_PROGRESS), stored("cg1"), record("bg1")])
+    text = file_formats.export_json([stored("lc1", IN_PROGRESS), stored("cg1"), record("bg1")])
     assert [g["id"] for g in json.loads(text)["games"]] == ["cg1", "bg1"]
 
 
@@ -51,7 +51,7 @@ def test_export_json_refuses_a_record_without_id_or_date(missing):
     r = record("lc1")
     del r[missing]
     with pytest.raises(ValueError, match=f"no {missing}"):
-        transfer.export_json([r])
+        file_formats.export_json([r])
 
 
 # -- CSV export ----------------------------------------------------------------------------------
@@ -77,13 +77,13 @@ CSV_ROWS = {
 
 @pytest.mark.parametrize("game_id", list(CSV_ROWS))
 def test_export_csv_one_row_per_player_in_seat_order(game_id):
-    rows = list(csv.reader(io.StringIO(transfer.export_csv([stored(game_id)]))))
+    rows = list(csv.reader(io.StringIO(file_formats.export_csv([stored(game_id)]))))
     assert rows[0] == ["date", "game", "player", "score", "place", "winner", "id"]
     assert rows[1:] == CSV_ROWS[game_id]
 
 
 def test_export_csv_rows_agree_with_the_worked_scores():
-    rows = list(csv.DictReader(io.StringIO(transfer.export_csv([stored(i) for i in GAMES]))))
+    rows = list(csv.DictReader(io.StringIO(file_formats.export_csv([stored(i) for i in GAMES]))))
     assert len(rows) == sum(len(r["players"]) for r in records())
     for row in rows:
         score, place, winner = GAMES[row["id"]][1][row["player"]]
@@ -93,7 +93,7 @@ def test_export_csv_rows_agree_with_the_worked_scores():
 def test_export_csv_quotes_names_with_commas_and_quotes():
     r = record("lc1", players=['Mia, "the" Great', "Noah"])
     r["rounds"][0] = {'Mia, "the" Great': r["rounds"][0]["Mia"], "Noah": r["rounds"][0]["Noah"]}
-    text = transfer.export_csv([r])
+    text = file_formats.export_csv([r])
     assert '"Mia, ""the"" Great"' in text
     assert list(csv.reader(io.StringIO(text)))[1][2] == 'Mia, "the" Great'
 
@@ -112,7 +112,7 @@ def test_export_csv_quotes_names_with_commas_and_quotes():
     ],
 )
 def test_bgstats_play_game_and_date(game_id, name, bgg_id, play_date, board):
-    play = transfer.bgstats_play(stored(game_id))
+    play = file_formats.bgstats_play(stored(game_id))
     assert play["sourceName"] == "Tableside" and play["sourcePlayId"] == game_id
     assert play["playDate"] == play_date
     expected_game = {"name": name, "sourceGameId": GAMES[game_id][0]["game"], "highestWins": True, "noPoints": False}
@@ -125,7 +125,7 @@ def test_bgstats_play_game_and_date(game_id, name, bgg_id, play_date, board):
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_bgstats_play_players_in_seat_order_with_scores_ranks_and_winners(game_id):
     r, expected = GAMES[game_id]
-    players = transfer.bgstats_play(record(game_id))["players"]
+    players = file_formats.bgstats_play(record(game_id))["players"]
     assert [p["name"] for p in players] == r["players"]
     for seat, p in enumerate(players):
         score, place, winner = expected[p["name"]]
@@ -147,19 +147,19 @@ def test_bgstats_play_players_in_seat_order_with_scores_ranks_and_winners(game_i
     ],
 )
 def test_bgstats_play_location_and_comments_from_the_record(changes, location, comments):
-    play = transfer.bgstats_play(record("lc1", **changes))
+    play = file_formats.bgstats_play(record("lc1", **changes))
     assert play.get("location") == location and play.get("comments") == comments
 
 
 def test_bgstats_play_without_offset_keeps_the_time_and_leaves_out_duration():
-    play = transfer.bgstats_play(record("cg1", played_at="2025-03-02T19:30:00"))
+    play = file_formats.bgstats_play(record("cg1", played_at="2025-03-02T19:30:00"))
     assert play["playDate"] == "2025-03-02 19:30:00"
     assert "durationMin" not in play
 
 
 def test_bgstats_url_carries_the_play_url_encoded():
-    play = transfer.bgstats_play(record("lc1"))
-    url = transfer.bgstats_url(play)
+    play = file_formats.bgstats_play(record("lc1"))
+    url = file_formats.bgstats_url(play)
     prefix = "https://app.bgstatsapp.com/createPlay.html?data="
     assert url.startswith(prefix)
     assert " " not in url and "{" not in url
@@ -186,7 +186,7 @@ LC, CG = record("lc1"), record("cg1")
     ],
 )
 def test_read_import_accepts(data, expected):
-    assert transfer.read_import(data, "in.json") == expected
+    assert file_formats.read_import(data, "in.json") == expected
 
 
 BAD_RECORD = record("cg1", id="abc")
@@ -224,8 +224,8 @@ UNFINISHED = record("lc1", id="half", variant={"rounds": 3})
     ],
 )
 def test_read_import_refuses_naming_file_record_and_field(data, message):
-    with pytest.raises(transfer.ImportFileError) as caught:
-        transfer.read_import(data, "games.json")
+    with pytest.raises(file_formats.ImportFileError) as caught:
+        file_formats.read_import(data, "games.json")
     assert str(caught.value).startswith(message)
     assert "\n" not in str(caught.value)
 
@@ -241,4 +241,4 @@ def test_read_import_refuses_naming_file_record_and_field(data, message):
 )
 def test_already_present(ids, known, expected):
     recs = [{} if i is None else {"id": i} for i in ids]
-    assert transfer.already_present(recs, known.__contains__) == expected
+    assert file_formats.already_present(recs, known.__contains__) == expected

@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import make_main
-from companion.store import GameStore
+from companion.data.store import GameStore
+from companion.ui.app import make_main
 
 from .harness import Harness
 

@@ -6,8 +6,8 @@ import flet as ft
 import pytest
 
 import scoring
-from companion.invites import Invites
-from companion.views.play_cgt import CgtScreen
+from companion.access.invites import Invites
+from companion.ui.views.play_cgt import CgtScreen
 
 from .helpers import scored_totals, shown_totals
 
@@ -134,7 +134,7 @@ def test_a_players_phone_changes_only_that_players_collection(open_app, store):
     assert final(store, game_id)["collections"] == {"Lea": {}, "Max": {"10": 2}}
     assert_screens_match_store(store, game_id, tablet, phone)
     # Whatever a phone sends, the live game applies only its own seat's actions.
-    from companion.live import NOT_YOURS
+    from companion.services.live import NOT_YOURS
     from scoring import cgt
 
     game = open_live(store, game_id)
@@ -144,7 +144,7 @@ def test_a_players_phone_changes_only_that_players_collection(open_app, store):
 
 
 def open_live(store, game_id):
-    from companion.live import GameHub
+    from companion.services.live import GameHub
 
     return GameHub(store).open(game_id)
 

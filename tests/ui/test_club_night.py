@@ -9,8 +9,8 @@ import time
 
 import flet as ft
 
-from companion import changes
-from companion import store as store_module
+from companion.data import changes
+from companion.data import store as store_module
 from scoring import new_record
 from tests.transfer.records import records
 from tests.transfer.test_screen import dialog_button, pick

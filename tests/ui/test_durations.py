@@ -6,8 +6,8 @@ from datetime import datetime, timedelta
 
 import flet as ft
 
-from companion import durations, transfer
-from companion.store import StoredGame
+from companion.data.store import StoredGame
+from companion.services import durations, file_formats
 
 TIED = {
     "format": 1,
@@ -50,7 +50,7 @@ def test_a_game_played_here_shows_and_exports_its_duration(open_app, store):
     assert any(t.endswith(" · 37 min") for t in texts), texts
     (copy,) = h.buttons("Copy result")
     assert copy.action.data.splitlines()[0].endswith(" · 37 min")
-    play = transfer.bgstats_play(store.get(game.id))
+    play = file_formats.bgstats_play(store.get(game.id))
     assert play["durationMin"] == 37
     h.conn.method_results["save_file"] = "/downloads/x.json"
     h.tap("Export for BG Stats")
@@ -70,4 +70,4 @@ def test_an_edit_keeps_the_first_finish(open_app, store):
 def test_an_imported_game_has_no_duration(store):
     store.add_finished([{**TIED, "id": "imp", "played_at": "2026-04-03T20:00:00"}])
     assert durations.minutes(store.get("imp")) is None
-    assert "durationMin" not in transfer.bgstats_play(store.get("imp"))
+    assert "durationMin" not in file_formats.bgstats_play(store.get("imp"))

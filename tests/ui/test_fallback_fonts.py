@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from flet_web import get_package_web_dir
 
-from companion import fallback_fonts, static_files
+from companion.server import fallback_fonts, static_files
 
 ttLib = pytest.importorskip("fontTools.ttLib", reason="fonttools is a test dependency: pip install -e '.[test]'")
 

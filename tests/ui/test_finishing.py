@@ -5,7 +5,7 @@ import flet as ft
 import pytest
 
 import scoring
-from companion.completion import complete
+from companion.services.completion import complete
 
 from .harness import walk
 

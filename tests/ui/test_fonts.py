@@ -6,7 +6,8 @@ import flet as ft
 import pytest
 
 import scoring
-from companion import fonts, games
+from companion.server import fonts
+from companion.ui import game_screens
 
 ttLib = pytest.importorskip("fontTools.ttLib", reason="fonttools is a test dependency: pip install -e '.[test]'")
 
@@ -86,8 +87,8 @@ def test_every_theme_style_falls_back_through_the_fonts():
         theme = dark_theme = fonts_ = None
 
     page = FakePage()
-    for game in (None, *games.ordered()):
-        games.use_theme(page, game)
+    for game in (None, *game_screens.ordered()):
+        game_screens.use_theme(page, game)
         for theme in (page.theme, page.dark_theme):
             for text_theme in (theme.text_theme, theme.primary_text_theme):
                 for style in fonts.TEXT_STYLES:

@@ -4,8 +4,8 @@ until the PIN changes, the grant expires or the device is locked."""
 import flet as ft
 
 import scoring
-from companion.access import PIN_SETTING, Gate, hash_pin
-from companion.host_grants import PREFERENCE_KEY, HostGrants
+from companion.access.gate import PIN_SETTING, Gate, hash_pin
+from companion.access.host_grants import PREFERENCE_KEY, HostGrants
 
 PIN = "4321"
 

@@ -3,7 +3,7 @@
 import flet as ft
 
 import scoring
-from companion.views import in_progress
+from companion.ui.views import in_progress
 
 from .harness import walk
 from .helpers import set_up

@@ -4,9 +4,9 @@ import flet as ft
 import pytest
 
 import scoring
-from companion.access import PIN_SETTING, hash_pin
-from companion.invites import Invites
-from companion.live import NOT_YOURS, GameHub
+from companion.access.gate import PIN_SETTING, hash_pin
+from companion.access.invites import Invites
+from companion.services.live import NOT_YOURS, GameHub
 from scoring.lost_cities import AddCard
 
 
@@ -176,7 +176,7 @@ def test_a_phone_joining_late_sees_the_game_as_it_stands(open_app, store):
     [("127.0.0.1", None, True), ("::1", None, True), ("192.168.1.20", None, False), (None, None, False), ("127.0.0.1", "0", False)],
 )
 def test_a_browser_on_the_serving_machine_is_the_host(monkeypatch, address, env, host):
-    from companion.session import LOCAL_IS_HOST, on_this_machine
+    from companion.ui.session import LOCAL_IS_HOST, on_this_machine
 
     if env is not None:
         monkeypatch.setenv(LOCAL_IS_HOST, env)

@@ -4,8 +4,8 @@ when the other session (or the store itself) changes what it shows (issue 17).""
 import flet as ft
 
 import scoring
-from companion.access import PIN_SETTING, hash_pin
-from companion.views import in_progress
+from companion.access.gate import PIN_SETTING, hash_pin
+from companion.ui.views import in_progress
 
 from .conftest import example
 from .harness import walk
@@ -199,7 +199,7 @@ def test_settings_follow_a_pin_set_on_another_session(open_app, store):
 
 
 def test_a_screen_left_or_a_session_closed_leaves_no_subscription(open_app, store):
-    from companion import changes
+    from companion.data import changes
 
     keeper = open_app("/stats")  # statistics: the history only
     assert store.changes.count(changes.LIVE) == 0

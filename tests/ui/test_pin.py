@@ -3,7 +3,7 @@
 import flet as ft
 
 import scoring
-from companion.access import FREE_TRIES, PIN_SETTING, Gate, hash_pin
+from companion.access.gate import FREE_TRIES, PIN_SETTING, Gate, hash_pin
 
 
 def private_table(store):

@@ -10,9 +10,10 @@ from materialyoucolor.dynamiccolor.material_dynamic_colors import MaterialDynami
 from materialyoucolor.hct import Hct
 from materialyoucolor.scheme.scheme_tonal_spot import SchemeTonalSpot
 
-from companion import fonts, games
-from companion.widgets import palette
-from companion.widgets.controls import TAP
+from companion.server import fonts
+from companion.ui import game_screens
+from companion.ui.widgets import palette
+from companion.ui.widgets.controls import TAP
 
 from .harness import BUTTONS, walk
 from .helpers import set_up
@@ -48,7 +49,7 @@ def scheme(seed: str, dark: bool) -> dict[str, str]:
 
 
 def seeds() -> list[str]:
-    found = {games.seed(key) for key in games.ordered()} | {games.DEFAULT_SEED}
+    found = {game_screens.seed(key) for key in game_screens.ordered()} | {game_screens.DEFAULT_SEED}
     unknown = found - SEEDS.keys()
     assert not unknown, f"add the hex of these seeds to SEEDS: {unknown}"
     return sorted(found)

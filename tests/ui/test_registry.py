@@ -12,8 +12,8 @@ import flet as ft
 import pytest
 
 import scoring
-from companion import games
-from companion.views import play as play_view
+from companion.ui import game_screens
+from companion.ui.views import play as play_view
 from scoring import Action, GameRules, RecordError, Table, Unchanged
 from scoring.actions import edited
 from scoring.fields import check_player_keys, need_int, need_object
@@ -29,20 +29,20 @@ def test_each_registered_game_provides_rules_and_a_screen(key):
         assert callable(getattr(rules, field)), f"{key}: {field}"
     assert rules.player_keyed, f"{key}: which parts of the record are keyed by player"
     players = [f"P{i}" for i in range(rules.min_players)]
-    record = scoring.new_record(key, players, choices=games.screen(key).choices(players, {}))
+    record = scoring.new_record(key, players, choices=game_screens.screen(key).choices(players, {}))
     assert scoring.score(record).players == tuple(players)  # a new game scores (all at nothing)
     assert scoring.rematch(record) == record
     renamed, _ = scoring.rename_player(record, "P0", "Zoë")
     assert scoring.parse(renamed).players[0] == "Zoë"
-    screen = games.screen(key)
-    assert screen.key == key and screen.tableau is not games.GameScreen.tableau
+    screen = game_screens.screen(key)
+    assert screen.key == key and screen.tableau is not game_screens.GameScreen.tableau
     for hook in GAME_SCREEN_HOOKS:
         assert callable(getattr(screen, hook))
     assert screen.statistic([]) == () or all(isinstance(line, tuple) for line in screen.statistic([]))
 
 
 def test_the_home_screen_order_is_the_registered_order():
-    assert games.ordered() == ["lost-cities", "bgg-card-game", "bgg-game", "cgt", "card-commons"]
+    assert game_screens.ordered() == ["lost-cities", "bgg-card-game", "bgg-game", "cgt", "card-commons"]
 
 
 # --- the toy game: each player counts points with a + button; more points wins ------------------------
@@ -91,7 +91,7 @@ TOY = GameRules(
 )
 
 
-class ToyScreen(games.GameScreen):
+class ToyScreen(game_screens.GameScreen):
     key = "toy"
     order = 99
 
@@ -109,9 +109,9 @@ class ToyScreen(games.GameScreen):
 @pytest.fixture
 def toy():
     scoring.register(TOY)
-    games.register(ToyScreen)
+    game_screens.register(ToyScreen)
     yield
-    del scoring.GAMES["toy"], games.SCREENS["toy"]
+    del scoring.GAMES["toy"], game_screens.SCREENS["toy"]
 
 
 def test_a_toy_game_is_set_up_played_and_scored_with_no_other_file_changed(toy, open_app, store):
@@ -145,6 +145,6 @@ def test_the_play_frame_names_no_game():
 @pytest.mark.parametrize("key", ["lost-cities", "cgt"])
 def test_a_games_screens_wear_its_colours(open_app, store, key):
     players = [f"P{i}" for i in range(scoring.GAMES[key].min_players)]
-    game_id = store.create(scoring.new_record(key, players, choices=games.screen(key).choices(players, {}))).id
+    game_id = store.create(scoring.new_record(key, players, choices=game_screens.screen(key).choices(players, {}))).id
     h = open_app(f"/play/{game_id}")
-    assert h.page.theme.color_scheme_seed == games.seed(key) != games.DEFAULT_SEED  # not the home screen's under it
+    assert h.page.theme.color_scheme_seed == game_screens.seed(key) != game_screens.DEFAULT_SEED  # not the home screen's under it

@@ -6,7 +6,7 @@ import io
 import flet as ft
 from PIL import Image
 
-from companion import scorecard
+from companion.services import scorecard
 
 TIED = {
     "format": 1,

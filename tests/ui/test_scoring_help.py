@@ -1,5 +1,5 @@
 """'How scoring works': one card per game, on the setup and play screens, in the same words as
-docs/scoring.md (the texts live in companion/scoring_help.py: docs/ is not installed)."""
+docs/scoring.md (the texts live in companion/services/scoring_help.py: docs/ is not installed)."""
 
 from pathlib import Path
 
@@ -7,7 +7,7 @@ import flet as ft
 import pytest
 
 import scoring
-from companion import scoring_help
+from companion.services import scoring_help
 
 from .helpers import set_up
 
@@ -33,7 +33,7 @@ def test_every_game_has_a_card_that_says_what_matters():
 
 def test_docs_scoring_md_says_the_same_as_the_cards():
     doc = DOC.read_text(encoding="utf-8")
-    assert scoring_help.with_game_sections(doc) == doc, "run: python -m companion.scoring_help"
+    assert scoring_help.with_game_sections(doc) == doc, "run: python -m companion.services.scoring_help"
     for game in scoring.GAMES:
         assert f"## {scoring.GAMES[game].title}\n\n{scoring_help.card_text(game)}" in doc
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import scoring
-from companion.app import make_main
-from companion.games import screen
-from companion.store import GameStore
+from companion.data.store import GameStore
+from companion.ui.app import make_main
+from companion.ui.game_screens import screen
 
 from .harness import BUTTONS, Harness, accessible_name, card_state, walk
 

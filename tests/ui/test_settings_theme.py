@@ -2,7 +2,7 @@
 
 import flet as ft
 
-from companion.session import THEME_SETTING
+from companion.ui.session import THEME_SETTING
 
 
 def flip_theme(h) -> None:
@@ -27,7 +27,7 @@ def test_dark_theme_survives_a_reload(open_app, store):
 
 
 def test_dark_theme_survives_a_server_restart(tmp_path):
-    from companion.store import GameStore
+    from companion.data.store import GameStore
 
     first = GameStore(tmp_path / "d")
     first.set_setting(THEME_SETTING, True)

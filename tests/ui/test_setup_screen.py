@@ -4,8 +4,8 @@ the name field shows no character counter; the 3-player option goes with a 4th p
 import flet as ft
 import pytest
 
-from companion.player_colours import PALETTE, player_colour, table_colours
-from companion.views import setup
+from companion.services.player_colours import PALETTE, player_colour, table_colours
+from companion.ui.views import setup
 
 from .harness import walk
 

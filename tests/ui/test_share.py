@@ -1,5 +1,5 @@
 """Sharing a result: the text "Copy result" puts on the clipboard and the PNG "Save image" downloads
-(companion/share.py, companion/scorecard.py: no Flet, no browser)."""
+(companion/services/share.py, companion/services/scorecard.py: no Flet, no browser)."""
 
 import io
 import textwrap
@@ -7,7 +7,7 @@ import textwrap
 from PIL import Image, ImageStat
 
 import scoring
-from companion import scorecard, share
+from companion.services import scorecard, share
 
 
 def cgt(collections, meta):

@@ -11,7 +11,7 @@ import time
 import websockets
 
 import scoring
-from companion.store import GameStore
+from companion.data.store import GameStore
 from tests.e2e.conftest import Server
 from tests.security.flet_client import CONTROL_EVENT, REGISTER_CLIENT, pack, unpack
 

@@ -8,9 +8,9 @@ import flet as ft
 import flet_charts as charts
 
 import scoring
-from companion import stats
-from companion.player_colours import player_colour
-from companion.store import StoredGame, summarise
+from companion.data.store import StoredGame, summarise
+from companion.services import history_figures
+from companion.services.player_colours import player_colour
 
 
 def finished(game_id, played_at, totals):
@@ -32,26 +32,26 @@ def test_highest_is_the_highest_total_and_a_tie_names_everyone():
         finished("b", "2026-01-05T20:00:00", {"Kai": 31, "Ana": 31}),
         finished("c", "2026-01-07T20:00:00", {"Kai": 12, "Ben": 9}),
     ]
-    high = stats.high_score(games)
+    high = history_figures.high_score(games)
     assert high.score == 31 and high.tie
     assert [p for p, _, _ in high.by] == ["Kai", "Ana"]
     assert high.words() == "Highest score: 31, a tie between Kai and Ana"
 
 
 def test_highest_of_one_player_says_when_and_how_often():
-    once = stats.high_score([finished("a", "2026-01-02T20:00:00", {"Ana": 20, "Kai": 12})])
+    once = history_figures.high_score([finished("a", "2026-01-02T20:00:00", {"Ana": 20, "Kai": 12})])
     assert once.words() == "Highest score: 20 by Ana on 2026-01-02"
-    twice = stats.high_score(
+    twice = history_figures.high_score(
         [finished("a", "2026-01-02T20:00:00", {"Ana": 20, "Kai": 12}), finished("b", "2026-01-09T20:00:00", {"Ana": 20, "Kai": 19})]
     )
     assert twice.words() == "Highest score: 20 by Ana, 2 times (first on 2026-01-02)"
-    assert stats.high_score([]) is None
+    assert history_figures.high_score([]) is None
 
 
 def test_a_player_third_on_a_tiebreak_shares_the_highest_score():
     # Three players level on 20, placed by the tiebreak: the highest score is theirs together, not Kai's.
     game = finished("a", "2026-01-02T20:00:00", {"Ana": 20, "Ben": 20, "Kai": 20})
-    assert stats.high_score([game]).words() == "Highest score: 20, a tie between Ana, Ben and Kai"
+    assert history_figures.high_score([game]).words() == "Highest score: 20, a tie between Ana, Ben and Kai"
 
 
 def test_statistics_screen_says_a_tie(open_app, store):

@@ -1,0 +1,313 @@
+"""Import and export of finished games: pure functions, no Flet, no TinyDB.
+
+Formats
+-------
+JSON (`export_json`, read back by `read_import`)::
+
+    {"format": 1, "games": [record, ...]}
+
+Every record is a FORMAT.md record of a finished game, carrying `format`, `id` and
+`played_at`; nothing else (no scores: whoever reads it scores it again).
+
+CSV (`export_csv`): one row per player per game, with a header row::
+
+    date,game,player,score,place,winner,id
+
+`date` is the day the game was played (an ISO date, YYYY-MM-DD, in the played_at's own
+offset; a played_at without one is local time), `game` the game's title,
+`score` the player's total, `place` the 1-based place (players who share a place
+share the number, the next place skips: 1, 1, 3), `winner` is `yes` or `no` for
+that player (a draw has several `yes`), `id` the game's id, to tell apart two games
+of one day.
+
+Spreadsheet safety: a text cell (game, player, id) that begins with `=`, `+`, `-`, `@`, a tab
+or a carriage return is written with a leading `'`, so a spreadsheet shows it as text instead
+of running it as a formula (CSV formula injection). Scores and places are numbers we write
+ourselves and are left as they are (a negative score stays `-7`).
+
+BG Stats (`bgstats_play`): one finished game as the JSON payload that BG Stats
+(Board Game Stats, bgstatsapp.com) accepts from other apps, documented at
+https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
+— the app opens `https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`
+(also `bgstats://app.bgstatsapp.com/createPlay.html?data=…`) and shows its import
+dialog, matching the game by BGG id or name and players by name. `bgstats_url`
+builds that link. The fields we fill:
+
+- `sourceName` "Tableside", `sourcePlayId` the game's id (so a second push is
+  recognisable);
+- `playDate`: `played_at` in UTC as `YYYY-MM-DD HH:MM:SS` (the page's example
+  format; a `played_at` without an offset is written as it is);
+- `location` and `comments` from the record's `location` and `notes`, when present;
+- `board`: the variant in words (BG Stats keeps "board/variant used in a play"),
+  when the record has one;
+- `game`: `name` (the game's title), `sourceGameId` (the FORMAT.md key, e.g.
+  `lost-cities`), `highestWins` true, `noPoints` false, and `bggId` only where we
+  could verify it: Lost Cities is 50 (boardgamegeek.com/boardgame/50/lost-cities).
+  We found no reliable BoardGameGeek id for BoardGameGeek: The Card Game, The
+  BoardGameGeek Game, CGT – Card Game Traders or Card Commons, so they carry no
+  `bggId` and BG Stats matches them by name;
+- `players`, in seat order: `name`, `sourcePlayerId` (the name: Tableside's players
+  are their names), `score` (the total), `rank` (the place as above), `winner`
+  (always present: a published integration reports BG Stats on Android failing when
+  it is missing), `startPlayer` (the first seat, who starts in Tableside).
+
+- `durationMin`: for a game played here, the minutes from its start (created) to
+  when it was first saved as finished (companion/services/durations.py); left out where that
+  is unknown (a plain record, an imported game, a game left open over 12 hours).
+
+Not filled: `role`, `team`,
+`color`, a seat-order field (the page's example has none; the list is in seat order).
+
+Import
+------
+`read_import(data, name)` accepts one record, a list of records, or an export
+object; it checks every record with `scoring` before returning, so a caller stores
+all of a file or nothing. A record must be a finished game (`decided`): only those
+belong in the history, and only those are ever exported. An id must be 1 to 200
+characters; an id given twice within one import (`read_imports`: across all its files)
+is an error naming both places.
+
+Damaged records (`export_damaged`): the entries the store set aside, exactly as they
+were stored, with the file they came from and why: `{"damaged": [{"file", "reason",
+"found_at", "entry"}, ...]}`. They are not importable as they are (they do not score).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import quote
+
+import scoring
+from companion.data.checks import metadata_problem, played_when
+from companion.data.ids import id_problem
+from companion.services import durations
+from scoring import json_text
+
+EXPORT_FORMAT = 1
+SOURCE_NAME = "Tableside"
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
+# Only ids we verified; the other games are matched by name in BG Stats.
+BGG_IDS = {"lost-cities": 50}
+CSV_COLUMNS = ("date", "game", "player", "score", "place", "winner", "id")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+class ImportFileError(ValueError):
+    """A file that cannot be imported; str() names the file, the record and the field."""
+
+
+def _record(game: Any) -> dict:
+    """A stored game (anything with `.record`) or a record itself."""
+    return game.record if hasattr(game, "record") else game
+
+
+def _finished(games: Iterable[Any]) -> list[dict]:
+    records = []
+    for game in games:
+        if getattr(game, "status", "finished") != "finished":
+            continue  # games in progress are not exported
+        record = _record(game)
+        missing = [k for k in ("id", "played_at") if k not in record]
+        if missing:
+            raise ValueError(f"a record to export has no {' and no '.join(missing)}")
+        records.append({"format": EXPORT_FORMAT, **{k: v for k, v in record.items() if k != "format"}})
+    return records
+
+
+def export_json(games: Iterable[Any]) -> str:
+    """`{"format": 1, "games": [record, ...]}` for the finished games, in the order given."""
+    return json.dumps({"format": EXPORT_FORMAT, "games": _finished(games)}, ensure_ascii=False, indent=1) + "\n"
+
+
+def cell(text: str) -> str:
+    """A text cell a spreadsheet will not run as a formula."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def export_csv(games: Iterable[Any]) -> str:
+    """One row per player per game: date, game, player, score, place, winner (yes/no), id."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for record in _finished(games):
+        result = scoring.score(record)
+        title = scoring.GAMES[record["game"]].title
+        day = played_when(record["played_at"]).date().isoformat()
+        for player in record["players"]:
+            writer.writerow(
+                (
+                    day,
+                    cell(title),
+                    cell(player),
+                    result.totals[player],
+                    result.place_of(player),
+                    "yes" if player in result.winners else "no",
+                    cell(record["id"]),
+                )
+            )
+    return out.getvalue()
+
+
+def export_damaged(damaged: Iterable[Any]) -> str:
+    """The records set aside as damaged, raw, with where they were found and why."""
+    return json.dumps({"damaged": [d.to_json() for d in damaged]}, ensure_ascii=False, indent=1) + "\n"
+
+
+def _play_date(played_at: str) -> str:
+    when = datetime.fromisoformat(played_at)
+    if when.tzinfo is not None:
+        when = when.astimezone(UTC)
+    return when.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def variant_text(record: dict) -> str:
+    """The variant in words, e.g. "rounds 3, purple", "" when the record has none."""
+    parts = []
+    for key, value in (record.get("variant") or {}).items():
+        words = key.replace("_", " ")
+        if value is True:
+            parts.append(words)
+        elif value is not False and value is not None:
+            parts.append(f"{words} {value}")
+    return ", ".join(parts)
+
+
+def bgstats_play(game: Any) -> dict:
+    """One finished game as a BG Stats push-play payload (see the module docstring for the fields)."""
+    record = _record(game)
+    result = scoring.score(record)
+    key = record["game"]
+    game_info: dict[str, Any] = {"name": scoring.GAMES[key].title, "sourceGameId": key, "highestWins": True, "noPoints": False}
+    if key in BGG_IDS:
+        game_info["bggId"] = BGG_IDS[key]
+    play: dict[str, Any] = {"sourceName": SOURCE_NAME}
+    if "id" in record:
+        play["sourcePlayId"] = record["id"]
+    if "played_at" in record:
+        play["playDate"] = _play_date(record["played_at"])
+    took = durations.minutes(game)  # a stored game knows when it started and finished
+    if took is not None:
+        play["durationMin"] = took
+    if record.get("location"):
+        play["location"] = record["location"]
+    if record.get("notes"):
+        play["comments"] = record["notes"]
+    board = variant_text(record)
+    if board:
+        play["board"] = board
+    play["game"] = game_info
+    play["players"] = [
+        {
+            "name": player,
+            "sourcePlayerId": player,
+            "score": result.totals[player],
+            "rank": result.place_of(player),
+            "winner": player in result.winners,
+            "startPlayer": seat == 0,
+        }
+        for seat, player in enumerate(record["players"])
+    ]
+    return play
+
+
+def bgstats_url(play: dict) -> str:
+    """The link that hands a play to BG Stats (opens its import dialog where it is installed)."""
+    return f"{BGSTATS_URL}?data={quote(json.dumps(play, ensure_ascii=False, separators=(',', ':')), safe='')}"
+
+
+SHAPE = 'expected a game record, a list of records, or an export {"format": 1, "games": [...]}'
+
+
+def _records_of(data: Any, name: str) -> list:
+    if isinstance(data, list):
+        return data
+    if isinstance(data, dict) and "games" in data and "game" not in data:
+        extra = sorted(set(data) - {"format", "games"})
+        if extra:
+            raise ImportFileError(f"{name}: unknown field {extra[0]!r} in an export ({SHAPE})")
+        if data.get("format", EXPORT_FORMAT) != EXPORT_FORMAT:
+            raise ImportFileError(f"{name}: export format {data['format']!r} is not supported (this reader knows format 1)")
+        if not isinstance(data["games"], list):
+            raise ImportFileError(f'{name}: "games" must be a list of records')
+        return data["games"]
+    if isinstance(data, dict) and "game" in data:
+        return [data]
+    raise ImportFileError(f"{name}: {SHAPE}")
+
+
+Progress = Callable[[int, int], None]  # (records done, records in all): long work says how far it is
+PROGRESS_EVERY = 200  # records between two reports
+
+
+def read_import(data: str | bytes, name: str, progress: Progress | None = None) -> list[dict]:
+    """The records in an import file, every one checked; raises ImportFileError naming file, record and field.
+    `progress` hears how many are checked (from the thread that runs this: ui/views/import_export.py runs it in a worker)."""
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ImportFileError(f"{name}: not a text file (expected JSON in UTF-8)") from None
+    if data.startswith("\ufeff"):  # a byte order mark, as some editors write
+        data = data[1:]
+    try:
+        parsed = json_text.loads(data)
+    except scoring.RecordError as e:  # a key given twice: one of the two would be lost
+        raise ImportFileError(f"{name}: {e}") from None
+    except json.JSONDecodeError as e:
+        raise ImportFileError(f"{name}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    except (ValueError, RecursionError) as e:  # NaN or Infinity; nesting too deep to read
+        raise ImportFileError(f"{name}: not JSON ({e if isinstance(e, ValueError) else 'nested too deeply'})") from None
+    records = _records_of(parsed, name)
+    first_seen: dict[str, int] = {}
+    for position, record in enumerate(records, start=1):
+        if progress is not None and position % PROGRESS_EVERY == 0:
+            progress(position, len(records))
+        label = f"record {position}"
+        if isinstance(record, dict) and isinstance(record.get("id"), str):
+            shown = record["id"] if record["id"].isprintable() else ascii(record["id"])  # a newline in an id stays on one line
+            label += f" (id {shown})"
+        try:
+            result = scoring.score(record)
+        except scoring.RecordError as e:
+            raise ImportFileError(f"{name}: {label}: {e}") from None
+        if not result.decided:
+            raise ImportFileError(f"{name}: {label}: the game is not finished (no result yet); only finished games can be imported")
+        if "id" in record:
+            problem = id_problem(record["id"])
+            if problem:
+                raise ImportFileError(f"{name}: {label}: {problem}")
+            if record["id"] in first_seen:
+                raise ImportFileError(f"{name}: {label} repeats the id of record {first_seen[record['id']]}: two games cannot share an id")
+            first_seen[record["id"]] = position
+        problem = metadata_problem(record, arriving=True)  # what the store checks again at every start (checks.py)
+        if problem:
+            raise ImportFileError(f"{name}: {label}: {problem}")
+    return records
+
+
+def read_imports(files: Iterable[tuple[str, str | bytes]]) -> list[dict]:
+    """The records of several import files (name, content), each checked as by read_import; an id
+    given in two files is an error naming both."""
+    records: list[dict] = []
+    where: dict[str, str] = {}
+    for name, data in files:
+        for position, record in enumerate(read_import(data, name), start=1):
+            game_id = record.get("id")
+            if game_id is not None:
+                if game_id in where:
+                    raise ImportFileError(
+                        f"{name}: record {position} (id {game_id}) repeats the id of {where[game_id]}: two games cannot share an id"
+                    )
+                where[game_id] = f"{name}: record {position}"
+            records.append(record)
+    return records
+
+
+def already_present(records: list[dict], known: Any) -> int:
+    """How many records an import would skip: ids already stored (`known(id)` true)."""
+    return sum(1 for record in records if record.get("id") is not None and known(record["id"]))

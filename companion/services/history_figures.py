@@ -1,0 +1,195 @@
+"""Statistics over finished games, the figures a play logger shows. Pure: no Flet, no TinyDB.
+
+Player figures come from each game's stored summary (totals, ranking, winners), so they never
+rescore. Game-specific figures read the records of that one game through `scoring`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from statistics import mean
+
+from companion.data.store import StoredGame
+
+
+def place_of(game: StoredGame, player: str) -> int:
+    place = 1
+    for group in game.scored["ranking"]:
+        if player in group:
+            return place
+        place += len(group)
+    raise KeyError(player)
+
+
+def won(game: StoredGame, player: str) -> bool:
+    return player in game.scored["winners"]
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    """One player's figures for one game (or for all games together)."""
+
+    plays: int
+    wins: int
+    average: float
+    best: int
+    worst: int
+    last_played: str
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    opponent: str
+    games: int
+    ahead: int  # games in which the player placed better
+    behind: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    player: str
+    plays: int
+    wins: int
+    last_played: str
+    by_game: dict[str, GameFigures]
+    head_to_head: tuple[HeadToHead, ...]
+    streak: str  # "3 wins", "2 losses", "" when no games
+    scores_over_time: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # game → [(date, score)]
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays
+
+
+def figures(games: list[StoredGame], player: str) -> GameFigures:
+    scores = [g.scored["totals"][player] for g in games]
+    return GameFigures(
+        plays=len(games),
+        wins=sum(won(g, player) for g in games),
+        average=mean(scores),
+        best=max(scores),
+        worst=min(scores),
+        last_played=max(g.played_at for g in games)[:10],
+    )
+
+
+def streak(games_newest_first: list[StoredGame], player: str) -> str:
+    if not games_newest_first:
+        return ""
+    first = won(games_newest_first[0], player)
+    n = 0
+    for g in games_newest_first:
+        if won(g, player) != first:
+            break
+        n += 1
+    word = ("win" if first else "loss") if n == 1 else ("wins" if first else "losses")
+    return f"{n} {word}"
+
+
+def player_stats(games: Iterable[StoredGame], player: str) -> PlayerStats | None:
+    """Figures for `player` over finished games (any order); None if they never played."""
+    played = sorted((g for g in games if player in g.players and g.summary), key=lambda g: g.played_at, reverse=True)
+    if not played:
+        return None
+    by_game: dict[str, list[StoredGame]] = defaultdict(list)
+    for g in played:
+        by_game[g.game].append(g)
+    rivals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # games, ahead, behind
+    for g in played:
+        mine = place_of(g, player)
+        for other in g.players:
+            if other != player:
+                theirs = place_of(g, other)
+                tally = rivals[other]
+                tally[0] += 1
+                tally[1] += mine < theirs
+                tally[2] += mine > theirs
+    return PlayerStats(
+        player=player,
+        plays=len(played),
+        wins=sum(won(g, player) for g in played),
+        last_played=played[0].played_at[:10],
+        by_game={key: figures(gs, player) for key, gs in by_game.items()},
+        head_to_head=tuple(sorted((HeadToHead(o, *t) for o, t in rivals.items()), key=lambda h: (-h.games, h.opponent))),
+        streak=streak(played, player),
+        scores_over_time={key: [(g.played_at[:10], g.scored["totals"][player]) for g in reversed(gs)] for key, gs in by_game.items()},
+    )
+
+
+def wins_per_player(games: Iterable[StoredGame]) -> list[tuple[str, int]]:
+    wins: Counter[str] = Counter()
+    for g in games:
+        if g.summary and g.scored["decided"]:
+            wins.update(g.scored["winners"])
+    return wins.most_common()
+
+
+@dataclass(frozen=True)
+class HighScore:
+    """A game's highest score: the highest total any player scored in any finished game of it,
+    whatever their place (a 20 that came 3rd on a tiebreak is still a 20). Every player who
+    scored it is named, each once, with the first day and the number of times they did."""
+
+    score: int
+    by: tuple[tuple[str, str, int], ...]  # (player, first date, times), in the order first scored
+
+    @property
+    def tie(self) -> bool:
+        return len(self.by) > 1
+
+    def words(self, name: Callable[[str], str] = str) -> str:
+        """'Highest score: 20 by Kai on 2026-03-02'; a tie is said as one: '… 20, a tie between Ana and Kai'."""
+        if self.tie:
+            names = [name(p) for p, _, _ in self.by]
+            return f"Highest score: {self.score}, a tie between {', '.join(names[:-1])} and {names[-1]}"
+        player, first, times = self.by[0]
+        if times == 1:
+            return f"Highest score: {self.score} by {name(player)} on {first}"
+        return f"Highest score: {self.score} by {name(player)}, {times} times (first on {first})"
+
+
+def high_score(games: Iterable[StoredGame]) -> HighScore | None:
+    """The highest total in `games` (finished games of one game) and who scored it; None without a score."""
+    scored = [(g.order, g.played_at[:10], p, s) for g in games if g.summary for p, s in g.scored["totals"].items()]
+    if not scored:
+        return None
+    top = max(s for *_, s in scored)
+    by: dict[str, list] = {}
+    for _, day, player, s in sorted(scored, key=lambda t: t[0]):
+        if s == top:
+            by.setdefault(player, [day, 0])[1] += 1
+    return HighScore(top, tuple((p, first, n) for p, (first, n) in by.items()))
+
+
+@dataclass(frozen=True)
+class GameStats:
+    game: str
+    plays: int
+    highest: HighScore | None
+    average_winning_score: float | None
+    special: tuple[tuple[str, str], ...]  # (what, figure), this game's own
+
+
+def game_stats(
+    games: Iterable[StoredGame], game: str, statistic: Callable[[list[dict]], tuple[tuple[str, str], ...]] = lambda records: ()
+) -> GameStats:
+    """A game's figures; `statistic` gives its figures of its own from its records (its screen's)."""
+    mine = [g for g in games if g.game == game and g.summary]
+    winning = [g.scored["totals"][w] for g in mine if g.scored["decided"] for w in g.scored["winners"]]
+    return GameStats(
+        game=game,
+        plays=len(mine),
+        highest=high_score(mine),
+        average_winning_score=mean(winning) if winning else None,
+        special=statistic([g.record for g in mine]) if mine else (),
+    )
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "–"

@@ -1,0 +1,204 @@
+"""Games being entered, shared by every browser session of this server.
+
+Every change is an action (scoring/actions.py), applied in order, under one lock, to the
+game as it is now: two devices' "+1" both count, the same card added twice stays once, and
+a refused action leaves everything as it was and says where and why. The new state is saved
+at once, so a reload or a restarted server resumes exactly here; a save that fails (a full or
+read-only disk) changes nothing and its Done says why in the store's words ("The disk is full: …").
+
+Rights are checked at every action, not when a screen opened: `act` and `undo` take the session's
+`check` (session.App.may_change) and run it under the game's lock, just before the change; a
+sentence from it refuses the action and changes nothing (a released seat, a revoked invite, a new
+PIN the session has not entered).
+
+Undo is an action too: "undo my last action". The game keeps the actions applied since it was
+opened (its log); undoing one removes it from the log and replays the others on the state
+before them, so it never takes back another device's work.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import scoring
+from companion.data.store import EDITING, FINISHED, GameStore, StoredGame, StoreWriteError
+from scoring import Action, Record, RecordError, Table, Unchanged
+
+LOG_DEPTH = 200  # actions a device can still undo; older ones are folded into the base state
+NOT_YOURS = "This phone can change only its own player's cards; the table's host can change everything."
+NOTHING_TO_UNDO = "Nothing of yours to undo."
+Check = Callable[[], str]  # "" when the device may change the game now, else why not (a sentence)
+
+
+@dataclass(frozen=True)
+class Done:
+    """What happened to an action: `message` is empty when it changed the game as asked."""
+
+    changed: bool
+    message: str = ""
+    action: Action | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    who: str  # the device that sent it ("host:<session>" or the seat's player)
+    action: Action
+    after: Table
+
+
+class LiveGame:
+    def __init__(self, store: GameStore, game: StoredGame):
+        self.store = store
+        self.id = game.id
+        self.status = game.status
+        self._lock = threading.RLock()
+        self._log: list[Entry] = []
+        self._base = Table(game.record, game.draft)
+        self._set(self._base, scoring.parse(game.record))
+
+    @property
+    def finished(self) -> bool:
+        return self.status == FINISHED
+
+    @property
+    def record(self) -> dict:
+        return self.table.record
+
+    @property
+    def draft(self) -> Any:
+        return self.table.draft
+
+    @property
+    def rules(self) -> Any:
+        """The game module's parsed record (e.g. a lost_cities.Game), for the rule helpers."""
+        return self.parsed.game
+
+    def _set(self, table: Table, parsed: Record) -> None:
+        self.table, self.parsed, self.result = table, parsed, scoring.score(parsed)
+
+    def _stored(self) -> StoredGame | None:
+        """The edit copy while editing a saved game (the saved game once the copy is saved or cancelled)."""
+        return (self.store.editing(self.id) if self.status == EDITING else None) or self.store.get(self.id)
+
+    def _refresh_if_stale(self) -> None:
+        """Something else wrote this game (a rename, an import): that is the state actions apply to now."""
+        stored = self._stored()
+        if stored is None:
+            raise KeyError(f"the game {self.id} is no longer stored")
+        if stored.record == self.record and stored.draft == self.draft and stored.status == self.status:
+            return
+        self.status = stored.status
+        self._log.clear()
+        self._base = Table(stored.record, stored.draft)
+        self._set(self._base, scoring.parse(stored.record))
+
+    def _save(self, table: Table) -> None:
+        save = self.store.save_edit if self.status == EDITING else self.store.save_progress
+        save(self.id, table.record, table.draft)
+        self._set(table, scoring.parse(table.record))
+
+    def act(self, action: Action, who: str, seat: str | None = None, check: Check | None = None) -> Done:
+        """Apply `action` from device `who`; a phone at `seat` may act only for that seat's player,
+        and only while `check` says it still may."""
+        if seat is not None and action.player != seat:
+            return Done(False, NOT_YOURS, action)
+        with self._lock:
+            refused = check() if check is not None else ""
+            if refused:
+                return Done(False, refused, action)
+            self._refresh_if_stale()
+            try:
+                table = scoring.apply(self.table, action)
+            except Unchanged as e:
+                return Done(False, e.message, action)
+            except RecordError as e:
+                return Done(False, str(e), action)
+            try:
+                self._save(table)
+            except (StoreWriteError, RecordError) as e:  # a full or read-only disk: said as it is, nothing changed
+                return Done(False, str(e), action)
+            self._log.append(Entry(who, action, table))
+            if len(self._log) > LOG_DEPTH:
+                self._base = self._log.pop(0).after
+            return Done(True, "", action)
+
+    def can_undo(self, who: str) -> bool:
+        return any(entry.who == who for entry in self._log)
+
+    def undo(self, who: str, check: Check | None = None) -> Done:
+        """Take back `who`'s last action; the others' actions after it are replayed and stay."""
+        with self._lock:
+            refused = check() if check is not None else ""
+            if refused:
+                return Done(False, refused)
+            self._refresh_if_stale()
+            mine = [i for i, entry in enumerate(self._log) if entry.who == who]
+            if not mine:
+                return Done(False, NOTHING_TO_UNDO)
+            undone = self._log[mine[-1]]
+            table = self._log[mine[-1] - 1].after if mine[-1] else self._base
+            replayed: list[Entry] = self._log[: mine[-1]]
+            dropped = 0
+            for entry in self._log[mine[-1] + 1 :]:
+                try:
+                    table = scoring.apply(table, entry.action)
+                except RecordError:  # it built on the action undone (Unchanged included): it goes too
+                    dropped += 1
+                    continue
+                replayed.append(Entry(entry.who, entry.action, table))
+            try:
+                self._save(table)
+            except (StoreWriteError, RecordError) as e:  # nothing was undone: the log stays as it was
+                return Done(False, str(e), undone.action)
+            self._log = replayed
+            note = f"{dropped} later change{'s' * (dropped > 1)} that built on it went too." if dropped else ""
+            return Done(True, note, undone.action)
+
+
+class GameHub:
+    """One LiveGame per game for all the sessions of this process."""
+
+    def __init__(self, store: GameStore):
+        self.store = store
+        self._games: dict[str, LiveGame] = {}
+        self._lock = threading.RLock()
+
+    def open(self, game_id: str, edit: bool = True) -> LiveGame | None:
+        """The game in progress, shared; for a saved game its edit copy (the saved game stays in the history),
+        made only when `edit` (a screen drawn again after the game was saved must not start an edit)."""
+        with self._lock:
+            live = self._games.get(game_id)
+            if live is not None and self.store.get(game_id) is not None and not live.finished:
+                return live
+            stored = self.store.get(game_id)
+            if stored is None:
+                self._games.pop(game_id, None)
+                return None
+            if stored.status == FINISHED:
+                if not edit and self.store.editing(game_id) is None:
+                    return None
+                stored = self.store.edit_copy(game_id)
+            live = self._games[game_id] = LiveGame(self.store, stored)
+            return live
+
+    def finish(self, game_id: str) -> StoredGame:
+        with self._lock:
+            live = self._games.pop(game_id, None)
+            if self.store.editing(game_id) is not None:
+                game = self.store.replace_finished(game_id)  # Save changes: one atomic swap
+            else:
+                game = self.store.finish(game_id)
+            if live is not None:
+                live.status = FINISHED
+            return game
+
+    def cancel_edit(self, game_id: str) -> StoredGame | None:
+        """Drop the edit copy: the saved game is exactly as it was."""
+        with self._lock:
+            live = self._games.pop(game_id, None)
+            if live is not None:
+                live.status = FINISHED
+            return self.store.cancel_edit(game_id)

@@ -1,0 +1,225 @@
+"""The Flet app: one `App` per browser session, routes to screens, theme, serving.
+
+Routes:
+    /                    home: new game, games in progress, latest results
+    /setup/<game>        players, seats and variants for a new game
+    /play/<id>           the game's play screen
+    /results/<id>        places, tiebreaks and breakdowns of a game (also for /history/<id>)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from urllib.parse import unquote
+
+import flet as ft
+
+import scoring
+from companion.access.gate import Gate
+from companion.access.host_grants import HostGrants
+from companion.access.invites import Invites
+from companion.data.ids import id_from_route, route_id
+from companion.data.store import GameStore
+from companion.server import fonts
+from companion.server.network import lan_addresses, serving_banner
+from companion.services.live import GameHub
+from companion.ui import errors, game_screens
+from companion.ui.session import App
+from companion.ui.widgets.navigation import route_under
+
+ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+# How long Flet keeps a session after its browser left (Flet's default is an hour): a reload, a tab
+# closed, a phone asleep each leave one, holding its screens (about 1.5 MB for a tablet's play screen).
+# A browser back within this window resumes its session; one back later gets a new session, drawn from
+# the stored state (a phone's seat is kept in the browser: views/join.py). FLET_SESSION_TIMEOUT overrides it.
+SESSION_KEEP_SECONDS = 20
+
+
+Builder = Callable[..., ft.View]
+
+
+def routes() -> list[tuple[str, Builder | None, Builder]]:
+    """(template, the main place under it or None, the screen): every route of the app, once.
+    Each screen is a component; `key` (its address) makes another game's screen a new one, not this one's state."""
+    from companion.ui.views import history, home, import_export, in_progress, invite, join, play, players, results, settings, setup, stats
+
+    return [
+        ("/", None, home.view),
+        (in_progress.ROUTE, home.view, in_progress.view),
+        ("/setup/:game", home.view, lambda app, game, **kw: setup.view(app, game, **kw)),
+        ("/play/:id", home.view, lambda app, id, **kw: play.view(app, id, **kw)),
+        ("/results/:id", home.view, lambda app, id, **kw: results.view(app, id, route=f"/results/{route_id(id)}", **kw)),
+        ("/history", None, history.view),
+        ("/history/:id", history.view, lambda app, id, **kw: results.view(app, id, route=f"/history/{route_id(id)}", **kw)),
+        ("/transfer", history.view, import_export.view),
+        ("/players", None, players.roster),
+        ("/players/:name", players.roster, lambda app, name, **kw: players.detail(app, name, **kw)),
+        ("/stats", None, stats.view),
+        ("/settings", home.view, settings.view),
+        ("/invite/:id", home.view, lambda app, id, **kw: invite.view(app, id, **kw)),
+        ("/join/:code", home.view, lambda app, code, **kw: join.view(app, code, **kw)),
+        ("/join/:code/:seat", home.view, lambda app, code, seat, **kw: join.seat_view(app, code, seat, **kw)),
+    ]
+
+
+def game_of_route(app: App, pattern: str, params: dict[str, str]) -> str | None:
+    """The game whose colours the screen on top wears (None: Tableside's own)."""
+    if "game" in params:
+        return params["game"] if params["game"] in scoring.GAMES else None
+    game_id = params.get("id") or (app.invites.game_of(params["code"]) if "code" in params else None)
+    stored = app.store.get(game_id) if game_id else None
+    return stored.game if stored is not None else None
+
+
+def match(route: str) -> tuple[str, Builder | None, Builder, dict[str, str]] | None:
+    """The route table's entry for `route` and its parameters (None: an unknown address)."""
+    path = route.split("?")[0].rstrip("/") or "/"
+    template = ft.TemplateRoute(path)
+    for pattern, under, build in routes():
+        if template.match(pattern):
+            names = [part[1:] for part in pattern.split("/") if part.startswith(":")]
+            # A segment is a game id, a player's name, a seat, an invite code or a game's key:
+            # each written by route_id (plain as it is, anything else in URL-safe base64).
+            return pattern, under, build, {name: id_from_route(unquote(getattr(template, name))) for name in names}
+    return None
+
+
+def screens(app: App, route: str, found: tuple[str, Builder | None, Builder, dict[str, str]] | None) -> list[ft.View]:
+    """The stack of views for a route: a main place (home, history, players, statistics), then any detail.
+    Each is a component keyed by its address: another game's screen is a new one, never this one's state."""
+    from companion.ui.views import home, pin
+
+    home_screen: Builder = home.view  # every screen takes `key` (the component's), as Builder says
+    pin_screen: Builder = pin.view
+    if found is None:
+        return [home_screen(app, key="/") if app.is_host() else pin_screen(app, route, key="pin")]  # an unknown address
+    pattern, under, build, params = found
+    path = route.split("?")[0].rstrip("/") or "/"
+    if not app.is_host():
+        return [build(app, **params, key=path) if app.may_open(pattern, params) else pin_screen(app, route, key="pin")]
+    # The main place under a detail is covered: it does not redraw for changes until it is on top again.
+    covered = [under(app, covered=True, key=f"{under.__module__}.{under.__name__}")] if under else []
+    return [*covered, build(app, **params, key=path)]
+
+
+@ft.component
+def Root(app: App) -> list[ft.View]:
+    """The app: which screens the route shows, in the colours of the game it names."""
+    page = app.page
+    route, set_route = ft.use_state(page.route or "/")
+    _, set_width = ft.use_state(page.width or 0)  # a phone turned or a window resized: screens lay out again
+    _, set_version = ft.use_state(0)
+    app.show_route = set_route
+    app.rebuild = lambda: set_version(lambda v: v + 1)  # rights or the theme changed: draw everything again
+    app.resized = lambda: set_width(page.width or 0)
+    found = match(route)
+    game = game_of_route(app, found[0], found[3]) if found else None
+
+    def apply_theme() -> None:
+        game_screens.use_theme(app.page, game)
+        app.page.theme_mode = app.theme_mode
+        app.page.update()
+
+    ft.use_effect(apply_theme, [game, app.dark])
+
+    async def restore_rights() -> None:
+        """A new session of a browser that keeps a host grant is the host again, without the PIN
+        (the PIN screen shows for the moment the browser takes to answer)."""
+        if await app.restore_rights():
+            app.rebuild()
+
+    ft.use_effect(restore_rights, [])
+    return screens(app, route, found)
+
+
+def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str] = (), lan: bool = False):
+    hub = GameHub(store)  # one per process: every session shares the games in progress
+    gate = Gate(store, pin)
+    invites = Invites(store)
+    grants = HostGrants(store, gate)
+
+    def main(page: ft.Page) -> None:
+        page.title = "Tableside"
+        # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
+        fonts.apply(page)
+        app = App(page, store, hub, gate, invites, join_urls, lan, grants)
+        page.theme_mode = app.theme_mode  # the theme chosen in Settings, kept in the store
+        errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
+
+        async def view_pop(e: ft.ViewPopEvent) -> None:
+            await page.push_route(route_under(app))
+
+        page.on_route_change = lambda e: app.show_route(e.route or "/")
+
+        def rights_changed(message: str) -> None:
+            """Another session released this phone's seat, revoked its invite or set a PIN: say so, show what is allowed now."""
+            if message:
+                app.notify(message, error=True)
+            if app.join_route and not app.seat_valid() and page.route != app.join_route:
+                app.go(app.join_route)  # where it may pick a seat again (or is told the invitation ended)
+            else:
+                app.rebuild()
+
+        app.on_rights_changed.append(rights_changed)
+        page.on_view_pop = view_pop
+        page.on_resize = lambda e: app.resized()
+        page.on_disconnect = lambda e: app.disconnected()
+        page.on_connect = lambda e: app.reconnected()
+        page.on_close = lambda e: app.closed()
+        page.render_views(Root, app)
+
+    return main
+
+
+def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
+    import socket
+
+    import flet_web.fastapi as flet_fastapi
+    import uvicorn
+
+    from companion.access import identity
+    from companion.access.gate import PIN_SETTING, new_pin
+    from companion.server import admission, guard, quiet_log, static_files
+    from companion.server.network import beyond_this_machine
+
+    store = GameStore(data_dir)
+    everywhere = host in ("0.0.0.0", "::", "")
+    addresses = lan_addresses() if everywhere else [host]
+    join_urls = [f"http://{a}:{port}" for a in addresses]  # on 127.0.0.1 too: a second browser here can join
+    generated = beyond_this_machine(host) and pin is None and store.setting(PIN_SETTING) is None
+    if generated:  # the network may not use the games without a PIN: one for this run, shown only here
+        pin = new_pin()
+    gate = Gate(store, pin)
+    app = flet_fastapi.app(
+        admission.limited(make_main(store, pin, join_urls, lan=beyond_this_machine(host)), gate),
+        before_main=identity.remember,  # the session's address: the connection's, before any client message
+        assets_dir=str(ASSETS_DIR),
+        app_name="Tableside",
+        app_short_name="Tableside",
+        app_description="Score keeper for card games at the table",
+        no_cdn=True,  # nothing is fetched from the internet, ever
+        session_timeout_seconds=SESSION_KEEP_SECONDS,
+    )
+    quiet_log.install()  # a client that leaves is logged once at info, never as a traceback
+    static_files.install(app, ASSETS_DIR)  # compressed once, cached by browsers: a phone joins in seconds
+    names = [socket.gethostname(), socket.gethostname() + ".local"]
+    app = guard.Guard(app, guard.own_hosts(port, addresses, names))
+    for line in serving_banner(host, port, pin_set=gate.required):
+        print(line, flush=True)
+    if generated:
+        print(f"PIN for this run: {pin}  (phones ask for it; set your own with --pin - or ${{TABLESIDE_PIN}})", flush=True)
+    print(f"Data: {data_dir}", flush=True)
+    try:
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            log_level=os.environ.get("TABLESIDE_LOG", "warning"),
+            proxy_headers=False,  # the client's address is the socket's: X-Forwarded-For is not believed
+            ws_max_size=guard.WS_MAX_SIZE,
+            timeout_graceful_shutdown=guard.STOP_WITHIN,
+        )
+    finally:
+        store.close()  # releases the folder's lock

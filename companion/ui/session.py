@@ -1,0 +1,382 @@
+"""What one browser session holds: the shared store and games, its role, theme and seats.
+
+Every screen receives the session's `App`; screens import it from here (app.py serves them).
+
+Rights. Who a device is comes from the connection the server accepted (identity.py), never from a
+page property the browser can write. What a session may do is decided again at every use:
+
+- `is_host()`: every screen and every tableau. A browser on this machine (unless
+  TABLESIDE_LOCAL_IS_HOST=0), or one that entered the PIN in force now: a PIN set or changed
+  after it connected ends its host rights unless it entered the new one (or set it: `set_pin`).
+  A browser that entered it keeps a host grant (host_grants.py): a new session of that browser
+  shows it first (`restore_rights`) and is the host without the PIN; `lock_device` ends it.
+- `seat_valid()`: a phone that joined by invite (`hold_seat`) holds its seat while its grant
+  does: released, revoked or its game deleted, and it holds nothing.
+- `may_open(pattern, params)`: whether a route may be shown (app.Root asks at every drawing).
+- `may_change(game_id, seat)`: "" when an action on that game (from that seat's screen) may be
+  applied now, or the sentence that refuses it; LiveGame.act/undo ask it under the game's lock.
+- `on_rights_changed`: callbacks (message) -> None, run in this session's own context when
+  another session changed what this one may do (a PIN set, its seat released, its invite
+  revoked), or when an action found a right gone; app.py redraws the screen there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import itertools
+import logging
+from collections.abc import Callable, Iterable, Sequence
+
+import flet as ft
+
+from companion.access import rights
+from companion.access.gate import Gate, hash_pin
+from companion.access.host_grants import PREFERENCE_KEY, HostGrants
+from companion.access.identity import LOCAL_IS_HOST, address_of, on_this_machine
+from companion.access.invites import Invites, Seat
+from companion.data.store import GameStore
+from companion.server import memory
+from companion.server.admission import mark_unlocked
+from companion.services.live import GameHub
+
+THEME_SETTING = "theme.dark"  # the store's setting: True when the dark theme was chosen
+PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
+BROWSER_ANSWERS_WITHIN = 3.0  # seconds: a browser that does not say what it keeps is taken to keep nothing
+__all__ = ["LOCAL_IS_HOST", "PHONE_MAX_WIDTH", "THEME_SETTING", "App", "on_this_machine"]
+
+
+log = logging.getLogger("tableside")
+
+
+class App:
+    """What every screen of one browser session shares."""
+
+    _file_picker: ft.FilePicker  # set on first use by views/transfer.file_picker (absent until then)
+
+    def __init__(
+        self,
+        page: ft.Page,
+        store: GameStore,
+        hub: GameHub,
+        gate: Gate,
+        invites: Invites,
+        join_urls: Sequence[str] = (),
+        lan: bool = False,
+        grants: HostGrants | None = None,
+    ):
+        self.page = page
+        self.join_urls = list(join_urls)  # how other devices reach this server, e.g. http://192.168.1.20:8550
+        self.lan = lan  # served to the local network (phones can reach it), not only to this machine
+        self.store = store
+        self.hub = hub
+        self.gate = gate
+        self.invites = invites
+        self.address = address_of(page)  # the connection's, never the browser's word (identity.py)
+        self.local = on_this_machine(self.address)
+        # The host: a browser on the serving machine itself, or one that entered the PIN in force.
+        # Anyone else sees the PIN screen, or, holding an invite, one game at one seat (`guest`).
+        self._entered: dict | None = None  # the PIN (its hash) this session entered or set
+        self.grants = grants or HostGrants(store, gate)
+        self._host_grant: str | None = None  # what this browser keeps of the host's unlock (host_grants.py)
+        self.guest: Seat | None = None
+        self._grant: str | None = None  # what holds the guest's seat (Invites.seat_of)
+        self._code = ""  # the invitation it came by
+        self.on_rights_changed: list[Callable[[str], None]] = []  # see the module's docstring
+        try:  # the session's own loop and context (its page): the callbacks run there
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None
+        self._context = contextvars.copy_context()
+        self._seen = self._rights()
+        gate.listeners.add(self.check_rights)
+        invites.listeners.add(self.check_rights)
+        # Set by the app's root component: show a route, the current route again, a new width.
+        self.show_route: Callable[[str], None] = lambda route: None
+        self.rebuild: Callable[[], None] = lambda: None
+        self.resized: Callable[[], None] = lambda: None
+        self.dark = store.setting(THEME_SETTING) is True  # remembered with the other settings
+        self.recovery_seen: set[str] = set()  # the store's notices this session dismissed on the home screen
+        self.connected = True
+        self._subscription_keys = itertools.count()
+        self._wanted: dict[int, tuple[tuple[str, ...], Callable[[], None]]] = {}  # what this session's screens draw from
+        self._held: dict[int, Callable[[], None]] = {}  # their subscriptions while the browser is connected
+        self._wakelock: ft.Wakelock | None = None
+        self._preferences: ft.SharedPreferences | None = None
+
+    # -- what this session's screens draw from (changes.py) ----------------------------------
+
+    def subscribe(self, topics: Iterable[str], redraw: Callable[[], None]) -> Callable[[], None]:
+        """Run `redraw` in this session after each change of one of `topics`, while its browser is
+        connected; returns what ends it (a screen that leaves). Reconnected, every redraw runs once."""
+        key = next(self._subscription_keys)
+        self._wanted[key] = (tuple(topics), redraw)
+        if self.connected:
+            self._hold(key)
+
+        def end() -> None:
+            self._wanted.pop(key, None)
+            release = self._held.pop(key, None)
+            if release is not None:
+                release()
+
+        return end
+
+    def _hold(self, key: int) -> None:
+        topics, redraw = self._wanted[key]
+        page = self.page
+
+        async def in_this_session() -> None:
+            redraw()
+
+        def deliver() -> None:
+            if not self.connected:
+                return
+            if self._publishing_here():  # this session made the change: its own screen is drawn first, now
+                redraw()
+                return
+            try:  # a copy of the context: run_task binds this session's page to it, not to the sender's
+                contextvars.copy_context().run(page.run_task, in_this_session)
+            except Exception:  # the browser left meanwhile
+                log.debug("a change could not reach session %s", page.session.id, exc_info=True)
+
+        self._held[key] = self.store.changes.subscribe(topics, deliver)
+
+    def _publishing_here(self) -> bool:
+        """Whether the code running now is this session's own (its tap made the change being published)."""
+        try:
+            return ft.context.page is self.page
+        except RuntimeError:  # a worker thread, or another app's code: no page of ours
+            return False
+
+    def disconnected(self) -> None:
+        """The browser left (closed, reloaded, asleep): this session stops hearing of changes at once."""
+        self.connected = False
+        for release in self._held.values():
+            release()
+        self._held.clear()
+
+    def reconnected(self) -> None:
+        """The same browser came back within Flet's window: subscribe again and redraw from the stored state."""
+        self.connected = True
+        for key in list(self._wanted):
+            if key not in self._held:
+                self._hold(key)
+        for _, redraw in list(self._wanted.values()):
+            redraw()
+
+    def closed(self) -> None:
+        """Flet dropped the session: nothing of it stays subscribed, and its memory goes back to the system."""
+        self.disconnected()
+        self._wanted.clear()
+        memory.give_back_soon()
+
+    @property
+    def preferences(self) -> ft.SharedPreferences:
+        """The browser's own storage (a phone's seat survives a closed tab there)."""
+        if self._preferences is None:
+            self._preferences = ft.SharedPreferences()
+        return self._preferences
+
+    @property
+    def device_key(self) -> str:
+        """Who is guessing PINs: the device's transport address (a new tab is the same device)."""
+        return self.address
+
+    # -- rights ---------------------------------------------------------------------------
+
+    @property
+    def authorized(self) -> bool:
+        """The host (read-only: a session becomes the host by `enter_pin` or `set_pin`)."""
+        return self.is_host()
+
+    def is_host(self) -> bool:
+        pin = self.gate.pin
+        return pin is None or self.local or (self._entered is not None and self._entered == pin)
+
+    def enter_pin(self, guess: str) -> tuple[bool, str]:
+        """Check a PIN typed on the PIN screen: (accepted, what to tell the person)."""
+        pin = self.gate.pin  # before the check: a PIN changed meanwhile is asked for again
+        accepted, why = self.gate.check(self.device_key, guess)
+        if accepted:
+            self._entered = pin
+            mark_unlocked(self.page)  # no longer counted among the sessions waiting for the PIN
+            self._seen = self._rights()
+            self.page.run_task(self.remember_host)
+        return accepted, why
+
+    def set_pin(self, pin: str | None) -> None:
+        """Set or remove the table's PIN (the settings); this session, which chose it, stays the host
+        (and its browser gets a grant for the new PIN: every grant given before ends with the old one)."""
+        hashed = hash_pin(pin) if pin else None
+        self._entered = hashed
+        self.gate.set_pin_hash(hashed)
+        self.page.run_task(self.remember_host)
+
+    # -- the host's unlock, kept by the browser (host_grants.py) -----------------------------
+
+    @property
+    def unlocked_here(self) -> bool:
+        """The host by the PIN (entered, set or kept by this browser), not by being on this machine."""
+        return self.gate.required and not self.local and self.is_host()
+
+    async def remember_host(self) -> None:
+        """After the PIN: the browser keeps a grant, so a new session of it is the host without the PIN."""
+        if not self.unlocked_here:
+            return
+        grant = self.grants.issue()
+        self._host_grant = grant
+        try:
+            await asyncio.wait_for(self.preferences.set(PREFERENCE_KEY, grant), BROWSER_ANSWERS_WITHIN)
+        except Exception as e:  # the browser left, or keeps nothing: the PIN is asked for next time
+            log.info("the browser did not keep the host grant: %s", type(e).__name__)
+
+    async def restore_rights(self) -> bool:
+        """At a session's start: the host again if the browser keeps a grant that holds. Whether it is."""
+        if self.is_host() or not self.gate.required:
+            return False
+        try:
+            grant = await asyncio.wait_for(self.preferences.get(PREFERENCE_KEY), BROWSER_ANSWERS_WITHIN)
+        except Exception as e:  # the browser left or did not answer: the PIN screen, as without a grant
+            log.info("the browser did not say whether it keeps a host grant: %s", type(e).__name__)
+            return False
+        if not self.grants.holds(grant):
+            return False
+        self._entered, self._host_grant = self.gate.pin, str(grant)
+        mark_unlocked(self.page)  # no longer counted among the sessions waiting for the PIN
+        self._seen = self._rights()
+        return True
+
+    async def lock_device(self) -> None:
+        """'Lock this device': this session needs the PIN again, and so does every later one of this browser."""
+        if self._host_grant is not None:
+            self.grants.revoke(self._host_grant)
+        self._entered, self._host_grant = None, None
+        try:
+            await asyncio.wait_for(self.preferences.remove(PREFERENCE_KEY), BROWSER_ANSWERS_WITHIN)
+        except Exception as e:  # revoked here already: a copy the browser kept opens nothing
+            log.info("the browser did not forget the host grant: %s", type(e).__name__)
+        self._seen = self._rights()
+        self._rights_changed(rights.DEVICE_LOCKED)
+
+    def hold_seat(self, code: str, grant: object) -> Seat | None:
+        """Seat this session (not the host) where `grant` holds, for the game invitation `code` names."""
+        seat = self.invites.seat_of(grant)
+        if seat is None or self.invites.game_of(code) != seat.game:
+            return None
+        self.guest, self._grant, self._code = seat, str(grant), code
+        self._seen = self._rights()
+        return seat
+
+    def seat_lost(self) -> str:
+        """Why this session no longer holds its seat ("" while it does, or when it has none)."""
+        if self.guest is None:
+            return ""
+        if self.store.get(self.guest.game) is None:
+            return rights.GAME_GONE
+        if self.invites.seat_of(self._grant) == self.guest:
+            return ""
+        if self.invites.game_of(self._code) != self.guest.game:
+            return rights.INVITE_REVOKED
+        return rights.SEAT_RELEASED
+
+    def seat_valid(self) -> bool:
+        return self.guest is not None and not self.seat_lost()
+
+    @property
+    def join_route(self) -> str | None:
+        """The invitation this phone came by (where it picks a seat again), None for the host."""
+        return f"/join/{self._code}" if self.guest is not None else None
+
+    def may_open(self, pattern: str, params: dict[str, str]) -> bool:
+        """Whether this session may see the route `pattern` (app.routes) with `params` now."""
+        if self.is_host() or pattern == "/join/:code":
+            return True
+        seat = self.guest
+        if seat is None or not self.seat_valid():
+            return False
+        if pattern == "/join/:code/:seat":
+            return self.invites.game_of(params["code"]) == seat.game and params["seat"] == seat.player
+        return pattern == "/results/:id" and params["id"] == seat.game
+
+    def may_change(self, game_id: str, seat: str | None = None) -> str:
+        """Nothing ("") when this session may change game `game_id` now, from a screen of `seat` (None:
+        the host's screen); else the sentence that refuses it (and the screen is redrawn)."""
+        if self.is_host():
+            return ""
+        if seat is None:
+            why = rights.PIN_NEEDED
+        elif self.guest != Seat(game_id, seat):
+            why = rights.NOT_YOUR_SEAT
+        else:
+            why = self.seat_lost()
+        if why:
+            self.check_rights()
+        return why
+
+    def _rights(self) -> tuple[bool, bool]:
+        return self.is_host(), self.seat_valid()
+
+    def check_rights(self) -> None:
+        """Compare what this session may do with what it could; on a change, run on_rights_changed
+        (in this session's loop and context, whichever thread or session changed it)."""
+        was_host, had_seat = self._seen
+        self._seen = host, seat = self._rights()
+        if (host, seat) == (was_host, had_seat):
+            return
+        message = rights.PIN_NEEDED if was_host and not host else (self.seat_lost() if had_seat and not seat else "")
+        if self._loop is None or self._loop.is_closed():
+            self._rights_changed(message)
+        else:
+            self._loop.call_soon_threadsafe(self._rights_changed, message, context=self._context)
+
+    def _rights_changed(self, message: str) -> None:
+        for callback in list(self.on_rights_changed):
+            try:
+                callback(message)
+            except Exception:
+                log.exception("a screen could not follow a change of rights")
+
+    @property
+    def wide(self) -> bool:
+        return (self.page.width or 0) >= PHONE_MAX_WIDTH
+
+    def go(self, route: str) -> None:
+        self.page.navigate(route)
+
+    def notify(self, message: str, error: bool = False) -> None:
+        self.page.show_dialog(
+            ft.SnackBar(
+                ft.Text(message, color=ft.Colors.ON_ERROR if error else None),
+                bgcolor=ft.Colors.ERROR if error else None,
+                duration=4000,
+            )
+        )
+
+    def keep_awake(self) -> None:
+        """Keep the screen on during a game, where the browser allows it (once per session)."""
+        if self._wakelock is not None:
+            return
+        wakelock = self._wakelock = ft.Wakelock()  # registers itself with the page; the reference keeps it alive
+
+        async def enable() -> None:
+            try:
+                await wakelock.enable()
+            except Exception as e:  # a browser may refuse (no user gesture yet, or no support)
+                log.info("wakelock not available: %s", e)
+
+        self.page.run_task(enable)
+
+    @property
+    def device(self) -> str:
+        """Who this session is when it changes a game (undo takes back only its own actions)."""
+        return f"host:{self.page.session.id}"
+
+    @property
+    def theme_mode(self) -> ft.ThemeMode:
+        return ft.ThemeMode.DARK if self.dark else ft.ThemeMode.LIGHT
+
+    def toggle_theme(self) -> None:
+        self.store.set_setting(THEME_SETTING, not self.dark)  # first: a failed write leaves the theme as it is
+        self.dark = not self.dark
+        self.page.theme_mode = self.theme_mode

@@ -1,0 +1,216 @@
+"""History: finished games, newest first, filtered by game, player and dates (picked in a calendar,
+each with its "any date"); and the stored
+records that were set aside as damaged (with why, exportable as they are).
+
+A component: the filters and how many rows are shown are this device's state; the rows are read
+from the store at each drawing, and it subscribes to `changes.HISTORY`, so a game deleted, restored,
+imported or saved in any session shows here at once."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+import flet as ft
+
+from companion.data import changes
+from companion.data.ids import route_id
+from companion.data.store import StoredGame
+from companion.services import file_formats
+from companion.ui import game_screens
+from companion.ui.session import App
+from companion.ui.widgets.controls import short_name
+from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.navigation import navigation_bar
+
+PAGE_SIZE = 50
+DAMAGED = "damaged"  # Semantics identifier of the damaged records' section
+
+
+def valid_date(text: str | None) -> str | None:
+    """YYYY-MM-DD, also typed in another script's digits; None for anything else. Never raises."""
+    text = "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch for ch in unicodedata.normalize("NFKC", text or "").strip())
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+        return None
+    try:
+        return date.fromisoformat(text).isoformat()
+    except ValueError:  # month 13, February 30
+        return None
+
+
+def picked_day(value: Any) -> str | None:
+    """The day a DatePicker sent, as YYYY-MM-DD; None for anything else. Never raises.
+
+    The picker means a calendar day (local midnight). Should it arrive as an instant in another
+    offset (e.g. converted to UTC, 23:00 the day before east of Greenwich), it is rounded to the
+    nearest midnight, which is that day for every offset between −12 and +12 hours."""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.strip())
+        except ValueError:
+            return valid_date(value)
+    if isinstance(value, datetime):
+        return (value.date() + timedelta(days=value.time() >= time(12))).isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    return None
+
+
+def row(app: App, game: StoredGame) -> ft.Control:
+    summary = game.scored
+    order = [p for group in summary["ranking"] for p in group]
+    scores = " · ".join(f"{short_name(p)} {summary['totals'][p]}" for p in order)
+    winners = ", ".join(summary["winners"]) or "no winner"
+    return ft.ListTile(
+        leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
+        title=ft.Text(f"{game.played_at[:10]} · {game_screens.title(game.game)}"),
+        subtitle=ft.Text(f"{scores}\nWinner: {winners}"),
+        is_three_line=True,
+        on_click=lambda e: app.go(f"/history/{route_id(game.id)}"),
+        key=game.id,
+    )
+
+
+def damaged_section(app: App) -> ft.Control | None:
+    """Records start-up set aside (they no longer score): listed with the reason, kept, exportable raw."""
+    from companion.ui.views import import_export as transfer_view
+
+    found = app.store.damaged()
+    if not found:
+        return None
+
+    async def export_raw(e) -> None:
+        name = f"tableside-damaged-{date.today().isoformat()}.json"
+        await transfer_view.download(app, name, file_formats.export_damaged(found).encode("utf-8"))
+        app.notify(f"Exported {len(found)} damaged record{'s' * (len(found) != 1)} to {name}.")
+
+    rows: list[ft.Control] = [
+        ft.Text(f"{len(found)} damaged record{'s' * (len(found) != 1)} set aside", weight=ft.FontWeight.BOLD),
+        ft.Text(
+            "These stored games no longer pass the scoring check, so they are kept apart: nothing else is "
+            "affected. Export them to repair them by hand and import them again.",
+            size=13,
+        ),
+    ]
+    for d in found:
+        rows.append(ft.Text(f"{d.file} · id {d.id}: {d.reason}", size=13, selectable=True))
+    rows.append(ft.OutlinedButton("Export damaged records", icon=ft.Icons.DOWNLOAD, height=48, on_click=export_raw))
+    return ft.Semantics(identifier=DAMAGED, container=True, content=ft.Card(ft.Container(ft.Column(rows, spacing=6), padding=12)))
+
+
+NO_FILTERS: dict[str, str | None] = {"game": None, "player": None, "since": None, "until": None}
+ENDS = (("since", "From"), ("until", "To"))
+
+
+@ft.component
+def view(app: App, covered: bool = False) -> ft.View:
+    use_changes(app, changes.HISTORY, active=not covered)
+    filters, set_filters = ft.use_state(NO_FILTERS)
+    limit, set_limit = ft.use_state(PAGE_SIZE)
+    date_error, set_date_error = ft.use_state("")
+
+    everyone = app.store.players()
+    player = filters["player"] if filters["player"] in everyone else None  # renamed or merged away meanwhile: everyone
+    found = app.store.finished(limit=limit + 1, game=filters["game"], player=player, since=filters["since"], until=filters["until"])
+    more = len(found) > limit
+
+    def set_filter(key: str, value: str | None) -> None:
+        set_filters(lambda f: {**f, key: value or None})
+        set_limit(PAGE_SIZE)
+
+    def set_date(key: str, day: str | None) -> None:
+        """A day picked for From or To (None: any date); a crossed range is refused, nothing changes."""
+        other = filters["until" if key == "since" else "since"]
+        if day and other and (day > other if key == "since" else day < other):
+            set_date_error("From must not be after To." if key == "since" else "To must not be before From.")
+            return
+        set_date_error("")
+        set_filter(key, day)
+
+    def picked(key: str, value: Any) -> None:
+        day = picked_day(value)
+        if day is None:  # not a day: only a tampered client sends that; the filter stays
+            set_date_error("That is not a day: pick one in the calendar.")
+            return
+        set_date(key, day)
+
+    def pick(key: str) -> None:
+        chosen = filters[key]
+        low, high = filters["since"], filters["until"]  # the other end bounds what can be picked
+        app.page.show_dialog(
+            ft.DatePicker(
+                value=date.fromisoformat(chosen) if chosen else None,
+                first_date=date.fromisoformat(low) if key == "until" and low else date(2000, 1, 1),
+                last_date=date.fromisoformat(high) if key == "since" and high else date(2100, 12, 31),
+                help_text="Games played on or after" if key == "since" else "Games played on or before",
+                on_change=lambda e: picked(key, e.control.value),
+            )
+        )
+
+    def date_filter(key: str, word: str) -> ft.Control:
+        return ft.Row(
+            [
+                ft.OutlinedButton(
+                    f"{word}: {filters[key] or 'any date'}", icon=ft.Icons.CALENDAR_MONTH, height=48, on_click=lambda e: pick(key)
+                ),
+                ft.IconButton(
+                    icon=ft.Icon(ft.Icons.CLOSE, semantics_label=f"Clear {word} date"),
+                    tooltip="Any date",
+                    width=48,
+                    height=48,
+                    visible=filters[key] is not None,
+                    on_click=lambda e: set_date(key, None),
+                ),
+            ],
+            spacing=0,
+            tight=True,
+        )
+
+    filter_row = ft.Row(
+        [
+            ft.Dropdown(
+                label="Game",
+                width=230,
+                value=filters["game"] or "any",
+                options=[ft.DropdownOption(key="any", text="All games")]
+                + [ft.DropdownOption(key=k, text=game_screens.title(k)) for k in game_screens.ordered()],
+                on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value),
+            ),
+            ft.Dropdown(
+                label="Player",
+                width=180,
+                value=player or "anyone",
+                options=[ft.DropdownOption(key="anyone", text="Everyone")]
+                + [ft.DropdownOption(key=p, text=short_name(p)) for p in everyone],
+                on_select=lambda e: set_filter("player", None if e.control.value == "anyone" else e.control.value),
+            ),
+            *[date_filter(key, word) for key, word in ENDS],
+        ],
+        wrap=True,
+    )
+    rows: list[ft.Control] = [row(app, g) for g in found[:limit]] or [ft.Text("No finished games match.", italic=True)]
+    if more:
+        rows.append(ft.TextButton("Show more", height=48, on_click=lambda e: set_limit(lambda n: n + PAGE_SIZE)))
+    count = ft.Text(f"{min(len(found), limit)}{'+' if more else ''} game{'s' * (len(found) != 1)}")
+    damaged = damaged_section(app)
+    return ft.View(
+        route="/history",
+        appbar=ft.AppBar(
+            title=ft.Text("History"),
+            actions=[
+                ft.TextButton("Import / export", height=48, on_click=lambda e: app.go("/transfer")),
+            ],
+        ),
+        navigation_bar=navigation_bar(app, "/history"),
+        controls=[
+            ft.Column(
+                [filter_row, ft.Text(date_error, color=ft.Colors.ERROR), count, ft.Column(rows, spacing=0)]
+                + ([damaged] if damaged else []),
+                width=720,
+            )
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )

@@ -1,0 +1,113 @@
+"""Home: start one of the five games, resume (or discard) a game in progress, see the latest results.
+
+A component drawn from the store: it subscribes to the games in progress, the history and the
+settings, so what another session (or an undo) changes shows here without a reload."""
+
+from __future__ import annotations
+
+import flet as ft
+
+import scoring
+from companion.data import changes
+from companion.data.ids import route_id
+from companion.data.store import StoredGame
+from companion.ui import game_screens
+from companion.ui.session import App
+from companion.ui.views import in_progress
+from companion.ui.views.setup import tap_size
+from companion.ui.widgets.controls import icon_button, short_name
+from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.navigation import navigation_bar
+
+LATEST = 5
+
+
+def summary(game: StoredGame) -> str:
+    """'Mia 26 · Noah 16' with the leader first, from the summary stored with the finished game
+    (Home is drawn again after every change of a game in progress: nothing is rescored for it)."""
+    if game.summary is None:
+        return ", ".join(short_name(p) for p in game.players)
+    order = [p for group in game.summary["ranking"] for p in group]
+    return " · ".join(f"{short_name(p)} {game.summary['totals'][p]}" for p in order)
+
+
+def game_tile(app: App, key: str) -> ft.Control:
+    rules = scoring.GAMES[key]
+    return ft.Card(
+        ft.ListTile(
+            leading=ft.Icon(game_screens.icon(key), color=game_screens.seed(key)),
+            title=ft.Text(rules.title, weight=ft.FontWeight.BOLD),
+            subtitle=ft.Text(rules.player_counts),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=lambda e: app.go(f"/setup/{key}"),
+            min_height=56,
+        ),
+    )
+
+
+def recovery_notice(app: App, dismiss) -> ft.Control:
+    """What the store repaired at start-up (a damaged file moved aside, a backup restored), until dismissed."""
+    return ft.Semantics(
+        identifier="recovery",
+        container=True,
+        live_region=True,
+        content=ft.Card(
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR),
+                                ft.Text("About your saved data", weight=ft.FontWeight.BOLD),
+                            ]
+                        ),
+                        *[ft.Text(m, selectable=True) for m in app.store.notices() if m not in app.recovery_seen],
+                        ft.TextButton("OK", on_click=dismiss),
+                    ],
+                    spacing=8,
+                ),
+                padding=16,
+            )
+        ),
+    )
+
+
+@ft.component
+def view(app: App, covered: bool = False) -> ft.View:
+    use_changes(app, changes.LIVE, changes.HISTORY, changes.SETTINGS, active=not covered)
+    _, set_seen = ft.use_state(frozenset(app.recovery_seen))  # what this session has read (App keeps it for later visits)
+
+    def dismiss(e) -> None:
+        app.recovery_seen |= set(app.store.notices())  # this session has read them
+        app.store.acknowledge_recovered()  # kept until someone reads it: a start cut short told no one
+        set_seen(frozenset(app.recovery_seen))
+
+    finished = app.store.finished(limit=LATEST)
+    controls: list[ft.Control] = [ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
+    if set(app.store.notices()) - app.recovery_seen:  # start-up repairs, a failed backup: until this session dismisses them
+        controls.insert(0, recovery_notice(app, dismiss))
+    controls += [game_tile(app, key) for key in game_screens.ordered()]
+    controls.append(in_progress.listing(app, in_progress.HOME_LATEST))
+    if finished:
+        controls.append(ft.Text("Latest results", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
+        controls += [
+            ft.ListTile(
+                leading=ft.Icon(game_screens.icon(g.game), color=game_screens.seed(g.game)),
+                title=ft.Text(game_screens.title(g.game)),
+                subtitle=ft.Text(f"{(g.finished_at or g.played_at)[:10]} · {summary(g)}"),
+                on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
+                key=f"latest:{g.id}",
+            )
+            for g in finished
+        ]
+    return ft.View(
+        route="/",
+        appbar=ft.AppBar(
+            title=ft.Text("Tableside"),
+            actions=[tap_size(icon_button(ft.Icons.SETTINGS, "Settings", lambda e: app.go("/settings")))],
+        ),
+        navigation_bar=navigation_bar(app, "/"),
+        controls=[ft.Column(controls, spacing=8, width=640)],
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )

@@ -1,0 +1,193 @@
+"""Games in progress (and saved games being edited): when each started, how far it is, who plays;
+Discard with an Undo. Home shows the latest few (`listing(app, HOME_LATEST)`), /in-progress all.
+
+Both screens subscribe to `changes.LIVE` and draw the list from the store each time: a Discard,
+its Undo, a game started or saved in another session all show at once."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import flet as ft
+
+import scoring
+from companion.data import changes
+from companion.data.atomic_files import StoreWriteError
+from companion.data.ids import route_id
+from companion.data.store import EDITING, StoredGame
+from companion.services.completion import complete, has_content
+from companion.services.player_colours import table_colours
+from companion.ui import game_screens
+from companion.ui.session import App
+from companion.ui.widgets.controls import short_name
+from companion.ui.widgets.finishing import save
+from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.navigation import back_button
+
+HOME_LATEST = 3
+ROUTE = "/in-progress"
+UNDO_SECONDS = 8
+
+
+def when_said(moment: datetime, today: datetime | None = None) -> str:
+    """'Mon 2 Mar, 20:15' (the year only when it is not this year's)."""
+    today = today or datetime.now(moment.tzinfo)
+    year = f" {moment.year}" if moment.year != today.year else ""
+    return f"{moment:%a} {moment.day} {moment:%b}{year}, {moment:%H:%M}"
+
+
+def progress(game: StoredGame) -> str:
+    """How far the game is, from the record alone (so it holds for every game):
+    '2 rounds entered, one under way', or 'Ana, Ben entered so far' for a game scored once."""
+    rules = scoring.GAMES.get(game.game)
+    body = game.record.get(rules.body) if rules else None
+    if rules and rules.body == "rounds" and isinstance(body, list):
+        entered = sum(has_content(r) for r in body)
+        under_way = has_content(game.draft)
+        if not entered and not under_way:
+            return "Nothing entered yet"
+        words = f"{entered} round{'s' * (entered != 1)} entered" if entered else "Round 1 under way"
+        return words + (", the next under way" if entered and under_way else "")
+    if isinstance(body, dict):
+        started = [p for p in game.players if any(has_content(part.get(p)) for part in _player_parts(body))]
+        if not started:
+            return "Nothing entered yet"
+        if len(started) == len(game.players):
+            return "Every player has cards entered"
+        return f"Cards entered for {', '.join(short_name(p, 12) for p in started)}"
+    return ""
+
+
+def _player_parts(body: dict) -> list[dict]:
+    """The dicts of a final body that are keyed by player (the body itself, or e.g. CGT's collections)."""
+    return [body] + [v for v in body.values() if isinstance(v, dict)]
+
+
+def standing(game: StoredGame) -> str:
+    """'Mia 26 · Noah 16', the leader first; just the names while the record does not score."""
+    try:
+        result = scoring.score(game.record)
+    except scoring.RecordError:
+        return " · ".join(short_name(p) for p in game.players)
+    order = [p for group in result.ranking for p in group]
+    return " · ".join(f"{short_name(p)} {result.totals[p]}" for p in order)
+
+
+def title_of(game: StoredGame) -> str:
+    started = when_said(game.when)
+    if game.status == EDITING:
+        return f"{game_screens.title(game.game)} of {started} (editing)"
+    return f"{game_screens.title(game.game)}, started {started}"
+
+
+def discard_label(game: StoredGame) -> str:
+    """The Discard button's name: the game, when and who (two games started in one minute differ by players)."""
+    return f"Discard {title_of(game)}, {', '.join(short_name(p, 24) for p in game.players)}"
+
+
+def player_dots(game: StoredGame) -> ft.Control:
+    """Each player's colour, as on the score sheet and the charts."""
+    colours = table_colours(game.players)
+    return ft.Row(
+        [ft.Container(width=12, height=12, border_radius=6, bgcolor=colours[p], tooltip=p) for p in game.players[:8]], spacing=4, tight=True
+    )
+
+
+def discard(app: App, game: StoredGame) -> None:
+    """Drop a game in progress (or the changes of a saved game being edited), with an Undo.
+    The lists redraw themselves: the store publishes the change to every screen showing it."""
+    try:
+        if game.status == EDITING:
+            removed = app.store.editing(game.id)
+            app.hub.cancel_edit(game.id)  # the saved game stays as it was
+        else:
+            removed = app.store.delete(game.id)
+    except StoreWriteError as err:
+        app.notify(str(err), error=True)
+        return
+    if removed is None:
+        return
+
+    def undo(e) -> None:
+        try:
+            app.store.restore(removed)
+        except StoreWriteError as err:
+            app.notify(str(err), error=True)
+
+    what = "the changes to" if removed.status == EDITING else "the game of"
+    app.page.show_dialog(
+        ft.SnackBar(
+            ft.Text(f"Discarded {what} {game_screens.title(removed.game)}."),
+            action="Undo",
+            on_action=undo,
+            duration=UNDO_SECONDS * 1000,
+        )
+    )
+
+
+def save_offer(app: App, game: StoredGame) -> ft.Control:
+    """A complete game not yet saved: said, with its Save one tap away."""
+    return ft.Row(
+        [
+            ft.Text("Complete, not saved", weight=ft.FontWeight.BOLD),
+            ft.FilledTonalButton(
+                content=ft.Text("Save"),
+                icon=ft.Icons.SAVE,
+                height=48,
+                tooltip=f"Save {title_of(game)} to the history",
+                on_click=lambda e: save(app, game),
+            ),
+        ],
+        wrap=True,
+        spacing=8,
+    )
+
+
+def entry(app: App, game: StoredGame) -> ft.Control:
+    title = title_of(game)
+    lines: list[ft.Control] = [ft.Text(progress(game)), ft.Text(standing(game)), player_dots(game)]
+    if complete(game):
+        lines.append(save_offer(app, game))
+    return ft.ListTile(
+        leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
+        title=ft.Text(title),
+        subtitle=ft.Column(lines, spacing=2, tight=True),
+        trailing=ft.IconButton(
+            icon=ft.Icon(ft.Icons.DELETE_OUTLINE, semantics_label=discard_label(game)),
+            tooltip="Discard",
+            on_click=lambda e: discard(app, game),
+            width=48,
+            height=48,
+        ),
+        on_click=lambda e: app.go(f"/play/{route_id(game.id)}"),
+        key=f"in-progress:{game.id}:{game.status}",
+    )
+
+
+def unfinished(app: App) -> list[StoredGame]:
+    """Games in progress and saved games being edited, the latest change first."""
+    return sorted(app.store.in_progress() + app.store.edits(), key=lambda g: g.modified_at, reverse=True)
+
+
+def listing(app: App, limit: int | None = None) -> ft.Column:
+    """The list as stored now (drawn by a screen subscribed to `changes.LIVE`); hidden on Home with no game."""
+    found = unfinished(app)
+    rows: list[ft.Control] = [ft.Text("Games in progress", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
+    rows += [entry(app, g) for g in found[:limit]]
+    if limit is not None and len(found) > limit:
+        rows.append(ft.TextButton(f"All games in progress ({len(found)})", height=48, on_click=lambda e: app.go(ROUTE)))
+    if not found:
+        rows.append(ft.Text("No game in progress.", italic=True))
+    return ft.Column(rows, spacing=4, visible=bool(found) or limit is None)
+
+
+@ft.component
+def view(app: App) -> ft.View:
+    use_changes(app, changes.LIVE)
+    return ft.View(
+        route=ROUTE,
+        appbar=ft.AppBar(leading=back_button(app), title=ft.Text("Games in progress")),
+        controls=[ft.Column([listing(app)], width=720)],
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )

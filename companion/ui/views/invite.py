@@ -1,0 +1,127 @@
+"""Invite players: a link, a QR code and a short code that open this game on a phone, where each
+player picks a free seat (no PIN needed) and enters their own tableau while the tablet shows the
+whole table. The host can release a seat and revoke the invitation."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import flet as ft
+import segno
+
+from companion.access.invites import INVITES_SETTING
+from companion.data import changes
+from companion.data.ids import route_id
+from companion.data.store import StoreWriteError
+from companion.ui.session import App
+from companion.ui.widgets.common import not_found
+from companion.ui.widgets.controls import short_name
+from companion.ui.widgets.hooks import use_changes
+
+
+def qr_png(url: str) -> bytes:
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="png", scale=8, border=2)
+    return buffer.getvalue()
+
+
+def grouped(code: str) -> str:
+    """ABCDEFGHJK → ABCD-EFGH-JK: easier to read out and type."""
+    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
+
+
+def seat_line(player: str, taken: bool, release: Callable[[str], None]) -> ft.Control:
+    """A seat: free or on a phone (which the host can release)."""
+    return ft.Row(
+        [
+            ft.Semantics(
+                identifier=f"seat-{player}",
+                content=ft.Text(f"{short_name(player)}: {'on a phone' if taken else 'free'}"),
+                expand=True,
+            ),
+            ft.OutlinedButton(f"Release {player}", height=48, visible=taken, on_click=lambda e: release(player)),
+        ],
+        width=360,
+    )
+
+
+@ft.component
+def view(app: App, game_id: str) -> ft.View:
+    # The code and the seats are settings: a seat taken or released on a phone shows here at once.
+    use_changes(app, changes.SETTINGS, changes.game(game_id))
+    route = f"/invite/{route_id(game_id)}"
+    stored = app.store.get(game_id)
+    code: str | None = (app.store.setting(INVITES_SETTING) or {}).get(game_id) if stored else None
+
+    def make_code() -> None:
+        """A game without a code (never invited, or revoked) gets one: written once it is shown, not while drawn."""
+        if stored is not None and code is None:
+            try:
+                app.invites.code_for(game_id)  # published as a setting: the screen draws itself with it
+            except StoreWriteError as err:
+                app.notify(str(err), error=True)
+
+    ft.use_effect(make_code, [stored is not None, code])
+    url = f"{app.join_urls[0] if app.join_urls else ''}/join/{code}" if code else None
+    qr = ft.use_memo(lambda: qr_png(url) if url else None, [url])  # drawn again only for a new code
+    if stored is None:
+        return not_found(route, "This game is not stored here.")
+
+    def act(change: Callable[[], None]) -> None:
+        try:
+            change()  # published: this screen and the phones draw themselves again
+        except StoreWriteError as err:
+            app.notify(str(err), error=True)
+
+    def release(player: str) -> None:
+        act(lambda: app.invites.release(game_id, player))
+
+    def revoke(e) -> None:
+        act(lambda: app.invites.revoke(game_id))
+
+    taken = app.invites.taken(game_id)
+    hint = (
+        ft.Text("A phone that opens it joins without the PIN, and can change only its own player's cards.", size=13, italic=True)
+        if app.lan
+        else ft.Text(
+            "This server listens on this machine only: the link works in another browser here. For phones, "
+            "start it with  tableside --host 0.0.0.0  (it asks for a PIN) and open this screen again.",
+            size=13,
+            weight=ft.FontWeight.BOLD,
+        )
+    )
+    if code is None or url is None or qr is None:
+        invitation: list[ft.Control] = [ft.ProgressRing(semantics_label="Making the invitation")]
+    else:
+        invitation = [
+            ft.Image(src=qr, width=260, height=260, semantics_label=f"QR code for {url}"),
+            # Not selectable: Flutter's web semantics then reads out no text for it (screen readers, tests).
+            ft.Semantics(identifier="join-url", content=ft.Text(url, size=18, weight=ft.FontWeight.BOLD)),
+            *[ft.Text(f"or {u}/join/{code}", size=13, selectable=True) for u in app.join_urls[1:]],
+            ft.Semantics(identifier="join-code", content=ft.Text(f"Code: {grouped(code)}", size=16, selectable=True)),
+        ]
+    body = ft.Column(
+        [
+            ft.Text("Scan with a phone on the same Wi-Fi, then pick your seat.", size=16),
+            *invitation,
+            hint,
+            ft.Text("Seats", weight=ft.FontWeight.BOLD),
+            *[seat_line(p, p in taken, release) for p in stored.players],
+            ft.OutlinedButton(
+                "Revoke invite", icon=ft.Icons.LINK_OFF, height=48, on_click=revoke, tooltip="A new code; every phone loses its seat"
+            ),
+            ft.FilledButton(
+                "Back to the game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")
+            ),
+        ],
+        spacing=12,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text("Invite players")),
+        controls=[body],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        scroll=ft.ScrollMode.AUTO,
+    )

@@ -1,0 +1,105 @@
+"""Join from a phone: open the invitation, pick a free seat; the phone then shows that player's
+play screen. The server holds the session to that seat, and the browser keeps a grant for it,
+so coming back (a reload, a closed tab) returns to the seat without the PIN."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.data import changes
+from companion.data.ids import route_id
+from companion.data.store import StoreWriteError
+from companion.ui import game_screens
+from companion.ui.session import App
+from companion.ui.views import play
+from companion.ui.widgets.common import not_found
+from companion.ui.widgets.controls import short_name
+from companion.ui.widgets.hooks import use_changes
+
+GRANT_KEY = "tableside.grant."
+INVALID = "This invitation is not valid any more. Ask the table for a new one."
+
+
+def seat_route(code: str, player: str) -> str:
+    return f"/join/{route_id(code)}/{route_id(player)}"
+
+
+@ft.component
+def view(app: App, code: str) -> ft.View:
+    route = f"/join/{route_id(code)}"
+    game_id = app.invites.game_of(code)
+    # The invitation and its seats are settings: a seat taken on another phone, or a revoked
+    # invitation, shows here at once.
+    use_changes(app, changes.SETTINGS, *([changes.game(game_id)] if game_id else []))
+    refusal, set_refusal = ft.use_state("")
+    stored = app.store.get(game_id) if game_id else None
+
+    def seated(player: str, grant: object) -> None:
+        if stored is None:
+            return
+        if not app.authorized:
+            app.hold_seat(code, grant)
+        app.go(seat_route(code, player))
+
+    async def return_to_seat() -> None:
+        """A phone that holds a seat of this game (its grant, kept in the browser) goes back to it."""
+        if stored is None:
+            return
+        grant = await app.preferences.get(GRANT_KEY + stored.id)
+        seat = app.invites.seat_of(grant)
+        if seat is not None and seat.game == stored.id and app.page.route == route:
+            seated(seat.player, grant)
+
+    ft.use_effect(return_to_seat, [stored.id if stored else None])
+    if stored is None:
+        return not_found(route, INVALID)
+    taken = app.invites.taken(stored.id)
+
+    async def take(player: str) -> None:
+        try:
+            grant = app.invites.claim(code, player)
+        except StoreWriteError as err:
+            set_refusal(str(err))
+            return
+        if grant is None:
+            set_refusal(f"{short_name(player)}'s seat is taken by another phone: the host can release it.")
+            return
+        await app.preferences.set(GRANT_KEY + stored.id, grant)
+        seated(player, grant)
+
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text(f"Join {game_screens.title(stored.game)}"), automatically_imply_leading=app.authorized),
+        controls=[
+            ft.Column(
+                [
+                    ft.Text("Who are you?", size=20, weight=ft.FontWeight.BOLD),
+                    *[
+                        ft.FilledButton(
+                            content=ft.Text(f"I am {short_name(p, 24)}" + (" (taken)" if p in taken else ""), semantics_label=f"I am {p}"),
+                            height=56,
+                            width=280,
+                            disabled=p in taken,
+                            on_click=lambda e, p=p: app.page.run_task(take, p),
+                        )
+                        for p in stored.players
+                    ],
+                    ft.Text(refusal, color=ft.Colors.ERROR),
+                    ft.Text("Your phone shows your own cards; the table's screen shows everyone's.", size=13),
+                ],
+                spacing=12,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        ],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+@ft.component
+def seat_view(app: App, code: str, player: str) -> ft.View:
+    """A player's own play screen, for the phone holding that seat (or the host)."""
+    use_changes(app, changes.SETTINGS)  # a revoked invitation shows as one at once
+    game_id = app.invites.game_of(code)
+    if game_id is None:
+        return not_found(seat_route(code, player), INVALID)
+    return play.view(app, game_id, seat=player, route=seat_route(code, player))

@@ -1,0 +1,73 @@
+"""The PIN screen: until the PIN is entered, a session sees nothing else and can change nothing."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.access.invites import normal_code
+from companion.ui.session import App
+from companion.ui.widgets.hooks import use_field
+
+
+@ft.component
+def view(app: App, wanted_route: str) -> ft.View:
+    pin, set_pin, typed_pin = use_field()
+    message, set_message = ft.use_state("")
+    code, set_code, typed_code = use_field()
+
+    def submit(e) -> None:
+        accepted, why = app.enter_pin(typed_pin())
+        set_pin("")
+        if accepted:
+            app.go(wanted_route if wanted_route != "/pin" else "/")
+            app.rebuild()
+        else:
+            set_message(why)
+
+    def join(e) -> None:
+        typed = normal_code(typed_code())
+        if typed:  # a wrong code shows the invitation screen's own "not valid" message
+            app.go(f"/join/{typed}")
+
+    return ft.View(
+        route=wanted_route,
+        appbar=ft.AppBar(title=ft.Text("Tableside")),
+        controls=[
+            ft.Column(
+                [
+                    ft.Icon(ft.Icons.LOCK, size=48),
+                    ft.Text("This table's games are private. Enter the PIN to continue."),
+                    ft.TextField(
+                        label="PIN",
+                        value=pin,
+                        on_change=lambda e: set_pin(e.control.value or ""),
+                        on_submit=submit,
+                        password=True,
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        width=200,
+                        input_filter=ft.NumbersOnlyInputFilter(),
+                        max_length=12,
+                        autofocus=True,
+                    ),
+                    ft.FilledButton("Unlock", on_click=submit, height=48),
+                    ft.Semantics(identifier="pin-message", live_region=True, content=ft.Text(message, color=ft.Colors.ERROR)),
+                    ft.Divider(),
+                    ft.Text("A player joining a game? Type the code the table's screen shows."),
+                    ft.TextField(
+                        label="Invite code",
+                        value=code,
+                        on_change=lambda e: set_code(e.control.value or ""),
+                        on_submit=join,
+                        width=200,
+                        max_length=14,
+                        capitalization=ft.TextCapitalization.CHARACTERS,
+                    ),
+                    ft.OutlinedButton("Join with the code", on_click=join, height=48),
+                ],
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=12,
+            )
+        ],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        vertical_alignment=ft.MainAxisAlignment.CENTER,
+    )

@@ -1,0 +1,345 @@
+"""Play: the frame every game's play screen shares.
+
+A header that stays on screen while the rest scrolls under it: the totals (live, from
+`scoring`), the round and the column heads of the grid being entered. Under it, in one
+scrolling column that keeps its place across taps, the game's own controls (one player at a
+time on a phone, everyone side by side on a tablet). At the bottom, under the thumb and outside
+the scroll, Undo, the round's own button (Next round, Score round) and Results, then the refusal
+of the last tap if any (under the cards, never over them). Each game's controls are its `GameScreen`
+(companion/ui/game_screens.py), in its own module; a tap becomes an action, applied by the live game on
+the server.
+
+The screen is a component drawn from the live game as the server holds it now and from this
+device's view state (whose tableau a phone shows, the round picked, the last refusal): after a
+change from any device the store publishes `game:<id>` and every screen of the game draws itself
+again; Flet sends each browser only what changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.data import changes
+from companion.data.ids import route_id
+from companion.data.store import FINISHED, IN_PROGRESS
+from companion.services.live import Done, LiveGame
+from companion.ui import game_screens
+from companion.ui.session import App, log
+from companion.ui.widgets.common import not_found
+from companion.ui.widgets.controls import TAP, icon_button, short_name, total_badge
+from companion.ui.widgets.help_dialog import how_scoring_works
+from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.navigation import route_under
+from scoring import Action
+
+MIN_TABLEAU_WIDTH = 370
+GAP = 16
+NOT_SAVED = "That change could not be saved. The game is as it was."
+
+
+class Play:
+    """What a game's screen reads and does while one device shows it: the live game, this device's
+    view state and its taps. One per screen for its life (so its methods stay the same objects
+    from one drawing to the next, and memoised parts that take them are skipped); `draw` hands it
+    the state of each drawing."""
+
+    def __init__(self, app: App, seat: str | None):
+        self.app = app
+        self.device = seat or ""  # "" for the table's host; a player's name on that player's phone
+        self.live: LiveGame
+        self.player = ""  # whose tableau a phone shows
+        self.state: dict[str, Any] = {}  # screen-only choices of the game screen (round shown, …)
+        self.message = ""  # the refusal of this device's last tap
+        self._set_player: Callable[[str], None] = lambda p: None
+        self._set_state: Callable[[Any], None] = lambda s: None
+        self._set_message: Callable[[str], None] = lambda m: None
+        self.game: game_screens.GameScreen | None = None
+
+    def draw(self, live: LiveGame, player: str, state: dict, message: str, setters: tuple) -> None:
+        self.live, self.state, self.message = live, state, message
+        self.player = player if player in live.record["players"] else live.record["players"][0]
+        self._set_player, self._set_state, self._set_message = setters
+        if self.game is None or self.game.key != live.record["game"]:
+            self.game = game_screens.screen(live.record["game"])(self)
+
+    @property
+    def players(self) -> list[str]:
+        return self.live.record["players"]
+
+    @property
+    def record(self) -> dict:
+        return self.live.record
+
+    @property
+    def who(self) -> str:
+        """This device, as the live game knows it: a phone by its seat, the host by its session."""
+        return self.device or self.app.device
+
+    # -- changes: the live game applies them; the store tells every screen to draw again -------------
+
+    def act(self, action: Action) -> bool:
+        """Send a tap's action to the live game; a refused one leaves everything as it was and says why."""
+        return self._done(lambda: self.live.act(action, self.who, seat=self.device or None, check=self.may_change))
+
+    def undo(self) -> None:
+        self._done(lambda: self.live.undo(self.who, check=self.may_change))
+
+    def may_change(self) -> str:
+        return self.app.may_change(self.live.id, self.device or None)
+
+    def _done(self, send: Callable[[], Done]) -> bool:
+        try:
+            done = send()
+        except Exception:  # a bug, a deleted game: say so, keep the game as it was stored
+            log.exception("change failed")
+            done = Done(False, NOT_SAVED)
+        self._set_message(done.message)
+        return done.changed
+
+    def refuse(self, reason: str) -> None:
+        self._set_message(reason)
+
+    def select_player(self, player: str) -> None:
+        self._set_player(player)
+        self._set_message("")
+
+    def remember(self, key: str, value: Any) -> None:
+        """Keep a screen-only choice of the game screen (the round shown, …): the screen draws again."""
+        self._set_state(lambda state: {**state, key: value})
+
+
+def shown_players(play: Play) -> tuple[list[str], float | None]:
+    """Whose tableaux this screen shows, and how wide each is."""
+    app = play.app
+    if play.device:  # a player's phone: that player's tableau; what the table shares is the host's to change
+        return [play.device], None
+    if app.wide:  # everyone side by side; past what fits, the tableaux wrap onto a further row
+        n = len(play.players)
+        return list(play.players), max(MIN_TABLEAU_WIDTH, ((app.page.width or 1024) - 32 - GAP * (n - 1)) / n)
+    return [play.player], None
+
+
+@ft.memo
+@ft.component
+def TotalBadge(player: str, total: int, place: int | None, leading: bool, large: bool) -> ft.Control:
+    """A player's total: drawn again only when it, the place or the lead changes."""
+    return total_badge(player, total, place, leading, large=large)
+
+
+def totals_row(play: Play) -> ft.Control:
+    result = play.live.result
+    game = play.game
+    assert game is not None
+    leaders = result.ranking[0] if result.ranking and game.entered() else ()
+    return ft.Row(
+        [TotalBadge(p, result.totals[p], result.place_of(p), p in leaders, play.app.wide, key=f"total {p}") for p in play.players],
+        wrap=True,
+        alignment=ft.MainAxisAlignment.CENTER,
+        spacing=8,
+        run_spacing=4,
+    )
+
+
+def player_switch(play: Play) -> ft.Control:
+    return ft.Row(
+        [
+            (ft.FilledButton if p == play.player else ft.OutlinedButton)(
+                content=ft.Text(short_name(p), semantics_label=p),
+                on_click=lambda e, p=p: play.select_player(p),
+                height=TAP,
+                key=f"show {p}",
+            )
+            for p in play.players
+        ],
+        wrap=True,
+        alignment=ft.MainAxisAlignment.CENTER,
+    )
+
+
+def message_bar(message: str) -> ft.Control:
+    """The refusal of the last tap, under the thumb: announced by screen readers when it appears."""
+    return ft.Container(
+        ft.Semantics(
+            identifier="message",
+            live_region=True,
+            content=ft.Text(message or " ", color=ft.Colors.ON_ERROR_CONTAINER, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        ),
+        visible=bool(message),
+        bgcolor=ft.Colors.ERROR_CONTAINER,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+        border_radius=ft.BorderRadius.only(top_left=12, top_right=12),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+def actions(play: Play, game_id: str) -> ft.Control:
+    """What is done now and then, at the end of the cards: invite the players' phones."""
+    app = play.app
+    return ft.Row(
+        [
+            ft.OutlinedButton(
+                "Invite players",
+                icon=ft.Icons.QR_CODE,
+                height=48,
+                visible=not play.device,
+                on_click=lambda e: app.go(f"/invite/{route_id(game_id)}"),
+            ),
+        ],
+        wrap=True,
+        alignment=ft.MainAxisAlignment.CENTER,
+    )
+
+
+def thumb_bar(play: Play, game_id: str) -> ft.Control:
+    """Undo, the round's own button (Next round, Score round) and Results: under the thumb on a
+    phone, outside the scrolling cards, so none of them is at the end of a long scroll."""
+    app, can_undo = play.app, play.live.can_undo(play.who)
+    game = play.game
+    assert game is not None
+    round_action = game.round_action()
+    bar = ft.Container(
+        ft.Row(
+            [
+                ft.OutlinedButton(
+                    "Undo",
+                    icon=ft.Icons.UNDO,
+                    on_click=lambda e: play.undo(),
+                    disabled=not can_undo,
+                    tooltip=None if can_undo else "Nothing of yours to undo",
+                    height=48,
+                ),
+                *([round_action] if round_action is not None else []),
+                ft.OutlinedButton(
+                    "Results", icon=ft.Icons.EMOJI_EVENTS, height=48, on_click=lambda e: app.go(f"/results/{route_id(game_id)}")
+                ),
+            ],
+            wrap=True,
+            spacing=6,
+            run_spacing=4,
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+        padding=ft.Padding.symmetric(horizontal=4, vertical=6),
+        bgcolor=ft.Colors.SURFACE,
+        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+    )
+    return ft.Semantics(identifier="play-actions", container=True, content=bar)
+
+
+def frame(play: Play, game_id: str) -> ft.Control:
+    """The whole play screen under the app bar, from the live game and this device's view state."""
+    game, app = play.game, play.app
+    assert game is not None
+    shown, width = shown_players(play)
+    if play.device:
+        switch: ft.Control = ft.Text(f"Your seat: {play.device}", weight=ft.FontWeight.BOLD)
+    elif not app.wide and game.per_player:
+        switch = player_switch(play)
+    else:
+        switch = ft.Row()
+    round_label = game.round_label()
+    header = ft.Column(
+        [
+            totals_row(play),
+            ft.Text(round_label, weight=ft.FontWeight.BOLD, size=13, visible=bool(round_label)),
+            ft.Row(
+                [ft.Container(game.heads(p) or ft.Container(), width=width) for p in shown],
+                spacing=GAP,
+                alignment=ft.MainAxisAlignment.CENTER,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+        ],
+        spacing=4,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    body = ft.Column(
+        [
+            ft.Column(game.shared(), disabled=bool(play.device), key="shared"),
+            switch,
+            ft.Row(
+                [ft.Container(game.tableau(p), width=width, key=f"tableau {p}") for p in shown],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                spacing=GAP,
+                run_spacing=GAP,
+                wrap=True,
+            ),
+            # Under the tableaux: a sentence that comes with a tap never pushes the cards down under the finger.
+            ft.Column([ft.Text(s, italic=True, size=13) for s in game.explanations(play.live.result)]),
+            actions(play, game_id),
+        ],
+        spacing=10,
+    )
+    return ft.Column(
+        [
+            ft.Semantics(
+                identifier="play-header",
+                container=True,
+                content=ft.Container(
+                    header,
+                    padding=ft.Padding.symmetric(horizontal=4, vertical=4),
+                    bgcolor=ft.Colors.SURFACE,
+                    border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+                ),
+            ),
+            # One scrolling column for the screen's life: Flutter keeps its offset while its content changes.
+            ft.Column(
+                [ft.Container(body, padding=ft.Padding.only(left=4, right=4, bottom=24))],
+                scroll=ft.ScrollMode.AUTO,
+                expand=True,
+            ),
+            thumb_bar(play, game_id),
+            message_bar(play.message),
+        ],
+        spacing=0,
+        expand=True,
+    )
+
+
+@ft.component
+def view(app: App, game_id: str, seat: str | None = None, route: str | None = None) -> ft.View:
+    """The play screen of the host (every tableau) or, with `seat`, of one player's phone."""
+    use_changes(app, changes.game(game_id), changes.SETTINGS)
+    ft.use_effect(app.keep_awake, [])  # the screen stays on during a game
+    player, set_player = ft.use_state("")
+    state, set_state = ft.use_state(dict[str, Any]())
+    message, set_message = ft.use_state("")
+    play = ft.use_memo(lambda: Play(app, seat), [])
+    opening: ft.MutableRef[bool] = ft.use_ref(True)  # the first drawing may start an edit of a saved game; later ones never do
+    route = route or f"/play/{route_id(game_id)}"
+    stored = app.store.get(game_id)
+    saved_meanwhile = stored is not None and stored.status == FINISHED and not opening.current and app.store.editing(game_id) is None
+    results = f"/{'history' if app.authorized else 'results'}/{route_id(game_id)}"
+
+    def leave_when_saved() -> None:
+        if saved_meanwhile:  # another device saved the game (or its changes): its result is the screen now
+            app.go(results)
+
+    ft.use_effect(leave_when_saved, [saved_meanwhile])
+    if stored is None:
+        return not_found(route, "This game is not stored here. It may have been deleted.")
+    if seat is not None and stored.status != IN_PROGRESS:
+        return not_found(route, "This game is over: the table has saved its result.")
+    live = app.hub.open(game_id, edit=bool(opening.current))
+    opening.current = False
+    if live is None:
+        return not_found(route, "This game was saved on another device.")
+    if seat is not None and seat not in live.record["players"]:
+        return not_found(route, f"No one called {seat} plays in this game.")
+    play.draw(live, player, state, message, (set_player, set_state, set_message))
+
+    return ft.View(
+        route=route,
+        # Its own back button: Flutter's is 40 × 40, under the 48 every target has.
+        appbar=ft.AppBar(
+            title=ft.Text(game_screens.title(live.record["game"])),
+            leading_width=56,
+            leading=icon_button(ft.Icons.ARROW_BACK, "Back", lambda e: app.go(route_under(app))),
+            actions=[how_scoring_works(app, live.record["game"])],
+        ),
+        controls=[frame(play, game_id)],
+        padding=ft.Padding.only(left=6, right=6, top=0, bottom=0),
+        spacing=0,
+    )

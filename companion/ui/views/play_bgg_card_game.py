@@ -1,0 +1,238 @@
+"""BoardGameGeek: The Card Game play screen: played groups per subdomain (2–10 cards, the
+Popular card) and collection groups (pick subdomains, mark Rare Gems). Every tap is an action;
+what the deck still allows, and why not, is asked of `scoring.bgg_card_game`."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.game_screens import GameScreen, register
+from companion.ui.widgets.controls import TAP, card_button, section, short_name, stepper
+from companion.ui.widgets.palette import ink
+from scoring import bgg_card_game as rules
+
+LABEL = {s: rules.SPOKEN[s].capitalize() for s in rules.SUBDOMAINS}  # "childrens" → "Children's"
+HUE = {  # each subdomain's colour in the palette (companion/ui/widgets/palette.py)
+    "abstract": "grey",
+    "customizable": "cyan",
+    "childrens": "pink",
+    "family": "green",
+    "party": "purple",
+    "strategy": "indigo",
+    "thematic": "orange",
+    "war": "red",
+}
+
+
+def fitting(text: str) -> float:
+    """A card button wide enough for its whole text ("Customizable" too), bold at the default size."""
+    return max(52, 16 + 10 * len(text))
+
+
+def holder_state(holder: str | None, player: str) -> str:
+    return "held" if holder == player else "taken" if holder else "free"
+
+
+@register
+class BggCardGameScreen(GameScreen):
+    key = "bgg-card-game"
+    seed = ft.Colors.INDIGO
+    icon = ft.Icons.STYLE
+    order = 2
+
+    @property
+    def game(self) -> rules.Game:
+        return self.play.live.rules
+
+    def shade(self, subdomain: str) -> str:
+        return ink(HUE[subdomain], self.play.app.dark)
+
+    def drafts(self) -> dict[str, list[str]]:
+        """Collections being picked that do not have their 2 cards yet: this screen's own, not in
+        the record until they do (a collection of 1 is no collection)."""
+        return self.play.state.get("collection_drafts", {})
+
+    def set_draft(self, player: str, picked: list[str]) -> None:
+        drafts = {p: d for p, d in self.drafts().items() if p != player}
+        self.play.remember("collection_drafts", {**drafts, player: picked} if picked else drafts)
+
+    # -- taps ---------------------------------------------------------------------------
+
+    def step(self, player: str, subdomain: str, step: int) -> None:
+        self.play.act(rules.StepPlayed(player, subdomain, step))
+
+    # A tap means what its button showed when drawn (`held`, `seen`), not what the table holds by the
+    # time it arrives: two screens taking the same Popular card at once both mean "take", never a toggle.
+
+    def tap_popular(self, player: str, subdomain: str, held: bool) -> None:
+        self.play.act(rules.SetPopular(player, subdomain, not held))
+
+    def tap_new_collection(self, player: str, number: int, subdomain: str) -> None:
+        """`number`: the collection this one becomes, as the screen showed when it was tapped."""
+        draft = list(self.drafts().get(player, []))
+        if subdomain in draft:
+            draft.remove(subdomain)
+            self.set_draft(player, draft)
+            self.play.refuse("")
+            return
+        reason = rules.card_refusal(self.game, subdomain)
+        if reason:
+            self.play.refuse(reason)
+            return
+        if len(draft) + 1 < rules.COLLECTION_MIN:
+            self.set_draft(player, [*draft, subdomain])
+            self.play.refuse("")
+            return
+        picked = (*draft, subdomain)
+        if not self.play.act(rules.AddCollection(player, picked, number)):
+            collections = self.game.tableaux[player].collections
+            if not (len(collections) >= number and set(collections[number - 1].subdomains) == set(picked)):
+                return  # refused: what was picked before stays picked
+        self.set_draft(player, [])
+
+    def tap_in_collection(self, player: str, number: int, seen: tuple[str, ...], subdomain: str) -> None:
+        action = rules.RemoveFromCollection if subdomain in seen else rules.AddToCollection
+        self.play.act(action(player, number, seen, subdomain))
+
+    def tap_card(self, player: str, number: int | None, seen: tuple[str, ...], subdomain: str, new_number: int) -> None:
+        if number is None:
+            self.tap_new_collection(player, new_number, subdomain)
+        else:
+            self.tap_in_collection(player, number, seen, subdomain)
+
+    # -- what is shown ------------------------------------------------------------------
+
+    def played_row(self, player: str, subdomain: str) -> ft.Control:
+        game = self.game
+        group = next((g for g in game.tableaux[player].played if g.subdomain == subdomain), None)
+        count = group.cards if group else 0
+        can_grow = rules.step_refusal(game, player, subdomain, +1) is None
+        popular = holder_state(rules.popular_holder(game, subdomain), player) if count else "taken"
+
+        def build() -> ft.Control:
+            label = LABEL[subdomain]
+            return ft.Row(
+                [
+                    ft.Text(label, color=self.shade(subdomain), weight=ft.FontWeight.BOLD, width=92, size=13),
+                    # The stepper only says which way: the action is a step, applied to the table as it is now.
+                    stepper(
+                        f"{player} {label} played",
+                        count,
+                        lambda v: self.step(player, subdomain, 1 if v > count else -1),
+                        0,
+                        rules.stepped(count, 1) if can_grow else count,
+                        down=lambda v: rules.stepped(v, -1),
+                        up=lambda v: rules.stepped(v, 1),
+                    ),
+                    card_button(
+                        "☺",
+                        f"{player} {label} Popular",
+                        lambda e: self.tap_popular(player, subdomain, popular == "held"),
+                        state=popular,
+                        colour=self.shade(subdomain),
+                        icon=ft.Icons.SENTIMENT_SATISFIED_ALT,
+                        width=TAP,
+                    ),
+                    ft.Text(str(group.points()) if group else "", weight=ft.FontWeight.BOLD, width=28, text_align=ft.TextAlign.RIGHT),
+                ],
+                spacing=4,
+                wrap=True,
+                run_spacing=4,
+            )
+
+        return build()
+
+    def collection_block(self, player: str, number: int | None) -> ft.Control:
+        """Collection `number` (1-based) of `player`, or the one being picked (None)."""
+        game = self.game
+        gems: tuple[str, ...]
+        if number is None:
+            group = None
+            chosen, gems = tuple(self.drafts().get(player, [])), ()
+            title = "New collection: pick at least 2"
+        else:
+            group = game.tableaux[player].collections[number - 1]
+            chosen, gems = group.subdomains, group.rare_gems
+            title = f"Collection {number}: {group.line()}"
+        name = "new collection" if number is None else f"collection {number}"
+        free = tuple(rules.card_refusal(game, s) is None for s in rules.SUBDOMAINS)
+        gem_states = (
+            tuple("held" if s in gems else "taken" if rules.gem_refusal(game, player, number, s) else "free" for s in chosen)
+            if number is not None
+            else ()
+        )
+        new_number = len(game.tableaux[player].collections) + 1
+
+        def build() -> ft.Control:
+            cards = [
+                card_button(
+                    LABEL[s],
+                    f"{player} {name} {LABEL[s]}",
+                    lambda e, s=s: self.tap_card(player, number, chosen, s, new_number),
+                    state="held" if s in chosen else "free" if ok else "taken",
+                    colour=self.shade(s),
+                    width=fitting(LABEL[s]),
+                )
+                for s, ok in zip(rules.SUBDOMAINS, free)
+            ]
+            controls: list[ft.Control] = [
+                ft.Text(title, size=13, weight=ft.FontWeight.W_600),
+                ft.Row(cards, wrap=True, spacing=4, run_spacing=4),
+            ]
+            if number is not None:
+                gem_buttons = [
+                    card_button(
+                        f"◆ {LABEL[s]}",
+                        f"{player} {name} {LABEL[s]} Rare Gem",
+                        lambda e, s=s: self.play.act(rules.SetRareGem(player, number, chosen, s, s not in gems)),
+                        state=state,
+                        colour=self.shade(s),
+                        width=fitting(f"◆ {LABEL[s]}"),
+                    )
+                    for s, state in zip(chosen, gem_states)
+                ]
+                controls += [
+                    ft.Text("Rare Gems in it:", size=12),
+                    ft.Row(gem_buttons, wrap=True, spacing=4, run_spacing=4),
+                    ft.TextButton(
+                        f"Remove collection {number}",
+                        icon=ft.Icons.DELETE_OUTLINE,
+                        height=TAP,
+                        on_click=lambda e: self.play.act(rules.RemoveCollection(player, number, chosen)),
+                    ),
+                ]
+            return ft.Container(
+                ft.Column(controls, spacing=6),
+                padding=8,
+                border_radius=8,
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                key=f"{player}-{name}",
+            )
+
+        return build()
+
+    def tableau(self, player: str) -> ft.Control:
+        collections = len(self.game.tableaux[player].collections)
+        return ft.Column(
+            [
+                section(f"{short_name(player)}: played games (vertical)"),
+                *[self.played_row(player, s) for s in rules.SUBDOMAINS],
+                section(f"{short_name(player)}: collections (horizontal)"),
+                *[self.collection_block(player, n) for n in range(1, collections + 1)],
+                self.collection_block(player, None),
+            ],
+            spacing=6,
+        )
+
+    def shared(self) -> list[ft.Control]:
+        left = ", ".join(f"{LABEL[s]} {rules.cards_left(self.game, s)}" for s in rules.SUBDOMAINS)
+        return [ft.Text(f"Cards left in the deck: {left}", size=12)]
+
+    # -- statistics ---------------------------------------------------------------------
+
+    @classmethod
+    def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        import scoring
+
+        largest = [t.largest_played for record in records for t in scoring.parse(record).game.tableaux.values()]
+        return (("average largest played group", f"{sum(largest) / len(largest):.1f} cards" if largest else "–"),)

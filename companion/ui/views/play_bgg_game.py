@@ -1,0 +1,284 @@
+"""The BoardGameGeek Game play screen: GG from each round's income and Advertise/Promote
+spend (starting 10 or 11 by seat) or from the score track; acquired tiles as a colour ×
+number grid. End scoring switches itself between 3 and 4–6 players (in `scoring`); what is
+still available, and why not, is asked of `scoring` too."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from functools import partial
+from statistics import mean
+from typing import Any
+
+import flet as ft
+
+from companion.ui.game_screens import GameScreen, register
+from companion.ui.widgets.controls import TAP, card_button, section, short_name, stepper
+from companion.ui.widgets.palette import ink
+from scoring import bgg_game as rules
+
+MAX_GG = 999
+MAX_SPENT = 60  # Advertise/Promote steps shown per round; a fuller round is a typo
+EVERY_SET = "3 players: score every complete 1–6 set (default: one per colour)"
+
+
+def parse_number(text: str | None) -> int | None:
+    """A whole number typed or pasted: spaces around it are fine, and so are other scripts' digits
+    ("٣" and "３" are 3); anything else ("12 GG", "1e3", "-5", "3.5") is None. Never raises."""
+    text = unicodedata.normalize("NFKC", text or "").strip()
+    if not text or len(text) > 9 or not text.isdecimal():  # isdecimal: exactly what int() reads
+        return None
+    return int(text)
+
+
+@ft.component
+def NumberField(label: str, value: int, on_commit: Callable[[int], Any], width: int = 90) -> ft.Control:
+    """A field for a number too large to tap to (income, the track); only digits get in. What is typed
+    is this device's until it is committed (Enter, or leaving the field); a new stored number (from
+    this device or another) replaces it."""
+    typed, set_typed = ft.use_state((value, str(value)))  # (the stored number it was typed over, the text)
+    error, set_error = ft.use_state("")
+    text = typed[1] if typed[0] == value else str(value)
+
+    def commit(e: Any) -> None:
+        number = parse_number(e.control.value)
+        if number is None or number > MAX_GG:
+            set_error(f"0 to {MAX_GG}")
+            return
+        set_error("")
+        set_typed((value, str(number)))  # " 7" or "٣" shows as the number it was read as
+        if number != value:
+            on_commit(number)
+
+    return ft.TextField(
+        label=label,
+        value=text,
+        error=error or None,
+        width=width,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        input_filter=ft.NumbersOnlyInputFilter(),
+        on_change=lambda e: set_typed((value, e.control.value or "")),
+        on_blur=commit,
+        on_submit=commit,
+    )
+
+
+def number_field(label: str, value: int, on_commit: Callable[[int], Any], width: int = 90) -> ft.Control:
+    field: Callable[..., ft.Control] = NumberField  # a component also takes `key`
+    return field(label, value, on_commit, width, key=label)  # its own state: one field per label
+
+
+@register
+class BggGameScreen(GameScreen):
+    key = "bgg-game"
+    seed = ft.Colors.DEEP_ORANGE
+    icon = ft.Icons.STOREFRONT
+    order = 3
+
+    @property
+    def game(self) -> rules.Game:
+        return self.play.live.rules
+
+    def entry(self, player: str) -> dict:
+        return self.play.record["final"][player]
+
+    def sold_out(self, player: str) -> frozenset[rules.Tile]:
+        """The tiles of other publishers whose every copy is held: all this tableau needs of the others."""
+        own = self.game.tableaux[player].colour
+        return frozenset(t for t in rules.sold_out(rules.held_counts(self.game)) if t[0] != own)
+
+    # -- taps ---------------------------------------------------------------------------
+
+    def tap_tile(self, player: str, colour: str, number: int, mine: int, blocked: bool) -> None:
+        """One tap per tile acquired; past the last copy the player may hold, back to none. `mine` and
+        `blocked` are what the screen showed, so the same tap from two devices agrees."""
+        count = 0 if mine and blocked else mine + 1
+        self.play.act(rules.SetTiles(player, colour, number, count))
+
+    def set_income(self, player: str, round_: int, income: int) -> bool:
+        return self.play.act(rules.SetIncome(player, round_, income))
+
+    def adjust_spent(self, player: str, round_: int, shown: int, value: int) -> bool:
+        """A step from what the stepper showed, not the value: two devices' +1 give +2."""
+        return self.play.act(rules.AdjustSpent(player, round_, value - shown))
+
+    # -- what is shown ------------------------------------------------------------------
+
+    def gg_block(self, player: str) -> ft.Control:
+        e = self.entry(player)
+        seat = self.play.players.index(player)
+        on_track = "gg" in e
+        rows: list[ft.Control] = [
+            ft.Row(
+                [
+                    (ft.OutlinedButton if on_track else ft.FilledButton)(
+                        "Income ledger", height=TAP, on_click=lambda _: self.play.act(rules.UseLedger(player))
+                    ),
+                    (ft.FilledButton if on_track else ft.OutlinedButton)(
+                        "Score track", height=TAP, on_click=lambda _: self.play.act(rules.UseTrack(player))
+                    ),
+                ],
+                wrap=True,
+            )
+        ]
+        if on_track:
+            rows.append(number_field(f"{player} GG on the track", e["gg"], lambda v: self.play.act(rules.SetTrackGG(player, v)), width=200))
+            rows.append(ft.Text("The track wraps at 100: add 100 for each lap.", size=12))
+        else:
+            rows.append(ft.Text(f"Start: {rules.starting_gg(seat)} GG (seat {seat + 1})", size=13))
+            ledger = e["ledger"]
+            for i in range(rules.MAX_LEDGER_ROUNDS):  # all six rows at once: the layout never shifts under a finger
+                r = ledger[i] if i < len(ledger) else {}
+                spent = r.get("spent", 0)
+                rows.append(
+                    ft.Row(
+                        key=f"{player}-ledger-{i}",
+                        wrap=True,
+                        run_spacing=4,
+                        controls=[
+                            number_field(
+                                f"{player} round {i + 1} income",
+                                r.get("income", 0),
+                                partial(self.set_income, player, i + 1),
+                                width=136,
+                            ),
+                            ft.Text("spent", size=12),
+                            # A step, not the value the stepper shows: two devices' +1 give +2.
+                            stepper(
+                                f"{player} round {i + 1} spent",
+                                spent,
+                                partial(self.adjust_spent, player, i + 1, spent),
+                                0,
+                                MAX_SPENT,
+                            ),
+                        ],
+                        spacing=4,
+                    )
+                )
+        rows.append(ft.Text(f"GG before end scoring: {rules.gg_points(self.game, player)}", weight=ft.FontWeight.BOLD))
+        return ft.Column(rows, spacing=6, key=f"{player}-{'track' if on_track else 'ledger'}")
+
+    def tiles_block(self, player: str) -> ft.Control:
+        game = self.game
+        held = rules.held_counts(game)
+        own = game.tableaux[player].colour
+        mine = game.tableaux[player].tiles
+        dark = self.play.app.dark
+        rows: list[ft.Control] = []
+        for colour in (game.tableaux[p].colour for p in self.play.players):
+            if colour == own:
+                continue
+            # The colour's name above its row: beside it, six 48 px tiles would not fit a 360 px phone.
+            rows.append(ft.Text(colour, color=ink(colour, dark), weight=ft.FontWeight.BOLD, size=13))
+            cells: list[ft.Control] = []
+            for n in rules.NUMBERS:
+                count = mine.count((colour, n))
+                blocked = rules.unavailable(game, player, colour, n, held) is not None
+                sold_out = held[(colour, n)] >= rules.TILES_PER_COLOUR_AND_NUMBER
+                state = "held" if count else "taken" if sold_out else "free"
+                text = str(n) if count <= 1 else f"{n}×{count}"
+                cells.append(
+                    card_button(
+                        text,
+                        f"{player} tile {colour} {n}",
+                        lambda e, c=colour, n=n, k=count, b=blocked: self.tap_tile(player, c, n, k, b),
+                        state=state,
+                        colour=ink(colour, dark),
+                        width=TAP,
+                    )
+                )
+            rows.append(ft.Row(cells, spacing=4, wrap=True, run_spacing=4))
+        return ft.Column(
+            [
+                *rows,
+                ft.Text("Tap a tile once per copy held; tap past the last copy to clear it.", size=12),
+                *[ft.Text(str(line), size=13) for line in rules.tile_lines(game, player)],
+            ],
+            spacing=4,
+        )
+
+    def entered(self) -> bool:
+        """Tiles, income, spending or a track: the starting GG alone (10 or 11) make no standing to explain."""
+        return any(
+            e.get("tiles") or "gg" in e or any(r.get("income") or r.get("spent") for r in e.get("ledger", []))
+            for e in self.play.record["final"].values()
+        )
+
+    def tableau(self, player: str) -> ft.Control:
+        # Built whole when its key changes: a piece kept from an earlier build (GameScreen.part) and set
+        # under this new Column lost its events here (a typed income after a tile tap never arrived).
+        colour = self.entry(player)["colour"]
+        return ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Container(width=16, height=16, bgcolor=ink(colour, self.play.app.dark), border_radius=8),
+                        section(f"{short_name(player)} ({colour})"),
+                    ]
+                ),
+                self.gg_block(player),
+                ft.Text("Acquired tiles", weight=ft.FontWeight.BOLD),
+                self.tiles_block(player),
+            ],
+            spacing=8,
+        )
+
+    def shared(self) -> list[ft.Control]:
+        n = len(self.play.players)
+        how = (
+            "3 players: tiles score colour by colour (a 1–6 set of a colour: 6 each)"
+            if n == 3
+            else f"{n} players: tiles score number by number (a number in all {n - 1} other colours: 6 each)"
+        )
+        return [ft.Text(how, size=13, italic=True)]
+
+    # -- setup and statistics -----------------------------------------------------------
+
+    @classmethod
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
+        if len(players) > 3:  # the option is about 3-player scoring only
+            return []
+        return [
+            ft.Switch(
+                label=EVERY_SET,
+                value=variant["three_player_sets"] == "every",
+                on_change=lambda e: set_variant("three_player_sets", "every" if e.control.value else "one"),
+            )
+        ]
+
+    @classmethod
+    def choices(cls, players: list[str], chosen: dict[str, str]) -> dict[str, str]:
+        """Each player's publisher colour: as chosen, else the first colour nobody has yet, by seat."""
+        taken = {chosen[p] for p in players if p in chosen}
+        free = [c for c in rules.COLOURS if c not in taken]
+        return {p: chosen[p] if p in chosen else free.pop(0) for p in players}
+
+    @classmethod
+    def choice_controls(cls, player: str, choices: dict[str, str], set_choice: Callable[[str, str], None]) -> list[ft.Control]:
+        mine = choices[player]
+        others = {c for p, c in choices.items() if p != player}
+        label = f"{short_name(player)}'s colour"
+        return [
+            ft.Semantics(
+                label=label,
+                container=True,
+                content=ft.Dropdown(
+                    label=label,
+                    value=mine,
+                    width=140,
+                    options=[ft.DropdownOption(c) for c in rules.COLOURS if c == mine or c not in others],
+                    on_select=lambda e: set_choice(player, e.control.value),
+                ),
+            )
+        ]
+
+    @classmethod
+    def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        import scoring
+
+        shares: list[int] = []
+        for record in records:
+            game = scoring.parse(record).game
+            shares.extend(rules.tile_points(game, p) for p in game.players)
+        return (("average GG from acquired tiles", f"{mean(shares):.1f}" if shares else "–"),)

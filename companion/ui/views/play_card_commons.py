@@ -1,0 +1,250 @@
+"""Card Commons play screen: per round the Nest Egg (and what replaced a Wild), each
+player's Commission and side, picked from the 18 cards; the round's multiplier shown;
+an extra round offered while the totals are level.
+
+The round being entered is the game's draft until it is complete; every tap is an action
+(scoring/card_commons.py) and "Score round" moves the complete draft into the record. What a
+card may not be, and why, is the rules' to say: the screen only asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+import scoring
+from companion.services.history_figures import percent
+from companion.ui.game_screens import GameScreen, register
+from companion.ui.widgets.controls import card_button, section, short_name
+from companion.ui.widgets.palette import ink
+from companion.ui.widgets.score_sheet import score_sheet
+from scoring import card_commons as rules
+
+NONE_LABEL = "None: only the other Wild was left"
+
+# Each place of the round: the action that puts a card there, and the one that takes it back.
+SLOT_ACTIONS = {
+    rules.NEST_EGG: (rules.SetNestEgg, rules.ClearNestEgg),
+    rules.REPLACEMENT: (rules.SetReplacement, rules.ClearReplacement),
+    rules.COMMISSION: (rules.SetCommission, rules.ClearCommission),
+    rules.SIDE: (rules.AddToSide, rules.RemoveFromSide),
+}
+
+
+def suit_card(card: str, label: str, on_click: Callable[[Any], object], state: str, dark: bool) -> ft.Control:
+    """One physical card, its rank and suit symbol (for those who cannot tell red from black) in the
+    suit's colour for the theme: `held` (filled), `free` (outlined) or `taken` (elsewhere this round:
+    struck through; a tap on it says where it is)."""
+    return card_button(rules.pretty(card), label, on_click, state=state, colour=ink(rules.colour_of(card), dark))
+
+
+@ft.memo
+@ft.component
+def CardGrid(
+    screen: CardCommonsScreen,
+    number: int,
+    slot: str,
+    player: str | None,
+    shown: tuple[str, ...],
+    mine: tuple[str, ...],
+    taken: frozenset[str],
+    dark: bool,
+) -> ft.Control:
+    """A memoised part: Flet skips it while its arguments (plain values) are equal."""
+    return screen.build_grid(number, slot, player, shown, mine, taken, dark)
+
+
+@register
+class CardCommonsScreen(GameScreen):
+    key = "card-commons"
+    seed = ft.Colors.GREEN_800
+    icon = ft.Icons.GAVEL
+    order = 5
+
+    @property
+    def peek(self) -> bool:
+        return self.play.live.rules.peek
+
+    @property
+    def draft(self) -> dict:
+        return rules.current_draft(self.play.players, self.play.live.draft)
+
+    @property
+    def number(self) -> int:
+        """The round being entered (1-based)."""
+        return len(self.play.record["rounds"]) + 1
+
+    @property
+    def decided(self) -> bool:
+        return self.play.live.result.decided
+
+    # -- taps ---------------------------------------------------------------------------
+
+    def action(self, slot: str, player: str | None, card: str, held: bool, number: int) -> rules.CardAction:
+        """What a tap on `card` means as the screen shows it now: a held card is taken back, any other
+        is put there (the rules say whether it may be). Fixed when the card is drawn, so two devices
+        tapping the same free card both mean "put it there", and it stays put once."""
+        put, take_back = SLOT_ACTIONS[slot]
+        kind = take_back if held else put
+        return kind(card=card, round=number, **({} if player is None else {"player": player}))
+
+    def on_tap(self, action: rules.CardAction) -> Callable[[Any], bool]:
+        """A card's on_click: sends `action`, fixed when the card was drawn (see action())."""
+        return lambda e: self.play.act(action)
+
+    # -- what is shown ------------------------------------------------------------------
+
+    def card_grid(self, slot: str, player: str | None) -> ft.Control:
+        """The cards that may go to one place, drawn again only when what they show changes."""
+        draft = self.draft
+        mine = rules.held(draft, slot, player)
+        shown = tuple(c for c in rules.DECK if not (slot in (rules.COMMISSION, rules.REPLACEMENT) and rules.is_wild(c)))
+        taken = frozenset(c for c in rules.places(draft) if c in shown and c not in mine)
+        return CardGrid(self, self.number, slot, player, shown, mine, taken, self.play.app.dark)
+
+    def build_grid(
+        self, number: int, slot: str, player: str | None, shown: tuple[str, ...], mine: tuple[str, ...], taken: frozenset[str], dark: bool
+    ) -> ft.Control:
+        """The grid of round `number`: what each card's tap does is fixed as it is drawn."""
+        owner = f"{player} " if player else ""
+        name = slot.replace("_", " ")
+        return ft.Row(
+            [
+                suit_card(
+                    card,
+                    f"{owner}{name} {card}",
+                    self.on_tap(self.action(slot, player, card, card in mine, number)),
+                    "held" if card in mine else "taken" if card in taken else "free",
+                    dark,
+                )
+                for card in shown
+            ],
+            wrap=True,
+            spacing=4,
+            run_spacing=4,
+        )
+
+    def tableau(self, player: str) -> ft.Control:
+        if self.decided:
+            return ft.Container()
+        side = self.draft["sides"][player]
+        return ft.Column(
+            [
+                section(short_name(player)),
+                ft.Text("Commission", weight=ft.FontWeight.BOLD),
+                self.card_grid(rules.COMMISSION, player),
+                ft.Text(f"Side of the tableau ({len(side)} of at most {rules.MAX_SIDE})", weight=ft.FontWeight.BOLD),
+                self.card_grid(rules.SIDE, player),
+            ],
+            spacing=6,
+        )
+
+    def shared(self) -> list[ft.Control]:
+        result = self.play.live.result
+        labels = [f"{i} ×{rules.multiplier(i, self.peek)}" for i in range(1, len(result.rounds) + 1)]
+        scored = ft.Column(key="scored-rounds", spacing=2, controls=[score_sheet(result, labels)] if result.rounds else [])
+        rows: list[ft.Control] = [scored]
+        if self.decided:
+            rows.append(ft.Text("The game is decided: see the results.", weight=ft.FontWeight.BOLD))
+            return rows
+        number, draft = self.number, self.draft
+        extra = number > rules.regular_rounds(self.peek)
+        rows += [
+            section(f"{'Extra round' if extra else 'Round'} {number}: ×{rules.multiplier(number, self.peek)}"),
+            ft.Text("Nest Egg", weight=ft.FontWeight.BOLD),
+            ft.Container(self.card_grid(rules.NEST_EGG, None), key="nest-egg"),
+        ]
+        if draft["nest_egg"] and rules.is_wild(draft["nest_egg"]):
+            if rules.asks_replacement(draft, self.peek):
+                none = self.none_chosen
+                rows += [
+                    ft.Text("The Wild was swapped for a face-down card: which? None if only the other Wild was left.", size=12),
+                    ft.Container(self.card_grid(rules.REPLACEMENT, None), key="replacement"),
+                    (ft.FilledButton if none else ft.OutlinedButton)(
+                        content=ft.Text(NONE_LABEL, semantics_label=f"{NONE_LABEL}{': chosen' if none else ''}"),
+                        height=48,
+                        on_click=lambda e: self.choose_none(not none),
+                        key="replacement-none",
+                    ),
+                ]
+            else:
+                rows.append(ft.Text(f"Peek: the Wild stays; a {rules.colour_of(draft['nest_egg'])} Commission scores.", size=12))
+        return rows
+
+    @property
+    def none_chosen(self) -> bool:
+        """This screen's choice that nothing but the other Wild replaced a Wild Nest Egg (view state:
+        the record says it by having no replacement; only the table's screen scores the round)."""
+        return bool(self.play.state.get(f"no-replacement-{self.number}")) and not self.draft.get("replacement")
+
+    def choose_none(self, chosen: bool) -> None:
+        held = self.draft.get("replacement")
+        if chosen and held and not self.play.act(rules.ClearReplacement(card=held, round=self.number)):
+            return
+        self.play.remember(f"no-replacement-{self.number}", chosen)
+
+    def still_to_choose(self) -> str | None:
+        """What the round needs before it is scored, in words: the rules' list, and an explicit choice for a
+        Wild Nest Egg's replacement (forgetting it must not score as "only the other Wild was left")."""
+        draft = self.draft
+        still = rules.missing(draft, self.play.players, self.peek)
+        if still is None and rules.asks_replacement(draft, self.peek) and not draft.get("replacement") and not self.none_chosen:
+            return f"Choose the card that replaced the Wild Nest Egg, or {NONE_LABEL}."
+        return still
+
+    def round_action(self) -> ft.Control | None:
+        if self.decided:
+            return None
+        number = self.number
+        still = self.still_to_choose()
+        score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
+        reason = "The table's screen scores the round" if self.play.device else still
+        return ft.Column(
+            [
+                ft.FilledButton(
+                    f"Score round {number}",
+                    icon=ft.Icons.CHECK,
+                    height=48,
+                    disabled=reason is not None,
+                    tooltip=reason,
+                    on_click=lambda e: self.play.act(score_round),
+                    key=f"score-round-{number}",
+                ),
+                ft.Text(reason or " ", size=12, key="round-missing", visible=bool(reason)),
+            ],
+            spacing=2,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def round_label(self) -> str:
+        if self.decided:
+            return "Game decided"
+        extra = self.number > rules.regular_rounds(self.peek)
+        return f"{'Extra round' if extra else 'Round'} {self.number} (×{rules.multiplier(self.number, self.peek)})"
+
+    def explanations(self, result: scoring.Result) -> tuple[str, ...]:
+        return result.explanations  # only the extra-round sentence, and only once the regular rounds are level
+
+    # -- setup and statistics -----------------------------------------------------------
+
+    @classmethod
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
+        return [
+            ft.Switch(
+                label="Peek variant (3 rounds: ×1, ×1, ×2)", value=variant["peek"], on_change=lambda e: set_variant("peek", e.control.value)
+            )
+        ]
+
+    @classmethod
+    def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        commissions = scored = extra = 0
+        for record in records:
+            parsed = scoring.parse(record)
+            extra += max(0, len(parsed.game.rounds) - rules.regular_rounds(parsed.game.peek))
+            for round_ in scoring.score(parsed).rounds:
+                commissions += len(round_)
+                scored += sum(points > 0 for points in round_.values())
+        return (("Commissions that scored", percent(scored, commissions)), ("extra rounds played", str(extra)))

@@ -1,0 +1,193 @@
+"""CGT – Card Game Traders play screen: the Meta row (cards per type, marker included, and
+passive modifiers) with each type's live value, then each player's Collection by type and
+scoring-ability points. The first player's penalty comes from the setup.
+
+Every stepper sends a step (+1 or −1), never the number it showed: two devices' "+1" both count.
+What may still be added or taken off is asked of scoring.cgt, never worked out here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.ui.game_screens import GameScreen, register
+from companion.ui.widgets.controls import section, short_name, stepper
+from scoring import Action
+from scoring import cgt as rules
+
+PENALTY_RANGE = 20  # the setup's penalty stepper: printed markers are small
+
+
+@register
+class CgtScreen(GameScreen):
+    key = "cgt"
+    seed = ft.Colors.PURPLE
+    icon = ft.Icons.TRENDING_UP
+    order = 4
+
+    @property
+    def game(self) -> rules.Game:
+        return self.play.live.rules
+
+    def types_shown(self) -> list[int]:
+        """The usual seven types, plus any other type the Meta row holds or this screen added."""
+        extra = self.play.state.get("extra_types", [])
+        return sorted(set(rules.DEFAULT_TYPES) | set(self.game.meta) | set(extra))
+
+    # -- taps: a stepper hands over the value it would show; the action is the step to it ------
+
+    def step(self, make: Callable[[int], Action], shown: int) -> Callable[[int], bool]:
+        return lambda value: self.play.act(make(value - shown))
+
+    def add_type(self, value: str | None) -> None:
+        if value:
+            self.play.remember("extra_types", [*self.play.state.get("extra_types", []), int(value)])
+
+    # -- the Meta row, shared by the table ---------------------------------------------
+
+    def meta_row(self, type_: int, meta: int, modifier: int, value: int, low: int, high: int) -> ft.Control:
+        # Wraps on a narrow phone: the modifier goes under the Meta count rather than off the screen.
+        return ft.Row(
+            key=f"meta-{type_}",
+            wrap=True,
+            run_spacing=0,
+            controls=[
+                ft.Column(
+                    [
+                        ft.Text(f"Type {type_}", weight=ft.FontWeight.BOLD),
+                        ft.Semantics(identifier=f"value-{type_}", content=ft.Text(f"value {value}" if meta else "no column", size=12)),
+                    ],
+                    spacing=0,
+                    width=72,
+                ),
+                stepper(f"Type {type_} Meta", meta, self.step(lambda by: rules.AdjustMeta(type=type_, by=by), meta), low, high),
+                ft.Row(
+                    [
+                        ft.Text("modifier", size=12),
+                        stepper(
+                            f"Type {type_} modifier",
+                            modifier,
+                            self.step(lambda by: rules.AdjustModifier(type=type_, by=by), modifier),
+                            -rules.MODIFIER_RANGE,
+                            rules.MODIFIER_RANGE,
+                            show=lambda v: f"{v:+d}" if v else "0",
+                        ),
+                    ],
+                    spacing=4,
+                    tight=True,
+                ),
+            ],
+            spacing=4,
+        )
+
+    def shared(self) -> list[ft.Control]:
+        game = self.game
+        rows: list[ft.Control] = [
+            section("Meta row"),
+            ft.Text(
+                "Cards in each type's Meta column, its marker included (0: no column), and the net change "
+                "passive abilities make to its value.",
+                size=12,
+            ),
+        ]
+        for t in self.types_shown():
+            meta, modifier = game.meta.get(t, 0), game.modifiers.get(t, 0)
+            high = meta + rules.cards_left(game, t)
+            if t not in game.meta and len(game.meta) >= rules.MAX_META_COLUMNS:
+                high = 0  # the row has all its columns
+            shown = (t, meta, modifier, game.value(t), rules.meta_floor(game, t), high)
+            rows.append(self.meta_row(*shown))
+        others = tuple(str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in self.types_shown())
+        rows.append(
+            ft.Dropdown(
+                label="Another type",
+                width=180,
+                options=[ft.DropdownOption(t) for t in others],
+                on_select=lambda e: self.add_type(e.control.value),
+            )
+        )
+        return rows
+
+    def entered(self) -> bool:
+        """Anything on the Meta row or in a Collection: before that, the first player's penalty alone
+        leaves the others level at 0, which is no tie to explain."""
+        game = self.game
+        return bool(game.meta or game.modifiers or any(game.collections.values()) or any(game.adjustments.values()))
+
+    # -- a player's Collection ----------------------------------------------------------
+
+    def collection_row(self, player: str, type_: int, count: int, value: int, addable: bool) -> ft.Control:
+        return ft.Row(
+            key=f"{player}-type-{type_}",
+            wrap=True,
+            controls=[
+                ft.Text(f"Type {type_}", width=60),
+                stepper(
+                    f"{player} type {type_}",
+                    count,
+                    self.step(lambda by: rules.AdjustCollection(player, type_, by), count),
+                    0,
+                    count + 1 if addable else count,
+                ),
+                ft.Text(f"× {value} = {count * value}", size=13),
+            ],
+            spacing=4,
+        )
+
+    def rows_shown(self, player: str) -> tuple[tuple[int, int, int, bool], ...]:
+        """(type, cards held, value, another card can be added) for each type with a Meta column."""
+        game = self.game
+        mine = game.collections[player]
+        return tuple((t, mine.get(t, 0), game.value(t), rules.cards_left(game, t) > 0) for t in sorted(game.meta))
+
+    def tableau(self, player: str) -> ft.Control:
+        game = self.game
+        rows: list[ft.Control] = [section(f"{short_name(player)}'s Collection")]
+        for shown in self.rows_shown(player):
+            rows.append(self.collection_row(player, *shown))
+        if not game.meta:
+            rows.append(ft.Text("Set the Meta row first: a type scores only with a Meta column.", size=12, italic=True))
+        points = game.adjustments.get(player, 0)
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text("Scoring abilities", width=120),
+                    stepper(
+                        f"{player} ability points",
+                        points,
+                        self.step(lambda by: rules.AdjustAbilityPoints(player, by), points),
+                        -rules.ADJUSTMENT_RANGE,
+                        rules.ADJUSTMENT_RANGE,
+                    ),
+                ],
+                wrap=True,
+                key=f"abilities {player}",
+            )
+        )  # keyed: rows above it come and go
+        if player == self.play.players[0]:
+            rows.append(ft.Text(f"First player: −{game.penalty} (the marker's penalty)", size=13))
+        return ft.Column(rows, spacing=6)
+
+    # -- setup and statistics -----------------------------------------------------------
+
+    @classmethod
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
+        return [
+            ft.Row(
+                [
+                    ft.Text("First player penalty (printed on the marker)", expand=True),
+                    stepper("Penalty", variant["first_player_penalty"], lambda v: set_variant("first_player_penalty", v), 0, PENALTY_RANGE),
+                ]
+            )
+        ]
+
+    @classmethod
+    def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        import scoring
+
+        results = [scoring.score(r) for r in records]
+        first_won = sum(r.players[0] in r.winners for r in results)
+        share = f"{100 * first_won / len(results):.0f}%" if results else "–"
+        return (("first player wins", f"{share} despite the penalty"),)

@@ -1,0 +1,311 @@
+"""Lost Cities play screen: per round, each player's expeditions as colour columns;
+one tap per card (investments, then 2–10); the other player's cards show as taken (a tap on
+one says whose it is). Each column's colour name and score head it in the header that stays on
+screen; the formulas follow the grid, a line each; a score sheet of the rounds under them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from statistics import mean
+from typing import Any
+
+import flet as ft
+
+import scoring
+from companion.services.history_figures import percent
+from companion.ui.game_screens import GameScreen, register
+from companion.ui.widgets.controls import card_button, short_name
+from companion.ui.widgets.palette import ink
+from companion.ui.widgets.score_sheet import score_sheet
+from scoring import NextRound
+from scoring import lost_cities as rules
+
+COLUMN = 52  # a column's width: six of them and their gaps fit a 360 px phone
+BREAK = "\u200b"  # a line may break here, between the terms of a formula, never inside a number
+
+
+def wrappable(formula: str) -> str:
+    return formula.replace("+", "+" + BREAK)
+
+
+def as_expedition(raw: dict) -> rules.Expedition:
+    return rules.Expedition(raw.get("investments", 0), tuple(raw.get("cards", ())))
+
+
+@ft.memo
+@ft.component
+def ColourColumn(
+    screen: LostCitiesScreen, player: str, colour: str, round_: int, mine: rules.Expedition, theirs: rules.Expedition, shade: str
+) -> ft.Control:
+    """A memoised part: Flet skips it while its arguments (plain values) are equal."""
+    return screen.colour_column(player, colour, round_, mine, theirs, shade)
+
+
+@ft.memo
+@ft.component
+def Card(screen: LostCitiesScreen, player: str, colour: str, number: int, state: str, round_: int, shade: str) -> ft.Control:
+    """One number card, drawn again only when its state changes (a tap redraws one card per column)."""
+    return card_button(
+        str(number),
+        f"{player} {colour} {number}",
+        lambda e: screen.tap_number(player, colour, number, state == "held", round_),
+        state=state,
+        colour=shade,
+        width=COLUMN,
+    )
+
+
+@ft.memo
+@ft.component
+def Investment(
+    screen: LostCitiesScreen, player: str, colour: str, slot: int, state: str, shown: int, round_: int, shade: str
+) -> ft.Control:
+    """One investment card; `shown`: how many the column holds (what its tap fills up to or empties)."""
+    return card_button(
+        "",
+        f"{player} {colour} investment {slot}",
+        lambda e: screen.tap_investment(player, colour, slot, shown, round_),
+        state=state,
+        colour=shade,
+        icon=ft.Icons.HANDSHAKE,
+        width=COLUMN,
+    )
+
+
+@ft.memo
+@ft.component
+def Head(player: str, colour: str, score: str, shade: str) -> ft.Control:
+    """A column's head in the header: its colour (a stripe and the name) and its score now."""
+    return ft.Column(
+        [
+            ft.Container(height=4, width=COLUMN - 8, bgcolor=shade, border_radius=2),
+            ft.Text(
+                colour,
+                weight=ft.FontWeight.BOLD,
+                color=shade,
+                size=12,
+                no_wrap=True,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                text_align=ft.TextAlign.CENTER,
+            ),
+            ft.Semantics(
+                identifier=f"expedition-{player}-{colour}",
+                content=ft.Text(score, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
+            ),
+        ],
+        spacing=0,
+        width=COLUMN,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        tight=True,
+    )
+
+
+@ft.memo
+@ft.component
+def Formulas(lines: tuple[str, ...]) -> ft.Control:
+    """Each started expedition's formula, a line each, breaking between terms."""
+    return ft.Column(
+        [ft.Text(wrappable(text), size=13, color=ft.Colors.ON_SURFACE) for text in lines]
+        or [ft.Text("No expedition started yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+        spacing=2,
+    )
+
+
+@register
+class LostCitiesScreen(GameScreen):
+    key = "lost-cities"
+    seed = ft.Colors.AMBER_800
+    icon = ft.Icons.EXPLORE
+    order = 1
+
+    @property
+    def variant(self) -> rules.Variant:
+        return self.play.live.rules.variant
+
+    @property
+    def round_index(self) -> int:
+        last = len(self.play.record["rounds"]) - 1
+        return min(self.play.state.get("round", last), last)
+
+    def raw_round(self) -> dict:
+        return self.play.record["rounds"][self.round_index]
+
+    def other(self, player: str) -> str:
+        return next(p for p in self.play.players if p != player)
+
+    # -- taps ---------------------------------------------------------------------------
+
+    # A tap means what the button showed when it was drawn (a free card: add it), never a toggle of
+    # whatever the server holds by then: two screens tapping one free card add it once, not zero times.
+
+    def tap_number(self, player: str, colour: str, number: int, held: bool, round_: int) -> None:
+        action = rules.RemoveCard if held else rules.AddCard
+        self.play.act(action(player, colour, number, round_))
+
+    def tap_investment(self, player: str, colour: str, slot: int, shown: int, round_: int) -> None:
+        """Slot k (1–3): tapping an empty slot fills up to it, tapping the last filled one empties it."""
+        count = slot - 1 if shown >= slot else slot
+        self.play.act(rules.SetInvestments(player, colour, count, round_))
+
+    def select_round(self, index: int) -> None:
+        self.play.remember("round", index)
+
+    def next_round(self) -> None:  # the new round is shown: the screen draws it once the change is stored
+        rounds = self.play.record["rounds"]
+        if not any(rounds[-1].values()):  # an empty round would be skipped without a word: refused in words
+            n = len(rounds)
+            self.play.refuse(f"Round {n} has no cards yet: enter its cards before starting round {n + 1}.")
+            self.select_round(n - 1)
+            return
+        if self.play.act(NextRound()):
+            self.select_round(len(self.play.record["rounds"]) - 1)
+
+    # -- what is shown ------------------------------------------------------------------
+
+    def shade(self, colour: str) -> str:
+        return ink(colour, self.play.app.dark)
+
+    def head(self, player: str, colour: str, mine: rules.Expedition) -> ft.Control:
+        return Head(player, colour, str(mine.score()) if mine.started else "–", self.shade(colour))
+
+    def colour_column(
+        self, player: str, colour: str, round_: int, mine: rules.Expedition, theirs: rules.Expedition, shade: str
+    ) -> ft.Control:
+        """A colour column of round `round_` (1-based): what each card's tap does is fixed as it is drawn.
+        Each card is a memoised part of its own: a tap redraws the one card it changed."""
+        free_investments = rules.INVESTMENTS_PER_COLOUR - theirs.investments
+        cells: list[ft.Control] = []
+        for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
+            held = mine.investments >= slot
+            taken = not held and slot > mine.investments + free_investments
+            state = "held" if held else "taken" if taken else "free"
+            cells.append(Investment(self, player, colour, slot, state, mine.investments, round_, shade, key=f"investment {slot}"))
+        for n in rules.NUMBERS:
+            state = "held" if n in mine.cards else "taken" if n in theirs.cards else "free"
+            cells.append(Card(self, player, colour, n, state, round_, shade, key=f"card {n}"))
+        return ft.Column(cells, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=COLUMN)
+
+    def expeditions(self, player: str, colour: str) -> tuple[rules.Expedition, rules.Expedition]:
+        """`player`'s expedition of `colour` in the round shown, and the other player's."""
+        round_ = self.raw_round()
+        return (as_expedition(round_[player].get(colour, {})), as_expedition(round_[self.other(player)].get(colour, {})))
+
+    def column(self, player: str, colour: str) -> ft.Control:
+        """A colour column, drawn again only when its expedition or the other player's of its colour
+        changes (a tap redraws one column, or two on a tablet, never the tableau)."""
+        mine, theirs = self.expeditions(player, colour)
+        return ColourColumn(self, player, colour, self.round_index + 1, mine, theirs, self.shade(colour))
+
+    def formulas(self, player: str) -> ft.Control:
+        """Each started expedition's formula, a line each, breaking between terms."""
+        return Formulas(tuple(str(line) for colour in self.variant.colours for line in self.expeditions(player, colour)[0].lines(colour)))
+
+    def heads(self, player: str) -> ft.Control:
+        return ft.Row(
+            [self.head(player, c, self.expeditions(player, c)[0]) for c in self.variant.colours],
+            spacing=4,
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+
+    def tableau(self, player: str) -> ft.Control:
+        return ft.Column(
+            [
+                ft.Text(f"{short_name(player)}'s expeditions, round {self.round_index + 1}", weight=ft.FontWeight.BOLD),
+                ft.Row(
+                    [self.column(player, c) for c in self.variant.colours],
+                    spacing=4,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+                self.formulas(player),
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def round_label(self) -> str:
+        return f"Round {self.round_index + 1} of {self.variant.rounds}"
+
+    def round_action(self) -> ft.Control | None:
+        if len(self.play.record["rounds"]) >= self.variant.rounds:
+            return None
+        return ft.FilledTonalButton(
+            "Next round",
+            icon=ft.Icons.ARROW_FORWARD,
+            height=48,
+            disabled=bool(self.play.device),
+            tooltip="The table's screen starts the next round" if self.play.device else None,
+            on_click=lambda e: self.next_round(),
+        )
+
+    def explanations(self, result: scoring.Result) -> tuple[str, ...]:
+        """The scorer's sentences without its last one while rounds remain: that one names who starts
+        the round after the last listed, and this screen says who starts the round shown (shared())."""
+        sentences = result.explanations[:-1] if not result.decided and result.rounds else result.explanations
+        return sentences if self.entered() else ()
+
+    def shared(self) -> list[ft.Control]:
+        rounds = self.play.record["rounds"]
+        current = self.round_index
+        buttons: list[ft.Control] = [
+            (ft.FilledButton if i == current else ft.OutlinedButton)(
+                f"Round {i + 1}", on_click=lambda e, i=i: self.select_round(i), height=48
+            )
+            for i in range(len(rounds))
+        ]
+        result = self.play.live.result
+        per_round = ", ".join(f"{p} {result.rounds[current][p]}" for p in self.play.players)
+        rows: list[ft.Control] = [
+            ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.CENTER, key="rounds"),
+            ft.Text(f"Round {current + 1} of {self.variant.rounds}: {per_round}", text_align=ft.TextAlign.CENTER),
+        ]
+        if current:  # who starts the round shown: from the totals after the round before it
+            starter = rules.starter_of_round(self.play.live.rules, current + 1)
+            rows.append(
+                ft.Text(
+                    f"{starter} had the higher total after round {current} and starts round {current + 1}."
+                    if starter
+                    else f"The totals were level after round {current}: the players choose who starts round {current + 1}.",
+                    text_align=ft.TextAlign.CENTER,
+                    size=13,
+                )
+            )
+        if self.play.app.wide and self.variant.rounds > 1:  # the tablet has room for the paper pad
+            rows.append(ft.Container(score_sheet(result), width=min(520, (self.play.app.page.width or 600) - 40)))
+        return rows
+
+    # -- setup and statistics -----------------------------------------------------------
+
+    @classmethod
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
+        return [
+            ft.Switch(
+                label="Short game: 1 round (the full game is 3)",
+                value=variant["rounds"] == 1,
+                on_change=lambda e: set_variant("rounds", 1 if e.control.value else 3),
+            ),
+            ft.Switch(
+                label="Purple expedition (sixth colour)",
+                value=variant["purple"],
+                on_change=lambda e: set_variant("purple", e.control.value),
+            ),
+        ]
+
+    @classmethod
+    def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        import scoring
+
+        expeditions = [
+            e
+            for record in records
+            for round_ in scoring.parse(record).game.rounds
+            for tableau in round_.values()
+            for e in tableau.values()
+            if e.started
+        ]
+        invested = [e for e in expeditions if e.investments]
+        paid = [e for e in invested if e.score() > 0]
+        return (
+            ("average per expedition", f"{mean([e.score() for e in expeditions]):.1f}" if expeditions else "–"),
+            ("investments that paid off", f"{percent(len(paid), len(invested))} of {len(invested)}"),
+        )

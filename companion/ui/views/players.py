@@ -1,0 +1,288 @@
+"""Players: the roster, and each player's figures, head-to-head, streak and scores over time;
+rename (the history follows) and merge two names that are the same person.
+
+Components drawn from the store: both subscribe to the history and the games in progress (a
+player's name comes from either), so a rename or a merge made in any session shows at once."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as charts
+
+from companion.data import changes
+from companion.data.ids import route_id
+from companion.services import history_figures
+from companion.services.player_colours import player_colour
+from companion.ui import game_screens
+from companion.ui.session import App
+from companion.ui.widgets.controls import section, short_name
+from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.navigation import back_button, navigation_bar
+from scoring.names import MAX_NAME, clean_name, name_problem
+
+
+def count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def player_route(name: str) -> str:
+    return "/players/" + route_id(name)
+
+
+@ft.component
+def roster(app: App, covered: bool = False) -> ft.View:
+    history = use_changes(app, changes.HISTORY, active=not covered)
+    use_changes(app, changes.LIVE, active=not covered)  # a name of a game in progress is listed too
+
+    def lines() -> dict[str, str]:
+        finished = app.store.finished()
+        said: dict[str, str] = {}
+        for name in {p for g in finished for p in g.players}:
+            figures = history_figures.player_stats(finished, name)
+            if figures:
+                said[name] = f"{count(figures.plays, 'game')}, {count(figures.wins, 'win')}, last {figures.last_played}"
+        return said
+
+    # The figures change with the history only: a card tapped in a game elsewhere redraws the names alone.
+    figures_said = ft.use_memo(lines, [history])
+    tiles: list[ft.Control] = []
+    for name in sorted(app.store.players(), key=str.casefold):
+        line = figures_said.get(name, "no finished game yet")
+        tiles.append(
+            ft.ListTile(
+                leading=ft.Icon(ft.Icons.PERSON, color=player_colour(name)),
+                title=ft.Text(short_name(name, 40)),
+                subtitle=ft.Text(line),
+                on_click=lambda e, n=name: app.go(player_route(n)),
+                key=name,
+            )
+        )
+    return ft.View(
+        route="/players",
+        appbar=ft.AppBar(title=ft.Text("Players")),
+        navigation_bar=navigation_bar(app, "/players"),
+        controls=[ft.Column(tiles or [ft.Text("Nobody has played yet.", italic=True)], width=720)],
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def by_game(figures: history_figures.PlayerStats) -> ft.Control:
+    """Each game's figures as a small card: the figures wrap inside it, so nothing is cut at 360 px
+    (a seven-column table was, after "Win"), and on a tablet the cards sit side by side."""
+    cards: list[ft.Control] = []
+    for key, f in figures.by_game.items():
+        pairs = (
+            ("Plays", f.plays),
+            ("Wins", f.wins),
+            ("Win rate", f"{f.win_rate:.0%}"),
+            ("Average", f"{f.average:.1f}"),
+            ("Best", f.best),
+            ("Worst", f.worst),
+        )
+        cards.append(
+            ft.Card(
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Row(
+                                [
+                                    ft.Icon(game_screens.icon(key), color=game_screens.seed(key), size=20),
+                                    ft.Text(game_screens.title(key), weight=ft.FontWeight.BOLD, expand=True),
+                                ]
+                            ),
+                            ft.Row(
+                                [
+                                    ft.Text(
+                                        spans=[ft.TextSpan(f"{what} "), ft.TextSpan(str(value), ft.TextStyle(weight=ft.FontWeight.BOLD))]
+                                    )
+                                    for what, value in pairs
+                                ],
+                                wrap=True,
+                                spacing=14,
+                                run_spacing=2,
+                            ),
+                        ],
+                        spacing=4,
+                    ),
+                    padding=12,
+                ),
+                col={"xs": 12, "md": 6},
+            )
+        )
+    return ft.ResponsiveRow(cards, spacing=8, run_spacing=8)
+
+
+def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
+    series, low, high, longest = [], 0, 0, 1
+    for key, points in figures.scores_over_time.items():
+        values = [score for _, score in points]
+        low, high, longest = min(low, *values), max(high, *values), max(longest, len(values))
+        series.append(
+            charts.LineChartData(
+                points=[charts.LineChartDataPoint(i, v) for i, v in enumerate(values)],
+                color=game_screens.seed(key),
+                stroke_width=3,
+                curved=False,
+                point=True,  # a single game still shows
+            )
+        )
+    legend = ft.Row(
+        [
+            ft.Row(
+                [ft.Container(width=12, height=12, bgcolor=game_screens.seed(k), border_radius=6), ft.Text(game_screens.title(k), size=12)],
+                tight=True,
+            )
+            for k in figures.scores_over_time
+        ],
+        wrap=True,
+    )
+    # A margin around the data: the first and last points and the top one are drawn whole, not halved by the edge.
+    margin = max(1, (high - low) // 10)
+    chart = charts.LineChart(
+        data_series=series,
+        min_x=-0.25,
+        max_x=max(1, longest - 1) + 0.25,
+        min_y=low - (margin if low < 0 else 0),
+        max_y=(high or 1) + margin,
+        left_axis=charts.ChartAxis(label_size=44),
+        bottom_axis=charts.ChartAxis(title=ft.Text("games, oldest first", size=12), show_labels=False),
+        horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+    )
+    return ft.Column(
+        [
+            ft.Semantics(
+                label=f"Scores over time of {figures.player}",
+                content=ft.Container(chart, height=220, padding=ft.Padding.only(right=12, top=8)),
+            ),
+            legend,
+        ]
+    )
+
+
+@ft.component
+def detail(app: App, encoded: str) -> ft.View:
+    use_changes(app, changes.HISTORY, changes.LIVE)
+    name = encoded  # the route table has decoded it
+
+    # What this device typed, picked and was told, for the player shown: another player's page (after
+    # a merge, or a link followed) starts afresh although Flet keeps the component and its state.
+    def fresh(player: str) -> dict[str, str]:
+        return {"player": player, "new": player, "merge": "", "message": ""}
+
+    form, set_form = ft.use_state(fresh(name))
+    if form["player"] != name:
+        form = fresh(name)
+    new_name, merge_into = form["new"], form["merge"]
+    typed: ft.MutableRef[str] = ft.use_ref(name)  # the latest typed: a tap on Rename can come before the redraw
+
+    def set_field(field: str, value: str) -> None:
+        set_form(lambda f: {**(f if f["player"] == name else fresh(name)), field: value})
+
+    def type_name(e) -> None:
+        typed.current = e.control.value or ""
+        set_field("new", typed.current)
+
+    def set_message(text: str) -> None:
+        set_field("message", text)
+
+    route = player_route(name)
+    everyone = app.store.players()
+    figures = history_figures.player_stats(app.store.finished(), name)
+
+    def rename(target: str) -> None:
+        target = clean_name(target)
+        problem = name_problem(target)  # the rules of setup: merging into an existing name is fine
+        if problem:
+            set_message(problem)
+            return
+        try:
+            app.store.rename_player(name, target)
+        except ValueError as err:
+            set_message(str(err))
+            return
+        set_form(fresh(target))
+        app.go(player_route(target))
+
+    def merge(e) -> None:
+        other = merge_into
+        if not other or other not in app.store.players():
+            return
+
+        def confirmed(ev) -> None:
+            app.page.pop_dialog()
+            rename(other)
+
+        app.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(f"Merge {name} into {other}?"),
+                content=ft.Text(f"Every game of {name} will be {other}'s. This cannot be undone."),
+                actions=[
+                    ft.TextButton("Cancel", height=48, on_click=lambda ev: app.page.pop_dialog()),
+                    ft.FilledButton("Merge", height=48, on_click=confirmed),
+                ],
+            )
+        )
+
+    others = [p for p in everyone if p != name]
+    body: list[ft.Control] = [ft.Text(name, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, selectable=True)]
+    if name not in everyone:  # renamed or merged in another session, or a wrong link
+        body.append(ft.Text(f"No game here has a player called {name} (any more).", italic=True))
+    elif figures is None:
+        body.append(ft.Text("No finished game yet.", italic=True))
+    else:
+        body += [
+            ft.Text(
+                f"{count(figures.plays, 'game')} · {count(figures.wins, 'win')} ({figures.win_rate:.0%}) · "
+                f"last played {figures.last_played} · streak: {history_figures.streak}"
+            ),
+            section("By game"),
+            by_game(figures),
+            section("Head to head"),
+            *[
+                ft.Text(f"vs {short_name(h.opponent, 30)}: {count(h.games, 'game')}, ahead in {h.ahead}, behind in {h.behind}")
+                for h in figures.head_to_head
+            ],
+            section("Scores over time"),
+            scores_chart(figures),
+        ]
+    if name in everyone:
+        body += [
+            section("Rename or merge"),
+            ft.Row(
+                [
+                    ft.TextField(
+                        label="New name",
+                        value=new_name,
+                        on_change=type_name,
+                        on_submit=lambda e: rename(e.control.value or ""),
+                        width=240,
+                        max_length=MAX_NAME,
+                        counter="",
+                    ),
+                    ft.OutlinedButton("Rename", height=48, on_click=lambda e: rename(typed.current or new_name)),
+                ],
+                wrap=True,
+            ),
+            ft.Row(
+                [
+                    ft.Dropdown(
+                        label="Same person as…",
+                        width=240,
+                        value=merge_into if merge_into in others else None,
+                        options=[ft.DropdownOption(p) for p in others],
+                        on_select=lambda e: set_field("merge", e.control.value or ""),
+                    ),
+                    ft.OutlinedButton("Merge", height=48, on_click=merge),
+                ],
+                wrap=True,
+            ),
+            ft.Text(form["message"], color=ft.Colors.ERROR),
+        ]
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(short_name(name, 30))),
+        controls=[ft.Column(body, spacing=10, width=960)],  # the view scrolls: one scroll, not two
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )

@@ -1,0 +1,95 @@
+"""Settings: the PIN that keeps this table's games private, and the theme.
+
+A component: what is typed and the last message are this device's state; whether a PIN is on is
+read from the store at each drawing (it subscribes to `changes.SETTINGS`)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.access.gate import MAX_DIGITS, MIN_DIGITS, SAFE_DIGITS, valid_pin, weak_pin_warning
+from companion.access.host_grants import LIFETIME
+from companion.access.identity import local_is_host
+from companion.data import changes
+from companion.server.network import serving_words
+from companion.ui.session import App
+from companion.ui.widgets.controls import section
+from companion.ui.widgets.hooks import use_changes, use_field
+
+
+@ft.component
+def view(app: App) -> ft.View:
+    use_changes(app, changes.SETTINGS)
+    typed, set_typed, latest = use_field()
+    said, set_said = ft.use_state(("", False))  # this device's last message, and whether it warns
+    lan = app.lan  # serving beyond this machine (see serve)
+
+    def save(e) -> None:
+        pin = latest().strip()
+        if not valid_pin(pin):
+            set_said((f"A PIN is {MIN_DIGITS} to {MAX_DIGITS} digits.", True))
+            return
+        app.set_pin(pin)
+        set_typed("")
+        warning = weak_pin_warning(pin)
+        set_said(("PIN set. Every new browser session asks for it." + (f" {warning}" if warning else ""), bool(warning)))
+
+    def clear(e) -> None:
+        if lan:
+            return
+        app.set_pin(None)
+        set_said(("PIN removed: anyone who can reach this server can use it.", False))
+
+    def flip_theme(e) -> None:
+        app.toggle_theme()
+        app.rebuild()  # the root applies the theme (and this switch is drawn from app.dark)
+
+    if app.gate.fixed:
+        pin_controls: list[ft.Control] = [ft.Text("The PIN was set when the server started (--pin).")]
+    else:
+        pin_controls = [
+            ft.Text("PIN is on." if app.gate.required else "No PIN: anyone who can reach this server can use it."),
+            ft.TextField(
+                label=f"New PIN ({MIN_DIGITS}–{MAX_DIGITS} digits)",
+                value=typed,
+                on_change=lambda e: set_typed(e.control.value or ""),
+                on_submit=save,
+                password=True,
+                width=240,
+                max_length=MAX_DIGITS,
+                helper=f"{SAFE_DIGITS} digits or more are safer",
+                keyboard_type=ft.KeyboardType.NUMBER,
+                input_filter=ft.NumbersOnlyInputFilter(),
+            ),
+            ft.Row(
+                [
+                    ft.FilledButton("Set PIN", on_click=save),
+                    ft.OutlinedButton("Remove PIN", on_click=clear, disabled=not app.gate.required or lan),
+                ]
+            ),
+        ]
+    pin_controls += [ft.Text(line, size=13) for line in serving_words(lan, app.gate.required, local_is_host())]
+    if app.unlocked_here:  # unlocked by the PIN, and kept so by this browser (host_grants.py)
+        pin_controls += [
+            ft.Text(f"This device stays unlocked for {LIFETIME // 3600} hours, across reloads, unless the PIN changes.", size=13),
+            ft.OutlinedButton("Lock this device", icon=ft.Icons.LOCK, on_click=lambda e: app.page.run_task(app.lock_device)),
+        ]
+    message, warns = said
+    return ft.View(
+        route="/settings",
+        appbar=ft.AppBar(title=ft.Text("Settings")),
+        controls=[
+            ft.Column(
+                [
+                    section("Privacy"),
+                    *pin_controls,
+                    ft.Semantics(identifier="settings-message", content=ft.Text(message, color=ft.Colors.ERROR if warns else None)),
+                    section("Appearance"),
+                    ft.Switch(label="Dark theme", value=app.dark, on_change=flip_theme),
+                ],
+                spacing=12,
+                width=640,
+            )
+        ],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )

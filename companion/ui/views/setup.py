@@ -1,0 +1,228 @@
+"""Setup: who plays, in which seats, who starts, and the game's variants."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import flet as ft
+
+import scoring
+from companion.data import changes
+from companion.data.ids import route_id
+from companion.data.store import StoreWriteError
+from companion.services.player_colours import colour_name, table_colours
+from companion.ui import game_screens
+from companion.ui.session import App
+from companion.ui.widgets.controls import TAP, icon_button, section, short_name
+from companion.ui.widgets.help_dialog import how_scoring_works
+from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.navigation import back_button
+from scoring.names import MAX_NAME, clean_name, name_problem
+
+pick_seat = random.SystemRandom().randrange  # who starts at random: n → a seat in range(n)
+
+
+def rotated(players: list[str], first: int) -> list[str]:
+    """The seats turned so that seat `first` starts: clockwise order is kept (B C A from A B C, never B A C)."""
+    return players[first:] + players[:first]
+
+
+def tap_size(button: ft.IconButton) -> ft.IconButton:
+    """An icon button with a 48 × 48 target (Flet's default is 40)."""
+    button.width = button.height = TAP
+    return button
+
+
+def variant_setting(game: str) -> str:
+    """Where the options last chosen for `game` are remembered (e.g. CGT's printed penalty)."""
+    return f"setup.{game}.variant"
+
+
+def remembered_variant(app: App, game: str) -> dict[str, Any]:
+    """The game's options as last chosen here, on its defaults (an option the game no longer has is dropped)."""
+    defaults = scoring.GAMES[game].default_variant
+    remembered = app.store.setting(variant_setting(game)) or {}
+    return {**defaults, **{k: v for k, v in remembered.items() if k in defaults}}
+
+
+@dataclass(frozen=True)
+class Form:
+    """What this device has entered on a game's setup screen, not yet stored."""
+
+    game: str
+    variant: dict[str, Any]
+    players: tuple[str, ...] = ()
+    chosen: dict[str, str] = field(default_factory=dict)  # each player's setup choice, e.g. a publisher colour
+    name: str = ""  # what is typed in the name field
+    message: str = ""  # the last refusal
+    chance: str = ""  # who the random pick chose, until the seats change again
+
+
+@ft.component
+def view(app: App, game: str) -> ft.View:
+    known = game in scoring.GAMES
+    use_changes(app, changes.LIVE, changes.HISTORY)  # the recent players' buttons
+    first: Form = ft.use_memo(lambda: Form(game, remembered_variant(app, game) if known else {}), [])
+    held, set_form = ft.use_state(first)
+    if not known:
+        return ft.View(
+            route=f"/setup/{game}",
+            appbar=ft.AppBar(title=ft.Text("Unknown game")),
+            controls=[ft.Text(f"There is no game called '{game}'.")],
+        )
+    rules = scoring.GAMES[game]
+    screen = game_screens.screen(game)
+
+    def ours(f: Form) -> Form:
+        """The form of this game (the same screen drawn for another game, a typed address, starts afresh)."""
+        return f if f.game == game else Form(game, remembered_variant(app, game))
+
+    form = ours(held)
+    players = list(form.players)
+    full = screen.choices(players, form.chosen)  # every player's choice: as chosen, else the game's pick
+
+    # Each change is made to the form as it is when it arrives (two taps sent before a redraw both count).
+    def update(change: Callable[[Form], Form]) -> None:
+        set_form(lambda f: change(ours(f)))
+
+    def seated(f: Form, new: list[str], **changed: Any) -> Form:
+        """The seats change: what was picked for the players who stay is kept; the random pick is no longer news."""
+        kept = screen.choices(list(f.players), f.chosen)
+        return replace(f, players=tuple(new), chosen={p: c for p, c in kept.items() if p in new}, chance="", **changed)
+
+    def add(typed: str | None) -> None:
+        def adding(f: Form) -> Form:
+            added = clean_name(typed)
+            problem = name_problem(added, list(f.players))
+            if problem is None and len(f.players) >= rules.max_players:
+                problem = f"{rules.title} is played by {rules.player_counts}."
+            if problem is not None:
+                return replace(f, message=problem, chance="")
+            return seated(f, [*f.players, added], name="", message="")
+
+        update(adding)
+
+    def reseated(player: str, change: Callable[[list[str], int], list[str]]) -> None:
+        """`change` gets the seats as the form has them now and `player`'s seat (a row's tap names its player)."""
+        update(lambda f: seated(f, change(list(f.players), f.players.index(player))) if player in f.players else f)
+
+    def move(player: str, delta: int) -> None:
+        def swapped(seats: list[str], i: int) -> list[str]:
+            if 0 <= i + delta < len(seats):
+                seats[i], seats[i + delta] = seats[i + delta], seats[i]
+            return seats
+
+        reseated(player, swapped)
+
+    def remove(player: str) -> None:
+        reseated(player, lambda seats, i: seats[:i] + seats[i + 1 :])
+
+    def make_first(player: str) -> None:
+        # Seats stay in clockwise order: rotate so that this player sits first.
+        reseated(player, rotated)
+
+    def random_first(e) -> None:
+        def picking(f: Form) -> Form:
+            new = rotated(list(f.players), pick_seat(len(f.players)))
+            return replace(seated(f, new, message=""), chance=f"{new[0]} starts, chosen at random.")
+
+        update(picking)
+
+    def set_variant(key: str, value: Any) -> None:
+        update(lambda f: replace(f, variant={**f.variant, key: value}, chance=""))
+
+    def set_choice(player: str, value: str) -> None:
+        update(lambda f: replace(f, chosen={**screen.choices(list(f.players), f.chosen), player: value}, chance=""))
+
+    def start(e) -> None:
+        record = scoring.new_record(game, players, dict(form.variant), full)
+        try:
+            stored = app.store.create(record)
+        except (scoring.RecordError, StoreWriteError) as err:
+            refusal = str(err)
+            update(lambda f: replace(f, message=refusal))
+            return
+        try:
+            app.store.set_setting(variant_setting(game), dict(form.variant))
+        except StoreWriteError as err:  # the game is stored: only its options are not remembered
+            app.notify(str(err), error=True)
+        app.go(f"/play/{route_id(stored.id)}")
+
+    def player_row(i: int, player: str, colour: str) -> ft.Control:
+        extra = screen.choice_controls(player, full, set_choice)
+        # Two lines, so that a 360 px phone (or 200 % text) keeps every control: who, then what to do.
+        who = ft.Row(
+            [
+                ft.Container(width=14, height=14, border_radius=7, bgcolor=colour, tooltip=f"{player}'s colour: {colour_name(colour)}"),
+                ft.Text(f"{i + 1}.", width=24),
+                ft.Text(short_name(player, 24), tooltip=player, expand=True, weight=ft.FontWeight.BOLD if i == 0 else None),
+                ft.Text("first player" if i == 0 else "", size=12, color=ft.Colors.PRIMARY),
+            ],
+            spacing=6,
+        )
+        buttons = ft.Row(
+            [
+                *extra,
+                tap_size(icon_button(ft.Icons.STAR_BORDER, f"{player} starts", lambda e: make_first(player), visible=i > 0)),
+                tap_size(icon_button(ft.Icons.ARROW_UPWARD, f"Move {player} up", lambda e: move(player, -1), disabled=i == 0)),
+                tap_size(
+                    icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {player} down", lambda e: move(player, 1), disabled=i == len(players) - 1)
+                ),
+                tap_size(icon_button(ft.Icons.CLOSE, f"Remove {player}", lambda e: remove(player))),
+            ],
+            spacing=0,
+            wrap=True,
+            alignment=ft.MainAxisAlignment.END,
+        )
+        # Keyed by the player: a row follows its player when the seats change.
+        return ft.Column([who, buttons], spacing=0, key=f"seat {player}")
+
+    recent = [p for p in app.store.recent_players() if p not in players]
+    count_ok = rules.min_players <= len(players) <= rules.max_players
+    colours = table_colours(players)
+    options = screen.variant_controls(form.variant, set_variant, players)
+    # counter="": the limit still holds, without a "0/200" under the field
+    name_field = ft.TextField(
+        label="Player name",
+        value=form.name,
+        on_change=lambda e: update(lambda f: replace(f, name=e.control.value or "")),
+        on_submit=lambda e: add(e.control.value),  # what the field holds as the key is pressed
+        max_length=MAX_NAME,
+        counter="",
+        expand=True,
+    )
+    body = ft.Column(
+        [
+            section("Players"),
+            ft.Text(f"{rules.player_counts}, in seat order, clockwise. The first seat starts.", size=13),
+            ft.Row([name_field, tap_size(icon_button(ft.Icons.PERSON_ADD, "Add player", lambda e: add(form.name)))]),
+            ft.Text(form.message, color=ft.Colors.ERROR),
+            ft.Row(
+                [
+                    ft.OutlinedButton(
+                        content=ft.Text(short_name(p), semantics_label=f"Add {p}"), height=TAP, on_click=lambda e, p=p: add(p)
+                    )
+                    for p in recent
+                ],
+                wrap=True,
+                visible=bool(recent),
+            ),
+            *[player_row(i, p, colours[p]) for i, p in enumerate(players)],
+            ft.OutlinedButton("Random first player", icon=ft.Icons.CASINO, height=TAP, on_click=random_first, visible=len(players) > 1),
+            ft.Text(form.chance, color=ft.Colors.PRIMARY),
+            *([section("Options"), *options] if options else []),
+            ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, disabled=not count_ok, on_click=start, height=48),
+        ],
+        spacing=12,
+        width=640,
+    )
+    return ft.View(
+        route=f"/setup/{game}",
+        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(f"New game of {rules.title}"), actions=[how_scoring_works(app, game)]),
+        controls=[body],
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )

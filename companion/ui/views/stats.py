@@ -1,0 +1,83 @@
+"""Statistics: per game the plays, highest score ever, average winning score and one figure of
+its own; wins per player as a chart. The cards fill the width: one column on a phone, two or
+three side by side on a tablet. A component drawn from the history (it subscribes to `changes.HISTORY`)."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as charts
+
+from companion.data import changes
+from companion.services import history_figures
+from companion.services.player_colours import player_colour
+from companion.ui import game_screens
+from companion.ui.session import App
+from companion.ui.widgets.controls import section, short_name
+from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.navigation import navigation_bar
+
+CHART_PLAYERS = 10
+CARD_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
+    "xs": 12,
+    "sm": 6,
+    "lg": 4,
+}  # of 12: one card a row on a phone, 2 on a tablet, 3 wider
+
+
+def game_card(figures: history_figures.GameStats) -> ft.Control:
+    rows: list[ft.Control] = [
+        ft.Text(game_screens.title(figures.game), weight=ft.FontWeight.BOLD, size=16),
+        ft.Text(f"{figures.plays} game{'s' * (figures.plays != 1)} played"),
+    ]
+    if figures.highest:
+        rows.append(ft.Text(figures.highest.words(short_name)))
+    if figures.average_winning_score is not None:
+        rows.append(ft.Text(f"Average winning score: {figures.average_winning_score:.1f}"))
+    rows += [ft.Text(f"{what}: {value}") for what, value in figures.special]
+    return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12), col=CARD_COLUMNS)
+
+
+def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
+    wins = wins[:CHART_PLAYERS]
+    top = max((n for _, n in wins), default=1)
+    chart = charts.BarChart(
+        groups=[
+            charts.BarChartGroup(
+                x=i, rods=[charts.BarChartRod(from_y=0, to_y=n, width=22, color=player_colour(name), tooltip=f"{name}: {n}")]
+            )
+            for i, (name, n) in enumerate(wins)
+        ],
+        bottom_axis=charts.ChartAxis(
+            label_size=36,
+            labels=[charts.ChartAxisLabel(value=i, label=ft.Text(short_name(name, 6), size=12)) for i, (name, _) in enumerate(wins)],
+        ),
+        left_axis=charts.ChartAxis(label_size=36),
+        max_y=top + 1,
+    )
+    summary = ", ".join(f"{name} {n}" for name, n in wins)
+    # padding: room for the last bar's label, which the chart draws centred under the bar
+    return ft.Semantics(label=f"Wins per player: {summary}", content=ft.Container(chart, height=240, padding=ft.Padding.only(right=16)))
+
+
+@ft.component
+def view(app: App) -> ft.View:
+    use_changes(app, changes.HISTORY)
+    finished = app.store.finished()
+    wins = history_figures.wins_per_player(finished)
+    body: list[ft.Control] = [
+        section("By game"),
+        ft.ResponsiveRow(
+            [game_card(history_figures.game_stats(finished, key, game_screens.screen(key).statistic)) for key in game_screens.ordered()],
+            spacing=8,
+            run_spacing=8,
+        ),
+        section("Wins per player"),
+        wins_chart(wins) if wins else ft.Text("No finished game yet.", italic=True),
+    ]
+    return ft.View(
+        route="/stats",
+        appbar=ft.AppBar(title=ft.Text("Statistics")),
+        navigation_bar=navigation_bar(app, "/stats"),
+        controls=[ft.Column(body, spacing=10)],
+        scroll=ft.ScrollMode.AUTO,
+    )

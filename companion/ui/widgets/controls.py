@@ -1,0 +1,143 @@
+"""Small controls shared by screens: steppers, toggles, score badges, section titles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.ui.widgets.palette import on
+from scoring.fields import ordinal
+
+TAP = 48  # minimum tap target, in logical pixels
+SMALLEST_TEXT = 12  # no text on a play screen is smaller
+
+
+def icon_button(icon: ft.IconData, label: str, on_click, disabled: bool = False, visible: bool = True) -> ft.IconButton:
+    """An icon button whose accessible name is `label` (a tooltip alone names only its wrapper),
+    48 × 48 like every target (Flutter's default is 40)."""
+    return ft.IconButton(
+        icon=ft.Icon(icon, semantics_label=label),
+        tooltip=label,
+        on_click=on_click,
+        disabled=disabled,
+        visible=visible,
+        size_constraints=ft.BoxConstraints(min_width=TAP, min_height=TAP),
+    )
+
+
+def card_button(
+    text: str, label: str, on_click, state: str = "free", colour: str = "#546E7A", width: float = 52, icon: ft.IconData | None = None
+) -> ft.Control:
+    """One physical card: `held` (filled), `free` (outlined) or `taken` (by another player: struck
+    through and faded, yet tappable, so the tap reaches the rules and the refusal says whose it is).
+
+    `label` is the accessible name, e.g. "Mia red 7"; `text` is what the card shows; `colour` is the
+    card's colour for the theme shown ('#RRGGBB', from palette.ink): a held card's text is black or
+    white, whichever stands out on it.
+
+    The key holds the state, so a card that changes state is a new control: a tap sent while the
+    screen still showed the old state can never reach the new button and mean its opposite (a free
+    card tapped on two screens at once is added once, never added and then taken back).
+    """
+    held, taken = state == "held", state == "taken"
+    fg = on(colour) if held else ft.Colors.ON_SURFACE_VARIANT if taken else colour
+    content = (
+        ft.Icon(icon, semantics_label=label, color=fg, size=20)
+        if icon
+        else ft.Text(
+            text,
+            semantics_label=label,
+            weight=ft.FontWeight.BOLD,
+            color=fg,
+            font_family="DejaVu",
+            style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if taken else None,
+        )
+    )
+    # A screen reader says the state, not only the colour: pressed when it is on this tableau, a hint when
+    # another player holds it. Inside the button, so the button's own node takes it (its name stays `label`).
+    return ft.Button(
+        content=ft.Semantics(toggled=held, disabled=taken, content=content),
+        on_click=on_click,
+        key=f"{label}:{state}",
+        width=width,
+        height=TAP,
+        elevation=0,
+        style=ft.ButtonStyle(
+            bgcolor=colour if held else ft.Colors.SURFACE,
+            side=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT) if taken else ft.BorderSide(2, colour),
+            shape=ft.RoundedRectangleBorder(radius=8),
+            padding=0,
+        ),
+    )
+
+
+def stepper(
+    label: str,
+    value: int,
+    on_change: Callable[[int], object],  # what it returns is ignored
+    low: int,
+    high: int,
+    down: Callable[[int], int] | None = None,
+    up: Callable[[int], int] | None = None,
+    show: Callable[[int], str] = str,
+) -> ft.Row:
+    """`− value +` for a small whole number; `down`/`up` map the value to the next one (e.g. 2 → 0)."""
+    down = down or (lambda v: v - 1)
+    up = up or (lambda v: v + 1)
+    return ft.Row(
+        [
+            icon_button(ft.Icons.REMOVE, f"{label} minus", lambda e: on_change(max(low, down(value))), disabled=value <= low),
+            ft.Container(
+                ft.Text(
+                    show(value),
+                    size=18,
+                    weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER,
+                    semantics_label=f"{label} {show(value)}",
+                ),
+                width=44,
+                alignment=ft.Alignment.CENTER,
+            ),
+            icon_button(ft.Icons.ADD, f"{label} plus", lambda e: on_change(min(high, up(value))), disabled=value >= high),
+        ],
+        spacing=0,
+        tight=True,
+        key=f"stepper {label}",  # keyed: a stale tap still reaches it when rows above it come and go
+    )
+
+
+def section(text: str) -> ft.Text:
+    return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+
+
+def short_name(name: str, limit: int = 18) -> str:
+    """Very long names are kept whole in the record and shortened on screen."""
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def total_badge(player: str, total: int, place: int | None, leading: bool, large: bool = False) -> ft.Control:
+    """A player's name, live total and place; the identifiers are a stable contract for tests.
+    The total is a live region: a screen reader says it when it changes. `large` on a tablet."""
+    ink = ft.Colors.ON_PRIMARY_CONTAINER if leading else ft.Colors.ON_SURFACE
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(
+                    short_name(player, 14), weight=ft.FontWeight.BOLD, tooltip=player, no_wrap=True, size=16 if large else 13, color=ink
+                ),
+                ft.Semantics(
+                    identifier=f"total-{player}",
+                    live_region=True,
+                    content=ft.Text(str(total), size=44 if large else 22, weight=ft.FontWeight.BOLD, color=ink),
+                ),
+                ft.Semantics(identifier=f"place-{player}", content=ft.Text(ordinal(place) if place else "", size=12, color=ink)),
+            ],
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            tight=True,
+        ),
+        padding=ft.Padding.symmetric(horizontal=12 if large else 8, vertical=4 if large else 2),
+        border_radius=12,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if leading else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+    )

@@ -1,0 +1,58 @@
+"""Hooks every screen uses to be a function of the stored state (Flet's declarative components).
+
+A screen component calls `use_changes(app, topics…)`: it is drawn again, from the store as it is
+now, after every change of those topics — this device's, another device's, an undo, a discard.
+Nothing is patched by hand; Flet compares the new drawing with the last and sends the difference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.ui.session import App
+
+
+def use_changes(app: App, *topics: str, active: bool = True) -> int:
+    """Redraw the calling component after each change of one of `topics`; returns a count that
+    grows with each (for use_memo dependencies).
+
+    `active=False` (a screen covered by another, e.g. Home under a play screen): no subscription,
+    so a tap at the table costs nothing for it; once uncovered it subscribes again and draws itself
+    from the stored state (the count grows: its memos are computed again)."""
+    version, set_version = ft.use_state(0)
+    subscription: ft.MutableRef[Callable[[], None] | None] = ft.use_ref(None)
+    missed: ft.MutableRef[bool] = ft.use_ref(False)  # covered for a while: changes may have been missed
+
+    def subscribe() -> None:
+        if not active:
+            missed.current = True
+            return
+        subscription.current = app.subscribe(topics, lambda: set_version(lambda v: v + 1))
+        if missed.current:
+            missed.current = False
+            set_version(lambda v: v + 1)
+
+    def unsubscribe() -> None:
+        if subscription.current is not None:
+            subscription.current()
+            subscription.current = None
+
+    # The cleanup is passed, not returned from subscribe: Flet 1.0.5 resets a returned one on each render.
+    ft.use_effect(subscribe, [*topics, active], cleanup=unsubscribe)
+    return version
+
+
+def use_field(initial: str = "") -> tuple[str, Callable[[str], None], Callable[[], str]]:
+    """A text field's value as state: (value to draw, what on_change calls, what reads the latest).
+    A button's tap can arrive before the field's last change is drawn again: its handler reads the
+    latest value, never the one its closure saw when it was drawn."""
+    value, set_value = ft.use_state(initial)
+    latest: ft.MutableRef[str] = ft.use_ref(initial)
+
+    def changed(text: str) -> None:
+        latest.current = text
+        set_value(text)
+
+    return value, changed, lambda: latest.current or ""
