@@ -4,7 +4,13 @@ the actions that change a game at the table.
 Pure Python, standard library only, no I/O (the CLI lives in __main__).
 
     >>> from scoring import score
-    >>> score(record).to_json()
+    >>> record = {"format": 1, "game": "lost-cities", "players": ["Mia", "Noah"], "variant": {"rounds": 1},
+    ...           "rounds": [{"Mia": {"red": {"investments": 1, "cards": [4, 9]}}, "Noah": {"blue": {"cards": [10]}}}]}
+    >>> result = score(record)
+    >>> dict(result.totals)  # Mia: (4 + 9 − 20) × 2; Noah: 10 − 20
+    {'Mia': -14, 'Noah': -10}
+    >>> result.winners
+    ('Noah',)
 
 A game is one module of this package that builds a `GameRules` and passes it to `register`;
 every module here is imported once, so nothing else lists the games.

@@ -54,7 +54,15 @@ class Expedition(NamedTuple):  # a named tuple: immutable, and several times che
 
 
 def expedition_points(investments: int, cards: tuple[int, ...]) -> int:
-    """What expedition_lines add up to, without building them (the path of every rescoring)."""
+    """What expedition_lines add up to, without building them (the path of every rescoring).
+
+    >>> expedition_points(0, ())  # not started: no cost
+    0
+    >>> expedition_points(2, (5, 6, 7))  # (18 − 20) × 3
+    -6
+    >>> expedition_points(1, (2, 3, 4, 5, 6, 7, 8))  # 8 cards: (35 − 20) × 2, then the bonus of 20
+    50
+    """
     size = investments + len(cards)
     if not size:
         return 0
