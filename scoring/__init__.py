@@ -68,8 +68,12 @@ def rename_player(record: dict[str, Any], old: str, new: str, draft: Any = None)
 
 
 def apply(table: Table, action: Action) -> Table:
-    """`action` applied to `table` by its game's rules; raises RecordError (Unchanged: nothing to do)."""
-    return GAMES[table.record["game"]].apply(table, action)
+    """`action` applied to `table` by its game's rules; raises RecordError (Unchanged: nothing to do).
+    The new table carries its record's parse (`parsed`): the tap's one validation, for the store to reuse."""
+    after = GAMES[table.record["game"]].apply(table, action)
+    if after.parsed is None:  # a game whose apply does not return its parse: parsed here, once
+        after = Table(after.record, after.draft, parse(after.record))
+    return after
 
 
 _INFRASTRUCTURE = {"__main__", "actions", "fields", "json_text", "names", "record", "registry", "result"}

@@ -22,7 +22,7 @@ from .fields import (
     need_list,
     need_object,
 )
-from .record import GameRules
+from .record import GameRules, Record, parse_one, parsed_game
 from .registry import register
 from .result import Line, Result, Tiebreak, scored_once
 
@@ -425,8 +425,9 @@ def card_refusal(game: Game, subdomain: str) -> str | None:
 # --- apply -----------------------------------------------------------------------------------
 
 
-def check_record(record: dict[str, Any], draft: Any) -> None:
-    parse(tuple(record["players"]), record.get("variant", {}), record["final"])
+def check_record(record: dict[str, Any], draft: Any) -> Record:
+    """The whole record validated once (the draft is not this game's); its parse is the tap's."""
+    return parse_one(GAME, record)
 
 
 def in_order(subdomains: Any) -> list[str]:
@@ -450,7 +451,7 @@ def apply(table: Table, action: Action) -> Table:
     player = action.player
     if player not in players:
         raise RecordError((), f"'{player}' is not a player of this game")
-    game = parse(players, record.get("variant", {}), record["final"])
+    game = parsed_game(GAME, table)
     if isinstance(action, (StepPlayed, SetPopular)):
         return apply_played(table, game, action)
     if isinstance(action, AddCollection):

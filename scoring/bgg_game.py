@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
-from .record import GameRules
+from .record import GameRules, Record, parse_one, parsed_game
 from .registry import register
 from .result import Line, Result, Tiebreak, scored_once
 
@@ -473,8 +473,9 @@ def tiles_word(count: int, colour: str, number: int) -> str:
     return f"{count or 'no'} {colour} {number} tile{'s' * (count > 1)}"
 
 
-def check_record(record: dict[str, Any], draft: Any) -> None:
-    parse(tuple(record["players"]), record.get("variant", {}), record["final"])
+def check_record(record: dict[str, Any], draft: Any) -> Record:
+    """The whole record validated once (the draft is not this game's); its parse is the tap's."""
+    return parse_one(GAME, record)
 
 
 def _set_tiles(game: Game, action: SetTiles) -> Callable[[dict[str, Any], Any], None]:
@@ -561,7 +562,7 @@ def apply(table: Table, action: Action) -> Table:
     p = action.player
     if p not in players:
         raise RecordError((), f"'{p}' is not a player of this game")
-    game = parse(players, record.get("variant", {}), record["final"])
+    game = parsed_game(GAME, table)
     entry = record["final"][p]
     if isinstance(action, SetTiles):
         edit = _set_tiles(game, action)

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_list, need_object, need_str
-from .record import GameRules
+from .record import GameRules, Record, parse_one, parsed_game
 from .registry import register
 from .result import Line, Result, rank, sum_totals
 
@@ -456,17 +456,15 @@ def slot_name(slot: str, player: str | None) -> str:
     return {COMMISSION: f"{player}'s Commission", SIDE: f"on {player}'s side"}.get(slot) or SLOT_NAMES[slot]
 
 
-def check_record(record: dict[str, Any]) -> Game:
-    return parse(tuple(record["players"]), record.get("variant", {}), record["rounds"])
-
-
-def check_draft(record: dict[str, Any], draft: Any) -> None:
-    """What every round being entered keeps to (a guard: apply refuses in words before this)."""
-    players = tuple(record["players"])
-    peek = check_record(record).peek
+def check_draft(record: dict[str, Any], draft: Any) -> Record:
+    """The whole record validated once, and what every round being entered keeps to (a guard: apply
+    refuses in words before this); returns the record's parse, the tap's."""
+    parsed = parse_one(GAME, record)
+    players = parsed.players
+    peek = parsed.game.peek
     where = (f"round {len(record['rounds']) + 1}",)
     if draft is None:
-        return
+        return parsed
     need_object(draft, where)
     check_keys(draft, where, required=("nest_egg", "replacement", "commissions", "sides"))
     check_player_keys(need_object(draft["commissions"], where + ("commissions",)), where + ("commissions",), players)
@@ -488,6 +486,7 @@ def check_draft(record: dict[str, Any], draft: Any) -> None:
         raise RecordError(where + ("replacement",), "a replacement only stands for a Wild Nest Egg in the standard game")
     if draft["replacement"] and is_wild(draft["replacement"]):
         raise RecordError(where + ("replacement",), "a Wild cannot replace the Nest Egg: the other face-down card is used")
+    return parsed
 
 
 def apply(table: Table, action: Action) -> Table:
@@ -497,7 +496,7 @@ def apply(table: Table, action: Action) -> Table:
         raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
     if action.player is not None and action.player not in players:
         raise RecordError((), f"'{action.player}' is not a player of this game")
-    game = check_record(record)
+    game = parsed_game(GAME, table)
     number = len(game.rounds) + 1
     where = (f"round {action.round}",)
     if action.round < number:
@@ -515,8 +514,7 @@ def apply(table: Table, action: Action) -> Table:
             raise RecordError(where, reason)
         new = copy.deepcopy(record)
         new["rounds"].append(round_record(draft))
-        check_record(new)
-        return Table(new, None)  # the next round starts with nothing chosen
+        return Table(new, None, parse_one(GAME, new))  # the next round starts with nothing chosen
 
     slot, player, card = action.slot, action.player, action.card
     at = where + slot_path(slot, player)

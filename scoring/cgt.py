@@ -12,7 +12,7 @@ from typing import Any
 
 from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_int, need_object, ordinal
-from .record import GameRules
+from .record import GameRules, Record, parse_one, parsed_game
 from .registry import register
 from .result import Line, Result, Tiebreak, scored_once
 
@@ -236,8 +236,9 @@ def why_not(game: Game, action: Action) -> str | None:
     return None
 
 
-def check_record(record: dict[str, Any], draft: Any) -> None:
-    parse(tuple(record["players"]), record.get("variant", {}), record["final"])
+def check_record(record: dict[str, Any], draft: Any) -> Record:
+    """The whole record validated once (the draft is not this game's); its parse is the tap's."""
+    return parse_one(GAME, record)
 
 
 def put(mapping: dict[str, int], key: str, value: int) -> None:
@@ -263,7 +264,7 @@ def apply(table: Table, action: Action) -> Table:
         raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
     record = table.record
     players = tuple(record["players"])
-    game = parse(players, record.get("variant", {}), record["final"])
+    game = parsed_game(GAME, table)
     if isinstance(action, (AdjustCollection, AdjustAbilityPoints)):
         if action.player not in players:
             raise RecordError((), f"'{action.player}' is not a player of this game")

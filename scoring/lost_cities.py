@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from .actions import Action, NextRound, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_int, need_list, need_object
-from .record import GameRules
+from .record import GameRules, Record, parse_one
 from .registry import register
 from .result import Line, Result, rank, sum_totals
 
@@ -306,8 +306,9 @@ def unavailable(round_: Mapping[str, Any], player: str, colour: str, number: int
     return None
 
 
-def check_record(record: dict[str, Any], draft: Any) -> None:
-    parse(tuple(record["players"]), record.get("variant", {}), record["rounds"])
+def check_record(record: dict[str, Any], draft: Any) -> Record:
+    """The whole record validated once (the draft is not this game's); its parse is the tap's."""
+    return parse_one(GAME, record)
 
 
 def apply(table: Table, action: Action) -> Table:

@@ -112,3 +112,15 @@ def parse_record(raw: Any, games: Mapping[str, GameRules]) -> Record:
     variant = need_object(record.get("variant", {}), ("variant",))
     game = rules.parse(players, variant, record[rules.body])
     return _new(Record, (rules, players, game, parse_metadata(record)))
+
+
+def parse_one(rules: GameRules, record: Any) -> Record:
+    """`record` validated whole (envelope and body) as a record of `rules`' game; raises RecordError.
+    A game's `apply` checks its new table with it: the parse it returns is the one the tap keeps."""
+    return parse_record(record, {rules.key: rules})
+
+
+def parsed_game(rules: GameRules, table: Table) -> Any:
+    """The game module's parsed record of `table`: the parse it carries, or a new one."""
+    parsed = table.parsed if table.parsed is not None else parse_one(rules, table.record)
+    return parsed.game

@@ -547,16 +547,28 @@ class GameStore:
             doc = self._live_doc("games", game_id)
         return None if doc is None else StoredGame.from_doc(doc)
 
-    def save_progress(self, game_id: str, record: dict, draft: Any = None) -> StoredGame:
-        """Store the new state of a game in progress; refuses an invalid record (nothing changes)."""
-        scoring.parse(record)
+    def holds(self, game_id: str, status: str, record: dict, draft: Any) -> bool:
+        """Whether the game's stored state (its edit copy while EDITING) is exactly this one: compared
+        where it lies, nothing copied (a live game asks on every tap whether someone else wrote it)."""
+        with self._lock:
+            if status != EDITING and game_id in self._finished:
+                return False
+            doc = self._live_doc("edits" if status == EDITING else "games", game_id)
+            return doc is not None and doc["status"] == status and doc["record"] == record and doc.get("draft") == draft
+
+    def save_progress(self, game_id: str, record: dict, draft: Any = None, checked: scoring.Record | None = None) -> StoredGame:
+        """Store the new state of a game in progress; refuses an invalid record (nothing changes).
+        `checked`: the record's parse when the caller has just validated it (a tap: scoring.apply),
+        so a tap is validated once."""
+        if checked is None:
+            scoring.parse(record)
         admit(record)
         with self._lock:
-            current = self.get(game_id)
-            if current is None or current.status != IN_PROGRESS:
+            current = None if game_id in self._finished else self._live_doc("games", game_id)  # read, not copied
+            if current is None or current["status"] != IN_PROGRESS:
                 raise KeyError(game_id)
             game = StoredGame(
-                id=game_id, record=record, status=IN_PROGRESS, modified_at=now_iso(), finished_at=current.finished_at, draft=draft
+                id=game_id, record=record, status=IN_PROGRESS, modified_at=now_iso(), finished_at=current.get("finished_at"), draft=draft
             )
             with self._changing(changes.LIVE, changes.game(game_id)):
                 self.live.table("games").update(game.to_doc(), Query().id == game_id)
@@ -603,18 +615,20 @@ class GameStore:
                 self.live.table("edits").insert(game.to_doc())
         return game
 
-    def save_edit(self, game_id: str, record: dict, draft: Any = None) -> StoredGame:
-        """Store the new state of an edit copy; refuses an invalid record (nothing changes)."""
-        scoring.parse(record)
+    def save_edit(self, game_id: str, record: dict, draft: Any = None, checked: scoring.Record | None = None) -> StoredGame:
+        """Store the new state of an edit copy; refuses an invalid record (nothing changes).
+        `checked`: as for save_progress."""
+        if checked is None:
+            scoring.parse(record)
         admit(record)
         if record.get("id", game_id) != game_id:
             raise ValueError("an edit cannot change the game's id")
         with self._lock:
-            current = self.editing(game_id)
+            current = self._live_doc("edits", game_id)  # read, not copied
             if current is None:
                 raise KeyError(game_id)
             game = StoredGame(
-                id=game_id, record=record, status=EDITING, modified_at=now_iso(), finished_at=current.finished_at, draft=draft
+                id=game_id, record=record, status=EDITING, modified_at=now_iso(), finished_at=current.get("finished_at"), draft=draft
             )
             with self._changing(changes.LIVE, changes.game(game_id)):
                 self.live.table("edits").update(game.to_doc(), Query().id == game_id)
