@@ -23,7 +23,6 @@ from .fields import (
     need_object,
 )
 from .record import GameRules, Record, parse_one, parsed_game
-from .registry import register
 from .result import Line, Result, Tiebreak, scored_once
 
 SUBDOMAINS = ("abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war")
@@ -618,17 +617,29 @@ def change_collection(table: Table, game: Game, action: AddToCollection | Remove
     return edited(table, gem, check_record)
 
 
-GAME = register(
-    GameRules(
-        key="bgg-card-game",
-        title="BoardGameGeek: The Card Game",
-        min_players=2,
-        max_players=6,
-        body="final",
-        parse=parse,
-        score=score,
-        new_body=new_body,
-        apply=apply,
-        player_keyed=(("final",),),
-    )
+# "How scoring works" in our own words: the card on the setup and play screens and this game's section
+# of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
+HOW_SCORING_WORKS = """\
+- A played group of n cards scores n², and 2n more when it holds its
+  subdomain's Popular card. A collection of n different subdomains scores
+  n(n+1)/2, and n more for each Rare Gem in it.
+- A player has at most one played group per subdomain (a later Play adds to
+  it); collections are unlimited. A Popular card in a collection, or a Rare Gem
+  in a played group, earns nothing.
+- Ties: the larger single biggest played group wins, then the larger single
+  biggest collection; still level, the place is shared.
+"""
+
+GAME = GameRules(
+    key="bgg-card-game",
+    title="BoardGameGeek: The Card Game",
+    min_players=2,
+    max_players=6,
+    body="final",
+    parse=parse,
+    score=score,
+    new_body=new_body,
+    apply=apply,
+    player_keyed=(("final",),),
+    how_scoring_works=HOW_SCORING_WORKS,
 )

@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_list, need_object, need_str
 from .record import GameRules, Record, parse_one, parsed_game
-from .registry import register
 from .result import Line, Result, rank, sum_totals
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -546,19 +545,39 @@ def apply(table: Table, action: Action) -> Table:
     return edited(table, edit, check_draft)
 
 
-GAME = register(
-    GameRules(
-        key="card-commons",
-        title="Card Commons",
-        min_players=2,
-        max_players=2,
-        body="rounds",
-        parse=parse,
-        score=score,
-        new_body=new_body,
-        apply=apply,
-        default_variant={"peek": False},
-        player_keyed=(("rounds", "*", "commissions"), ("rounds", "*", "sides")),
-        draft_player_keyed=(("commissions",), ("sides",)),
-    )
+# "How scoring works" in our own words: the card on the setup and play screens and this game's section
+# of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
+def round_names(variant: Mapping[str, Any], count: int) -> tuple[str, ...]:
+    """Rounds are named by their multiplier on the score pad (as on the play screen): "3 ×2"."""
+    peek = bool({**GAME.default_variant, **variant}.get("peek"))
+    return tuple(f"{i} ×{multiplier(i, peek)}" for i in range(1, count + 1))
+
+
+HOW_SCORING_WORKS = """\
+- A Commission that matches the Nest Egg by suit or rank scores the round's
+  multiplier × the cards of its colour on its owner's side (at most 6).
+  Multipliers are fixed by the round's number: ×1, ×1, ×2, ×2 (Peek: ×1, ×1,
+  ×2), ×1 for every extra round; a Wild swap never changes them.
+- A Wild Nest Egg is replaced by the face-down discard; when that discard is
+  the other Wild, no card is left and both Commissions score. In Peek the Wild
+  stays and a Commission of its colour scores.
+- Ties: a level total after the regular rounds is not a result. The app asks
+  for an extra round, and again, until a round ends with one player ahead.
+"""
+
+GAME = GameRules(
+    key="card-commons",
+    title="Card Commons",
+    min_players=2,
+    max_players=2,
+    body="rounds",
+    parse=parse,
+    score=score,
+    new_body=new_body,
+    apply=apply,
+    default_variant={"peek": False},
+    player_keyed=(("rounds", "*", "commissions"), ("rounds", "*", "sides")),
+    draft_player_keyed=(("commissions",), ("sides",)),
+    how_scoring_works=HOW_SCORING_WORKS,
+    round_names=round_names,
 )

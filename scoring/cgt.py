@@ -13,7 +13,6 @@ from typing import Any
 from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_int, need_object, ordinal
 from .record import GameRules, Record, parse_one, parsed_game
-from .registry import register
 from .result import Line, Result, Tiebreak, scored_once
 
 TYPE_MIN, TYPE_MAX = 2, 20
@@ -310,18 +309,32 @@ def apply(table: Table, action: Action) -> Table:
     return edited(table, edit, check_record)
 
 
-GAME = register(
-    GameRules(
-        key="cgt",
-        title="CGT – Card Game Traders",
-        min_players=2,
-        max_players=4,
-        body="final",
-        parse=parse,
-        score=score,
-        new_body=new_body,
-        apply=apply,
-        default_variant={"first_player_penalty": 2},
-        player_keyed=(("final", "collections"), ("final", "adjustments")),
-    )
+# "How scoring works" in our own words: the card on the setup and play screens and this game's section
+# of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
+HOW_SCORING_WORKS = """\
+- A type's value is the cards in its Meta column (marker included) plus the
+  passive modifiers, never below 1. You score, for each type, your collected
+  cards × its value, then your scoring-ability points; the first player loses
+  the points printed on the First Player Marker.
+- The abilities, the copies per type and the penalty are not in the rule text
+  we have: players enter the penalty (remembered), each Meta column, modifiers
+  and ability points. The default set of types is 5 to 11 (49 game cards); only
+  "no more cards of a type than its number" is enforced.
+- Ties: fewer cards in the Collection wins; then the player later in seat
+  order (furthest from the first player).
+"""
+
+GAME = GameRules(
+    key="cgt",
+    title="CGT – Card Game Traders",
+    min_players=2,
+    max_players=4,
+    body="final",
+    parse=parse,
+    score=score,
+    new_body=new_body,
+    apply=apply,
+    default_variant={"first_player_penalty": 2},
+    player_keyed=(("final", "collections"), ("final", "adjustments")),
+    how_scoring_works=HOW_SCORING_WORKS,
 )

@@ -26,8 +26,8 @@ def no_choices(body: Any) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class GameRules:
-    """Everything the rest of the world needs to know of a game; each game module makes one and
-    registers it (scoring/__init__.py), so nothing else lists the games."""
+    """Everything the rest of the world needs to know of a game; each game module makes one (its
+    `GAME`) and scoring/registry.py lists them."""
 
     key: str
     title: str
@@ -47,6 +47,11 @@ class GameRules:
     draft_player_keyed: tuple[tuple[str, ...], ...] = ()
     # Each player's setup choice as the body records it (kept for a rematch), e.g. a colour.
     choices_of: Callable[[Any], Mapping[str, str]] = no_choices
+    # "How scoring works" in our own words (Markdown bullets): the help card and docs/scoring.md's section.
+    how_scoring_works: str = ""
+    # The names of the first n rounds on the score pad, from the variant: (variant, n) → names;
+    # None: numbered 1, 2, … (Card Commons names them by their multiplier).
+    round_names: Callable[[Mapping[str, Any], int], tuple[str, ...]] | None = None
 
     @property
     def player_counts(self) -> str:

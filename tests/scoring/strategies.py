@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-GAMES = ("lost-cities", "bgg-card-game", "bgg-game", "cgt", "card-commons")
+import scoring
+
+GAMES = tuple(scoring.GAMES)  # every game of the registry has a strategy in BY_GAME (test_properties checks)
 
 # Player names: distinct, non-empty, not only spaces; any printable text (accents, emoji, CJK).
 name = st.text(

@@ -16,7 +16,7 @@ import flet as ft
 
 import scoring
 from companion.services.history_figures import percent
-from companion.ui.game_screens import GameScreen, register
+from companion.ui.game_screen_base import GameScreen
 from companion.ui.widgets.controls import card_button, section, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
@@ -56,12 +56,10 @@ def CardGrid(
     return screen.build_grid(number, slot, player, shown, mine, taken, dark)
 
 
-@register
 class CardCommonsScreen(GameScreen):
     key = "card-commons"
     seed = ft.Colors.GREEN_800
     icon = ft.Icons.GAVEL
-    order = 5
 
     @property
     def peek(self) -> bool:

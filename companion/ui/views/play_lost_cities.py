@@ -13,7 +13,7 @@ import flet as ft
 
 import scoring
 from companion.services.history_figures import percent
-from companion.ui.game_screens import GameScreen, register
+from companion.ui.game_screen_base import GameScreen
 from companion.ui.widgets.controls import card_button, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
@@ -111,12 +111,10 @@ def Formulas(lines: tuple[str, ...]) -> ft.Control:
     )
 
 
-@register
 class LostCitiesScreen(GameScreen):
     key = "lost-cities"
     seed = ft.Colors.AMBER_800
     icon = ft.Icons.EXPLORE
-    order = 1
 
     @property
     def variant(self) -> rules.Variant:
