@@ -1,4 +1,4 @@
-"""Tableside's rules: turn a FORMAT.md game record into scores, places and reasons, and apply
+"""Tableside's rules: turn a game record (docs/format.md) into scores, places and reasons, and apply
 the actions that change a game at the table.
 
 Pure Python, standard library only, no I/O (the CLI lives in __main__).
@@ -29,7 +29,7 @@ from .result import Line, Result
 
 
 def parse(record: Any) -> Record:
-    """Validate a record (parsed JSON) exactly as FORMAT.md says; raises RecordError."""
+    """Validate a record (parsed JSON) exactly as docs/format.md says; raises RecordError."""
     return parse_record(record, GAMES)
 
 

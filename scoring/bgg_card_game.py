@@ -1,7 +1,7 @@
 """BoardGameGeek: The Card Game (2–6 players): played groups n² (+2n with Popular),
 collection groups n(n+1)/2 (+n per Rare Gem).
 
-Rules: shared/rules/bgg-card-game.txt; readings: RULINGS.md › BoardGameGeek: The Card Game.
+Rules: the published rulebook; readings: docs/scoring.md › BoardGameGeek: The Card Game.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ SUBDOMAIN_SET = frozenset(SUBDOMAINS)
 CARDS_PER_SUBDOMAIN = 10
 PLAYED_MIN, PLAYED_MAX = 2, 10
 COLLECTION_MIN, COLLECTION_MAX = 2, len(SUBDOMAINS)
-# How a subdomain is said to people: the record's key `childrens` has no apostrophe (FORMAT.md).
+# How a subdomain is said to people: the record's key `childrens` has no apostrophe (docs/format.md).
 SPOKEN = {s: s for s in SUBDOMAINS} | {"childrens": "children's"}
 
 

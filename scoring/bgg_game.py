@@ -1,7 +1,7 @@
 """The BoardGameGeek Game (3–6 players): GG earned in play plus end scoring of acquired tiles,
 number by number at 4–6 players, colour by colour at 3.
 
-Rules: shared/rules/bgg-game.txt; readings: RULINGS.md › The BoardGameGeek Game.
+Rules: the published rulebook; readings: docs/scoring.md › The BoardGameGeek Game.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Card Commons (2 players): a Commission matching the Nest Egg by suit or rank scores
 the multiplier × the cards of its colour on its owner's side.
 
-Rules: shared/rules/card-commons.txt; readings: RULINGS.md › Card Commons.
+Rules: the published rulebook; readings: docs/scoring.md › Card Commons.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """CGT – Card Game Traders (2–4 players): each Collection card scores its type's value,
 max(1, Meta count + passive modifiers), plus scoring abilities, minus the first player's penalty.
 
-Rules: shared/rules/cgt.txt; readings: RULINGS.md › CGT.
+Rules: the published rulebook; readings: docs/scoring.md › CGT.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from .result import Line, Result, Tiebreak, scored_once
 
 TYPE_MIN, TYPE_MAX = 2, 20
 MAX_META_COLUMNS = 7
-DEFAULT_TYPES = (5, 6, 7, 8, 9, 10, 11)  # RULINGS: 49 game cards in 7 types; offered, never assumed
+DEFAULT_TYPES = (5, 6, 7, 8, 9, 10, 11)  # our reading (docs/scoring.md): 49 game cards in 7 types; offered, never assumed
 VALUE_FLOOR = 1  # "No Free Lunch!"
 
 
@@ -42,7 +42,7 @@ def type_value(meta_count: int, modifier: int = 0) -> int:
 
 
 def parse_type(key: str, where: tuple[str, ...]) -> int:
-    # Written as FORMAT.md writes them ("8", not "08"): otherwise "5" and "05" would both be
+    # Written as docs/format.md writes them ("8", not "08"): otherwise "5" and "05" would both be
     # type 5 and one of the two counts would be silently dropped.
     if not (key.isascii() and key.isdigit()) or key != str(int(key)) or not TYPE_MIN <= int(key) <= TYPE_MAX:
         raise RecordError(where, f"type '{key}' is not a number from {TYPE_MIN} to {TYPE_MAX}")

@@ -1,6 +1,6 @@
 """Lost Cities (2 players): expeditions scored (sum − 20) × (investments + 1), +20 at 8 cards.
 
-Rules: shared/rules/lost-cities.txt; readings: RULINGS.md › Lost Cities.
+Rules: the published rulebook; readings: docs/scoring.md › Lost Cities.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def expedition_lines(colour: str, investments: int, cards: tuple[int, ...]) -> t
     if size == 0:
         return ()
     points = expedition_points(investments, cards)
-    bonus = BONUS if size >= BONUS_CARDS else 0  # never multiplied, and investments count towards the 8 (RULINGS)
+    bonus = BONUS if size >= BONUS_CARDS else 0  # never multiplied, and investments count towards the 8 (docs/scoring.md)
     numbers = "+".join(str(c) for c in sorted(cards)) or "0"
     formula = f"({numbers} − {EXPEDITION_COST})" + (f" × {investments + 1}" if investments else "")
     lines = [Line(colour, points - bonus, formula)]

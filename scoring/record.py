@@ -1,4 +1,4 @@
-"""The envelope of a FORMAT.md record: format, game, players, variant, rounds or final, metadata.
+"""The envelope of a record (docs/format.md): format, game, players, variant, rounds or final, metadata.
 
 Each game module parses its own `variant` and body; this module checks what all games share.
 """

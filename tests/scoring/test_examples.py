@@ -1,6 +1,6 @@
 """The worked examples (docs/examples, copied from the team's shared folder) through the CLI.
 
-Each file is {"record": ..., "expect": ...}; `expect` is FORMAT.md's output object (every key
+Each file is {"record": ..., "expect": ...}; `expect` is docs/format.md's output object (every key
 of it must match exactly) or "invalid" (exit 2, empty stdout, one `error:` line).
 """
 
