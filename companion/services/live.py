@@ -72,8 +72,9 @@ class LiveGame:
         return self.table.draft
 
     @property
-    def rules(self) -> Any:
-        """The game module's parsed record (e.g. a lost_cities.Game), for the rule helpers."""
+    def position(self) -> Any:
+        """The game as it stands: its module's parsed record (e.g. a lost_cities.Game), for the rule
+        helpers. ("rules" is a game's GameRules, or its module; "game" its key.)"""
         return self.parsed.game
 
     def _set(self, table: Table) -> None:

@@ -40,7 +40,7 @@ class BggCardGameScreen(GameScreen):
 
     @property
     def game(self) -> rules.Game:
-        return self.play.live.rules
+        return self.play.live.position
 
     def shade(self, subdomain: str) -> str:
         return ink(HUE[subdomain], self.play.app.dark)

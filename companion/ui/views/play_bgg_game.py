@@ -76,7 +76,7 @@ class BggGameScreen(GameScreen):
 
     @property
     def game(self) -> rules.Game:
-        return self.play.live.rules
+        return self.play.live.position
 
     def entry(self, player: str) -> dict:
         return self.play.record["final"][player]

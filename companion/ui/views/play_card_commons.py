@@ -63,7 +63,7 @@ class CardCommonsScreen(GameScreen):
 
     @property
     def peek(self) -> bool:
-        return self.play.live.rules.peek
+        return self.play.live.position.peek
 
     @property
     def draft(self) -> dict:

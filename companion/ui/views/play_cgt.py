@@ -27,7 +27,7 @@ class CgtScreen(GameScreen):
 
     @property
     def game(self) -> rules.Game:
-        return self.play.live.rules
+        return self.play.live.position
 
     def types_shown(self) -> list[int]:
         """The usual seven types, plus any other type the Meta row holds or this screen added."""

@@ -118,7 +118,7 @@ class LostCitiesScreen(GameScreen):
 
     @property
     def variant(self) -> rules.Variant:
-        return self.play.live.rules.variant
+        return self.play.live.position.variant
 
     @property
     def round_index(self) -> int:
@@ -258,7 +258,7 @@ class LostCitiesScreen(GameScreen):
             ft.Text(f"Round {current + 1} of {self.variant.rounds}: {per_round}", text_align=ft.TextAlign.CENTER),
         ]
         if current:  # who starts the round shown: from the totals after the round before it
-            starter = rules.starter_of_round(self.play.live.rules, current + 1)
+            starter = rules.starter_of_round(self.play.live.position, current + 1)
             rows.append(
                 ft.Text(
                     f"{starter} had the higher total after round {current} and starts round {current + 1}."
