@@ -13,6 +13,7 @@ from pathlib import Path
 import scoring
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "scoring.md"
+READINGS = "## How we read the format"  # the section after the games' own
 
 
 def card_text(game: str) -> str:
@@ -21,14 +22,18 @@ def card_text(game: str) -> str:
 
 
 def with_game_sections(doc: str) -> str:
-    """`doc` (docs/scoring.md) with each game's section ("## <title>") replaced by the card's words."""
+    """`doc` (docs/scoring.md) with each game's section ("## <title>") replaced by the card's words
+    (added, for a game new to it)."""
     for rules in scoring.GAMES.values():
         text = rules.how_scoring_works
         heading = f"## {rules.title}\n\n"
         pattern = re.compile(re.escape(heading) + r".*?(?=\n## |\Z)", re.S)
         found = pattern.search(doc)
-        if found is None:
-            raise ValueError(f"docs/scoring.md has no section {heading.strip()!r}")
+        if found is None:  # a new game: its section goes after the other games'
+            at = doc.find(f"\n{READINGS}")
+            at = len(doc) if at < 0 else at + 1
+            doc = doc[:at] + heading + text + "\n" + doc[at:]
+            continue
         doc = doc[: found.start()] + heading + text + doc[found.end() :]
     return doc
 

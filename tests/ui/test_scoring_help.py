@@ -47,6 +47,15 @@ def test_a_changed_card_is_caught(monkeypatch):
     assert "## How we read the format" in rewritten  # later sections are kept
 
 
+def test_a_new_games_section_is_added_before_the_readings(monkeypatch):
+    doc = DOC.read_text(encoding="utf-8")
+    toy = dataclasses.replace(scoring.GAMES["cgt"], key="toy", title="Toy", how_scoring_works="- One point a tap.\n")
+    monkeypatch.setitem(scoring.GAMES, "toy", toy)
+    rewritten = scoring_help.with_game_sections(doc)
+    assert "## Card Commons" in rewritten and "\n## Toy\n\n- One point a tap.\n\n## How we read the format" in rewritten
+    assert scoring_help.with_game_sections(rewritten) == rewritten  # written once, then kept
+
+
 def shown_card(h) -> ft.AlertDialog:
     (button,) = h.buttons("How scoring works")
     h.click(button)
