@@ -99,6 +99,47 @@ def test_the_checks_see_an_import(tmp_path):
     assert imports(ast.parse(source)) == ["os", "json", "companion.ui"]
 
 
+def module_imports(path: Path) -> set[str]:
+    """The first-party modules `path` imports as it loads (top level, relative ones resolved; an import
+    inside a function runs later and cannot make a cycle at import time)."""
+    name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        children = node.orelse if isinstance(node, ast.If) and is_type_checking(node) else [node]
+        for child in children:
+            if isinstance(child, ast.Import):
+                found |= {alias.name for alias in child.names}
+            elif isinstance(child, ast.ImportFrom):
+                base = ".".join(package.split(".")[: len(package.split(".")) - child.level + 1]) if child.level else ""
+                module = ".".join(part for part in (base, child.module) if part)
+                submodules = {
+                    f"{module}.{alias.name}"
+                    for alias in child.names
+                    if (ROOT / f"{module}.{alias.name}".replace(".", "/")).with_suffix(".py").exists()
+                }
+                found |= submodules or {module}
+    return {m for m in found if m.split(".")[0] in FIRST_PARTY and m != name}
+
+
+def test_no_import_cycles():
+    """Module-level imports form no cycle (the registry once imported the play screen that imported it)."""
+    paths = [p for layer in ("scoring", "companion") for p in sources(layer)]
+    graph = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): module_imports(p) for p in paths}
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, "import cycle: " + " → ".join((*path[path.index(module) :], module))
+        if module in done or module not in graph:
+            return
+        for imported in sorted(graph[module]):
+            visit(imported, (*path, module))
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, ())
+
+
 def test_the_lower_layers_load_no_flet_at_run_time():
     """Transitively too: importing every module of scoring, data, access and services leaves Flet unloaded."""
     program = (
