@@ -141,7 +141,7 @@ class CardCommonsScreen(GameScreen):
 
     def shared(self) -> list[ft.Control]:
         result = self.play.live.result
-        labels = [f"{i} ×{rules.multiplier(i, self.peek)}" for i in range(1, len(result.rounds) + 1)]
+        labels = rules.round_names({"peek": self.peek}, len(result.rounds))  # as on the results' score pad
         scored = ft.Column(key="scored-rounds", spacing=2, controls=[score_sheet(result, labels)] if result.rounds else [])
         rows: list[ft.Control] = [scored]
         if self.decided:
