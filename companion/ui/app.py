@@ -1,10 +1,21 @@
 """The Flet app: one `App` per browser session, routes to screens, theme, serving.
 
-Routes:
+Routes (the table is `routes()`; a detail is drawn over the main place named after it):
     /                    home: new game, games in progress, latest results
-    /setup/<game>        players, seats and variants for a new game
-    /play/<id>           the game's play screen
-    /results/<id>        places, tiebreaks and breakdowns of a game (also for /history/<id>)
+    /setup/<game>        players, seats and variants for a new game (over home)
+    /play/<id>           the game's play screen (over home)
+    /results/<id>        places, tiebreaks and breakdowns of a game in progress (over home)
+    /history             finished games, filtered by game, player and dates
+    /history/<id>        a finished game's results: edit, rematch, delete (over the history)
+    /transfer            import and export (over the history)
+    /players             everyone who has played
+    /players/<name>      one player's figures, rename or merge (over the players)
+    /stats               statistics per game
+    /settings            the PIN and the theme (over home)
+    /invite/<id>         invite phones to a game: link, QR code, short code; release seats (over home)
+    /join/<code>         a phone joins with an invitation: picks a seat (over home)
+    /join/<code>/<seat>  a phone at its seat (over home)
+    /in-progress         every game in progress (over home)
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from companion.ui import game_screens
 from companion.ui.session import App
 from companion.ui.views import in_progress
 from companion.ui.views.setup import tap_size
-from companion.ui.widgets.controls import icon_button, short_name
+from companion.ui.widgets.controls import icon_button, standings
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import navigation_bar
 
@@ -26,9 +26,8 @@ def summary(game: StoredGame) -> str:
     """'Mia 26 · Noah 16' with the leader first, from the summary stored with the finished game
     (Home is drawn again after every change of a game in progress: nothing is rescored for it)."""
     if game.summary is None:
-        return ", ".join(short_name(p) for p in game.players)
-    order = [p for group in game.summary["ranking"] for p in group]
-    return " · ".join(f"{short_name(p)} {game.summary['totals'][p]}" for p in order)
+        return standings(game.players)
+    return standings(game.players, game.summary["ranking"], game.summary["totals"])
 
 
 def game_tile(app: App, key: str) -> ft.Control:
