@@ -5,6 +5,7 @@ Routes:
     /setup/<game>        players, seats and variants for a new game
     /play/<id>           the game's play screen
     /results/<id>        places, tiebreaks and breakdowns of a game (also for /history/<id>)
+    /tonight             the latest game night: its games, standings and recap
 """
 
 from __future__ import annotations
@@ -43,7 +44,21 @@ Builder = Callable[..., ft.View]
 def routes() -> list[tuple[str, Builder | None, Builder]]:
     """(template, the main place under it or None, the screen): every route of the app, once.
     Each screen is a component; `key` (its address) makes another game's screen a new one, not this one's state."""
-    from companion.ui.views import history, home, import_export, in_progress, invite, join, play, players, results, settings, setup, stats
+    from companion.ui.views import (
+        history,
+        home,
+        import_export,
+        in_progress,
+        invite,
+        join,
+        play,
+        players,
+        results,
+        settings,
+        setup,
+        stats,
+        tonight,
+    )
 
     return [
         ("/", None, home.view),
@@ -57,6 +72,7 @@ def routes() -> list[tuple[str, Builder | None, Builder]]:
         ("/players", None, players.roster),
         ("/players/:name", players.roster, lambda app, name, **kw: players.detail(app, name, **kw)),
         ("/stats", None, stats.view),
+        (tonight.ROUTE, home.view, tonight.view),
         ("/settings", home.view, settings.view),
         ("/invite/:id", home.view, lambda app, id, **kw: invite.view(app, id, **kw)),
         ("/join/:code", home.view, lambda app, code, **kw: join.view(app, code, **kw)),
