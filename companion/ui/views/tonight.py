@@ -62,10 +62,17 @@ def standings_table(evening: evenings.Evening) -> ft.Control:
     rows: list[ft.Control] = []
     for s in evenings.standings(evening):
         place, player, figures = evenings.standing_line(s)
+        # A name and its figures stacked: nothing is cut at 360 px (an expanding child in a wrapping Row
+        # is a layout error in Flutter: the screen went grey).
         rows.append(
             ft.Row(
-                [ft.Text(place, width=44), ft.Text(short_name(player, 24), weight=ft.FontWeight.BOLD, expand=True), ft.Text(figures)],
-                wrap=True,
+                [
+                    ft.Text(place, width=44),
+                    ft.Column(
+                        [ft.Text(short_name(player, 30), weight=ft.FontWeight.BOLD), ft.Text(figures, size=13)], spacing=0, expand=True
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
             )
         )
     return ft.Semantics(identifier="evening-standings", container=True, content=ft.Column(rows, spacing=6))
