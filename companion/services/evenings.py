@@ -19,6 +19,7 @@ card game's 20).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -94,11 +95,23 @@ def evenings(games: Iterable[StoredGame], marks: Sequence[datetime] = (), thresh
 
 
 def latest(games: Iterable[StoredGame], marks: Sequence[datetime] = (), threshold: timedelta = THRESHOLD) -> Evening | None:
-    """The latest evening; None when there is no game, or a new game night was started after the last game."""
-    found = evenings(games, marks, threshold)
-    if not found:
+    """The latest evening; None when there is no game, or a new game night was started after the last game.
+
+    Only the recent games are grouped (Home draws this): a game's known end is at most MAX_SITTING after
+    its start, so no game that started more than MAX_SITTING + threshold before the last evening's first
+    game can join it. The window widens until it holds that much before the evening it finds."""
+    ordered = sorted((g for g in games if g.summary), key=lambda g: g.order)
+    if not ordered:
         return None
-    last = found[-1]
+    newest = ordered[-1].when
+    window = timedelta(days=2)
+    while True:
+        since = newest - window
+        recent = ordered[bisect_left(ordered, since, key=lambda g: g.when) :]
+        last = evenings(recent, marks, threshold)[-1]
+        if len(recent) == len(ordered) or last.start - since >= durations.MAX_SITTING + threshold:
+            break
+        window *= 4
     if any(m > last.games[-1].when for m in marks):
         return None
     return last

@@ -8,11 +8,13 @@ has its own ratings: a Lost Cities expert starts afresh at Card Commons.
 
 The figure shown is openskill's ordinal, μ − 3σ (a cautious estimate: it starts at 0 and climbs as the
 games confirm a player's strength). The result depends only on (game, ranking) in play order, so it is
-cached on exactly that: an edit, a delete, an import or a rename changes the key and recomputes.
+cached on exactly that: an edit, a delete, an import or a rename changes the key and recomputes; a game
+saved as the newest only rates that game on top of the last result.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -46,22 +48,45 @@ def key_of(games: Iterable[StoredGame]) -> Key:
     return tuple((g.game, tuple(tuple(group) for group in g.scored["ranking"])) for g in rated)
 
 
-@lru_cache(maxsize=8)
-def rate(key: Key) -> dict[str, dict[str, Rating]]:
-    """game → player → Rating, from the (game, ranking) sequence."""
-    model = PlackettLuce()
-    current: dict[tuple[str, str], tuple[PlackettLuceRating, int]] = {}  # (game, player) → (openskill rating, games)
-    for game, ranking in key:
+State = dict[tuple[str, str], tuple[PlackettLuceRating, int]]  # (game, player) → (openskill rating, rated games)
+_last: list[tuple[Key, State]] = []  # the last sequence rated: a game saved after it only adds to it
+_last_lock = threading.Lock()  # sessions draw in threads of their own
+
+
+def play(model: PlackettLuce, state: State, games: Key) -> State:
+    """`state` after `games`, in order (a new dict: a cached state is never changed)."""
+    current = dict(state)
+    for game, ranking in games:
         players = [p for group in ranking for p in group]
         ranks: list[float] = [place for place, group in enumerate(ranking, start=1) for _ in group]
         before = [current.get((game, p), (model.rating(name=p), 0)) for p in players]
         after = model.rate([[r] for r, _ in before], ranks=ranks)
         for p, (_, n), [r] in zip(players, before, after):
             current[(game, p)] = (r, n + 1)
+    return current
+
+
+@lru_cache(maxsize=8)
+def rate(key: Key) -> dict[str, dict[str, Rating]]:
+    """game → player → Rating, from the (game, ranking) sequence. When the last sequence rated is the
+    start of this one (a game just saved is the newest), only the games after it are rated."""
+    with _last_lock:
+        previous = _last[0] if _last else ((), {})
+    done, state = previous if key[: len(previous[0])] == previous[0] else ((), {})
+    state = play(PlackettLuce(), state, key[len(done) :])
+    with _last_lock:
+        _last[:] = [(key, state)]
     out: dict[str, dict[str, Rating]] = {}
-    for (game, player), (r, n) in current.items():
+    for (game, player), (r, n) in state.items():
         out.setdefault(game, {})[player] = Rating(player, game, r.mu, r.sigma, n)
     return out
+
+
+def forget() -> None:
+    """Every cached rating gone (tests: computed afresh)."""
+    rate.cache_clear()
+    with _last_lock:
+        _last.clear()
 
 
 def ratings(games: Iterable[StoredGame]) -> dict[str, dict[str, Rating]]:

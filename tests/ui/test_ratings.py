@@ -31,7 +31,7 @@ def test_ratings_do_not_depend_on_the_order_the_history_arrives_in():
     for seed in range(5):
         shuffled = list(games)
         random.Random(seed).shuffle(shuffled)
-        ratings.rate.cache_clear()  # computed afresh, not read from the cache
+        ratings.forget()  # computed afresh, not read from the cache
         assert ratings.ratings(shuffled) == expected
     # The order matters where it should: the same games played in another order rate differently.
     assert ratings.ratings(games[::-1]) == expected  # still the same: play order comes from played_at
@@ -87,3 +87,18 @@ def test_a_rename_or_an_edited_ranking_changes_the_ratings():
     assert set(ratings.ratings([renamed])["lost-cities"]) == {"Ann", "Ben"}
     edited = finished("a", "2026-01-01T20:00:00", {"Ana": 0, "Ben": 10})
     assert ratings.ratings([edited]) != before
+
+
+def test_a_game_added_as_the_newest_rates_on_top_and_matches_a_fresh_computation():
+    games = sorted(history(), key=lambda g: g.order)
+    ratings.forget()
+    ratings.ratings(games[:-1])  # the history before the last game was saved
+    added = ratings.ratings(games)  # only the newest game rated, on the last result
+    ratings.forget()
+    assert ratings.ratings(games) == added
+    # An older game deleted: the sequence is no longer an extension, all is rated again.
+    ratings.forget()
+    ratings.ratings(games)
+    without = ratings.ratings(games[:10] + games[11:])
+    ratings.forget()
+    assert ratings.ratings(games[:10] + games[11:]) == without != added
