@@ -111,3 +111,16 @@ def test_recap_image_is_a_png_that_grows_with_the_evening():
     assert small.format == big.format == "PNG"
     assert small.width == big.width == evening_card.WIDTH
     assert big.height == evening_card.height_for(evening_card.MAX_GAMES, 3) > small.height
+
+
+def test_latest_is_the_last_of_all_evenings_however_long_it_runs():
+    # Games 3 h apart for five days: one "evening" longer than the first window latest() looks at.
+    start = datetime.fromisoformat("2026-03-01T18:00:00")
+    marathon = [finished(f"m{i:02d}", (start + timedelta(hours=3 * i)).isoformat(), {"Ana": i, "Ben": 1}) for i in range(40)]
+    before = [finished("early", "2026-02-20T20:00:00", {"Ana": 1, "Ben": 0})]
+    assert [g.id for g in evenings.latest(before + marathon).games] == [g.id for g in marathon]
+    # A game that ran 11 h and ended near the next game keeps that game in its evening.
+    long = finished("long", "2026-03-10T08:00:00", {"Ana": 1, "Ben": 0}, minutes=11 * 60)
+    late = finished("late", "2026-03-10T22:00:00", {"Ana": 1, "Ben": 0})
+    assert [g.id for g in evenings.latest([*before, *marathon, long, late]).games] == ["long", "late"]
+    assert evenings.latest([*before, *marathon, long, late]) == evenings.evenings([*before, *marathon, long, late])[-1]

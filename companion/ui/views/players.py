@@ -164,6 +164,8 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
 @ft.component
 def detail(app: App, encoded: str) -> ft.View:
     use_changes(app, changes.HISTORY, changes.LIVE)
+    history = use_changes(app, changes.HISTORY)  # the ratings change with the history only, not with a tap elsewhere
+    all_ratings = ft.use_memo(lambda: ratings.ratings(app.store.finished()), [history])
     name = encoded  # the route table has decoded it
 
     # What this device typed, picked and was told, for the player shown: another player's page (after
@@ -239,7 +241,7 @@ def detail(app: App, encoded: str) -> ft.View:
             ),
             section("By game"),
             by_game(figures),
-            *player_ratings(ratings.ratings(app.store.finished()), name),
+            *player_ratings(all_ratings, name),
             section("Head to head"),
             *[
                 ft.Text(f"vs {short_name(h.opponent, 30)}: {count(h.games, 'game')}, ahead in {h.ahead}, behind in {h.behind}")
