@@ -98,3 +98,14 @@ def test_new_game_night_empties_tonight_until_the_next_game(open_app, store):
     h.settle()
     assert [c.key for c in h.find_all(ft.ListTile) if str(c.key).startswith("tonight:")] == ["tonight:next"]
     assert not h.conn.errors
+
+
+def test_without_the_pin_tonight_shows_nothing_and_cannot_start_a_night(open_app, store):
+    from companion.access.gate import PIN_SETTING, hash_pin
+
+    night(store)
+    store.set_setting(PIN_SETTING, hash_pin("4321"))
+    h = open_app("/tonight")
+    assert "PIN" in [c.label for c in h.find_all(ft.TextField)]
+    assert not h.buttons("New game night") and not h.buttons("Copy recap")
+    assert not [c for c in h.find_all(ft.ListTile) if str(c.key).startswith("tonight:")]
