@@ -3,7 +3,10 @@ night), the standings with normalised points, the recap text and image."""
 
 import io
 from datetime import datetime, timedelta
+from itertools import pairwise
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from companion.services import evening_card, evenings
@@ -124,3 +127,32 @@ def test_latest_is_the_last_of_all_evenings_however_long_it_runs():
     late = finished("late", "2026-03-10T22:00:00", {"Ana": 1, "Ben": 0})
     assert [g.id for g in evenings.latest([*before, *marathon, long, late]).games] == ["long", "late"]
     assert evenings.latest([*before, *marathon, long, late]) == evenings.evenings([*before, *marathon, long, late])[-1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 60 * 24 * 20), st.one_of(st.none(), st.integers(1, 12 * 60))), min_size=1, max_size=30),
+    st.lists(st.integers(0, 60 * 24 * 20), max_size=3),
+)
+def test_evenings_split_exactly_at_a_gap_or_a_mark_and_latest_agrees(starts, mark_minutes):
+    origin = datetime.fromisoformat("2026-01-01T00:00:00").astimezone()
+    games = [
+        finished(f"g{i:02d}", (origin + timedelta(minutes=m)).isoformat(), {"Ana": i, "Ben": 0}, minutes=took)
+        for i, (m, took) in enumerate(starts)
+    ]
+    marks = sorted(origin + timedelta(minutes=m, seconds=30) for m in mark_minutes)
+    nights = evenings.evenings(games, marks)
+    assert sorted(g.id for n in nights for g in n.games) == sorted(g.id for g in games)
+    for before, night in pairwise(nights):
+        gap = night.start - before.end
+        marked = any(before.games[-1].when < m <= night.start for m in marks)
+        assert gap >= THRESHOLD or marked
+    for night in nights:
+        running = evenings.end_of(night.games[0])
+        for previous, g in pairwise(night.games):
+            assert g.when - running < THRESHOLD
+            assert not any(previous.when < m <= g.when for m in marks)
+            running = max(running, evenings.end_of(g))
+    last = evenings.latest(games, marks)
+    assert last is None or last == nights[-1]
+    assert (last is None) == any(m > nights[-1].games[-1].when for m in marks)
