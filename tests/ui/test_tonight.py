@@ -109,3 +109,17 @@ def test_without_the_pin_tonight_shows_nothing_and_cannot_start_a_night(open_app
     assert "PIN" in [c.label for c in h.find_all(ft.TextField)]
     assert not h.buttons("New game night") and not h.buttons("Copy recap")
     assert not [c for c in h.find_all(ft.ListTile) if str(c.key).startswith("tonight:")]
+
+
+def test_heading_says_tonight_while_the_evening_may_go_on():
+    from datetime import timedelta
+
+    from companion.ui.views import tonight
+
+    from .game_nights import finished
+
+    game = finished("a", "2026-03-02T20:00:00+00:00", {"Ana": 2, "Ben": 1}, minutes=60)
+    night = evenings.Evening((game,))
+    ended = datetime.fromisoformat("2026-03-02T21:00:00+00:00")
+    assert tonight.heading(night, ended + evenings.THRESHOLD - timedelta(minutes=1)) == "Tonight"
+    assert tonight.heading(night, ended + evenings.THRESHOLD) == "Game night of 2026-03-02"
