@@ -16,6 +16,7 @@ Routes (the table is `routes()`; a detail is drawn over the main place named aft
     /join/<code>         a phone joins with an invitation: picks a seat (over home)
     /join/<code>/<seat>  a phone at its seat (over home)
     /in-progress         every game in progress (over home)
+    /tonight             the latest game night: its games, standings and recap (over home)
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ Builder = Callable[..., ft.View]
 def routes() -> list[tuple[str, Builder | None, Builder]]:
     """(template, the main place under it or None, the screen): every route of the app, once.
     Each screen is a component; `key` (its address) makes another game's screen a new one, not this one's state."""
+    import companion.ui.views.tonight as tonight  # its own line: the other routes' import stays as it was
     from companion.ui.views import history, home, import_export, in_progress, invite, join, play, players, results, settings, setup, stats
 
     return [
@@ -68,6 +70,7 @@ def routes() -> list[tuple[str, Builder | None, Builder]]:
         ("/players", None, players.roster),
         ("/players/:name", players.roster, lambda app, name, **kw: players.detail(app, name, **kw)),
         ("/stats", None, stats.view),
+        (tonight.ROUTE, home.view, tonight.view),
         ("/settings", home.view, settings.view),
         ("/invite/:id", home.view, lambda app, id, **kw: invite.view(app, id, **kw)),
         ("/join/:code", home.view, lambda app, code, **kw: join.view(app, code, **kw)),

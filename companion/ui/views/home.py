@@ -13,7 +13,7 @@ from companion.data.ids import route_id
 from companion.data.store import StoredGame
 from companion.ui import game_screens
 from companion.ui.session import App
-from companion.ui.views import in_progress
+from companion.ui.views import in_progress, tonight
 from companion.ui.views.setup import tap_size
 from companion.ui.widgets.controls import icon_button, standings
 from companion.ui.widgets.hooks import use_changes
@@ -87,6 +87,7 @@ def view(app: App, covered: bool = False) -> ft.View:
         controls.insert(0, recovery_notice(app, dismiss))
     controls += [game_tile(app, key) for key in game_screens.ordered()]
     controls.append(in_progress.listing(app, in_progress.HOME_LATEST))
+    controls.append(tonight.HomeCard(app, covered))  # the latest game night, a link to Tonight
     if finished:
         controls.append(ft.Text("Latest results", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         controls += [
