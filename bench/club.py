@@ -353,8 +353,9 @@ async def memory(args) -> None:
             await asyncio.gather(*(d.close() for d in devices))
         await asyncio.sleep(args.wait)
         after = run.proc.rss_mb()
-        print(f"server memory: idle {idle:.0f} MB, after one play screen {warmed:.0f} MB, {min(WAVE, args.sessions)} play screens open {open_:.0f} MB")
-        print(f"  ({(open_ - warmed) / min(WAVE, args.sessions):.2f} MB per session), {args.wait} s after they left {after:.0f} MB")
+        at_once = min(WAVE, args.sessions)
+        print(f"server memory: idle {idle:.0f} MB, after one play screen {warmed:.0f} MB, {at_once} play screens open {open_:.0f} MB")
+        print(f"  ({(open_ - warmed) / at_once:.2f} MB per session), {args.wait} s after they left {after:.0f} MB")
         print(f"  ({(after - warmed) / warmed:+.0%} of the server after one screen)")
 
 
