@@ -1,0 +1,39 @@
+"""Issue 21 item 6: refusals in plain words, shown where they cover no card."""
+
+import flet as ft
+
+import scoring
+
+from .harness import walk
+
+
+def lost_cities(store) -> str:
+    return store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})).id
+
+
+def test_a_refusal_is_a_sentence_in_the_app_bar_not_over_the_cards(open_app, store):
+    game_id = lost_cities(store)
+    phone = open_app(f"/play/{game_id}")
+    phone.tap("Mia red 9")
+    phone.tap("Noah")
+    phone.tap("Noah red 9")
+    assert phone.text_of("message") == "Red 9 is on Mia's tableau."
+    view = phone.top_view()
+    in_bar = {id(c) for c in phone.find_all(ft.Semantics, identifier="message")} & {id(c) for c in walk(view.appbar)}
+    assert in_bar, "the refusal takes the title's place in the app bar"
+    under_bar = [c for c in walk(view.controls) if isinstance(c, ft.Semantics) and c.identifier == "message"]
+    assert not under_bar, "nothing is added to the screen under the app bar: no card moves or is covered"
+    phone.tap("Noah red 8")  # the next tap that changes something: the title is back
+    assert phone.text_of("message").strip() == ""
+
+
+def test_record_errors_say_the_round_and_player_only_when_they_are_not_on_screen():
+    error = scoring.RecordError(("round 1", "Ben", "blue"), "blue 2 is on Ana's tableau")
+    assert error.sentence(["Ana", "Ben"], {"round 1", "Ben"}) == "Blue 2 is on Ana's tableau."
+    assert error.sentence(["Ana", "Ben"], {"Ben"}) == "In round 1, blue 2 is on Ana's tableau."
+    assert error.sentence(["Ana", "Ben"], set()) == "In round 1, for Ben, blue 2 is on Ana's tableau."
+    named = scoring.RecordError(("final", "Cy", "tiles"), "only 1 of the 3 blue 1 tiles can be Cy's")
+    assert named.sentence(["Cy"], set()) == "Only 1 of the 3 blue 1 tiles can be Cy's."  # the message names Cy already
+    lower = scoring.RecordError(("final", "ed"), "ed already holds no green 3 tile")
+    assert lower.sentence(["ed"], {"ed"}) == "ed already holds no green 3 tile."  # a name is spelt as its owner spells it
+    assert str(error) == "round 1 › Ben › blue: blue 2 is on Ana's tableau"  # a record's author still gets the path
