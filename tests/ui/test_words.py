@@ -37,3 +37,19 @@ def test_record_errors_say_the_round_and_player_only_when_they_are_not_on_screen
     lower = scoring.RecordError(("final", "ed"), "ed already holds no green 3 tile")
     assert lower.sentence(["ed"], {"ed"}) == "ed already holds no green 3 tile."  # a name is spelt as its owner spells it
     assert str(error) == "round 1 › Ben › blue: blue 2 is on Ana's tableau"  # a record's author still gets the path
+
+
+def new_game(store, game: str, players: list[str]) -> str:
+    from companion.ui.game_screens import screen
+
+    return store.create(scoring.new_record(game, players, choices=screen(game).choices(players, {}))).id
+
+
+def test_no_places_before_anything_is_entered(open_app, store):
+    cgt = open_app(f"/play/{new_game(store, 'cgt', ['Ana', 'Ben', 'Zoë'])}")
+    assert [cgt.text_of(f"place-{p}") for p in ("Ana", "Ben", "Zoë")] == ["", "", ""]  # Zoë is not "3rd" before a card
+    bgg = open_app(f"/play/{new_game(store, 'bgg-game', ['Ana', 'Ben', 'Cy', 'Dev'])}", width=1180, height=820)
+    assert "11" in {bgg.text_of(f"total-{p}") for p in ("Ana", "Ben", "Cy", "Dev")}  # the starting GG are shown…
+    assert {bgg.text_of(f"place-{p}") for p in ("Ana", "Ben", "Cy", "Dev")} == {""}  # …but rank no one
+    cgt.tap("Type 5 Meta plus")
+    assert "" not in {cgt.text_of(f"place-{p}") for p in ("Ana", "Ben", "Zoë")}  # once something is entered, places appear

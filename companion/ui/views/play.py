@@ -134,9 +134,13 @@ def totals_row(play: Play) -> ft.Control:
     result = play.live.result
     game = play.game
     assert game is not None
-    leaders = result.ranking[0] if result.ranking and game.entered() else ()
+    entered = game.entered()  # before anything is entered, level starting totals rank no one
+    leaders = result.ranking[0] if result.ranking and entered else ()
     return ft.Row(
-        [TotalBadge(p, result.totals[p], result.place_of(p), p in leaders, play.app.wide, key=f"total {p}") for p in play.players],
+        [
+            TotalBadge(p, result.totals[p], result.place_of(p) if entered else None, p in leaders, play.app.wide, key=f"total {p}")
+            for p in play.players
+        ],
         wrap=True,
         alignment=ft.MainAxisAlignment.CENTER,
         spacing=8,
