@@ -1,6 +1,7 @@
 """Issue 21 item 6: refusals in plain words, shown where they cover no card."""
 
 import flet as ft
+import flet_charts as charts
 
 import scoring
 
@@ -53,3 +54,29 @@ def test_no_places_before_anything_is_entered(open_app, store):
     assert {bgg.text_of(f"place-{p}") for p in ("Ana", "Ben", "Cy", "Dev")} == {""}  # …but rank no one
     cgt.tap("Type 5 Meta plus")
     assert "" not in {cgt.text_of(f"place-{p}") for p in ("Ana", "Ben", "Zoë")}  # once something is entered, places appear
+
+
+def lost_cities_won(game_id: str, played_at: str) -> dict:
+    record = scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})
+    record["rounds"][0]["Mia"] = {"red": {"cards": [8, 9, 10]}}
+    return {**record, "id": game_id, "played_at": played_at}
+
+
+def test_chart_axes_count_in_whole_numbers(open_app, store):
+    store.add_finished([lost_cities_won("a", "2026-01-02T20:00:00")])  # one win: the axis would say 0.5
+    stats = open_app("/stats")
+    [chart] = stats.find_all(charts.BarChart)
+    assert [label.value for label in chart.left_axis.labels] == [0, 1, 2]
+    assert chart.left_axis.label_spacing == 1
+    player = open_app("/players/Mia")
+    [line] = player.find_all(charts.LineChart)
+    values = [label.value for label in line.left_axis.labels]
+    assert values and all(isinstance(v, int) for v in values)
+    assert isinstance(line.left_axis.label_spacing, int) and line.left_axis.label_spacing >= 1
+
+
+def test_a_long_range_has_about_six_whole_labels():
+    from companion.ui.widgets.chart_axis import integer_axis
+
+    axis = integer_axis(-12, 61)
+    assert axis.label_spacing == 13 and [label.value for label in axis.labels] == [0, 13, 26, 39, 52]
