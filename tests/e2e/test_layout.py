@@ -204,7 +204,7 @@ def test_dark_theme_screenshots(ui):
     """Artifacts for people to look at (the colours' contrast is checked in tests/ui/test_contrast.py)."""
     u = ui(PHONE)
     u.open("/settings")
-    u.page.get_by_role("switch", name="Dark theme").click()
+    u.page.get_by_role("switch", name="Dark theme", exact=True).click()
     u.page.wait_for_timeout(500)
     u.tap("Back")
     for title, names, taps in (
