@@ -35,6 +35,7 @@ from companion.access.gate import Gate, hash_pin
 from companion.access.host_grants import PREFERENCE_KEY, HostGrants
 from companion.access.identity import LOCAL_IS_HOST, address_of, on_this_machine
 from companion.access.invites import Invites, Seat
+from companion.data.ids import route_id
 from companion.data.store import GameStore
 from companion.server import memory
 from companion.server.admission import mark_unlocked
@@ -288,6 +289,14 @@ class App:
     def join_route(self) -> str | None:
         """The invitation this phone came by (where it picks a seat again), None for the host."""
         return f"/join/{self._code}" if self.guest is not None else None
+
+    @property
+    def seat_route(self) -> str | None:
+        """A guest's own play screen, where every Back of its screens leads (None for the host): the
+        rest of the app is the PIN screen to a guest, so Back never goes there."""
+        if self.guest is None or self.is_host() or not self.seat_valid():
+            return None
+        return f"/join/{route_id(self._code)}/{route_id(self.guest.player)}"
 
     def may_open(self, pattern: str, params: dict[str, str]) -> bool:
         """Whether this session may see the route `pattern` (app.routes) with `params` now."""

@@ -238,6 +238,17 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
     return ft.Semantics(identifier="play-actions", container=True, content=bar)
 
 
+TABLE_CHANGES = "The table changes what the players share; this phone enters {}'s own cards."
+
+
+def shared(play: Play, controls: list[ft.Control]) -> list[ft.Control]:
+    """What the whole table shares; on a guest's phone greyed (the column is disabled), with a line saying why."""
+    if not play.device or not controls:
+        return controls
+    why = ft.Semantics(identifier="guest-why", content=ft.Text(TABLE_CHANGES.format(play.device), size=13, italic=True))
+    return [why, *controls]
+
+
 def frame(play: Play, game_id: str) -> ft.Control:
     """The whole play screen under the app bar, from the live game and this device's view state."""
     game, app = play.game, play.app
@@ -266,7 +277,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
     )
     body = ft.Column(
         [
-            ft.Column(game.shared(), disabled=bool(play.device), key="shared"),
+            ft.Column(shared(play, game.shared()), disabled=bool(play.device), key="shared"),
             switch,
             ft.Row(
                 [ft.Container(game.tableau(p), width=width, key=f"tableau {p}") for p in shown],
@@ -345,7 +356,9 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
             title=title_or_message(game_screens.title(live.record["game"]), message),
             title_spacing=4,
             leading_width=56,
-            leading=icon_button(ft.Icons.ARROW_BACK, "Back", lambda e: app.go(route_under(app))),
+            # A guest's own seat is its first screen: nothing of its seat lies behind it, so no Back.
+            leading=None if app.seat_route == route else icon_button(ft.Icons.ARROW_BACK, "Back", lambda e: app.go(route_under(app))),
+            automatically_imply_leading=False,
             actions=[how_scoring_works(app, live.record["game"])],
         ),
         controls=[frame(play, game_id)],
