@@ -80,3 +80,44 @@ def test_a_long_range_has_about_six_whole_labels():
 
     axis = integer_axis(-12, 61)
     assert axis.label_spacing == 13 and [label.value for label in axis.labels] == [0, 13, 26, 39, 52]
+
+
+def colour_dots(h) -> dict[str, str]:
+    return {
+        c.tooltip.split("'")[0]: c.bgcolor for c in h.find_all(ft.Container) if isinstance(c.tooltip, str) and "'s colour:" in c.tooltip
+    }
+
+
+def test_bgg_game_one_colour_per_player_everywhere(open_app, store):
+    from companion.ui.widgets.palette import ink
+
+    setup = open_app("/setup/bgg-game")
+    field = setup.find(ft.TextField, label="Player name")
+    for name in ("Ana", "Ben", "Cy"):
+        setup.type(field, name)
+        setup.fire(field, "submit", name)
+    chosen = {d.label.split("'")[0]: d.value for d in setup.find_all(ft.Dropdown)}
+    assert chosen == {"Ana": "red", "Ben": "blue", "Cy": "green"}
+    assert colour_dots(setup) == {p: ink(c, False) for p, c in chosen.items()}  # the dot is the publisher's colour
+    for row in setup.find_all(ft.Column):
+        if str(row.key).startswith("seat "):
+            assert row.spacing >= 8, "the colour chooser's label needs room under the name line"
+    setup.tap("Start game")
+    game_id = setup.page.route.split("/")[-1]
+    play = open_app(f"/play/{game_id}")
+    tableau_dots = [c.bgcolor for c in play.find_all(ft.Container) if c.width == 16 and c.height == 16 and c.bgcolor]
+    assert tableau_dots == [ink("red", False)]  # Ana's tableau: her dot, her publisher's red
+    home = open_app("/")
+    listed = [c.bgcolor for c in home.find_all(ft.Container) if c.tooltip in ("Ana", "Ben", "Cy") and c.width == 12]
+    assert listed == [ink(c, False) for c in ("red", "blue", "green")]  # the games in progress too
+
+
+def test_bgg_game_income_fields_are_wide_enough_for_their_label(open_app, store):
+    from companion.ui.views.play_bgg_game import label_width
+
+    players = ["Ana", "Ben", "Christopher Columbus"]
+    game_id = new_game(store, "bgg-game", players)
+    h = open_app(f"/play/{game_id}", width=1180, height=820)
+    for player in players:
+        field = h.find(ft.TextField, label=f"{player} round 1 income")
+        assert field.width >= label_width(f"{player} round 1 income") >= 32 + 7 * len(f"{player} round 1 income")
