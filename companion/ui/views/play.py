@@ -174,14 +174,14 @@ def title_or_message(title: str, message: str) -> ft.Control:
             message or " ",
             color=ft.Colors.ON_ERROR_CONTAINER,
             weight=ft.FontWeight.BOLD,
-            size=14,
-            max_lines=3,
+            size=13,
+            max_lines=3,  # three lines of 13 px fit the bar's 56 px
             overflow=ft.TextOverflow.ELLIPSIS,
         ),
     )
     if not message:
         return ft.Stack([ft.Text(title), ft.Container(said, visible=False)])
-    return ft.Container(said, bgcolor=ft.Colors.ERROR_CONTAINER, padding=ft.Padding.symmetric(horizontal=10, vertical=4), border_radius=8)
+    return ft.Container(said, bgcolor=ft.Colors.ERROR_CONTAINER, padding=ft.Padding.symmetric(horizontal=10, vertical=2), border_radius=8)
 
 
 def actions(play: Play, game_id: str) -> ft.Control:
