@@ -71,3 +71,11 @@ def test_every_greyed_stepper_says_why(open_app, store):
         h.tap("Type 5 Meta plus")
     [plus] = h.buttons("Type 5 Meta plus")
     assert plus.disabled and plus.tooltip == "All 5 cards of type 5 are in the Meta column and the Collections."
+
+
+def test_greyed_setup_buttons_say_why(open_app):
+    h = open_app("/setup/card-commons")
+    [start] = h.buttons("Start game")
+    assert start.disabled and start.tooltip == "Card Commons is played by 2 players."
+    shown = [t.value for t in h.find_all(ft.Text) if t.visible is not False]
+    assert "Card Commons is played by 2 players." in shown

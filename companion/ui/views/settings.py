@@ -68,7 +68,14 @@ def view(app: App) -> ft.View:
             ft.Row(
                 [
                     ft.FilledButton("Set PIN", on_click=save),
-                    ft.OutlinedButton("Remove PIN", on_click=clear, disabled=not app.gate.required or lan),
+                    ft.OutlinedButton(
+                        "Remove PIN",
+                        on_click=clear,
+                        disabled=not app.gate.required or lan,
+                        tooltip=("Served to the network: a PIN is needed" if lan else "No PIN is set")
+                        if not app.gate.required or lan
+                        else None,
+                    ),
                 ]
             ),
         ]

@@ -167,9 +167,23 @@ def view(app: App, game: str) -> ft.View:
             [
                 *extra,
                 tap_size(icon_button(ft.Icons.STAR_BORDER, f"{player} starts", lambda e: make_first(player), visible=i > 0)),
-                tap_size(icon_button(ft.Icons.ARROW_UPWARD, f"Move {player} up", lambda e: move(player, -1), disabled=i == 0)),
                 tap_size(
-                    icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {player} down", lambda e: move(player, 1), disabled=i == len(players) - 1)
+                    icon_button(
+                        ft.Icons.ARROW_UPWARD,
+                        f"Move {player} up",
+                        lambda e: move(player, -1),
+                        disabled=i == 0,
+                        reason="In the first seat already.",
+                    )
+                ),
+                tap_size(
+                    icon_button(
+                        ft.Icons.ARROW_DOWNWARD,
+                        f"Move {player} down",
+                        lambda e: move(player, 1),
+                        disabled=i == len(players) - 1,
+                        reason="In the last seat already.",
+                    )
                 ),
                 tap_size(icon_button(ft.Icons.CLOSE, f"Remove {player}", lambda e: remove(player))),
             ],
@@ -183,6 +197,7 @@ def view(app: App, game: str) -> ft.View:
 
     recent = [p for p in app.store.recent_players() if p not in players]
     count_ok = rules.min_players <= len(players) <= rules.max_players
+    needed = f"{rules.title} is played by {rules.player_counts}."
     colours = screen.player_colours(players, full, app.dark)  # one per player: a publisher's colour where the game has one
     options = screen.variant_controls(form.variant, set_variant, players)
     # counter="": the limit still holds, without a "0/200" under the field
@@ -215,7 +230,15 @@ def view(app: App, game: str) -> ft.View:
             ft.OutlinedButton("Random first player", icon=ft.Icons.CASINO, height=TAP, on_click=random_first, visible=len(players) > 1),
             ft.Text(form.chance, color=ft.Colors.PRIMARY),
             *([section("Options"), *options] if options else []),
-            ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, disabled=not count_ok, on_click=start, height=48),
+            ft.FilledButton(
+                "Start game",
+                icon=ft.Icons.PLAY_ARROW,
+                disabled=not count_ok,
+                tooltip=None if count_ok else needed,
+                on_click=start,
+                height=48,
+            ),
+            ft.Text(needed, size=13, visible=not count_ok),  # why Start game is greyed
         ],
         spacing=12,
         width=640,
