@@ -3,9 +3,11 @@ screen readers too (aria-disabled), and a line on screen says why."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from PIL import Image
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
@@ -32,4 +34,17 @@ def test_a_guests_disabled_controls_say_so(ui):
     expect(phone.page.get_by_role("group", name=re.compile("The table scores the round[.]"))).to_be_visible()
     expect(phone.page.get_by_text(re.compile("this phone enters Ben's own cards"))).to_be_visible()
     expect(phone.button("Ben commission 4D")).to_be_enabled()  # its own cards stay its own to enter
+    # It looks disabled too: greyed, none of the suit's red in a greyed heart's outline or number.
+    assert vivid(phone, nest_egg) < 0.02, "the Nest Egg's cards look active on a guest's phone"
+    assert vivid(phone, phone.button("Ben commission 4H")) > 0.02  # its own cards keep their colour
     phone.screenshot("guest-card-commons")
+
+
+def vivid(u, locator) -> float:
+    """The share of strongly coloured pixels in the control's box (a red card's outline and number)."""
+    u.scroll_into_view(locator)
+    u.page.wait_for_timeout(500)
+    image = Image.open(io.BytesIO(u.page.screenshot(clip=locator.bounding_box()))).convert("HSV")
+    data = image.tobytes()  # H, S, V bytes per pixel
+    pixels = list(zip(data[1::3], data[2::3], strict=True))
+    return sum(1 for saturation, value in pixels if saturation > 120 and value > 60) / len(pixels)
