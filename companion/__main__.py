@@ -48,7 +48,7 @@ def parser() -> argparse.ArgumentParser:
         "--format",
         choices=("json", "csv", "bgstats"),
         default="json",
-        help="json: FORMAT.md records (default); csv: one row per player per game; bgstats: one game as a BG Stats play (needs --id)",
+        help="json: docs/format.md records (default); csv: one row per player per game; bgstats: one game as a BG Stats play (needs --id)",
     )
     export.add_argument("--id", default=None, help="only the game with this id (required for bgstats)")
     imp = sub.add_parser("import", help="add the finished games of JSON files to the history")

@@ -1,31 +1,35 @@
-"""Tableside's rules: turn a FORMAT.md game record into scores, places and reasons, and apply
+"""Tableside's rules: turn a game record (docs/format.md) into scores, places and reasons, and apply
 the actions that change a game at the table.
 
 Pure Python, standard library only, no I/O (the CLI lives in __main__).
 
     >>> from scoring import score
-    >>> score(record).to_json()
+    >>> record = {"format": 1, "game": "lost-cities", "players": ["Mia", "Noah"], "variant": {"rounds": 1},
+    ...           "rounds": [{"Mia": {"red": {"investments": 1, "cards": [4, 9]}}, "Noah": {"blue": {"cards": [10]}}}]}
+    >>> result = score(record)
+    >>> dict(result.totals)  # Mia: (4 + 9 − 20) × 2; Noah: 10 − 20
+    {'Mia': -14, 'Noah': -10}
+    >>> result.winners
+    ('Noah',)
 
-A game is one module of this package that builds a `GameRules` and passes it to `register`;
-every module here is imported once, so nothing else lists the games.
+A game is one module of this package that builds a `GameRules` (its GAME); scoring/registry.py
+lists them all (VARIANTS, and GAMES by key).
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any
 
 from . import names
 from .actions import Action, NextRound, Table, Unchanged
 from .fields import RecordError
 from .record import GameRules, Record, parse_record
-from .registry import GAMES, register
+from .registry import GAMES, VARIANTS, register
 from .result import Line, Result
 
 
 def parse(record: Any) -> Record:
-    """Validate a record (parsed JSON) exactly as FORMAT.md says; raises RecordError."""
+    """Validate a record (parsed JSON) exactly as docs/format.md says; raises RecordError."""
     return parse_record(record, GAMES)
 
 
@@ -62,18 +66,17 @@ def rename_player(record: dict[str, Any], old: str, new: str, draft: Any = None)
 
 
 def apply(table: Table, action: Action) -> Table:
-    """`action` applied to `table` by its game's rules; raises RecordError (Unchanged: nothing to do)."""
-    return GAMES[table.record["game"]].apply(table, action)
-
-
-_INFRASTRUCTURE = {"__main__", "actions", "fields", "json_text", "names", "record", "registry", "result"}
-for _module in pkgutil.iter_modules(__path__):
-    if _module.name not in _INFRASTRUCTURE:
-        importlib.import_module(f"{__name__}.{_module.name}")  # a game module registers itself
+    """`action` applied to `table` by its game's rules; raises RecordError (Unchanged: nothing to do).
+    The new table carries its record's parse (`parsed`): the tap's one validation, for the store to reuse."""
+    after = GAMES[table.record["game"]].apply(table, action)
+    if not isinstance(after.parsed, Record):  # a game whose apply does not return its parse: parsed here, once
+        after = Table(after.record, after.draft, parse(after.record))
+    return after
 
 
 __all__ = [
     "GAMES",
+    "VARIANTS",
     "Action",
     "GameRules",
     "Line",

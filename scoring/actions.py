@@ -5,24 +5,31 @@ Each game module defines its actions as subclasses of `Action`; every action nam
 whose tableau it changes, or None for a change of the whole table (the next round). `apply`
 returns the new `Table` or raises `RecordError` (where, and why); an action that would change
 nothing (a card added twice) raises `Unchanged`, which is said to the person but is no failure.
+
+A tap validates the whole record once: the new `Table` carries its parse (`parsed`), which the
+next action, the store and the live game reuse instead of parsing the record again.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field
+from typing import Any
 
 from .fields import RecordError
 
 
-class Table(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Table:
     """What actions change: the record, and the round being entered where a game keeps one apart
     (Card Commons: a round is valid only once complete, so it is not in the record until then)."""
 
     record: dict[str, Any]
     draft: Any = None
+    # The record's parse (a scoring.Record) once it is known valid, else None. Not part of the
+    # value: two tables with the same record and draft are equal whether parsed or not.
+    parsed: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -41,12 +48,12 @@ class Unchanged(RecordError):
     """The action changes nothing (already so): worth saying, but nothing is refused or stored."""
 
 
-def edited(table: Table, edit: Callable[[dict[str, Any], Any], Any], check: Callable[[dict[str, Any], Any], None]) -> Table:
+def edited(table: Table, edit: Callable[[dict[str, Any], Any], Any], check: Callable[[dict[str, Any], Any], Any]) -> Table:
     """The table after `edit` (which changes a deep copy of record and draft in place and may return
-    a new draft), once `check` (the game's validation, raising RecordError) accepts it."""
+    a new draft), once `check` (the game's validation of the whole record, raising RecordError)
+    accepts it; `check` returns the record's parse, which the new table carries."""
     record = copy.deepcopy(table.record)
     draft = copy.deepcopy(table.draft)
     replaced = edit(record, draft)
     draft = draft if replaced is None else replaced
-    check(record, draft)
-    return Table(record, draft)
+    return Table(record, draft, check(record, draft))

@@ -1,7 +1,7 @@
 """BoardGameGeek: The Card Game (2–6 players): played groups n² (+2n with Popular),
 collection groups n(n+1)/2 (+n per Rare Gem).
 
-Rules: shared/rules/bgg-card-game.txt; readings: RULINGS.md › BoardGameGeek: The Card Game.
+Rules: the published rulebook; readings: docs/scoring.md › BoardGameGeek: The Card Game.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from .fields import (
     need_list,
     need_object,
 )
-from .record import GameRules
-from .registry import register
+from .record import GameRules, Record, parse_one, parsed_game
 from .result import Line, Result, Tiebreak, scored_once
 
 SUBDOMAINS = ("abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war")
@@ -31,7 +30,7 @@ SUBDOMAIN_SET = frozenset(SUBDOMAINS)
 CARDS_PER_SUBDOMAIN = 10
 PLAYED_MIN, PLAYED_MAX = 2, 10
 COLLECTION_MIN, COLLECTION_MAX = 2, len(SUBDOMAINS)
-# How a subdomain is said to people: the record's key `childrens` has no apostrophe (FORMAT.md).
+# How a subdomain is said to people: the record's key `childrens` has no apostrophe (docs/format.md).
 SPOKEN = {s: s for s in SUBDOMAINS} | {"childrens": "children's"}
 
 
@@ -425,8 +424,9 @@ def card_refusal(game: Game, subdomain: str) -> str | None:
 # --- apply -----------------------------------------------------------------------------------
 
 
-def check_record(record: dict[str, Any], draft: Any) -> None:
-    parse(tuple(record["players"]), record.get("variant", {}), record["final"])
+def check_record(record: dict[str, Any], draft: Any) -> Record:
+    """The whole record validated once (the draft is not this game's); its parse is the tap's."""
+    return parse_one(GAME, record)
 
 
 def in_order(subdomains: Any) -> list[str]:
@@ -450,7 +450,7 @@ def apply(table: Table, action: Action) -> Table:
     player = action.player
     if player not in players:
         raise RecordError((), f"'{player}' is not a player of this game")
-    game = parse(players, record.get("variant", {}), record["final"])
+    game = parsed_game(GAME, table)
     if isinstance(action, (StepPlayed, SetPopular)):
         return apply_played(table, game, action)
     if isinstance(action, AddCollection):
@@ -617,17 +617,29 @@ def change_collection(table: Table, game: Game, action: AddToCollection | Remove
     return edited(table, gem, check_record)
 
 
-GAME = register(
-    GameRules(
-        key="bgg-card-game",
-        title="BoardGameGeek: The Card Game",
-        min_players=2,
-        max_players=6,
-        body="final",
-        parse=parse,
-        score=score,
-        new_body=new_body,
-        apply=apply,
-        player_keyed=(("final",),),
-    )
+# "How scoring works" in our own words: the card on the setup and play screens and this game's section
+# of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
+HOW_SCORING_WORKS = """\
+- A played group of n cards scores n², and 2n more when it holds its
+  subdomain's Popular card. A collection of n different subdomains scores
+  n(n+1)/2, and n more for each Rare Gem in it.
+- A player has at most one played group per subdomain (a later Play adds to
+  it); collections are unlimited. A Popular card in a collection, or a Rare Gem
+  in a played group, earns nothing.
+- Ties: the larger single biggest played group wins, then the larger single
+  biggest collection; still level, the place is shared.
+"""
+
+GAME = GameRules(
+    key="bgg-card-game",
+    title="BoardGameGeek: The Card Game",
+    min_players=2,
+    max_players=6,
+    body="final",
+    parse=parse,
+    score=score,
+    new_body=new_body,
+    apply=apply,
+    player_keyed=(("final",),),
+    how_scoring_works=HOW_SCORING_WORKS,
 )

@@ -1,7 +1,7 @@
 """The BoardGameGeek Game (3–6 players): GG earned in play plus end scoring of acquired tiles,
 number by number at 4–6 players, colour by colour at 3.
 
-Rules: shared/rules/bgg-game.txt; readings: RULINGS.md › The BoardGameGeek Game.
+Rules: the published rulebook; readings: docs/scoring.md › The BoardGameGeek Game.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from typing import Any, NamedTuple
 
 from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
-from .record import GameRules
-from .registry import register
+from .record import GameRules, Record, parse_one, parsed_game
 from .result import Line, Result, Tiebreak, scored_once
 
 NUMBERS = tuple(range(1, 7))
@@ -473,8 +472,9 @@ def tiles_word(count: int, colour: str, number: int) -> str:
     return f"{count or 'no'} {colour} {number} tile{'s' * (count > 1)}"
 
 
-def check_record(record: dict[str, Any], draft: Any) -> None:
-    parse(tuple(record["players"]), record.get("variant", {}), record["final"])
+def check_record(record: dict[str, Any], draft: Any) -> Record:
+    """The whole record validated once (the draft is not this game's); its parse is the tap's."""
+    return parse_one(GAME, record)
 
 
 def _set_tiles(game: Game, action: SetTiles) -> Callable[[dict[str, Any], Any], None]:
@@ -561,7 +561,7 @@ def apply(table: Table, action: Action) -> Table:
     p = action.player
     if p not in players:
         raise RecordError((), f"'{p}' is not a player of this game")
-    game = parse(players, record.get("variant", {}), record["final"])
+    game = parsed_game(GAME, table)
     entry = record["final"][p]
     if isinstance(action, SetTiles):
         edit = _set_tiles(game, action)
@@ -602,19 +602,36 @@ def choices_of(body: Any) -> dict[str, str]:
     return {p: entry["colour"] for p, entry in body.items() if isinstance(entry, dict) and "colour" in entry}
 
 
-GAME = register(
-    GameRules(
-        key="bgg-game",
-        title="The BoardGameGeek Game",
-        min_players=3,
-        max_players=6,
-        body="final",
-        parse=parse,
-        score=score,
-        new_body=new_body,
-        apply=apply,
-        default_variant={"three_player_sets": "one"},
-        player_keyed=(("final",),),
-        choices_of=choices_of,
-    )
+# "How scoring works" in our own words: the card on the setup and play screens and this game's section
+# of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
+HOW_SCORING_WORKS = """\
+- Your GG from play (the score track, laps past 100 added; or start 10 for the
+  first three seats, 11 after, plus income, minus 1 per Advertise or Promote),
+  plus end scoring of your tiles.
+- 4–6 players, number by number: holding a number in every other player's
+  colour is a set, and each tile of it scores 6; otherwise each tile scores its
+  number; a second copy of a colour and number scores 0.
+- 3 players, colour by colour: a complete 1–6 set of a colour scores 36; by
+  default only one set per colour counts and further tiles score their number
+  (the variant "every set" scores each complete set).
+- Your own colour's tiles score nothing; the record refuses them so a slip at
+  the table is caught. A player acquires at most 18 tiles.
+- Ties, at every player count: more distinct tiles numbered 1, then 2, … then
+  6; still level, the place is shared.
+"""
+
+GAME = GameRules(
+    key="bgg-game",
+    title="The BoardGameGeek Game",
+    min_players=3,
+    max_players=6,
+    body="final",
+    parse=parse,
+    score=score,
+    new_body=new_body,
+    apply=apply,
+    default_variant={"three_player_sets": "one"},
+    player_keyed=(("final",),),
+    choices_of=choices_of,
+    how_scoring_works=HOW_SCORING_WORKS,
 )

@@ -1,7 +1,7 @@
 """Card Commons (2 players): a Commission matching the Nest Egg by suit or rank scores
 the multiplier × the cards of its colour on its owner's side.
 
-Rules: shared/rules/card-commons.txt; readings: RULINGS.md › Card Commons.
+Rules: the published rulebook; readings: docs/scoring.md › Card Commons.
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from typing import Any, ClassVar
 
 from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_list, need_object, need_str
-from .record import GameRules
-from .registry import register
+from .record import GameRules, Record, parse_one, parsed_game
 from .result import Line, Result, rank, sum_totals
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -456,17 +455,15 @@ def slot_name(slot: str, player: str | None) -> str:
     return {COMMISSION: f"{player}'s Commission", SIDE: f"on {player}'s side"}.get(slot) or SLOT_NAMES[slot]
 
 
-def check_record(record: dict[str, Any]) -> Game:
-    return parse(tuple(record["players"]), record.get("variant", {}), record["rounds"])
-
-
-def check_draft(record: dict[str, Any], draft: Any) -> None:
-    """What every round being entered keeps to (a guard: apply refuses in words before this)."""
-    players = tuple(record["players"])
-    peek = check_record(record).peek
+def check_draft(record: dict[str, Any], draft: Any) -> Record:
+    """The whole record validated once, and what every round being entered keeps to (a guard: apply
+    refuses in words before this); returns the record's parse, the tap's."""
+    parsed = parse_one(GAME, record)
+    players = parsed.players
+    peek = parsed.game.peek
     where = (f"round {len(record['rounds']) + 1}",)
     if draft is None:
-        return
+        return parsed
     need_object(draft, where)
     check_keys(draft, where, required=("nest_egg", "replacement", "commissions", "sides"))
     check_player_keys(need_object(draft["commissions"], where + ("commissions",)), where + ("commissions",), players)
@@ -488,6 +485,7 @@ def check_draft(record: dict[str, Any], draft: Any) -> None:
         raise RecordError(where + ("replacement",), "a replacement only stands for a Wild Nest Egg in the standard game")
     if draft["replacement"] and is_wild(draft["replacement"]):
         raise RecordError(where + ("replacement",), "a Wild cannot replace the Nest Egg: the other face-down card is used")
+    return parsed
 
 
 def apply(table: Table, action: Action) -> Table:
@@ -497,7 +495,7 @@ def apply(table: Table, action: Action) -> Table:
         raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
     if action.player is not None and action.player not in players:
         raise RecordError((), f"'{action.player}' is not a player of this game")
-    game = check_record(record)
+    game = parsed_game(GAME, table)
     number = len(game.rounds) + 1
     where = (f"round {action.round}",)
     if action.round < number:
@@ -515,8 +513,7 @@ def apply(table: Table, action: Action) -> Table:
             raise RecordError(where, reason)
         new = copy.deepcopy(record)
         new["rounds"].append(round_record(draft))
-        check_record(new)
-        return Table(new, None)  # the next round starts with nothing chosen
+        return Table(new, None, parse_one(GAME, new))  # the next round starts with nothing chosen
 
     slot, player, card = action.slot, action.player, action.card
     at = where + slot_path(slot, player)
@@ -548,19 +545,39 @@ def apply(table: Table, action: Action) -> Table:
     return edited(table, edit, check_draft)
 
 
-GAME = register(
-    GameRules(
-        key="card-commons",
-        title="Card Commons",
-        min_players=2,
-        max_players=2,
-        body="rounds",
-        parse=parse,
-        score=score,
-        new_body=new_body,
-        apply=apply,
-        default_variant={"peek": False},
-        player_keyed=(("rounds", "*", "commissions"), ("rounds", "*", "sides")),
-        draft_player_keyed=(("commissions",), ("sides",)),
-    )
+# "How scoring works" in our own words: the card on the setup and play screens and this game's section
+# of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
+def round_names(variant: Mapping[str, Any], count: int) -> tuple[str, ...]:
+    """Rounds are named by their multiplier on the score pad (as on the play screen): "3 ×2"."""
+    peek = bool({**GAME.default_variant, **variant}.get("peek"))
+    return tuple(f"{i} ×{multiplier(i, peek)}" for i in range(1, count + 1))
+
+
+HOW_SCORING_WORKS = """\
+- A Commission that matches the Nest Egg by suit or rank scores the round's
+  multiplier × the cards of its colour on its owner's side (at most 6).
+  Multipliers are fixed by the round's number: ×1, ×1, ×2, ×2 (Peek: ×1, ×1,
+  ×2), ×1 for every extra round; a Wild swap never changes them.
+- A Wild Nest Egg is replaced by the face-down discard; when that discard is
+  the other Wild, no card is left and both Commissions score. In Peek the Wild
+  stays and a Commission of its colour scores.
+- Ties: a level total after the regular rounds is not a result. The app asks
+  for an extra round, and again, until a round ends with one player ahead.
+"""
+
+GAME = GameRules(
+    key="card-commons",
+    title="Card Commons",
+    min_players=2,
+    max_players=2,
+    body="rounds",
+    parse=parse,
+    score=score,
+    new_body=new_body,
+    apply=apply,
+    default_variant={"peek": False},
+    player_keyed=(("rounds", "*", "commissions"), ("rounds", "*", "sides")),
+    draft_player_keyed=(("commissions",), ("sides",)),
+    how_scoring_works=HOW_SCORING_WORKS,
+    round_names=round_names,
 )

@@ -1,7 +1,7 @@
 """CGT – Card Game Traders (2–4 players): each Collection card scores its type's value,
 max(1, Meta count + passive modifiers), plus scoring abilities, minus the first player's penalty.
 
-Rules: shared/rules/cgt.txt; readings: RULINGS.md › CGT.
+Rules: the published rulebook; readings: docs/scoring.md › CGT.
 """
 
 from __future__ import annotations
@@ -12,13 +12,12 @@ from typing import Any
 
 from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_int, need_object, ordinal
-from .record import GameRules
-from .registry import register
+from .record import GameRules, Record, parse_one, parsed_game
 from .result import Line, Result, Tiebreak, scored_once
 
 TYPE_MIN, TYPE_MAX = 2, 20
 MAX_META_COLUMNS = 7
-DEFAULT_TYPES = (5, 6, 7, 8, 9, 10, 11)  # RULINGS: 49 game cards in 7 types; offered, never assumed
+DEFAULT_TYPES = (5, 6, 7, 8, 9, 10, 11)  # our reading (docs/scoring.md): 49 game cards in 7 types; offered, never assumed
 VALUE_FLOOR = 1  # "No Free Lunch!"
 
 
@@ -43,7 +42,7 @@ def type_value(meta_count: int, modifier: int = 0) -> int:
 
 
 def parse_type(key: str, where: tuple[str, ...]) -> int:
-    # Written as FORMAT.md writes them ("8", not "08"): otherwise "5" and "05" would both be
+    # Written as docs/format.md writes them ("8", not "08"): otherwise "5" and "05" would both be
     # type 5 and one of the two counts would be silently dropped.
     if not (key.isascii() and key.isdigit()) or key != str(int(key)) or not TYPE_MIN <= int(key) <= TYPE_MAX:
         raise RecordError(where, f"type '{key}' is not a number from {TYPE_MIN} to {TYPE_MAX}")
@@ -236,8 +235,9 @@ def why_not(game: Game, action: Action) -> str | None:
     return None
 
 
-def check_record(record: dict[str, Any], draft: Any) -> None:
-    parse(tuple(record["players"]), record.get("variant", {}), record["final"])
+def check_record(record: dict[str, Any], draft: Any) -> Record:
+    """The whole record validated once (the draft is not this game's); its parse is the tap's."""
+    return parse_one(GAME, record)
 
 
 def put(mapping: dict[str, int], key: str, value: int) -> None:
@@ -263,7 +263,7 @@ def apply(table: Table, action: Action) -> Table:
         raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
     record = table.record
     players = tuple(record["players"])
-    game = parse(players, record.get("variant", {}), record["final"])
+    game = parsed_game(GAME, table)
     if isinstance(action, (AdjustCollection, AdjustAbilityPoints)):
         if action.player not in players:
             raise RecordError((), f"'{action.player}' is not a player of this game")
@@ -309,18 +309,32 @@ def apply(table: Table, action: Action) -> Table:
     return edited(table, edit, check_record)
 
 
-GAME = register(
-    GameRules(
-        key="cgt",
-        title="CGT – Card Game Traders",
-        min_players=2,
-        max_players=4,
-        body="final",
-        parse=parse,
-        score=score,
-        new_body=new_body,
-        apply=apply,
-        default_variant={"first_player_penalty": 2},
-        player_keyed=(("final", "collections"), ("final", "adjustments")),
-    )
+# "How scoring works" in our own words: the card on the setup and play screens and this game's section
+# of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
+HOW_SCORING_WORKS = """\
+- A type's value is the cards in its Meta column (marker included) plus the
+  passive modifiers, never below 1. You score, for each type, your collected
+  cards × its value, then your scoring-ability points; the first player loses
+  the points printed on the First Player Marker.
+- The abilities, the copies per type and the penalty are not in the rule text
+  we have: players enter the penalty (remembered), each Meta column, modifiers
+  and ability points. The default set of types is 5 to 11 (49 game cards); only
+  "no more cards of a type than its number" is enforced.
+- Ties: fewer cards in the Collection wins; then the player later in seat
+  order (furthest from the first player).
+"""
+
+GAME = GameRules(
+    key="cgt",
+    title="CGT – Card Game Traders",
+    min_players=2,
+    max_players=4,
+    body="final",
+    parse=parse,
+    score=score,
+    new_body=new_body,
+    apply=apply,
+    default_variant={"first_player_penalty": 2},
+    player_keyed=(("final", "collections"), ("final", "adjustments")),
+    how_scoring_works=HOW_SCORING_WORKS,
 )

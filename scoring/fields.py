@@ -14,7 +14,7 @@ Where = tuple[str, ...]
 
 
 class RecordError(ValueError):
-    """A record that FORMAT.md does not allow, with the place at fault."""
+    """A record that docs/format.md does not allow, with the place at fault."""
 
     def __init__(self, where: Where, message: str):
         super().__init__(message)

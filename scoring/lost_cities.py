@@ -1,6 +1,6 @@
 """Lost Cities (2 players): expeditions scored (sum − 20) × (investments + 1), +20 at 8 cards.
 
-Rules: shared/rules/lost-cities.txt; readings: RULINGS.md › Lost Cities.
+Rules: the published rulebook; readings: docs/scoring.md › Lost Cities.
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from typing import Any, NamedTuple
 
 from .actions import Action, NextRound, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_int, need_list, need_object
-from .record import GameRules
-from .registry import register
+from .record import GameRules, Record, parse_one
 from .result import Line, Result, rank, sum_totals
 
 COLOURS = ("yellow", "blue", "white", "green", "red")
@@ -54,7 +53,15 @@ class Expedition(NamedTuple):  # a named tuple: immutable, and several times che
 
 
 def expedition_points(investments: int, cards: tuple[int, ...]) -> int:
-    """What expedition_lines add up to, without building them (the path of every rescoring)."""
+    """What expedition_lines add up to, without building them (the path of every rescoring).
+
+    >>> expedition_points(0, ())  # not started: no cost
+    0
+    >>> expedition_points(2, (5, 6, 7))  # (18 − 20) × 3
+    -6
+    >>> expedition_points(1, (2, 3, 4, 5, 6, 7, 8))  # 8 cards: (35 − 20) × 2, then the bonus of 20
+    50
+    """
     size = investments + len(cards)
     if not size:
         return 0
@@ -69,7 +76,7 @@ def expedition_lines(colour: str, investments: int, cards: tuple[int, ...]) -> t
     if size == 0:
         return ()
     points = expedition_points(investments, cards)
-    bonus = BONUS if size >= BONUS_CARDS else 0  # never multiplied, and investments count towards the 8 (RULINGS)
+    bonus = BONUS if size >= BONUS_CARDS else 0  # never multiplied, and investments count towards the 8 (docs/scoring.md)
     numbers = "+".join(str(c) for c in sorted(cards)) or "0"
     formula = f"({numbers} − {EXPEDITION_COST})" + (f" × {investments + 1}" if investments else "")
     lines = [Line(colour, points - bonus, formula)]
@@ -298,8 +305,9 @@ def unavailable(round_: Mapping[str, Any], player: str, colour: str, number: int
     return None
 
 
-def check_record(record: dict[str, Any], draft: Any) -> None:
-    parse(tuple(record["players"]), record.get("variant", {}), record["rounds"])
+def check_record(record: dict[str, Any], draft: Any) -> Record:
+    """The whole record validated once (the draft is not this game's); its parse is the tap's."""
+    return parse_one(GAME, record)
 
 
 def apply(table: Table, action: Action) -> Table:
@@ -358,18 +366,34 @@ def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapp
     return [{p: {} for p in players}]
 
 
-GAME = register(
-    GameRules(
-        key="lost-cities",
-        title="Lost Cities",
-        min_players=2,
-        max_players=2,
-        body="rounds",
-        parse=parse,
-        score=score,
-        new_body=new_body,
-        apply=apply,
-        default_variant={"rounds": 3, "purple": False},
-        player_keyed=(("rounds", "*"),),
-    )
+# "How scoring works" in our own words: the card on the setup and play screens and this game's section
+# of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
+HOW_SCORING_WORKS = """\
+- Every expedition you start costs 20: its numbers minus 20, times one more
+  than its investment cards. Investments alone count as a start: three
+  investments and no numbers score (0 − 20) × 4 = −80.
+- Eight cards or more in an expedition, investments included, add 20, never
+  multiplied: 3 investments + 2, 3, 4, 5, 6 score (20 − 20) × 4 + 20 = 20.
+  One expedition ranges from −80 to 156.
+- Three rounds make the game (the rulebook: "if after three games you have the
+  highest overall score, you win"); one round is the short game. The sixth
+  expedition (purple) adds cards but changes no rule.
+- The higher running total starts the next round; on a level total the rules
+  are silent, so the app says so and the players choose.
+- Ties: there is no official tiebreak. A level total is a draw, shown as such.
+"""
+
+GAME = GameRules(
+    key="lost-cities",
+    title="Lost Cities",
+    min_players=2,
+    max_players=2,
+    body="rounds",
+    parse=parse,
+    score=score,
+    new_body=new_body,
+    apply=apply,
+    default_variant={"rounds": 3, "purple": False},
+    player_keyed=(("rounds", "*"),),
+    how_scoring_works=HOW_SCORING_WORKS,
 )

@@ -1,4 +1,4 @@
-"""The envelope of a FORMAT.md record: format, game, players, variant, rounds or final, metadata.
+"""The envelope of a record (docs/format.md): format, game, players, variant, rounds or final, metadata.
 
 Each game module parses its own `variant` and body; this module checks what all games share.
 """
@@ -26,8 +26,8 @@ def no_choices(body: Any) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class GameRules:
-    """Everything the rest of the world needs to know of a game; each game module makes one and
-    registers it (scoring/__init__.py), so nothing else lists the games."""
+    """Everything the rest of the world needs to know of a game; each game module makes one (its
+    `GAME`) and scoring/registry.py lists them."""
 
     key: str
     title: str
@@ -47,6 +47,11 @@ class GameRules:
     draft_player_keyed: tuple[tuple[str, ...], ...] = ()
     # Each player's setup choice as the body records it (kept for a rematch), e.g. a colour.
     choices_of: Callable[[Any], Mapping[str, str]] = no_choices
+    # "How scoring works" in our own words (Markdown bullets): the help card and docs/scoring.md's section.
+    how_scoring_works: str = ""
+    # The names of the first n rounds on the score pad, from the variant: (variant, n) → names;
+    # None: numbered 1, 2, … (Card Commons names them by their multiplier).
+    round_names: Callable[[Mapping[str, Any], int], tuple[str, ...]] | None = None
 
     @property
     def player_counts(self) -> str:
@@ -112,3 +117,15 @@ def parse_record(raw: Any, games: Mapping[str, GameRules]) -> Record:
     variant = need_object(record.get("variant", {}), ("variant",))
     game = rules.parse(players, variant, record[rules.body])
     return _new(Record, (rules, players, game, parse_metadata(record)))
+
+
+def parse_one(rules: GameRules, record: Any) -> Record:
+    """`record` validated whole (envelope and body) as a record of `rules`' game; raises RecordError.
+    A game's `apply` checks its new table with it: the parse it returns is the one the tap keeps."""
+    return parse_record(record, {rules.key: rules})
+
+
+def parsed_game(rules: GameRules, table: Table) -> Any:
+    """The game module's parsed record of `table`: the parse it carries, or a new one."""
+    parsed = table.parsed if table.parsed is not None else parse_one(rules, table.record)
+    return parsed.game

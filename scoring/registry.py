@@ -1,13 +1,18 @@
-"""The games this package knows: each game module registers its `GameRules` here on import."""
+"""The games Tableside knows, in their home-screen order: the one list of them (as python-chess's
+VARIANTS). A new game is its rules module here (a `GameRules` named GAME, with its help text), a line
+in VARIANTS, its screen module with a line in companion/ui/game_screens.py, and its docs/examples;
+`python -m companion.services.scoring_help` then writes its section of docs/scoring.md."""
 
 from __future__ import annotations
 
+from . import bgg_card_game, bgg_game, card_commons, cgt, lost_cities
 from .record import GameRules
 
-GAMES: dict[str, GameRules] = {}
+VARIANTS: tuple[GameRules, ...] = (lost_cities.GAME, bgg_card_game.GAME, bgg_game.GAME, cgt.GAME, card_commons.GAME)
+GAMES: dict[str, GameRules] = {rules.key: rules for rules in VARIANTS}
 
 
 def register(rules: GameRules) -> GameRules:
-    """Make a game known to the envelope, the CLI and the app (a game module calls it once)."""
+    """Add a game that is not in VARIANTS (a test's toy game); the caller removes it from GAMES."""
     GAMES[rules.key] = rules
     return rules

@@ -15,8 +15,10 @@ import hashlib
 import ipaddress
 import os
 from contextvars import ContextVar
+from typing import TYPE_CHECKING
 
-import flet as ft
+if TYPE_CHECKING:  # for the annotations only: access works on any object with Flet's page attributes
+    import flet as ft
 
 LOCAL_IS_HOST = "TABLESIDE_LOCAL_IS_HOST"  # "0": a browser on this machine needs the PIN too (tests, kiosks)
 ADDRESS = "tableside.address"  # the session store's key (server-side: the client cannot write it)
@@ -40,6 +42,7 @@ def address_of(page: ft.Page) -> str:
 
 
 def is_loopback(address: str) -> bool:
+    """Whether `address` is a loopback IP address (this machine); a name or "" is not."""
     try:
         return ipaddress.ip_address(address).is_loopback
     except ValueError:

@@ -6,6 +6,8 @@ import ipaddress
 import socket
 import subprocess
 
+from companion.access.identity import is_loopback
+
 
 def lan_addresses() -> list[str]:
     """IPv4 addresses of this machine other than loopback, private ranges first. Sends no traffic."""
@@ -19,7 +21,7 @@ def lan_addresses() -> list[str]:
         found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
     except OSError:
         pass
-    addresses = [a for a in found if not ipaddress.ip_address(a).is_loopback]
+    addresses = [a for a in found if not is_loopback(a)]
     return sorted(addresses, key=lambda a: (not ipaddress.ip_address(a).is_private, a))
 
 
@@ -29,10 +31,7 @@ def beyond_this_machine(host: str) -> bool:
         return True
     if host == "localhost":
         return False
-    try:
-        return not ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return True  # a name: it may resolve to anything
+    return not is_loopback(host)  # a name other than localhost: it may resolve to anything
 
 
 def serving_banner(host: str, port: int, pin_set: bool) -> list[str]:

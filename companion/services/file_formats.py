@@ -1,75 +1,7 @@
 """Import and export of finished games: pure functions, no Flet, no TinyDB.
 
-Formats
--------
-JSON (`export_json`, read back by `read_import`)::
-
-    {"format": 1, "games": [record, ...]}
-
-Every record is a FORMAT.md record of a finished game, carrying `format`, `id` and
-`played_at`; nothing else (no scores: whoever reads it scores it again).
-
-CSV (`export_csv`): one row per player per game, with a header row::
-
-    date,game,player,score,place,winner,id
-
-`date` is the day the game was played (an ISO date, YYYY-MM-DD, in the played_at's own
-offset; a played_at without one is local time), `game` the game's title,
-`score` the player's total, `place` the 1-based place (players who share a place
-share the number, the next place skips: 1, 1, 3), `winner` is `yes` or `no` for
-that player (a draw has several `yes`), `id` the game's id, to tell apart two games
-of one day.
-
-Spreadsheet safety: a text cell (game, player, id) that begins with `=`, `+`, `-`, `@`, a tab
-or a carriage return is written with a leading `'`, so a spreadsheet shows it as text instead
-of running it as a formula (CSV formula injection). Scores and places are numbers we write
-ourselves and are left as they are (a negative score stays `-7`).
-
-BG Stats (`bgstats_play`): one finished game as the JSON payload that BG Stats
-(Board Game Stats, bgstatsapp.com) accepts from other apps, documented at
-https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
-— the app opens `https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`
-(also `bgstats://app.bgstatsapp.com/createPlay.html?data=…`) and shows its import
-dialog, matching the game by BGG id or name and players by name. `bgstats_url`
-builds that link. The fields we fill:
-
-- `sourceName` "Tableside", `sourcePlayId` the game's id (so a second push is
-  recognisable);
-- `playDate`: `played_at` in UTC as `YYYY-MM-DD HH:MM:SS` (the page's example
-  format; a `played_at` without an offset is written as it is);
-- `location` and `comments` from the record's `location` and `notes`, when present;
-- `board`: the variant in words (BG Stats keeps "board/variant used in a play"),
-  when the record has one;
-- `game`: `name` (the game's title), `sourceGameId` (the FORMAT.md key, e.g.
-  `lost-cities`), `highestWins` true, `noPoints` false, and `bggId` only where we
-  could verify it: Lost Cities is 50 (boardgamegeek.com/boardgame/50/lost-cities).
-  We found no reliable BoardGameGeek id for BoardGameGeek: The Card Game, The
-  BoardGameGeek Game, CGT – Card Game Traders or Card Commons, so they carry no
-  `bggId` and BG Stats matches them by name;
-- `players`, in seat order: `name`, `sourcePlayerId` (the name: Tableside's players
-  are their names), `score` (the total), `rank` (the place as above), `winner`
-  (always present: a published integration reports BG Stats on Android failing when
-  it is missing), `startPlayer` (the first seat, who starts in Tableside).
-
-- `durationMin`: for a game played here, the minutes from its start (created) to
-  when it was first saved as finished (companion/services/durations.py); left out where that
-  is unknown (a plain record, an imported game, a game left open over 12 hours).
-
-Not filled: `role`, `team`,
-`color`, a seat-order field (the page's example has none; the list is in seat order).
-
-Import
-------
-`read_import(data, name)` accepts one record, a list of records, or an export
-object; it checks every record with `scoring` before returning, so a caller stores
-all of a file or nothing. A record must be a finished game (`decided`): only those
-belong in the history, and only those are ever exported. An id must be 1 to 200
-characters; an id given twice within one import (`read_imports`: across all its files)
-is an error naming both places.
-
-Damaged records (`export_damaged`): the entries the store set aside, exactly as they
-were stored, with the file they came from and why: `{"damaged": [{"file", "reason",
-"found_at", "entry"}, ...]}`. They are not importable as they are (they do not score).
+The files (JSON export and import, CSV, BG Stats, damaged records) are described in docs/format.md
+("Files Tableside exports and imports"); what a record is, in the rest of that document.
 """
 
 from __future__ import annotations

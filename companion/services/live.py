@@ -65,8 +65,8 @@ class LiveGame:
         self.status = game.status
         self._lock = threading.RLock()
         self._log: list[Entry] = []
-        self._base = Table(game.record, game.draft)
-        self._set(self._base, scoring.parse(game.record))
+        self._base = Table(game.record, game.draft, scoring.parse(game.record))
+        self._set(self._base)
 
     @property
     def finished(self) -> bool:
@@ -81,11 +81,14 @@ class LiveGame:
         return self.table.draft
 
     @property
-    def rules(self) -> Any:
-        """The game module's parsed record (e.g. a lost_cities.Game), for the rule helpers."""
+    def position(self) -> Any:
+        """The game as it stands: its module's parsed record (e.g. a lost_cities.Game), for the rule
+        helpers. ("rules" is a game's GameRules, or its module; "game" its key.)"""
         return self.parsed.game
 
-    def _set(self, table: Table, parsed: Record) -> None:
+    def _set(self, table: Table) -> None:
+        """`table` as this game's state: it carries its parse (scoring.apply's), so nothing parses it again."""
+        parsed: Record = table.parsed if table.parsed is not None else scoring.parse(table.record)
         self.table, self.parsed, self.result = table, parsed, scoring.score(parsed)
 
     def _stored(self) -> StoredGame | None:
@@ -94,6 +97,8 @@ class LiveGame:
 
     def _refresh_if_stale(self) -> None:
         """Something else wrote this game (a rename, an import): that is the state actions apply to now."""
+        if self.store.holds(self.id, self.status, self.record, self.draft):  # the usual tap: no copy read
+            return
         stored = self._stored()
         if stored is None:
             raise KeyError(f"the game {self.id} is no longer stored")
@@ -101,13 +106,13 @@ class LiveGame:
             return
         self.status = stored.status
         self._log.clear()
-        self._base = Table(stored.record, stored.draft)
-        self._set(self._base, scoring.parse(stored.record))
+        self._base = Table(stored.record, stored.draft, scoring.parse(stored.record))
+        self._set(self._base)
 
     def _save(self, table: Table) -> None:
         save = self.store.save_edit if self.status == EDITING else self.store.save_progress
-        save(self.id, table.record, table.draft)
-        self._set(table, scoring.parse(table.record))
+        save(self.id, table.record, table.draft, checked=table.parsed)  # validated once, by scoring.apply
+        self._set(table)
 
     def act(self, action: Action, who: str, seat: str | None = None, check: Check | None = None) -> Done:
         """Apply `action` from device `who`; a phone at `seat` may act only for that seat's player,

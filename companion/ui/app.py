@@ -1,10 +1,22 @@
 """The Flet app: one `App` per browser session, routes to screens, theme, serving.
 
-Routes:
+Routes (the table is `routes()`; a detail is drawn over the main place named after it):
     /                    home: new game, games in progress, latest results
-    /setup/<game>        players, seats and variants for a new game
-    /play/<id>           the game's play screen
-    /results/<id>        places, tiebreaks and breakdowns of a game (also for /history/<id>)
+    /setup/<game>        players, seats and variants for a new game (over home)
+    /play/<id>           the game's play screen (over home)
+    /results/<id>        places, tiebreaks and breakdowns of a game in progress (over home)
+    /history             finished games, filtered by game, player and dates
+    /history/<id>        a finished game's results: edit, rematch, delete (over the history)
+    /transfer            import and export (over the history)
+    /players             everyone who has played
+    /players/<name>      one player's figures, rename or merge (over the players)
+    /stats               statistics per game
+    /settings            the PIN and the theme (over home)
+    /invite/<id>         invite phones to a game: link, QR code, short code; release seats (over home)
+    /join/<code>         a phone joins with an invitation: picks a seat (over home)
+    /join/<code>/<seat>  a phone at its seat (over home)
+    /in-progress         every game in progress (over home)
+    /tonight             the latest game night: its games, standings and recap (over home)
 """
 
 from __future__ import annotations
@@ -44,6 +56,7 @@ Builder = Callable[..., ft.View]
 def routes() -> list[tuple[str, Builder | None, Builder]]:
     """(template, the main place under it or None, the screen): every route of the app, once.
     Each screen is a component; `key` (its address) makes another game's screen a new one, not this one's state."""
+    import companion.ui.views.tonight as tonight  # its own line: the other routes' import stays as it was
     from companion.ui.views import history, home, import_export, in_progress, invite, join, play, players, results, settings, setup, stats
 
     return [
@@ -58,6 +71,7 @@ def routes() -> list[tuple[str, Builder | None, Builder]]:
         ("/players", None, players.roster),
         ("/players/:name", players.roster, lambda app, name, **kw: players.detail(app, name, **kw)),
         ("/stats", None, stats.view),
+        (tonight.ROUTE, home.view, tonight.view),
         ("/settings", home.view, settings.view),
         ("/invite/:id", home.view, lambda app, id, **kw: invite.view(app, id, **kw)),
         ("/join/:code", home.view, lambda app, code, **kw: join.view(app, code, **kw)),

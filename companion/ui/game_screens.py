@@ -1,141 +1,50 @@
-"""The games as the app shows them: one `GameScreen` subclass per game, registered once.
-
-A game's screen class (companion/ui/views/play_<game>.py) holds everything the app needs to
-know of that game beyond its rules (which live in `scoring`): its colour and icon, its
-variant controls on the setup screen, its tableau on the play screen, and its statistic of
-its own. Every `play_*` module of companion/views is imported here, so nothing else lists
-the games.
-"""
+"""The games as the app shows them: one `GameScreen` subclass per game (game_screen_base.py), listed
+here once, in the order of scoring's list (scoring/registry.py VARIANTS, the home screen's order)."""
 
 from __future__ import annotations
-
-import importlib
-import pkgutil
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
 
 import flet as ft
 
 import scoring
 from companion.server import fonts
-from companion.services.player_colours import colour_name, table_colours
+from companion.ui.game_screen_base import DEFAULT_SEED, GameScreen, Statistic
+from companion.ui.views import play_bgg_card_game, play_bgg_game, play_card_commons, play_cgt, play_lost_cities
 
-if TYPE_CHECKING:
-    from companion.ui.views.play import Play
+__all__ = ["DEFAULT_SEED", "SCREENS", "GameScreen", "Statistic", "ordered", "register", "screen"]
 
-DEFAULT_SEED = ft.Colors.TEAL
-SCREENS: dict[str, type[GameScreen]] = {}
-Statistic = tuple[tuple[str, str], ...]  # (what, value) lines on the statistics screen
-
-
-class GameScreen:
-    """How one game looks and is entered: pure functions of `self.play` (the live game and this
-    device's view state), called on every drawing of the play screen. One instance per play screen;
-    the class methods serve setup and statistics, where no game is open yet."""
-
-    key: ClassVar[str]  # the game's key in scoring.GAMES
-    seed: ClassVar[str] = DEFAULT_SEED  # the colour the game's screens are drawn in
-    icon: ClassVar[ft.IconData] = ft.Icons.STYLE
-    order: ClassVar[int] = 100  # place among the games on the home screen
-    per_player: ClassVar[bool] = True  # a phone shows one player's tableau at a time
-
-    def __init__(self, play: Play):
-        self.play = play
-
-    # -- the play screen ------------------------------------------------------------------
-
-    def shared(self) -> list[ft.Control]:
-        """What the whole table shares above the tableaux (rounds, the Meta columns, …)."""
-        return []
-
-    def tableau(self, player: str) -> ft.Control:
-        raise NotImplementedError
-
-    def heads(self, player: str) -> ft.Control | None:
-        """The column heads of `player`'s grid, kept on screen in the play screen's header while the
-        grid scrolls under it (Lost Cities' colours); None when the game's grid has none."""
-        return None
-
-    def round_action(self) -> ft.Control | None:
-        """The button that ends the round being entered (Next round, Score round): the play screen keeps
-        it under the thumb, beside Undo, outside the scrolling cards. None for a game without rounds."""
-        return None
-
-    def round_label(self) -> str:
-        """The round being entered, for the header ("Round 2 of 3"); "" for a game without rounds."""
-        return ""
-
-    def entered(self) -> bool:
-        """Whether anything has been entered yet (before that, level totals are no tie to explain)."""
-        return any(self.play.live.result.totals.values())
-
-    def explanations(self, result: Any) -> tuple[str, ...]:
-        """The scorer's tiebreak and extra-round sentences the play screen shows: none until they apply."""
-        return result.explanations if self.entered() else ()
-
-    # -- setup and statistics --------------------------------------------------------------
-
-    @classmethod
-    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
-        """The game's options on the setup screen."""
-        return []
-
-    @classmethod
-    def choices(cls, players: list[str], chosen: dict[str, str]) -> dict[str, str]:
-        """Each player's setup choice (e.g. a colour): `chosen` completed for every player."""
-        return {}
-
-    @classmethod
-    def choice_controls(cls, player: str, choices: dict[str, str], set_choice: Callable[[str, str], None]) -> list[ft.Control]:
-        """The controls of one player's setup choice, on that player's row."""
-        return []
-
-    @classmethod
-    def statistic(cls, records: list[dict]) -> Statistic:
-        """The game's figures of its own on the statistics screen, from its finished records."""
-        return ()
-
-    @classmethod
-    def player_colours(cls, players: list[str], choices: dict[str, str], dark: bool) -> dict[str, tuple[str, str]]:
-        """Each player's colour at this game's table, (said, '#RRGGBB'): their own colour
-        (services/player_colours.py), unless the game gives each player one (a publisher's)."""
-        colours = table_colours(players)
-        return {p: (colour_name(colours[p]), colours[p]) for p in players}
+SCREENS: dict[str, type[GameScreen]] = {
+    screen.key: screen
+    for screen in (
+        play_lost_cities.LostCitiesScreen,
+        play_bgg_card_game.BggCardGameScreen,
+        play_bgg_game.BggGameScreen,
+        play_cgt.CgtScreen,
+        play_card_commons.CardCommonsScreen,
+    )
+}
 
 
 def register(screen: type[GameScreen]) -> type[GameScreen]:
+    """Add a screen that is not listed above (a test's toy game); the caller removes it from SCREENS."""
     SCREENS[screen.key] = screen
     return screen
 
 
-def _load() -> None:
-    from companion.ui import views
-
-    for module in pkgutil.iter_modules(views.__path__):
-        if module.name.startswith("play_"):
-            importlib.import_module(f"{views.__name__}.{module.name}")  # registers its screen class
-
-
-_loaded = False
-
-
-def _ensure_loaded() -> None:
-    """Import every game's screen module once (importing one of them first registers only that one)."""
-    global _loaded
-    if not _loaded:
-        _load()
-        _loaded = True
-
-
 def screen(game: str) -> type[GameScreen]:
-    _ensure_loaded()
     return SCREENS[game]
 
 
 def ordered() -> list[str]:
-    """The games with a screen, in their home-screen order."""
-    _ensure_loaded()
-    return sorted((k for k in SCREENS if k in scoring.GAMES), key=lambda k: (SCREENS[k].order, k))
+    """The games with a screen, in scoring's order (the home screen's)."""
+    return [key for key in scoring.GAMES if key in SCREENS]
+
+
+def round_names(record: dict) -> tuple[str, ...] | None:
+    """The names of the record's rounds on the score pad, as its rules give them; None: numbered."""
+    rules = scoring.GAMES[record["game"]]
+    if rules.round_names is None:
+        return None
+    return rules.round_names(record.get("variant") or {}, len(record.get("rounds") or ()))
 
 
 def title(game: str) -> str:

@@ -1,4 +1,7 @@
-"""One whole game of each of the five games, tapped in Chromium as a person would.
+"""Whole games tapped in Chromium as a person would: Lost Cities with a reload, BGG Game with its
+number fields, CGT, and a restarted server. (The rulebook examples of the other games are played in
+the browserless harness, tests/ui/test_play_screens.py, and every game is tapped in Chromium at
+every size in test_layout.py.)
 
 Each checks the totals on screen against `scoring.score` of the record the server stored,
 and leaves phone and tablet screenshots in test-artifacts/.
@@ -9,7 +12,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from ..rulebook_taps import enter_dan_and_aldie
 from .conftest import PHONE, TABLET, TABLET_PORTRAIT
 
 pytestmark = pytest.mark.e2e
@@ -50,19 +52,6 @@ def test_lost_cities_three_rounds_with_reload(ui):
     u.tap("Results")
     u.expect_text("winner", "Mia")
     u.screenshot("tablet-results")
-
-
-def test_bgg_card_game_rulebook_example(ui):
-    u = ui(TABLET)
-    u.set_up("BoardGameGeek: The Card Game", ["Dan", "Aldie"])
-
-    enter_dan_and_aldie(u)  # a tablet shows both tableaux
-    u.expect_totals({"Dan": 92, "Aldie": 103})
-    u.screenshot("tablet")
-    u.tap("Results")
-    u.expect_text("winner", "Aldie")
-    u.page.set_viewport_size(PHONE)
-    u.screenshot("phone-results")
 
 
 def test_bgg_game_three_players(ui):
@@ -109,28 +98,6 @@ def test_cgt(ui):
     u.screenshot("phone")
     u.tap("Results")
     u.expect_text("winner", "Max")  # equal totals and cards: the later seat wins
-
-
-def test_card_commons(ui):
-    u = ui(TABLET)
-    u.set_up("Card Commons", ["You", "Opp"], switches=("Peek variant (3 rounds: ×1, ×1, ×2)",))
-    rounds = [
-        ("KS", {"You": "2H", "Opp": "4C"}, {"You": ["3H", "QH"], "Opp": ["2S", "5C", "3D"]}),
-        ("3S", {"You": "2S", "Opp": "5D"}, {"You": ["4C", "2C"], "Opp": ["3D"]}),
-        ("4C", {"You": "4H", "Opp": "5C"}, {"You": ["QH", "2D", "3H"], "Opp": ["5S", "2C"]}),
-    ]
-    for number, (nest_egg, commissions, sides) in enumerate(rounds, start=1):
-        u.tap(f"nest egg {nest_egg}")
-        for player in ("You", "Opp"):
-            u.tap(f"{player} commission {commissions[player]}")
-            for card in sides[player]:
-                u.tap(f"{player} side {card}")
-        u.tap(f"Score round {number}")
-    # Peek: the Wild K♠ stays and black scores (Opp 2); 2♠ matches 3♠ (You 2); ×2: You 6, Opp 4
-    u.expect_totals({"You": 8, "Opp": 6})
-    u.screenshot("tablet")
-    u.tap("Results")
-    u.expect_text("winner", "You")
 
 
 def test_a_restarted_server_resumes_the_game(ui, server):

@@ -68,3 +68,17 @@ def test_history_players_and_statistics(ui):
     u.open("/stats", ready='flt-semantics[role="tab"]')
     expect(u.page.get_by_text("Highest score: 103 by Aldie on 2026-03-02")).to_be_visible()
     u.screenshot("tablet-stats")
+
+
+def test_tonight_and_ratings_are_drawn(ui):
+    # The harness checks what is drawn; only Flutter sees a layout error (a grey screen, no controls).
+    u = ui(PHONE)
+    u.open("/tonight", ready='flt-semantics[role="button"]')
+    expect(u.page.get_by_text("Game night · 2026-03-02 · 1 game")).to_be_visible()
+    u.scroll_into_view(u.button("Copy recap"))
+    expect(u.button("Save image")).to_be_visible()
+    u.open("/players/Max", ready='flt-semantics[role="button"]')
+    u.scroll_into_view(u.page.get_by_text("CGT – Card Game Traders: ", exact=False))
+    u.open("/stats", ready='flt-semantics[role="tab"]')
+    u.scroll_into_view(u.page.get_by_text("Top rated"))
+    u.screenshot("phone-stats-ratings")

@@ -1,4 +1,4 @@
-"""Home, history, statistics, players and setup at the smallest common phone (360×740) and a
+"""Home, history, statistics, players, tonight and setup at the smallest common phone (360×740) and a
 landscape tablet (1180×820): every control a finger uses is at least 48×48 px, nothing sticks out
 of the screen sideways, and the name field shows no character counter."""
 
@@ -105,6 +105,7 @@ def test_main_screens_fit_and_have_big_targets(ui, size):
         ("/players", 'flt-semantics[role="button"]'),
         ("/players/Noah", 'flt-semantics[role="button"]'),
         ("/in-progress", 'flt-semantics[role="button"]'),
+        ("/tonight", 'flt-semantics[role="button"]'),
     ):
         u.open(route, ready=ready)
         u.page.wait_for_timeout(800)

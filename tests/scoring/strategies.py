@@ -1,10 +1,10 @@
-"""Hypothesis strategies for random VALID records of the five games (FORMAT.md), for reuse by any test.
+"""Hypothesis strategies for random VALID records of the five games (docs/format.md), for reuse by any test.
 
     from strategies import records, lost_cities_records, ...
     @given(records())                       # any game
     @given(lost_cities_records())           # one game
 
-Every generated record respects each rule of FORMAT.md's "Invalid" lists (one deck per round, card
+Every generated record respects each rule of docs/format.md's "Invalid" lists (one deck per round, card
 supplies across players, Meta plus Collections within a type, extra rounds only while level, …),
 and uses the optional forms too (omitted variant keys, omitted empty lists, "replacement": null).
 """
@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-GAMES = ("lost-cities", "bgg-card-game", "bgg-game", "cgt", "card-commons")
+import scoring
+
+GAMES = tuple(scoring.GAMES)  # every game of the registry has a strategy in BY_GAME (test_properties checks)
 
 # Player names: distinct, non-empty, not only spaces; any printable text (accents, emoji, CJK).
 name = st.text(
@@ -39,7 +41,7 @@ def envelope(game: str, players: list[str], body_key: str, body, variant: dict |
 
 
 def maybe(draw, key: str, value, default, out: dict) -> None:
-    """Write key → value, or leave it out when value is the default (FORMAT.md: missing keys take it)."""
+    """Write key → value, or leave it out when value is the default (docs/format.md: missing keys take it)."""
     if value != default or draw(st.booleans()):
         out[key] = value
 
@@ -257,7 +259,7 @@ def card_commons_records(draw):
     while len(rounds) < wanted:
         number = len(rounds) + 1
         if number > regular and totals[players[0]] != totals[players[1]]:
-            break  # FORMAT.md: no further round unless the totals were level
+            break  # docs/format.md: no further round unless the totals were level
         round_ = draw(commons_round(players, number, peek))
         mult = multipliers[number - 1] if number <= regular else 1
         for p in players:
@@ -310,7 +312,7 @@ def at_path(node, path):
 @st.composite
 def duplicated_card(draw, record: dict) -> dict:
     """The record with a card (or more copies than the game holds) put onto another tableau:
-    always invalid by FORMAT.md."""
+    always invalid by docs/format.md."""
     import copy
 
     r = copy.deepcopy(record)

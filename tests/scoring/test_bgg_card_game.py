@@ -1,7 +1,7 @@
 """BoardGameGeek: The Card Game: the rulebook's tables and Dan/Aldie example, tiebreaks, invalid records.
 
-Sources: shared/rules/bgg-card-game.txt (Scoring, Scoring Example, Ending the Game),
-RULINGS.md › BoardGameGeek: The Card Game, FORMAT.md › bgg-card-game.
+Sources: the rulebook (Scoring, Scoring Example, Ending the Game),
+docs/scoring.md › BoardGameGeek: The Card Game, docs/format.md › bgg-card-game.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ def test_tiebreak_largest_played_group_comes_before_collections():
 
 
 def test_tiebreak_largest_group_counts_cards_not_points():
-    # RULINGS: counted in cards. Ben's 3 with Popular is worth 15 but is 3 cards; Ana's 4 is 16.
+    # Our reading (docs/scoring.md): counted in cards. Ben's 3 with Popular is worth 15 but is 3 cards; Ana's 4 is 16.
     # Ana: 4 played (16) + collection of 2 (3) = 19.  Ben: 3 played with Popular (15) + 2 played (4) = 19.
     result = scoring.score(
         game(
@@ -175,7 +175,7 @@ def test_tied_players_below_first_place_also_share():
     explanation_naming(result, "share 2nd place")
 
 
-# ---- invalid records (FORMAT.md › bgg-card-game › Invalid) -------------------------------------
+# ---- invalid records (docs/format.md › bgg-card-game › Invalid) -------------------------------------
 
 VALID = game(Dan=DAN, Aldie=ALDIE)
 

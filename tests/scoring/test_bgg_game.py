@@ -2,8 +2,8 @@
 examples, GG from the track or a ledger with seat starts, the 3-player sets variant, tiebreaks,
 invalid records.
 
-Sources: shared/rules/bgg-game.txt (Initial Setup, End of the Game), RULINGS.md › The BoardGameGeek
-Game, FORMAT.md › bgg-game.
+Sources: the rulebook (Initial Setup, End of the Game), docs/scoring.md › The BoardGameGeek
+Game, docs/format.md › bgg-game.
 """
 
 from __future__ import annotations
@@ -288,7 +288,7 @@ def test_full_tie_for_first_is_shared_and_both_win():
     explanation_naming(result, "share 1st place")
 
 
-# ---- invalid records (FORMAT.md › bgg-game › Invalid) ------------------------------------------
+# ---- invalid records (docs/format.md › bgg-game › Invalid) ------------------------------------------
 
 VALID = game(
     FOUR,

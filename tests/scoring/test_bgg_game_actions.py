@@ -169,7 +169,7 @@ def test_switching_to_the_track_keeps_the_total():
 
 def test_an_imported_ledger_round_with_a_field_left_out_is_completed():
     t = table()
-    t.record["final"]["Ada"]["ledger"] = [{"income": 5}]  # FORMAT.md: a missing field counts as 0
+    t.record["final"]["Ada"]["ledger"] = [{"income": 5}]  # docs/format.md: a missing field counts as 0
     t = scoring.apply(t, AdjustSpent("Ada", 1, 1))
     assert final(t, "Ada")["ledger"] == [{"income": 5, "spent": 1}]
 

@@ -1,8 +1,8 @@
 """Card Commons: the rulebook's round-3 example (6, 4 and the 3♦ counterfactual 0), multipliers,
 Wild Nest Eggs, the Peek variant, extra rounds, invalid records.
 
-Sources: shared/rules/card-commons.txt (Scoring, Examples, Variants), RULINGS.md › Card Commons,
-FORMAT.md › card-commons.
+Sources: the rulebook (Scoring, Examples, Variants), docs/scoring.md › Card Commons,
+docs/format.md › card-commons.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def test_standard_wild_nest_egg_is_replaced_and_the_replacement_matches():
 
 
 def test_standard_wild_with_only_the_other_wild_face_down_both_commissions_score():
-    # RULINGS: with one face-down discard, the other Wild leaves no card to use: both score.
+    # Our reading (docs/scoring.md): with one face-down discard, the other Wild leaves no card to use: both score.
     result = scoring.score(game(round_("QH", "2D", "3C", ["4D", "5H"], ["4C", "5S"])))
     assert result.rounds[0] == {"You": 2, "Opp": 2}
     explicit_null = game({**round_("KS", "2D", "3C", ["4D"], ["4C", "5S"]), "replacement": None})
@@ -170,7 +170,7 @@ def test_no_extra_round_unless_level(record, place):
     assert_invalid(record, place, "level")
 
 
-# ---- invalid records (FORMAT.md › card-commons › Invalid) -------------------------------------
+# ---- invalid records (docs/format.md › card-commons › Invalid) -------------------------------------
 
 VALID = game(round_("4C", "4H", "5C", ["QH", "2D", "3H", "2S"], ["5S", "2C", "3D"]))
 

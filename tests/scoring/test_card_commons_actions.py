@@ -2,7 +2,7 @@
 as a table of examples; then properties of any sequence of actions.
 
 The round being entered is the table's draft; "Score round" moves it into the record.
-Sources: shared/rules/card-commons.txt (Cards, Setup, Scoring, Variants), RULINGS.md › Card Commons.
+Sources: the rulebook (Cards, Setup, Scoring, Variants), docs/scoring.md › Card Commons.
 """
 
 from __future__ import annotations
@@ -357,7 +357,7 @@ def test_any_sequence_of_actions_keeps_a_valid_record_and_draft(data, peek):
             after = scoring.apply(t, action)
         except RecordError:
             continue
-        scoring.parse(after.record)  # the record is always one FORMAT.md accepts
+        scoring.parse(after.record)  # the record is always one docs/format.md accepts
         cc.check_draft(after.record, after.draft)
         t = after
         draft = cc.current_draft(PLAYERS, t.draft)

@@ -1,8 +1,8 @@
 """CGT – Card Game Traders: values with the floor of 1, modifiers, scoring abilities, the first
 player's penalty, tiebreaks (fewer Collection cards, then later seat), invalid records.
 
-Sources: shared/rules/cgt.txt (Playing the Game: "No Free Lunch!", Scoring and Winning),
-RULINGS.md › CGT, FORMAT.md › cgt.
+Sources: the rulebook (Playing the Game: "No Free Lunch!", Scoring and Winning),
+docs/scoring.md › CGT, docs/format.md › cgt.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_type_value_floor_of_one(meta, modifier, value):
 
 
 def test_adjustments_are_added_after_the_floor():
-    # RULINGS: the floor applies to a type's value; scoring-ability points are added after it.
+    # Our reading (docs/scoring.md): the floor applies to a type's value; scoring-ability points are added after it.
     record = game({"Ana": {}, "Ben": {"9": 2}}, {"9": 1}, modifiers={"9": -3}, adjustments={"Ben": -5})
     assert scoring.score(record).totals["Ben"] == 2 * 1 - 5
 
@@ -124,7 +124,7 @@ def test_never_a_shared_place():
     assert len(result.explanations) == 3  # one sentence per decided pair
 
 
-# ---- invalid records (FORMAT.md › cgt › Invalid) ----------------------------------------------
+# ---- invalid records (docs/format.md › cgt › Invalid) ----------------------------------------------
 
 VALID = game({"Lea": {"8": 2, "11": 1}, "Max": {"6": 2}}, {"6": 3, "8": 4, "11": 5}, penalty=2, modifiers={"8": -1}, adjustments={"Max": 3})
 

@@ -2,7 +2,7 @@
 (each action, its no-op, its refusal with the place in the message), and properties: any sequence
 of actions leaves a record scoring accepts, and steps commute (two "+1" give +2 in either order).
 
-Sources: FORMAT.md › cgt (what a record may hold), RULINGS.md › CGT.
+Sources: docs/format.md › cgt (what a record may hold), docs/scoring.md › CGT.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What every record shares (FORMAT.md › Envelope) and how the CLI reports (FORMAT.md › Scoring output)."""
+"""What every record shares (docs/format.md › The envelope) and how the CLI reports (docs/format.md › The result)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The worked examples (docs/examples, copied from the team's shared folder) through the CLI.
 
-Each file is {"record": ..., "expect": ...}; `expect` is FORMAT.md's output object (every key
+Each file is {"record": ..., "expect": ...}; `expect` is docs/format.md's output object (every key
 of it must match exactly) or "invalid" (exit 2, empty stdout, one `error:` line).
 """
 
@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from scoring_support import assert_cli_refused, run_cli
+
+import scoring
 
 EXAMPLES = Path(os.environ.get("TABLESIDE_EXAMPLES") or Path(__file__).resolve().parents[2] / "docs" / "examples")
 FILES = sorted(EXAMPLES.glob("*.json")) if EXAMPLES.is_dir() else []
@@ -26,7 +28,7 @@ def test_examples_folder_is_present():
     # Every game has at least one scored and one refused example.
     examples = [json.loads(f.read_text(encoding="utf-8")) for f in FILES]
     games = {e["record"]["game"] for e in examples}
-    assert games == {"lost-cities", "bgg-card-game", "bgg-game", "cgt", "card-commons"}
+    assert games == set(scoring.GAMES)
     assert games == {e["record"]["game"] for e in examples if e["expect"] == "invalid"}
 
 

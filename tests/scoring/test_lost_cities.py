@@ -1,6 +1,6 @@
-"""Lost Cities: rulebook and RULINGS examples, the two known bonus mistakes, variants, draws, invalid records.
+"""Lost Cities: rulebook and docs/scoring.md examples, the two known bonus mistakes, variants, draws, invalid records.
 
-Sources: shared/rules/lost-cities.txt (Scoring), shared/rules/RULINGS.md › Lost Cities, FORMAT.md › lost-cities.
+Sources: the rulebook (Scoring), docs/scoring.md › Lost Cities, docs/format.md › lost-cities.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def test_expedition_score(exp, points):
 
 
 def test_all_examples_together_sum_per_colour():
-    """FORMAT.md's round: Ana red 16 + blue −13 = 3; Ben white −80 (three investments alone)."""
+    """docs/format.md's round: Ana red 16 + blue −13 = 3; Ben white −80 (three investments alone)."""
     record = game(
         {"red": {"investments": 1, "cards": [3, 6, 9, 10]}, "blue": {"cards": [2, 5]}},
         {"white": {"investments": 3, "cards": []}},
@@ -72,7 +72,7 @@ def test_all_examples_together_sum_per_colour():
 
 
 def test_bonus_is_added_once_and_not_multiplied():
-    """RULINGS: published scorers multiply the bonus. 3 inv + 2..6: multiplied would be (0+20)×4 = 80."""
+    """Our reading (docs/scoring.md): published scorers multiply the bonus. 3 inv + 2..6: multiplied would be (0+20)×4 = 80."""
     result = scoring.score(game({"green": expedition(3, [2, 3, 4, 5, 6])}))
     lines = points_by_label(result, "Ana")
     assert lines == {"green": 0, "green 8-card bonus": 20}
@@ -91,7 +91,7 @@ def test_bonus_is_added_once_and_not_multiplied():
     ],
 )
 def test_bonus_only_from_8_cards_investments_included(investments, cards, has_bonus):
-    """RULINGS: the other published mistake is a bonus under 8 cards; investments count towards 8."""
+    """Our reading (docs/scoring.md): the other published mistake is a bonus under 8 cards; investments count towards 8."""
     result = scoring.score(game({"yellow": expedition(investments, cards)}))
     base = (sum(cards) - 20) * (investments + 1)
     assert result.totals["Ana"] == base + (20 if has_bonus else 0)
@@ -99,7 +99,7 @@ def test_bonus_only_from_8_cards_investments_included(investments, cards, has_bo
 
 
 def test_expedition_range_is_minus_80_to_156():
-    """RULINGS: range of one expedition −80 to 156; enumerate every legal expedition's extremes."""
+    """Our reading (docs/scoring.md): range of one expedition −80 to 156; enumerate every legal expedition's extremes."""
     seen = set()
     import itertools
 
@@ -196,7 +196,7 @@ def test_level_totals_before_the_end_are_shared_but_not_decided():
     assert not any("draw" in s for s in result.explanations)
 
 
-# ---- invalid records (FORMAT.md › lost-cities › Invalid) -------------------------------------
+# ---- invalid records (docs/format.md › lost-cities › Invalid) -------------------------------------
 
 VALID = game(
     {"red": expedition(1, [3, 6, 9, 10]), "blue": expedition(0, [2, 5])}, {"white": expedition(2, [4]), "red": expedition(2, [2, 4])}

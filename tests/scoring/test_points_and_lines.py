@@ -33,7 +33,7 @@ def assert_rounds_are_their_lines(result: scoring.Result) -> None:
 # --- Lost Cities -------------------------------------------------------------------------------
 
 LOST_CITIES = [
-    # (investments, cards, points): FORMAT.md and RULINGS examples, bonus at 8 counting investments
+    # (investments, cards, points): docs/format.md and docs/scoring.md examples, bonus at 8 counting investments
     (1, (3, 6, 9, 10), 16),
     (0, (2, 5), -13),
     (3, (), -80),

@@ -16,6 +16,10 @@ IN_PROCESS = settings(max_examples=200, deadline=None, suppress_health_check=[He
 SUBPROCESS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+def test_every_game_has_a_record_strategy():
+    assert set(BY_GAME) == set(GAMES)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_valid_records_never_raise_and_totals_are_their_lines(game):
     @IN_PROCESS

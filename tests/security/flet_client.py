@@ -169,14 +169,16 @@ class Raw:
             n = struct.unpack(">Q", self._read(8))[0]
         return b0 & 0x0F, self._read(n)
 
-    def read(self, quiet: float = 1.0, until: float = 30.0) -> list:
-        """Flet messages until the server is quiet for `quiet` seconds (at most `until`) or closes."""
+    def read(self, quiet: float = 1.0, until: float = 30.0, first: bool = False) -> list:
+        """Flet messages until the server is quiet for `quiet` seconds (at most `until`) or closes.
+        `first`: the quiet counts only after the first message (a busy server may take longer to answer)."""
         import time
 
         deadline = time.monotonic() + until
         got = []
         while not self.closed and time.monotonic() < deadline:
-            self.sock.settimeout(min(quiet, max(0.01, deadline - time.monotonic())))
+            wait = deadline - time.monotonic() if first and not got else quiet
+            self.sock.settimeout(min(wait, max(0.01, deadline - time.monotonic())))
             try:
                 opcode, payload = self.read_frame()
             except TimeoutError:

@@ -42,7 +42,7 @@ def visit(server: Server, source: str, route: str, spoof: bool) -> Raw:
     if spoof:
         frames += [Raw.frame(page_write(SPOOFED)), Raw.frame(page_write({"client_ip": "::1"}))]
     raw.send(*frames)
-    raw.read(quiet=0.7, until=20)
+    raw.read(quiet=0.7, until=20, first=True)
     return raw
 
 
@@ -51,6 +51,8 @@ def screen(raw: Raw) -> str:
     texts = raw.texts()
     if BUSY in texts:
         return "busy"
+    if not texts:
+        return "nothing"  # no answer is no evidence of being let in
     return "pin" if "PIN" in texts else "in"
 
 

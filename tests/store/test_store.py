@@ -78,12 +78,11 @@ def test_a_second_process_on_the_same_folder_is_refused(store, folder):
         GameStore(folder)
 
 
-def test_reopen_delete_and_restore(store):
-    game = store.finish(store.create(LOST_CITIES).id)
-    assert store.reopen(game.id).status == IN_PROGRESS
+def test_delete_and_restore(store):
+    finished = store.finish(store.create(LOST_CITIES).id)
+    removed = store.delete(finished.id)
     assert store.finished() == []
-    finished = store.finish(game.id)
-    removed = store.delete(game.id)
+    game = finished
     assert store.get(game.id) is None
     store.restore(removed)
     assert store.get(game.id) == finished

@@ -82,34 +82,42 @@ class FakeConnection(Connection):
         return [m.body.message for m in self.sent if m.action == MessageAction.SESSION_CRASHED]
 
 
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _fields(cls: type) -> tuple[str, ...] | None:
+    """The public fields of a dataclass type (None for any other type), looked up once per type."""
+    if cls not in _FIELDS:
+        is_data = dataclasses.is_dataclass(cls) and not issubclass(cls, type)
+        _FIELDS[cls] = (
+            tuple(f.name for f in dataclasses.fields(cls) if not f.name.startswith("_") and not f.metadata.get("skip")) if is_data else None
+        )
+    return _FIELDS[cls]
+
+
 def walk(obj: Any, seen: set | None = None):
-    """Yield every BaseControl reachable from obj (views, appbar, nav bar...)."""
+    """Yield every BaseControl reachable from obj (views, appbar, nav bar...), in drawing order.
+    A loop over a stack, not recursion: the model tests walk big screens thousands of times."""
     seen = seen if seen is not None else set()
-    if obj is None or id(obj) in seen:
-        return
-    if isinstance(obj, ft.Component):  # a screen drawn by a component: what it drew
-        seen.add(id(obj))
-        yield from walk(ft.unwrap_component(obj), seen)
-        return
-    if isinstance(obj, (list, tuple)):
-        seen.add(id(obj))
-        for x in obj:
-            yield from walk(x, seen)
-        return
-    if isinstance(obj, dict):
-        seen.add(id(obj))
-        for x in obj.values():
-            yield from walk(x, seen)
-        return
-    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
-        return
-    seen.add(id(obj))
-    if isinstance(obj, BaseControl):
-        yield obj
-    for f in dataclasses.fields(obj):
-        if f.name.startswith("_") or f.metadata.get("skip"):
+    stack = [obj]
+    while stack:
+        obj = stack.pop()
+        if obj is None or id(obj) in seen:
             continue
-        yield from walk(getattr(obj, f.name, None), seen)
+        if isinstance(obj, ft.Component):  # a screen drawn by a component: what it drew
+            seen.add(id(obj))
+            stack.append(ft.unwrap_component(obj))
+        elif isinstance(obj, (list, tuple)):
+            seen.add(id(obj))
+            stack.extend(reversed(obj))
+        elif isinstance(obj, dict):
+            seen.add(id(obj))
+            stack.extend(reversed(list(obj.values())))
+        elif (names := _fields(type(obj))) is not None:
+            seen.add(id(obj))
+            if isinstance(obj, BaseControl):
+                yield obj
+            stack.extend(getattr(obj, name, None) for name in reversed(names))
 
 
 BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)

@@ -10,7 +10,7 @@ import time
 import flet as ft
 
 from companion.data import changes
-from companion.data import store as store_module
+from companion.data import imports as imports_module
 from scoring import new_record
 from tests.transfer.records import records
 from tests.transfer.test_screen import dialog_button, pick
@@ -65,14 +65,14 @@ def test_an_import_runs_in_a_worker_while_another_sessions_tap_is_applied(open_a
     game = lost_cities(store)
     importer, table = open_app("/transfer", width=1180), open_app(f"/play/{game}", width=1180)
     gate, waiting = threading.Event(), threading.Event()
-    summarise = store_module.summarise
+    summarise = imports_module.summarise
 
     def held_summarise(record):  # the import's checks wait here, in their worker thread
         waiting.set()
         assert gate.wait(10), "the test never let the import go on"
         return summarise(record)
 
-    monkeypatch.setattr(store_module, "summarise", held_summarise)
+    monkeypatch.setattr(imports_module, "summarise", held_summarise)
     pick(importer, "games.json", json.dumps({"format": 1, "games": records()}).encode())
     button = dialog_button(importer, "Import 5 games")
     importing = importer.loop.create_task(importer.session.dispatch_event(button._i, "click", None))

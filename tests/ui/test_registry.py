@@ -1,9 +1,11 @@
-"""Every game provides everything the app needs, and a new game is two registrations: a toy
-game defined only here is set up, played and scored through the real app with no other file changed."""
+"""Every game provides everything the app needs, and a new game is its rules, its screen and its example:
+a toy game defined only here (rules with their help text, a screen, a worked example) goes through
+setup, play, results, history, export and import in the real app with no other file changed."""
 
 from __future__ import annotations
 
 import inspect
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +19,7 @@ from companion.ui.views import play as play_view
 from scoring import Action, GameRules, RecordError, Table, Unchanged
 from scoring.actions import edited
 from scoring.fields import check_player_keys, need_int, need_object
+from scoring.record import parse_one
 from scoring.result import Line, scored_once
 
 GAME_SCREEN_HOOKS = ("tableau", "shared", "variant_controls", "choices", "choice_controls", "statistic")
@@ -41,8 +44,10 @@ def test_each_registered_game_provides_rules_and_a_screen(key):
     assert screen.statistic([]) == () or all(isinstance(line, tuple) for line in screen.statistic([]))
 
 
-def test_the_home_screen_order_is_the_registered_order():
-    assert game_screens.ordered() == ["lost-cities", "bgg-card-game", "bgg-game", "cgt", "card-commons"]
+def test_one_list_of_games_on_each_side_in_one_order():
+    assert list(scoring.GAMES) == [rules.key for rules in scoring.VARIANTS]
+    assert game_screens.ordered() == list(scoring.GAMES)  # the home screen's order is scoring's list
+    assert set(game_screens.SCREENS) == set(scoring.GAMES)
 
 
 # --- the toy game: each player counts points with a + button; more points wins ------------------------
@@ -74,7 +79,7 @@ def toy_apply(table: Table, action: Action) -> Table:
     def edit(record: dict, draft: Any) -> None:
         record["final"][action.player] += action.delta
 
-    return edited(table, edit, lambda r, d: toy_parse(tuple(r["players"]), {}, r["final"]))
+    return edited(table, edit, lambda r, d: parse_one(TOY, r))  # the whole record, validated once
 
 
 TOY = GameRules(
@@ -88,12 +93,24 @@ TOY = GameRules(
     new_body=lambda players, variant, choices: {p: 0 for p in players},
     apply=toy_apply,
     player_keyed=(("final",),),
+    how_scoring_works="- Each + is a point; more points win.\n- Ties: the place is shared.\n",
 )
+# Its worked example, as docs/examples holds them: the record and what scoring it says.
+TOY_EXAMPLE = {
+    "record": {
+        "format": 1,
+        "game": "toy",
+        "players": ["Cy", "Di"],
+        "final": {"Cy": 2, "Di": 5},
+        "id": "toy-example-1",
+        "played_at": "2026-11-30T20:00:00+00:00",
+    },
+    "expect": {"totals": {"Cy": 2, "Di": 5}, "winners": ["Di"]},
+}
 
 
 class ToyScreen(game_screens.GameScreen):
     key = "toy"
-    order = 99
 
     def tableau(self, player: str) -> ft.Control:
         return ft.Column(
@@ -114,10 +131,30 @@ def toy():
     del scoring.GAMES["toy"], game_screens.SCREENS["toy"]
 
 
-def test_a_toy_game_is_set_up_played_and_scored_with_no_other_file_changed(toy, open_app, store):
+def dialog(h) -> ft.AlertDialog | None:
+    shown = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+    return shown[-1] if shown else None
+
+
+def answer(h, label: str) -> None:
+    (button,) = [b for b in dialog(h).actions if b.content == label]
+    h.click(button)
+
+
+def test_the_toy_games_example_scores_as_it_says(toy):
+    result = scoring.score(TOY_EXAMPLE["record"]).to_json()
+    for key, value in TOY_EXAMPLE["expect"].items():
+        assert result[key] == value, key
+
+
+def test_a_toy_game_goes_through_every_screen_with_no_other_file_changed(toy, open_app, store):
     h = open_app("/")
     assert any(c.value == "Toy" for c in h.find_all(ft.Text))  # on the home screen
     h = open_app("/setup/toy")
+    h.tap("How scoring works")  # its help text, from its rules
+    (markdown,) = [c for c in dialog(h).content.controls if isinstance(c, ft.Markdown)]
+    assert markdown.value == TOY.how_scoring_works
+    answer(h, "Close")
     field = h.find(ft.TextField, label="Player name")
     for name in ("Ana", "Ben"):
         h.type(field, name)
@@ -135,6 +172,30 @@ def test_a_toy_game_is_set_up_played_and_scored_with_no_other_file_changed(toy, 
     assert h.text_of("total-Ana") == other.text_of("total-Ana") == "6"
     assert h.text_of("place-Ben") == "2nd"
 
+    results = open_app(f"/results/{game_id}")  # results, then saved to the history
+    assert results.text_of("place-Ana") == "1st" and results.text_of("total-Ben") == "1"
+    results.tap("Back")
+    answer(results, "Save to history")
+    assert [g.id for g in store.finished()] == [game_id]
+    history = open_app(f"/history/{game_id}")
+    assert history.text_of("total-Ana") == "6"
+    assert any(str(t.value).startswith("Toy · ") for t in history.find_all(ft.Text))  # its title, from its rules
+
+    transfer = open_app("/transfer")  # exported, and its example imported
+    transfer.tap("Export JSON")
+    ((_, data),) = [(a["file_name"], a["src_bytes"]) for name, a in transfer.conn.invoked if name == "save_file"]
+    (exported,) = json.loads(data)["games"]
+    assert (exported["game"], exported["final"]) == ("toy", {"Ana": 6, "Ben": 1})
+    (import_button,) = transfer.buttons("Import")
+    picked = json.dumps({"format": 1, "games": [exported, TOY_EXAMPLE["record"]]}).encode()
+    files = [{"id": 0, "name": "toy.json", "size": len(picked), "bytes": picked}]
+    transfer.fire(import_button.action.file_picker, "result", {"files": files})
+    answer(transfer, "Import 1 game")
+    assert sorted(g.id for g in store.finished()) == sorted([game_id, "toy-example-1"])
+    assert store.get("toy-example-1").scored["winners"] == ["Di"]
+    for screen in (h, other, results, history, transfer):
+        assert not screen.conn.errors
+
 
 def test_the_play_frame_names_no_game():
     source = inspect.getsource(play_view)
@@ -148,3 +209,10 @@ def test_a_games_screens_wear_its_colours(open_app, store, key):
     game_id = store.create(scoring.new_record(key, players, choices=game_screens.screen(key).choices(players, {}))).id
     h = open_app(f"/play/{game_id}")
     assert h.page.theme.color_scheme_seed == game_screens.seed(key) != game_screens.DEFAULT_SEED  # not the home screen's under it
+
+
+def test_round_names_come_from_the_games_rules():
+    """The score pad names Card Commons' rounds by multiplier (its rules say so); others are numbered."""
+    record = {"game": "card-commons", "variant": {"peek": True}, "rounds": [{}] * 4}
+    assert game_screens.round_names(record) == ("1 ×1", "2 ×1", "3 ×2", "4 ×1")
+    assert game_screens.round_names({"game": "lost-cities", "rounds": [{}]}) is None

@@ -1,6 +1,7 @@
 """'How scoring works': one card per game, on the setup and play screens, in the same words as
-docs/scoring.md (the texts live in companion/services/scoring_help.py: docs/ is not installed)."""
+docs/scoring.md (the texts live beside each game's rules, GameRules.how_scoring_works: docs/ is not installed)."""
 
+import dataclasses
 from pathlib import Path
 
 import flet as ft
@@ -25,7 +26,7 @@ MUST_SAY = {
 
 
 def test_every_game_has_a_card_that_says_what_matters():
-    assert set(scoring_help.HOW_SCORING_WORKS) == set(scoring.GAMES)
+    assert all(rules.how_scoring_works for rules in scoring.GAMES.values())  # a game without one has no help card
     for game, words in MUST_SAY.items():
         text = scoring_help.card_text(game)
         assert text.startswith("- ") and all(w in text for w in words), game
@@ -40,10 +41,19 @@ def test_docs_scoring_md_says_the_same_as_the_cards():
 
 def test_a_changed_card_is_caught(monkeypatch):
     doc = DOC.read_text(encoding="utf-8")
-    monkeypatch.setitem(scoring_help.HOW_SCORING_WORKS, "cgt", "- Something else.\n")
+    monkeypatch.setitem(scoring.GAMES, "cgt", dataclasses.replace(scoring.GAMES["cgt"], how_scoring_works="- Something else.\n"))
     rewritten = scoring_help.with_game_sections(doc)
     assert rewritten != doc and "- Something else.\n\n## Card Commons" in rewritten
     assert "## How we read the format" in rewritten  # later sections are kept
+
+
+def test_a_new_games_section_is_added_before_the_readings(monkeypatch):
+    doc = DOC.read_text(encoding="utf-8")
+    toy = dataclasses.replace(scoring.GAMES["cgt"], key="toy", title="Toy", how_scoring_works="- One point a tap.\n")
+    monkeypatch.setitem(scoring.GAMES, "toy", toy)
+    rewritten = scoring_help.with_game_sections(doc)
+    assert "## Card Commons" in rewritten and "\n## Toy\n\n- One point a tap.\n\n## How we read the format" in rewritten
+    assert scoring_help.with_game_sections(rewritten) == rewritten  # written once, then kept
 
 
 def shown_card(h) -> ft.AlertDialog:

@@ -21,7 +21,7 @@ from companion.data.store import StoredGame
 from companion.services import file_formats
 from companion.ui import game_screens
 from companion.ui.session import App
-from companion.ui.widgets.controls import short_name
+from companion.ui.widgets.controls import short_name, standings
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import navigation_bar
 
@@ -60,8 +60,7 @@ def picked_day(value: Any) -> str | None:
 
 def row(app: App, game: StoredGame) -> ft.Control:
     summary = game.scored
-    order = [p for group in summary["ranking"] for p in group]
-    scores = " · ".join(f"{short_name(p)} {summary['totals'][p]}" for p in order)
+    scores = standings(game.players, summary["ranking"], summary["totals"])
     winners = ", ".join(summary["winners"]) or "no winner"
     return ft.ListTile(
         leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),

@@ -13,9 +13,9 @@ from companion.data.ids import route_id
 from companion.data.store import StoredGame
 from companion.ui import game_screens
 from companion.ui.session import App
-from companion.ui.views import in_progress
+from companion.ui.views import in_progress, tonight
 from companion.ui.views.setup import tap_size
-from companion.ui.widgets.controls import icon_button, short_name
+from companion.ui.widgets.controls import icon_button, standings
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import navigation_bar
 
@@ -26,9 +26,8 @@ def summary(game: StoredGame) -> str:
     """'Mia 26 · Noah 16' with the leader first, from the summary stored with the finished game
     (Home is drawn again after every change of a game in progress: nothing is rescored for it)."""
     if game.summary is None:
-        return ", ".join(short_name(p) for p in game.players)
-    order = [p for group in game.summary["ranking"] for p in group]
-    return " · ".join(f"{short_name(p)} {game.summary['totals'][p]}" for p in order)
+        return standings(game.players)
+    return standings(game.players, game.summary["ranking"], game.summary["totals"])
 
 
 def game_tile(app: App, key: str) -> ft.Control:
@@ -88,6 +87,7 @@ def view(app: App, covered: bool = False) -> ft.View:
         controls.insert(0, recovery_notice(app, dismiss))
     controls += [game_tile(app, key) for key in game_screens.ordered()]
     controls.append(in_progress.listing(app, in_progress.HOME_LATEST))
+    controls.append(tonight.HomeCard(app, covered))  # the latest game night, a link to Tonight
     if finished:
         controls.append(ft.Text("Latest results", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         controls += [

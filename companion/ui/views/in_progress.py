@@ -18,7 +18,7 @@ from companion.data.store import EDITING, StoredGame
 from companion.services.completion import complete, has_content
 from companion.ui import game_screens
 from companion.ui.session import App
-from companion.ui.widgets.controls import short_name
+from companion.ui.widgets.controls import short_name, standings
 from companion.ui.widgets.finishing import save
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button
@@ -67,9 +67,8 @@ def standing(game: StoredGame) -> str:
     try:
         result = scoring.score(game.record)
     except scoring.RecordError:
-        return " · ".join(short_name(p) for p in game.players)
-    order = [p for group in result.ranking for p in group]
-    return " · ".join(f"{short_name(p)} {result.totals[p]}" for p in order)
+        return standings(game.players)
+    return standings(game.players, result.ranking, result.totals)
 
 
 def title_of(game: StoredGame) -> str:

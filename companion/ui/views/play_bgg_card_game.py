@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.game_screens import GameScreen, register
+from companion.ui.game_screen_base import GameScreen
 from companion.ui.widgets.controls import TAP, card_button, section, short_name, stepper
 from companion.ui.widgets.palette import ink
 from scoring import bgg_card_game as rules
@@ -33,16 +33,14 @@ def holder_state(holder: str | None, player: str) -> str:
     return "held" if holder == player else "taken" if holder else "free"
 
 
-@register
 class BggCardGameScreen(GameScreen):
     key = "bgg-card-game"
     seed = ft.Colors.INDIGO
     icon = ft.Icons.STYLE
-    order = 2
 
     @property
     def game(self) -> rules.Game:
-        return self.play.live.rules
+        return self.play.live.position
 
     def shade(self, subdomain: str) -> str:
         return ink(HUE[subdomain], self.play.app.dark)

@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.ui.game_screens import GameScreen, register
+from companion.ui.game_screen_base import GameScreen
 from companion.ui.widgets.controls import TAP, card_button, section, short_name, stepper
 from companion.ui.widgets.palette import ink
 from scoring import bgg_game as rules
@@ -77,16 +77,14 @@ def number_field(label: str, value: int, on_commit: Callable[[int], Any], width:
     return field(label, value, on_commit, width, key=label)  # its own state: one field per label
 
 
-@register
 class BggGameScreen(GameScreen):
     key = "bgg-game"
     seed = ft.Colors.DEEP_ORANGE
     icon = ft.Icons.STOREFRONT
-    order = 3
 
     @property
     def game(self) -> rules.Game:
-        return self.play.live.rules
+        return self.play.live.position
 
     def entry(self, player: str) -> dict:
         return self.play.record["final"][player]

@@ -16,7 +16,7 @@ import flet as ft
 
 import scoring
 from companion.services.history_figures import percent
-from companion.ui.game_screens import GameScreen, register
+from companion.ui.game_screen_base import GameScreen
 from companion.ui.widgets.controls import card_button, section, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
@@ -57,16 +57,14 @@ def CardGrid(
     return screen.build_grid(number, slot, player, shown, mine, taken, dark, locked)
 
 
-@register
 class CardCommonsScreen(GameScreen):
     key = "card-commons"
     seed = ft.Colors.GREEN_800
     icon = ft.Icons.GAVEL
-    order = 5
 
     @property
     def peek(self) -> bool:
-        return self.play.live.rules.peek
+        return self.play.live.position.peek
 
     @property
     def draft(self) -> dict:
@@ -154,7 +152,7 @@ class CardCommonsScreen(GameScreen):
 
     def shared(self) -> list[ft.Control]:
         result = self.play.live.result
-        labels = [f"{i} ×{rules.multiplier(i, self.peek)}" for i in range(1, len(result.rounds) + 1)]
+        labels = rules.round_names({"peek": self.peek}, len(result.rounds))  # as on the results' score pad
         scored = ft.Column(key="scored-rounds", spacing=2, controls=[score_sheet(result, labels)] if result.rounds else [])
         rows: list[ft.Control] = [scored]
         if self.decided:

@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.ui.game_screens import GameScreen, register
+from companion.ui.game_screen_base import GameScreen
 from companion.ui.widgets.controls import section, short_name, stepper
 from scoring import Action
 from scoring import cgt as rules
@@ -20,16 +20,14 @@ from scoring import cgt as rules
 PENALTY_RANGE = 20  # the setup's penalty stepper: printed markers are small
 
 
-@register
 class CgtScreen(GameScreen):
     key = "cgt"
     seed = ft.Colors.PURPLE
     icon = ft.Icons.TRENDING_UP
-    order = 4
 
     @property
     def game(self) -> rules.Game:
-        return self.play.live.rules
+        return self.play.live.position
 
     def types_shown(self) -> list[int]:
         """The usual seven types, plus any other type the Meta row holds or this screen added."""

@@ -13,7 +13,7 @@ import flet as ft
 
 import scoring
 from companion.services.history_figures import percent
-from companion.ui.game_screens import GameScreen, register
+from companion.ui.game_screen_base import GameScreen
 from companion.ui.widgets.controls import card_button, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
@@ -114,16 +114,14 @@ def Formulas(lines: tuple[str, ...]) -> ft.Control:
 GUEST_ROUND = "The table starts the next round."
 
 
-@register
 class LostCitiesScreen(GameScreen):
     key = "lost-cities"
     seed = ft.Colors.AMBER_800
     icon = ft.Icons.EXPLORE
-    order = 1
 
     @property
     def variant(self) -> rules.Variant:
-        return self.play.live.rules.variant
+        return self.play.live.position.variant
 
     @property
     def round_index(self) -> int:
@@ -267,7 +265,7 @@ class LostCitiesScreen(GameScreen):
             ft.Text(f"Round {current + 1} of {self.variant.rounds}: {per_round}", text_align=ft.TextAlign.CENTER),
         ]
         if current:  # who starts the round shown: from the totals after the round before it
-            starter = rules.starter_of_round(self.play.live.rules, current + 1)
+            starter = rules.starter_of_round(self.play.live.position, current + 1)
             rows.append(
                 ft.Text(
                     f"{starter} had the higher total after round {current} and starts round {current + 1}."

@@ -11,7 +11,7 @@ import flet_charts as charts
 
 from companion.data import changes
 from companion.data.ids import route_id
-from companion.services import history_figures
+from companion.services import history_figures, ratings
 from companion.services.player_colours import player_colour
 from companion.ui import game_screens
 from companion.ui.session import App
@@ -19,6 +19,7 @@ from companion.ui.widgets.chart_axis import integer_axis
 from companion.ui.widgets.controls import section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button, navigation_bar
+from companion.ui.widgets.rating_parts import player_ratings
 from scoring.names import MAX_NAME, clean_name, name_problem
 
 
@@ -165,6 +166,8 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
 @ft.component
 def detail(app: App, encoded: str) -> ft.View:
     use_changes(app, changes.HISTORY, changes.LIVE)
+    history = use_changes(app, changes.HISTORY)  # the ratings change with the history only, not with a tap elsewhere
+    all_ratings = ft.use_memo(lambda: ratings.ratings(app.store.finished()), [history])
     name = encoded  # the route table has decoded it
 
     # What this device typed, picked and was told, for the player shown: another player's page (after
@@ -240,6 +243,7 @@ def detail(app: App, encoded: str) -> ft.View:
             ),
             section("By game"),
             by_game(figures),
+            *player_ratings(all_ratings, name),
             section("Head to head"),
             *[
                 ft.Text(f"vs {short_name(h.opponent, 30)}: {count(h.games, 'game')}, ahead in {h.ahead}, behind in {h.behind}")

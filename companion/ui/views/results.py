@@ -56,21 +56,11 @@ def places(result: scoring.Result) -> ft.Control:
     return ft.Column(rows, spacing=4)
 
 
-def round_labels(record: dict) -> list[str] | None:
-    """Card Commons' rounds are named by their multiplier (as on its play screen); others by number."""
-    if record.get("game") != "card-commons":
-        return None
-    from scoring import card_commons
-
-    peek = bool({**scoring.GAMES["card-commons"].default_variant, **(record.get("variant") or {})}.get("peek"))
-    return [f"{i} ×{card_commons.multiplier(i, peek)}" for i in range(1, len(record.get("rounds") or ()) + 1)]
-
-
 def round_by_round(stored_record: dict, result: scoring.Result) -> list[ft.Control]:
     """The paper score pad of a game played in rounds (none for a game scored once at the end)."""
     if scoring.GAMES[result.game].body != "rounds" or not result.rounds:
         return []
-    return [section("Round by round"), score_sheet(result, round_labels(stored_record))]
+    return [section("Round by round"), score_sheet(result, game_screens.round_names(stored_record))]
 
 
 def sharing(app: App, game: str, result: scoring.Result, day: str, took: str | None) -> list[ft.Control]:

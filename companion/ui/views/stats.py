@@ -8,7 +8,7 @@ import flet as ft
 import flet_charts as charts
 
 from companion.data import changes
-from companion.services import history_figures
+from companion.services import history_figures, ratings
 from companion.services.player_colours import player_colour
 from companion.ui import game_screens
 from companion.ui.session import App
@@ -16,6 +16,7 @@ from companion.ui.widgets.chart_axis import integer_axis
 from companion.ui.widgets.controls import section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import navigation_bar
+from companion.ui.widgets.rating_parts import top_rated
 
 CHART_PLAYERS = 10
 CARD_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
@@ -72,6 +73,7 @@ def view(app: App) -> ft.View:
             spacing=8,
             run_spacing=8,
         ),
+        *top_rated(ratings.ratings(finished), CARD_COLUMNS),
         section("Wins per player"),
         wins_chart(wins) if wins else ft.Text("No finished game yet.", italic=True),
     ]

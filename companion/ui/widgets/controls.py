@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import flet as ft
 
@@ -139,6 +139,14 @@ def section(text: str) -> ft.Text:
 def short_name(name: str, limit: int = 18) -> str:
     """Very long names are kept whole in the record and shortened on screen."""
     return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def standings(players: Sequence[str], ranking: Iterable[Iterable[str]] | None = None, totals: Mapping[str, int] | None = None) -> str:
+    """'Mia 26 · Noah 16', the leader first (Home, the games in progress, the history); the players'
+    names alone while there is no score (a record that does not score yet)."""
+    if ranking is None or totals is None:
+        return " · ".join(short_name(p) for p in players)
+    return " · ".join(f"{short_name(p)} {totals[p]}" for group in ranking for p in group)
 
 
 def total_badge(player: str, total: int, place: int | None, leading: bool, large: bool = False) -> ft.Control:

@@ -1,0 +1,47 @@
+"""An import: finished games stored all or nothing, checked first without the store's lock."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+
+from companion.data import changes
+from companion.data.backups import now_iso
+from companion.data.stored_game import FINISHED, StoredGame, admit, check_id, summarise
+from companion.data.transactions import StoreCore
+
+
+class Imports(StoreCore):
+    def add_finished(self, records: list[dict], progress: Callable[[int, int], None] | None = None) -> tuple[int, int]:
+        """Store finished games (an import), all or nothing: every record is validated first (ValueError /
+        RecordError), then all are written in one transaction (StoreWriteError: nothing was stored).
+        An id repeated within `records` is an error; ids already stored are skipped. Returns (added, skipped).
+        The records are checked without the store's lock (other sessions' changes go on meanwhile);
+        `progress(done, all)` hears how many are checked."""
+        prepared: list[StoredGame] = []
+        first_seen: dict[str, int] = {}  # id → the record's position in `records`
+        for position, record in enumerate(records, start=1):
+            if progress is not None and position % 200 == 0:
+                progress(position, len(records))
+            record = dict(record)
+            record.setdefault("format", 1)
+            record.setdefault("id", str(uuid.uuid4()))
+            record.setdefault("played_at", now_iso())
+            check_id(record["id"])
+            summary = summarise(record)
+            admit(record, arriving=True)
+            if record["id"] in first_seen:
+                raise ValueError(f"record {position} repeats the id {record['id']!r} of record {first_seen[record['id']]}")
+            first_seen[record["id"]] = position
+            prepared.append(
+                StoredGame(
+                    id=record["id"], record=record, status=FINISHED, modified_at=now_iso(), finished_at=record["played_at"], summary=summary
+                )
+            )
+        with self._lock:
+            fresh = [g for g in prepared if self.get(g.id) is None and self.editing(g.id) is None]
+            if fresh:
+                with self._changing(changes.HISTORY):
+                    self._put_finished(fresh)
+                self.files.history_changed()
+        return len(fresh), len(prepared) - len(fresh)

@@ -1,0 +1,117 @@
+"""A stored game as the store keeps it (StoredGame), its statuses, and the checks every record passes
+before it is stored (a finished game's summary, its id, its metadata)."""
+
+from __future__ import annotations
+
+import copy
+import errno
+import functools
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import scoring
+from companion.data.checks import metadata_problem, played_when
+from companion.data.ids import id_problem
+
+IN_PROGRESS = "in_progress"
+FINISHED = "finished"
+EDITING = "editing"  # the copy of a saved game being edited
+
+
+def summarise(record: dict) -> dict:
+    """What lists and statistics need of a finished game, kept beside it so they never rescore."""
+    result = scoring.score(record)
+    return {
+        "totals": dict(result.totals),
+        "ranking": [list(g) for g in result.ranking],
+        "winners": list(result.winners),
+        "decided": result.decided,
+    }
+
+
+def check_id(game_id: Any) -> None:
+    problem = id_problem(game_id)
+    if problem:
+        raise scoring.RecordError(("id",), problem)
+
+
+def admit(record: dict, arriving: bool = False) -> None:
+    """What start-up checks of every stored record (checks.py), checked before it is stored:
+    RecordError names the field. `arriving`: a new game or an import (a player's name is checked too)."""
+    problem = metadata_problem(record, arriving)
+    if problem:
+        raise scoring.RecordError((), problem)
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: str
+    record: dict  # a record (docs/format.md), carrying `id` and `played_at`
+    status: str
+    modified_at: str
+    finished_at: str | None = None
+    draft: Any = None  # a round being entered that is not yet complete (Card Commons)
+    summary: dict | None = None  # totals, ranking, winners, decided (finished games)
+
+    @property
+    def scored(self) -> dict[str, Any]:
+        """The summary of a finished game (every finished game has one)."""
+        assert self.summary is not None, f"game {self.id} has no summary"
+        return self.summary
+
+    @property
+    def game(self) -> str:
+        return self.record["game"]
+
+    @property
+    def players(self) -> list[str]:
+        return self.record["players"]
+
+    @functools.cached_property  # lists sort thousands of games by it: parsed once per game
+    def when(self) -> datetime:
+        """When it was played, an aware datetime (a played_at without offset is local time)."""
+        try:
+            return played_when(self.record.get("played_at", self.modified_at))
+        except ValueError:
+            return played_when(self.modified_at)
+
+    @functools.cached_property
+    def order(self) -> tuple[float, str]:
+        """Sort key: the moment it was played (as a number: cheap to compare), then the id."""
+        return self.when.timestamp(), self.id
+
+    @functools.cached_property
+    def played_at(self) -> str:
+        """played_at normalised: ISO 8601 with its offset, so [:10] is the day it was played."""
+        return self.when.isoformat()
+
+    @classmethod
+    def from_doc(cls, doc: dict) -> StoredGame:
+        return cls(
+            id=doc["id"],
+            record=copy.deepcopy(doc["record"]),
+            status=doc["status"],
+            modified_at=doc["modified_at"],
+            finished_at=doc.get("finished_at"),
+            draft=copy.deepcopy(doc.get("draft")),
+            summary=copy.deepcopy(doc.get("summary")),
+        )
+
+    def to_doc(self) -> dict:
+        return {
+            "id": self.id,
+            "record": self.record,
+            "status": self.status,
+            "modified_at": self.modified_at,
+            "finished_at": self.finished_at,
+            "draft": self.draft,
+            "summary": self.summary,
+        }
+
+
+def month_of(game: StoredGame) -> str:
+    return game.when.strftime("%Y-%m")
+
+
+READ_ONLY_ERRORS = (errno.EROFS, errno.EACCES, errno.EPERM)

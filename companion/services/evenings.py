@@ -1,0 +1,189 @@
+"""Game nights: finished games grouped into the evenings they were played in, the standings across an
+evening and its recap in words. Pure: no Flet, no TinyDB (the store's games and settings are passed in).
+
+A game starts a new evening when
+- it started at least THRESHOLD after the end of every earlier game of the evening (a gap of exactly
+  THRESHOLD splits: "at least"), or
+- a "new game night" mark (Tonight's button, kept in the setting NEW_NIGHT_SETTING) lies after the
+  previous game's start and at or before this game's start.
+A game's end is its start plus its duration where that is known (durations.py), else its start (an
+imported game). Midnight means nothing here: games at 23:30 and 00:40 are one evening, named by the
+day it began.
+
+Standings: wins (every winner of a shared first place wins), then points, then name. A game gives each
+player score ÷ the game's best score (the winner's 1.0, half the winner's score 0.5); a negative score
+counts as 0; in a game whose best score is 0 or less the best scorers get 1 and the others 0. Points are
+the sum over the evening, so each game weighs the same whatever its scale (Lost Cities' 150 and a
+card game's 20).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import scoring
+from companion.data.checks import played_when
+from companion.data.store import StoredGame
+from companion.services import durations
+from scoring.fields import join_names, ordinal
+
+THRESHOLD = timedelta(hours=4)
+NEW_NIGHT_SETTING = "new_game_nights"  # ISO times at which someone started a new game night, oldest first
+KEEP_MARKS = 200  # older marks are dropped: evenings that long ago are split by their gaps anyway
+
+
+def end_of(game: StoredGame) -> datetime:
+    took = durations.minutes(game)
+    return game.when + timedelta(minutes=took) if took else game.when
+
+
+def marks_of(setting: object) -> list[datetime]:
+    """The stored marks as aware datetimes, oldest first; anything unreadable is left out (a hand-edited file)."""
+    if not isinstance(setting, list):
+        return []
+    found = []
+    for text in setting:
+        try:
+            found.append(played_when(text))
+        except ValueError:
+            continue
+    return sorted(found)
+
+
+def with_mark(setting: object, now: datetime) -> list[str]:
+    """The setting's new value after "New game night" at `now` (the last KEEP_MARKS marks)."""
+    kept = [m.isoformat() for m in marks_of(setting)]
+    return [*kept, now.isoformat()][-KEEP_MARKS:]
+
+
+@dataclass(frozen=True)
+class Evening:
+    games: tuple[StoredGame, ...]  # in play order, never empty
+
+    @property
+    def start(self) -> datetime:
+        return self.games[0].when
+
+    @property
+    def end(self) -> datetime:
+        return max(end_of(g) for g in self.games)
+
+    @property
+    def day(self) -> str:
+        """The day it began (an evening across midnight keeps its first day)."""
+        return self.games[0].played_at[:10]
+
+
+def evenings(games: Iterable[StoredGame], marks: Sequence[datetime] = (), threshold: timedelta = THRESHOLD) -> list[Evening]:
+    """Finished games (any order) grouped into evenings, oldest first, each in play order (played_at, then id)."""
+    ordered = sorted((g for g in games if g.summary), key=lambda g: g.order)
+    nights: list[list[StoredGame]] = []
+    latest_end: datetime | None = None
+    for g in ordered:
+        previous = nights[-1][-1] if nights else None
+        marked = previous is not None and any(previous.when < m <= g.when for m in marks)
+        if previous is None or latest_end is None or marked or g.when - latest_end >= threshold:
+            nights.append([g])
+            latest_end = end_of(g)
+        else:
+            nights[-1].append(g)
+            latest_end = max(latest_end, end_of(g))
+    return [Evening(tuple(n)) for n in nights]
+
+
+def latest(games: Iterable[StoredGame], marks: Sequence[datetime] = (), threshold: timedelta = THRESHOLD) -> Evening | None:
+    """The latest evening; None when there is no game, or a new game night was started after the last game.
+
+    Only the recent games are grouped (Home draws this): a game's known end is at most MAX_SITTING after
+    its start, so no game that started more than MAX_SITTING + threshold before the last evening's first
+    game can join it. The window widens until it holds that much before the evening it finds."""
+    ordered = sorted((g for g in games if g.summary), key=lambda g: g.order)
+    if not ordered:
+        return None
+    newest = ordered[-1].when
+    window = timedelta(days=2)
+    while True:
+        since = newest - window
+        recent = ordered[bisect_left(ordered, since, key=lambda g: g.when) :]
+        last = evenings(recent, marks, threshold)[-1]
+        if len(recent) == len(ordered) or last.start - since >= durations.MAX_SITTING + threshold:
+            break
+        window *= 4
+    if any(m > last.games[-1].when for m in marks):
+        return None
+    return last
+
+
+def shares(game: StoredGame) -> dict[str, float]:
+    """Each player's points for one game (module docstring): score ÷ the game's best score."""
+    totals: dict[str, int] = game.scored["totals"]
+    best = max(totals.values())
+    if best <= 0:
+        return {p: 1.0 if s == best else 0.0 for p, s in totals.items()}
+    return {p: max(s, 0) / best for p, s in totals.items()}
+
+
+def winners(game: StoredGame) -> list[str]:
+    return list(game.scored["winners"]) if game.scored.get("decided", True) else []
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int  # shared when wins and points are equal
+    player: str
+    games: int
+    wins: int
+    points: float
+
+
+def standings(evening: Evening) -> list[Standing]:
+    played: dict[str, list[float]] = {}  # player → [games, wins, points]
+    for g in evening.games:
+        won = set(winners(g))
+        for p, share in shares(g).items():
+            tally = played.setdefault(p, [0, 0, 0.0])
+            tally[0] += 1
+            tally[1] += p in won
+            tally[2] += share
+    order = sorted(played, key=lambda p: (-played[p][1], -round(played[p][2], 6), p.casefold()))
+    rows: list[Standing] = []
+    for i, p in enumerate(order):
+        games, wins, points = played[p]
+        level = rows and (rows[-1].wins, round(rows[-1].points, 6)) == (wins, round(points, 6))
+        rows.append(Standing(rows[-1].place if level else i + 1, p, int(games), int(wins), points))
+    return rows
+
+
+def game_line(game: StoredGame) -> str:
+    """'Lost Cities: Ana wins (Ana 45 · Ben 30)'; a shared first place said as such."""
+    won = winners(game)
+    title = scoring.GAMES[game.game].title
+    who = f"{won[0]} wins" if len(won) == 1 else (f"{join_names(won)} share the win" if won else "no winner")
+    order = [p for group in game.scored["ranking"] for p in group]
+    scores = " · ".join(f"{p} {game.scored['totals'][p]}" for p in order)
+    return f"{title}: {who} ({scores})"
+
+
+def count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def standing_line(s: Standing) -> tuple[str, str, str]:
+    """(place, player, '2 wins · 1.85 points in 3 games')."""
+    return ordinal(s.place), s.player, f"{count(s.wins, 'win')} · {s.points:.2f} points in {count(s.games, 'game')}"
+
+
+def title(evening: Evening) -> str:
+    return f"Game night · {evening.day} · {count(len(evening.games), 'game')}"
+
+
+def recap_text(evening: Evening) -> str:
+    """What "Copy recap" puts on the clipboard: every game with its winner, then the standings."""
+    lines = [title(evening), ""]
+    lines += [game_line(g) for g in evening.games]
+    lines += ["", "Standings (points: each game's score ÷ its best score)"]
+    lines += ["  ".join(standing_line(s)) for s in standings(evening)]
+    return "\n".join(lines) + "\n"

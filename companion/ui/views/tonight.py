@@ -1,0 +1,152 @@
+"""Tonight: the latest game night (services/evenings.py groups the history into evenings) — every game
+with its winner, the standings across the evening, "Copy recap" and "Save image" like a single game's
+results, and "New game night" (the next game starts a new evening, whatever the gap).
+
+Drawn from the store: it subscribes to the history and the settings (the new-night marks live there),
+so a game saved, edited or deleted anywhere shows at once. Home carries a card linking here."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import flet as ft
+
+from companion.data import changes
+from companion.data.atomic_files import StoreWriteError
+from companion.data.ids import route_id
+from companion.services import evening_card, evenings
+from companion.ui import game_screens
+from companion.ui.session import App
+from companion.ui.widgets.controls import section, short_name
+from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.navigation import back_button
+from scoring.fields import join_names
+
+ROUTE = "/tonight"
+POINTS_SAID = "Points: each game gives score ÷ that game's best score (the winner's 1.00), so every game weighs the same."
+
+
+def latest(app: App) -> evenings.Evening | None:
+    marks = evenings.marks_of(app.store.setting(evenings.NEW_NIGHT_SETTING))
+    return evenings.latest(app.store.finished(), marks)
+
+
+def heading(evening: evenings.Evening, now: datetime | None = None) -> str:
+    """'Tonight' while the evening may go on (its last game ended less than the threshold ago), else its day."""
+    now = now or datetime.now().astimezone()
+    return "Tonight" if now - evening.end < evenings.THRESHOLD else f"Game night of {evening.day}"
+
+
+def new_night(app: App) -> None:
+    try:
+        app.store.set_setting(
+            evenings.NEW_NIGHT_SETTING, evenings.with_mark(app.store.setting(evenings.NEW_NIGHT_SETTING), datetime.now().astimezone())
+        )
+    except StoreWriteError as err:
+        app.notify(str(err), error=True)
+        return
+    app.notify("A new game night starts with the next game.")
+
+
+def game_tile(app: App, game) -> ft.Control:
+    return ft.ListTile(
+        leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
+        title=ft.Text(evenings.game_line(game)),
+        subtitle=ft.Text(game.played_at[11:16]),
+        on_click=lambda e: app.go(f"/history/{route_id(game.id)}"),
+        key=f"tonight:{game.id}",
+    )
+
+
+def standings_table(evening: evenings.Evening) -> ft.Control:
+    rows: list[ft.Control] = []
+    for s in evenings.standings(evening):
+        place, player, figures = evenings.standing_line(s)
+        # A name and its figures stacked: nothing is cut at 360 px (an expanding child in a wrapping Row
+        # is a layout error in Flutter: the screen went grey).
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text(place, width=44),
+                    ft.Column(
+                        [ft.Text(short_name(player, 30), weight=ft.FontWeight.BOLD), ft.Text(figures, size=13)], spacing=0, expand=True
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+        )
+    return ft.Semantics(identifier="evening-standings", container=True, content=ft.Column(rows, spacing=6))
+
+
+def sharing(app: App, evening: evenings.Evening) -> list[ft.Control]:
+    from companion.ui.views import import_export
+
+    async def save_image(e) -> None:
+        await import_export.download(app, f"tableside-game-night-{evening.day}.png", evening_card.evening_png(evening))
+
+    return [
+        ft.OutlinedButton(
+            "Copy recap",
+            icon=ft.Icons.CONTENT_COPY,
+            height=48,
+            action=ft.CopyToClipboard(evenings.recap_text(evening)),  # copied inside the tap (Safari allows it only there)
+            on_click=lambda e: app.notify("Recap copied: paste it in a message."),
+        ),
+        ft.OutlinedButton("Save image", icon=ft.Icons.IMAGE, height=48, on_click=save_image),
+    ]
+
+
+@ft.component
+def view(app: App) -> ft.View:
+    use_changes(app, changes.HISTORY, changes.SETTINGS)
+    evening = latest(app)
+    body: list[ft.Control]
+    if evening is None:
+        body = [ft.Text("No game yet tonight: the games saved from now on are this game night's.", italic=True)]
+    else:
+        body = [
+            ft.Text(evenings.title(evening), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+            section("Games"),
+            *[game_tile(app, g) for g in evening.games],
+            section("Standings"),
+            standings_table(evening),
+            ft.Text(POINTS_SAID, size=12, italic=True),
+            ft.Row(sharing(app, evening), wrap=True),
+        ]
+    body.append(
+        ft.TextButton(
+            "New game night", icon=ft.Icons.NIGHTLIGHT_ROUND, height=48, on_click=lambda e: new_night(app), visible=evening is not None
+        )
+    )
+    return ft.View(
+        route=ROUTE,
+        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(heading(evening) if evening else "Tonight")),
+        controls=[ft.Column(body, spacing=8, width=720)],
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+@ft.memo
+@ft.component
+def HomeCard(app: App, covered: bool = False) -> ft.Control:
+    """Home's link to Tonight: the latest evening in one line. A memoised part with its own subscription:
+    Home redraws for every change of a game in progress, this only when the history or the settings change."""
+    version = use_changes(app, changes.HISTORY, changes.SETTINGS, active=not covered)
+    evening = ft.use_memo(lambda: latest(app), [version])
+    if evening is None:
+        return ft.Container(visible=False)
+    rows = evenings.standings(evening)
+    first = [short_name(s.player) for s in rows if s.place == 1]
+    lead = f"{join_names(first)} lead{'s' * (len(first) == 1)} with {evenings.count(rows[0].wins, 'win')}"
+    return ft.Card(
+        ft.ListTile(
+            leading=ft.Icon(ft.Icons.NIGHTLIGHT_ROUND),
+            title=ft.Text(heading(evening), weight=ft.FontWeight.BOLD),
+            subtitle=ft.Text(f"{evenings.count(len(evening.games), 'game')} · {lead}"),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=lambda e: app.go(ROUTE),
+            min_height=56,
+        ),
+        key="tonight-card",
+    )

@@ -1,0 +1,125 @@
+"""Tonight and its Home card: the latest game night drawn from the store, redrawn when the history
+changes (a game saved or deleted elsewhere), the recap copied and saved, "New game night"."""
+
+import io
+from datetime import datetime
+
+import flet as ft
+from PIL import Image
+
+from companion.services import evening_card, evenings
+
+from .conftest import example
+
+
+def night(store):
+    """Two games of one evening (the second after midnight) and one a week before."""
+    store.add_finished(
+        [
+            example("lost-cities-edge-values", id="lc-1", played_at="2026-03-02T22:30:00"),
+            example("cgt-values-and-penalty", id="cgt-1", played_at="2026-03-03T00:20:00"),
+            example("bgg-card-game-rulebook", id="old", played_at="2026-02-23T20:00:00"),
+        ]
+    )
+
+
+def texts(h):
+    return [t.value for t in h.find_all(ft.Text) if isinstance(t.value, str)]
+
+
+def test_tonight_lists_the_evenings_games_and_standings(open_app, store):
+    night(store)
+    h = open_app("/tonight")
+    assert h.top_view().route == "/tonight"
+    tiles = [c.key for c in h.find_all(ft.ListTile)]
+    assert "tonight:lc-1" in tiles and "tonight:cgt-1" in tiles and "tonight:old" not in tiles
+    assert "Game night · 2026-03-02 · 2 games" in texts(h)
+    standings = h.find_semantics("evening-standings")
+    assert standings is not None
+    assert not h.conn.errors
+
+
+def test_a_game_saved_elsewhere_joins_tonight_and_the_home_card(open_app, store):
+    night(store)
+    h = open_app("/tonight")
+    home = open_app("/")
+    [card] = [c for c in home.find_all(ft.Card) if c.key == "tonight-card"]
+    assert "2 games" in card.content.subtitle.value
+    store.add_finished([example("cgt-values-and-penalty", id="cgt-2", played_at="2026-03-03T01:10:00")])
+    h.settle()
+    home.settle()
+    assert "Game night · 2026-03-02 · 3 games" in texts(h)
+    [card] = [c for c in home.find_all(ft.Card) if c.key == "tonight-card"]
+    assert "3 games" in card.content.subtitle.value
+    store.delete("cgt-2")
+    h.settle()
+    assert "Game night · 2026-03-02 · 2 games" in texts(h)
+    assert not h.conn.errors and not home.conn.errors
+
+
+def test_home_card_opens_tonight_and_is_hidden_without_games(open_app, store):
+    home = open_app("/")
+    assert not [c for c in home.find_all(ft.Card) if c.key == "tonight-card"]
+    night(store)
+    home.settle()
+    [card] = [c for c in home.find_all(ft.Card) if c.key == "tonight-card"]
+    home.click(card.content)
+    home.settle()
+    assert home.top_view().route == "/tonight"
+
+
+def test_copy_recap_and_save_image(open_app, store):
+    night(store)
+    h = open_app("/tonight")
+    [copy] = h.buttons("Copy recap")
+    assert isinstance(copy.action, ft.CopyToClipboard)
+    assert copy.action.data.startswith("Game night · 2026-03-02 · 2 games\n")
+    assert "Standings" in copy.action.data
+    h.conn.method_results["save_file"] = "/downloads/x.png"
+    h.tap("Save image")
+    h.settle()
+    _, args = next((n, a) for n, a in h.conn.invoked if n == "save_file")
+    assert args["file_name"] == "tableside-game-night-2026-03-02.png"
+    image = Image.open(io.BytesIO(bytes(args["src_bytes"])))
+    assert image.format == "PNG" and image.size[0] == evening_card.WIDTH
+    assert not h.conn.errors
+
+
+def test_new_game_night_empties_tonight_until_the_next_game(open_app, store):
+    night(store)
+    h = open_app("/tonight")
+    h.tap("New game night")
+    h.settle()
+    assert evenings.marks_of(store.setting(evenings.NEW_NIGHT_SETTING))  # kept in the store's settings
+    assert any(t.startswith("No game yet tonight") for t in texts(h))
+    assert not h.buttons("Copy recap")
+    # A game saved now (played after the mark) is the new evening's only game, however near the last one.
+    store.add_finished([example("cgt-values-and-penalty", id="next", played_at=datetime.now().astimezone().isoformat())])
+    h.settle()
+    assert [c.key for c in h.find_all(ft.ListTile) if str(c.key).startswith("tonight:")] == ["tonight:next"]
+    assert not h.conn.errors
+
+
+def test_without_the_pin_tonight_shows_nothing_and_cannot_start_a_night(open_app, store):
+    from companion.access.gate import PIN_SETTING, hash_pin
+
+    night(store)
+    store.set_setting(PIN_SETTING, hash_pin("4321"))
+    h = open_app("/tonight")
+    assert "PIN" in [c.label for c in h.find_all(ft.TextField)]
+    assert not h.buttons("New game night") and not h.buttons("Copy recap")
+    assert not [c for c in h.find_all(ft.ListTile) if str(c.key).startswith("tonight:")]
+
+
+def test_heading_says_tonight_while_the_evening_may_go_on():
+    from datetime import timedelta
+
+    from companion.ui.views import tonight
+
+    from .game_nights import finished
+
+    game = finished("a", "2026-03-02T20:00:00+00:00", {"Ana": 2, "Ben": 1}, minutes=60)
+    night = evenings.Evening((game,))
+    ended = datetime.fromisoformat("2026-03-02T21:00:00+00:00")
+    assert tonight.heading(night, ended + evenings.THRESHOLD - timedelta(minutes=1)) == "Tonight"
+    assert tonight.heading(night, ended + evenings.THRESHOLD) == "Game night of 2026-03-02"
