@@ -6,6 +6,7 @@ RecordError prints it as "round 2 › Ben › red › cards: <message>".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
@@ -24,6 +25,37 @@ class RecordError(ValueError):
         if not self.where:
             return self.message
         return " › ".join(self.where) + ": " + self.message
+
+    def sentence(self, players: Collection[str] = (), shown: Collection[str] = ()) -> str:
+        """The refusal as a person reads it: "Blue 2 is on Ana's tableau." The round and the player
+        of the location are said only when they are not `shown` (what the tap was on) and the
+        message does not name them already: "In round 1, for Ben, blue 2 is on Ana's tableau."
+        The rest of the location (a field's key, "final") is for a record's author, not said here."""
+        context = []
+        for step in self.where:
+            if step in shown or step in self.message:
+                continue
+            if ROUND.fullmatch(step):
+                context.append(f"in {step}")
+            elif step in players:
+                context.append(f"for {step}")
+        if not context:
+            return sentence(self.message, players)
+        return sentence(", ".join(context) + ", " + self.message)
+
+
+ROUND = re.compile(r"round \d+")
+
+
+def sentence(text: str, names: Iterable[str] = ()) -> str:
+    """`text` as a sentence: its first letter a capital (unless it begins with one of `names`, spelt
+    as its owner spells it), a full stop at its end ("" stays "")."""
+    text = text.strip()
+    if not text:
+        return ""
+    if text[0].islower() and not any(text.startswith(n) for n in names if n):
+        text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?…" else text + "."
 
 
 def type_name(value: Any) -> str:

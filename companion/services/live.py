@@ -25,7 +25,7 @@ from typing import Any
 
 import scoring
 from companion.data.store import EDITING, FINISHED, GameStore, StoredGame, StoreWriteError
-from scoring import Action, Record, RecordError, Table, Unchanged
+from scoring import Action, Record, RecordError, Table
 
 LOG_DEPTH = 200  # actions a device can still undo; older ones are folded into the base state
 NOT_YOURS = "This phone can change only its own player's cards; the table's host can change everything."
@@ -47,6 +47,15 @@ class Entry:
     who: str  # the device that sent it ("host:<session>" or the seat's player)
     action: Action
     after: Table
+
+
+def refusal(error: RecordError, players: list[str], action: Action) -> str:
+    """A refused action in plain words: the round and player the tap was on go without saying."""
+    shown = {action.player or ""}
+    round_ = getattr(action, "round", None)  # the round shown when the tap was made, where a game has rounds
+    if isinstance(round_, int):
+        shown.add(f"round {round_}")
+    return error.sentence(players, shown)
 
 
 class LiveGame:
@@ -117,10 +126,8 @@ class LiveGame:
             self._refresh_if_stale()
             try:
                 table = scoring.apply(self.table, action)
-            except Unchanged as e:
-                return Done(False, e.message, action)
-            except RecordError as e:
-                return Done(False, str(e), action)
+            except RecordError as e:  # Unchanged too: said, nothing stored
+                return Done(False, refusal(e, self.record["players"], action), action)
             try:
                 self._save(table)
             except (StoreWriteError, RecordError) as e:  # a full or read-only disk: said as it is, nothing changed

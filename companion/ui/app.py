@@ -21,6 +21,7 @@ Routes (the table is `routes()`; a detail is drawn over the main place named aft
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -140,8 +141,10 @@ def Root(app: App) -> list[ft.View]:
 
     async def restore_rights() -> None:
         """A new session of a browser that keeps a host grant is the host again, without the PIN
-        (the PIN screen shows for the moment the browser takes to answer)."""
-        if await app.restore_rights():
+        (the PIN screen shows for the moment the browser takes to answer); a device that chose its
+        own theme has it again (the server's default shows until the browser answers)."""
+        theme, rights = await asyncio.gather(app.restore_theme(), app.restore_rights())  # one wait for the browser, not two
+        if theme or rights:
             app.rebuild()
 
     ft.use_effect(restore_rights, [])
@@ -159,7 +162,7 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str]
         # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
         fonts.apply(page)
         app = App(page, store, hub, gate, invites, join_urls, lan, grants)
-        page.theme_mode = app.theme_mode  # the theme chosen in Settings, kept in the store
+        page.theme_mode = app.theme_mode  # the server's default; the device's own choice follows (Root)
         errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 
         async def view_pop(e: ft.ViewPopEvent) -> None:

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import flet as ft
 
+from companion.services.player_colours import colour_name, table_colours
+
 if TYPE_CHECKING:  # for the type only: the play screen imports the game screens, not the reverse
     from companion.ui.views.play import Play
 
@@ -81,3 +83,10 @@ class GameScreen:
     def statistic(cls, records: list[dict]) -> Statistic:
         """The game's figures of its own on the statistics screen, from its finished records."""
         return ()
+
+    @classmethod
+    def player_colours(cls, players: list[str], choices: dict[str, str], dark: bool) -> dict[str, tuple[str, str]]:
+        """Each player's colour at this game's table, (said, '#RRGGBB'): their own colour
+        (services/player_colours.py), unless the game gives each player one (a publisher's)."""
+        colours = table_colours(players)
+        return {p: (colour_name(colours[p]), colours[p]) for p in players}

@@ -35,12 +35,14 @@ from companion.access.gate import Gate, hash_pin
 from companion.access.host_grants import PREFERENCE_KEY, HostGrants
 from companion.access.identity import LOCAL_IS_HOST, address_of, on_this_machine
 from companion.access.invites import Invites, Seat
+from companion.data.ids import route_id
 from companion.data.store import GameStore
 from companion.server import memory
 from companion.server.admission import mark_unlocked
 from companion.services.live import GameHub
 
-THEME_SETTING = "theme.dark"  # the store's setting: True when the dark theme was chosen
+THEME_SETTING = "theme.dark"  # the store's setting: True when devices that chose nothing start dark
+THEME_PREFERENCE = "tableside.theme"  # a device's own choice ("dark" or "light"), kept by its browser
 PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
 BROWSER_ANSWERS_WITHIN = 3.0  # seconds: a browser that does not say what it keeps is taken to keep nothing
 __all__ = ["LOCAL_IS_HOST", "PHONE_MAX_WIDTH", "THEME_SETTING", "App", "on_this_machine"]
@@ -95,7 +97,7 @@ class App:
         self.show_route: Callable[[str], None] = lambda route: None
         self.rebuild: Callable[[], None] = lambda: None
         self.resized: Callable[[], None] = lambda: None
-        self.dark = store.setting(THEME_SETTING) is True  # remembered with the other settings
+        self.dark = store.setting(THEME_SETTING) is True  # the server's default, until the browser says its own choice
         self.recovery_seen: set[str] = set()  # the store's notices this session dismissed on the home screen
         self.connected = True
         self._subscription_keys = itertools.count()
@@ -288,6 +290,14 @@ class App:
         """The invitation this phone came by (where it picks a seat again), None for the host."""
         return f"/join/{self._code}" if self.guest is not None else None
 
+    @property
+    def seat_route(self) -> str | None:
+        """A guest's own play screen, where every Back of its screens leads (None for the host): the
+        rest of the app is the PIN screen to a guest, so Back never goes there."""
+        if self.guest is None or self.is_host() or not self.seat_valid():
+            return None
+        return f"/join/{route_id(self._code)}/{route_id(self.guest.player)}"
+
     def may_open(self, pattern: str, params: dict[str, str]) -> bool:
         """Whether this session may see the route `pattern` (app.routes) with `params` now."""
         if self.is_host() or pattern == "/join/:code":
@@ -376,7 +386,34 @@ class App:
     def theme_mode(self) -> ft.ThemeMode:
         return ft.ThemeMode.DARK if self.dark else ft.ThemeMode.LIGHT
 
+    @property
+    def default_dark(self) -> bool:
+        return self.store.setting(THEME_SETTING) is True
+
+    def set_default_theme(self, dark: bool) -> None:
+        """The theme of devices that chose none (the host's Settings): this device's own choice stays."""
+        self.store.set_setting(THEME_SETTING, dark)
+
     def toggle_theme(self) -> None:
-        self.store.set_setting(THEME_SETTING, not self.dark)  # first: a failed write leaves the theme as it is
+        """This device's own theme: kept by its browser, so no other device changes with it."""
         self.dark = not self.dark
         self.page.theme_mode = self.theme_mode
+        self.page.run_task(self._keep_theme, "dark" if self.dark else "light")
+
+    async def _keep_theme(self, choice: str) -> None:
+        try:
+            await asyncio.wait_for(self.preferences.set(THEME_PREFERENCE, choice), BROWSER_ANSWERS_WITHIN)
+        except Exception as e:  # the browser keeps nothing: this session stays so, a reload starts from the default
+            log.info("the browser did not keep the theme: %s", type(e).__name__)
+
+    async def restore_theme(self) -> bool:
+        """At a session's start: the device's own theme, if its browser keeps one. Whether it changed."""
+        try:
+            choice = await asyncio.wait_for(self.preferences.get(THEME_PREFERENCE), BROWSER_ANSWERS_WITHIN)
+        except Exception as e:  # no answer: the server's default
+            log.info("the browser did not say its theme: %s", type(e).__name__)
+            return False
+        if choice not in ("dark", "light") or (choice == "dark") == self.dark:
+            return False
+        self.dark = choice == "dark"
+        return True

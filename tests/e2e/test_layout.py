@@ -54,9 +54,6 @@ def check_targets_here(u, problems: dict[str, str]) -> None:
     bar = u.text("play-actions")
     if bar.count():  # Undo, the round's button and Results: a bar under the scrolling part
         bottom = box(u, bar)["y"]
-    message = u.text("message")
-    if message.count() and message.inner_text().strip():  # the refusal's bar covers the bottom of the scrolling part
-        bottom = min(bottom, box(u, message)["y"] - 12)
     for b in u.page.locator('flt-semantics[role="button"]').evaluate_all(BOXES):
         name = b["name"].strip()[:40] or "(unnamed)"
         if b["x"] < -SLACK or b["x"] + b["w"] > size["width"] + SLACK:
@@ -128,8 +125,10 @@ def play_lost_cities(u, wide: bool) -> None:
     if not wide:
         u.tap("Noah")
     tap_in_place(u, "Noah red 10")
-    expect(u.text("message")).to_contain_text("red 10 is on Mia's tableau")
+    expect(u.text("message")).to_contain_text("Red 10 is on Mia's tableau.")
     assert in_view(u, u.text("message")), "the refusal is off screen"
+    message = box(u, u.text("message"))
+    assert message["y"] + message["height"] <= box(u, u.text("play-header"))["y"] + 1, "the refusal covers the play screen"
     u.expect_text("total-Noah", "0")
     check_targets(u)
 
@@ -204,7 +203,7 @@ def test_dark_theme_screenshots(ui):
     """Artifacts for people to look at (the colours' contrast is checked in tests/ui/test_contrast.py)."""
     u = ui(PHONE)
     u.open("/settings")
-    u.page.get_by_role("switch", name="Dark theme").click()
+    u.page.get_by_role("switch", name="Dark theme", exact=True).click()
     u.page.wait_for_timeout(500)
     u.tap("Back")
     for title, names, taps in (

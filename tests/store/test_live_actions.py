@@ -35,7 +35,7 @@ def test_the_same_card_from_two_devices_is_stored_once_and_the_second_is_told(li
     first = live.act(AddCard("Ana", "red", 7, 1), who="tablet")
     second = live.act(AddCard("Ana", "red", 7, 1), who="phone")
     assert first.changed and not second.changed
-    assert second.message == "red 7 is already on Ana's tableau"
+    assert second.message == "Red 7 is already on Ana's tableau."
     assert stored_round(live) == {"Ana": {"red": {"cards": [7]}}, "Ben": {}}
 
 
@@ -43,31 +43,31 @@ def test_removing_a_card_someone_already_removed_is_a_no_op_with_a_message(live)
     live.act(AddCard("Ana", "red", 7, 1), who="tablet")
     assert live.act(RemoveCard("Ana", "red", 7, 1), who="tablet").changed
     again = live.act(RemoveCard("Ana", "red", 7, 1), who="phone")
-    assert (again.changed, again.message) == (False, "red 7 is not on Ana's tableau")
+    assert (again.changed, again.message) == (False, "Red 7 is not on Ana's tableau.")
 
 
-def test_a_card_on_the_other_tableau_is_refused_with_its_place(live):
+def test_a_card_on_the_other_tableau_is_refused_in_plain_words(live):
     live.act(AddCard("Ben", "red", 7, 1), who="tablet")
     refused = live.act(AddCard("Ana", "red", 7, 1), who="phone")
     assert not refused.changed
-    assert refused.message == "round 1 › Ana › red: red 7 is on Ben's tableau"
+    assert refused.message == "Red 7 is on Ben's tableau."  # the round and player the tap was on go without saying
     assert stored_round(live) == {"Ana": {}, "Ben": {"red": {"cards": [7]}}}
 
 
 @pytest.mark.parametrize(
     "action, where",
     [
-        (AddCard("Cy", "red", 7, 1), "'Cy' is not a player"),
-        (AddCard("Ana", "purple", 7, 1), "round 1 › Ana › purple"),
-        (AddCard("Ana", "red", 11, 1), "round 1 › Ana › red › cards: 11 is outside 2..10"),
-        (AddCard("Ana", "red", 7, 2), "round 2: there is no round 2 yet"),
-        (SetInvestments("Ana", "red", 4, 1), "round 1 › Ana › red › investments: 4 is outside 0..3"),
+        (AddCard("Cy", "red", 7, 1), "'Cy' is not a player of this game."),
+        (AddCard("Ana", "purple", 7, 1), "'purple' is not an expedition colour in this game."),
+        (AddCard("Ana", "red", 11, 1), "11 is outside 2..10."),
+        (AddCard("Ana", "red", 7, 2), "There is no round 2 yet."),
+        (SetInvestments("Ana", "red", 4, 1), "4 is outside 0..3."),
     ],
 )
 def test_an_impossible_action_is_refused_where_it_is_and_nothing_changes(live, action, where):
     before = live.store.get(live.id).record
     refused = live.act(action, who="tablet")
-    assert not refused.changed and where in refused.message
+    assert not refused.changed and refused.message == where  # in plain words: the tap's own round and player unsaid
     assert live.store.get(live.id).record == before
 
 

@@ -105,7 +105,7 @@ def test_a_popular_card_held_by_the_other_player_is_refused_with_who_holds_it(op
     final = stored(store, game_id)
     assert final["Ana"]["played"] == [{"subdomain": "childrens", "cards": 3, "popular": True}]
     assert final["Ben"]["played"] == [{"subdomain": "childrens", "cards": 2}]
-    assert phone.text_of("message").endswith("the children's Popular card is on Ana's tableau")
+    assert phone.text_of("message") == "The children's Popular card is on Ana's tableau."
     phone.settle()
     assert [card_state(b) for b in phone.buttons("Ben Children's Popular")] == ["taken"]  # shown taken now
 
@@ -141,7 +141,7 @@ def test_the_same_rare_gem_from_both_players_goes_to_the_first(open_app, store):
     final = stored(store, game_id)
     assert final["Ben"]["collections"] == [{"subdomains": ["family", "war"], "rare_gems": ["war"]}]
     assert final["Ana"]["collections"] == [{"subdomains": ["abstract", "war"]}]
-    assert tablet.text_of("message").endswith("the war Rare Gem is in Ben's collection 1")
+    assert tablet.text_of("message") == "The war Rare Gem is in Ben's collection 1."
     both_show_the_stored_totals(store, game_id, tablet, phone)
 
 

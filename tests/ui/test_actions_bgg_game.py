@@ -82,7 +82,7 @@ def test_the_same_tile_from_both_devices_is_held_once(open_app, store):
     tablet, phone = devices(open_app, game_id)
     at_once((tablet, "Ada tile blue 1"), (phone, "Ada tile blue 1"))
     assert stored_tiles(store, game_id, "Ada") == {("blue", 1): 1}
-    assert phone.text_of("message") == "Ada already holds 1 blue 1 tile"  # the second is said, not stored
+    assert phone.text_of("message") == "Ada already holds 1 blue 1 tile."  # the second is said, not stored
     assert_screens_match_store(store, game_id, tablet, phone, "Ada")
     phone.tap("Ada tile blue 1")  # now seen: a second copy
     assert stored_tiles(store, game_id, "Ada") == {("blue", 1): 2}
@@ -109,7 +109,7 @@ def test_the_last_free_copy_goes_to_one_player_and_the_other_is_told(open_app, s
     at_once((phone, "Ada tile blue 1"), (tablet, "Cy tile blue 1"))  # both want the third blue 1
     assert stored_tiles(store, game_id, "Ada") == {("blue", 1): 2}
     assert stored_tiles(store, game_id, "Cy") == {("blue", 1): 1}
-    assert tablet.text_of("message") == ("final › Cy › tiles: only 1 of the 3 blue 1 tiles can be Cy's; the others are held (Ada 2)")
+    assert tablet.text_of("message") == "Only 1 of the 3 blue 1 tiles can be Cy's; the others are held (Ada 2)."
     assert_screens_match_store(store, game_id, tablet, phone, "Ada")
     assert_screens_match_store(store, game_id, tablet, phone, "Cy")
     assert [card_state(b) for b in tablet.buttons("Di tile blue 1")] == ["taken"]  # all 3 held: taken
@@ -131,7 +131,7 @@ def test_the_same_clear_from_both_devices_is_done_once_and_said(open_app, store)
     tablet, phone = devices(open_app, game_id)
     at_once((phone, "Ada tile green 3"), (tablet, "Ada tile green 3"))
     assert stored_tiles(store, game_id, "Ada") == {}
-    assert tablet.text_of("message") == "Ada already holds no green 3 tile"
+    assert tablet.text_of("message") == "Ada already holds no green 3 tile."
     assert_screens_match_store(store, game_id, tablet, phone, "Ada")
 
 

@@ -144,7 +144,7 @@ def test_score_round_from_both_devices_scores_one_round(open_app, store):
     at_once((tablet, "Score round 1"), (phone, "Score round 1"))
     record, draft = stored(store, game_id)
     assert len(record["rounds"]) == 1 and draft == cc.empty_draft(PLAYERS)
-    assert "round 1 is already scored" in phone.text_of("message")
+    assert "Round 1 is already scored." in phone.text_of("message")
     assert tablet.text_of("total-You") == phone.text_of("total-You") == "2"
     assert button(phone, "Score round 2").disabled
     assert phone.find(ft.Text, key="round-missing").value == "Choose the Nest Egg."
@@ -160,7 +160,7 @@ def test_a_tap_for_a_round_just_scored_elsewhere_never_lands_in_the_next_round(o
     at_once((tablet, "Score round 1"), (phone, "You side 2D"))
     record, draft = stored(store, game_id)
     assert record["rounds"][0]["sides"]["You"] == [] and draft["sides"]["You"] == []
-    assert "round 1 is already scored: nothing was changed" in phone.text_of("message")
+    assert phone.text_of("message") == "Round 1 is already scored: nothing was changed."
 
 
 def meant(name, shown):

@@ -85,7 +85,7 @@ def test_the_same_last_card_taken_off_twice_is_a_no_op_said_so(open_app, store):
     click_ids([(tablet, button_id(tablet, "Lea type 6 minus")), (phone, button_id(phone, "Lea type 6 minus"))])
     assert final(store, game_id)["collections"] == {"Lea": {}, "Max": {}}
     messages = {tablet.text_of("message"), phone.text_of("message")}
-    assert messages == {" ", "Lea has no type 6 cards"}  # one took it off; the other is told it is gone
+    assert messages == {" ", "Lea has no type 6 cards."}  # one took it off; the other is told it is gone
     assert_screens_match_store(store, game_id, tablet, phone)
 
 
@@ -96,7 +96,7 @@ def test_the_last_copy_claimed_by_both_goes_to_one_and_the_other_is_told(open_ap
     phone.tap("Max")
     click_ids([(tablet, button_id(tablet, "Lea type 5 plus")), (phone, button_id(phone, "Max type 5 plus"))])
     assert final(store, game_id)["collections"] == {"Lea": {"5": 1}, "Max": {}}
-    assert "all 5 cards of type 5" in phone.text_of("message")
+    assert phone.text_of("message") == "All 5 cards of type 5 are in the Meta column and the Collections."
     phone.settle()
     assert [b.disabled for b in phone.buttons("Max type 5 plus")] == [True]  # now shown as gone
     assert_screens_match_store(store, game_id, tablet, phone)

@@ -53,9 +53,12 @@ def shown(control) -> tuple:
 
 
 def screen_of(h: Harness) -> list[tuple]:
-    """The screen as a list, in drawing order, without the refusal of the last tap (a fresh page has none)."""
+    """The screen as a list, in drawing order, without the refusal of the last tap (a fresh page has none;
+    it takes the app bar title's place, so the title is left out too)."""
     message = h.find_all(ft.Semantics, identifier="message")
-    skip = {id(c) for m in message for c in walk(m)}
+    appbar = h.top_view().appbar
+    title = [appbar.title] if isinstance(appbar, ft.AppBar) and appbar.title is not None else []
+    skip = {id(c) for m in [*message, *title] for c in walk(m)}
     return [s for c in walk(h.top_view()) if id(c) not in skip and (s := shown(c))]
 
 

@@ -70,7 +70,7 @@ def test_the_same_free_card_tapped_on_two_screens_at_once_is_stored_once(open_ap
     tablet.tap("Mia red 7")
     phone.click(seen_on_phone)  # the phone's finger was already on its way: it meant "add", never "remove"
     assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [7]}}
-    assert phone.text_of("message").strip() in ("", "red 7 is already on Mia's tableau")
+    assert phone.text_of("message").strip() in ("", "Red 7 is already on Mia's tableau.")
     tablet.settle()
     assert tablet.text_of("total-Mia") == phone.text_of("total-Mia") == "-13"
 
@@ -85,4 +85,4 @@ def test_remove_against_add_from_two_screens_ends_as_the_last_one_said(open_app,
     tablet.tap("Mia red 7")  # the tablet removes it …
     phone.click(held_on_phone)  # … and the phone, which still showed it held, meant "remove" too
     assert store.get(game_id).record["rounds"][0]["Mia"] == {}
-    assert phone.text_of("message").strip() in ("", "red 7 is not on Mia's tableau")
+    assert phone.text_of("message").strip() in ("", "Red 7 is not on Mia's tableau.")

@@ -34,6 +34,9 @@ MESSAGE = "message"  # Semantics identifier of the result / error line
 MAX_IMPORT_MB = MAX_IMPORT_BYTES // (1024 * 1024)
 
 
+NOTHING_SAVED = "No saved game to export yet."  # why the export buttons are greyed
+
+
 def file_picker(app: App) -> ft.FilePicker:
     """One FilePicker per session, kept on the App: the page drops services nothing references."""
     picker = getattr(app, "_file_picker", None)
@@ -189,8 +192,12 @@ def view(app: App) -> ft.View:
         picker.on_result = on_result
 
     text, error = said
-    json_button = ft.FilledButton("Export JSON", icon=ft.Icons.DOWNLOAD, height=48, disabled=not finished, on_click=export_json)
-    csv_button = ft.OutlinedButton("Export CSV", icon=ft.Icons.TABLE_CHART, height=48, disabled=not finished, on_click=export_csv)
+    json_button = ft.FilledButton(
+        "Export JSON", icon=ft.Icons.DOWNLOAD, height=48, disabled=not finished, tooltip=NOTHING_SAVED, on_click=export_json
+    )
+    csv_button = ft.OutlinedButton(
+        "Export CSV", icon=ft.Icons.TABLE_CHART, height=48, disabled=not finished, tooltip=NOTHING_SAVED, on_click=export_csv
+    )
     import_button = ft.FilledButton(
         "Import",
         icon=ft.Icons.UPLOAD_FILE,

@@ -16,7 +16,6 @@ from companion.data.atomic_files import StoreWriteError
 from companion.data.ids import route_id
 from companion.data.store import EDITING, StoredGame
 from companion.services.completion import complete, has_content
-from companion.services.player_colours import table_colours
 from companion.ui import game_screens
 from companion.ui.session import App
 from companion.ui.widgets.controls import short_name, standings
@@ -84,11 +83,18 @@ def discard_label(game: StoredGame) -> str:
     return f"Discard {title_of(game)}, {', '.join(short_name(p, 24) for p in game.players)}"
 
 
-def player_dots(game: StoredGame) -> ft.Control:
-    """Each player's colour, as on the score sheet and the charts."""
-    colours = table_colours(game.players)
+def player_dots(game: StoredGame, dark: bool) -> ft.Control:
+    """Each player's colour, as on the setup screen and the play screen (a publisher's, where the game gives one)."""
+    rules = scoring.GAMES[game.game]
+    try:
+        choices = dict(rules.choices_of(game.record.get(rules.body)))
+    except (AttributeError, TypeError):  # a damaged record still lists: the players' own colours then
+        choices = {}
+    colours = game_screens.screen(game.game).player_colours(list(game.players), choices, dark)
     return ft.Row(
-        [ft.Container(width=12, height=12, border_radius=6, bgcolor=colours[p], tooltip=p) for p in game.players[:8]], spacing=4, tight=True
+        [ft.Container(width=12, height=12, border_radius=6, bgcolor=colours[p][1], tooltip=p) for p in game.players[:8]],
+        spacing=4,
+        tight=True,
     )
 
 
@@ -144,7 +150,7 @@ def save_offer(app: App, game: StoredGame) -> ft.Control:
 
 def entry(app: App, game: StoredGame) -> ft.Control:
     title = title_of(game)
-    lines: list[ft.Control] = [ft.Text(progress(game)), ft.Text(standing(game)), player_dots(game)]
+    lines: list[ft.Control] = [ft.Text(progress(game)), ft.Text(standing(game)), player_dots(game, app.dark)]
     if complete(game):
         lines.append(save_offer(app, game))
     return ft.ListTile(

@@ -4,8 +4,8 @@ A header that stays on screen while the rest scrolls under it: the totals (live,
 `scoring`), the round and the column heads of the grid being entered. Under it, in one
 scrolling column that keeps its place across taps, the game's own controls (one player at a
 time on a phone, everyone side by side on a tablet). At the bottom, under the thumb and outside
-the scroll, Undo, the round's own button (Next round, Score round) and Results, then the refusal
-of the last tap if any (under the cards, never over them). Each game's controls are its `GameScreen`
+the scroll, Undo, the round's own button (Next round, Score round) and Results. The refusal of the last tap
+takes the title's place in the app bar (it covers no card and moves none). Each game's controls are its `GameScreen`
 (companion/ui/game_screens.py), in its own module; a tap becomes an action, applied by the live game on
 the server.
 
@@ -34,6 +34,7 @@ from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
 from scoring import Action
+from scoring.fields import sentence
 
 MIN_TABLEAU_WIDTH = 370
 GAP = 16
@@ -96,11 +97,11 @@ class Play:
         except Exception:  # a bug, a deleted game: say so, keep the game as it was stored
             log.exception("change failed")
             done = Done(False, NOT_SAVED)
-        self._set_message(done.message)
+        self._set_message(sentence(done.message, self.players))
         return done.changed
 
     def refuse(self, reason: str) -> None:
-        self._set_message(reason)
+        self._set_message(sentence(reason, self.players))
 
     def select_player(self, player: str) -> None:
         self._set_player(player)
@@ -133,9 +134,13 @@ def totals_row(play: Play) -> ft.Control:
     result = play.live.result
     game = play.game
     assert game is not None
-    leaders = result.ranking[0] if result.ranking and game.entered() else ()
+    entered = game.entered()  # before anything is entered, level starting totals rank no one
+    leaders = result.ranking[0] if result.ranking and entered else ()
     return ft.Row(
-        [TotalBadge(p, result.totals[p], result.place_of(p), p in leaders, play.app.wide, key=f"total {p}") for p in play.players],
+        [
+            TotalBadge(p, result.totals[p], result.place_of(p) if entered else None, p in leaders, play.app.wide, key=f"total {p}")
+            for p in play.players
+        ],
         wrap=True,
         alignment=ft.MainAxisAlignment.CENTER,
         spacing=8,
@@ -159,20 +164,24 @@ def player_switch(play: Play) -> ft.Control:
     )
 
 
-def message_bar(message: str) -> ft.Control:
-    """The refusal of the last tap, under the thumb: announced by screen readers when it appears."""
-    return ft.Container(
-        ft.Semantics(
-            identifier="message",
-            live_region=True,
-            content=ft.Text(message or " ", color=ft.Colors.ON_ERROR_CONTAINER, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+def title_or_message(title: str, message: str) -> ft.Control:
+    """The app bar's title, or in its place the refusal of the last tap: the bar keeps its height,
+    so a refusal covers no card and moves none from under the finger; screen readers announce it."""
+    said = ft.Semantics(
+        identifier="message",
+        live_region=True,
+        content=ft.Text(
+            message or " ",
+            color=ft.Colors.ON_ERROR_CONTAINER,
+            weight=ft.FontWeight.BOLD,
+            size=13,
+            max_lines=3,  # three lines of 13 px fit the bar's 56 px
+            overflow=ft.TextOverflow.ELLIPSIS,
         ),
-        visible=bool(message),
-        bgcolor=ft.Colors.ERROR_CONTAINER,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=10),
-        border_radius=ft.BorderRadius.only(top_left=12, top_right=12),
-        alignment=ft.Alignment.CENTER,
     )
+    if not message:
+        return ft.Stack([ft.Text(title), ft.Container(said, visible=False)])
+    return ft.Container(said, bgcolor=ft.Colors.ERROR_CONTAINER, padding=ft.Padding.symmetric(horizontal=10, vertical=2), border_radius=8)
 
 
 def actions(play: Play, game_id: str) -> ft.Control:
@@ -229,6 +238,17 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
     return ft.Semantics(identifier="play-actions", container=True, content=bar)
 
 
+TABLE_CHANGES = "The table changes what the players share; this phone enters {}'s own cards."
+
+
+def shared(play: Play, controls: list[ft.Control]) -> list[ft.Control]:
+    """What the whole table shares; on a guest's phone greyed (the column is disabled), with a line saying why."""
+    if not play.device or not controls:
+        return controls
+    why = ft.Semantics(identifier="guest-why", content=ft.Text(TABLE_CHANGES.format(play.device), size=13, italic=True))
+    return [why, *controls]
+
+
 def frame(play: Play, game_id: str) -> ft.Control:
     """The whole play screen under the app bar, from the live game and this device's view state."""
     game, app = play.game, play.app
@@ -257,7 +277,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
     )
     body = ft.Column(
         [
-            ft.Column(game.shared(), disabled=bool(play.device), key="shared"),
+            ft.Column(shared(play, game.shared()), disabled=bool(play.device), key="shared"),
             switch,
             ft.Row(
                 [ft.Container(game.tableau(p), width=width, key=f"tableau {p}") for p in shown],
@@ -291,7 +311,6 @@ def frame(play: Play, game_id: str) -> ft.Control:
                 expand=True,
             ),
             thumb_bar(play, game_id),
-            message_bar(play.message),
         ],
         spacing=0,
         expand=True,
@@ -334,9 +353,12 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
         route=route,
         # Its own back button: Flutter's is 40 × 40, under the 48 every target has.
         appbar=ft.AppBar(
-            title=ft.Text(game_screens.title(live.record["game"])),
+            title=title_or_message(game_screens.title(live.record["game"]), message),
+            title_spacing=4,
             leading_width=56,
-            leading=icon_button(ft.Icons.ARROW_BACK, "Back", lambda e: app.go(route_under(app))),
+            # A guest's own seat is its first screen: nothing of its seat lies behind it, so no Back.
+            leading=None if app.seat_route == route else icon_button(ft.Icons.ARROW_BACK, "Back", lambda e: app.go(route_under(app))),
+            automatically_imply_leading=False,
             actions=[how_scoring_works(app, live.record["game"])],
         ),
         controls=[frame(play, game_id)],

@@ -19,6 +19,7 @@ from companion.ui.widgets.palette import ink
 from scoring import bgg_game as rules
 
 MAX_GG = 999
+MAX_FIELD_WIDTH = 320  # a 360 px phone's tableau, less its padding
 MAX_SPENT = 60  # Advertise/Promote steps shown per round; a fuller round is a typo
 EVERY_SET = "3 players: score every complete 1–6 set (default: one per colour)"
 
@@ -62,6 +63,13 @@ def NumberField(label: str, value: int, on_commit: Callable[[int], Any], width: 
         on_blur=commit,
         on_submit=commit,
     )
+
+
+def label_width(label: str) -> int:
+    """A field wide enough for its label on one line (a wrapped label runs into the field's border):
+    about 7 px a letter at the floating label's size, and the field's own padding; at most what a
+    phone's tableau has room for (a name past about 40 letters still wraps)."""
+    return min(MAX_FIELD_WIDTH, max(136, 32 + 7 * len(label)))
 
 
 def number_field(label: str, value: int, on_commit: Callable[[int], Any], width: int = 90) -> ft.Control:
@@ -139,7 +147,7 @@ class BggGameScreen(GameScreen):
                                 f"{player} round {i + 1} income",
                                 r.get("income", 0),
                                 partial(self.set_income, player, i + 1),
-                                width=136,
+                                width=label_width(f"{player} round {i + 1} income"),
                             ),
                             ft.Text("spent", size=12),
                             # A step, not the value the stepper shows: two devices' +1 give +2.
@@ -251,6 +259,11 @@ class BggGameScreen(GameScreen):
         taken = {chosen[p] for p in players if p in chosen}
         free = [c for c in rules.COLOURS if c not in taken]
         return {p: chosen[p] if p in chosen else free.pop(0) for p in players}
+
+    @classmethod
+    def player_colours(cls, players: list[str], choices: dict[str, str], dark: bool) -> dict[str, tuple[str, str]]:
+        """One colour per player: the publisher's, on the setup screen, the tableau and the lists alike."""
+        return {p: (choices.get(p, ""), ink(choices.get(p, ""), dark)) for p in players}
 
     @classmethod
     def choice_controls(cls, player: str, choices: dict[str, str], set_choice: Callable[[str, str], None]) -> list[ft.Control]:

@@ -33,11 +33,11 @@ SLOT_ACTIONS = {
 }
 
 
-def suit_card(card: str, label: str, on_click: Callable[[Any], object], state: str, dark: bool) -> ft.Control:
+def suit_card(card: str, label: str, on_click: Callable[[Any], object], state: str, dark: bool, locked: bool = False) -> ft.Control:
     """One physical card, its rank and suit symbol (for those who cannot tell red from black) in the
     suit's colour for the theme: `held` (filled), `free` (outlined) or `taken` (elsewhere this round:
-    struck through; a tap on it says where it is)."""
-    return card_button(rules.pretty(card), label, on_click, state=state, colour=ink(rules.colour_of(card), dark))
+    struck through; a tap on it says where it is); `locked`: the table's to change, not this phone's."""
+    return card_button(rules.pretty(card), label, on_click, state=state, colour=ink(rules.colour_of(card), dark), disabled=locked)
 
 
 @ft.memo
@@ -51,9 +51,10 @@ def CardGrid(
     mine: tuple[str, ...],
     taken: frozenset[str],
     dark: bool,
+    locked: bool,
 ) -> ft.Control:
     """A memoised part: Flet skips it while its arguments (plain values) are equal."""
-    return screen.build_grid(number, slot, player, shown, mine, taken, dark)
+    return screen.build_grid(number, slot, player, shown, mine, taken, dark, locked)
 
 
 class CardCommonsScreen(GameScreen):
@@ -100,10 +101,19 @@ class CardCommonsScreen(GameScreen):
         mine = rules.held(draft, slot, player)
         shown = tuple(c for c in rules.DECK if not (slot in (rules.COMMISSION, rules.REPLACEMENT) and rules.is_wild(c)))
         taken = frozenset(c for c in rules.places(draft) if c in shown and c not in mine)
-        return CardGrid(self, self.number, slot, player, shown, mine, taken, self.play.app.dark)
+        locked = player is None and bool(self.play.device)  # the Nest Egg and its replacement: the table's
+        return CardGrid(self, self.number, slot, player, shown, mine, taken, self.play.app.dark, locked)
 
     def build_grid(
-        self, number: int, slot: str, player: str | None, shown: tuple[str, ...], mine: tuple[str, ...], taken: frozenset[str], dark: bool
+        self,
+        number: int,
+        slot: str,
+        player: str | None,
+        shown: tuple[str, ...],
+        mine: tuple[str, ...],
+        taken: frozenset[str],
+        dark: bool,
+        locked: bool = False,
     ) -> ft.Control:
         """The grid of round `number`: what each card's tap does is fixed as it is drawn."""
         owner = f"{player} " if player else ""
@@ -116,6 +126,7 @@ class CardCommonsScreen(GameScreen):
                     self.on_tap(self.action(slot, player, card, card in mine, number)),
                     "held" if card in mine else "taken" if card in taken else "free",
                     dark,
+                    locked,
                 )
                 for card in shown
             ],
@@ -164,6 +175,7 @@ class CardCommonsScreen(GameScreen):
                         content=ft.Text(NONE_LABEL, semantics_label=f"{NONE_LABEL}{': chosen' if none else ''}"),
                         height=48,
                         on_click=lambda e: self.choose_none(not none),
+                        disabled=bool(self.play.device),
                         key="replacement-none",
                     ),
                 ]
@@ -198,7 +210,7 @@ class CardCommonsScreen(GameScreen):
         number = self.number
         still = self.still_to_choose()
         score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
-        reason = "The table's screen scores the round" if self.play.device else still
+        reason = "The table scores the round." if self.play.device else still
         return ft.Column(
             [
                 ft.FilledButton(

@@ -39,6 +39,10 @@ class CgtScreen(GameScreen):
     def step(self, make: Callable[[int], Action], shown: int) -> Callable[[int], bool]:
         return lambda value: self.play.act(make(value - shown))
 
+    def reasons(self, make: Callable[[int], Action]) -> tuple[str | None, str | None]:
+        """Why a stepper's − and + would be refused (the rules' words), shown when they are greyed."""
+        return rules.why_not(self.game, make(-1)), rules.why_not(self.game, make(1))
+
     def add_type(self, value: str | None) -> None:
         if value:
             self.play.remember("extra_types", [*self.play.state.get("extra_types", []), int(value)])
@@ -60,7 +64,14 @@ class CgtScreen(GameScreen):
                     spacing=0,
                     width=72,
                 ),
-                stepper(f"Type {type_} Meta", meta, self.step(lambda by: rules.AdjustMeta(type=type_, by=by), meta), low, high),
+                stepper(
+                    f"Type {type_} Meta",
+                    meta,
+                    self.step(lambda by: rules.AdjustMeta(type=type_, by=by), meta),
+                    low,
+                    high,
+                    reasons=self.reasons(lambda by: rules.AdjustMeta(type=type_, by=by)),
+                ),
                 ft.Row(
                     [
                         ft.Text("modifier", size=12),
@@ -128,6 +139,7 @@ class CgtScreen(GameScreen):
                     self.step(lambda by: rules.AdjustCollection(player, type_, by), count),
                     0,
                     count + 1 if addable else count,
+                    reasons=(f"{player} has no type {type_} card", rules.why_not(self.game, rules.AdjustCollection(player, type_, 1))),
                 ),
                 ft.Text(f"× {value} = {count * value}", size=13),
             ],

@@ -111,6 +111,9 @@ def Formulas(lines: tuple[str, ...]) -> ft.Control:
     )
 
 
+GUEST_ROUND = "The table starts the next round."
+
+
 class LostCitiesScreen(GameScreen):
     key = "lost-cities"
     seed = ft.Colors.AMBER_800
@@ -227,14 +230,18 @@ class LostCitiesScreen(GameScreen):
     def round_action(self) -> ft.Control | None:
         if len(self.play.record["rounds"]) >= self.variant.rounds:
             return None
-        return ft.FilledTonalButton(
+        button = ft.FilledTonalButton(
             "Next round",
             icon=ft.Icons.ARROW_FORWARD,
             height=48,
             disabled=bool(self.play.device),
-            tooltip="The table's screen starts the next round" if self.play.device else None,
+            tooltip=GUEST_ROUND if self.play.device else None,
             on_click=lambda e: self.next_round(),
         )
+        if not self.play.device:
+            return button
+        # A guest's phone: greyed, and a line says why (a tooltip alone is never seen on a phone).
+        return ft.Column([button, ft.Text(GUEST_ROUND, size=12)], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
     def explanations(self, result: scoring.Result) -> tuple[str, ...]:
         """The scorer's sentences without its last one while rounds remain: that one names who starts

@@ -15,6 +15,7 @@ from companion.services import history_figures, ratings
 from companion.services.player_colours import player_colour
 from companion.ui import game_screens
 from companion.ui.session import App
+from companion.ui.widgets.chart_axis import integer_axis
 from companion.ui.widgets.controls import section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button, navigation_bar
@@ -140,13 +141,14 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
     )
     # A margin around the data: the first and last points and the top one are drawn whole, not halved by the edge.
     margin = max(1, (high - low) // 10)
+    bottom, top = low - (margin if low < 0 else 0), (high or 1) + margin
     chart = charts.LineChart(
         data_series=series,
         min_x=-0.25,
         max_x=max(1, longest - 1) + 0.25,
-        min_y=low - (margin if low < 0 else 0),
-        max_y=(high or 1) + margin,
-        left_axis=charts.ChartAxis(label_size=44),
+        min_y=bottom,
+        max_y=top,
+        left_axis=integer_axis(bottom, top, label_size=44),  # scores are whole: no 0.5 on the axis
         bottom_axis=charts.ChartAxis(title=ft.Text("games, oldest first", size=12), show_labels=False),
         horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
     )

@@ -160,7 +160,12 @@ def view(app: App, game_id: str, route: str) -> ft.View:
         )
         actions.append(
             ft.FilledButton(
-                "Save changes" if editing else "Save result", icon=ft.Icons.SAVE, height=48, disabled=not result.decided, on_click=save
+                "Save changes" if editing else "Save result",
+                icon=ft.Icons.SAVE,
+                height=48,
+                disabled=not result.decided,
+                tooltip=None if result.decided else "Not decided yet: the game goes on.",
+                on_click=save,
             )
         )
         if editing:

@@ -1,4 +1,4 @@
-"""Settings: the PIN that keeps this table's games private, and the theme.
+"""Settings: the PIN that keeps this table's games private, and the theme (this device's own, and the default of the others).
 
 A component: what is typed and the last message are this device's state; whether a PIN is on is
 read from the store at each drawing (it subscribes to `changes.SETTINGS`)."""
@@ -44,6 +44,10 @@ def view(app: App) -> ft.View:
         app.toggle_theme()
         app.rebuild()  # the root applies the theme (and this switch is drawn from app.dark)
 
+    def flip_default(e) -> None:
+        app.set_default_theme(not app.default_dark)
+        app.rebuild()
+
     if app.gate.fixed:
         pin_controls: list[ft.Control] = [ft.Text("The PIN was set when the server started (--pin).")]
     else:
@@ -64,7 +68,14 @@ def view(app: App) -> ft.View:
             ft.Row(
                 [
                     ft.FilledButton("Set PIN", on_click=save),
-                    ft.OutlinedButton("Remove PIN", on_click=clear, disabled=not app.gate.required or lan),
+                    ft.OutlinedButton(
+                        "Remove PIN",
+                        on_click=clear,
+                        disabled=not app.gate.required or lan,
+                        tooltip=("Served to the network: a PIN is needed" if lan else "No PIN is set")
+                        if not app.gate.required or lan
+                        else None,
+                    ),
                 ]
             ),
         ]
@@ -86,6 +97,8 @@ def view(app: App) -> ft.View:
                     ft.Semantics(identifier="settings-message", content=ft.Text(message, color=ft.Colors.ERROR if warns else None)),
                     section("Appearance"),
                     ft.Switch(label="Dark theme", value=app.dark, on_change=flip_theme),
+                    ft.Text("On this device only: every phone and tablet keeps its own choice.", size=13),
+                    ft.Switch(label="Dark theme for devices that have not chosen", value=app.default_dark, on_change=flip_default),
                 ],
                 spacing=12,
                 width=640,

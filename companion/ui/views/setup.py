@@ -13,7 +13,6 @@ import scoring
 from companion.data import changes
 from companion.data.ids import route_id
 from companion.data.store import StoreWriteError
-from companion.services.player_colours import colour_name, table_colours
 from companion.ui import game_screens
 from companion.ui.session import App
 from companion.ui.widgets.controls import TAP, icon_button, section, short_name
@@ -151,12 +150,13 @@ def view(app: App, game: str) -> ft.View:
             app.notify(str(err), error=True)
         app.go(f"/play/{route_id(stored.id)}")
 
-    def player_row(i: int, player: str, colour: str) -> ft.Control:
+    def player_row(i: int, player: str, colour: tuple[str, str]) -> ft.Control:
         extra = screen.choice_controls(player, full, set_choice)
+        said, shade = colour
         # Two lines, so that a 360 px phone (or 200 % text) keeps every control: who, then what to do.
         who = ft.Row(
             [
-                ft.Container(width=14, height=14, border_radius=7, bgcolor=colour, tooltip=f"{player}'s colour: {colour_name(colour)}"),
+                ft.Container(width=14, height=14, border_radius=7, bgcolor=shade, tooltip=f"{player}'s colour: {said}"),
                 ft.Text(f"{i + 1}.", width=24),
                 ft.Text(short_name(player, 24), tooltip=player, expand=True, weight=ft.FontWeight.BOLD if i == 0 else None),
                 ft.Text("first player" if i == 0 else "", size=12, color=ft.Colors.PRIMARY),
@@ -167,9 +167,23 @@ def view(app: App, game: str) -> ft.View:
             [
                 *extra,
                 tap_size(icon_button(ft.Icons.STAR_BORDER, f"{player} starts", lambda e: make_first(player), visible=i > 0)),
-                tap_size(icon_button(ft.Icons.ARROW_UPWARD, f"Move {player} up", lambda e: move(player, -1), disabled=i == 0)),
                 tap_size(
-                    icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {player} down", lambda e: move(player, 1), disabled=i == len(players) - 1)
+                    icon_button(
+                        ft.Icons.ARROW_UPWARD,
+                        f"Move {player} up",
+                        lambda e: move(player, -1),
+                        disabled=i == 0,
+                        reason="In the first seat already.",
+                    )
+                ),
+                tap_size(
+                    icon_button(
+                        ft.Icons.ARROW_DOWNWARD,
+                        f"Move {player} down",
+                        lambda e: move(player, 1),
+                        disabled=i == len(players) - 1,
+                        reason="In the last seat already.",
+                    )
                 ),
                 tap_size(icon_button(ft.Icons.CLOSE, f"Remove {player}", lambda e: remove(player))),
             ],
@@ -177,12 +191,14 @@ def view(app: App, game: str) -> ft.View:
             wrap=True,
             alignment=ft.MainAxisAlignment.END,
         )
-        # Keyed by the player: a row follows its player when the seats change.
-        return ft.Column([who, buttons], spacing=0, key=f"seat {player}")
+        # Keyed by the player: a row follows its player when the seats change. A chooser's label sits on
+        # its top border: room above it, so it does not touch the name line.
+        return ft.Column([who, buttons], spacing=10 if extra else 0, key=f"seat {player}")
 
     recent = [p for p in app.store.recent_players() if p not in players]
     count_ok = rules.min_players <= len(players) <= rules.max_players
-    colours = table_colours(players)
+    needed = f"{rules.title} is played by {rules.player_counts}."
+    colours = screen.player_colours(players, full, app.dark)  # one per player: a publisher's colour where the game has one
     options = screen.variant_controls(form.variant, set_variant, players)
     # counter="": the limit still holds, without a "0/200" under the field
     name_field = ft.TextField(
@@ -214,7 +230,15 @@ def view(app: App, game: str) -> ft.View:
             ft.OutlinedButton("Random first player", icon=ft.Icons.CASINO, height=TAP, on_click=random_first, visible=len(players) > 1),
             ft.Text(form.chance, color=ft.Colors.PRIMARY),
             *([section("Options"), *options] if options else []),
-            ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, disabled=not count_ok, on_click=start, height=48),
+            ft.FilledButton(
+                "Start game",
+                icon=ft.Icons.PLAY_ARROW,
+                disabled=not count_ok,
+                tooltip=None if count_ok else needed,
+                on_click=start,
+                height=48,
+            ),
+            ft.Text(needed, size=13, visible=not count_ok),  # why Start game is greyed
         ],
         spacing=12,
         width=640,

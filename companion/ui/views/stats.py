@@ -12,6 +12,7 @@ from companion.services import history_figures, ratings
 from companion.services.player_colours import player_colour
 from companion.ui import game_screens
 from companion.ui.session import App
+from companion.ui.widgets.chart_axis import integer_axis
 from companion.ui.widgets.controls import section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import navigation_bar
@@ -52,7 +53,7 @@ def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
             label_size=36,
             labels=[charts.ChartAxisLabel(value=i, label=ft.Text(short_name(name, 6), size=12)) for i, (name, _) in enumerate(wins)],
         ),
-        left_axis=charts.ChartAxis(label_size=36),
+        left_axis=integer_axis(0, top + 1),  # wins are whole: 0, 1, 2…, never 0.5
         max_y=top + 1,
     )
     summary = ", ".join(f"{name} {n}" for name, n in wins)

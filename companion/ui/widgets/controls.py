@@ -7,18 +7,20 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import flet as ft
 
 from companion.ui.widgets.palette import on
-from scoring.fields import ordinal
+from scoring.fields import ordinal, sentence
 
 TAP = 48  # minimum tap target, in logical pixels
 SMALLEST_TEXT = 12  # no text on a play screen is smaller
 
 
-def icon_button(icon: ft.IconData, label: str, on_click, disabled: bool = False, visible: bool = True) -> ft.IconButton:
+def icon_button(
+    icon: ft.IconData, label: str, on_click, disabled: bool = False, visible: bool = True, reason: str | None = None
+) -> ft.IconButton:
     """An icon button whose accessible name is `label` (a tooltip alone names only its wrapper),
-    48 × 48 like every target (Flutter's default is 40)."""
+    48 × 48 like every target (Flutter's default is 40). Disabled, its tooltip is `reason`: why not."""
     return ft.IconButton(
         icon=ft.Icon(icon, semantics_label=label),
-        tooltip=label,
+        tooltip=reason if disabled and reason else label,
         on_click=on_click,
         disabled=disabled,
         visible=visible,
@@ -27,7 +29,14 @@ def icon_button(icon: ft.IconData, label: str, on_click, disabled: bool = False,
 
 
 def card_button(
-    text: str, label: str, on_click, state: str = "free", colour: str = "#546E7A", width: float = 52, icon: ft.IconData | None = None
+    text: str,
+    label: str,
+    on_click,
+    state: str = "free",
+    colour: str = "#546E7A",
+    width: float = 52,
+    icon: ft.IconData | None = None,
+    disabled: bool = False,
 ) -> ft.Control:
     """One physical card: `held` (filled), `free` (outlined) or `taken` (by another player: struck
     through and faded, yet tappable, so the tap reaches the rules and the refusal says whose it is).
@@ -39,9 +48,12 @@ def card_button(
     The key holds the state, so a card that changes state is a new control: a tap sent while the
     screen still showed the old state can never reach the new button and mean its opposite (a free
     card tapped on two screens at once is added once, never added and then taken back).
+
+    `disabled`: not this device's to change (a guest's phone, for the table's cards): greyed like
+    any disabled button, and disabled for screen readers too; a line near it says why.
     """
     held, taken = state == "held", state == "taken"
-    fg = on(colour) if held else ft.Colors.ON_SURFACE_VARIANT if taken else colour
+    fg = on(colour) if held and not disabled else ft.Colors.ON_SURFACE_VARIANT if taken or disabled else colour
     content = (
         ft.Icon(icon, semantics_label=label, color=fg, size=20)
         if icon
@@ -57,15 +69,16 @@ def card_button(
     # A screen reader says the state, not only the colour: pressed when it is on this tableau, a hint when
     # another player holds it. Inside the button, so the button's own node takes it (its name stays `label`).
     return ft.Button(
-        content=ft.Semantics(toggled=held, disabled=taken, content=content),
+        content=ft.Semantics(toggled=held, disabled=taken or disabled, content=content),
         on_click=on_click,
+        disabled=disabled,
         key=f"{label}:{state}",
         width=width,
         height=TAP,
         elevation=0,
         style=ft.ButtonStyle(
-            bgcolor=colour if held else ft.Colors.SURFACE,
-            side=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT) if taken else ft.BorderSide(2, colour),
+            bgcolor=(ft.Colors.SURFACE_CONTAINER_HIGHEST if disabled else colour) if held else ft.Colors.SURFACE,
+            side=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT) if taken or disabled else ft.BorderSide(2, colour),
             shape=ft.RoundedRectangleBorder(radius=8),
             padding=0,
         ),
@@ -81,13 +94,23 @@ def stepper(
     down: Callable[[int], int] | None = None,
     up: Callable[[int], int] | None = None,
     show: Callable[[int], str] = str,
+    reasons: tuple[str | None, str | None] = (None, None),
 ) -> ft.Row:
-    """`− value +` for a small whole number; `down`/`up` map the value to the next one (e.g. 2 → 0)."""
+    """`− value +` for a small whole number; `down`/`up` map the value to the next one (e.g. 2 → 0).
+    `reasons`: why − and + are greyed when they are (the rules' words); by default, the limit."""
     down = down or (lambda v: v - 1)
     up = up or (lambda v: v + 1)
+    lowest = reasons[0] or f"It cannot go below {show(low)}"
+    highest = reasons[1] or f"It cannot go above {show(high)}"
     return ft.Row(
         [
-            icon_button(ft.Icons.REMOVE, f"{label} minus", lambda e: on_change(max(low, down(value))), disabled=value <= low),
+            icon_button(
+                ft.Icons.REMOVE,
+                f"{label} minus",
+                lambda e: on_change(max(low, down(value))),
+                disabled=value <= low,
+                reason=sentence(lowest),
+            ),
             ft.Container(
                 ft.Text(
                     show(value),
@@ -99,7 +122,9 @@ def stepper(
                 width=44,
                 alignment=ft.Alignment.CENTER,
             ),
-            icon_button(ft.Icons.ADD, f"{label} plus", lambda e: on_change(min(high, up(value))), disabled=value >= high),
+            icon_button(
+                ft.Icons.ADD, f"{label} plus", lambda e: on_change(min(high, up(value))), disabled=value >= high, reason=sentence(highest)
+            ),
         ],
         spacing=0,
         tight=True,
