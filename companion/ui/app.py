@@ -47,7 +47,7 @@ ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 # closed, a phone asleep each leave one, holding its screens (about 1.5 MB for a tablet's play screen).
 # A browser back within this window resumes its session; one back later gets a new session, drawn from
 # the stored state (a phone's seat is kept in the browser: views/join.py). FLET_SESSION_TIMEOUT overrides it.
-SESSION_KEEP_SECONDS = 20
+SESSION_KEEP_SECONDS = 10  # + up to 10 s until Flet evicts it, + 5 s until the memory is trimmed (server/memory.py)
 
 
 Builder = Callable[..., ft.View]
