@@ -25,38 +25,9 @@ or a carriage return is written with a leading `'`, so a spreadsheet shows it as
 of running it as a formula (CSV formula injection). Scores and places are numbers we write
 ourselves and are left as they are (a negative score stays `-7`).
 
-BG Stats (`bgstats_play`): one finished game as the JSON payload that BG Stats
-(Board Game Stats, bgstatsapp.com) accepts from other apps, documented at
-https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
-— the app opens `https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`
-(also `bgstats://app.bgstatsapp.com/createPlay.html?data=…`) and shows its import
-dialog, matching the game by BGG id or name and players by name. `bgstats_url`
-builds that link. The fields we fill:
-
-- `sourceName` "Tableside", `sourcePlayId` the game's id (so a second push is
-  recognisable);
-- `playDate`: `played_at` in UTC as `YYYY-MM-DD HH:MM:SS` (the page's example
-  format; a `played_at` without an offset is written as it is);
-- `location` and `comments` from the record's `location` and `notes`, when present;
-- `board`: the variant in words (BG Stats keeps "board/variant used in a play"),
-  when the record has one;
-- `game`: `name` (the game's title), `sourceGameId` (the FORMAT.md key, e.g.
-  `lost-cities`), `highestWins` true, `noPoints` false, and `bggId` only where we
-  could verify it: Lost Cities is 50 (boardgamegeek.com/boardgame/50/lost-cities).
-  We found no reliable BoardGameGeek id for BoardGameGeek: The Card Game, The
-  BoardGameGeek Game, CGT – Card Game Traders or Card Commons, so they carry no
-  `bggId` and BG Stats matches them by name;
-- `players`, in seat order: `name`, `sourcePlayerId` (the name: Tableside's players
-  are their names), `score` (the total), `rank` (the place as above), `winner`
-  (always present: a published integration reports BG Stats on Android failing when
-  it is missing), `startPlayer` (the first seat, who starts in Tableside).
-
-- `durationMin`: for a game played here, the minutes from its start (created) to
-  when it was first saved as finished (companion/services/durations.py); left out where that
-  is unknown (a plain record, an imported game, a game left open over 12 hours).
-
-Not filled: `role`, `team`,
-`color`, a seat-order field (the page's example has none; the list is in seat order).
+BG Stats: one finished game as the play BG Stats accepts from other apps (`bgstats_play`,
+`bgstats_url`) lives in companion/services/bg_stats.py, shared by the download, the link on
+Results and the command line; the names stay importable from here.
 
 Import
 ------
@@ -78,21 +49,15 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable
-from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import quote
 
 import scoring
 from companion.data.checks import metadata_problem, played_when
 from companion.data.ids import id_problem
-from companion.services import durations
+from companion.services.bg_stats import BGG_IDS, SOURCE_NAME, bgstats_play, bgstats_url, variant_text  # noqa: F401 (kept importable here)
 from scoring import json_text
 
 EXPORT_FORMAT = 1
-SOURCE_NAME = "Tableside"
-BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
-# Only ids we verified; the other games are matched by name in BG Stats.
-BGG_IDS = {"lost-cities": 50}
 CSV_COLUMNS = ("date", "game", "player", "score", "place", "winner", "id")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -156,68 +121,6 @@ def export_csv(games: Iterable[Any]) -> str:
 def export_damaged(damaged: Iterable[Any]) -> str:
     """The records set aside as damaged, raw, with where they were found and why."""
     return json.dumps({"damaged": [d.to_json() for d in damaged]}, ensure_ascii=False, indent=1) + "\n"
-
-
-def _play_date(played_at: str) -> str:
-    when = datetime.fromisoformat(played_at)
-    if when.tzinfo is not None:
-        when = when.astimezone(UTC)
-    return when.strftime("%Y-%m-%d %H:%M:%S")
-
-
-def variant_text(record: dict) -> str:
-    """The variant in words, e.g. "rounds 3, purple", "" when the record has none."""
-    parts = []
-    for key, value in (record.get("variant") or {}).items():
-        words = key.replace("_", " ")
-        if value is True:
-            parts.append(words)
-        elif value is not False and value is not None:
-            parts.append(f"{words} {value}")
-    return ", ".join(parts)
-
-
-def bgstats_play(game: Any) -> dict:
-    """One finished game as a BG Stats push-play payload (see the module docstring for the fields)."""
-    record = _record(game)
-    result = scoring.score(record)
-    key = record["game"]
-    game_info: dict[str, Any] = {"name": scoring.GAMES[key].title, "sourceGameId": key, "highestWins": True, "noPoints": False}
-    if key in BGG_IDS:
-        game_info["bggId"] = BGG_IDS[key]
-    play: dict[str, Any] = {"sourceName": SOURCE_NAME}
-    if "id" in record:
-        play["sourcePlayId"] = record["id"]
-    if "played_at" in record:
-        play["playDate"] = _play_date(record["played_at"])
-    took = durations.minutes(game)  # a stored game knows when it started and finished
-    if took is not None:
-        play["durationMin"] = took
-    if record.get("location"):
-        play["location"] = record["location"]
-    if record.get("notes"):
-        play["comments"] = record["notes"]
-    board = variant_text(record)
-    if board:
-        play["board"] = board
-    play["game"] = game_info
-    play["players"] = [
-        {
-            "name": player,
-            "sourcePlayerId": player,
-            "score": result.totals[player],
-            "rank": result.place_of(player),
-            "winner": player in result.winners,
-            "startPlayer": seat == 0,
-        }
-        for seat, player in enumerate(record["players"])
-    ]
-    return play
-
-
-def bgstats_url(play: dict) -> str:
-    """The link that hands a play to BG Stats (opens its import dialog where it is installed)."""
-    return f"{BGSTATS_URL}?data={quote(json.dumps(play, ensure_ascii=False, separators=(',', ':')), safe='')}"
 
 
 SHAPE = 'expected a game record, a list of records, or an export {"format": 1, "games": [...]}'
