@@ -11,16 +11,17 @@ Every record is a FORMAT.md record of a finished game, carrying `format`, `id` a
 
 CSV (`export_csv`): one row per player per game, with a header row::
 
-    date,game,player,score,place,winner,id
+    date,game,player,score,place,winner,id,location,notes
 
 `date` is the day the game was played (an ISO date, YYYY-MM-DD, in the played_at's own
 offset; a played_at without one is local time), `game` the game's title,
 `score` the player's total, `place` the 1-based place (players who share a place
 share the number, the next place skips: 1, 1, 3), `winner` is `yes` or `no` for
 that player (a draw has several `yes`), `id` the game's id, to tell apart two games
-of one day.
+of one day, `location` and `notes` the game's (empty where it has none; notes may hold line
+breaks, quoted as CSV quotes them).
 
-Spreadsheet safety: a text cell (game, player, id) that begins with `=`, `+`, `-`, `@`, a tab
+Spreadsheet safety: a text cell (game, player, id, location, notes) that begins with `=`, `+`, `-`, `@`, a tab
 or a carriage return is written with a leading `'`, so a spreadsheet shows it as text instead
 of running it as a formula (CSV formula injection). Scores and places are numbers we write
 ourselves and are left as they are (a negative score stays `-7`).
@@ -58,7 +59,7 @@ from companion.services.bg_stats import BGG_IDS, SOURCE_NAME, bgstats_play, bgst
 from scoring import json_text
 
 EXPORT_FORMAT = 1
-CSV_COLUMNS = ("date", "game", "player", "score", "place", "winner", "id")
+CSV_COLUMNS = ("date", "game", "player", "score", "place", "winner", "id", "location", "notes")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -113,6 +114,8 @@ def export_csv(games: Iterable[Any]) -> str:
                     result.place_of(player),
                     "yes" if player in result.winners else "no",
                     cell(record["id"]),
+                    cell(record.get("location") or ""),
+                    cell(record.get("notes") or ""),
                 )
             )
     return out.getvalue()
