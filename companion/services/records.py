@@ -3,7 +3,8 @@
 For each player and each game:
 
 - `score`: the highest total in one game;
-- `round`: the best single round (games scored by rounds: Lost Cities, Card Commons);
+- `round`: the best single round (games scored by rounds, Lost Cities and Card Commons, when played
+  over more than one round: a one-round game's round is its score);
 - `streak`: the longest run of wins in a row, in play order, among that player's games of that game
   (a shared first place is a win; a game without a win ends the run);
 - `margin`: the largest win: the winner's total minus the best total of the others (an outright
@@ -14,7 +15,7 @@ A record is the first game to reach its value: a later game that only equals it 
 Everything is recomputed from the history as it is (an edit, a delete, an import or a rename
 changes the records with it); totals and winners come from each game's stored summary, so
 nothing is scored again, except the per-round scores of round games, which the summary does not
-keep: those are worked out once per stored version of a game (id, modified_at) and remembered.
+keep: those are worked out once per stored version of a game and remembered while it is stored.
 
 `set_by` says which records a game sets, for its Results: only against the player's earlier
 games of that game (a first game sets no "best"), and only for a streak of 2 or more.
@@ -22,6 +23,7 @@ games of that game (a first game sets no "best"), and only for a streak of 2 or 
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -30,8 +32,10 @@ import scoring
 
 KINDS = ("score", "round", "streak", "margin")
 LABELS = {"score": "Highest score", "round": "Best round", "streak": "Longest winning streak", "margin": "Largest win"}
-_ROUNDS_KEPT = 20_000  # per-round scores remembered (a few numbers each); forgotten all at once beyond it
-_rounds_seen: dict[tuple[str, str], tuple[Mapping[str, int], ...]] = {}
+# Per-round scores of each stored game object: the store hands out the same StoredGame until the
+# game changes (an edit or a rename makes a new one), so the object itself is the key; an entry goes
+# with its game. (Not (id, modified_at): modified_at counts whole seconds, an edit can share one.)
+_rounds_seen: dict[int, tuple[weakref.ref, tuple[Mapping[str, int], ...]]] = {}
 
 
 @dataclass(frozen=True)
@@ -67,13 +71,23 @@ class Announcement:
 def _round_scores(stored: Any) -> tuple[Mapping[str, int], ...]:
     if scoring.GAMES[stored.game].body != "rounds":
         return ()
-    key = (stored.id, stored.modified_at)
+    key = id(stored)
     found = _rounds_seen.get(key)
-    if found is None:
-        if len(_rounds_seen) >= _ROUNDS_KEPT:
-            _rounds_seen.clear()
-        found = _rounds_seen[key] = tuple(dict(r) for r in scoring.score(stored.record).rounds)
-    return found
+    if found is not None and found[0]() is stored:
+        return found[1]
+    rounds = tuple(dict(r) for r in scoring.score(stored.record).rounds)
+    try:
+        ref = weakref.ref(stored, lambda dead: _forget(key, dead))
+    except TypeError:  # not a stored game object (a test's stand-in): nothing to remember it by
+        return rounds
+    _rounds_seen[key] = (ref, rounds)
+    return rounds
+
+
+def _forget(key: int, dead: weakref.ref) -> None:
+    found = _rounds_seen.get(key)
+    if found is not None and found[0] is dead:
+        del _rounds_seen[key]
 
 
 def play_of(stored: Any) -> Play:
@@ -125,7 +139,8 @@ class _Book:
             key = (player, play.game)
             self.played[key] = self.played.get(key, 0) + 1
             self._offer(key, "score", play.totals.get(player), play)
-            self._offer(key, "round", max((r[player] for r in play.rounds if player in r), default=None), play)
+            if len(play.rounds) > 1:
+                self._offer(key, "round", max((r[player] for r in play.rounds if player in r), default=None), play)
             self.run[key] = self.run.get(key, 0) + 1 if player in play.winners else 0
             self._offer(key, "streak", self.run[key] or None, play)
             self._offer(key, "margin", margin(play, player), play)

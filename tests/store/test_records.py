@@ -16,7 +16,8 @@ def lc(ana: list[int], ben: list[int], when: str, game_id: str) -> dict:
         {"Ana": {"red": {"cards": CARDS[a]}} if CARDS[a] else {}, "Ben": {"blue": {"cards": CARDS[b]}} if CARDS[b] else {}}
         for a, b in zip(ana, ben, strict=True)
     ]
-    return {"game": "lost-cities", "players": ["Ana", "Ben"], "variant": {"rounds": 1}, "rounds": body, "id": game_id, "played_at": when}
+    variant = {"rounds": len(body)}
+    return {"game": "lost-cities", "players": ["Ana", "Ben"], "variant": variant, "rounds": body, "id": game_id, "played_at": when}
 
 
 @pytest.fixture
@@ -41,23 +42,19 @@ def test_each_kind_and_what_the_third_game_announces(store):
     ana = records.player_records(plays(store), "Ana")["lost-cities"]
     assert {k: (b.value, b.game_id) for k, b in ana.items()} == {
         "score": (20, "g2"),
-        "round": (20, "g2"),
         "streak": (2, "g2"),
         "margin": (15, "g2"),
     }
     said = records.set_by(plays(store), "g2")
     assert [a.text for a in said] == [
         "Ana's best Lost Cities score: 20",
-        "Ana's best Lost Cities round: 20",
         "Ana's longest Lost Cities winning streak: 2 wins",
         "Ana's largest Lost Cities win: by 15 points",
         "Ben's best Lost Cities score: 5",
-        "Ben's best Lost Cities round: 5",
     ]
     # Ben's first win: his best score, and a largest win where he had none; a streak of 1 is no news
     assert [a.text for a in records.set_by(plays(store), "g3")] == [
         "Ben's best Lost Cities score: 20",
-        "Ben's best Lost Cities round: 20",
         "Ben's largest Lost Cities win: by 15 points",
     ]
     assert records.set_by(plays(store), "g1") == []  # a first game sets no record
@@ -108,3 +105,35 @@ def test_a_game_in_progress_is_announced_against_the_history(store):
     live = store.create(lc([20], [0], "2026-11-02T20:00:00+00:00", "g2"))
     said = records.set_by([*plays(store), records.play_of(live)], "g2")
     assert "Ana's best Lost Cities score: 20" in [a.text for a in said]
+
+
+def test_the_best_round_of_games_of_three_rounds(store):
+    store.add_finished(
+        [
+            lc([5, 0, 5], [0, 0, 0], "2026-11-01T20:00:00+00:00", "g1"),  # Ana 10 (best round 5), wins by 10
+            lc([0, 20, 0], [5, 5, 5], "2026-11-02T20:00:00+00:00", "g2"),  # Ana 20 (round 20) beats Ben 15 by 5
+            lc([20, 0, 0], [0, 0, 0], "2026-11-03T20:00:00+00:00", "g3"),  # Ana 20 again (equalled), wins by 20
+        ]
+    )
+    ana = records.player_records(plays(store), "Ana")["lost-cities"]
+    assert (ana["round"].value, ana["round"].game_id) == (20, "g2")
+    assert [a.text for a in records.set_by(plays(store), "g2")] == [
+        "Ana's best Lost Cities score: 20",
+        "Ana's best Lost Cities round: 20",
+        "Ana's longest Lost Cities winning streak: 2 wins",  # a win by 5 is no record after one by 10
+        "Ben's best Lost Cities score: 15",
+        "Ben's best Lost Cities round: 5",
+    ]
+    assert [a.kind for a in records.set_by(plays(store), "g3")] == ["streak", "margin"]  # score and round only equalled
+
+
+def test_an_edit_within_the_same_second_changes_the_best_round(store):
+    hub = GameHub(store)
+    store.add_finished(
+        [lc([5, 0, 0], [0, 0, 0], "2026-11-01T20:00:00+00:00", "g1"), lc([20, 0, 0], [0, 0, 0], "2026-11-02T20:00:00+00:00", "g2")]
+    )
+    assert records.player_records(plays(store), "Ana")["lost-cities"]["round"].value == 20
+    live = hub.open("g2")  # at once: the saved game's modified_at may well be this very second
+    store.save_edit("g2", lc([5, 5, 0], [0, 0, 0], "2026-11-02T20:00:00+00:00", "g2"), live.draft)
+    hub.finish("g2")
+    assert records.player_records(plays(store), "Ana")["lost-cities"]["round"].value == 5
