@@ -125,3 +125,17 @@ def test_a_players_page_lists_their_records(open_app, store):
     assert "Highest score: 14 (2026-11-02)" in lines
     assert "Longest winning streak: 2 wins (2026-11-02)" in lines
     assert "Largest win: by 14 points (2026-11-02)" in lines
+
+
+def test_where_changed_while_editing_goes_with_the_edit(open_app, store):
+    store.add_finished([{**DONE, "id": "g1", "played_at": "2026-11-30T20:00:00+00:00", "location": "Club"}])
+    h = open_app("/history/g1")
+    h.tap("Edit")
+    h2 = open_app("/results/g1")  # the edit copy's Results
+    h2.type(h2.find(ft.TextField, label="Where"), "Kitchen")
+    h2.tap("Save where and notes")
+    assert store.editing("g1").record["location"] == "Kitchen"
+    assert store.get("g1").record["location"] == "Club"  # the saved game waits for Save changes
+    h2.tap("Cancel changes")
+    assert not h2.conn.errors
+    assert store.get("g1").record["location"] == "Club" and store.editing("g1") is None
