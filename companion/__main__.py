@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sys
@@ -77,7 +76,7 @@ def tell(store) -> None:
 
 def export(args: argparse.Namespace) -> int:
     from companion.data.store import GameStore
-    from companion.services import file_formats
+    from companion.services import bg_stats, file_formats
 
     folder = data_folder(args)
     if args.format == "bgstats" and args.id is None:
@@ -104,7 +103,7 @@ def export(args: argparse.Namespace) -> int:
     elif args.format == "csv":
         text = file_formats.export_csv(games)
     else:
-        text = json.dumps(file_formats.bgstats_play(games[0]), ensure_ascii=False, indent=1) + "\n"
+        text = bg_stats.download_text(bg_stats.bgstats_play(games[0]))
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()

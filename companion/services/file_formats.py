@@ -10,22 +10,16 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable
-from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import quote
 
 import scoring
 from companion.data.checks import metadata_problem, played_when
 from companion.data.ids import id_problem
-from companion.services import durations
+from companion.services.bg_stats import BGG_IDS, SOURCE_NAME, bgstats_play, bgstats_url, variant_text  # noqa: F401 (kept importable here)
 from scoring import json_text
 
 EXPORT_FORMAT = 1
-SOURCE_NAME = "Tableside"
-BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
-# Only ids we verified; the other games are matched by name in BG Stats.
-BGG_IDS = {"lost-cities": 50}
-CSV_COLUMNS = ("date", "game", "player", "score", "place", "winner", "id")
+CSV_COLUMNS = ("date", "game", "player", "score", "place", "winner", "id", "location", "notes")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -80,6 +74,8 @@ def export_csv(games: Iterable[Any]) -> str:
                     result.place_of(player),
                     "yes" if player in result.winners else "no",
                     cell(record["id"]),
+                    cell(record.get("location") or ""),
+                    cell(record.get("notes") or ""),
                 )
             )
     return out.getvalue()
@@ -88,68 +84,6 @@ def export_csv(games: Iterable[Any]) -> str:
 def export_damaged(damaged: Iterable[Any]) -> str:
     """The records set aside as damaged, raw, with where they were found and why."""
     return json.dumps({"damaged": [d.to_json() for d in damaged]}, ensure_ascii=False, indent=1) + "\n"
-
-
-def _play_date(played_at: str) -> str:
-    when = datetime.fromisoformat(played_at)
-    if when.tzinfo is not None:
-        when = when.astimezone(UTC)
-    return when.strftime("%Y-%m-%d %H:%M:%S")
-
-
-def variant_text(record: dict) -> str:
-    """The variant in words, e.g. "rounds 3, purple", "" when the record has none."""
-    parts = []
-    for key, value in (record.get("variant") or {}).items():
-        words = key.replace("_", " ")
-        if value is True:
-            parts.append(words)
-        elif value is not False and value is not None:
-            parts.append(f"{words} {value}")
-    return ", ".join(parts)
-
-
-def bgstats_play(game: Any) -> dict:
-    """One finished game as a BG Stats push-play payload (see the module docstring for the fields)."""
-    record = _record(game)
-    result = scoring.score(record)
-    key = record["game"]
-    game_info: dict[str, Any] = {"name": scoring.GAMES[key].title, "sourceGameId": key, "highestWins": True, "noPoints": False}
-    if key in BGG_IDS:
-        game_info["bggId"] = BGG_IDS[key]
-    play: dict[str, Any] = {"sourceName": SOURCE_NAME}
-    if "id" in record:
-        play["sourcePlayId"] = record["id"]
-    if "played_at" in record:
-        play["playDate"] = _play_date(record["played_at"])
-    took = durations.minutes(game)  # a stored game knows when it started and finished
-    if took is not None:
-        play["durationMin"] = took
-    if record.get("location"):
-        play["location"] = record["location"]
-    if record.get("notes"):
-        play["comments"] = record["notes"]
-    board = variant_text(record)
-    if board:
-        play["board"] = board
-    play["game"] = game_info
-    play["players"] = [
-        {
-            "name": player,
-            "sourcePlayerId": player,
-            "score": result.totals[player],
-            "rank": result.place_of(player),
-            "winner": player in result.winners,
-            "startPlayer": seat == 0,
-        }
-        for seat, player in enumerate(record["players"])
-    ]
-    return play
-
-
-def bgstats_url(play: dict) -> str:
-    """The link that hands a play to BG Stats (opens its import dialog where it is installed)."""
-    return f"{BGSTATS_URL}?data={quote(json.dumps(play, ensure_ascii=False, separators=(',', ':')), safe='')}"
 
 
 SHAPE = 'expected a game record, a list of records, or an export {"format": 1, "games": [...]}'

@@ -25,6 +25,7 @@ from typing import Any
 
 import scoring
 from companion.data.store import EDITING, FINISHED, GameStore, StoredGame, StoreWriteError
+from companion.services import game_details
 from scoring import Action, Record, RecordError, Table
 
 LOG_DEPTH = 200  # actions a device can still undo; older ones are folded into the base state
@@ -137,6 +138,25 @@ class LiveGame:
                 self._base = self._log.pop(0).after
             return Done(True, "", action)
 
+    def set_details(self, location: str, notes: str, check: Check | None = None) -> Done:
+        """Where the game is played and its notes (game_details.py): saved like an action, under the
+        game's lock; what undo replays from carries them too, so undoing a card keeps them."""
+        with self._lock:
+            refused = check() if check is not None else ""
+            if refused:
+                return Done(False, refused)
+            self._refresh_if_stale()
+            if game_details.same_details(self.record, location, notes):
+                return Done(False)
+            table = Table(game_details.with_details(self.record, location, notes), self.draft)
+            try:
+                self._save(table)
+            except (StoreWriteError, RecordError) as e:
+                return Done(False, str(e))
+            self._base = Table(game_details.merged(self._base.record, table.record), self._base.draft)
+            self._log = [Entry(e.who, e.action, Table(game_details.merged(e.after.record, table.record), e.after.draft)) for e in self._log]
+            return Done(True)
+
     def can_undo(self, who: str) -> bool:
         return any(entry.who == who for entry in self._log)
 
@@ -206,6 +226,29 @@ class GameHub:
             if live is not None:
                 live.status = FINISHED
             return game
+
+    def set_details(self, game_id: str, location: str, notes: str, check: Check | None = None) -> Done:
+        """Location and notes of a game: a game in progress or an edit copy takes them like an action;
+        a saved game nobody is editing is replaced in one atomic step (the edit-copy swap, without a copy)."""
+        with self._lock:
+            stored = self.store.get(game_id)
+            if stored is None:
+                raise KeyError(game_id)
+            if stored.status == FINISHED and self.store.editing(game_id) is None:
+                refused = check() if check is not None else ""
+                if refused:
+                    return Done(False, refused)
+                if game_details.same_details(stored.record, location, notes):
+                    return Done(False)
+                try:
+                    self.store.replace_finished(game_id, game_details.with_details(stored.record, location, notes))
+                except (StoreWriteError, RecordError, ValueError) as e:
+                    return Done(False, str(e))
+                return Done(True)
+            live = self.open(game_id, edit=False)
+            if live is None:
+                raise KeyError(game_id)
+            return live.set_details(location, notes, check)
 
     def cancel_edit(self, game_id: str) -> StoredGame | None:
         """Drop the edit copy: the saved game is exactly as it was."""

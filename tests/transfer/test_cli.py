@@ -154,13 +154,13 @@ def test_export_csv_rows(filled):
     done = tableside("export", "--format", "csv", "--data", filled)
     assert done.returncode == 0 and done.stderr == ""
     rows = list(csv.reader(io.StringIO(done.stdout)))
-    assert rows[0] == ["date", "game", "player", "score", "place", "winner", "id"]
+    assert rows[0] == ["date", "game", "player", "score", "place", "winner", "id", "location", "notes"]
     assert rows[1:3] == [
-        ["2025-03-05", "Card Commons", "You", "6", "1", "yes", "cc1"],
-        ["2025-03-05", "Card Commons", "Opp", "4", "2", "no", "cc1"],
+        ["2025-03-05", "Card Commons", "You", "6", "1", "yes", "cc1", "", ""],
+        ["2025-03-05", "Card Commons", "Opp", "4", "2", "no", "cc1", "", ""],
     ]
     assert len(rows) == 1 + sum(len(r["players"]) for r in records())
-    for _, _, player, score, place, winner, game_id in rows[1:]:
+    for _, _, player, score, place, winner, game_id, _, _ in rows[1:]:
         assert GAMES[game_id][1][player] == (int(score), int(place), winner == "yes")
 
 
@@ -171,7 +171,7 @@ def test_export_one_game_by_id(filled, fmt):
     if fmt == "json":
         assert [g["id"] for g in json.loads(done.stdout)["games"]] == ["bg1"]
     else:
-        assert {row[-1] for row in csv.reader(io.StringIO(done.stdout))} == {"id", "bg1"}
+        assert {row[6] for row in csv.reader(io.StringIO(done.stdout))} == {"id", "bg1"}
 
 
 def test_export_bgstats_play(filled):

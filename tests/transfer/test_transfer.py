@@ -57,20 +57,26 @@ def test_export_json_refuses_a_record_without_id_or_date(missing):
 # -- CSV export ----------------------------------------------------------------------------------
 
 CSV_ROWS = {
-    "lc1": [["2025-03-01", "Lost Cities", "Mia", "-7", "1", "yes", "lc1"], ["2025-03-01", "Lost Cities", "Noah", "-10", "2", "no", "lc1"]],
+    "lc1": [
+        ["2025-03-01", "Lost Cities", "Mia", "-7", "1", "yes", "lc1", "Kitchen", "close one"],
+        ["2025-03-01", "Lost Cities", "Noah", "-10", "2", "no", "lc1", "Kitchen", "close one"],
+    ],
     "bg1": [
-        ["2025-03-03", "The BoardGameGeek Game", "Ana", "50", "1", "yes", "bg1"],
-        ["2025-03-03", "The BoardGameGeek Game", "Ben", "40", "2", "no", "bg1"],
-        ["2025-03-03", "The BoardGameGeek Game", "Cy", "40", "2", "no", "bg1"],
+        ["2025-03-03", "The BoardGameGeek Game", "Ana", "50", "1", "yes", "bg1", "", ""],
+        ["2025-03-03", "The BoardGameGeek Game", "Ben", "40", "2", "no", "bg1", "", ""],
+        ["2025-03-03", "The BoardGameGeek Game", "Cy", "40", "2", "no", "bg1", "", ""],
     ],
     "cgt1": [
-        ["2025-03-04", "CGT – Card Game Traders", "Lea", "1", "2", "no", "cgt1"],
-        ["2025-03-04", "CGT – Card Game Traders", "Max", "1", "1", "yes", "cgt1"],
+        ["2025-03-04", "CGT – Card Game Traders", "Lea", "1", "2", "no", "cgt1", "", ""],
+        ["2025-03-04", "CGT – Card Game Traders", "Max", "1", "1", "yes", "cgt1", "", ""],
     ],
-    "cc1": [["2025-03-05", "Card Commons", "You", "6", "1", "yes", "cc1"], ["2025-03-05", "Card Commons", "Opp", "4", "2", "no", "cc1"]],
+    "cc1": [
+        ["2025-03-05", "Card Commons", "You", "6", "1", "yes", "cc1", "", ""],
+        ["2025-03-05", "Card Commons", "Opp", "4", "2", "no", "cc1", "", ""],
+    ],
     "cg1": [
-        ["2025-03-02", "BoardGameGeek: The Card Game", "Ana", "16", "1", "yes", "cg1"],
-        ["2025-03-02", "BoardGameGeek: The Card Game", "Ben", "9", "2", "no", "cg1"],
+        ["2025-03-02", "BoardGameGeek: The Card Game", "Ana", "16", "1", "yes", "cg1", "", ""],
+        ["2025-03-02", "BoardGameGeek: The Card Game", "Ben", "9", "2", "no", "cg1", "", ""],
     ],
 }
 
@@ -78,7 +84,7 @@ CSV_ROWS = {
 @pytest.mark.parametrize("game_id", list(CSV_ROWS))
 def test_export_csv_one_row_per_player_in_seat_order(game_id):
     rows = list(csv.reader(io.StringIO(file_formats.export_csv([stored(game_id)]))))
-    assert rows[0] == ["date", "game", "player", "score", "place", "winner", "id"]
+    assert rows[0] == ["date", "game", "player", "score", "place", "winner", "id", "location", "notes"]
     assert rows[1:] == CSV_ROWS[game_id]
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import json
 from collections.abc import Callable
 from datetime import date
 from typing import TypeVar
@@ -23,7 +22,7 @@ import scoring
 from companion.data import changes
 from companion.data.store import StoreWriteError
 from companion.server.guard import MAX_IMPORT_BYTES
-from companion.services import file_formats
+from companion.services import bg_stats, file_formats
 from companion.services.file_formats import Progress
 from companion.ui.session import App
 from companion.ui.widgets.controls import section
@@ -56,8 +55,7 @@ async def bgstats_download(app: App, game_id: str) -> None:
     if stored is None:
         app.notify("This game is not stored here.", error=True)
         return
-    play = file_formats.bgstats_play(stored)
-    data = (json.dumps(play, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    data = bg_stats.download_text(bg_stats.bgstats_play(stored)).encode("utf-8")
     await download(app, f"tableside-{stored.game}-{stored.played_at[:10]}-bgstats.json", data)
 
 

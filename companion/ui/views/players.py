@@ -15,6 +15,7 @@ from companion.services import history_figures, ratings
 from companion.services.player_colours import player_colour
 from companion.ui import game_screens
 from companion.ui.session import App
+from companion.ui.views import game_log
 from companion.ui.widgets.chart_axis import integer_axis
 from companion.ui.widgets.controls import section, short_name
 from companion.ui.widgets.hooks import use_changes
@@ -244,6 +245,7 @@ def detail(app: App, encoded: str) -> ft.View:
             section("By game"),
             by_game(figures),
             *player_ratings(all_ratings, name),
+            *game_log.player_records(app, name),
             section("Head to head"),
             *[
                 ft.Text(f"vs {short_name(h.opponent, 30)}: {count(h.games, 'game')}, ahead in {h.ahead}, behind in {h.behind}")

@@ -16,7 +16,7 @@ from companion.services import durations, scorecard, share
 from companion.services.completion import complete
 from companion.ui import game_screens
 from companion.ui.session import App
-from companion.ui.views import import_export, join
+from companion.ui.views import game_log, import_export, join
 from companion.ui.views import in_progress as in_progress_list
 from companion.ui.widgets.common import not_found
 from companion.ui.widgets.controls import section, short_name
@@ -100,6 +100,10 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     headline = share.headline(result)
     day = stored.played_at[:10]
     took = durations.in_words(durations.minutes(stored))  # None until saved as finished
+    # Records this game sets, against the earlier games of its game (stored summaries: nothing rescored).
+    news = game_log.records_news(game_log.announcements(app, stored)) if result.decided else []
+    # A saved game shown at /history/<id> while someone edits it: its details belong to that edit.
+    edited_elsewhere = not editing and not in_progress and app.store.editing(game_id) is not None
 
     def save(e) -> None:
         try:
@@ -181,6 +185,8 @@ def view(app: App, game_id: str, route: str) -> ft.View:
                 on_click=lambda e: app.page.run_task(import_export.bgstats_download, app, game_id),
             )
         )
+    if result.decided:  # a player's phone too: each player can log the play in their own BG Stats
+        actions += game_log.bg_stats_actions(app, stored)
     actions += sharing(app, stored.game, result, day, took)
     if not seat:
         actions.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
@@ -208,6 +214,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
             ft.Row(
                 [ft.Text("Winner:"), ft.Semantics(identifier="winner", content=ft.Text(winners or "none yet", weight=ft.FontWeight.BOLD))]
             ),
+            *news,
             # Side by side from a tablet's width (md), one above the other on a phone.
             ft.ResponsiveRow(
                 [
@@ -217,6 +224,13 @@ def view(app: App, game_id: str, route: str) -> ft.View:
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
             ft.Row(actions, wrap=True),
+            game_log.details_panel(
+                app,
+                game_id,
+                stored.record,
+                editable=not seat and not edited_elsewhere,
+                note="Being edited: change where and notes on the edit." if edited_elsewhere else "",
+            ),
             section("How every point was scored"),
             ft.Row([breakdown_card(result, p) for p in stored.players], wrap=True, vertical_alignment=ft.CrossAxisAlignment.START),
         ],

@@ -13,8 +13,10 @@ import scoring
 from companion.data import changes
 from companion.data.ids import route_id
 from companion.data.store import StoreWriteError
+from companion.services import game_details
 from companion.ui import game_screens
 from companion.ui.session import App
+from companion.ui.views import game_log
 from companion.ui.widgets.controls import TAP, icon_button, section, short_name
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
@@ -58,13 +60,23 @@ class Form:
     name: str = ""  # what is typed in the name field
     message: str = ""  # the last refusal
     chance: str = ""  # who the random pick chose, until the seats change again
+    location: str = ""  # where the game is played (game_details.py), the last place used to begin with
+    notes: str = ""
+
+
+LOCATION_SETTING = "setup.location"  # the place last entered: a game night has many games in one place
+
+
+def fresh_form(app: App, game: str) -> Form:
+    remembered = app.store.setting(LOCATION_SETTING)
+    return Form(game, remembered_variant(app, game), location=remembered if isinstance(remembered, str) else "")
 
 
 @ft.component
 def view(app: App, game: str) -> ft.View:
     known = game in scoring.GAMES
     use_changes(app, changes.LIVE, changes.HISTORY)  # the recent players' buttons
-    first: Form = ft.use_memo(lambda: Form(game, remembered_variant(app, game) if known else {}), [])
+    first: Form = ft.use_memo(lambda: fresh_form(app, game) if known else Form(game, {}), [])
     held, set_form = ft.use_state(first)
     if not known:
         return ft.View(
@@ -77,7 +89,7 @@ def view(app: App, game: str) -> ft.View:
 
     def ours(f: Form) -> Form:
         """The form of this game (the same screen drawn for another game, a typed address, starts afresh)."""
-        return f if f.game == game else Form(game, remembered_variant(app, game))
+        return f if f.game == game else fresh_form(app, game)
 
     form = ours(held)
     players = list(form.players)
@@ -136,8 +148,11 @@ def view(app: App, game: str) -> ft.View:
     def set_choice(player: str, value: str) -> None:
         update(lambda f: replace(f, chosen={**screen.choices(list(f.players), f.chosen), player: value}, chance=""))
 
+    def set_details(key: str, text: str) -> None:
+        update(lambda f: replace(f, location=text) if key == "location" else replace(f, notes=text))
+
     def start(e) -> None:
-        record = scoring.new_record(game, players, dict(form.variant), full)
+        record = game_details.with_details(scoring.new_record(game, players, dict(form.variant), full), form.location, form.notes)
         try:
             stored = app.store.create(record)
         except (scoring.RecordError, StoreWriteError) as err:
@@ -146,6 +161,7 @@ def view(app: App, game: str) -> ft.View:
             return
         try:
             app.store.set_setting(variant_setting(game), dict(form.variant))
+            app.store.set_setting(LOCATION_SETTING, record.get("location", ""))
         except StoreWriteError as err:  # the game is stored: only its options are not remembered
             app.notify(str(err), error=True)
         app.go(f"/play/{route_id(stored.id)}")
@@ -230,6 +246,8 @@ def view(app: App, game: str) -> ft.View:
             ft.OutlinedButton("Random first player", icon=ft.Icons.CASINO, height=TAP, on_click=random_first, visible=len(players) > 1),
             ft.Text(form.chance, color=ft.Colors.PRIMARY),
             *([section("Options"), *options] if options else []),
+            section("Where and notes"),
+            *game_log.setup_fields(form.location, form.notes, set_details),
             ft.FilledButton(
                 "Start game",
                 icon=ft.Icons.PLAY_ARROW,

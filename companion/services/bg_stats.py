@@ -1,0 +1,133 @@
+"""A game as a BG Stats play: the payload, its push link and its download. Pure: no Flet, no TinyDB.
+
+BG Stats (Board Game Stats, bgstatsapp.com) takes plays from other apps, as documented at
+https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/ —
+opening `bgstats://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>` (the app's own
+scheme: a phone with BG Stats opens it directly) or the `https://app.bgstatsapp.com/createPlay.html?data=…`
+form (a web page that hands the play on, or shows it where the app is missing) shows the import
+dialog, which matches the game by BGG id or name and the players by name. `app_link` and
+`bgstats_url` build the two links; `download_text` is the same play as a JSON file (the
+"Export for BG Stats" download and `python -m companion export --format bgstats`). All three
+are built from one `bgstats_play`, so they never disagree.
+
+The fields we fill:
+
+- `sourceName` "Tableside", `sourcePlayId` the game's id (so a second push is recognisable);
+- `playDate`: `played_at` in UTC as `YYYY-MM-DD HH:MM:SS` (the page's example format; a
+  `played_at` without an offset is written as it is);
+- `durationMin`: for a game played here, the minutes from its start to when it was first saved
+  as finished (companion/services/durations.py); left out where that is unknown (a plain record,
+  an imported game, a game not yet saved, a game left open over 12 hours);
+- `location` and `comments` from the record's `location` and `notes`, when not empty;
+- `board`: the variant in words (BG Stats keeps "board/variant used in a play"), when the record has one;
+- `game`: `name` (the game's title), `sourceGameId` (the FORMAT.md key, e.g. `lost-cities`),
+  `highestWins` true, `noPoints` false, and `bggId` only where we could verify it: Lost Cities
+  is 50 (boardgamegeek.com/boardgame/50/lost-cities). We know no reliable BoardGameGeek id for
+  BoardGameGeek: The Card Game, The BoardGameGeek Game, CGT – Card Game Traders or Card
+  Commons, so they carry none and BG Stats matches them by name;
+- `players`, in seat order: `name`, `sourcePlayerId` (the name: Tableside's players are their
+  names), `score` (the total), `rank` (the place: players who share a place share the number,
+  the next skips: 1, 1, 3), `winner` (always present: a published integration reports BG Stats
+  on Android failing when it is missing), `startPlayer` (the first seat, who starts in Tableside).
+
+Not filled: `role`, `team`, `color`, a seat-order field (the page's example has none; the list is
+in seat order).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import quote
+
+import scoring
+from companion.services import durations
+
+SOURCE_NAME = "Tableside"
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
+APP_URL = "bgstats://app.bgstatsapp.com/createPlay.html"
+# Only ids we verified; the other games are matched by name in BG Stats.
+BGG_IDS = {"lost-cities": 50}
+
+
+def _record(game: Any) -> dict:
+    """A stored game (anything with `.record`) or a record itself."""
+    return game.record if hasattr(game, "record") else game
+
+
+def play_date(played_at: str) -> str:
+    when = datetime.fromisoformat(played_at)
+    if when.tzinfo is not None:
+        when = when.astimezone(UTC)
+    return when.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def variant_text(record: dict) -> str:
+    """The variant in words, e.g. "rounds 3, purple", "" when the record has none."""
+    parts = []
+    for key, value in (record.get("variant") or {}).items():
+        words = key.replace("_", " ")
+        if value is True:
+            parts.append(words)
+        elif value is not False and value is not None:
+            parts.append(f"{words} {value}")
+    return ", ".join(parts)
+
+
+def bgstats_play(game: Any) -> dict:
+    """A game (stored, or a plain record) as a BG Stats play (see the module docstring for the fields)."""
+    record = _record(game)
+    result = scoring.score(record)
+    key = record["game"]
+    game_info: dict[str, Any] = {"name": scoring.GAMES[key].title, "sourceGameId": key, "highestWins": True, "noPoints": False}
+    if key in BGG_IDS:
+        game_info["bggId"] = BGG_IDS[key]
+    play: dict[str, Any] = {"sourceName": SOURCE_NAME}
+    if "id" in record:
+        play["sourcePlayId"] = record["id"]
+    if "played_at" in record:
+        play["playDate"] = play_date(record["played_at"])
+    took = durations.minutes(game)  # a stored game knows when it started and finished
+    if took is not None:
+        play["durationMin"] = took
+    if record.get("location"):
+        play["location"] = record["location"]
+    if record.get("notes"):
+        play["comments"] = record["notes"]
+    board = variant_text(record)
+    if board:
+        play["board"] = board
+    play["game"] = game_info
+    play["players"] = [
+        {
+            "name": player,
+            "sourcePlayerId": player,
+            "score": result.totals[player],
+            "rank": result.place_of(player),
+            "winner": player in result.winners,
+            "startPlayer": seat == 0,
+        }
+        for seat, player in enumerate(record["players"])
+    ]
+    return play
+
+
+def _data(play: dict) -> str:
+    # Compact and unescaped (é stays é before percent-encoding): the shortest link a phone must open.
+    return quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
+
+
+def bgstats_url(play: dict) -> str:
+    """The https link that hands a play to BG Stats (its web page passes it to the app, or shows it)."""
+    return f"{BGSTATS_URL}?data={_data(play)}"
+
+
+def app_link(play: dict) -> str:
+    """The bgstats:// link: opens BG Stats' import dialog at once on a phone where it is installed."""
+    return f"{APP_URL}?data={_data(play)}"
+
+
+def download_text(play: dict) -> str:
+    """The play as a JSON file to download (readable: indented)."""
+    return json.dumps(play, ensure_ascii=False, indent=1) + "\n"

@@ -1,0 +1,214 @@
+"""Records and personal bests, per game and per player, from the finished games. Pure: no Flet, no TinyDB.
+
+For each player and each game:
+
+- `score`: the highest total in one game;
+- `round`: the best single round (games scored by rounds, Lost Cities and Card Commons, when played
+  over more than one round: a one-round game's round is its score);
+- `streak`: the longest run of wins in a row, in play order, among that player's games of that game
+  (a shared first place is a win; a game without a win ends the run);
+- `margin`: the largest win: the winner's total minus the best total of the others (an outright
+  win by at least a point: a shared first place, or a win on a tiebreak, wins by nothing).
+
+A record is the first game to reach its value: a later game that only equals it sets nothing.
+
+Everything is recomputed from the history as it is (an edit, a delete, an import or a rename
+changes the records with it); totals and winners come from each game's stored summary, so
+nothing is scored again, except the per-round scores of round games, which the summary does not
+keep: those are worked out once per stored version of a game and remembered while it is stored.
+
+`set_by` says which records a game sets, for its Results: only against the player's earlier
+games of that game (a first game sets no "best"), and only for a streak of 2 or more.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import scoring
+
+KINDS = ("score", "round", "streak", "margin")
+LABELS = {"score": "Highest score", "round": "Best round", "streak": "Longest winning streak", "margin": "Largest win"}
+# Per-round scores of each stored game object: the store hands out the same StoredGame until the
+# game changes (an edit or a rename makes a new one), so the object itself is the key; an entry goes
+# with its game. (Not (id, modified_at): modified_at counts whole seconds, an edit can share one.)
+_rounds_seen: dict[int, tuple[weakref.ref, tuple[Mapping[str, int], ...]]] = {}
+
+
+@dataclass(frozen=True)
+class Play:
+    """What records need of one game."""
+
+    id: str
+    game: str
+    order: tuple[float, str]  # when it was played, then its id: play order
+    day: str
+    players: tuple[str, ...]
+    totals: Mapping[str, int]
+    winners: frozenset[str]
+    rounds: tuple[Mapping[str, int], ...]  # each round's scores; () for a game scored once
+
+
+@dataclass(frozen=True)
+class Best:
+    kind: str
+    value: int
+    game_id: str  # the game that set it (for a streak: the game that made it that long)
+    day: str
+
+
+@dataclass(frozen=True)
+class Announcement:
+    player: str
+    kind: str
+    value: int
+    text: str
+
+
+def _round_scores(stored: Any) -> tuple[Mapping[str, int], ...]:
+    if scoring.GAMES[stored.game].body != "rounds":
+        return ()
+    key = id(stored)
+    found = _rounds_seen.get(key)
+    if found is not None and found[0]() is stored:
+        return found[1]
+    rounds = tuple(dict(r) for r in scoring.score(stored.record).rounds)
+    try:
+        ref = weakref.ref(stored, lambda dead: _forget(key, dead))
+    except TypeError:  # not a stored game object (a test's stand-in): nothing to remember it by
+        return rounds
+    _rounds_seen[key] = (ref, rounds)
+    return rounds
+
+
+def _forget(key: int, dead: weakref.ref) -> None:
+    found = _rounds_seen.get(key)
+    if found is not None and found[0] is dead:
+        del _rounds_seen[key]
+
+
+def play_of(stored: Any) -> Play:
+    """A stored game (finished: from its summary; in progress or an edit copy: scored) as a Play."""
+    summary = stored.summary
+    if summary is None:  # a game not saved yet: its Results score it anyway
+        result = scoring.score(stored.record)
+        totals, winners = dict(result.totals), result.winners
+    else:
+        totals, winners = summary["totals"], summary["winners"]
+    return Play(
+        id=stored.id,
+        game=stored.game,
+        order=stored.order,
+        day=stored.played_at[:10],
+        players=tuple(stored.players),
+        totals=totals,
+        winners=frozenset(winners),
+        rounds=_round_scores(stored),
+    )
+
+
+def margin(play: Play, player: str) -> int | None:
+    """By how much `player` won outright; None when they did not (or shared the win)."""
+    if play.winners != {player}:
+        return None
+    others = [total for p, total in play.totals.items() if p != player]
+    by = play.totals[player] - max(others) if others else 0
+    return by if by > 0 else None  # won on a tiebreak: by nothing
+
+
+class _Book:
+    """Bests and running streaks, fed plays in play order."""
+
+    def __init__(self) -> None:
+        self.bests: dict[tuple[str, str], dict[str, Best]] = {}  # (player, game) → kind → best
+        self.run: dict[tuple[str, str], int] = {}
+        self.played: dict[tuple[str, str], int] = {}
+
+    def _offer(self, key: tuple[str, str], kind: str, value: int | None, play: Play) -> None:
+        if value is None:
+            return
+        mine = self.bests.setdefault(key, {})
+        if kind not in mine or value > mine[kind].value:
+            mine[kind] = Best(kind, value, play.id, play.day)
+
+    def add(self, play: Play) -> None:
+        for player in play.players:
+            key = (player, play.game)
+            self.played[key] = self.played.get(key, 0) + 1
+            self._offer(key, "score", play.totals.get(player), play)
+            if len(play.rounds) > 1:
+                self._offer(key, "round", max((r[player] for r in play.rounds if player in r), default=None), play)
+            self.run[key] = self.run.get(key, 0) + 1 if player in play.winners else 0
+            self._offer(key, "streak", self.run[key] or None, play)
+            self._offer(key, "margin", margin(play, player), play)
+
+
+def _in_order(plays: Iterable[Play]) -> list[Play]:
+    return sorted(plays, key=lambda p: p.order)
+
+
+def bests(plays: Iterable[Play]) -> dict[tuple[str, str], dict[str, Best]]:
+    """(player, game) → kind → the record, over all the plays given."""
+    book = _Book()
+    for play in _in_order(plays):
+        book.add(play)
+    return book.bests
+
+
+def player_records(plays: Iterable[Play], player: str) -> dict[str, dict[str, Best]]:
+    """game → kind → `player`'s record at that game (only the games they played)."""
+    return {game: kinds for (who, game), kinds in bests(p for p in plays if player in p.players).items() if who == player}
+
+
+def sentence(player: str, kind: str, value: int, title: str) -> str:
+    if kind == "score":
+        return f"{player}'s best {title} score: {value}"
+    if kind == "round":
+        return f"{player}'s best {title} round: {value}"
+    if kind == "streak":
+        return f"{player}'s longest {title} winning streak: {value} wins"
+    return f"{player}'s largest {title} win: by {value} point{'' if value == 1 else 's'}"
+
+
+def value_words(best: Best) -> str:
+    """A record in words for a list: "205", "3 wins", "by 40 points"."""
+    if best.kind == "streak":
+        return f"{best.value} win{'' if best.value == 1 else 's'}"
+    if best.kind == "margin":
+        return f"by {best.value} point{'' if best.value == 1 else 's'}"
+    return str(best.value)
+
+
+def set_by(plays: Iterable[Play], game_id: str) -> list[Announcement]:
+    """The records the game `game_id` sets (it must be among `plays`), against its players' earlier games
+    of that game; in seat order, then score, round, streak, margin."""
+    ordered = _in_order(plays)
+    this = next((p for p in ordered if p.id == game_id), None)
+    if this is None:
+        return []
+    book = _Book()
+    for play in ordered:
+        if play.id == game_id:
+            break
+        if play.game == this.game:
+            book.add(play)
+    before = {player: dict(book.bests.get((player, this.game), {})) for player in this.players}
+    earlier = {player: book.played.get((player, this.game), 0) for player in this.players}
+    book.add(this)
+    title = scoring.GAMES[this.game].title
+    said = []
+    for player in this.players:
+        if not earlier[player]:
+            continue  # a first game of it is no record yet
+        now = book.bests.get((player, this.game), {})
+        for kind in KINDS:
+            best = now.get(kind)
+            if best is None or best.game_id != this.id or (kind == "streak" and best.value < 2):
+                continue
+            if kind in before[player] and best.value <= before[player][kind].value:
+                continue
+            said.append(Announcement(player, kind, best.value, sentence(player, kind, best.value, title)))
+    return said

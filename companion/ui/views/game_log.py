@@ -1,0 +1,173 @@
+"""What Results (and Setup) add around a game's score: logging it to BG Stats, where it was played and
+its notes, and the records it sets. The logic is in services (bg_stats, game_details, records); here
+only the controls.
+
+"Log to BG Stats" is a link opened by the browser inside the tap (ft.OpenUrl, so no popup blocker
+stops it): the bgstats:// link opens BG Stats' import dialog at once on a phone where it is
+installed. Where it is not (a laptop, a tablet without the app), "Other ways" offers the https
+link (BG Stats' web page), a QR code of it to scan with the phone that has BG Stats, and (for a
+saved game, as before) the JSON download.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import flet as ft
+import segno
+
+import scoring
+from companion.data.store import StoredGame
+from companion.services import bg_stats, game_details, records
+from companion.ui.session import App
+from companion.ui.widgets.controls import section
+
+LOG = "Log to BG Stats"
+OTHER_WAYS = "Other ways to BG Stats"
+
+
+def qr_png(url: str) -> bytes | None:
+    """The link as a QR code; None when it is too long for one (a very long game's notes)."""
+    buffer = io.BytesIO()
+    try:
+        segno.make(url, error="l").save(buffer, kind="png", scale=4, border=2)
+    except segno.DataOverflowError:
+        return None
+    return buffer.getvalue()
+
+
+def bg_stats_actions(app: App, stored: StoredGame) -> list[ft.Control]:
+    """Log to BG Stats (one tap), and the other ways where the app is not on this device."""
+    play = bg_stats.bgstats_play(stored)
+    web = bg_stats.bgstats_url(play)
+
+    def other_ways(e) -> None:
+        code = qr_png(web)
+        app.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("BG Stats on another device"),
+                content=ft.Column(
+                    [
+                        ft.Text("Scan with the phone that has BG Stats: it opens the play in BG Stats' import dialog."),
+                        ft.Image(src=code, width=280, height=280, semantics_label="QR code of the BG Stats link")
+                        if code
+                        else ft.Text("This play is too long for a QR code: use the web link or the export.", italic=True),
+                    ],
+                    tight=True,
+                    width=320,
+                    scroll=ft.ScrollMode.AUTO,
+                ),
+                actions=[
+                    ft.TextButton("Open BG Stats' web page", height=48, action=ft.OpenUrl(web, target=ft.UrlTarget.BLANK)),
+                    ft.TextButton("Close", height=48, on_click=lambda ev: app.page.pop_dialog()),
+                ],
+            )
+        )
+
+    return [
+        ft.OutlinedButton(LOG, icon=ft.Icons.OPEN_IN_NEW, height=48, action=ft.OpenUrl(bg_stats.app_link(play))),
+        ft.OutlinedButton(OTHER_WAYS, icon=ft.Icons.QR_CODE, height=48, on_click=other_ways),
+    ]
+
+
+def setup_fields(location: str, notes: str, on_change: Callable[[str, str], None], optional: bool = True) -> list[ft.Control]:
+    """Where and notes fields; `on_change(field, text)` keeps what is typed."""
+    hint = " (optional)" if optional else ""
+    return [
+        ft.TextField(
+            label=f"Where{hint}",
+            value=location,
+            max_length=game_details.MAX_LOCATION,
+            counter="",
+            on_change=lambda e: on_change("location", e.control.value or ""),
+        ),
+        ft.TextField(
+            label=f"Notes{hint}",
+            value=notes,
+            multiline=True,
+            min_lines=1,
+            max_lines=4,
+            max_length=game_details.MAX_NOTES,
+            counter="",
+            on_change=lambda e: on_change("notes", e.control.value or ""),
+        ),
+    ]
+
+
+@ft.component
+def details_panel(app: App, game_id: str, record: dict, editable: bool, note: str = "") -> ft.Control:
+    """Where and notes of a game on Results: fields and Save where this device may change them, else the text."""
+    saved = game_details.details_of(record)
+    held, set_held = ft.use_state((saved, saved))  # (the stored pair it started from, what is typed)
+    typed = held[1] if held[0] == saved else saved  # the game's details changed meanwhile: start from them
+
+    if not editable:
+        lines = [ft.Text(f"Where: {saved[0]}", selectable=True)] if saved[0] else []
+        lines += [ft.Text(saved[1], selectable=True)] if saved[1] else []
+        lines += [ft.Text(note, italic=True, size=13)] if note else []
+        return ft.Column([section("Where and notes"), *lines], spacing=4, visible=bool(lines))
+
+    def typing(index: int, text: str) -> None:
+        set_held(lambda h: (saved, tuple(text if i == index else v for i, v in enumerate(h[1] if h[0] == saved else saved))))
+
+    def save(e) -> None:
+        done = app.hub.set_details(game_id, typed[0], typed[1], check=lambda: app.may_change(game_id))
+        if done.message:
+            app.notify(done.message, error=True)
+        elif done.changed:
+            app.notify("Where and notes saved.")
+
+    fields = setup_fields(typed[0], typed[1], lambda field, text: typing(0 if field == "location" else 1, text), optional=False)
+    return ft.Column(
+        [
+            section("Where and notes"),
+            *fields,
+            ft.OutlinedButton(
+                "Save where and notes",
+                icon=ft.Icons.SAVE,
+                height=48,
+                disabled=game_details.same_details(record, *typed),
+                on_click=save,
+            ),
+        ],
+        spacing=8,
+        width=480,
+    )
+
+
+def records_news(said: list[records.Announcement]) -> list[ft.Control]:
+    """The records a game sets, one line each ("Ana's best Lost Cities score: 205")."""
+    if not said:
+        return []
+    return [
+        ft.Semantics(
+            identifier="records",
+            content=ft.Column(
+                [ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER), ft.Text(a.text, expand=True)]) for a in said],
+                spacing=2,
+            ),
+        )
+    ]
+
+
+def announcements(app: App, stored: StoredGame) -> list[records.Announcement]:
+    """What `stored` (saved, an edit copy, or a decided game in progress) sets against the history of its game."""
+    history = [records.play_of(g) for g in app.store.finished(game=stored.game) if g.id != stored.id]
+    return records.set_by([*history, records.play_of(stored)], stored.id)
+
+
+def player_records(app: App, player: str) -> list[ft.Control]:
+    """A player's records at each game they played, for their page: kind, value, the day it was set."""
+    mine = records.player_records([records.play_of(g) for g in app.store.finished(player=player)], player)
+    rows: list[ft.Control] = []
+    for game in sorted(mine, key=lambda g: scoring.GAMES[g].title.casefold()):
+        kinds = mine[game]
+        lines = [f"{records.LABELS[k]}: {records.value_words(kinds[k])} ({kinds[k].day})" for k in records.KINDS if k in kinds]
+        rows.append(
+            ft.Column(
+                [ft.Text(scoring.GAMES[game].title, weight=ft.FontWeight.BOLD), *[ft.Text(line, size=13) for line in lines]],
+                spacing=2,
+            )
+        )
+    return [section("Records"), ft.Semantics(identifier="player-records", content=ft.Column(rows, spacing=8))] if rows else []
