@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.scoring import GENERATORS
 from companion.data.store import GameStore
+from companion.services import history_figures
 from companion.ui.app import make_main
 from tests.ui.harness import Harness
 
@@ -71,7 +72,7 @@ def measure(n: int) -> dict[str, float]:
         screen_ms, harness = timed(lambda: Harness(make_main(store), route="/history", width=1024))
         harness.close()
         player = batch[0]["players"][0]
-        stats_ms, figures = timed(lambda: figures.player_stats(store.finished(), player))
+        stats_ms, figures = timed(lambda: history_figures.player_stats(store.finished(), player))
         fresh = records(1, seed=n)[0]
         fresh["id"], fresh["played_at"] = "one-more", datetime(2026, 11, 29, 20).isoformat()
         save_ms, _ = timed(lambda: store.finish(store.create(fresh).id))
