@@ -44,7 +44,7 @@ from typing import Any
 
 from companion.data import contents
 from companion.data.atomic_files import cause_in_words, fsync_dir, private_dir, write_atomically, write_bytes_atomically, write_new_file
-from companion.data.checks import doc_problem
+from companion.data.checks import CHECKS, doc_problem
 from companion.data.damaged import FILE as DAMAGED
 
 BACKUPS_KEPT = 5
@@ -245,6 +245,17 @@ class DataFolder:
             for rel, fp in manifest_of(candidate).get("files", {}).items():
                 if rel not in self.backed_up and self.prints.get(rel) == fp:
                     self.backed_up[rel] = self.stat_key(rel)
+
+    def checked_before(self) -> set[tuple[int, ...]]:
+        """Fingerprints of file contents a backup verified record by record under today's CHECKS: a data
+        file read with one of them needs no check of its records at start-up (the slow part of opening
+        a long history)."""
+        known: set[tuple[int, ...]] = set()
+        for candidate in self.folders():
+            manifest = manifest_of(candidate)
+            if manifest.get("verified") and manifest.get("checks") == CHECKS:
+                known |= {tuple(fp) for fp in manifest["files"].values() if isinstance(fp, list)}
+        return known
 
     def expected_files(self) -> set[str]:
         """Data files that must exist: every one some backup holds, and the one of an interrupted repair.
@@ -450,7 +461,8 @@ class DataFolder:
                 manifest[rel] = fingerprint(raw)
                 if key is not None and key == self.stat_key(rel):
                     copied[rel] = key
-            write_new_file(tmp / "manifest.json", json.dumps({"made_at": now_iso(), "files": manifest, "verified": True}).encode("utf-8"))
+            made = {"made_at": now_iso(), "files": manifest, "verified": True, "checks": CHECKS}
+            write_new_file(tmp / "manifest.json", json.dumps(made).encode("utf-8"))
             fsync_dir(tmp / "history")
             fsync_dir(tmp)
             os.rename(tmp, self.backups / name)
@@ -529,6 +541,8 @@ class DataFolder:
             manifest = manifest_of(heir) or {"files": {}}
             manifest["files"].update({rel: fp for rel, fp in moved.items() if fp})
             manifest["verified"] = bool(manifest_of(heir).get("verified")) and bool(manifest_of(old).get("verified"))
+            if manifest_of(old).get("checks") != manifest.get("checks"):
+                manifest.pop("checks", None)
             write_atomically(heir / "manifest.json", json.dumps(manifest))
             fsync_dir(heir / "history")
 

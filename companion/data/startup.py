@@ -122,12 +122,14 @@ class StartUp(StoreCore):
         months = {p.stem for p in history.glob("*.json")}
         months |= {Path(rel).stem for rel in self.files.expected_files() if rel.startswith("history/")}
         duplicates: list[tuple[str, str]] = []  # (month, id) of older copies of a game stored twice
+        checked_before = self.files.checked_before()
         for month in sorted(months):
             rel = f"history/{month}.json"
             data = self.files.open_file(rel, month=True)
             if rel in self.files.blocked:
                 continue
-            checked = self._set_aside(rel, data, {"games": True})
+            fingerprint = tuple(self.files.prints.get(rel, ()))
+            checked = data if fingerprint in checked_before else self._set_aside(rel, data, {"games": True})
             if checked is data and rel in self.files.prints:  # unchanged: these bytes have every record scoring
                 self.files.verified.add(tuple(self.files.prints[rel]))
             data = checked

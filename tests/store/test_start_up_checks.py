@@ -1,0 +1,63 @@
+"""Start-up checks every record of a history file only when its bytes are not those a backup verified
+record by record (under today's checks): a long history opens in about the time it takes to read it,
+and a file changed behind the store's back is still checked to the last record."""
+
+import json
+
+import pytest
+
+from companion.data import checks, startup
+from companion.data.store import GameStore
+
+from .test_damaged import card_eleven, corrupt
+from .test_store import LOST_CITIES, cgt
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """The history records start-up checks one by one."""
+    seen: list[str] = []
+
+    def counting(doc, finished):
+        if finished:
+            seen.append(doc.get("id"))
+        return checks.doc_problem(doc, finished)
+
+    monkeypatch.setattr(startup, "doc_problem", counting)
+    return seen
+
+
+def saved_history(folder) -> None:
+    store = GameStore(folder)
+    store.add_finished([{**LOST_CITIES, "id": "lc", "played_at": "2026-01-04T20:00:00"}, cgt(1, "2026-01-05T20:00:00", "c1")])
+    store.close()
+
+
+def test_a_history_file_a_backup_verified_is_not_checked_again(tmp_path, counted):
+    saved_history(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
+    assert counted == []
+    assert {g.id for g in store.finished()} == {"lc", "c1"}
+    store.close()
+
+
+def test_a_file_changed_behind_the_stores_back_is_checked_and_its_damage_set_aside(tmp_path, counted):
+    folder = tmp_path / "data"
+    saved_history(folder)
+    corrupt(folder / "history/2026-01.json", "lc", card_eleven)
+    store = GameStore(folder)
+    assert sorted(counted) == ["c1", "lc"]
+    assert [g.id for g in store.finished()] == ["c1"]
+    assert any("lc" in said for said in store.recovered)
+    store.close()
+
+
+def test_backups_made_under_other_checks_are_not_trusted(tmp_path, counted, monkeypatch):
+    folder = tmp_path / "data"
+    saved_history(folder)
+    for manifest in (folder / "backups").glob("*/manifest.json"):
+        made = json.loads(manifest.read_text())
+        assert made["checks"] == checks.CHECKS
+    monkeypatch.setattr("companion.data.backups.CHECKS", checks.CHECKS + 1)  # what a record must pass changed
+    GameStore(folder).close()
+    assert sorted(counted) == ["c1", "lc"]
