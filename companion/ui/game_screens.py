@@ -50,6 +50,11 @@ class GameScreen:
     def tableau(self, player: str) -> ft.Control:
         raise NotImplementedError
 
+    def after(self) -> list[ft.Control]:
+        """What is read more than entered (a score sheet of the rounds), under the tableaux: it never
+        pushes the cards being entered off a tablet's screen."""
+        return []
+
     def heads(self, player: str) -> ft.Control | None:
         """The column heads of `player`'s grid, kept on screen in the play screen's header while the
         grid scrolls under it (Lost Cities' colours); None when the game's grid has none."""

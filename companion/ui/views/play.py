@@ -35,7 +35,8 @@ from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
 from scoring import Action
 
-MIN_TABLEAU_WIDTH = 370
+MIN_TABLEAU_WIDTH = 116  # six players side by side on an 820 px tablet held upright
+SIDES = 28  # the view's and the scrolling column's padding on both sides, and a scrollbar's room
 GAP = 16
 NOT_SAVED = "That change could not be saved. The game is as it was."
 
@@ -57,6 +58,7 @@ class Play:
         self._set_state: Callable[[Any], None] = lambda s: None
         self._set_message: Callable[[str], None] = lambda m: None
         self.game: game_screens.GameScreen | None = None
+        self.width: float | None = None  # each tableau's width side by side on a tablet; None: the screen's
 
     def draw(self, live: LiveGame, player: str, state: dict, message: str, setters: tuple) -> None:
         self.live, self.state, self.message = live, state, message
@@ -111,14 +113,19 @@ class Play:
         self._set_state(lambda state: {**state, key: value})
 
 
+def gap(n: int) -> int:
+    """The space between tableaux side by side: narrower when many share the width."""
+    return GAP if n <= 3 else GAP // 2
+
+
 def shown_players(play: Play) -> tuple[list[str], float | None]:
     """Whose tableaux this screen shows, and how wide each is."""
     app = play.app
     if play.device:  # a player's phone: that player's tableau; what the table shares is the host's to change
         return [play.device], None
-    if app.wide:  # everyone side by side; past what fits, the tableaux wrap onto a further row
+    if app.wide:  # everyone side by side in one row, however many: each column narrows, none goes below the fold
         n = len(play.players)
-        return list(play.players), max(MIN_TABLEAU_WIDTH, ((app.page.width or 1024) - 32 - GAP * (n - 1)) / n)
+        return list(play.players), max(MIN_TABLEAU_WIDTH, ((app.page.width or 1024) - SIDES - gap(n) * (n - 1)) / n)
     return [play.player], None
 
 
@@ -234,6 +241,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
     game, app = play.game, play.app
     assert game is not None
     shown, width = shown_players(play)
+    play.width = width
     if play.device:
         switch: ft.Control = ft.Text(f"Your seat: {play.device}", weight=ft.FontWeight.BOLD)
     elif not app.wide and game.per_player:
@@ -247,7 +255,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
             ft.Text(round_label, weight=ft.FontWeight.BOLD, size=13, visible=bool(round_label)),
             ft.Row(
                 [ft.Container(game.heads(p) or ft.Container(), width=width) for p in shown],
-                spacing=GAP,
+                spacing=gap(len(shown)),
                 alignment=ft.MainAxisAlignment.CENTER,
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
@@ -260,12 +268,19 @@ def frame(play: Play, game_id: str) -> ft.Control:
             ft.Column(game.shared(), disabled=bool(play.device), key="shared"),
             switch,
             ft.Row(
-                [ft.Container(game.tableau(p), width=width, key=f"tableau {p}") for p in shown],
+                [
+                    ft.Semantics(
+                        identifier=f"tableau-{p}", container=True, content=ft.Container(game.tableau(p), width=width), key=f"tableau {p}"
+                    )
+                    for p in shown
+                ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
-                spacing=GAP,
+                spacing=gap(len(shown)),
                 run_spacing=GAP,
                 wrap=True,
             ),
+            # What is read more than entered (a score sheet of the rounds): under the cards, never pushing them down.
+            ft.Column(game.after(), key="after"),
             # Under the tableaux: a sentence that comes with a tap never pushes the cards down under the finger.
             ft.Column([ft.Text(s, italic=True, size=13) for s in game.explanations(play.live.result)]),
             actions(play, game_id),

@@ -83,6 +83,13 @@ class CgtScreen(GameScreen):
         )
 
     def shared(self) -> list[ft.Control]:
+        return [] if self.play.app.wide else self.meta_rows()
+
+    def after(self) -> list[ft.Control]:
+        """On a tablet the Meta row comes under the Collections: every player's stays in view above it."""
+        return self.meta_rows() if self.play.app.wide else []
+
+    def meta_rows(self) -> list[ft.Control]:
         game = self.game
         rows: list[ft.Control] = [
             section("Meta row"),

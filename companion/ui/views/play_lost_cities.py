@@ -270,9 +270,12 @@ class LostCitiesScreen(GameScreen):
                     size=13,
                 )
             )
-        if self.play.app.wide and self.variant.rounds > 1:  # the tablet has room for the paper pad
-            rows.append(ft.Container(score_sheet(result), width=min(520, (self.play.app.page.width or 600) - 40)))
         return rows
+
+    def after(self) -> list[ft.Control]:
+        if not (self.play.app.wide and self.variant.rounds > 1):  # the tablet has room for the paper pad, under the cards
+            return []
+        return [ft.Container(score_sheet(self.play.live.result), width=min(520, (self.play.app.page.width or 600) - 40))]
 
     # -- setup and statistics -----------------------------------------------------------
 
