@@ -101,6 +101,10 @@ class Play:
         self._set_message(done.message)
         return done.changed
 
+    def say_done(self, player: str, done: bool) -> None:
+        """Tell every screen of the game that `player` is done entering this round (or not yet)."""
+        self._done(lambda: self.live.say_done(player, done, seat=self.device or None, check=self.may_change))
+
     def refuse(self, reason: str) -> None:
         self._set_message(reason)
 
@@ -147,6 +151,33 @@ def totals_row(play: Play) -> ft.Control:
         alignment=ft.MainAxisAlignment.CENTER,
         spacing=8,
         run_spacing=4,
+    )
+
+
+def still_entering(play: Play) -> ft.Control:
+    """Who is still entering this round, once a phone has said "done": the table knows when to go on."""
+    done = play.live.done
+    waiting = [short_name(p) for p in play.players if p not in done]
+    text = ("Still entering: " + ", ".join(waiting)) if waiting else "Everyone is done entering."
+    return ft.Semantics(
+        identifier="still-entering",
+        content=ft.Text(text if done else " ", size=13, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        visible=bool(done),
+    )
+
+
+def done_button(play: Play) -> ft.Control | None:
+    """On a phone showing one player (its seat, or the one picked): that player is done entering, or not yet."""
+    if play.app.wide and not play.device:  # the table's screen shows who is still entering instead
+        return None
+    player = play.device or play.player
+    done = player in play.live.done
+    return (ft.OutlinedButton if done else ft.FilledTonalButton)(
+        content=ft.Text("Not done yet" if done else "Done", semantics_label=f"{player} {'not done yet' if done else 'done entering'}"),
+        icon=ft.Icons.REPLAY if done else ft.Icons.DONE_ALL,
+        height=48,
+        on_click=lambda e: play.say_done(player, not done),
+        key="done",
     )
 
 
@@ -207,6 +238,7 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
     game = play.game
     assert game is not None
     round_action = game.round_action()
+    done = done_button(play)
     bar = ft.Container(
         ft.Row(
             [
@@ -218,6 +250,7 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
                     tooltip=None if can_undo else "Nothing of yours to undo",
                     height=48,
                 ),
+                *([done] if done is not None else []),
                 *([round_action] if round_action is not None else []),
                 ft.OutlinedButton(
                     "Results", icon=ft.Icons.EMOJI_EVENTS, height=48, on_click=lambda e: app.go(f"/results/{route_id(game_id)}")
@@ -253,6 +286,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
         [
             totals_row(play),
             ft.Text(round_label, weight=ft.FontWeight.BOLD, size=13, visible=bool(round_label)),
+            still_entering(play),
             ft.Row(
                 [ft.Container(game.heads(p) or ft.Container(), width=width) for p in shown],
                 spacing=gap(len(shown)),
