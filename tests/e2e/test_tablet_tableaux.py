@@ -19,6 +19,10 @@ SIZES = {"landscape": {"width": 1180, "height": 820}, "portrait": {"width": 820,
 NAMES = ["Ada", "Bo", "Cy", "Di", "Eve", "Fay"]
 SHOWN = 150  # px of each tableau at least on screen: its heading and its first row of controls
 SLACK = 0.5  # Flutter's semantics boxes are in fractional pixels
+# A text field's node, not its <input> (the browser's own padding and border make that 8 px wider).
+CONTROLS = 'flt-semantics[role="button"], flt-semantics[role="switch"], flt-semantics:has(> input)'
+BOXES = """els => els.map(e => { const r = e.getBoundingClientRect(); const i = e.querySelector(':scope > input');
+    return {name: e.getAttribute('aria-label') || (i && i.getAttribute('aria-label')) || e.innerText || '', x: r.x, w: r.width}; })"""
 
 
 @pytest.fixture
@@ -35,9 +39,12 @@ def server(tmp_path):
 
 
 def rect(locator) -> dict:
-    found = locator.bounding_box()
-    assert found, f"{locator} has no box"
-    return found
+    for _ in range(20):  # Flutter rebuilds its semantics nodes as the first frames settle: a node may be between two
+        found = locator.bounding_box()
+        if found:
+            return found
+        locator.page.wait_for_timeout(100)
+    raise AssertionError(f"{locator} has no box")
 
 
 def problems_here(u, game: str) -> list[str]:
@@ -53,7 +60,11 @@ def problems_here(u, game: str) -> list[str]:
         shown = min(b["y"] + b["height"], bottom) - max(b["y"], top)
         if shown < min(SHOWN, b["height"]) - 1:  # a short tableau is whole
             found.append(f"{player}'s tableau shows {shown:.0f} px (from y {b['y']:.0f}; the bar is at {bottom:.0f})")
-        first = rect(tableau.locator('flt-semantics[role="button"], flt-semantics[role="group"] input').first)
+        # Each control within its own column: none drawn over a neighbour's (a stepper wider than its column).
+        for c in tableau.locator(CONTROLS).evaluate_all(BOXES):
+            if c["x"] < b["x"] - SLACK or c["x"] + c["w"] > b["x"] + b["width"] + SLACK:
+                found.append(f"{c['name'][:40]!r} spills out of {player}'s column: x {c['x']:.0f}..{c['x'] + c['w']:.0f}")
+        first = rect(tableau.locator(CONTROLS).first)
         if not (top - SLACK <= first["y"] and first["y"] + first["height"] <= bottom + SLACK):
             found.append(f"{player}'s first control is not whole on screen: y {first['y']:.0f}..{first['y'] + first['height']:.0f}")
     return found
@@ -61,9 +72,9 @@ def problems_here(u, game: str) -> list[str]:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_tableau_is_in_view_at_the_largest_table(ui, size):
-    u = ui(SIZES[size])
     problems: dict[str, list[str]] = {}
     for game in scoring.GAMES:
+        u = ui(SIZES[size])  # a browser of its own: a tab's Flet session would show the game before first
         u.open(f"/play/{game}", ready='[flt-semantics-identifier="tableau-Ada"]')
         for part in ("play-header", "play-actions"):
             u.text(part).wait_for()

@@ -29,7 +29,7 @@ from companion.services.live import Done, LiveGame
 from companion.ui import game_screens
 from companion.ui.session import App, log
 from companion.ui.widgets.common import not_found
-from companion.ui.widgets.controls import TAP, icon_button, short_name, total_badge
+from companion.ui.widgets.controls import NARROW_TABLEAU, TAP, icon_button, short_name, total_badge
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
@@ -66,6 +66,11 @@ class Play:
         self._set_player, self._set_state, self._set_message = setters
         if self.game is None or self.game.key != live.record["game"]:
             self.game = game_screens.screen(live.record["game"])(self)
+
+    @property
+    def narrow(self) -> bool:
+        """Whether each tableau is narrow (six side by side on a tablet held upright): steppers take less room."""
+        return self.width is not None and self.width < NARROW_TABLEAU
 
     @property
     def players(self) -> list[str]:

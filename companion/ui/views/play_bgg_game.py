@@ -141,7 +141,7 @@ class BggGameScreen(GameScreen):
                                 f"{player} round {i + 1} income",
                                 r.get("income", 0),
                                 partial(self.set_income, player, i + 1),
-                                width=136,
+                                width=min(136, int(self.play.width or 136)),  # within a narrow tableau's column
                             ),
                             ft.Text("spent", size=12),
                             # A step, not the value the stepper shows: two devices' +1 give +2.
@@ -151,6 +151,7 @@ class BggGameScreen(GameScreen):
                                 partial(self.adjust_spent, player, i + 1, spent),
                                 0,
                                 MAX_SPENT,
+                                narrow=self.play.narrow,
                             ),
                         ],
                         spacing=4,

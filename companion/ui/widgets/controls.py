@@ -81,8 +81,10 @@ def stepper(
     down: Callable[[int], int] | None = None,
     up: Callable[[int], int] | None = None,
     show: Callable[[int], str] = str,
+    narrow: bool = False,
 ) -> ft.Row:
-    """`− value +` for a small whole number; `down`/`up` map the value to the next one (e.g. 2 → 0)."""
+    """`− value +` for a small whole number; `down`/`up` map the value to the next one (e.g. 2 → 0).
+    `narrow`: 124 px wide rather than 140, for a tableau among six on a tablet held upright."""
     down = down or (lambda v: v - 1)
     up = up or (lambda v: v + 1)
     return ft.Row(
@@ -96,7 +98,7 @@ def stepper(
                     text_align=ft.TextAlign.CENTER,
                     semantics_label=f"{label} {show(value)}",
                 ),
-                width=44,
+                width=28 if narrow else 44,
                 alignment=ft.Alignment.CENTER,
             ),
             icon_button(ft.Icons.ADD, f"{label} plus", lambda e: on_change(min(high, up(value))), disabled=value >= high),
@@ -105,6 +107,9 @@ def stepper(
         tight=True,
         key=f"stepper {label}",  # keyed: a stale tap still reaches it when rows above it come and go
     )
+
+
+NARROW_TABLEAU = 150  # a tableau narrower than this (px) takes narrow steppers
 
 
 def section(text: str) -> ft.Text:
