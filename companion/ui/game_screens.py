@@ -69,6 +69,10 @@ class GameScreen:
         """The round being entered, for the header ("Round 2 of 3"); "" for a game without rounds."""
         return ""
 
+    def preview(self) -> str:
+        """What the round being entered would score if it ended now, for the header; "" for none."""
+        return ""
+
     def entered(self) -> bool:
         """Whether anything has been entered yet (before that, level totals are no tie to explain)."""
         return any(self.play.live.result.totals.values())

@@ -171,11 +171,21 @@ def still_entering(play: Play) -> ft.Control:
     )
 
 
+def round_preview(text: str) -> ft.Control:
+    """What the round being entered would score now (Card Commons), in the header: it moves with each card."""
+    return ft.Semantics(
+        identifier="round-preview",
+        content=ft.Text(text or " ", size=13, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        visible=bool(text),
+    )
+
+
 def done_button(play: Play) -> ft.Control | None:
-    """On a phone showing one player (its seat, or the one picked): that player is done entering, or not yet."""
-    if play.app.wide and not play.device:  # the table's screen shows who is still entering instead
+    """On a phone showing one player's seat (a guest's, or the host's at that seat's address): that player
+    is done entering, or not yet. The table's own screens show who is still entering instead."""
+    if not play.device:
         return None
-    player = play.device or play.player
+    player = play.device
     done = player in play.live.done
     return (ft.OutlinedButton if done else ft.FilledTonalButton)(
         content=ft.Text("Not done yet" if done else "Done", semantics_label=f"{player} {'not done yet' if done else 'done entering'}"),
@@ -292,6 +302,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
             totals_row(play),
             ft.Text(round_label, weight=ft.FontWeight.BOLD, size=13, visible=bool(round_label)),
             still_entering(play),
+            round_preview(game.preview()),
             ft.Row(
                 [ft.Container(game.heads(p) or ft.Container(), width=width) for p in shown],
                 spacing=gap(len(shown)),

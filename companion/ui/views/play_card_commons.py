@@ -197,6 +197,8 @@ class CardCommonsScreen(GameScreen):
     def preview(self) -> str:
         """The round's points if it were scored now (who would get what, and the totals then), so the
         table sees them move while it enters the cards; "" before any Commission is chosen."""
+        if self.decided:
+            return ""
         draft = self.draft
         if rules.asks_replacement(draft, self.peek) and not draft.get("replacement") and not self.none_chosen:
             return "The round's points show once the Wild's replacement is chosen."
@@ -212,18 +214,11 @@ class CardCommonsScreen(GameScreen):
         if self.decided:
             return None
         number = self.number
-        preview = self.preview()
         still = self.still_to_choose()
         score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
         reason = "The table's screen scores the round" if self.play.device else still
         return ft.Column(
             [
-                ft.Semantics(
-                    identifier="round-preview",
-                    content=ft.Text(preview or " ", size=13, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-                    visible=bool(preview),
-                    key="round-preview",
-                ),
                 ft.FilledButton(
                     f"Score round {number}",
                     icon=ft.Icons.CHECK,
