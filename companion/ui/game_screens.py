@@ -50,6 +50,11 @@ class GameScreen:
     def tableau(self, player: str) -> ft.Control:
         raise NotImplementedError
 
+    def side(self) -> list[ft.Control]:
+        """What the whole table shares, beside the tableaux rather than above them (CGT's Meta row on a
+        tablet held sideways): above, it would push the tableaux below the fold. Drawn only when wide."""
+        return []
+
     def after(self) -> list[ft.Control]:
         """What is read more than entered (a score sheet of the rounds), under the tableaux: it never
         pushes the cards being entered off a tablet's screen."""

@@ -38,6 +38,7 @@ from scoring import Action
 MIN_TABLEAU_WIDTH = 116  # six players side by side on an 820 px tablet held upright
 SIDES = 28  # the view's and the scrolling column's padding on both sides, and a scrollbar's room
 GAP = 16
+SIDE_WIDTH = 420  # what the table shares, beside the tableaux (CGT's Meta row: its steppers side by side)
 NOT_SAVED = "That change could not be saved. The game is as it was."
 
 
@@ -127,14 +128,15 @@ def gap(n: int) -> int:
     return GAP if n <= 3 else GAP // 2
 
 
-def shown_players(play: Play) -> tuple[list[str], float | None]:
-    """Whose tableaux this screen shows, and how wide each is."""
+def shown_players(play: Play, beside: float = 0) -> tuple[list[str], float | None]:
+    """Whose tableaux this screen shows, and how wide each is (`beside`: the width of what sits beside them)."""
     app = play.app
     if play.device:  # a player's phone: that player's tableau; what the table shares is the host's to change
         return [play.device], None
     if app.wide:  # everyone side by side in one row, however many: each column narrows, none goes below the fold
         n = len(play.players)
-        return list(play.players), max(MIN_TABLEAU_WIDTH, ((app.page.width or 1024) - SIDES - gap(n) * (n - 1)) / n)
+        room = (app.page.width or 1024) - SIDES - beside - gap(n) * (n - 1)
+        return list(play.players), max(MIN_TABLEAU_WIDTH, room / n)
     return [play.player], None
 
 
@@ -288,7 +290,8 @@ def frame(play: Play, game_id: str) -> ft.Control:
     """The whole play screen under the app bar, from the live game and this device's view state."""
     game, app = play.game, play.app
     assert game is not None
-    shown, width = shown_players(play)
+    side = game.side() if app.wide else []
+    shown, width = shown_players(play, SIDE_WIDTH + GAP if side else 0)
     play.width = width
     if play.device:
         switch: ft.Control = ft.Text(f"Your seat: {play.device}", weight=ft.FontWeight.BOLD)
@@ -319,10 +322,16 @@ def frame(play: Play, game_id: str) -> ft.Control:
             switch,
             ft.Row(
                 [
-                    ft.Semantics(
-                        identifier=f"tableau-{p}", container=True, content=ft.Container(game.tableau(p), width=width), key=f"tableau {p}"
-                    )
-                    for p in shown
+                    *([ft.Container(ft.Column(side), width=SIDE_WIDTH, key="side")] if side else []),
+                    *[
+                        ft.Semantics(
+                            identifier=f"tableau-{p}",
+                            container=True,
+                            content=ft.Container(game.tableau(p), width=width),
+                            key=f"tableau {p}",
+                        )
+                        for p in shown
+                    ],
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
                 spacing=gap(len(shown)),

@@ -82,12 +82,17 @@ class CgtScreen(GameScreen):
             spacing=4,
         )
 
-    def shared(self) -> list[ft.Control]:
-        return [] if self.play.app.wide else self.meta_rows()
+    @property
+    def sideways(self) -> bool:
+        """A tablet held sideways: the Meta row goes beside the Collections, which stay in view."""
+        page = self.play.app.page
+        return self.play.app.wide and not self.play.device and (page.width or 0) > (page.height or 0)
 
-    def after(self) -> list[ft.Control]:
-        """On a tablet the Meta row comes under the Collections: every player's stays in view above it."""
-        return self.meta_rows() if self.play.app.wide else []
+    def shared(self) -> list[ft.Control]:
+        return [] if self.sideways else self.meta_rows()
+
+    def side(self) -> list[ft.Control]:
+        return self.meta_rows() if self.sideways else []
 
     def meta_rows(self) -> list[ft.Control]:
         game = self.game
