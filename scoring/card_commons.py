@@ -349,6 +349,16 @@ def missing(draft: Mapping[str, Any], players: tuple[str, ...] | list[str], peek
     return None
 
 
+def preview(draft: Mapping[str, Any], players: tuple[str, ...] | list[str], peek: bool, number: int) -> dict[str, Line]:
+    """What each player's Commission would score if round `number` were scored now, as the round's line
+    (its points and why): only players whose Commission is chosen, nothing before the Nest Egg is."""
+    if not draft["nest_egg"]:
+        return {}
+    commissions = {p: draft["commissions"][p] for p in players if draft["commissions"][p]}
+    round_ = Round(draft["nest_egg"], draft.get("replacement") or None, commissions, {p: tuple(draft["sides"][p]) for p in players})
+    return {p: commission_line(round_, p, multiplier(number, peek), peek) for p in commissions}
+
+
 def round_record(draft: Mapping[str, Any]) -> dict[str, Any]:
     """The round being entered as a round of the record."""
     out: dict[str, Any] = {

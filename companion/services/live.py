@@ -11,6 +11,10 @@ Rights are checked at every action, not when a screen opened: `act` and `undo` t
 sentence from it refuses the action and changes nothing (a released seat, a revoked invite, a new
 PIN the session has not entered).
 
+A phone says "done" for the round (`say_done`): the live game keeps who is done until the round
+changes (a new round, one scored or undone), and every screen of the game hears of it. It is a
+word between devices, not part of the game: it is not stored, and a restarted server forgets it.
+
 Undo is an action too: "undo my last action". The game keeps the actions applied since it was
 opened (its log); undoing one removes it from the log and replays the others on the state
 before them, so it never takes back another device's work.
@@ -24,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import scoring
+from companion.data import changes
 from companion.data.store import EDITING, FINISHED, GameStore, StoredGame, StoreWriteError
 from companion.services import game_details
 from scoring import Action, Record, RecordError, Table
@@ -31,6 +36,7 @@ from scoring import Action, Record, RecordError, Table
 LOG_DEPTH = 200  # actions a device can still undo; older ones are folded into the base state
 NOT_YOURS = "This phone can change only its own player's cards; the table's host can change everything."
 NOTHING_TO_UNDO = "Nothing of yours to undo."
+NOT_DONE_YOURS = "This phone can say only its own player is done."
 Check = Callable[[], str]  # "" when the device may change the game now, else why not (a sentence)
 
 
@@ -68,6 +74,7 @@ class LiveGame:
         self._log: list[Entry] = []
         self._base = Table(game.record, game.draft, scoring.parse(game.record))
         self._set(self._base)
+        self._done: tuple[int, frozenset[str]] = (self._round(), frozenset())  # (the round it is of, who is done)
 
     @property
     def finished(self) -> bool:
@@ -86,6 +93,33 @@ class LiveGame:
         """The game as it stands: its module's parsed record (e.g. a lost_cities.Game), for the rule
         helpers. ("rules" is a game's GameRules, or its module; "game" its key.)"""
         return self.parsed.game
+
+    def _round(self) -> int:
+        """Which round is being entered, as far as "done" goes: the rounds in the record (0 for a game without)."""
+        rounds = self.table.record.get("rounds")
+        return len(rounds) if isinstance(rounds, list) else 0
+
+    @property
+    def done(self) -> frozenset[str]:
+        """The players whose phones said they are done entering this round; nobody once the round changes."""
+        round_, players = self._done
+        return players & set(self.record["players"]) if round_ == self._round() else frozenset()
+
+    def say_done(self, player: str, done: bool, seat: str | None = None, check: Check | None = None) -> Done:
+        """`player` is done entering this round (or, `done` false, not yet); a phone at `seat` says it of its own player only."""
+        if seat is not None and player != seat:
+            return Done(False, NOT_DONE_YOURS)
+        with self._lock:
+            refused = check() if check is not None else ""
+            if refused:
+                return Done(False, refused)
+            self._refresh_if_stale()
+            if player not in self.record["players"]:
+                return Done(False, f"No one called {player} plays in this game.")
+            now = self.done
+            self._done = (self._round(), now | {player} if done else now - {player})
+        self.store.changes.publish([changes.game(self.id)])  # every screen of the game shows who is still entering
+        return Done(True)
 
     def _set(self, table: Table) -> None:
         """`table` as this game's state: it carries its parse (scoring.apply's), so nothing parses it again."""

@@ -40,6 +40,16 @@ class GameScreen:
     def tableau(self, player: str) -> ft.Control:
         raise NotImplementedError
 
+    def side(self) -> list[ft.Control]:
+        """What the whole table shares, beside the tableaux rather than above them (CGT's Meta row on a
+        tablet held sideways): above, it would push the tableaux below the fold. Drawn only when wide."""
+        return []
+
+    def after(self) -> list[ft.Control]:
+        """What is read more than entered (a score sheet of the rounds), under the tableaux: it never
+        pushes the cards being entered off a tablet's screen."""
+        return []
+
     def heads(self, player: str) -> ft.Control | None:
         """The column heads of `player`'s grid, kept on screen in the play screen's header while the
         grid scrolls under it (Lost Cities' colours); None when the game's grid has none."""
@@ -52,6 +62,10 @@ class GameScreen:
 
     def round_label(self) -> str:
         """The round being entered, for the header ("Round 2 of 3"); "" for a game without rounds."""
+        return ""
+
+    def preview(self) -> str:
+        """What the round being entered would score if it ended now, for the header; "" for none."""
         return ""
 
     def entered(self) -> bool:

@@ -249,3 +249,27 @@ def test_invalid(change, places):
 
 def test_errors_in_later_rounds_name_the_round():
     assert_invalid(game(BLANK, BLANK, {**BLANK, "nest_egg": "KS", "commissions": {"You": "KS", "Opp": "4H"}}), "round 3", "You")
+
+
+@pytest.mark.parametrize("number, each", [(1, 1), (3, 2)])
+def test_the_preview_of_a_complete_round_is_what_scoring_it_gives(number, each):
+    """preview: what the round being entered would score now is what the round scores once recorded."""
+    from scoring import card_commons as cc
+
+    draft = {**cc.empty_draft(["You", "Opp"]), **LEVEL}
+    earlier = [BLANK] * (number - 1)
+    recorded = scoring.score(game(*earlier, LEVEL)).rounds[number - 1]
+    assert {p: line.points for p, line in cc.preview(draft, ["You", "Opp"], False, number).items()} == recorded
+    assert recorded == {"You": each, "Opp": each}  # one card of the colour, ×1 in round 1, ×2 in round 3
+
+
+def test_the_preview_names_only_chosen_commissions_and_nothing_before_the_nest_egg():
+    from scoring import card_commons as cc
+
+    draft = cc.empty_draft(["You", "Opp"])
+    assert cc.preview(draft, ["You", "Opp"], False, 1) == {}
+    draft["commissions"]["You"] = "3C"
+    assert cc.preview(draft, ["You", "Opp"], False, 1) == {}  # no Nest Egg yet: nothing to match
+    draft["nest_egg"], draft["sides"]["You"] = "2C", ["4C", "5S"]
+    (line,) = cc.preview(draft, ["You", "Opp"], False, 1).values()
+    assert (line.points, "by suit" in line.label) == (2, True)

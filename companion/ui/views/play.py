@@ -29,15 +29,17 @@ from companion.services.live import Done, LiveGame
 from companion.ui import game_screens
 from companion.ui.session import App, log
 from companion.ui.widgets.common import not_found
-from companion.ui.widgets.controls import TAP, icon_button, short_name, total_badge
+from companion.ui.widgets.controls import NARROW_TABLEAU, TAP, icon_button, short_name, total_badge
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
 from scoring import Action
 from scoring.fields import sentence
 
-MIN_TABLEAU_WIDTH = 370
+MIN_TABLEAU_WIDTH = 116  # six players side by side on an 820 px tablet held upright
+SIDES = 28  # the view's and the scrolling column's padding on both sides, and a scrollbar's room
 GAP = 16
+SIDE_WIDTH = 420  # what the table shares, beside the tableaux (CGT's Meta row: its steppers side by side)
 NOT_SAVED = "That change could not be saved. The game is as it was."
 
 
@@ -58,6 +60,7 @@ class Play:
         self._set_state: Callable[[Any], None] = lambda s: None
         self._set_message: Callable[[str], None] = lambda m: None
         self.game: game_screens.GameScreen | None = None
+        self.width: float | None = None  # each tableau's width side by side on a tablet; None: the screen's
 
     def draw(self, live: LiveGame, player: str, state: dict, message: str, setters: tuple) -> None:
         self.live, self.state, self.message = live, state, message
@@ -65,6 +68,11 @@ class Play:
         self._set_player, self._set_state, self._set_message = setters
         if self.game is None or self.game.key != live.record["game"]:
             self.game = game_screens.screen(live.record["game"])(self)
+
+    @property
+    def narrow(self) -> bool:
+        """Whether each tableau is narrow (six side by side on a tablet held upright): steppers take less room."""
+        return self.width is not None and self.width < NARROW_TABLEAU
 
     @property
     def players(self) -> list[str]:
@@ -100,6 +108,10 @@ class Play:
         self._set_message(sentence(done.message, self.players))
         return done.changed
 
+    def say_done(self, player: str, done: bool) -> None:
+        """Tell every screen of the game that `player` is done entering this round (or not yet)."""
+        self._done(lambda: self.live.say_done(player, done, seat=self.device or None, check=self.may_change))
+
     def refuse(self, reason: str) -> None:
         self._set_message(sentence(reason, self.players))
 
@@ -112,14 +124,20 @@ class Play:
         self._set_state(lambda state: {**state, key: value})
 
 
-def shown_players(play: Play) -> tuple[list[str], float | None]:
-    """Whose tableaux this screen shows, and how wide each is."""
+def gap(n: int) -> int:
+    """The space between tableaux side by side: narrower when many share the width."""
+    return GAP if n <= 3 else GAP // 2
+
+
+def shown_players(play: Play, beside: float = 0) -> tuple[list[str], float | None]:
+    """Whose tableaux this screen shows, and how wide each is (`beside`: the width of what sits beside them)."""
     app = play.app
     if play.device:  # a player's phone: that player's tableau; what the table shares is the host's to change
         return [play.device], None
-    if app.wide:  # everyone side by side; past what fits, the tableaux wrap onto a further row
+    if app.wide:  # everyone side by side in one row, however many: each column narrows, none goes below the fold
         n = len(play.players)
-        return list(play.players), max(MIN_TABLEAU_WIDTH, ((app.page.width or 1024) - 32 - GAP * (n - 1)) / n)
+        room = (app.page.width or 1024) - SIDES - beside - gap(n) * (n - 1)
+        return list(play.players), max(MIN_TABLEAU_WIDTH, room / n)
     return [play.player], None
 
 
@@ -145,6 +163,43 @@ def totals_row(play: Play) -> ft.Control:
         alignment=ft.MainAxisAlignment.CENTER,
         spacing=8,
         run_spacing=4,
+    )
+
+
+def still_entering(play: Play) -> ft.Control:
+    """Who is still entering this round, once a phone has said "done": the table knows when to go on."""
+    done = play.live.done
+    waiting = [short_name(p) for p in play.players if p not in done]
+    text = ("Still entering: " + ", ".join(waiting)) if waiting else "Everyone is done entering."
+    return ft.Semantics(
+        identifier="still-entering",
+        content=ft.Text(text if done else " ", size=13, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        visible=bool(done),
+    )
+
+
+def round_preview(text: str) -> ft.Control:
+    """What the round being entered would score now (Card Commons), in the header: it moves with each card."""
+    return ft.Semantics(
+        identifier="round-preview",
+        content=ft.Text(text or " ", size=13, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        visible=bool(text),
+    )
+
+
+def done_button(play: Play) -> ft.Control | None:
+    """On a phone showing one player's seat (a guest's, or the host's at that seat's address): that player
+    is done entering, or not yet. The table's own screens show who is still entering instead."""
+    if not play.device:
+        return None
+    player = play.device
+    done = player in play.live.done
+    return (ft.OutlinedButton if done else ft.FilledTonalButton)(
+        content=ft.Text("Not done yet" if done else "Done", semantics_label=f"{player} {'not done yet' if done else 'done entering'}"),
+        icon=ft.Icons.REPLAY if done else ft.Icons.DONE_ALL,
+        height=48,
+        on_click=lambda e: play.say_done(player, not done),
+        key="done",
     )
 
 
@@ -209,6 +264,7 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
     game = play.game
     assert game is not None
     round_action = game.round_action()
+    done = done_button(play)
     bar = ft.Container(
         ft.Row(
             [
@@ -220,6 +276,7 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
                     tooltip=None if can_undo else "Nothing of yours to undo",
                     height=48,
                 ),
+                *([done] if done is not None else []),
                 *([round_action] if round_action is not None else []),
                 ft.OutlinedButton(
                     "Results", icon=ft.Icons.EMOJI_EVENTS, height=48, on_click=lambda e: app.go(f"/results/{route_id(game_id)}")
@@ -253,7 +310,9 @@ def frame(play: Play, game_id: str) -> ft.Control:
     """The whole play screen under the app bar, from the live game and this device's view state."""
     game, app = play.game, play.app
     assert game is not None
-    shown, width = shown_players(play)
+    side = game.side() if app.wide else []
+    shown, width = shown_players(play, SIDE_WIDTH + GAP if side else 0)
+    play.width = width
     if play.device:
         switch: ft.Control = ft.Text(f"Your seat: {play.device}", weight=ft.FontWeight.BOLD)
     elif not app.wide and game.per_player:
@@ -265,9 +324,11 @@ def frame(play: Play, game_id: str) -> ft.Control:
         [
             totals_row(play),
             ft.Text(round_label, weight=ft.FontWeight.BOLD, size=13, visible=bool(round_label)),
+            still_entering(play),
+            round_preview(game.preview()),
             ft.Row(
                 [ft.Container(game.heads(p) or ft.Container(), width=width) for p in shown],
-                spacing=GAP,
+                spacing=gap(len(shown)),
                 alignment=ft.MainAxisAlignment.CENTER,
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
@@ -280,12 +341,25 @@ def frame(play: Play, game_id: str) -> ft.Control:
             ft.Column(shared(play, game.shared()), disabled=bool(play.device), key="shared"),
             switch,
             ft.Row(
-                [ft.Container(game.tableau(p), width=width, key=f"tableau {p}") for p in shown],
+                [
+                    *([ft.Container(ft.Column(side), width=SIDE_WIDTH, key="side")] if side else []),
+                    *[
+                        ft.Semantics(
+                            identifier=f"tableau-{p}",
+                            container=True,
+                            content=ft.Container(game.tableau(p), width=width),
+                            key=f"tableau {p}",
+                        )
+                        for p in shown
+                    ],
+                ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
-                spacing=GAP,
+                spacing=gap(len(shown)),
                 run_spacing=GAP,
                 wrap=True,
             ),
+            # What is read more than entered (a score sheet of the rounds): under the cards, never pushing them down.
+            ft.Column(game.after(), key="after"),
             # Under the tableaux: a sentence that comes with a tap never pushes the cards down under the finger.
             ft.Column([ft.Text(s, italic=True, size=13) for s in game.explanations(play.live.result)]),
             actions(play, game_id),

@@ -121,6 +121,7 @@ class BggCardGameScreen(GameScreen):
                         rules.stepped(count, 1) if can_grow else count,
                         down=lambda v: rules.stepped(v, -1),
                         up=lambda v: rules.stepped(v, 1),
+                        narrow=self.play.narrow,
                     ),
                     card_button(
                         "☺",

@@ -147,7 +147,7 @@ class BggGameScreen(GameScreen):
                                 f"{player} round {i + 1} income",
                                 r.get("income", 0),
                                 partial(self.set_income, player, i + 1),
-                                width=label_width(f"{player} round {i + 1} income"),
+                                width=min(label_width(f"{player} round {i + 1} income"), int(self.play.width or 320)),
                             ),
                             ft.Text("spent", size=12),
                             # A step, not the value the stepper shows: two devices' +1 give +2.
@@ -157,6 +157,7 @@ class BggGameScreen(GameScreen):
                                 partial(self.adjust_spent, player, i + 1, spent),
                                 0,
                                 MAX_SPENT,
+                                narrow=self.play.narrow,
                             ),
                         ],
                         spacing=4,

@@ -204,6 +204,22 @@ class CardCommonsScreen(GameScreen):
             return f"Choose the card that replaced the Wild Nest Egg, or {NONE_LABEL}."
         return still
 
+    def preview(self) -> str:
+        """The round's points if it were scored now (who would get what, and the totals then), so the
+        table sees them move while it enters the cards; "" before any Commission is chosen."""
+        if self.decided:
+            return ""
+        draft = self.draft
+        if rules.asks_replacement(draft, self.peek) and not draft.get("replacement") and not self.none_chosen:
+            return "The round's points show once the Wild's replacement is chosen."
+        lines = rules.preview(draft, self.play.players, self.peek, self.number)
+        if not lines:
+            return ""
+        totals = self.play.live.result.totals
+        return "If scored now: " + ", ".join(
+            f"{short_name(p)} +{lines[p].points} (total {totals[p] + lines[p].points})" for p in self.play.players if p in lines
+        )
+
     def round_action(self) -> ft.Control | None:
         if self.decided:
             return None

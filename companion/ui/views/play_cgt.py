@@ -91,7 +91,19 @@ class CgtScreen(GameScreen):
             spacing=4,
         )
 
+    @property
+    def sideways(self) -> bool:
+        """A tablet held sideways: the Meta row goes beside the Collections, which stay in view."""
+        page = self.play.app.page
+        return self.play.app.wide and not self.play.device and (page.width or 0) > (page.height or 0)
+
     def shared(self) -> list[ft.Control]:
+        return [] if self.sideways else self.meta_rows()
+
+    def side(self) -> list[ft.Control]:
+        return self.meta_rows() if self.sideways else []
+
+    def meta_rows(self) -> list[ft.Control]:
         game = self.game
         rows: list[ft.Control] = [
             section("Meta row"),

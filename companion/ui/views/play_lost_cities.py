@@ -227,7 +227,16 @@ class LostCitiesScreen(GameScreen):
     def round_label(self) -> str:
         return f"Round {self.round_index + 1} of {self.variant.rounds}"
 
-    def round_action(self) -> ft.Control | None:
+    def round_buttons(self) -> list[ft.Control]:
+        current = self.round_index
+        return [
+            (ft.FilledButton if i == current else ft.OutlinedButton)(
+                f"Round {i + 1}", on_click=lambda e, i=i: self.select_round(i), height=48
+            )
+            for i in range(len(self.play.record["rounds"]))
+        ]
+
+    def next_round_button(self) -> ft.Control | None:
         if len(self.play.record["rounds"]) >= self.variant.rounds:
             return None
         button = ft.FilledTonalButton(
@@ -243,27 +252,31 @@ class LostCitiesScreen(GameScreen):
         # A guest's phone: greyed, and a line says why (a tooltip alone is never seen on a phone).
         return ft.Column([button, ft.Text(GUEST_ROUND, size=12)], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
+    def round_action(self) -> ft.Control | None:
+        """On a tablet the rounds to look back at come with Next round, under the thumb: above the cards
+        they would push the bottom of the columns off the screen."""
+        button = self.next_round_button()
+        if not self.play.app.wide or self.play.device:
+            return button
+        return ft.Row([*self.round_buttons(), *([button] if button else [])], wrap=True, spacing=6, run_spacing=4, tight=True, key="rounds")
+
     def explanations(self, result: scoring.Result) -> tuple[str, ...]:
         """The scorer's sentences without its last one while rounds remain: that one names who starts
         the round after the last listed, and this screen says who starts the round shown (shared())."""
         sentences = result.explanations[:-1] if not result.decided and result.rounds else result.explanations
         return sentences if self.entered() else ()
 
-    def shared(self) -> list[ft.Control]:
-        rounds = self.play.record["rounds"]
-        current = self.round_index
-        buttons: list[ft.Control] = [
-            (ft.FilledButton if i == current else ft.OutlinedButton)(
-                f"Round {i + 1}", on_click=lambda e, i=i: self.select_round(i), height=48
-            )
-            for i in range(len(rounds))
-        ]
-        result = self.play.live.result
+    def round_scores(self) -> ft.Control:
+        result, current = self.play.live.result, self.round_index
         per_round = ", ".join(f"{p} {result.rounds[current][p]}" for p in self.play.players)
-        rows: list[ft.Control] = [
-            ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.CENTER, key="rounds"),
-            ft.Text(f"Round {current + 1} of {self.variant.rounds}: {per_round}", text_align=ft.TextAlign.CENTER),
-        ]
+        return ft.Text(f"Round {current + 1} of {self.variant.rounds}: {per_round}", text_align=ft.TextAlign.CENTER)
+
+    def shared(self) -> list[ft.Control]:
+        current = self.round_index
+        table = self.play.app.wide and not self.play.device  # the table's screen: rounds in the bar, scores under the cards
+        rows: list[ft.Control] = []
+        if not table:
+            rows += [ft.Row(self.round_buttons(), wrap=True, alignment=ft.MainAxisAlignment.CENTER, key="rounds"), self.round_scores()]
         if current:  # who starts the round shown: from the totals after the round before it
             starter = rules.starter_of_round(self.play.live.position, current + 1)
             rows.append(
@@ -275,8 +288,14 @@ class LostCitiesScreen(GameScreen):
                     size=13,
                 )
             )
-        if self.play.app.wide and self.variant.rounds > 1:  # the tablet has room for the paper pad
-            rows.append(ft.Container(score_sheet(result), width=min(520, (self.play.app.page.width or 600) - 40)))
+        return rows
+
+    def after(self) -> list[ft.Control]:
+        if not self.play.app.wide or self.play.device:
+            return []
+        rows = [self.round_scores()]
+        if self.variant.rounds > 1:  # the tablet has room for the paper pad, under the cards
+            rows.append(ft.Container(score_sheet(self.play.live.result), width=min(520, (self.play.app.page.width or 600) - 40)))
         return rows
 
     # -- setup and statistics -----------------------------------------------------------

@@ -95,9 +95,11 @@ def stepper(
     up: Callable[[int], int] | None = None,
     show: Callable[[int], str] = str,
     reasons: tuple[str | None, str | None] = (None, None),
+    narrow: bool = False,
 ) -> ft.Row:
     """`− value +` for a small whole number; `down`/`up` map the value to the next one (e.g. 2 → 0).
-    `reasons`: why − and + are greyed when they are (the rules' words); by default, the limit."""
+    `reasons`: why − and + are greyed when they are (the rules' words); by default, the limit.
+    `narrow`: 124 px wide rather than 140, for a tableau among six on a tablet held upright."""
     down = down or (lambda v: v - 1)
     up = up or (lambda v: v + 1)
     lowest = reasons[0] or f"It cannot go below {show(low)}"
@@ -119,7 +121,7 @@ def stepper(
                     text_align=ft.TextAlign.CENTER,
                     semantics_label=f"{label} {show(value)}",
                 ),
-                width=44,
+                width=28 if narrow else 44,
                 alignment=ft.Alignment.CENTER,
             ),
             icon_button(
@@ -130,6 +132,9 @@ def stepper(
         tight=True,
         key=f"stepper {label}",  # keyed: a stale tap still reaches it when rows above it come and go
     )
+
+
+NARROW_TABLEAU = 150  # a tableau narrower than this (px) takes narrow steppers
 
 
 def section(text: str) -> ft.Text:
