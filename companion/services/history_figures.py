@@ -122,6 +122,31 @@ def player_stats(games: Iterable[StoredGame], player: str) -> PlayerStats | None
     )
 
 
+@dataclass(frozen=True)
+class RosterLine:
+    plays: int
+    wins: int
+    last_played: str  # the day, YYYY-MM-DD
+
+
+def roster(games: Iterable[StoredGame]) -> dict[str, RosterLine]:
+    """Every player's games, wins and last day played, in one pass over the history (the players
+    screen lists everyone: one `player_stats` each went over the whole history once per player)."""
+    plays: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    last: dict[str, str] = {}
+    for g in games:
+        if not g.summary:
+            continue
+        day = g.played_at[:10]
+        for player in g.players:
+            plays[player] += 1
+            wins[player] += won(g, player)
+            if day > last.get(player, ""):
+                last[player] = day
+    return {player: RosterLine(n, wins[player], last[player]) for player, n in plays.items()}
+
+
 def wins_per_player(games: Iterable[StoredGame]) -> list[tuple[str, int]]:
     wins: Counter[str] = Counter()
     for g in games:
@@ -176,9 +201,23 @@ class GameStats:
     special: tuple[tuple[str, str], ...]  # (what, figure), this game's own
 
 
-def game_stats(
-    games: Iterable[StoredGame], game: str, statistic: Callable[[list[dict]], tuple[tuple[str, str], ...]] = lambda records: ()
-) -> GameStats:
+Special = Callable[[list[dict]], tuple[tuple[str, str], ...]]
+_specials: dict[tuple[str, Special], tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]] = {}
+
+
+def special_figures(game: str, mine: list[StoredGame], statistic: Special) -> tuple[tuple[str, str], ...]:
+    """A game's figures of its own, worked out again only when its finished games changed: they read
+    every record (the statistics screen would otherwise parse the whole history at each visit)."""
+    if not mine:
+        return ()
+    games = tuple((g.id, g.modified_at) for g in mine)
+    kept = _specials.get((game, statistic))
+    if kept is None or kept[0] != games:
+        kept = _specials[(game, statistic)] = (games, statistic([g.record for g in mine]))
+    return kept[1]
+
+
+def game_stats(games: Iterable[StoredGame], game: str, statistic: Special = lambda records: ()) -> GameStats:
     """A game's figures; `statistic` gives its figures of its own from its records (its screen's)."""
     mine = [g for g in games if g.game == game and g.summary]
     winning = [g.scored["totals"][w] for g in mine if g.scored["decided"] for w in g.scored["winners"]]
@@ -187,7 +226,7 @@ def game_stats(
         plays=len(mine),
         highest=high_score(mine),
         average_winning_score=mean(winning) if winning else None,
-        special=statistic([g.record for g in mine]) if mine else (),
+        special=special_figures(game, mine, statistic),
     )
 
 

@@ -200,8 +200,10 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     from companion.access.gate import PIN_SETTING, new_pin
     from companion.server import admission, guard, quiet_log, static_files
     from companion.server.network import beyond_this_machine
+    from companion.ui.warm_figures import FiguresWarmer
 
     store = GameStore(data_dir)
+    FiguresWarmer(store).start()
     everywhere = host in ("0.0.0.0", "::", "")
     addresses = lan_addresses() if everywhere else [host]
     join_urls = [f"http://{a}:{port}" for a in addresses]  # on 127.0.0.1 too: a second browser here can join

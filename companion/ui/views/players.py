@@ -38,13 +38,10 @@ def roster(app: App, covered: bool = False) -> ft.View:
     use_changes(app, changes.LIVE, active=not covered)  # a name of a game in progress is listed too
 
     def lines() -> dict[str, str]:
-        finished = app.store.finished()
-        said: dict[str, str] = {}
-        for name in {p for g in finished for p in g.players}:
-            figures = history_figures.player_stats(finished, name)
-            if figures:
-                said[name] = f"{count(figures.plays, 'game')}, {count(figures.wins, 'win')}, last {figures.last_played}"
-        return said
+        return {
+            name: f"{count(line.plays, 'game')}, {count(line.wins, 'win')}, last {line.last_played}"
+            for name, line in history_figures.roster(app.store.finished()).items()
+        }
 
     # The figures change with the history only: a card tapped in a game elsewhere redraws the names alone.
     figures_said = ft.use_memo(lines, [history])
@@ -116,10 +113,15 @@ def by_game(figures: history_figures.PlayerStats) -> ft.Control:
     return ft.ResponsiveRow(cards, spacing=8, run_spacing=8)
 
 
+CHART_GAMES = 100  # the latest games of each game the chart draws: a point is a control sent to the phone
+
+
 def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
     series, low, high, longest = [], 0, 0, 1
+    cut = any(len(points) > CHART_GAMES for points in figures.scores_over_time.values())
+    games = f"the last {CHART_GAMES} games" if cut else "games"
     for key, points in figures.scores_over_time.items():
-        values = [score for _, score in points]
+        values = [score for _, score in points[-CHART_GAMES:]]
         low, high, longest = min(low, *values), max(high, *values), max(longest, len(values))
         series.append(
             charts.LineChartData(
@@ -150,7 +152,7 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
         min_y=bottom,
         max_y=top,
         left_axis=integer_axis(bottom, top, label_size=44),  # scores are whole: no 0.5 on the axis
-        bottom_axis=charts.ChartAxis(title=ft.Text("games, oldest first", size=12), show_labels=False),
+        bottom_axis=charts.ChartAxis(title=ft.Text(f"{games}, oldest first", size=12), show_labels=False),
         horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
     )
     return ft.Column(

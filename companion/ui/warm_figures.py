@@ -1,0 +1,56 @@
+"""The history's figures worked out before anyone asks: at start-up and after each change of the
+history, a worker thread fills the caches the statistics and players screens read (each game's own
+figures, the ratings), so a visit finds them ready instead of reading every record of a long
+history while the person waits (10,000 games: about 2 s)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from companion.data import changes
+from companion.data.store import GameStore
+from companion.services import history_figures, ratings
+from companion.ui import game_screens
+
+log = logging.getLogger("tableside")
+
+
+class FiguresWarmer:
+    def __init__(self, store: GameStore):
+        self.store = store
+        self._lock = threading.Lock()
+        self._running = False
+        self._again = False
+
+    def start(self) -> None:
+        self.store.changes.subscribe([changes.HISTORY], self.soon)
+        self.soon()
+
+    def soon(self) -> None:
+        """Work the figures out in the background; a change during the work asks for one more round."""
+        with self._lock:
+            if self._running:
+                self._again = True
+                return
+            self._running = True
+        threading.Thread(target=self._run, name="warm-figures", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            try:
+                warm(self.store)
+            except Exception:  # a cache left cold is only slower: the screens work it out themselves
+                log.exception("the history's figures could not be worked out ahead")
+            with self._lock:
+                if not self._again:
+                    self._running = False
+                    return
+                self._again = False
+
+
+def warm(store: GameStore) -> None:
+    finished = store.finished()
+    for key in game_screens.ordered():
+        history_figures.game_stats(finished, key, game_screens.screen(key).statistic)
+    ratings.ratings(finished)

@@ -1,0 +1,57 @@
+"""Figures over a long history are not worked out again at every visit: the players list takes one
+pass for everyone, and a game's figures of its own are kept until its finished games change."""
+
+from companion.services import history_figures
+
+from .conftest import example
+
+
+def test_the_roster_says_what_each_players_figures_say(history):
+    finished = history.finished()
+    roster = history_figures.roster(finished)
+    assert set(roster) == {p for g in finished for p in g.players}
+    for name, line in roster.items():
+        figures = history_figures.player_stats(finished, name)
+        assert (line.plays, line.wins, line.last_played) == (figures.plays, figures.wins, figures.last_played)
+
+
+def test_a_games_own_figures_are_kept_until_its_games_change(history):
+    calls = []
+
+    def statistic(records):
+        calls.append(len(records))
+        return (("games read", str(len(records))),)
+
+    for _ in range(3):
+        stats = history_figures.game_stats(history.finished(), "lost-cities", statistic)
+    assert calls == [1] and stats.special == (("games read", "1"),)
+    history.add_finished([example("lost-cities-edge-values", id="lc-2", played_at="2026-04-15T20:00:00")])
+    stats = history_figures.game_stats(history.finished(), "lost-cities", statistic)
+    assert calls == [1, 2] and stats.special == (("games read", "2"),)
+    history.delete("lc-1")
+    assert history_figures.game_stats(history.finished(), "lost-cities", statistic).special == (("games read", "1"),)
+
+
+def test_the_warmer_works_the_figures_out_at_start_and_after_a_change(history):
+    import time
+
+    from companion.ui import game_screens
+    from companion.ui.warm_figures import FiguresWarmer
+
+    def kept(game: str):
+        entry = history_figures._specials.get((game, game_screens.screen(game).statistic))
+        return entry and {game_id for game_id, _ in entry[0]}
+
+    def settled(warmer) -> None:
+        deadline = time.monotonic() + 20
+        while warmer._running and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+    history_figures._specials.clear()
+    warmer = FiguresWarmer(history)
+    warmer.start()
+    settled(warmer)
+    assert kept("lost-cities") == {"lc-1"} and kept("cgt") == {"cgt-1"}
+    history.add_finished([example("lost-cities-edge-values", id="lc-2", played_at="2026-04-15T20:00:00")])
+    settled(warmer)
+    assert kept("lost-cities") == {"lc-1", "lc-2"}
