@@ -13,15 +13,21 @@ if os.environ.get("CI") == "true":
 
 
 def pytest_collection_modifyitems(config, items):
-    """Browser tests run in two groups, each one test after another on one worker (a test drives
-    Chromium and a server: more at once on these 2-core machines would make their timeouts flaky);
-    the others are shared out beside them. Files alternate between the groups, the longest first.
+    """Browser tests run in BROWSER_GROUPS groups, each one test after another on one worker (a test
+    drives Chromium and a server, and mostly waits for them: a group per worker keeps the two cores
+    busy without making timeouts flaky); the others are shared out beside them. Files go to the
+    least loaded group, the longest first (SECONDS: measured here, in seconds).
     A file with a module-scoped fixture (a server, a network namespace) keeps its tests on one
     worker, so that the fixture is made once, not once per worker."""
     import pytest
 
-    files = sorted({item.path for item in items if item.get_closest_marker("e2e")}, key=lambda p: (p.name not in LONGEST, p.name))
-    group = {path: f"browser-{i % 2}" for i, path in enumerate(files)}
+    files = sorted({item.path for item in items if item.get_closest_marker("e2e")}, key=lambda p: (-SECONDS.get(p.name, 20), p.name))
+    load = [0] * BROWSER_GROUPS
+    group = {}
+    for path in files:
+        least = load.index(min(load))
+        group[path] = f"browser-{least}"
+        load[least] += SECONDS.get(path.name, 20)
     for item in items:
         if item.path in group:
             item.add_marker(pytest.mark.xdist_group(group[item.path]))
@@ -29,9 +35,17 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(item.path.name))
 
 
+BROWSER_GROUPS = 3  # pyproject's addopts run 3 workers
+SECONDS = {
+    "test_screen_model.py": 210,
+    "test_layout.py": 160,
+    "test_load.py": 90,
+    "test_reloads.py": 65,
+    "test_games.py": 60,
+    "test_screen_sizes.py": 60,
+}
+
+
 @functools.cache
 def module_scoped(path) -> bool:
     return any('scope="module"' in p.read_text() for p in (path, path.parent / "conftest.py") if p.exists())
-
-
-LONGEST = ("test_layout.py", "test_screen_model.py")  # minutes each: never in the same group
