@@ -35,7 +35,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(item.path.name))
 
 
-BROWSER_GROUPS = 3  # pyproject's addopts run 3 workers
+BROWSER_GROUPS = 2  # pyproject's addopts run 2 workers
 SECONDS = {
     "test_screen_model.py": 210,
     "test_layout.py": 160,

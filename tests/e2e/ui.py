@@ -105,7 +105,7 @@ class UI:
             self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
             self.page.mouse.wheel(dx, dy)
             self.page.wait_for_timeout(150)
-        raise AssertionError("could not scroll the control into view")
+        raise AssertionError(f"could not scroll {target} into view: last box {last}, viewport {viewport}")
 
     def type_into(self, label: str, text: str, submit: bool = True) -> None:
         box = self.page.get_by_role("textbox", name=label)
