@@ -23,8 +23,9 @@ READ = """() => {
     const cards = {};
     for (const e of document.querySelectorAll('flt-semantics[role="switch"][aria-label]'))
         cards[e.getAttribute('aria-label')] = e.getAttribute('aria-checked') === 'true' ? 'held' : e.getAttribute('aria-disabled') === 'true' ? 'taken' : 'free';
-    const buttons = [...document.querySelectorAll('flt-semantics[role="button"]:not([aria-disabled="true"])')]
-        .map(e => e.innerText.trim()).filter(Boolean);
+    // A card's name is its aria-label (it has no text of its own); a button with text is named by it.
+    const buttons = [...document.querySelectorAll('flt-semantics:is([role="button"], [role="switch"]):not([aria-disabled="true"])')]
+        .map(e => (e.getAttribute('aria-label') || e.innerText).trim()).filter(Boolean);
     return {byId, cards, buttons};
 }"""
 
@@ -93,7 +94,7 @@ def step(rng: random.Random, ui, names: list[str]) -> str | None:
     others = [b for b in buttons if b not in cards]
     choice = rng.choice(cards if cards and rng.random() < 0.75 else others or cards)
     try:
-        ui.tap(choice)
+        ui.tap(choice, limit=1.0)  # a tap that changes nothing gets no answer; agrees() waits for a slow one
     except AssertionError as e:
         if "could not scroll" not in str(e):
             raise
@@ -103,7 +104,7 @@ def step(rng: random.Random, ui, names: list[str]) -> str | None:
         warnings.warn(f"{choice!r} activated through the accessibility tree: {e}", stacklevel=2)
         before = ui.frames
         ui.button(choice).dispatch_event("click")
-        ui.settle(before)
+        ui.settle(before, limit=1.0)
     return choice
 
 

@@ -68,13 +68,13 @@ class UI:
     def button(self, name: str):
         return self.page.get_by_role("button", name=name, exact=True)
 
-    def tap(self, name: str) -> None:
-        """Scroll the control into view as a finger would, then click it."""
+    def tap(self, name: str, limit: float = 3.0) -> None:
+        """Scroll the control into view as a finger would, then click it; wait up to `limit` seconds for the answer."""
         target = self.button(name)
         self.scroll_into_view(target)
         before = self.frames
         target.click()
-        self.settle(before)
+        self.settle(before, limit=limit)
 
     def scroll_into_view(self, target) -> None:
         # Flutter scrolls inside its canvas, so the browser's own scrollIntoView cannot help.
@@ -82,7 +82,7 @@ class UI:
         # scroll: a card is in view only clear of it (BAR), while a control that does not move when the
         # page scrolls (in that bar) is in view where it is.
         viewport = self.page.viewport_size
-        last = None
+        last, still = None, 0
         for _ in range(30):
             target.wait_for(timeout=10_000)
             box = target.bounding_box()
@@ -95,6 +95,9 @@ class UI:
             )
             if inside and (box["y"] + box["height"] <= viewport["height"] - BAR or box == last):
                 return
+            still = still + 1 if box == last else 0
+            if still >= 4:  # the wheel no longer moves it
+                break
             last = box
             dy = (box["y"] + box["height"] / 2 - viewport["height"] / 2) if box else 300
             dx = (
