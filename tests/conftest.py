@@ -3,6 +3,7 @@
 import functools
 import os
 
+import pytest
 from hypothesis import settings
 
 # In CI the property tests replay the same examples every run, so a submission cannot fail on
@@ -12,6 +13,7 @@ if os.environ.get("CI") == "true":
     settings.load_profile("ci")
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups set here
 def pytest_collection_modifyitems(config, items):
     """Browser tests run in BROWSER_GROUPS groups, each one test after another on one worker (a test
     drives Chromium and a server, and mostly waits for them: a group per worker keeps the two cores
@@ -19,8 +21,6 @@ def pytest_collection_modifyitems(config, items):
     least loaded group, the longest first (SECONDS: measured here, in seconds).
     A file with a module-scoped fixture (a server, a network namespace) keeps its tests on one
     worker, so that the fixture is made once, not once per worker."""
-    import pytest
-
     files = sorted({item.path for item in items if item.get_closest_marker("e2e")}, key=lambda p: (-SECONDS.get(p.name, 20), p.name))
     load = [0] * BROWSER_GROUPS
     group = {}
