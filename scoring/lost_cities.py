@@ -213,7 +213,13 @@ def available_numbers(tableau_of_other: Tableau, colour: str) -> tuple[int, ...]
 
 
 def investments_left(tableau_of_other: Tableau, colour: str) -> int:
+    """How many investment cards of a colour a player may hold this round: the deck's three less the other's."""
     return INVESTMENTS_PER_COLOUR - tableau_of_other.get(colour, NO_EXPEDITION).investments
+
+
+def tableau_of(raw: Mapping[str, Any]) -> Tableau:
+    """A raw tableau of a valid record as expeditions (for the queries above, without a parse)."""
+    return {colour: Expedition(e.get("investments", 0), tuple(e.get("cards", ()))) for colour, e in raw.items()}
 
 
 def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
@@ -333,6 +339,11 @@ def apply(table: Table, action: Action) -> Table:
     if isinstance(action, SetInvestments):
         if mine.get("investments", 0) == action.count:
             raise Unchanged(where, f"{action.player} already has {action.count} {action.colour} investment card{'s' * (action.count != 1)}")
+        other = next(p for p in players if p != action.player)
+        left = investments_left(tableau_of(round_[other]), action.colour)  # what the screen shows as free
+        if left < action.count <= INVESTMENTS_PER_COLOUR:
+            theirs = INVESTMENTS_PER_COLOUR - left
+            raise RecordError(where, f"{other} holds {theirs} of the {INVESTMENTS_PER_COLOUR} {action.colour} investment cards")
         value: Any = action.count
     else:
         cards = mine.get("cards", [])

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import scoring
 from scoring import NextRound, RecordError, Table, Unchanged
-from scoring.lost_cities import COLOURS, NUMBERS, AddCard, RemoveCard, SetInvestments, starter_of_round
+from scoring.lost_cities import COLOURS, NUMBERS, AddCard, RemoveCard, SetInvestments, investments_left, starter_of_round, tableau_of
 
 PLAYERS = ("Ana", "Ben")
 
@@ -69,9 +69,13 @@ def test_an_impossible_action_is_refused_with_its_place(down, action, said):
 
 
 def test_investments_across_both_players_are_limited_by_the_deck():
+    """Refused by the query the play screen draws its free and taken investments from (investments_left)."""
     t = scoring.apply(table(), SetInvestments("Ben", "red", 2, 1))
-    with pytest.raises(RecordError, match="4 red investment cards across both players"):
+    assert investments_left(tableau_of(t.record["rounds"][0]["Ben"]), "red") == 1
+    scoring.apply(t, SetInvestments("Ana", "red", 1, 1))
+    with pytest.raises(RecordError) as caught:
         scoring.apply(t, SetInvestments("Ana", "red", 2, 1))
+    assert str(caught.value) == "round 1 › Ana › red: Ben holds 2 of the 3 red investment cards"
 
 
 def test_next_round_stops_at_the_variants_rounds():

@@ -51,7 +51,7 @@ class Play:
 
     def __init__(self, app: App, seat: str | None):
         self.app = app
-        self.device = seat or ""  # "" for the table's host; a player's name on that player's phone
+        self.seat = seat or ""  # "" for the table's host; a player's name on that player's phone (App.device: who the host is)
         self.live: LiveGame
         self.player = ""  # whose tableau a phone shows
         self.state: dict[str, Any] = {}  # screen-only choices of the game screen (round shown, …)
@@ -85,19 +85,19 @@ class Play:
     @property
     def who(self) -> str:
         """This device, as the live game knows it: a phone by its seat, the host by its session."""
-        return self.device or self.app.device
+        return self.seat or self.app.device
 
     # -- changes: the live game applies them; the store tells every screen to draw again -------------
 
     def act(self, action: Action) -> bool:
         """Send a tap's action to the live game; a refused one leaves everything as it was and says why."""
-        return self._done(lambda: self.live.act(action, self.who, seat=self.device or None, check=self.may_change))
+        return self._done(lambda: self.live.act(action, self.who, seat=self.seat or None, check=self.may_change))
 
     def undo(self) -> None:
         self._done(lambda: self.live.undo(self.who, check=self.may_change))
 
     def may_change(self) -> str:
-        return self.app.may_change(self.live.id, self.device or None)
+        return self.app.may_change(self.live.id, self.seat or None)
 
     def _done(self, send: Callable[[], Done]) -> bool:
         try:
@@ -110,7 +110,7 @@ class Play:
 
     def say_done(self, player: str, done: bool) -> None:
         """Tell every screen of the game that `player` is done entering this round (or not yet)."""
-        self._done(lambda: self.live.say_done(player, done, seat=self.device or None, check=self.may_change))
+        self._done(lambda: self.live.say_done(player, done, seat=self.seat or None, check=self.may_change))
 
     def refuse(self, reason: str) -> None:
         self._set_message(sentence(reason, self.players))
@@ -132,8 +132,8 @@ def gap(n: int) -> int:
 def shown_players(play: Play, beside: float = 0) -> tuple[list[str], float | None]:
     """Whose tableaux this screen shows, and how wide each is (`beside`: the width of what sits beside them)."""
     app = play.app
-    if play.device:  # a player's phone: that player's tableau; what the table shares is the host's to change
-        return [play.device], None
+    if play.seat:  # a player's phone: that player's tableau; what the table shares is the host's to change
+        return [play.seat], None
     if app.wide:  # everyone side by side in one row, however many: each column narrows, none goes below the fold
         n = len(play.players)
         room = (app.page.width or 1024) - SIDES - beside - gap(n) * (n - 1)
@@ -190,9 +190,9 @@ def round_preview(text: str) -> ft.Control:
 def done_button(play: Play) -> ft.Control | None:
     """On a phone showing one player's seat (a guest's, or the host's at that seat's address): that player
     is done entering, or not yet. The table's own screens show who is still entering instead."""
-    if not play.device:
+    if not play.seat:
         return None
-    player = play.device
+    player = play.seat
     done = player in play.live.done
     return (ft.OutlinedButton if done else ft.FilledTonalButton)(
         content=ft.Text("Not done yet" if done else "Done", semantics_label=f"{player} {'not done yet' if done else 'done entering'}"),
@@ -248,7 +248,7 @@ def actions(play: Play, game_id: str) -> ft.Control:
                 "Invite players",
                 icon=ft.Icons.QR_CODE,
                 height=48,
-                visible=not play.device,
+                visible=not play.seat,
                 on_click=lambda e: app.go(f"/invite/{route_id(game_id)}"),
             ),
         ],
@@ -300,9 +300,9 @@ TABLE_CHANGES = "The table changes what the players share; this phone enters {}'
 
 def shared(play: Play, controls: list[ft.Control]) -> list[ft.Control]:
     """What the whole table shares; on a guest's phone greyed (the column is disabled), with a line saying why."""
-    if not play.device or not controls:
+    if not play.seat or not controls:
         return controls
-    why = ft.Semantics(identifier="guest-why", content=ft.Text(TABLE_CHANGES.format(play.device), size=13, italic=True))
+    why = ft.Semantics(identifier="guest-why", content=ft.Text(TABLE_CHANGES.format(play.seat), size=13, italic=True))
     return [why, *controls]
 
 
@@ -313,8 +313,8 @@ def frame(play: Play, game_id: str) -> ft.Control:
     side = game.side() if app.wide else []
     shown, width = shown_players(play, SIDE_WIDTH + GAP if side else 0)
     play.width = width
-    if play.device:
-        switch: ft.Control = ft.Text(f"Your seat: {play.device}", weight=ft.FontWeight.BOLD)
+    if play.seat:
+        switch: ft.Control = ft.Text(f"Your seat: {play.seat}", weight=ft.FontWeight.BOLD)
     elif not app.wide and game.per_player:
         switch = player_switch(play)
     else:
@@ -338,7 +338,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
     )
     body = ft.Column(
         [
-            ft.Column(shared(play, game.shared()), disabled=bool(play.device), key="shared"),
+            ft.Column(shared(play, game.shared()), disabled=bool(play.seat), key="shared"),
             switch,
             ft.Row(
                 [

@@ -101,7 +101,7 @@ class CardCommonsScreen(GameScreen):
         mine = rules.held(draft, slot, player)
         shown = tuple(c for c in rules.DECK if not (slot in (rules.COMMISSION, rules.REPLACEMENT) and rules.is_wild(c)))
         taken = frozenset(c for c in rules.places(draft) if c in shown and c not in mine)
-        locked = player is None and bool(self.play.device)  # the Nest Egg and its replacement: the table's
+        locked = player is None and bool(self.play.seat)  # the Nest Egg and its replacement: the table's
         return CardGrid(self, self.number, slot, player, shown, mine, taken, self.play.app.dark, locked)
 
     def build_grid(
@@ -175,7 +175,7 @@ class CardCommonsScreen(GameScreen):
                         content=ft.Text(NONE_LABEL, semantics_label=f"{NONE_LABEL}{': chosen' if none else ''}"),
                         height=48,
                         on_click=lambda e: self.choose_none(not none),
-                        disabled=bool(self.play.device),
+                        disabled=bool(self.play.seat),
                         key="replacement-none",
                     ),
                 ]
@@ -226,7 +226,7 @@ class CardCommonsScreen(GameScreen):
         number = self.number
         still = self.still_to_choose()
         score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
-        reason = "The table scores the round." if self.play.device else still
+        reason = "The table scores the round." if self.play.seat else still
         return ft.Column(
             [
                 ft.FilledButton(

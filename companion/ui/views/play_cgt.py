@@ -95,7 +95,7 @@ class CgtScreen(GameScreen):
     def sideways(self) -> bool:
         """A tablet held sideways: the Meta row goes beside the Collections, which stay in view."""
         page = self.play.app.page
-        return self.play.app.wide and not self.play.device and (page.width or 0) > (page.height or 0)
+        return self.play.app.wide and not self.play.seat and (page.width or 0) > (page.height or 0)
 
     def shared(self) -> list[ft.Control]:
         return [] if self.sideways else self.meta_rows()

@@ -28,17 +28,13 @@ def wrappable(formula: str) -> str:
     return formula.replace("+", "+" + BREAK)
 
 
-def as_expedition(raw: dict) -> rules.Expedition:
-    return rules.Expedition(raw.get("investments", 0), tuple(raw.get("cards", ())))
-
-
 @ft.memo
 @ft.component
 def ColourColumn(
-    screen: LostCitiesScreen, player: str, colour: str, round_: int, mine: rules.Expedition, theirs: rules.Expedition, shade: str
+    screen: LostCitiesScreen, player: str, colour: str, round_: int, mine: rules.Expedition, free: tuple[int, ...], left: int, shade: str
 ) -> ft.Control:
     """A memoised part: Flet skips it while its arguments (plain values) are equal."""
-    return screen.colour_column(player, colour, round_, mine, theirs, shade)
+    return screen.colour_column(player, colour, round_, mine, free, left, shade)
 
 
 @ft.memo
@@ -170,40 +166,38 @@ class LostCitiesScreen(GameScreen):
         return Head(player, colour, str(mine.score()) if mine.started else "–", self.shade(colour))
 
     def colour_column(
-        self, player: str, colour: str, round_: int, mine: rules.Expedition, theirs: rules.Expedition, shade: str
+        self, player: str, colour: str, round_: int, mine: rules.Expedition, free: tuple[int, ...], left: int, shade: str
     ) -> ft.Control:
         """A colour column of round `round_` (1-based): what each card's tap does is fixed as it is drawn.
-        Each card is a memoised part of its own: a tap redraws the one card it changed."""
-        free_investments = rules.INVESTMENTS_PER_COLOUR - theirs.investments
+        `free`, `left`: the numbers and how many investments the rules still allow `player` (scoring's
+        queries, the ones its refusals use). Each card is a memoised part: a tap redraws the one it changed."""
         cells: list[ft.Control] = []
         for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
-            held = mine.investments >= slot
-            taken = not held and slot > mine.investments + free_investments
-            state = "held" if held else "taken" if taken else "free"
+            state = "held" if mine.investments >= slot else "free" if slot <= left else "taken"
             cells.append(Investment(self, player, colour, slot, state, mine.investments, round_, shade, key=f"investment {slot}"))
         for n in rules.NUMBERS:
-            state = "held" if n in mine.cards else "taken" if n in theirs.cards else "free"
+            state = "held" if n in mine.cards else "free" if n in free else "taken"
             cells.append(Card(self, player, colour, n, state, round_, shade, key=f"card {n}"))
         return ft.Column(cells, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=COLUMN)
 
-    def expeditions(self, player: str, colour: str) -> tuple[rules.Expedition, rules.Expedition]:
-        """`player`'s expedition of `colour` in the round shown, and the other player's."""
-        round_ = self.raw_round()
-        return (as_expedition(round_[player].get(colour, {})), as_expedition(round_[self.other(player)].get(colour, {})))
+    def expedition(self, player: str, colour: str) -> rules.Expedition:
+        """`player`'s expedition of `colour` in the round shown, as the live game parsed it."""
+        return self.play.live.position.rounds[self.round_index][player].get(colour, rules.NO_EXPEDITION)
 
     def column(self, player: str, colour: str) -> ft.Control:
-        """A colour column, drawn again only when its expedition or the other player's of its colour
-        changes (a tap redraws one column, or two on a tablet, never the tableau)."""
-        mine, theirs = self.expeditions(player, colour)
-        return ColourColumn(self, player, colour, self.round_index + 1, mine, theirs, self.shade(colour))
+        """A colour column, drawn again only when what it shows changes (a tap redraws one column,
+        or two on a tablet, never the tableau)."""
+        theirs = self.play.live.position.rounds[self.round_index][self.other(player)]
+        free, left = rules.available_numbers(theirs, colour), rules.investments_left(theirs, colour)
+        return ColourColumn(self, player, colour, self.round_index + 1, self.expedition(player, colour), free, left, self.shade(colour))
 
     def formulas(self, player: str) -> ft.Control:
         """Each started expedition's formula, a line each, breaking between terms."""
-        return Formulas(tuple(str(line) for colour in self.variant.colours for line in self.expeditions(player, colour)[0].lines(colour)))
+        return Formulas(tuple(str(line) for colour in self.variant.colours for line in self.expedition(player, colour).lines(colour)))
 
     def heads(self, player: str) -> ft.Control:
         return ft.Row(
-            [self.head(player, c, self.expeditions(player, c)[0]) for c in self.variant.colours],
+            [self.head(player, c, self.expedition(player, c)) for c in self.variant.colours],
             spacing=4,
             alignment=ft.MainAxisAlignment.CENTER,
             vertical_alignment=ft.CrossAxisAlignment.START,
@@ -243,11 +237,11 @@ class LostCitiesScreen(GameScreen):
             "Next round",
             icon=ft.Icons.ARROW_FORWARD,
             height=48,
-            disabled=bool(self.play.device),
-            tooltip=GUEST_ROUND if self.play.device else None,
+            disabled=bool(self.play.seat),
+            tooltip=GUEST_ROUND if self.play.seat else None,
             on_click=lambda e: self.next_round(),
         )
-        if not self.play.device:
+        if not self.play.seat:
             return button
         # A guest's phone: greyed, and a line says why (a tooltip alone is never seen on a phone).
         return ft.Column([button, ft.Text(GUEST_ROUND, size=12)], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
@@ -256,7 +250,7 @@ class LostCitiesScreen(GameScreen):
         """On a tablet the rounds to look back at come with Next round, under the thumb: above the cards
         they would push the bottom of the columns off the screen."""
         button = self.next_round_button()
-        if not self.play.app.wide or self.play.device:
+        if not self.play.app.wide or self.play.seat:
             return button
         return ft.Row([*self.round_buttons(), *([button] if button else [])], wrap=True, spacing=6, run_spacing=4, tight=True, key="rounds")
 
@@ -273,7 +267,7 @@ class LostCitiesScreen(GameScreen):
 
     def shared(self) -> list[ft.Control]:
         current = self.round_index
-        table = self.play.app.wide and not self.play.device  # the table's screen: rounds in the bar, scores under the cards
+        table = self.play.app.wide and not self.play.seat  # the table's screen: rounds in the bar, scores under the cards
         rows: list[ft.Control] = []
         if not table:
             rows += [ft.Row(self.round_buttons(), wrap=True, alignment=ft.MainAxisAlignment.CENTER, key="rounds"), self.round_scores()]
@@ -291,7 +285,7 @@ class LostCitiesScreen(GameScreen):
         return rows
 
     def after(self) -> list[ft.Control]:
-        if not self.play.app.wide or self.play.device:
+        if not self.play.app.wide or self.play.seat:
             return []
         rows = [self.round_scores()]
         if self.variant.rounds > 1:  # the tablet has room for the paper pad, under the cards
