@@ -37,12 +37,14 @@ def pytest_collection_modifyitems(config, items):
 
 BROWSER_GROUPS = 2  # pyproject's addopts run 2 workers
 SECONDS = {
-    "test_screen_model.py": 210,
     "test_layout.py": 160,
-    "test_load.py": 90,
-    "test_reloads.py": 65,
-    "test_games.py": 60,
+    "test_screen_model.py": 75,
     "test_screen_sizes.py": 60,
+    "test_games.py": 60,
+    "test_load.py": 40,
+    "test_names.py": 40,
+    "test_tablet_tableaux.py": 40,
+    "test_reloads.py": 35,
 }
 
 

