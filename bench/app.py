@@ -41,7 +41,8 @@ def percentile(values: list[float], p: float) -> float:
 
 
 IN_PAGE_TAP = """async ([name, id]) => {
-    const button = [...document.querySelectorAll('flt-semantics[role="button"]')].find(e => e.innerText === name);
+    const button = [...document.querySelectorAll('flt-semantics:is([role="button"], [role="switch"])')]
+        .find(e => e.innerText === name || e.getAttribute('aria-label') === name);
     const text = () => document.querySelector(`[flt-semantics-identifier="${id}"]`)?.innerText;
     const before = text();
     const started = performance.now();

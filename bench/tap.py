@@ -67,7 +67,7 @@ def where(browser, url: str, button: str, ready: str) -> dict:
         page.goto(url)
         ui.enable_semantics()
         page.locator(ready).first.wait_for(timeout=30_000)
-        box = ui.button(button).bounding_box()
+        box = ui.button(button).first.bounding_box()
         assert box, f"{button} is not on the screen"
         return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
     finally:

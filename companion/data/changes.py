@@ -33,6 +33,7 @@ class Changes:
         self._lock = threading.Lock()
         self._ids = itertools.count()
         self._subscribers: dict[str, dict[int, Callable[[], None]]] = {}
+        self._published: dict[str, int] = {}  # topic → how many changes of it were published (EVERYTHING's too)
 
     def subscribe(self, topics: Iterable[str], callback: Callable[[], None]) -> Callable[[], None]:
         """Call `callback` after every change of one of `topics`; returns what unsubscribes it."""
@@ -56,6 +57,8 @@ class Changes:
     def publish(self, topics: Iterable[str]) -> None:
         topics = set(topics)
         with self._lock:
+            for topic in topics:
+                self._published[topic] = self._published.get(topic, 0) + 1
             if EVERYTHING in topics:
                 chosen = {k: cb for held in self._subscribers.values() for k, cb in held.items()}
             else:
@@ -65,6 +68,12 @@ class Changes:
                 callback()
             except Exception:  # one broken subscriber never keeps the others from hearing
                 log.exception("a subscriber of %s failed", sorted(topics))
+
+    def version(self, topics: Iterable[str]) -> int:
+        """How many changes of `topics` were published so far: a screen that read the state at one
+        version and subscribed at another missed a change in between, and draws again."""
+        with self._lock:
+            return sum(self._published.get(t, 0) for t in {*topics, EVERYTHING})
 
     def count(self, topic: str | None = None) -> int:
         """Subscriptions of `topic` (of all topics when None): what a closed session must leave at zero."""

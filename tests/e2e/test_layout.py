@@ -54,7 +54,7 @@ def check_targets_here(u, problems: dict[str, str]) -> None:
     bar = u.text("play-actions")
     if bar.count():  # Undo, the round's button and Results: a bar under the scrolling part
         bottom = box(u, bar)["y"]
-    for b in u.page.locator('flt-semantics[role="button"]').evaluate_all(BOXES):
+    for b in u.page.locator('flt-semantics[role="button"], flt-semantics[role="switch"]').evaluate_all(BOXES):
         name = b["name"].strip()[:40] or "(unnamed)"
         if b["x"] < -SLACK or b["x"] + b["w"] > size["width"] + SLACK:
             problems[name] = f"cut off at the side: x {b['x']:.0f}..{b['x'] + b['w']:.0f} of {size['width']}"
@@ -88,7 +88,7 @@ def tap_in_place(u, name: str) -> None:
     u.scroll_into_view(button)
     before = box(u, button)
     frames = u.frames
-    button.click()
+    button.click(force=button.get_attribute("role") == "switch")  # a taken card is tapped too (ui.tap)
     u.settle(frames)
     u.page.wait_for_timeout(300)
     after = box(u, u.button(name))

@@ -123,6 +123,11 @@ def walk(obj: Any, seen: set | None = None):
 BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)
 
 
+def tappable(control) -> bool:
+    """A control a person taps: a button, or a card (a box with a click handler, card_button)."""
+    return isinstance(control, BUTTONS) or (isinstance(control, ft.Container) and control.on_click is not None)
+
+
 def card_state(control) -> str:
     """What a card button shows: "held", "free" or "taken" (card_button keys end with it; a taken
     card stays tappable, so that its tap is answered with whose it is)."""
@@ -261,7 +266,7 @@ class Harness:
         return " ".join(repr(m.body) for m in self.conn.sent[count:])
 
     def buttons(self, name: str):
-        return [c for c in self.controls() if isinstance(c, BUTTONS) and accessible_name(c) == name]
+        return [c for c in self.controls() if tappable(c) and accessible_name(c) == name]
 
     def tap(self, name: str):
         """Click the one enabled button whose accessible name is `name`."""

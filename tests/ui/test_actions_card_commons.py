@@ -16,7 +16,7 @@ import scoring
 from companion.access.invites import Invites
 from scoring import card_commons as cc
 
-from .harness import BUTTONS, accessible_name, card_state
+from .harness import accessible_name, card_state, tappable
 
 PLAYERS = ["You", "Opp"]
 
@@ -50,7 +50,7 @@ def at_once(*taps):
 
 def on_screen(h):
     """name → button, for every card button on the screen (one walk of the page, not one per name)."""
-    return {accessible_name(c): c for c in h.controls() if isinstance(c, BUTTONS)}
+    return {accessible_name(c): c for c in h.controls() if tappable(c)}
 
 
 def state(h, name, shown=None):

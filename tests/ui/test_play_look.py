@@ -15,7 +15,7 @@ from companion.ui import game_screens
 from companion.ui.widgets import palette
 from companion.ui.widgets.controls import TAP
 
-from .harness import BUTTONS, walk
+from .harness import tappable, walk
 from .helpers import set_up
 
 READABLE = 4.5  # WCAG AA for text
@@ -110,7 +110,7 @@ def test_no_small_text_and_no_small_target(open_app, game, width):
     for c in controls:
         if isinstance(c, ft.IconButton):
             assert c.size_constraints and c.size_constraints.min_height >= TAP, c.icon
-        elif isinstance(c, BUTTONS) and c.height is not None:
+        elif tappable(c) and c.height is not None:
             assert c.height >= TAP and (c.width is None or c.width >= TAP), c
 
 

@@ -3,7 +3,7 @@ under the thumb, outside the scrolling cards (browserless)."""
 
 import flet as ft
 
-from .harness import BUTTONS, accessible_name, walk
+from .harness import accessible_name, tappable, walk
 from .helpers import set_up
 
 
@@ -14,7 +14,7 @@ def message(h) -> str:
 def scrolled_buttons(h) -> set[str]:
     """The names of the buttons inside the play screen's scrolling column."""
     (scroller,) = [c for c in h.controls() if isinstance(c, ft.Column) and c.scroll == ft.ScrollMode.AUTO]
-    return {accessible_name(c) for c in walk(scroller) if isinstance(c, BUTTONS)}
+    return {accessible_name(c) for c in walk(scroller) if tappable(c)}
 
 
 def test_next_round_on_an_empty_round_is_refused_in_words(open_app, store):

@@ -16,7 +16,7 @@ from companion.data.store import GameStore
 from companion.ui.app import make_main
 from companion.ui.game_screens import screen
 
-from .harness import BUTTONS, Harness, accessible_name, card_state, walk
+from .harness import Harness, accessible_name, card_state, tappable, walk
 
 # Players per game: more than the fewest where the screen differs with more; any other game its fewest.
 PLAYERS = {"cgt": 3, "bgg-card-game": 3, "bgg-game": 4}
@@ -26,7 +26,7 @@ NOT_PLAY = {"Back", "Results", "Invite players", "How scoring works"}  # they le
 
 def play_buttons(h: Harness) -> list:
     """The enabled buttons of the play screen that change the game or this device's view of it."""
-    return [c for c in walk(h.top_view()) if isinstance(c, BUTTONS) and not c.disabled and accessible_name(c) not in NOT_PLAY]
+    return [c for c in walk(h.top_view()) if tappable(c) and not c.disabled and accessible_name(c) not in NOT_PLAY]
 
 
 def pick(data, buttons):
@@ -39,9 +39,9 @@ def shown(control) -> tuple:
     """What a person sees (or hears) of one control."""
     if isinstance(control, ft.Text):
         return ("text", control.value, control.semantics_label, control.visible)
-    if isinstance(control, BUTTONS) and accessible_name(control) == "Undo":
+    if tappable(control) and accessible_name(control) == "Undo":
         return ("undo",)  # this device's own history of actions: a fresh page has none to undo
-    if isinstance(control, BUTTONS):
+    if tappable(control):
         return ("button", accessible_name(control), control.disabled, control.visible, card_state(control), type(control).__name__)
     if isinstance(control, ft.Semantics):
         return ("semantics", control.identifier, control.visible)
@@ -69,7 +69,7 @@ def view_state(h: Harness) -> list[str]:
         accessible_name(c)
         for c in walk(h.top_view())
         if (type(c) is ft.FilledButton and accessible_name(c) not in NOT_PLAY)
-        or (isinstance(c, ft.Button) and "new collection" in (accessible_name(c) or "") and card_state(c) == "held")
+        or (tappable(c) and "new collection" in (accessible_name(c) or "") and card_state(c) == "held")
     ]
 
 

@@ -86,3 +86,26 @@ def test_remove_against_add_from_two_screens_ends_as_the_last_one_said(open_app,
     phone.click(held_on_phone)  # … and the phone, which still showed it held, meant "remove" too
     assert store.get(game_id).record["rounds"][0]["Mia"] == {}
     assert phone.text_of("message").strip() in ("", "Red 7 is not on Mia's tableau.")
+
+
+def test_a_change_between_drawing_and_subscribing_is_drawn(open_app, store, monkeypatch):
+    """A screen reads the game while it draws and subscribes after (Flet runs effects after the render):
+    a change made in between, by another device or a worker thread, is drawn, not missed until the next."""
+    from companion.ui.views import play
+    from scoring import lost_cities
+
+    game_id = start(store)
+    drawn = play.frame
+    changed: list[bool] = []
+
+    def frame_then_a_tap_elsewhere(p, shown_id):
+        control = drawn(p, shown_id)
+        if not changed:  # the first drawing has read the game; another device taps before the effects run
+            changed.append(p.live.act(lost_cities.AddCard("Mia", "red", 3, 1), "another device").changed)
+        return control
+
+    monkeypatch.setattr(play, "frame", frame_then_a_tap_elsewhere)
+    phone = open_app(f"/play/{game_id}")
+    assert changed == [True]
+    assert phone.text_of("total-Mia") == "-17"
+    assert [card_state(b) for b in phone.buttons("Mia red 3")] == ["held"]

@@ -46,11 +46,15 @@ def card_button(
     white, whichever stands out on it.
 
     The key holds the state, so a card that changes state is a new control: a tap sent while the
-    screen still showed the old state can never reach the new button and mean its opposite (a free
+    screen still showed the old state can never reach the new card and mean its opposite (a free
     card tapped on two screens at once is added once, never added and then taken back).
 
-    `disabled`: not this device's to change (a guest's phone, for the table's cards): greyed like
-    any disabled button, and disabled for screen readers too; a line near it says why.
+    `disabled`: not this device's to change (a guest's phone, for the table's cards): greyed, and
+    disabled for screen readers too; a line near it says why.
+
+    A card is a plain tappable box, not a Material button: a screen shows about a hundred of them,
+    and in the browser a button's press (ink, focus, elevation) and its rebuild cost a phone's CPU
+    several times what the change itself does (bench/tap.py, docs/screens.md).
     """
     held, taken = state == "held", state == "taken"
     fg = on(colour) if held and not disabled else ft.Colors.ON_SURFACE_VARIANT if taken or disabled else colour
@@ -66,23 +70,25 @@ def card_button(
             style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if taken else None,
         )
     )
-    # A screen reader says the state, not only the colour: pressed when it is on this tableau, a hint when
-    # another player holds it. Inside the button, so the button's own node takes it (its name stays `label`).
-    return ft.Button(
-        content=ft.Semantics(toggled=held, disabled=taken or disabled, content=content),
-        on_click=on_click,
+    card = ft.Container(
+        # A screen reader hears a switch: on when the card is on this tableau, unavailable when another
+        # player holds it (or it is not this device's). The holder's node takes it, named `label`.
+        ft.Semantics(button=True, toggled=held, disabled=taken or disabled, content=content),
+        on_click=on_click,  # a disabled card (greyed, `disabled`) is not tapped in the browser
         disabled=disabled,
         key=f"{label}:{state}",
         width=width,
         height=TAP,
-        elevation=0,
-        style=ft.ButtonStyle(
-            bgcolor=(ft.Colors.SURFACE_CONTAINER_HIGHEST if disabled else colour) if held else ft.Colors.SURFACE,
-            side=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT) if taken or disabled else ft.BorderSide(2, colour),
-            shape=ft.RoundedRectangleBorder(radius=8),
-            padding=0,
-        ),
+        alignment=ft.Alignment.CENTER,
+        border_radius=8,
+        bgcolor=(ft.Colors.SURFACE_CONTAINER_HIGHEST if disabled else colour) if held else ft.Colors.SURFACE,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT) if taken or disabled else ft.Border.all(2, colour),
     )
+    # The browser redraws what a patch names, and a control whose child is replaced rebuilds all its
+    # children: the card (replaced when its state changes) sits in a holder of its own, so a tap
+    # rebuilds that holder, not the column of cards it stands in. The holder is the card's node for
+    # screen readers.
+    return ft.Semantics(container=True, content=card, key=label)
 
 
 def stepper(
