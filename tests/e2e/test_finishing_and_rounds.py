@@ -24,6 +24,7 @@ def test_an_empty_round_is_refused_and_leaving_a_complete_game_asks(ui):
     u.tap("Mia red 3")
     u.tap("Results")
     u.page.wait_for_url(re.compile(f"/results/{game_id}$"))
+    u.text("winner").wait_for()  # the Results screen is drawn (the URL changes first): its Back asks, the play screen's does not
     u.tap("Back")
     for choice in ("Save to history", "Keep editing", "Discard"):
         expect(u.button(choice)).to_be_visible()

@@ -85,7 +85,7 @@ class UI:
         # scroll: a card is in view only clear of it (BAR), while a control that does not move when the
         # page scrolls (in that bar) is in view where it is.
         viewport = self.page.viewport_size
-        last, still = None, 0
+        last, still, scrolled = None, 0, False
         for _ in range(30):
             target.wait_for(timeout=10_000)
             box = target.bounding_box()
@@ -97,6 +97,8 @@ class UI:
                 and box["x"] + box["width"] <= viewport["width"]
             )
             if inside and (box["y"] + box["height"] <= viewport["height"] - BAR or box == last):
+                if scrolled:
+                    self._until_still(target, box)
                 return
             still = still + 1 if box == last else 0
             if still >= 4:  # the wheel no longer moves it
@@ -110,15 +112,26 @@ class UI:
             )
             self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
             self.page.mouse.wheel(dx, dy)
+            scrolled = True
             self.page.wait_for_timeout(150)
         raise AssertionError(f"could not scroll {target} into view: last box {last}, viewport {viewport}")
+
+    def _until_still(self, target, box: dict) -> None:
+        """Until the scrolled page stands still: a tap on a list still moving stops it and taps nothing,
+        in Flutter as on a phone (the CGT two-device test lost a tap that way under load)."""
+        for _ in range(10):
+            self.page.wait_for_timeout(100)
+            now = target.bounding_box()
+            if now == box:
+                return
+            box = now
 
     def type_into(self, label: str, text: str, submit: bool = True) -> None:
         box = self.page.get_by_role("textbox", name=label)
         self.scroll_into_view(box)
         before = self.frames
         box.click()  # fill() alone is flaky on Flutter's text fields
-        self.settle(before, limit=0.5)  # focusing another field commits the one before it
+        self.settle(before, limit=0.3)  # focusing another field commits the one before it (an answer comes at once)
         box.fill(text)
         if submit:
             before = self.frames
