@@ -8,6 +8,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 import scoring
 from companion.access.invites import Invites
@@ -54,9 +55,12 @@ def test_reloads_with_taps_and_a_phone_seat(browser, live_game):
             tablet.text("total-Mia").wait_for(timeout=SHOWN_WITHIN * 1000)
             slowest = max(slowest, time.monotonic() - started)
             number = 2 + i % 9
+            shown = tablet.text("total-Mia").inner_text()
             tablet.button(f"Mia red {number}").click()
             if i % 3 == 0:  # and the phone plays on meanwhile; the tablet's next reload comes while it is told
                 phone.button(f"Noah blue {number}").click()
+        # The last tap has reached the server once its screen shows it (click() returns as it is sent).
+        expect(tablet.text("total-Mia")).not_to_have_text(shown, timeout=SHOWN_WITHIN * 1000)
         expected = server.scored_totals(game_id)
         tablet.reload()
         tablet.expect_text("total-Mia", str(expected["Mia"]), timeout=SHOWN_WITHIN * 1000)

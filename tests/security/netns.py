@@ -42,18 +42,26 @@ def visit(server: Server, source: str, route: str, spoof: bool) -> Raw:
     if spoof:
         frames += [Raw.frame(page_write(SPOOFED)), Raw.frame(page_write({"client_ip": "::1"}))]
     raw.send(*frames)
-    raw.read(quiet=0.7, until=20, first=True)
+    # Until it is shown something that tells: a loaded server's first answer may hold neither screen.
+    deadline = time.monotonic() + 20
+    while not raw.closed and time.monotonic() < deadline and not {"PIN", BUSY, SHOWN[route]} & set(raw.texts()):
+        raw.read(quiet=0.3, until=max(0.01, deadline - time.monotonic()), first=True)
+    raw.asked = route  # type: ignore[attr-defined]
     return raw
 
 
+SHOWN = {"/": "Lost Cities", "/settings": "Settings", "/history": "History"}  # a text of the screen asked for
+
+
 def screen(raw: Raw) -> str:
-    """What a session was shown: "busy" (no place left), "pin" (the PIN screen) or "in" (the screen asked for)."""
+    """What a session was shown: "busy" (no place left), "pin" (the PIN screen), "in" (the screen asked
+    for: one of its own texts) or "nothing" (neither: no evidence of being let in)."""
     texts = raw.texts()
     if BUSY in texts:
         return "busy"
-    if not texts:
-        return "nothing"  # no answer is no evidence of being let in
-    return "pin" if "PIN" in texts else "in"
+    if "PIN" in texts:
+        return "pin"
+    return "in" if SHOWN[raw.asked] in texts else "nothing"
 
 
 def roles(server: Server) -> dict:
