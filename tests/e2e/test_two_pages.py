@@ -18,7 +18,7 @@ PHONE_TAPS = ["Mia green 4", "Mia green 6", "Mia yellow 8", "Mia yellow 10"]
 
 def fire(ui, names: list[str]) -> None:
     for name in names:
-        ui.button(name).click(no_wait_after=True)
+        ui.activate(name)
 
 
 def test_two_pages_tapping_at_once_lose_nothing(ui):
