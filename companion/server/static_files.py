@@ -348,6 +348,12 @@ def version_of(folders: list[Path]) -> str:
     return h.hexdigest()[:12]
 
 
+# The smallest copies are made once a server has stood this long (seconds): a start spends the CPU
+# on the first pages, and a server that lives a moment (a test's) does not start a Brotli-11 copy
+# it would never finish (NotoColorEmoji alone takes over 30 s: each short-lived server began it anew).
+WARM_AFTER = 60.0
+
+
 def default_cache_dir() -> Path:
     """The user's cache folder: shared by every data folder on the machine, safe to delete."""
     import platformdirs
@@ -364,7 +370,9 @@ def install(app, assets_dir: Path, cache_dir: Path | None = None) -> None:
     folders = [Path(get_package_web_dir()).resolve(), assets_dir.resolve()]
     cache = CompressedCache(cache_dir)
     mount.app = PhoneFriendlyStatic(mount.app, cache, version_of(folders))
-    threading.Thread(target=_warm, args=(cache, folders), name="precompress", daemon=True).start()
+    warming = threading.Timer(WARM_AFTER, _warm, args=(cache, folders))
+    warming.name, warming.daemon = "precompress", True
+    warming.start()
 
 
 def _warm(cache: CompressedCache, folders: list[Path]) -> None:
