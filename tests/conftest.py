@@ -36,20 +36,22 @@ def pytest_collection_modifyitems(config, items):
 
 
 BROWSER_GROUPS = 2  # pyproject's addopts run 2 workers
-SECONDS = {  # measured here alone on two workers (pytest --durations=0 -m e2e), rounded
-    "test_layout.py": 120,
-    "test_screen_model.py": 120,
-    "test_screen_sizes.py": 100,
-    "test_games.py": 95,
-    "test_load.py": 70,
-    "test_tablet_tableaux.py": 50,
-    "test_cgt_two_devices.py": 40,
+SECONDS = {  # measured here in a full run on two workers (pytest --durations=0), rounded
+    "test_screen_model.py": 100,
+    "test_tablet_tableaux.py": 75,
+    "test_games.py": 65,
+    "test_screen_sizes.py": 95,
+    "test_layout.py": 60,
     "test_phone_load.py": 40,
-    "test_history.py": 35,
+    "test_load.py": 40,
     "test_reloads.py": 35,
     "test_table.py": 30,
-    "test_names.py": 30,
-    "test_guest_browser.py": 25,
+    "test_history.py": 30,
+    "test_names.py": 25,
+    "test_cgt_two_devices.py": 25,
+    "test_two_pages.py": 20,
+    "test_guest_phone.py": 20,
+    "test_guest_browser.py": 20,
 }
 
 

@@ -1,7 +1,8 @@
 """Whole games tapped in Chromium as a person would: Lost Cities with a reload, BGG Game with its
-number fields, CGT, and a restarted server. (The rulebook examples of the other games are played in
-the browserless harness, tests/ui/test_play_screens.py, and every game is tapped in Chromium at
-every size in test_layout.py.)
+number fields, and a restarted server. (The rulebook examples of the other games are played in
+the browserless harness, tests/ui/test_play_screens.py; every game is tapped in Chromium on a
+phone in test_layout.py and at its largest table on tablets in test_tablet_tableaux.py; CGT is played
+60 random steps in test_screen_model.py and by two devices at once in test_cgt_two_devices.py.)
 
 Each checks the totals on screen against `scoring.score` of the record the server stored,
 and leaves phone and tablet screenshots in test-artifacts/.
@@ -79,25 +80,6 @@ def test_bgg_game_colour_choice_has_a_name(ui):
         expect(u.button(f"Remove {name}")).to_be_visible()
     for name in ("Ada", "Bo", "Cy"):
         expect(u.button(f"{name}'s colour")).to_be_visible()  # a screen reader names each player's chooser
-
-
-def test_cgt(ui):
-    u = ui(PHONE)
-    u.set_up("CGT – Card Game Traders", ["Lea", "Max"])
-    for _ in range(3):
-        u.tap("Type 7 Meta plus")
-    u.tap("Type 5 Meta plus")
-    u.tap("Type 5 modifier minus")
-    u.tap("Lea type 7 plus")
-    u.tap("Lea type 7 plus")
-    u.tap("Max")
-    u.tap("Max type 5 plus")
-    u.tap("Max type 7 plus")
-    # values: type 7 = 3, type 5 = max(1, 1 − 1) = 1; Lea first player: 2 × 3 − 2
-    u.expect_totals({"Lea": 4, "Max": 4})
-    u.screenshot("phone")
-    u.tap("Results")
-    u.expect_text("winner", "Max")  # equal totals and cards: the later seat wins
 
 
 def test_a_restarted_server_resumes_the_game(ui, server):

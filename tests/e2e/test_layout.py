@@ -2,7 +2,8 @@
 stay in view while the bottom of a column is tapped, a tap leaves the scroll where it was, a
 refusal is said on screen, every button is at least 48 × 48 and none is cut off at the sides;
 also with the text at 200 % (Flutter web takes its text scale from the page's root font size,
-as a browser's font-size setting sets it); dark theme screenshots as artifacts."""
+as a browser's font-size setting sets it). On a tablet the same targets are checked at each game's
+largest table (test_tablet_tableaux.py); the dark theme's contrast in tests/ui/test_contrast.py."""
 
 from __future__ import annotations
 
@@ -11,13 +12,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE
-
 pytestmark = pytest.mark.e2e
 
 SIZES = {
     "phone-360": {"width": 360, "height": 740},  # the narrowest phone: 390 px (tests/e2e/test_screen_model.py) has more room
-    "tablet-landscape": {"width": 1180, "height": 820},
 }
 WIDE = 600  # the app's phone/tablet boundary is between 390 and 820
 TARGET = 48
@@ -167,8 +165,8 @@ def play_bgg_game(u) -> None:
     check_targets(u)
 
 
-# A tablet held upright: test_tablet_tableaux.py (every tableau in view and uncut at the largest tables).
-@pytest.mark.parametrize("size", ["phone-360", "tablet-landscape"])
+# Tablets: test_tablet_tableaux.py (every tableau in view and uncut, and these targets, at the largest tables).
+@pytest.mark.parametrize("size", ["phone-360"])
 def test_play_screens_at_the_table(ui, size):
     viewport = SIZES[size]
     u = ui(viewport)
@@ -199,21 +197,3 @@ def test_lost_cities_holds_at_200_percent_text(browser, server, request, size):
         u.screenshot("text-200")
     finally:
         context.close()
-
-
-def test_dark_theme_screenshots(ui):
-    """Artifacts for people to look at (the colours' contrast is checked in tests/ui/test_contrast.py)."""
-    u = ui(PHONE)
-    u.open("/settings")
-    u.page.get_by_role("switch", name="Dark theme", exact=True).click()
-    u.page.wait_for_timeout(500)
-    u.tap("Back")
-    for title, names, taps in (
-        ("Lost Cities", ["Mia", "Noah"], ["Mia red 3", "Mia green 7", "Mia yellow investment 1"]),
-        ("Card Commons", ["Ana", "Ben"], ["nest egg 2H", "Ana commission 4D", "Ana side 3S"]),
-    ):
-        start_game(u, title, names)
-        for name in taps:
-            u.tap(name)
-        u.screenshot(f"dark-{title.split()[-1].lower()}")
-        back_home(u)

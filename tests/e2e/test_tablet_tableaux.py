@@ -1,7 +1,8 @@
 """Everyone in view on a tablet (issue 21): at 1180 × 820 and 820 × 1180, with each game's largest
 table, every player's tableau is side by side on the first screen, none cut off at the sides or
 below the fold, and the first control of each (where entering starts) is whole between the header
-and the bar under the thumb, with the page not scrolled. One page load per game and size."""
+and the bar under the thumb, with the page not scrolled; held sideways, every button of the screen
+is at least 48 × 48 (test_layout.check_targets, which checks a phone). One page load per game and size."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from companion.data.store import GameStore
 from companion.ui import game_screens
 
 from .conftest import Server
+from .test_layout import check_targets
 
 pytestmark = pytest.mark.e2e
 
@@ -80,6 +82,11 @@ def test_every_tableau_is_in_view_at_the_largest_table(ui, size):
             u.text(part).wait_for()
         u.page.wait_for_timeout(300)  # the layout settles after the first frame
         found = problems_here(u, game)
+        if size == "landscape":
+            try:
+                check_targets(u)
+            except AssertionError as e:
+                found.append(str(e))
         if found:
             u.screenshot(f"{game}-{size}")
             problems[game] = found
