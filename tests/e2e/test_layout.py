@@ -14,10 +14,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-SIZES = {
-    "phone-360": {"width": 360, "height": 740},  # the narrowest phone: 390 px (tests/e2e/test_screen_model.py) has more room
-}
-WIDE = 600  # the app's phone/tablet boundary is between 390 and 820
+NARROWEST = {"width": 360, "height": 740}  # the narrowest phone: 390 px (tests/e2e/test_screen_model.py) has more room
 TARGET = 48
 SLACK = 0.5  # Flutter's semantics boxes are in fractional pixels
 TEXT_200 = "document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '32px'; })"
@@ -110,7 +107,7 @@ def back_home(u) -> None:
     u.page.wait_for_url(re.compile(r"/$"), timeout=10_000)
 
 
-def play_lost_cities(u, wide: bool) -> None:
+def play_lost_cities(u) -> None:
     start_game(u, "Lost Cities", ["Mia", "Noah"])
     u.tap("Mia red 3")
     u.expect_text("total-Mia", "-17")
@@ -121,8 +118,7 @@ def play_lost_cities(u, wide: bool) -> None:
     for identifier in ("total-Mia", "total-Noah", "expedition-Mia-red"):
         assert in_view(u, u.text(identifier)), f"{identifier} left the screen"
     # A taken card is tappable, and the refusal says whose it is, on screen, without scrolling it away.
-    if not wide:
-        u.tap("Noah")
+    u.tap("Noah")  # a phone shows one player at a time
     tap_in_place(u, "Noah red 10")
     expect(u.text("message")).to_contain_text("Red 10 is on Mia's tableau.")
     assert in_view(u, u.text("message")), "the refusal is off screen"
@@ -166,12 +162,10 @@ def play_bgg_game(u) -> None:
 
 
 # Tablets: test_tablet_tableaux.py (every tableau in view and uncut, and these targets, at the largest tables).
-@pytest.mark.parametrize("size", ["phone-360"])
-def test_play_screens_at_the_table(ui, size):
-    viewport = SIZES[size]
-    u = ui(viewport)
+def test_play_screens_at_the_table(ui):
+    u = ui(NARROWEST)
     u.open("/")
-    play_lost_cities(u, viewport["width"] >= WIDE)
+    play_lost_cities(u)
     back_home(u)
     play_card_commons(u)
     back_home(u)
@@ -182,17 +176,17 @@ def test_play_screens_at_the_table(ui, size):
     play_bgg_game(u)
 
 
-@pytest.mark.parametrize("size", ["phone-360"])  # the narrowest screen: where larger text has the least room
-def test_lost_cities_holds_at_200_percent_text(browser, server, request, size):
+def test_lost_cities_holds_at_200_percent_text(browser, server, request):
+    """On the narrowest phone: where larger text has the least room."""
     from .ui import UI
 
-    context = browser.new_context(viewport=SIZES[size])
+    context = browser.new_context(viewport=NARROWEST)
     context.add_init_script(TEXT_200)
     try:
         u = UI(context.new_page(), server, request.node.name)
         u.open("/")
-        play_lost_cities(u, SIZES[size]["width"] >= WIDE)
-        # The text is larger indeed: a total (22 px on a phone, 44 on a tablet) is at least 44 px tall.
+        play_lost_cities(u)
+        # The text is larger indeed: a total (22 px on a phone) is at least 44 px tall.
         assert box(u, u.text("total-Mia"))["height"] >= 44
         u.screenshot("text-200")
     finally:

@@ -46,14 +46,13 @@ def visit(server: Server, source: str, route: str, spoof: bool) -> Raw:
     deadline = time.monotonic() + 20
     while not raw.closed and time.monotonic() < deadline and not {"PIN", BUSY, SHOWN[route]} & set(raw.texts()):
         raw.read(quiet=0.3, until=max(0.01, deadline - time.monotonic()), first=True)
-    raw.asked = route  # type: ignore[attr-defined]
     return raw
 
 
 SHOWN = {"/": "Lost Cities", "/settings": "Settings", "/history": "History"}  # a text of the screen asked for
 
 
-def screen(raw: Raw) -> str:
+def screen(raw: Raw, route: str) -> str:
     """What a session was shown: "busy" (no place left), "pin" (the PIN screen), "in" (the screen asked
     for: one of its own texts) or "nothing" (neither: no evidence of being let in)."""
     texts = raw.texts()
@@ -61,7 +60,7 @@ def screen(raw: Raw) -> str:
         return "busy"
     if "PIN" in texts:
         return "pin"
-    return "in" if SHOWN[raw.asked] in texts else "nothing"
+    return "in" if SHOWN[route] in texts else "nothing"
 
 
 def roles(server: Server) -> dict:
@@ -69,10 +68,10 @@ def roles(server: Server) -> dict:
     for route in ("/settings", "/history"):
         for spoof in (False, True):
             raw = visit(server, "10.77.0.2", route, spoof)
-            seen[f"{route} from another device{' claiming 127.0.0.1' if spoof else ''}"] = screen(raw)
+            seen[f"{route} from another device{' claiming 127.0.0.1' if spoof else ''}"] = screen(raw, route)
             raw.close()
     raw = visit(server, "127.0.0.1", "/settings", spoof=False)
-    seen["/settings from this machine"] = screen(raw)
+    seen["/settings from this machine"] = screen(raw, "/settings")
     raw.close()
     return seen
 
@@ -99,10 +98,10 @@ def pin_tries(server: Server) -> dict:
 
 def waiting_places(server: Server) -> dict:
     held = [visit(server, "10.77.0.5", "/", spoof=True) for _ in range(MAX_PENDING_PER_ADDRESS + 3)]
-    seen = {"one device": [screen(r) for r in held]}
+    seen = {"one device": [screen(r, "/") for r in held]}
     for source in ("10.77.0.6", "127.0.0.1"):
         raw = visit(server, source, "/", spoof=False)
-        seen[source] = screen(raw)
+        seen[source] = screen(raw, "/")
         raw.close()
     for raw in held:
         raw.close()
