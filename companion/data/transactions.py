@@ -134,6 +134,13 @@ class StoreCore:
                 for db in self._databases():
                     atomic_storage(db).transaction = None
 
+    @contextlib.contextmanager
+    def one_change(self) -> Iterator[None]:
+        """Group writes, and what the caller sets in memory after them, into one change: its topics are
+        published once the block ends, so a screen that redraws on hearing of it reads the new state."""
+        with self._changing():
+            yield
+
     def _shard(self, month: str) -> TinyDB:
         rel = f"history/{month}.json"
         if rel in self.files.blocked:

@@ -146,8 +146,9 @@ class LiveGame:
 
     def _save(self, table: Table) -> None:
         save = self.store.save_edit if self.status == EDITING else self.store.save_progress
-        save(self.id, table.record, table.draft, checked=table.parsed)  # validated once, by scoring.apply
-        self._set(table)
+        with self.store.one_change():  # published after _set: a screen redrawn on hearing of it draws this table
+            save(self.id, table.record, table.draft, checked=table.parsed)  # validated once, by scoring.apply
+            self._set(table)
 
     def act(self, action: Action, who: str, seat: str | None = None, check: Check | None = None) -> Done:
         """Apply `action` from device `who`; a phone at `seat` may act only for that seat's player,

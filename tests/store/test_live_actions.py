@@ -113,3 +113,19 @@ def test_many_threads_adding_cards_at_once_lose_nothing(live):
     held = {(p, c, n) for p, tableau in stored.items() for c, e in tableau.items() for n in e["cards"]}
     assert held == set(cards)
     assert live.record == live.store.get(live.id).record
+
+
+@pytest.mark.parametrize("change", ["act", "undo"])
+def test_a_screen_told_of_a_change_reads_the_new_state_from_the_live_game(live, change):
+    """Screens redraw from the live game when the store tells them of a change: it is told only once
+    the live game holds the new table, or a screen draws one tap behind and hears of nothing later."""
+    from companion.data import changes
+
+    live.act(AddCard("Ana", "red", 7, 1), who="tablet")
+    seen = []
+    live.store.changes.subscribe([changes.game(live.id)], lambda: seen.append(live.record["rounds"][0]["Ana"]))
+    if change == "act":
+        live.act(AddCard("Ana", "red", 8, 1), who="tablet")
+    else:
+        live.undo("tablet")
+    assert seen == [stored_round(live)["Ana"]]
