@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.ui.game_screen_base import GameScreen
-from companion.ui.widgets.controls import TAP, card_button, section, short_name, stepper
+from companion.ui.widgets.controls import TAP, card_button, option_switch, section, short_name, stepper
 from companion.ui.widgets.palette import ink
 from scoring import bgg_game as rules
 
@@ -247,10 +247,10 @@ class BggGameScreen(GameScreen):
         if len(players) > 3:  # the option is about 3-player scoring only
             return []
         return [
-            ft.Switch(
-                label=EVERY_SET,
-                value=variant["three_player_sets"] == "every",
-                on_change=lambda e: set_variant("three_player_sets", "every" if e.control.value else "one"),
+            option_switch(
+                EVERY_SET,
+                variant["three_player_sets"] == "every",
+                lambda e: set_variant("three_player_sets", "every" if e.control.value else "one"),
             )
         ]
 

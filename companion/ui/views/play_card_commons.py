@@ -17,7 +17,7 @@ import flet as ft
 import scoring
 from companion.services.history_figures import percent
 from companion.ui.game_screen_base import GameScreen
-from companion.ui.widgets.controls import card_button, section, short_name
+from companion.ui.widgets.controls import card_button, option_switch, section, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
 from scoring import card_commons as rules
@@ -258,11 +258,7 @@ class CardCommonsScreen(GameScreen):
 
     @classmethod
     def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
-        return [
-            ft.Switch(
-                label="Peek variant (3 rounds: ×1, ×1, ×2)", value=variant["peek"], on_change=lambda e: set_variant("peek", e.control.value)
-            )
-        ]
+        return [option_switch("Peek variant (3 rounds: ×1, ×1, ×2)", variant["peek"], lambda e: set_variant("peek", e.control.value))]
 
     @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:

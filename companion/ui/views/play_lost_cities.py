@@ -14,7 +14,7 @@ import flet as ft
 import scoring
 from companion.services.history_figures import percent
 from companion.ui.game_screen_base import GameScreen
-from companion.ui.widgets.controls import card_button, short_name
+from companion.ui.widgets.controls import card_button, option_switch, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
 from scoring import NextRound
@@ -297,16 +297,12 @@ class LostCitiesScreen(GameScreen):
     @classmethod
     def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
         return [
-            ft.Switch(
-                label="Short game: 1 round (the full game is 3)",
-                value=variant["rounds"] == 1,
-                on_change=lambda e: set_variant("rounds", 1 if e.control.value else 3),
+            option_switch(
+                "Short game: 1 round (the full game is 3)",
+                variant["rounds"] == 1,
+                lambda e: set_variant("rounds", 1 if e.control.value else 3),
             ),
-            ft.Switch(
-                label="Purple expedition (sixth colour)",
-                value=variant["purple"],
-                on_change=lambda e: set_variant("purple", e.control.value),
-            ),
+            option_switch("Purple expedition (sixth colour)", variant["purple"], lambda e: set_variant("purple", e.control.value)),
         ]
 
     @classmethod

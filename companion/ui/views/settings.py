@@ -13,7 +13,7 @@ from companion.access.identity import local_is_host
 from companion.data import changes
 from companion.server.network import serving_words
 from companion.ui.session import App
-from companion.ui.widgets.controls import section
+from companion.ui.widgets.controls import option_switch, section
 from companion.ui.widgets.hooks import use_changes, use_field
 
 
@@ -96,9 +96,9 @@ def view(app: App) -> ft.View:
                     *pin_controls,
                     ft.Semantics(identifier="settings-message", content=ft.Text(message, color=ft.Colors.ERROR if warns else None)),
                     section("Appearance"),
-                    ft.Switch(label="Dark theme", value=app.dark, on_change=flip_theme),
+                    option_switch("Dark theme", app.dark, flip_theme),
                     ft.Text("On this device only: every phone and tablet keeps its own choice.", size=13),
-                    ft.Switch(label="Dark theme for devices that have not chosen", value=app.default_dark, on_change=flip_default),
+                    option_switch("Dark theme for devices that have not chosen", app.default_dark, flip_default),
                 ],
                 spacing=12,
                 width=640,

@@ -143,6 +143,11 @@ def stepper(
 NARROW_TABLEAU = 150  # a tableau narrower than this (px) takes narrow steppers
 
 
+def option_switch(label: str, value: bool, on_change: Callable[[ft.Event[ft.Switch]], None]) -> ft.Switch:
+    """An on/off option (a game's on the setup screen, a setting): Flutter draws a switch 40 px tall, padded here to 48."""
+    return ft.Switch(label=label, value=value, on_change=on_change, padding=ft.Padding.symmetric(horizontal=4, vertical=(TAP - 40) / 2))
+
+
 def section(text: str) -> ft.Text:
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
 
