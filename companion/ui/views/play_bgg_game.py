@@ -21,7 +21,7 @@ from scoring import bgg_game as rules
 MAX_GG = 999
 MAX_FIELD_WIDTH = 320  # a 360 px phone's tableau, less its padding
 MAX_SPENT = 60  # Advertise/Promote steps shown per round; a fuller round is a typo
-EVERY_SET = "3 players: score every complete 1–6 set (default: one per colour)"
+EVERY_SET = "3 players: score every complete\n1–6 set (default: one per colour)"  # two lines: a switch's label never wraps
 
 
 def parse_number(text: str | None) -> int | None:
