@@ -96,7 +96,7 @@ def test_bgg_game_one_colour_per_player_everywhere(open_app, store):
     for name in ("Ana", "Ben", "Cy"):
         setup.type(field, name)
         setup.fire(field, "submit", name)
-    chosen = {d.label.split("'")[0]: d.value for d in setup.find_all(ft.Dropdown)}
+    chosen = {s.label.split("'")[0]: s.content.value for s in setup.find_all(ft.Semantics) if isinstance(s.content, ft.Dropdown)}
     assert chosen == {"Ana": "red", "Ben": "blue", "Cy": "green"}
     assert colour_dots(setup) == {p: ink(c, False) for p, c in chosen.items()}  # the dot is the publisher's colour
     for row in setup.find_all(ft.Column):

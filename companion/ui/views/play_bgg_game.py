@@ -270,13 +270,12 @@ class BggGameScreen(GameScreen):
     def choice_controls(cls, player: str, choices: dict[str, str], set_choice: Callable[[str, str], None]) -> list[ft.Control]:
         mine = choices[player]
         others = {c for p, c in choices.items() if p != player}
-        label = f"{short_name(player)}'s colour"
         return [
-            ft.Semantics(
-                label=label,
+            ft.Semantics(  # a screen reader hears whose colour; the eye sees the name on the line above
+                label=f"{short_name(player)}'s colour",
                 container=True,
                 content=ft.Dropdown(
-                    label=label,
+                    label="Colour",  # a long name in it wrapped onto the name line above
                     value=mine,
                     width=140,
                     options=[ft.DropdownOption(c) for c in rules.COLOURS if c == mine or c not in others],
