@@ -139,8 +139,8 @@ class App:
                 return
             try:  # a copy of the context: run_task binds this session's page to it, not to the sender's
                 contextvars.copy_context().run(page.run_task, in_this_session)
-            except Exception:  # the browser left meanwhile
-                log.debug("a change could not reach session %s", page.session.id, exc_info=True)
+            except Exception:  # the browser left meanwhile (Flet may have dropped its session: not read here)
+                log.debug("a change could not reach a session that ended", exc_info=True)
 
         self._held[key] = self.store.changes.subscribe(topics, deliver)
 
