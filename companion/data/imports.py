@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 
-from companion.data import changes
+from companion.data import changes, collector
 from companion.data.backups import now_iso
 from companion.data.stored_game import FINISHED, StoredGame, admit, check_id, summarise
 from companion.data.transactions import StoreCore
@@ -18,6 +18,12 @@ class Imports(StoreCore):
         An id repeated within `records` is an error; ids already stored are skipped. Returns (added, skipped).
         The records are checked without the store's lock (other sessions' changes go on meanwhile);
         `progress(done, all)` hears how many are checked."""
+        with collector.paused():  # thousands of games' objects at once
+            added, skipped = self._add_finished(records, progress)
+            collector.keep(added)
+            return added, skipped
+
+    def _add_finished(self, records: list[dict], progress: Callable[[int, int], None] | None) -> tuple[int, int]:
         prepared: list[StoredGame] = []
         first_seen: dict[str, int] = {}  # id → the record's position in `records`
         for position, record in enumerate(records, start=1):

@@ -39,6 +39,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from companion.data import collector
 from companion.data.atomic_files import StoreWriteError
 from companion.data.history import History
 from companion.data.imports import Imports
@@ -74,7 +75,9 @@ class GameStore(StartUp, Players, History, Imports, Settings):
         super().__init__(folder)
         self._lock_file, self.read_only = lock_folder(self.folder)
         try:
-            self._open()
+            with collector.paused():  # a long history is a great many objects at once
+                self._open()
+                collector.keep(len(self._finished))
         except BaseException:
             if self._lock_file is not None:
                 self._lock_file.close()

@@ -23,9 +23,15 @@ class FiguresWarmer:
         self._running = False
         self._again = False
 
-    def start(self) -> None:
+    def start(self, after: float = 0.0) -> None:
+        """Work them out after each change of the history, and the first time `after` seconds from now."""
         self.store.changes.subscribe([changes.HISTORY], self.soon)
-        self.soon()
+        if not after:
+            self.soon()
+            return
+        first = threading.Timer(after, self.soon)
+        first.daemon = True
+        first.start()
 
     def soon(self) -> None:
         """Work the figures out in the background; a change during the work asks for one more round."""
