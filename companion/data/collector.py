@@ -7,9 +7,10 @@ games load in 1 s; stored games are trees (no reference cycles), so nothing wait
 
 What a long history loads stays for the process's life. Once the collector runs again it would
 walk all of it at once, and again in each later full pass (about a second at 20,000 games, in the
-middle of someone's tap): `keep` moves it out of the collector's sight (gc.freeze). A short
-history is left to the collector as usual (in tests, a frozen leftover of an earlier test would
-never be freed).
+middle of someone's tap): at start-up, before any session, `keep` moves it out of the collector's
+sight (gc.freeze). Everything alive is frozen with it, so never later (an import's sessions would
+leave garbage nothing collects), and not for a short history (in tests, a leftover of an earlier
+test would never be freed).
 """
 
 from __future__ import annotations

@@ -18,10 +18,10 @@ class Imports(StoreCore):
         An id repeated within `records` is an error; ids already stored are skipped. Returns (added, skipped).
         The records are checked without the store's lock (other sessions' changes go on meanwhile);
         `progress(done, all)` hears how many are checked."""
-        with collector.paused():  # thousands of games' objects at once
-            added, skipped = self._add_finished(records, progress)
-            collector.keep(added)
-            return added, skipped
+        # Thousands of games' objects at once. Not frozen (collector.keep) as at start-up: the sessions
+        # open now would be frozen too, and what they leave behind never collected.
+        with collector.paused():
+            return self._add_finished(records, progress)
 
     def _add_finished(self, records: list[dict], progress: Callable[[int, int], None] | None) -> tuple[int, int]:
         prepared: list[StoredGame] = []

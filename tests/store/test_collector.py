@@ -48,11 +48,16 @@ def test_a_collector_someone_else_switched_off_stays_off():
         gc.enable()
 
 
-def test_a_long_history_is_kept_out_of_the_collectors_sight_and_a_short_one_is_not(tmp_path, monkeypatch, unfrozen):
+def test_a_long_history_opened_is_kept_out_of_the_collectors_sight_a_short_one_or_an_import_not(tmp_path, monkeypatch, unfrozen):
+    monkeypatch.setattr(collector, "MANY", 3)
     folder = tmp_path / "data"
     store = GameStore(folder)
     store.add_finished(records(3))
+    assert gc.get_freeze_count() == 0  # an import: the sessions open meanwhile must stay collectable
     store.close()
+
+    monkeypatch.setattr(collector, "MANY", 4)
+    GameStore(folder).close()
     assert gc.get_freeze_count() == 0  # a short history: left to the collector
 
     monkeypatch.setattr(collector, "MANY", 3)
