@@ -69,3 +69,17 @@ def test_the_first_warming_waits_until_the_server_answers(history, monkeypatch):
     warm_figures.FiguresWarmer(history).start(after=0.5)
     assert not warmed.wait(0.3)
     assert warmed.wait(5)
+
+
+def test_the_players_list_under_a_players_page_works_out_no_figures(history, open_app, monkeypatch):
+    """Nobody sees the list under a player's page: its figures (a pass over the whole history) are
+    worked out once it is on top, not while it only lies under the page."""
+    calls = []
+    roster = history_figures.roster
+    monkeypatch.setattr(history_figures, "roster", lambda finished: calls.append(1) or roster(finished))
+    player = history.finished()[0].players[0]
+    page = open_app(f"/players/{player}")
+    assert calls == []
+    page.tap("Back")
+    assert calls == [1]
+    assert page.page.route == "/players"
