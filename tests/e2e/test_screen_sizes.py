@@ -108,7 +108,7 @@ def test_main_screens_fit_and_have_big_targets(ui, size):
         ("/tonight", 'flt-semantics[role="button"]'),
     ):
         u.open(route, ready=ready)
-        u.page.wait_for_timeout(800)
+        u.page.wait_for_timeout(300)  # the layout settles (check_screen then scrolls through it)
         check_screen(u, f"{size}{route.replace('/', '-')}")
 
 
