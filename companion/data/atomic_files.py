@@ -19,6 +19,7 @@ import errno
 import json
 import os
 import tempfile
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -129,15 +130,22 @@ class CommitPending(OSError):
     """The files of a transaction were written but not all put in place; the next start completes it."""
 
 
+def fingerprint(raw: bytes) -> list[int]:
+    """A file's content in two numbers (size and CRC-32): how backups know bytes they saw before."""
+    return [len(raw), zlib.crc32(raw)]
+
+
 class Transaction:
     def __init__(self, folder: Path):
         self.folder = folder
         self.staged: dict[Path, Path] = {}  # data file → its new content, written as a temporary file
+        self.prints: dict[Path, tuple[int, ...]] = {}  # data file → the fingerprint of its new content
 
     def stage(self, path: Path, data: bytes) -> None:
         tmp = write_temporary(path, data)
         old = self.staged.get(path)
         self.staged[path] = tmp
+        self.prints[path] = tuple(fingerprint(data))
         if old is not None:
             discard(old)
 
@@ -145,6 +153,7 @@ class Transaction:
         for tmp in self.staged.values():
             discard(tmp)
         self.staged.clear()
+        self.prints.clear()
 
     def commit(self) -> None:
         if not self.staged:

@@ -37,13 +37,20 @@ import logging
 import os
 import shutil
 import time
-import zlib
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from companion.data import contents
-from companion.data.atomic_files import cause_in_words, fsync_dir, private_dir, write_atomically, write_bytes_atomically, write_new_file
+from companion.data.atomic_files import (
+    cause_in_words,
+    fingerprint,
+    fsync_dir,
+    private_dir,
+    write_atomically,
+    write_bytes_atomically,
+    write_new_file,
+)
 from companion.data.checks import CHECKS, doc_problem
 from companion.data.damaged import FILE as DAMAGED
 
@@ -132,10 +139,6 @@ def read_data_file(path: Path, month: bool) -> tuple[dict | None, bytes]:
         raise DataFileError("it is not valid JSON (nested too deeply)") from None
     check_data(data, month)
     return data, raw
-
-
-def fingerprint(raw: bytes) -> list[int]:
-    return [len(raw), zlib.crc32(raw)]
 
 
 def backup_number(path: Path) -> int:
@@ -545,6 +548,12 @@ class DataFolder:
                 manifest.pop("checks", None)
             write_atomically(heir / "manifest.json", json.dumps(manifest))
             fsync_dir(heir / "history")
+
+    def written(self, prints: dict[Path, tuple[int, ...]]) -> None:
+        """History files this process just wrote (`prints`: their fingerprints), from games it checked when
+        they came in: a backup compares its copies of these bytes byte for byte and does not check them
+        record by record again (an import of 10,000 games: 1.9 s of re-checking, with every tap waiting)."""
+        self.verified.update(p for path, p in prints.items() if is_month(path.relative_to(self.folder).as_posix()))
 
     def history_changed(self) -> None:
         """A backup after each change of the history or the settings; the change itself is already stored.
