@@ -553,7 +553,7 @@ class DataFolder:
         """History files this process just wrote (`prints`: their fingerprints), from games it checked when
         they came in: a backup compares its copies of these bytes byte for byte and does not check them
         record by record again (an import of 10,000 games: 1.9 s of re-checking, with every tap waiting)."""
-        self.verified.update(p for path, p in prints.items() if is_month(path.relative_to(self.folder).as_posix()))
+        self.verified.update(p for path, p in prints.items() if path.parent == self.folder / "history")
 
     def history_changed(self) -> None:
         """A backup after each change of the history or the settings; the change itself is already stored.
