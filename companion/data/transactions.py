@@ -107,9 +107,8 @@ class StoreCore:
                 entries = {**entries, **self._entries(only=set(tx.staged))}
                 if entries != self.files.contents:  # games or settings came or went: written with the files (a tap: not)
                     tx.stage(self.folder / contents.FILE, contents.dumps(entries))
-                prints = dict(tx.prints)
                 tx.commit()
-                self.files.written(prints)
+                self.files.written(tx.prints)  # commit() clears what it staged, not their fingerprints
                 self.files.contents = entries
                 published, self._topics = self._topics, set()
                 self.changes.publish(published)

@@ -1,7 +1,7 @@
 """The history's figures worked out before anyone asks: at start-up and after each change of the
 history, a worker thread fills the caches the statistics and players screens read (each game's own
-figures, the ratings, each game's round scores for the records), so a visit finds them ready instead of reading every record of a long
-history while the person waits (10,000 games: about 2 s)."""
+figures, the ratings, each game's round scores for a player's records), so a visit finds them ready
+instead of reading every record of a long history while the person waits (10,000 games: about 2 s)."""
 
 from __future__ import annotations
 
