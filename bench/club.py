@@ -47,7 +47,7 @@ import websockets
 import scoring
 from companion.data.store import GameStore
 from tests.e2e.conftest import Server
-from tests.security.flet_client import CONTROL_EVENT, REGISTER_CLIENT, pack, unpack
+from tests.security.flet_client import CONTROL_EVENT, REGISTER_CLIENT, Client, pack, strings, unpack, walk
 
 TABLET = {"width": 1180, "height": 820}
 PLAYERS = ["Mia", "Noah"]
@@ -209,6 +209,7 @@ class Played:
     others: list[float]
     missing: int
     taps: int
+    slowest: list[tuple[float, float]] = field(default_factory=list)  # per tap: when it was sent, its slowest update (s)
 
 
 async def play(tables: list[list[Device]], seconds: float) -> Played:
@@ -252,7 +253,8 @@ async def play(tables: list[list[Device]], seconds: float) -> Played:
                 own.append(seen * 1000)
             else:
                 others.append(seen * 1000)
-    return Played(own, others, missing + len(skipped) * per_table, len(expects) + len(skipped))
+    slowest = [(e.sent, max(e.seen.values(), default=MISSING_AFTER)) for _, e in expects]
+    return Played(own, others, missing + len(skipped) * per_table, len(expects) + len(skipped), slowest)
 
 
 class Run:
@@ -382,75 +384,51 @@ async def importing(args) -> None:
         cpu0, t0 = run.proc.cpu_seconds(), time.perf_counter()
         game = asyncio.create_task(play(tables, args.seconds))
         await asyncio.sleep(2)
+        started = time.perf_counter()
         took = await importer.import_(big)
         played = await game
         cpu, elapsed = run.proc.cpu_seconds() - cpu0, time.perf_counter() - t0
         report(f"1 table × 4 devices, {args.seconds} s, a {args.games}-game import during it", played, cpu, elapsed, run.proc.rss_mb())
         print(f"  the import: {took:.1f} s from the file handed over to 'Imported' on its screen")
+        print("  its steps, s after the file was chosen: " + ", ".join(f"{step} {t - started:.1f}" for step, t in importer.steps))
+        late = [(sent - started, worst) for sent, worst in played.slowest if worst > 0.3]
+        shown = ", ".join(f"{a:.1f}: {b:.2f}" for a, b in late) or "none"
+        print(f"  taps whose slowest update took over 300 ms (sent at s, took s): {shown}")
         await importer.close()
         await asyncio.gather(*(d.close() for d in tables[0]))
 
 
 class ImportScreen:
-    """A session on /transfer that hands the server a file as the browser's picker does."""
+    """A session on /transfer that hands the server a file as the browser does (Client.hand_over: a signed upload)."""
 
-    def __init__(self, ws):
-        self.ws = ws
-        self.received: list = []
+    def __init__(self, client: Client, http_url: str):
+        self.client = client
+        self.http_url = http_url
+        self.steps: list[tuple[str, float]] = []  # what happened when (perf_counter)
 
     @classmethod
     async def open(cls, ws_url: str) -> ImportScreen:
-        ws = await websockets.connect(ws_url, max_size=None, ping_interval=None)
-        screen = cls(ws)
-        page = {"route": "/transfer", **TABLET, "platform": "linux", "web": True}
-        await ws.send(pack(REGISTER_CLIENT, {"session_id": "", "page_name": "", "page": page}))
-        await screen.until(lambda m: screen.picker() is not None, 60)
-        return screen
-
-    async def until(self, done, timeout: float) -> None:
-        deadline = time.perf_counter() + timeout
-        while True:
-            message = unpack(await asyncio.wait_for(self.ws.recv(), max(0.01, deadline - time.perf_counter())))
-            self.received.append(message)
-            if done(message):
-                return
-
-    def find(self, test) -> dict | None:
-        stack: list = [self.received]
-        found = None
-        while stack:
-            v = stack.pop()
-            if isinstance(v, dict):
-                if test(v):
-                    found = v
-                stack.extend(v.values())
-            elif isinstance(v, list | tuple):
-                stack.extend(v)
-        return found
-
-    def picker(self) -> dict | None:
-        return self.find(lambda d: d.get("_c") == "FilePicker")
-
-    def said(self, message) -> bool:
-        text = json.dumps(message, default=str)
-        return "Imported " in text or "nothing imported" in text.lower()
+        client = await Client.open(ws_url, route="/transfer")
+        return cls(client, ws_url.replace("ws://", "http://").removesuffix("/ws"))
 
     async def import_(self, path: Path) -> float:
-        data = path.read_bytes()
-        picker = self.picker()
-        assert picker is not None
-        files = [{"name": path.name, "path": None, "size": len(data), "bytes": data}]
+        """From the file handed over to 'Imported' on the screen, in seconds."""
+        client = self.client
         started = time.perf_counter()
-        await self.ws.send(pack(CONTROL_EVENT, {"target": picker["_i"], "name": "result", "data": {"files": files}}))
-        await self.until(lambda m: self.find(lambda d: d.get("_c") == "AlertDialog") is not None, 120)
-        dialog = self.find(lambda d: d.get("_c") == "AlertDialog")
+        status = await client.hand_over(self.http_url, path.name, path.read_bytes())
+        assert status == 200, f"the upload was refused: HTTP {status}"
+        self.steps.append(("uploaded", time.perf_counter()))
+        await client.until(lambda m: any(d.get("_c") == "AlertDialog" for d in walk(m)), 300)
+        self.steps.append(("checked (asks)", time.perf_counter()))
+        dialog = [d for d in walk(client.received) if d.get("_c") == "AlertDialog"][-1]
         confirm = next(a for a in dialog["actions"] if a.get("_c") == "FilledButton")
-        await self.ws.send(pack(CONTROL_EVENT, {"target": confirm["_i"], "name": "click", "data": None}))
-        await self.until(self.said, 300)
+        await client.ws.send(pack(CONTROL_EVENT, {"target": confirm["_i"], "name": "click", "data": None}))
+        await client.until(lambda m: any("Imported " in t or "nothing imported" in t.lower() for t in strings(m)), 300)
+        self.steps.append(("imported", time.perf_counter()))
         return time.perf_counter() - started
 
     async def close(self) -> None:
-        await self.ws.close()
+        await self.client.close()
 
 
 def main() -> None:

@@ -26,13 +26,17 @@ class Imports(StoreCore):
     def _add_finished(self, records: list[dict], progress: Callable[[int, int], None] | None) -> tuple[int, int]:
         prepared: list[StoredGame] = []
         first_seen: dict[str, int] = {}  # id → the record's position in `records`
+        now = now_iso()
         for position, record in enumerate(records, start=1):
             if progress is not None and position % 200 == 0:
                 progress(position, len(records))
             record = dict(record)
             record.setdefault("format", 1)
-            record.setdefault("id", str(uuid.uuid4()))
-            record.setdefault("played_at", now_iso())
+            if "id" not in record:
+                # Only then: uuid4 reads os.urandom, and a worker thread's system call per game let it
+                # take Python's lock back before the event loop's thread could (every tap waited seconds).
+                record["id"] = str(uuid.uuid4())
+            record.setdefault("played_at", now)
             check_id(record["id"])
             summary = summarise(record)
             admit(record, arriving=True)
@@ -41,11 +45,12 @@ class Imports(StoreCore):
             first_seen[record["id"]] = position
             prepared.append(
                 StoredGame(
-                    id=record["id"], record=record, status=FINISHED, modified_at=now_iso(), finished_at=record["played_at"], summary=summary
+                    id=record["id"], record=record, status=FINISHED, modified_at=now, finished_at=record["played_at"], summary=summary
                 )
             )
-        with self._lock:
-            fresh = [g for g in prepared if self.get(g.id) is None and self.editing(g.id) is None]
+        with self._lock:  # every other session's tap waits while it is held: no lookup per game in it
+            taken = self._taken_ids()
+            fresh = [g for g in prepared if g.id not in taken]
             if fresh:
                 with self._changing(changes.HISTORY):
                     self._put_finished(fresh)

@@ -56,8 +56,7 @@ FIRST_FRAME_MAX = 64 * 1024  # bytes: a REGISTER_CLIENT is a few hundred
 REAP_AFTER = 1.0  # seconds an app may run after its websocket closed (Flet needs milliseconds)
 REAP_REGISTERED_AFTER = 10.0  # the same for a registered session (it ends by itself; a busy server is slower)
 STOP_WITHIN = 2  # seconds uvicorn waits for open connections when stopping (SIGTERM, Ctrl-C)
-MAX_IMPORT_BYTES = 4 * 1024 * 1024  # a file the transfer screen imports (thousands of games)
-WS_MAX_SIZE = MAX_IMPORT_BYTES + 2 * 1024 * 1024  # one websocket message: a picked file travels in one
+WS_MAX_SIZE = 1024 * 1024  # one websocket message: events are small; an imported file comes by upload (uploads.py)
 
 # Measured in Chromium against Flet 1.0.5's client (tests/security/test_browser.py): index.html has
 # inline scripts ('unsafe-inline'), Flutter compiles wasm ('wasm-unsafe-eval') and runs a worker from

@@ -37,6 +37,7 @@ from companion.data.ids import id_from_route, route_id
 from companion.data.store import GameStore
 from companion.server import fonts
 from companion.server.network import lan_addresses, serving_banner
+from companion.server.uploads import Uploads
 from companion.services.live import GameHub
 from companion.ui import errors, game_screens
 from companion.ui.session import App
@@ -152,7 +153,7 @@ def Root(app: App) -> list[ft.View]:
     return screens(app, route, found)
 
 
-def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str] = (), lan: bool = False):
+def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str] = (), lan: bool = False, uploads: Uploads | None = None):
     hub = GameHub(store)  # one per process: every session shares the games in progress
     gate = Gate(store, pin)
     invites = Invites(store)
@@ -162,7 +163,7 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str]
         page.title = "Tableside"
         # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
         fonts.apply(page)
-        app = App(page, store, hub, gate, invites, join_urls, lan, grants)
+        app = App(page, store, hub, gate, invites, join_urls, lan, grants, uploads)
         page.theme_mode = app.theme_mode  # the server's default; the device's own choice follows (Root)
         errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 
@@ -214,8 +215,9 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     if generated:  # the network may not use the games without a PIN: one for this run, shown only here
         pin = new_pin()
     gate = Gate(store, pin)
+    uploads = Uploads()
     app = flet_fastapi.app(
-        admission.limited(make_main(store, pin, join_urls, lan=beyond_this_machine(host)), gate),
+        admission.limited(make_main(store, pin, join_urls, lan=beyond_this_machine(host), uploads=uploads), gate),
         before_main=identity.remember,  # the session's address: the connection's, before any client message
         assets_dir=str(ASSETS_DIR),
         app_name="Tableside",
@@ -223,6 +225,9 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
         app_description="Score keeper for card games at the table",
         no_cdn=True,  # nothing is fetched from the internet, ever
         session_timeout_seconds=SESSION_KEEP_SECONDS,
+        upload_dir=str(uploads.folder),  # an imported file arrives in chunks, not in one websocket message
+        max_upload_size=uploads.limit,
+        secret_key=uploads.secret,
     )
     quiet_log.install()  # a client that leaves is logged once at info, never as a traceback
     static_files.install(app, ASSETS_DIR)  # compressed once, cached by browsers: a phone joins in seconds
@@ -245,3 +250,4 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
         )
     finally:
         store.close()  # releases the folder's lock
+        uploads.close()

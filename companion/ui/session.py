@@ -39,6 +39,7 @@ from companion.data.ids import route_id
 from companion.data.store import GameStore
 from companion.server import memory
 from companion.server.admission import mark_unlocked
+from companion.server.uploads import Uploads
 from companion.services.live import GameHub
 
 THEME_SETTING = "theme.dark"  # the store's setting: True when devices that chose nothing start dark
@@ -66,8 +67,10 @@ class App:
         join_urls: Sequence[str] = (),
         lan: bool = False,
         grants: HostGrants | None = None,
+        uploads: Uploads | None = None,
     ):
         self.page = page
+        self.uploads = uploads  # where an imported file arrives (None: this server takes no files)
         self.join_urls = list(join_urls)  # how other devices reach this server, e.g. http://192.168.1.20:8550
         self.lan = lan  # served to the local network (phones can reach it), not only to this machine
         self.store = store

@@ -12,7 +12,7 @@ import pytest
 from companion.data.ids import route_id
 from companion.data.store import GameStore
 
-from .conftest import PHONE, REPO, Server
+from .conftest import PHONE, REPO, TABLET, Server
 from .test_history import EXAMPLES
 
 pytestmark = pytest.mark.e2e
@@ -62,3 +62,26 @@ def test_a_hostile_id_opens_and_edit_then_back_keeps_every_game(ui, server):
     )
     assert export.returncode == 0, export.stderr
     assert sorted(g["id"] for g in json.loads(export.stdout)["games"]) == sorted([HOSTILE, "cgt-1"])
+
+
+def test_a_file_chosen_in_the_browser_is_uploaded_checked_and_imported(ui, server, tmp_path):
+    """The browser's own picker and Flet's client upload the file (no websocket message carries it);
+    the server checks it, asks, and stores the new games beside those already saved."""
+    from tests.transfer.records import records
+
+    chosen = tmp_path / "games.json"
+    chosen.write_text(json.dumps({"format": 1, "games": records()}))
+    u = ui(TABLET)
+    u.open("/transfer")
+    with u.page.expect_file_chooser() as picker:
+        u.button("Import").click()
+    picker.value.set_files(str(chosen))
+    confirm = u.button("Import 5 games")  # the dialog's: every game checked, none of them here yet
+    confirm.wait_for(timeout=30_000)
+    confirm.click()
+    u.page.get_by_text("Imported 5 games from games.json.").first.wait_for(timeout=30_000)  # the line (selectable) or its snack bar
+    server.stop()
+    export = subprocess.run(
+        [sys.executable, "-m", "companion", "export", "--data", str(server.data)], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
+    assert sorted(g["id"] for g in json.loads(export.stdout)["games"]) == sorted([HOSTILE, "cgt-1", *(r["id"] for r in records())])

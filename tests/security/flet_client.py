@@ -4,13 +4,15 @@ find a control in what the server sends, type into it and fire its events."""
 from __future__ import annotations
 
 import asyncio
+import urllib.error
+import urllib.request
 from typing import Any
 
 import msgpack
 import websockets
 from flet.messaging.protocol import decode_ext_from_msgpack
 
-REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS = 1, 2, 3, 4
+REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD = 1, 2, 3, 4, 5
 
 
 def pack(action: int, body: dict) -> bytes:
@@ -91,8 +93,42 @@ class Client:
         await self.next(30)
         await self.drain()
 
+    async def until(self, found, timeout: float = 30) -> list:
+        """Read until a message `found` accepts arrives; that message."""
+        while True:
+            message = await self.next(timeout)
+            if found(message):
+                return message
+
+    async def hand_over(self, http_url: str, name: str, data: bytes, said_size: int | None = None) -> int:
+        """What the browser does once a file is chosen in the Import button's picker: say which file,
+        answer the server's request to upload it, upload it (an HTTP PUT to the signed URL) and report
+        the upload's end (or its failure). The upload's HTTP status."""
+        picker = self.control("FilePicker")
+        chosen = {"files": [{"id": 0, "name": name, "size": len(data) if said_size is None else said_size}]}
+        await self.ws.send(pack(CONTROL_EVENT, {"target": picker, "name": "result", "data": chosen}))
+        _, asked = await self.until(lambda m: m[0] == INVOKE_METHOD and m[1].get("name") == "upload")
+        answer = {"control_id": asked["control_id"], "call_id": asked["call_id"], "result": None, "error": None}
+        await self.ws.send(pack(INVOKE_METHOD, answer))
+        status = await asyncio.to_thread(put, http_url + asked["args"]["files"][0]["upload_url"], data)
+        report = (
+            {"file_name": name, "progress": 1.0} if status == 200 else {"file_name": name, "error": f"Upload failed with status {status}"}
+        )
+        await self.ws.send(pack(CONTROL_EVENT, {"target": picker, "name": "upload", "data": report}))
+        return status
+
     async def close(self) -> None:
         await self.ws.close()
+
+
+def put(url: str, data: bytes) -> int:
+    """An HTTP PUT; its status."""
+    request = urllib.request.Request(url, data=data, method="PUT")
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status
+    except urllib.error.HTTPError as e:
+        return e.code
 
 
 class Raw:

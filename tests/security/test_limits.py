@@ -1,27 +1,75 @@
-"""Sizes are bounded: one websocket message, and a file to import (which travels in one)."""
+"""Sizes are bounded: one websocket message, and a file to import (which comes by a signed upload)."""
 
 import asyncio
+import json
 
+import pytest
 import websockets
 
-from companion.server.guard import MAX_IMPORT_BYTES, WS_MAX_SIZE
+from companion.server.guard import WS_MAX_SIZE
+from companion.server.uploads import MAX_UPLOAD_BYTES
 from tests.transfer.records import records
-from tests.transfer.test_screen import pick
+from tests.transfer.test_screen import dialog, pick
 
-from .flet_client import Client
+from .flet_client import Client, put
+from .support import Server
+
+STATED = f"larger than {MAX_UPLOAD_BYTES // 2**20} MB"
 
 
-def test_an_import_over_the_stated_size_gets_a_clear_message(open_app, store):
-    import json
-
+def test_a_file_over_the_stated_size_is_not_even_uploaded(open_app, store):
     h = open_app("/transfer")
-    assert f"Files up to {MAX_IMPORT_BYTES // 2**20} MB." in " ".join(str(getattr(c, "value", "")) for c in h.controls())
-    padded = json.dumps(records()).encode() + b" " * MAX_IMPORT_BYTES  # valid JSON, but too big
+    assert f"Files up to {MAX_UPLOAD_BYTES // 2**20} MB." in " ".join(str(getattr(c, "value", "")) for c in h.controls())
+    padded = json.dumps(records()).encode() + b" " * MAX_UPLOAD_BYTES  # valid JSON, but too big
     pick(h, "history.json", padded)
     message = h.text_of("message")
-    assert "Nothing imported" in message and f"larger than {MAX_IMPORT_BYTES // 2**20} MB" in message
-    assert store.finished() == []
-    assert h.conn.errors == []
+    assert "Nothing imported" in message and STATED in message
+    assert [m for m, _ in h.conn.invoked if m == "upload"] == []
+    assert store.finished() == [] and h.conn.errors == []
+
+
+def test_an_upload_the_server_cut_off_gets_a_clear_message_and_leaves_nothing(open_app, store):
+    """The browser said a smaller size than it sent: the upload handler stops at the limit (413)."""
+    h = open_app("/transfer")
+    pick(h, "history.json", json.dumps(records()).encode(), error="Upload failed with status 413")
+    message = h.text_of("message")
+    assert "Nothing imported" in message and STATED in message
+    assert store.finished() == [] and list(h.uploads.folder.iterdir()) == []
+    pick(h, "games.json", json.dumps(records()).encode())  # the next file is taken as usual
+    assert dialog(h).content.value == "Import 5 games from games.json?"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",  # no signature
+        "?f=x.upload&e=2099-01-01T00:00:00%2B00:00&s=00",  # a made-up one
+        "?f=../../data/settings.json&e=2099-01-01T00:00:00%2B00:00&s=00",  # and a path out of the folder
+    ],
+)
+def test_the_upload_endpoint_takes_only_files_it_signed(server, query):
+    assert put(f"http://127.0.0.1:{server.port}/upload{query}", b"[]") in (400, 403)
+
+
+def test_a_file_comes_by_signed_upload_and_one_over_the_limit_is_cut_off(tmp_path):
+    server = Server(tmp_path / "data", env={"TABLESIDE_LOCAL_IS_HOST": "1"}).start()  # this machine's browser: the host
+
+    async def import_twice() -> tuple[int, list[str], int, list[str]]:
+        client = await Client.open(f"ws://127.0.0.1:{server.port}/ws", route="/transfer")
+        too_big = await client.hand_over(server.url, "history.json", b" " * (MAX_UPLOAD_BYTES + 1), said_size=10)
+        await client.drain(1)
+        after_too_big = client.texts()
+        fine = await client.hand_over(server.url, "games.json", json.dumps(records()).encode())
+        await client.drain(1)
+        await client.close()
+        return too_big, after_too_big, fine, client.texts()
+
+    try:
+        too_big, after_too_big, fine, texts = asyncio.run(import_twice())
+    finally:
+        server.stop()
+    assert too_big == 413 and any(STATED in t for t in after_too_big)
+    assert fine == 200 and "Import 5 games from games.json?" in texts
 
 
 def test_a_message_over_the_websocket_limit_ends_that_connection_only(server):

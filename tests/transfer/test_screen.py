@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 import pytest
@@ -15,13 +16,28 @@ def saved_files(h) -> list[tuple[str, bytes]]:
     return [(args["file_name"], args["src_bytes"]) for name, args in h.conn.invoked if name == "save_file"]
 
 
-def pick(h, name: str, data: bytes | None):
-    """What the client sends after the person chooses a file in the picker the Import button opened."""
+def pick(h, name: str | None, data: bytes | None, error: str | None = None):
+    """What the client does after the person chooses a file in the picker the Import button opened: it
+    says which file, the screen asks for it to be uploaded, Flet's upload handler writes it to the
+    uploads folder, the client reports the upload's progress (or its error)."""
     (import_button,) = h.buttons("Import")
     action = import_button.action
-    assert isinstance(action, ft.PickFiles) and action.with_data and action.allowed_extensions == ["json"]
-    files = [] if name is None else [{"id": 0, "name": name, "size": len(data or b""), "bytes": data}]
+    assert isinstance(action, ft.PickFiles) and not action.with_data and action.allowed_extensions == ["json"]
+    files = [] if name is None else [{"id": 0, "name": name, "size": len(data or b"")}]
+    asked = len(h.conn.invoked)
     h.fire(action.file_picker, "result", {"files": files})
+    uploads = [args for method, args in h.conn.invoked[asked:] if method == "upload"]
+    if name is None or not uploads:
+        return
+    ((file,),) = [u["files"] for u in uploads]
+    assert file.id == 0
+    stored_as = parse_qs(urlsplit(file.upload_url).query)["f"][0] if "?" in file.upload_url else file.upload_url.rsplit("/", 1)[1]
+    h.fire(action.file_picker, "upload", {"file_name": name, "progress": 0.0})
+    if error:
+        h.fire(action.file_picker, "upload", {"file_name": name, "error": error})
+        return
+    (h.uploads.folder / stored_as).write_bytes(data or b"")
+    h.fire(action.file_picker, "upload", {"file_name": name, "progress": 1.0})
 
 
 def dialog(h):

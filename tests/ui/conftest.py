@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 from companion.data.store import GameStore
+from companion.server.uploads import Uploads
 from companion.ui.app import make_main
 
 from .harness import Harness
@@ -17,16 +18,19 @@ def store(tmp_path):
 
 
 @pytest.fixture
-def open_app(store):
-    """open_app(route, width=390) -> a Harness on a fresh session of the app."""
+def open_app(store, tmp_path):
+    """open_app(route, width=390) -> a Harness on a fresh session of the app. h.uploads: where the
+    server's upload handler writes an imported file (tests/transfer/test_screen.pick writes it)."""
     opened = []
+    uploads = Uploads(tmp_path / "uploads")
 
-    main = make_main(store)  # one server: its sessions share games and PubSub
+    main = make_main(store, uploads=uploads)  # one server: its sessions share games and PubSub
 
     def _open(route: str = "/", width: float = 390, height: float = 844, browser_storage: dict | None = None) -> Harness:
         h = Harness(
             main, route=route, width=width, height=height, share_with=opened[0] if opened else None, browser_storage=browser_storage
         )
+        h.uploads = uploads
         opened.append(h)
         return h
 

@@ -21,6 +21,7 @@ from scoring.actions import edited
 from scoring.fields import check_player_keys, need_int, need_object
 from scoring.record import parse_one
 from scoring.result import Line, scored_once
+from tests.transfer.test_screen import pick
 
 GAME_SCREEN_HOOKS = ("tableau", "shared", "variant_controls", "choices", "choice_controls", "statistic")
 
@@ -186,10 +187,7 @@ def test_a_toy_game_goes_through_every_screen_with_no_other_file_changed(toy, op
     ((_, data),) = [(a["file_name"], a["src_bytes"]) for name, a in transfer.conn.invoked if name == "save_file"]
     (exported,) = json.loads(data)["games"]
     assert (exported["game"], exported["final"]) == ("toy", {"Ana": 6, "Ben": 1})
-    (import_button,) = transfer.buttons("Import")
-    picked = json.dumps({"format": 1, "games": [exported, TOY_EXAMPLE["record"]]}).encode()
-    files = [{"id": 0, "name": "toy.json", "size": len(picked), "bytes": picked}]
-    transfer.fire(import_button.action.file_picker, "result", {"files": files})
+    pick(transfer, "toy.json", json.dumps({"format": 1, "games": [exported, TOY_EXAMPLE["record"]]}).encode())
     answer(transfer, "Import 1 game")
     assert sorted(g.id for g in store.finished()) == sorted([game_id, "toy-example-1"])
     assert store.get("toy-example-1").scored["winners"] == ["Di"]

@@ -3,9 +3,10 @@
 Downloads use FilePicker.save_file(src_bytes=…), which the browser turns into a
 download. Import uses the `ft.PickFiles` client action: a browser (Safari always)
 opens a file picker only inside the click itself, so the click opens it on the
-client and the chosen file's bytes (`with_data=True`) arrive at `on_result`.
-Nothing is stored before the person confirms, and a file with one invalid record
-stores nothing.
+client, and the chosen file reaches `on_result`. Its bytes then come by Flet's
+upload (server/uploads.py: an HTTP PUT in chunks, its progress shown), not in
+one websocket message. Nothing is stored before the person confirms, and a file
+with one invalid record stores nothing.
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ import asyncio
 import contextvars
 from collections.abc import Callable
 from datetime import date
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import flet as ft
 
 import scoring
 from companion.data import changes
 from companion.data.store import StoreWriteError
-from companion.server.guard import MAX_IMPORT_BYTES
+from companion.server.uploads import MAX_UPLOAD_BYTES, UPLOAD_VALID_SECONDS
 from companion.services import bg_stats, file_formats
 from companion.services.file_formats import Progress
 from companion.ui.session import App
@@ -30,7 +31,7 @@ from companion.ui.widgets.hooks import use_changes
 
 T = TypeVar("T")
 MESSAGE = "message"  # Semantics identifier of the result / error line
-MAX_IMPORT_MB = MAX_IMPORT_BYTES // (1024 * 1024)
+MAX_IMPORT_MB = MAX_UPLOAD_BYTES // (1024 * 1024)
 
 
 NOTHING_SAVED = "No saved game to export yet."  # why the export buttons are greyed
@@ -57,6 +58,10 @@ async def bgstats_download(app: App, game_id: str) -> None:
         return
     data = bg_stats.download_text(bg_stats.bgstats_play(stored)).encode("utf-8")
     await download(app, f"tableside-{stored.game}-{stored.played_at[:10]}-bgstats.json", data)
+
+
+def too_big(file_name: str) -> str:
+    return f"Nothing imported: {file_name} is larger than {MAX_IMPORT_MB} MB, more than a history of 30,000 games. Is it the right file?"
 
 
 def plural(n: int, word: str = "game") -> str:
@@ -87,6 +92,7 @@ def view(app: App) -> ft.View:
     use_changes(app, changes.HISTORY)  # the count, and exports waiting for a finished game
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is an error
     working, set_working = ft.use_state(("", 0, 0))  # long work under way: what, how far, out of how many
+    upload = ft.use_ref(cast(tuple[str, str] | None, None))  # the file on its way: (its name on the device, its name in the uploads folder)
     picker = file_picker(app)
     finished = app.store.finished()
 
@@ -96,7 +102,8 @@ def view(app: App) -> ft.View:
 
     async def export(kind: str) -> None:
         stored = app.store.finished()
-        text = file_formats.export_json(stored) if kind == "json" else file_formats.export_csv(stored)
+        write = file_formats.export_json if kind == "json" else file_formats.export_csv
+        text = await asyncio.to_thread(write, stored)  # 20,000 games take a second: the other sessions go on
         name = f"tableside-{date.today().isoformat()}.{kind}"
         await download(app, name, text.encode("utf-8"))
         say(f"Exported {plural(len(stored))} to {name}.")
@@ -137,37 +144,69 @@ def view(app: App) -> ft.View:
         if not e.files:
             return  # cancelled
         file = e.files[0]
-        data = file.bytes
-        if max(file.size or 0, len(data or b"")) > MAX_IMPORT_BYTES:
-            say(
-                f"Nothing imported: {file.name} is larger than {MAX_IMPORT_MB} MB, more than any history "
-                "Tableside exports. Is it the right file?",
-                error=True,
-            )
+        if (file.size or 0) > MAX_UPLOAD_BYTES:
+            say(too_big(file.name), error=True)
             return
-        if data is None:
-            say(f"{file.name}: the browser did not hand over the file's contents; try again.", error=True)
+        if app.uploads is None:
+            say("This server does not take files.", error=True)
             return
+        name = app.uploads.new_name()
+        upload.current = (file.name, name)
+        set_working((f"Receiving {file.name}", 0, 100))
+        url = app.page.get_upload_url(name, UPLOAD_VALID_SECONDS)
+        await picker.upload([ft.FilePickerUploadFile(upload_url=url, id=file.id, name=file.name)])
+
+    async def uploaded(e: ft.FilePickerUploadEvent) -> None:
+        """The upload's progress; at its end, the file is checked."""
+        if upload.current is None or app.uploads is None:
+            return  # not an upload this screen asked for
+        shown, name = upload.current
+        if e.error:
+            upload.current = None
+            app.uploads.discard(name)
+            set_working(("", 0, 0))
+            say(too_big(shown) if "413" in e.error else f"Nothing imported: {shown} did not arrive ({e.error}). Try again.", error=True)
+            return
+        if (e.progress or 0) < 1:
+            set_working((f"Receiving {shown}", round((e.progress or 0) * 100), 100))
+            return
+        upload.current = None
+        set_working(("", 0, 0))
         try:
-            records = await in_worker(f"Checking {file.name}", lambda report: file_formats.read_import(bytes(data), file.name, report))
+            data = await asyncio.to_thread(app.uploads.take, name)
+        except OSError:
+            say(f"Nothing imported: {shown} did not arrive. Try again.", error=True)
+            return
+        await check(data, shown)
+
+    async def check(data: bytes, file_name: str) -> None:
+        if len(data) > MAX_UPLOAD_BYTES:
+            say(too_big(file_name), error=True)
+            return
+
+        def read(report: Progress) -> tuple[list[dict], int]:
+            records = file_formats.read_import(data, file_name, report)
+            return records, file_formats.already_present(records, lambda game_id: app.store.get(game_id) is not None)
+
+        try:
+            records, present = await in_worker(f"Checking {file_name}", read)
         except file_formats.ImportFileError as err:
             say(f"Nothing imported. {err}", error=True)
             return
-        present = file_formats.already_present(records, lambda game_id: app.store.get(game_id) is not None)
         new = len(records) - present
         if new == 0:
             say(
                 f"Nothing to import: {'the game' if len(records) == 1 else 'all ' + plural(len(records))} "
-                f"in {file.name} {'is' if len(records) == 1 else 'are'} already here."
+                f"in {file_name} {'is' if len(records) == 1 else 'are'} already here."
                 if records
-                else f"Nothing to import: {file.name} holds no games."
+                else f"Nothing to import: {file_name} holds no games."
             )
             return
 
         async def confirmed(ev) -> None:
-            await store_records(records, file.name)
+            await store_records(records, file_name)
 
-        question = f"Import {plural(new)} from {file.name}?"
+        question = f"Import {plural(new)} from {file_name}?"
         if present:
             question += f" {present} {'is' if present == 1 else 'are'} already here."
         # Its words never change while it is open: shown once, closed by either button.
@@ -184,10 +223,10 @@ def view(app: App) -> ft.View:
         )
 
     # The picker is a service of the session, not a drawn control: the chosen file reaches this screen.
-    # `picked` uses only the session and state setters, which stay the same from one drawing to the next.
-    on_result = ft.use_callback(picked, [])
-    if picker.on_result is not on_result:
-        picker.on_result = on_result
+    # The handlers use only the session, state setters and a ref, which stay the same from one drawing to the next.
+    on_result, on_upload = ft.use_callback(picked, []), ft.use_callback(uploaded, [])
+    if picker.on_result is not on_result or picker.on_upload is not on_upload:
+        picker.on_result, picker.on_upload = on_result, on_upload
 
     text, error = said
     json_button = ft.FilledButton(
@@ -200,9 +239,7 @@ def view(app: App) -> ft.View:
         "Import",
         icon=ft.Icons.UPLOAD_FILE,
         height=48,
-        action=ft.PickFiles(
-            picker, dialog_title="Import games", file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True
-        ),
+        action=ft.PickFiles(picker, dialog_title="Import games", file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]),
     )
     body = ft.Column(
         [
