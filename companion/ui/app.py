@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from urllib.parse import unquote
@@ -50,6 +51,9 @@ ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 # the stored state (a phone's seat is kept in the browser: views/join.py). FLET_SESSION_TIMEOUT overrides it.
 SESSION_KEEP_SECONDS = 10  # + up to 10 s until Flet evicts it, + 5 s until the memory is trimmed (server/memory.py)
 FIRST_FIGURES_AFTER = 3.0  # seconds after start-up: the history's figures are worked out once the server answers
+# Beside a worker thread's long work (an import's checks, the figures), the event loop's thread gets
+# Python's lock back within this, not 5 ms, after each system call: a tap's save waited ~45 ms, now ~11.
+GIL_SWITCH_SECONDS = 0.001
 
 
 Builder = Callable[..., ft.View]
@@ -204,6 +208,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     from companion.server.network import beyond_this_machine
     from companion.ui.warm_figures import FiguresWarmer
 
+    sys.setswitchinterval(GIL_SWITCH_SECONDS)
     store = GameStore(data_dir)
     # Not before the server answers: working out 20,000 games' figures (3 s of CPU) beside the start-up
     # took the interpreter from it and doubled the time to the first page (4.1 s against 2.1 s).

@@ -151,3 +151,22 @@ def test_a_players_phone_changes_only_that_players_cards(store):
     assert live.act(NextRound(), who="Mia", seat="Mia").message == NOT_YOURS  # the table's: the host's
     assert live.act(AddCard("Noah", "blue", 2, 1), who="host").changed
     assert store.get(game.id).record["rounds"] == [{"Mia": {"red": {"cards": [2, 4, 9]}}, "Noah": {"blue": {"cards": [2, 10]}}}]
+
+
+def test_an_import_draws_a_random_id_only_for_a_game_without_one(store, monkeypatch):
+    """uuid4 reads os.urandom, a system call: one per game in the import's worker thread let it take
+    Python's lock back before the event loop's thread could, and every tap waited for the whole import."""
+    import uuid
+
+    drawn = []
+    real = uuid.uuid4
+    monkeypatch.setattr(uuid, "uuid4", lambda: drawn.append(1) or real())
+    no_id = {k: v for k, v in cgt(3, "2026-01-07T20:00:00").items() if k != "id"}
+    assert store.add_finished([cgt(1, "2026-01-05T20:00:00", "a"), cgt(2, "2026-01-06T20:00:00", "b"), no_id]) == (3, 0)
+    assert len(drawn) == 1
+
+
+def test_an_import_skips_an_id_a_game_in_progress_holds(store):
+    playing = store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}))
+    assert store.add_finished([cgt(1, "2026-01-05T20:00:00", playing.id), cgt(2, "2026-01-06T20:00:00", "b")]) == (1, 1)
+    assert store.get(playing.id).status == IN_PROGRESS
