@@ -97,15 +97,19 @@ class StoredGame:
         return self.when.isoformat()
 
     @classmethod
-    def from_doc(cls, doc: dict) -> StoredGame:
+    def from_doc(cls, doc: dict, copy: bool = True) -> StoredGame:
+        """The game a stored document holds: a copy of it, or (`copy=False`, start-up's freshly parsed
+        files) the document's own data, as a game just written shares its data with its file's cache.
+        Either way nothing changes a game's record in place: a change is a new StoredGame."""
+        own = json_copy if copy else (lambda value: value)
         return cls(
             id=doc["id"],
-            record=json_copy(doc["record"]),
+            record=own(doc["record"]),
             status=doc["status"],
             modified_at=doc["modified_at"],
             finished_at=doc.get("finished_at"),
-            draft=json_copy(doc.get("draft")),
-            summary=json_copy(doc.get("summary")),
+            draft=own(doc.get("draft")),
+            summary=own(doc.get("summary")),
         )
 
     def to_doc(self) -> dict:
