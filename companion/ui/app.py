@@ -204,11 +204,12 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
 
     from companion.access import identity
     from companion.access.gate import PIN_SETTING, new_pin
-    from companion.server import admission, guard, quiet_log, static_files
+    from companion.server import admission, guard, memory, quiet_log, static_files
     from companion.server.network import beyond_this_machine
     from companion.ui.warm_figures import FiguresWarmer
 
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
+    memory.tune_collector()
     store = GameStore(data_dir)
     # Not before the server answers: working out 20,000 games' figures (3 s of CPU) beside the start-up
     # took the interpreter from it and doubled the time to the first page (4.1 s against 2.1 s).
