@@ -304,8 +304,13 @@ def report(title: str, played: Played, cpu: float, seconds: float, rss: float) -
     print(f"  server CPU per device update {per_update:.1f} ms;  load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
+def local_sockets(sessions: int) -> dict[str, str]:
+    """Every device of the club plays from this machine: the guard's share for its own browsers is raised."""
+    return {"TABLESIDE_LOCAL_SOCKETS": str(max(64, sessions + 8))}
+
+
 async def club(args) -> None:
-    with Run(args.tables) as run:
+    with Run(args.tables, env=local_sockets(args.tables * args.devices + args.closed)) as run:
         if args.closed:
             await closed_tabs(run.ws, f"/play/{run.games[0]}", args.closed)
         tables = await run.tables(args.tables, args.devices)
@@ -322,7 +327,7 @@ async def club(args) -> None:
 
 async def closed(args) -> None:
     for count in (0, args.closed):
-        with Run(1) as run:
+        with Run(1, env=local_sockets(4 + count)) as run:
             if count:
                 await closed_tabs(run.ws, f"/play/{run.games[0]}", count)
             tables = await run.tables(1, 4)

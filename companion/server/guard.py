@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import os
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -50,7 +51,9 @@ log = logging.getLogger("tableside")
 
 MAX_SOCKETS_PER_ADDRESS = 24  # a table's devices each hold one or two
 MAX_SOCKETS = 512  # every device but this machine together
-MAX_LOCAL_SOCKETS = 64  # this machine's own browsers (loopback), apart from the others
+# This machine's own browsers (loopback), apart from the others; a benchmark of many tables played
+# from this machine (bench/club.py) raises it with TABLESIDE_LOCAL_SOCKETS.
+MAX_LOCAL_SOCKETS = int(os.environ.get("TABLESIDE_LOCAL_SOCKETS", "64"))
 FIRST_FRAME_WITHIN = 5.0  # seconds from the websocket's opening to Flet's REGISTER_CLIENT
 FIRST_FRAME_MAX = 64 * 1024  # bytes: a REGISTER_CLIENT is a few hundred
 REAP_AFTER = 1.0  # seconds an app may run after its websocket closed (Flet needs milliseconds)
