@@ -35,7 +35,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(item.path.name))
 
 
-BROWSER_GROUPS = 2  # pyproject's addopts run 2 workers
+BROWSER_GROUPS = 2  # of pyproject's 3 workers (a run is half idle waiting on browsers and servers: the third takes the browserless tests)
 SECONDS = {  # measured here in a full run on two workers (pytest --durations=0), rounded
     "test_screen_sizes.py": 80,
     "test_games.py": 70,
