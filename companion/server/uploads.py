@@ -21,11 +21,10 @@ UPLOAD_VALID_SECONDS = 600  # a slow phone on the Wi-Fi sends 30 MB well within 
 class Uploads:
     """The folder uploads land in, and the secret their URLs are signed with (both of this run only)."""
 
-    def __init__(self, folder: Path | None = None, limit: int = MAX_UPLOAD_BYTES):
+    def __init__(self, folder: Path | None = None):
         self._own = folder is None
         self.folder = Path(tempfile.mkdtemp(prefix="tableside-uploads-")) if folder is None else folder
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.limit = limit
         self.secret = secrets.token_urlsafe(32)
 
     @staticmethod

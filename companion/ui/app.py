@@ -38,7 +38,7 @@ from companion.data.ids import id_from_route, route_id
 from companion.data.store import GameStore
 from companion.server import fonts
 from companion.server.network import lan_addresses, serving_banner
-from companion.server.uploads import Uploads
+from companion.server.uploads import MAX_UPLOAD_BYTES, Uploads
 from companion.services.live import GameHub
 from companion.ui import errors, game_screens
 from companion.ui.session import App
@@ -232,7 +232,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
         no_cdn=True,  # nothing is fetched from the internet, ever
         session_timeout_seconds=SESSION_KEEP_SECONDS,
         upload_dir=str(uploads.folder),  # an imported file arrives in chunks, not in one websocket message
-        max_upload_size=uploads.limit,
+        max_upload_size=MAX_UPLOAD_BYTES,
         secret_key=uploads.secret,
     )
     quiet_log.install()  # a client that leaves is logged once at info, never as a traceback

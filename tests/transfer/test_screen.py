@@ -31,13 +31,19 @@ def pick(h, name: str | None, data: bytes | None, error: str | None = None):
         return
     ((file,),) = [u["files"] for u in uploads]
     assert file.id == 0
-    stored_as = parse_qs(urlsplit(file.upload_url).query)["f"][0] if "?" in file.upload_url else file.upload_url.rsplit("/", 1)[1]
     h.fire(action.file_picker, "upload", {"file_name": name, "progress": 0.0})
     if error:
         h.fire(action.file_picker, "upload", {"file_name": name, "error": error})
         return
-    (h.uploads.folder / stored_as).write_bytes(data or b"")
+    arrives(h, file.upload_url, data or b"")
     h.fire(action.file_picker, "upload", {"file_name": name, "progress": 1.0})
+
+
+def arrives(h, upload_url: str, data: bytes) -> None:
+    """What Flet's upload handler does with a PUT to `upload_url`: writes the file it names (a real
+    server's URL names it in its query; the harness's connection puts it last in the path)."""
+    query = parse_qs(urlsplit(upload_url).query)
+    (h.uploads.folder / (query["f"][0] if "f" in query else upload_url.rsplit("/", 1)[1])).write_bytes(data)
 
 
 def dialog(h):
@@ -168,3 +174,19 @@ def test_bgstats_download_of_one_game(open_app, store):
     play = json.loads(data)
     assert play["sourcePlayId"] == "lc1" and play["game"]["bggId"] == 50
     assert [p["name"] for p in play["players"]] == ["Mia", "Noah"]
+
+
+def test_a_file_on_its_way_shows_how_much_has_arrived(open_app, store):
+    h = open_app("/transfer")
+    data = json.dumps({"format": 1, "games": records()}).encode() + b" " * 200_000  # about 200 kB
+    (import_button,) = h.buttons("Import")
+    picker = import_button.action.file_picker
+    h.fire(picker, "result", {"files": [{"id": 0, "name": "games.json", "size": len(data)}]})
+    h.fire(picker, "upload", {"file_name": "games.json", "progress": 0.5})
+    shown = [str(c.value) for c in h.controls() if isinstance(c, ft.Text) and str(c.value).startswith("Receiving")]
+    assert shown == [f"Receiving games.json: {round(len(data) / 2048):,} of {round(len(data) / 1024):,} kB…"]
+    ((upload,),) = [args["files"] for method, args in h.conn.invoked if method == "upload"]
+    arrives(h, upload.upload_url, data)
+    h.fire(picker, "upload", {"file_name": "games.json", "progress": 1.0})
+    assert dialog(h).content.value == "Import 5 games from games.json?"
+    assert not [c for c in h.controls() if isinstance(c, ft.Text) and str(c.value).startswith("Receiving")]

@@ -64,6 +64,10 @@ def too_big(file_name: str) -> str:
     return f"Nothing imported: {file_name} is larger than {MAX_IMPORT_MB} MB, more than a history of 30,000 games. Is it the right file?"
 
 
+def kilobytes(size: int | None) -> int:
+    return max(1, round((size or 0) / 1024))
+
+
 def plural(n: int, word: str = "game") -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -72,11 +76,11 @@ def counted(n: int) -> str:
     return f"{plural(n, 'finished game')} in the history." if n else "No finished games yet."
 
 
-def progress_bar(what: str, done: int, total: int) -> ft.Control:
+def progress_bar(what: str, done: int, total: int, unit: str = "") -> ft.Control:
     """Long work under way (an import of thousands of games): what, and how far (a moving bar until counted)."""
     if not what:
         return ft.Container()
-    counted = f": {done:,} of {total:,}" if total else ""
+    counted = f": {done:,} of {total:,}{unit}" if total else ""
     return ft.Semantics(
         identifier="progress",
         live_region=True,
@@ -91,8 +95,9 @@ def progress_bar(what: str, done: int, total: int) -> ft.Control:
 def view(app: App) -> ft.View:
     use_changes(app, changes.HISTORY)  # the count, and exports waiting for a finished game
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is an error
-    working, set_working = ft.use_state(("", 0, 0))  # long work under way: what, how far, out of how many
-    upload = ft.use_ref(cast(tuple[str, str] | None, None))  # the file on its way: (its name on the device, its name in the uploads folder)
+    working, set_working = ft.use_state(("", 0, 0, ""))  # long work under way: what, how far, out of how many (unit)
+    # The file on its way: its name on the device, its name in the uploads folder, its size in kB.
+    upload = ft.use_ref(cast(tuple[str, str, int] | None, None))
     picker = file_picker(app)
     finished = app.store.finished()
 
@@ -120,13 +125,13 @@ def view(app: App) -> ft.View:
         loop, here = asyncio.get_running_loop(), contextvars.copy_context()
 
         def report(done: int, total: int) -> None:
-            loop.call_soon_threadsafe(lambda: set_working((what, done, total)), context=here)
+            loop.call_soon_threadsafe(lambda: set_working((what, done, total, "")), context=here)
 
-        set_working((what, 0, 0))
+        set_working((what, 0, 0, ""))
         try:
             return await asyncio.to_thread(work, report)
         finally:
-            set_working(("", 0, 0))
+            set_working(("", 0, 0, ""))
 
     async def store_records(records: list[dict], name: str) -> None:
         app.page.pop_dialog()
@@ -151,8 +156,8 @@ def view(app: App) -> ft.View:
             say("This server does not take files.", error=True)
             return
         name = app.uploads.new_name()
-        upload.current = (file.name, name)
-        set_working((f"Receiving {file.name}", 0, 100))
+        upload.current = (file.name, name, kilobytes(file.size))
+        set_working((f"Receiving {file.name}", 0, kilobytes(file.size), " kB"))
         url = app.page.get_upload_url(name, UPLOAD_VALID_SECONDS)
         await picker.upload([ft.FilePickerUploadFile(upload_url=url, id=file.id, name=file.name)])
 
@@ -160,18 +165,18 @@ def view(app: App) -> ft.View:
         """The upload's progress; at its end, the file is checked."""
         if upload.current is None or app.uploads is None:
             return  # not an upload this screen asked for
-        shown, name = upload.current
+        shown, name, size = upload.current
         if e.error:
             upload.current = None
             app.uploads.discard(name)
-            set_working(("", 0, 0))
+            set_working(("", 0, 0, ""))
             say(too_big(shown) if "413" in e.error else f"Nothing imported: {shown} did not arrive ({e.error}). Try again.", error=True)
             return
         if (e.progress or 0) < 1:
-            set_working((f"Receiving {shown}", round((e.progress or 0) * 100), 100))
+            set_working((f"Receiving {shown}", round((e.progress or 0) * size), size, " kB"))
             return
         upload.current = None
-        set_working(("", 0, 0))
+        set_working(("", 0, 0, ""))
         try:
             data = await asyncio.to_thread(app.uploads.take, name)
         except OSError:
