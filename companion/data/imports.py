@@ -49,7 +49,7 @@ class Imports(StoreCore):
                 )
             )
         with self._lock:  # every other session's tap waits while it is held: no lookup per game in it
-            taken = self._taken_ids()
+            taken = self.taken_ids()
             fresh = [g for g in prepared if g.id not in taken]
             if fresh:
                 with self._changing(changes.HISTORY):

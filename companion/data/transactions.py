@@ -167,10 +167,12 @@ class StoreCore:
             return None
         return self.live.table(table).get(Query().id == game_id)
 
-    def _taken_ids(self) -> set[str]:
-        """Every id a saved game, a game in progress or an edit copy holds (what `get` or `editing` finds)."""
-        live = {doc["id"] for name in ("games", "edits") for doc in self.live.table(name).all() if "id" in doc}
-        return set(self._finished) | (live - self._unusable)
+    def taken_ids(self) -> set[str]:
+        """Every id a saved game, a game in progress or an edit copy holds (what `get` or `editing` finds):
+        one look for thousands of ids (an import), not one query each."""
+        with self._lock:
+            live = {doc["id"] for name in ("games", "edits") for doc in self.live.table(name).all() if "id" in doc}
+            return set(self._finished) | (live - self._unusable)
 
     def get(self, game_id: str) -> StoredGame | None:
         """The saved game (finished) or the game in progress; an edit copy only through `editing`."""

@@ -34,6 +34,7 @@ MESSAGE = "message"  # Semantics identifier of the result / error line
 MAX_IMPORT_MB = MAX_UPLOAD_BYTES // (1024 * 1024)
 
 
+IDLE = ("", 0, 0, "")  # no long work under way (progress_bar's arguments)
 NOTHING_SAVED = "No saved game to export yet."  # why the export buttons are greyed
 
 
@@ -95,7 +96,7 @@ def progress_bar(what: str, done: int, total: int, unit: str = "") -> ft.Control
 def view(app: App) -> ft.View:
     use_changes(app, changes.HISTORY)  # the count, and exports waiting for a finished game
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is an error
-    working, set_working = ft.use_state(("", 0, 0, ""))  # long work under way: what, how far, out of how many (unit)
+    working, set_working = ft.use_state(IDLE)  # long work under way: what, how far, out of how many (unit)
     # The file on its way: its name on the device, its name in the uploads folder, its size in kB.
     upload = ft.use_ref(cast(tuple[str, str, int] | None, None))
     picker = file_picker(app)
@@ -131,7 +132,7 @@ def view(app: App) -> ft.View:
         try:
             return await asyncio.to_thread(work, report)
         finally:
-            set_working(("", 0, 0, ""))
+            set_working(IDLE)
 
     async def store_records(records: list[dict], name: str) -> None:
         app.page.pop_dialog()
@@ -169,14 +170,14 @@ def view(app: App) -> ft.View:
         if e.error:
             upload.current = None
             app.uploads.discard(name)
-            set_working(("", 0, 0, ""))
+            set_working(IDLE)
             say(too_big(shown) if "413" in e.error else f"Nothing imported: {shown} did not arrive ({e.error}). Try again.", error=True)
             return
         if (e.progress or 0) < 1:
             set_working((f"Receiving {shown}", round((e.progress or 0) * size), size, " kB"))
             return
         upload.current = None
-        set_working(("", 0, 0, ""))
+        set_working(IDLE)
         try:
             data = await asyncio.to_thread(app.uploads.take, name)
         except OSError:
@@ -191,7 +192,8 @@ def view(app: App) -> ft.View:
 
         def read(report: Progress) -> tuple[list[dict], int]:
             records = file_formats.read_import(data, file_name, report)
-            return records, file_formats.already_present(records, lambda game_id: app.store.get(game_id) is not None)
+            taken = app.store.taken_ids()  # what the import would skip, as it will decide it
+            return records, file_formats.already_present(records, taken.__contains__)
 
         try:
             records, present = await in_worker(f"Checking {file_name}", read)
