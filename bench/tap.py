@@ -6,7 +6,8 @@ In the browser (Debian's Chromium, a 390 × 844 phone): a pointer tap at a card'
 the page from `pointerdown` to the second animation frame after the server's answer arrived
 (that frame shows it), for Tableside ("Mia red 6", which changes Mia's total) and for
 bench/bare_counter.py ("Add one"), with the CPU throttled 1× and 4× (a mid-range phone) and
-with Flutter's accessibility tree switched on and off (a screen reader's cost).
+with Flutter's accessibility tree switched on and off (a screen reader's cost). Each app's taps
+come in blocks taken in turns, so the machine's other work weighs on both alike.
 
 On the server (browserless, tests/ui/harness.py): the time from a tap's event to the patches sent
 to both devices of the table (the phone that tapped and a tablet), and the bytes each received.
@@ -74,33 +75,45 @@ def where(browser, url: str, button: str, ready: str) -> dict:
         page.close()
 
 
-def taps(browser, url: str, spot: dict, ready: str, count: int, cpu: float, semantics: bool) -> list[float]:
+BLOCKS = 4  # each app's taps come in this many blocks, taken in turns
+
+
+def opened(browser, url: str, ready: str, cpu: float, semantics: bool):
+    """A phone's page of `url`, drawn, its CPU throttled `cpu`×, the tap timer installed; (context, page)."""
     from tests.e2e.conftest import PHONE
     from tests.e2e.ui import UI
 
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(TIMER)
     page = context.new_page()
-    try:
-        ui = UI(page, None, "taps")
-        page.goto(url)
-        if semantics:
-            ui.enable_semantics()
-            page.locator(ready).first.wait_for(timeout=30_000)
-        else:
-            page.locator("flt-glass-pane, flutter-view").first.wait_for(timeout=30_000)
-            page.wait_for_timeout(3000)  # the first frame is drawn (nothing to read without the tree)
-        cdp = context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
-        times = []
-        for _ in range(count):
-            page.mouse.click(spot["x"], spot["y"])
-            page.wait_for_function("() => window.__tap.done !== null", timeout=10_000)
-            times.append(page.evaluate("() => window.__tap.done"))
-            page.wait_for_timeout(100)
-        return times
-    finally:
-        context.close()
+    page.goto(url)
+    if semantics:
+        UI(page, None, "taps").enable_semantics()
+        page.locator(ready).first.wait_for(timeout=30_000)
+    else:
+        page.locator("flt-glass-pane, flutter-view").first.wait_for(timeout=30_000)
+        page.wait_for_timeout(3000)  # the first frame is drawn (nothing to read without the tree)
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    return context, page
+
+
+def taps(browser, apps: dict, spots: dict, count: int, cpu: float, semantics: bool) -> dict[str, list[float]]:
+    """`count` taps on each app, in blocks taken in turns (a block of one app's taps, then one of the
+    other's, again), so that whatever else the machine does meanwhile weighs on both alike. One app
+    is open at a time, as on a phone."""
+    times: dict[str, list[float]] = {name: [] for name in apps}
+    for block in range(BLOCKS):
+        for name, (url, _, ready) in apps.items():
+            context, page = opened(browser, url, ready, cpu, semantics)
+            try:
+                for _ in range(count * (block + 1) // BLOCKS - count * block // BLOCKS):
+                    page.mouse.click(spots[name]["x"], spots[name]["y"])
+                    page.wait_for_function("() => window.__tap.done !== null", timeout=10_000)
+                    times[name].append(page.evaluate("() => window.__tap.done"))
+                    page.wait_for_timeout(100)
+            finally:
+                context.close()
+    return times
 
 
 def in_the_browser(count: int, rates: list[float]) -> None:
@@ -126,13 +139,12 @@ def in_the_browser(count: int, rates: list[float]) -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             spots = {name: where(browser, url, button, ready) for name, (url, button, ready) in apps.items()}
-            print(f"tap → change painted, {count} taps each, phone 390 × 844, Chromium")
+            print(f"tap → change painted, {count} taps each (in blocks taken in turns), phone 390 × 844, Chromium")
             for cpu in rates:
                 for semantics in (True, False):
-                    found = {}
-                    for name, (url, _, ready) in apps.items():
-                        found[name] = taps(browser, url, spots[name], ready, count, cpu, semantics)
-                        print(f"  CPU {cpu:g}×, accessibility tree {'on ' if semantics else 'off'}  {name:30} {figures(found[name])}")
+                    found = taps(browser, apps, spots, count, cpu, semantics)
+                    for name, times in found.items():
+                        print(f"  CPU {cpu:g}×, accessibility tree {'on ' if semantics else 'off'}  {name:30} {figures(times)}")
                     ours, theirs = found.values()
                     p50 = statistics.median(ours) / statistics.median(theirs)
                     p95 = percentile(ours, 95) / percentile(theirs, 95)
