@@ -40,7 +40,7 @@ SECONDS = {  # measured here in a full run on two workers (pytest --durations=0)
     "test_screen_sizes.py": 80,
     "test_games.py": 70,
     "test_layout.py": 55,
-    "test_screen_model.py": 50,
+    "test_screen_model.py": 80,
     "test_reloads.py": 40,
     "test_phone_load.py": 35,
     "test_table.py": 35,

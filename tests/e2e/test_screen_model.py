@@ -70,6 +70,8 @@ def check(ui, server, game_id: str, shown_round: int | None) -> None:
     page = seen(ui)
     totals = dict(scoring.score(record).totals)
     assert {p: int(page["byId"][f"total-{p}"]) for p in totals} == totals
+    if record["game"] != "lost-cities":  # its cards are checked below; every game's totals above
+        return
     index = len(record["rounds"]) - 1 if shown_round is None else shown_round
     cards, heads = lost_cities_expected(record, index)
     shown_cards = {name: state for name, state in page["cards"].items() if name in cards}
@@ -106,16 +108,19 @@ def step(rng: random.Random, ui, names: list[str]) -> str | None:
     return choice
 
 
-def test_a_random_session_never_shows_what_is_not_stored(ui, server):
-    """Lost Cities, where the screen once lied (a card tapped after Next round stayed unfilled). Every
-    game's screen is held to a fresh one by tests/ui/test_screen_model.py, and CGT's in Chromium by
-    two devices at once (test_cgt_two_devices.py)."""
+@pytest.mark.parametrize(
+    "game, names, variant",
+    [("lost-cities", ["Mia", "Noah"], {"rounds": 3}), ("cgt", ["Max", "Lea"], {})],
+)
+def test_a_random_session_never_shows_what_is_not_stored(ui, server, game, names, variant):
+    """Lost Cities, where the screen once lied (a card tapped after Next round stayed unfilled), and
+    CGT (steppers and Meta values, no cards). Every game's screen is also held to a fresh one by
+    tests/ui/test_screen_model.py."""
     from companion.data.store import GameStore
 
-    names = ["Mia", "Noah"]
     server.stop()  # the game is made in the store, then the server serves it
     store = GameStore(server.data)
-    record = scoring.new_record("lost-cities", names, {"rounds": 3})
+    record = scoring.new_record(game, names, variant)
     game_id = store.create(record).id
     store.close()
     server.start()
