@@ -89,6 +89,7 @@ class Client:
     async def type_and_submit(self, control: int, value: str) -> None:
         """Type `value` into a text field and press Enter; wait for the server's answer."""
         await self.ws.send(pack(UPDATE_CONTROL_PROPS, {"id": control, "props": {"value": value}}))
+        await self.ws.send(pack(CONTROL_EVENT, {"target": control, "name": "change", "data": value}))  # as a browser does
         await self.ws.send(pack(CONTROL_EVENT, {"target": control, "name": "submit", "data": None}))
         await self.next(30)
         await self.drain()

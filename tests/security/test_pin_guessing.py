@@ -31,7 +31,9 @@ def test_a_new_forwarded_address_for_every_guess_is_still_slowed_and_a_restart_k
         said = [told(asyncio.run(guess(server, "000000", f"10.9.8.{i}"))) for i in range(FREE_TRIES)]
         assert "Try again in" in said[-1], said  # the forged addresses count as the one socket address
         assert "Too many wrong PINs" in told(asyncio.run(guess(server, PIN, "10.9.8.200")))
-        for wait in (2, 4):  # two more wrong PINs, each after the wait: the next wait is 8 s
+        # Three more wrong PINs, each after the wait: the next wait is 16 s, longer than a restart
+        # takes on a busy machine (with 8 s, CI once saw the wait run out while the server restarted).
+        for wait in (2, 4, 8):
             time.sleep(wait + 0.2)
             assert "Try again in" in told(asyncio.run(guess(server, "000000", f"10.9.8.{100 + wait}")))
     finally:
