@@ -69,15 +69,16 @@ class UI:
         """A button, or a card (a switch: on when it is on the tableau shown, controls.card_button)."""
         return self.page.get_by_role("button", name=name, exact=True).or_(self.page.get_by_role("switch", name=name, exact=True))
 
-    def tap(self, name: str, limit: float = 3.0) -> None:
-        """Scroll the control into view as a finger would, then click it; wait up to `limit` seconds for the answer."""
+    def tap(self, name: str, limit: float = 3.0, quiet: float = 0.15) -> None:
+        """Scroll the control into view as a finger would, then click it; wait up to `limit` seconds for the
+        answer, and until no frame has come for `quiet` seconds."""
         target = self.button(name)
         self.scroll_into_view(target)
         before = self.frames
         # A card another player holds is unavailable to screen readers, yet a finger's tap on it is
         # answered with whose it is: tapped where it is, whatever its state (controls.card_button).
         target.click(force=target.get_attribute("role") == "switch")
-        self.settle(before, limit=limit)
+        self.settle(before, quiet=quiet, limit=limit)
 
     def activate(self, name: str) -> None:
         """Activate a control through the accessibility tree, as a screen reader does, without waiting for
