@@ -35,7 +35,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(item.path.name))
 
 
-BROWSER_GROUPS = 2  # of pyproject's 3 workers (a run is half idle waiting on browsers and servers: the third takes the browserless tests)
+BROWSER_GROUPS = 3  # one per worker of pyproject's 3 (a browser test mostly waits on Chromium and a server); the browserless tests are shared out beside them
 SECONDS = {  # measured here in a full run on three workers (pytest --durations=0), rounded
     "test_games.py": 100,
     "test_screen_sizes.py": 75,
