@@ -1,5 +1,5 @@
 """The screen never lies, in Chromium, for a game without cards: CGT's steppers and Meta values, on a
-phone and a tablet at once (its own file, so that the two browser groups share the model runs)."""
+phone and a tablet at once (its own file, so that the model runs go to different browser groups)."""
 
 import pytest
 
