@@ -111,9 +111,10 @@ def step(rng: random.Random, ui, names: list[str]) -> str | None:
 
 
 def test_a_random_lost_cities_session_never_shows_what_is_not_stored(ui, server):
-    """Lost Cities, where the screen once lied (a card tapped after Next round stayed unfilled).
-    test_screen_model_cgt.py plays CGT the same way; every game's screen is also held to a fresh
-    one by tests/ui/test_screen_model.py."""
+    """Lost Cities, where the screen once lied (a card tapped after Next round stayed unfilled). Every
+    game's screen is held to a fresh one by tests/ui/test_screen_model.py, and CGT's in Chromium by
+    two devices at once (test_cgt_two_devices.py). `play_a_random_session` plays any game (CGT's run
+    took 31–60 s of CI's ten minutes, so it is not in the suite)."""
     play_a_random_session(ui, server, "lost-cities", ["Mia", "Noah"], {"rounds": 3})
 
 
