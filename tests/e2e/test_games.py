@@ -64,6 +64,9 @@ def test_bgg_game_three_players(ui):
         u.tap(f"Cy tile red {n}")
     u.type_into("Ada round 1 income", "7")
     u.tap("Ada round 1 spent plus")
+    # A person sees Ada's total change before typing on: twice under load, Bo's "12" typed while
+    # that answer was still coming was lost (noted in issue 17's thread as a suspected defect).
+    u.expect_text("total-Ada", "17")
     u.type_into("Bo round 1 income", "12")
     u.type_into("Cy round 1 income", "5")
     # Ada 10 + 7 − 1 + 1; Bo 10 + 12; Cy 10 + 5 + a red 1–6 set (36)
