@@ -59,20 +59,15 @@ def figures(values: list[float]) -> str:
 
 def where(browser, url: str, button: str, ready: str) -> dict:
     """The centre of `button` on the phone (measured once, with the accessibility tree on)."""
-    from tests.e2e.conftest import PHONE
     from tests.e2e.ui import UI
 
-    page = browser.new_page(viewport=PHONE)
+    context, page = opened(browser, url, ready, cpu=1, semantics=True)
     try:
-        ui = UI(page, None, "where")
-        page.goto(url)
-        ui.enable_semantics()
-        page.locator(ready).first.wait_for(timeout=30_000)
-        box = ui.button(button).first.bounding_box()
+        box = UI(page, None, "where").button(button).first.bounding_box()
         assert box, f"{button} is not on the screen"
         return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
     finally:
-        page.close()
+        context.close()
 
 
 BLOCKS = 4  # each app's taps come in this many blocks, taken in turns

@@ -14,6 +14,9 @@ from .conftest import ARTIFACTS
 BAR = 180  # the play screen's bar under the thumb (two rows of buttons on a phone) and its message
 
 
+QUIET = 0.15  # seconds without a frame: the answer to a tap has painted
+
+
 class UI:
     def __init__(self, page: Page, server, test_name: str):
         self.page = page
@@ -31,7 +34,7 @@ class UI:
         self.frames += 1
         self.last_frame = time.monotonic()
 
-    def settle(self, since: int, quiet: float = 0.15, limit: float = 3.0) -> None:
+    def settle(self, since: int, quiet: float = QUIET, limit: float = 3.0) -> None:
         """Wait, as a person watching the screen would, until the server's answer has arrived and painted."""
         started = time.monotonic()
         while time.monotonic() - started < limit:
@@ -69,7 +72,7 @@ class UI:
         """A button, or a card (a switch: on when it is on the tableau shown, controls.card_button)."""
         return self.page.get_by_role("button", name=name, exact=True).or_(self.page.get_by_role("switch", name=name, exact=True))
 
-    def tap(self, name: str, limit: float = 3.0, quiet: float = 0.15) -> None:
+    def tap(self, name: str, limit: float = 3.0, quiet: float = QUIET) -> None:
         """Scroll the control into view as a finger would, then click it; wait up to `limit` seconds for the
         answer, and until no frame has come for `quiet` seconds."""
         target = self.button(name)
