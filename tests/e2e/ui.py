@@ -141,9 +141,17 @@ class UI:
     def type_into(self, label: str, text: str, submit: bool = True) -> None:
         box = self.page.get_by_role("textbox", name=label)
         self.scroll_into_view(box)
-        before = self.frames
-        box.click()  # fill() alone is flaky on Flutter's text fields
-        self.settle(before, limit=0.3)  # focusing another field commits the one before it (an answer comes at once)
+        for _ in range(3):
+            before = self.frames
+            box.click()  # fill() alone is flaky on Flutter's text fields
+            self.settle(before, limit=0.3)  # focusing another field commits the one before it (an answer comes at once)
+            # On a CPU slowed 8x, Flutter sometimes dropped the focus it had just given (the server heard a
+            # blur and no change: what was typed went nowhere, as when a phone's keyboard closes): tap again.
+            try:
+                expect(box).to_be_focused(timeout=2_000)
+                break
+            except AssertionError:
+                continue
         box.fill(text)
         if submit:
             before = self.frames

@@ -40,6 +40,8 @@ def NumberField(label: str, value: int, on_commit: Callable[[int], Any], width: 
     this device or another) replaces it."""
     typed, set_typed = ft.use_state((value, str(value)))  # (the stored number it was typed over, the text)
     error, set_error = ft.use_state("")
+    sent: ft.MutableRef[int | None] = ft.use_ref(None)  # the number sent since this drawing
+    sent.current = None  # drawn again: what was sent is in `value` now, or was refused
     text = typed[1] if typed[0] == value else str(value)
 
     def commit(e: Any) -> None:
@@ -48,8 +50,13 @@ def NumberField(label: str, value: int, on_commit: Callable[[int], Any], width: 
             set_error(f"0 to {MAX_GG}")
             return
         set_error("")
-        set_typed((value, str(number)))  # " 7" or "٣" shows as the number it was read as
-        if number != value:
+        # " 7" or "٣" shows as the number it was read as, typed over that number as stored: an undo
+        # back to the number before shows that number, not what was typed.
+        set_typed((number, str(number)))
+        # Enter sends the number, and then the field loses its focus, which commits it again before
+        # the first answer is drawn: sent once, not twice (the second was refused as "already 5 GG").
+        if number != value and number != sent.current:
+            sent.current = number
             on_commit(number)
 
     return ft.TextField(
