@@ -1,8 +1,9 @@
-"""The screen never lies (model-based): random sequences of taps, player and round switches, Next
-round and Undo, from two devices at once, on every game. After every step each device's screen
+"""The screen never lies (model-based): random sequences of taps, typed numbers, player and round
+switches, Next round and Undo, from two devices at once, on every game. After every step each device's screen
 equals what a freshly opened screen of the same route and view state shows, and its totals are
 what `scoring` makes of the stored game."""
 
+import asyncio
 import tempfile
 
 import flet as ft
@@ -105,6 +106,21 @@ class PlayScreens(RuleBasedStateMachine):
         buttons = play_buttons(h)
         if buttons:
             h.click(pick(data, buttons))
+        for other in self.devices:
+            other.settle()
+
+    @rule(data=st.data(), device=st.integers(0, 1))
+    def type_a_number(self, data, device):
+        """A number typed into a field (BGG Game's income and track) and Enter pressed: the browser
+        then sends the field's blur at once, before the answer to Enter has come back."""
+        h = self.devices[device]
+        fields = [c for c in walk(h.top_view()) if isinstance(c, ft.TextField) and not c.disabled]
+        if not fields:
+            return
+        field = fields[data.draw(st.integers(0, len(fields) - 1), label="field")]
+        text = str(data.draw(st.integers(0, 30), label="typed"))
+        h.type(field, text)
+        h.run(asyncio.gather(*(h.session.dispatch_event(field._i, name, sent) for name, sent in (("submit", text), ("blur", None)))))
         for other in self.devices:
             other.settle()
 
