@@ -104,6 +104,14 @@ class Server:
         return dict(scoring.score(self.stored_record(game_id)).totals)
 
 
+def new_context(browser, viewport: dict | None = None, **options):
+    """A browser context (a device) for a test. It asks for reduced motion, which Flutter honours: no
+    ink ripple or page transition drawn frame by frame, about a quarter less of the software-rendering
+    CPU that the servers and the other workers share, and fewer frames to wait out. (The benches keep
+    the default: they measure what most people see.)"""
+    return browser.new_context(viewport=viewport, reduced_motion="reduce", **options)
+
+
 @pytest.fixture(scope="session")
 def chromium() -> str:
     """Debian's Chromium; in CI (CI=true) its absence fails the run instead of skipping."""
@@ -146,7 +154,7 @@ def ui(browser, server, request):
     opened: list[UI] = []
 
     def _open(size=PHONE) -> UI:
-        ui = UI(browser.new_context(viewport=size).new_page(), server, request.node.name)
+        ui = UI(new_context(browser, size).new_page(), server, request.node.name)
         opened.append(ui)
         return ui
 

@@ -1,9 +1,8 @@
 """Whole games tapped in Chromium as a person would: Lost Cities with a reload, BGG Game with its
 number fields, and a restarted server. (The rulebook examples of the other games are played in
 the browserless harness, tests/ui/test_play_screens.py; every game is tapped in Chromium on a
-phone in test_layout.py and at its largest table on tablets in test_tablet_tableaux.py; CGT's screen
-is held to a fresh one in tests/ui/test_screen_model.py and played by two devices at once in Chromium
-in test_cgt_two_devices.py.)
+phone in test_layout.py and at its largest table on tablets in test_tablet_tableaux.py; a random
+session of Lost Cities and of CGT on a phone and a tablet at once in test_screen_model.py.)
 
 Each checks the totals on screen against `scoring.score` of the record the server stored,
 and leaves phone and tablet screenshots in test-artifacts/.

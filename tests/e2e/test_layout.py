@@ -12,6 +12,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import new_context
+
 pytestmark = pytest.mark.e2e
 
 NARROWEST = {"width": 360, "height": 740}  # the narrowest phone: 390 px (tests/e2e/test_screen_model.py) has more room
@@ -180,7 +182,7 @@ def test_lost_cities_holds_at_200_percent_text(browser, server, request):
     """On the narrowest phone: where larger text has the least room."""
     from .ui import UI
 
-    context = browser.new_context(viewport=NARROWEST)
+    context = new_context(browser, NARROWEST)
     context.add_init_script(TEXT_200)
     try:
         u = UI(context.new_page(), server, request.node.name)

@@ -14,7 +14,7 @@ import pytest
 
 from bench.phone import Profile, visit
 
-from .conftest import PHONE, REPO, Server
+from .conftest import PHONE, REPO, Server, new_context
 
 pytestmark = pytest.mark.e2e
 
@@ -23,7 +23,7 @@ FALLBACK_FONT = re.compile(r"/fonts/(Noto|DejaVu)[^/]*$")
 
 
 def test_a_warm_visit_moves_almost_nothing(browser, server):
-    context = browser.new_context(viewport=PHONE)
+    context = new_context(browser, PHONE)
     try:
         cold = visit(context, HOME_WIFI, server)
         warm = visit(context, HOME_WIFI, server)
@@ -34,7 +34,7 @@ def test_a_warm_visit_moves_almost_nothing(browser, server):
 
 
 def test_the_first_screen_fetches_no_fallback_font_when_no_name_needs_one(browser, server):
-    context = browser.new_context(viewport=PHONE)
+    context = new_context(browser, PHONE)
     try:
         v = visit(context, HOME_WIFI, server)
     finally:
@@ -55,7 +55,7 @@ def test_the_first_screen_fetches_the_cjk_font_when_a_cjk_name_is_shown(browser,
         capture_output=True,
     )
     server = Server(data).start()
-    context = browser.new_context(viewport=PHONE)
+    context = new_context(browser, PHONE)
     try:
         v = visit(context, HOME_WIFI, server)
     finally:

@@ -14,7 +14,7 @@ import scoring
 from companion.access.invites import Invites
 from companion.data.store import GameStore
 
-from .conftest import PHONE, TABLET, Server
+from .conftest import PHONE, TABLET, Server, new_context
 
 pytestmark = pytest.mark.e2e
 RELOADS = 12  # > 9: each red number is added, and some taken back again
@@ -39,8 +39,8 @@ def test_reloads_with_taps_and_a_phone_seat(browser, live_game):
     from .ui import UI
 
     server, game_id, code = live_game
-    tablet = UI(browser.new_context(viewport=TABLET).new_page(), server, "reloads-tablet")
-    phone = UI(browser.new_context(viewport=PHONE).new_page(), server, "reloads-phone")
+    tablet = UI(new_context(browser, TABLET).new_page(), server, "reloads-tablet")
+    phone = UI(new_context(browser, PHONE).new_page(), server, "reloads-phone")
     requests: list[str] = []
     tablet.page.on("request", lambda r: requests.append(r.url))
     try:

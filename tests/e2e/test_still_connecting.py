@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TABLET
+from .conftest import TABLET, new_context
 
 pytestmark = pytest.mark.e2e
 
 
 def test_a_silent_server_gets_a_still_connecting_page_with_a_retry(browser, server):
-    page = browser.new_context(viewport=TABLET).new_page()
+    page = new_context(browser, TABLET).new_page()
     try:
         silent = {"on": True}
 

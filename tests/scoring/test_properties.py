@@ -1,4 +1,5 @@
-"""Properties over random valid records of every game (strategies.py), and over corruptions of them."""
+"""Properties over random valid records of every game (strategies.py), and over corruptions of them.
+(The same corruptions through the command line: tests/fuzz/test_fuzz_cli.py.)"""
 
 from __future__ import annotations
 
@@ -7,13 +8,11 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scoring_support import assert_cli_ok_or_refused, assert_cli_refused, run_cli
 from strategies import BY_GAME, GAMES, commons_round_points, corrupted, duplicated_card, records
 
 import scoring
 
 IN_PROCESS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-SUBPROCESS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 def test_every_game_has_a_record_strategy():
@@ -120,17 +119,6 @@ def test_corruptions_in_process_raise_only_record_errors(data):
     else:
         assert kind != "duplicate", "a card put onto another tableau was accepted"
         json.dumps(result.to_json())
-
-
-@SUBPROCESS
-@given(st.data())
-def test_corruptions_through_the_cli_exit_0_or_2_never_a_traceback(data):
-    record = data.draw(records())
-    kind, bad = data.draw(corrupted(record))
-    proc = run_cli(bad)
-    assert_cli_ok_or_refused(proc)
-    if kind == "duplicate":
-        assert_cli_refused(proc)
 
 
 @IN_PROCESS

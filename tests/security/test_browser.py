@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, chromium  # noqa: F401  (fixture)
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, chromium, new_context  # noqa: F401  (fixture)
 
 from .support import Server
 
@@ -33,7 +33,7 @@ def app_server(tmp_path_factory):
 def test_the_app_loads_only_from_this_server_and_works_under_its_policy(browser, app_server):
     from tests.e2e.ui import UI
 
-    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page = new_context(browser, {"width": 390, "height": 844}).new_page()
     requests, refused, blocked = [], [], set()
     page.on("request", lambda r: requests.append(r.url))
     page.on("requestfailed", lambda r: blocked.add(r.url) if r.failure == "csp" else None)
@@ -81,7 +81,7 @@ def test_a_page_of_another_site_cannot_open_the_websocket(browser, app_server):
     evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), EvilSite)
     threading.Thread(target=evil.serve_forever, daemon=True).start()
     try:
-        page = browser.new_context().new_page()
+        page = new_context(browser).new_page()
         page.goto(f"http://127.0.0.1:{evil.server_address[1]}/")
         page.wait_for_function("document.getElementById('out').textContent != 'trying'", timeout=10_000)
         assert page.text_content("#out") == "REFUSED"

@@ -10,7 +10,7 @@ import pytest
 import scoring
 from companion.access.invites import Invites
 from companion.data.store import GameStore
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, chromium  # noqa: F401  (fixture)
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, chromium, new_context  # noqa: F401  (fixture)
 
 from .support import Server
 
@@ -40,7 +40,7 @@ def a_game(data) -> tuple[str, str]:
 def open_ui(browser, server, route: str, name: str):
     from tests.e2e.ui import UI
 
-    ui = UI(browser.new_context(viewport={"width": 390, "height": 844}).new_page(), server, name)
+    ui = UI(new_context(browser, {"width": 390, "height": 844}).new_page(), server, name)
     ui.open(route, ready='flt-semantics input, flt-semantics[role="button"], [flt-semantics-identifier]')
     return ui
 
