@@ -36,26 +36,27 @@ def pytest_collection_modifyitems(config, items):
 
 
 BROWSER_GROUPS = 2  # of pyproject's 3 workers (a run is half idle waiting on browsers and servers: the third takes the browserless tests)
-SECONDS = {  # measured here in a full run on two workers (pytest --durations=0), rounded
-    "test_screen_sizes.py": 80,
-    "test_games.py": 70,
-    "test_layout.py": 55,
+SECONDS = {  # measured here in a full run (a timeline of each worker), rounded to 5
+    "test_screen_sizes.py": 90,
     "test_screen_model.py": 90,
+    "test_games.py": 75,
+    "test_layout.py": 60,
+    "test_tablet_tableaux.py": 55,
+    "test_phone_load.py": 40,
     "test_reloads.py": 40,
-    "test_phone_load.py": 35,
+    "test_history.py": 35,
     "test_table.py": 35,
-    "test_history.py": 30,
+    "test_load.py": 30,
     "test_names.py": 30,
-    "test_tablet_tableaux.py": 30,
-    "test_load.py": 25,
-    "test_two_pages.py": 20,
-    "test_guest_phone.py": 20,
+    "test_guest_phone.py": 25,
     "test_guest_browser.py": 20,
-    "test_finishing_and_rounds.py": 20,
+    "test_two_pages.py": 20,
     "test_fonts_never_block.py": 20,
+    "test_finishing_and_rounds.py": 20,
+    "test_saved_games.py": 15,
     "test_still_connecting.py": 15,
-    "test_saved_games.py": 10,
-    "test_game_log.py": 10,
+    "test_game_log.py": 15,
+    "test_browser.py": 10,
 }
 
 

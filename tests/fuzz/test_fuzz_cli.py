@@ -3,7 +3,7 @@
 Whatever the file holds (valid records, mutated records, any JSON, any bytes), the program never
 shows a traceback: it exits 0 with the right result, or 2 with exactly one `error:` line on standard
 error and nothing on standard output. A failed import leaves the data folder byte-for-byte unchanged.
-Subprocess examples are few (20 and 15 each; TABLESIDE_FUZZ_EXAMPLES asks for more) so the suite stays fast:
+Subprocess examples are few (12 and 10 each; TABLESIDE_FUZZ_EXAMPLES asks for more) so the suite stays fast:
 the rules themselves are fuzzed in process, with hundreds of examples, in tests/scoring.
 """
 
@@ -29,7 +29,7 @@ sys.path.insert(0, str(REPO / "tests" / "scoring"))
 from strategies import corrupted, records  # noqa: E402
 
 FUZZ = settings(
-    max_examples=int(os.environ.get("TABLESIDE_FUZZ_EXAMPLES", "20")),
+    max_examples=int(os.environ.get("TABLESIDE_FUZZ_EXAMPLES", "12")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
 )
@@ -208,7 +208,7 @@ def check_import(base: Path, raw: bytes) -> None:
             assert snapshot(data) == before, "a failed import changed the data folder"
 
 
-IMPORT_FUZZ = settings(FUZZ, max_examples=int(os.environ.get("TABLESIDE_FUZZ_EXAMPLES", "15")))
+IMPORT_FUZZ = settings(FUZZ, max_examples=int(os.environ.get("TABLESIDE_FUZZ_EXAMPLES", "10")))
 
 
 @IMPORT_FUZZ
