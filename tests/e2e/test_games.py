@@ -63,8 +63,8 @@ def test_bgg_game_three_players(ui):
         u.tap(f"Cy tile red {n}")
     u.type_into("Ada round 1 income", "7")
     u.tap("Ada round 1 spent plus")
-    # A person sees Ada's total change before typing on: twice under load, Bo's "12" typed while
-    # that answer was still coming was lost (noted in issue 17's thread as a suspected defect).
+    # A person sees Ada's total change before typing on. (Bo's "12" once went nowhere under load:
+    # Flutter took back the focus it had just given his field; type_into taps again then.)
     u.expect_text("total-Ada", "17")
     u.type_into("Bo round 1 income", "12")
     u.type_into("Cy round 1 income", "5")
