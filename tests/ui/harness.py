@@ -229,6 +229,15 @@ class Harness:
         self.session.apply_patch(control._i, {"value": text})
         self.fire(control, "change", text)
 
+    def enter(self, control: ft.TextField, text: str):
+        """Type `text` and press Enter, as Chromium sends it: the field's submit, then at once its blur
+        (Flutter takes the focus from a field after Enter). FletApp starts a task for each event as it
+        arrives, so both run before the first one's answer is drawn."""
+        self.type(control, text)
+        events = (("submit", text), ("blur", None))
+        self.run(asyncio.gather(*(self.session.dispatch_event(control._i, name, data) for name, data in events)))
+        self.settle()
+
     def choose(self, control, value, event: str = "change"):
         """A person picks `value` in a dropdown, switch or picker: the browser writes it, then says so."""
         self.session.apply_patch(control._i, {"value": value})

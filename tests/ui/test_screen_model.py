@@ -3,7 +3,6 @@ switches, Next round and Undo, from two devices at once, on every game. After ev
 equals what a freshly opened screen of the same route and view state shows, and its totals are
 what `scoring` makes of the stored game."""
 
-import asyncio
 import tempfile
 
 import flet as ft
@@ -119,8 +118,7 @@ class PlayScreens(RuleBasedStateMachine):
             return
         field = fields[data.draw(st.integers(0, len(fields) - 1), label="field")]
         text = str(data.draw(st.integers(0, 30), label="typed"))
-        h.type(field, text)
-        h.run(asyncio.gather(*(h.session.dispatch_event(field._i, name, sent) for name, sent in (("submit", text), ("blur", None)))))
+        h.enter(field, text)
         for other in self.devices:
             other.settle()
 
