@@ -19,7 +19,12 @@ The fields we fill:
   as finished (companion/services/durations.py); left out where that is unknown (a plain record,
   an imported game, a game not yet saved, a game left open over 12 hours);
 - `location` and `comments` from the record's `location` and `notes`, when not empty;
-- `board`: the variant in words (BG Stats keeps "board/variant used in a play"), when the record has one;
+- `board`: BG Stats' field for the board, map, scenario or variant a play used (its statistics split a
+  game's plays by it), so it names only a departure from the game's standard setup, in the words of
+  Setup: "purple expedition", "1 round" (Lost Cities is played over 3), "peek variant", "first player
+  penalty 1", "every complete set scored" (3-player BoardGameGeek Game). A game played as standard
+  leaves it out: "rounds 3" is no board, and a field that differs only by a default would split the
+  same game's statistics in two;
 - `game`: `name` (the game's title), `sourceGameId` (the FORMAT.md key, e.g. `lost-cities`),
   `highestWins` true, `noPoints` false, and `bggId` only where we could verify it: Lost Cities
   is 50 (boardgamegeek.com/boardgame/50/lost-cities). We know no reliable BoardGameGeek id for
@@ -37,6 +42,7 @@ in seat order).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
@@ -63,16 +69,35 @@ def play_date(played_at: str) -> str:
     return when.strftime("%Y-%m-%d %H:%M:%S")
 
 
+def _count(n: object, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+# How each variant option is said in `board`, from its value; only options that differ from the game's default get here.
+BOARD_WORDS: dict[tuple[str, str], Callable[[Any], str]] = {
+    ("lost-cities", "rounds"): lambda n: _count(n, "round"),
+    ("lost-cities", "purple"): lambda on: "purple expedition" if on else "",
+    ("cgt", "first_player_penalty"): lambda n: f"first player penalty {n}",
+    ("card-commons", "peek"): lambda on: "peek variant" if on else "",
+    ("bgg-game", "three_player_sets"): lambda sets: "every complete set scored" if sets == "every" else "",
+}
+
+
 def variant_text(record: dict) -> str:
-    """The variant in words, e.g. "rounds 3, purple", "" when the record has none."""
+    """`board`: the record's departures from its game's standard setup in words, e.g. "1 round, purple
+    expedition"; "" for a game played as standard (see the module docstring)."""
+    key = record["game"]
+    default = scoring.GAMES[key].default_variant
+    variant = record.get("variant") or {}
+    if key == "bgg-game" and len(record.get("players", ())) != 3:
+        variant = {k: v for k, v in variant.items() if k != "three_player_sets"}  # counts only at 3 players
     parts = []
-    for key, value in (record.get("variant") or {}).items():
-        words = key.replace("_", " ")
-        if value is True:
-            parts.append(words)
-        elif value is not False and value is not None:
-            parts.append(f"{words} {value}")
-    return ", ".join(parts)
+    for option, value in variant.items():
+        if value == default.get(option) or value is None:
+            continue
+        said = BOARD_WORDS.get((key, option))
+        parts.append(said(value) if said else f"{option.replace('_', ' ')} {value}")
+    return ", ".join(p for p in parts if p)
 
 
 def bgstats_play(game: Any) -> dict:
