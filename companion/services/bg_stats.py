@@ -37,6 +37,14 @@ The fields we fill:
 
 Not filled: `role`, `team`, `color`, a seat-order field (the page's example has none; the list is
 in seat order).
+
+A QR code of the whole link is too dense for a phone camera (a 2-player game's link is about 730
+characters: 93 modules across). "Other ways" shows a QR of a short link to this server instead
+(companion/server/play_links.py), which sends the phone on to the https link. Where phones cannot
+reach this server, the QR holds `qr_url`: the link to `qr_play`, the play without what BG Stats can
+do without (`comments`, `sourcePlayerId`, a `startPlayer` that is false, a `rank` the scores already
+give), with `:` and `,` left unescaped (RFC 3986 allows them in a query); the web link and the file
+keep everything.
 """
 
 from __future__ import annotations
@@ -146,6 +154,31 @@ def _data(play: dict) -> str:
 def bgstats_url(play: dict) -> str:
     """The https link that hands a play to BG Stats (its web page passes it to the app, or shows it)."""
     return f"{BGSTATS_URL}?data={_data(play)}"
+
+
+def qr_play(play: dict) -> dict:
+    """The play with only what BG Stats needs to record it (see the module docstring)."""
+    short = {key: value for key, value in play.items() if key != "comments"}
+    players = play["players"]
+    by_scores = [1 + sum(other["score"] > p["score"] for other in players) for p in players]
+    keep_rank = [p["rank"] for p in players] != by_scores  # a tie the game broke: the scores alone would share the place
+    short["players"] = [
+        {
+            "name": p["name"],
+            "score": p["score"],
+            **({"rank": p["rank"]} if keep_rank else {}),
+            "winner": p["winner"],
+            **({"startPlayer": True} if p["startPlayer"] else {}),
+        }
+        for p in players
+    ]
+    return short
+
+
+def qr_url(play: dict) -> str:
+    """The https link to `qr_play(play)`, as short as it can be: what a QR holds where no short link reaches."""
+    data = quote(json.dumps(qr_play(play), ensure_ascii=False, separators=(",", ":")), safe=":,")
+    return f"{BGSTATS_URL}?data={data}"
 
 
 def app_link(play: dict) -> str:
