@@ -37,8 +37,8 @@ def qr_image(text: str, room: int) -> QrImage | None:
         code = segno.make(text, error="l", micro=False)
     except segno.DataOverflowError:
         return None
-    modules = code.symbol_size(border=0)[0]
-    module_px = max(1, min(MAX_MODULE_PX, room // (modules + 2 * QUIET)))
+    modules = int(code.symbol_size(border=0)[0])
+    module_px = int(max(1, min(MAX_MODULE_PX, room // (modules + 2 * QUIET))))
     small = io.BytesIO()
     code.save(small, kind="png", scale=1, border=QUIET)  # one pixel a module: segno's PNG writer is Python, slow at scale
     side = (modules + 2 * QUIET) * module_px * PIXEL_RATIO
