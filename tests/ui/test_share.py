@@ -41,7 +41,7 @@ def test_a_draw_without_tiebreak_is_said_as_shared():
         "rounds": [{"Ana": {"red": {"investments": 0, "cards": [10, 9, 8]}}, "Ben": {"blue": {"investments": 0, "cards": [10, 9, 8]}}}],
     }
     text = share.result_text(scoring.score(record), "2026-05-01", duration="25 min")
-    assert "Draw: Ana, Ben share 1st place" in text
+    assert "Draw: Ana and Ben share 1st place" in text
     assert "1st  Ana  7" in text and "1st  Ben  7" in text
     assert "no tiebreak" in text
     assert "25 min" in text.splitlines()[0]
