@@ -48,9 +48,10 @@ def test_card_commons_results_show_every_round_with_its_multiplier_and_running_t
 
 
 def widths(h) -> list[float]:
-    """The fixed widths of the Results' centred columns, widest first (none on a phone: the full width)."""
+    """The fixed widths of the Results' columns, widest first (none on a phone: the full width)."""
     held = [c for c in walk(top_view(h)) if isinstance(c, ft.Row) and c.alignment == ft.MainAxisAlignment.CENTER]
-    return sorted((c.controls[0].width for c in held if len(c.controls) == 1 and isinstance(c.controls[0], ft.Container)), reverse=True)
+    centred = [c.controls[0].width for c in held if len(c.controls) == 1 and isinstance(c.controls[0], ft.Container)]
+    return sorted([*centred, *(c.width for c in h.find_all(ft.Container, width=results.PLACES_WIDTH))], reverse=True)
 
 
 @pytest.mark.parametrize(

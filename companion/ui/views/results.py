@@ -235,7 +235,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
                 )
             )
     elif in_progress:
-        main.append(SaveStep(app, stored, result.decided, key=f"save {stored.status}"))
+        main.append(SaveStep(app, stored, result.decided))
         secondary.append(back_to_game)
         if editing:
             secondary.append(
@@ -291,7 +291,9 @@ def view(app: App, game_id: str, route: str) -> ft.View:
             standing_line(standing),
             waiting_line,
             *news,
-            centred(ft.Column([places(result), *[ft.Text(s, italic=True) for s in result.explanations]]), PLACES_WIDTH if wide else None),
+            ft.Container(
+                ft.Column([places(result), *[ft.Text(s, italic=True) for s in result.explanations]]), width=PLACES_WIDTH if wide else None
+            ),
             *sheet,
             *main,
             ft.Row(secondary, wrap=True),
