@@ -67,6 +67,19 @@ def test_save_result_takes_where_and_notes_in_the_same_step(open_app, store):
     assert h.page.route == f"/history/{game_id}" and "Saved" in snack(h)
 
 
+def test_where_typed_is_kept_when_the_field_is_left(open_app, store):
+    game_id = store.create(TIED).id
+    h = open_app(f"/results/{game_id}")
+    where = h.find(ft.TextField, label="Where (optional)")
+    h.type(where, "Kitchen")
+    h.fire(where, "blur")
+    assert store.get(game_id).record["location"] == "Kitchen" and store.get(game_id).status == "in_progress"
+    h.tap("Back to game")
+    h.tap("Results")
+    assert h.find(ft.TextField, label="Where (optional)").value == "Kitchen"
+    assert not h.conn.errors
+
+
 def test_save_changes_takes_where_too_and_cancel_keeps_the_saved_game(open_app, store):
     store.add_finished([{**TIED, "id": "g", "played_at": "2026-04-03T20:00:00", "location": "Club"}])
     h = open_app("/results/g")

@@ -86,6 +86,23 @@ def SaveStep(app: App, game: StoredGame, decided: bool) -> ft.Control:
         index = 0 if field == "location" else 1
         set_held(lambda h: (saved, tuple(text if i == index else v for i, v in enumerate(h[1] if h[0] == saved else saved))))
 
+    def keep(e) -> None:
+        """A field left: what is typed is kept with the game (as a card is), so going back to the game
+        and returning loses nothing; Save result saves it with the result in any case."""
+        if game_details.same_details(game.record, *typed):
+            return
+        try:
+            done = app.hub.set_details(game.id, *typed, check=lambda: app.may_change(game.id))
+        except KeyError:  # deleted on another device meanwhile: Save result says so
+            return
+        if done.message:
+            app.notify(done.message, error=True)
+
+    fields = setup_fields(typed[0], typed[1], typing)
+    for field in fields:
+        if isinstance(field, ft.TextField):
+            field.on_blur = keep
+
     editing = game.status == EDITING
     label = SAVE_CHANGES if editing else SAVE
     button = ft.FilledButton(
@@ -101,7 +118,7 @@ def SaveStep(app: App, game: StoredGame, decided: bool) -> ft.Control:
         container=True,
         content=ft.Column(
             [
-                *setup_fields(typed[0], typed[1], typing),
+                *fields,
                 ft.Row(
                     [
                         button,
