@@ -6,6 +6,7 @@ completion.finished); until then the line is provisional: "Ben leads after round
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import scoring
@@ -67,13 +68,17 @@ def place_rows(result: scoring.Result) -> list[tuple[str, str, int]]:
     return [(ordinal(result.place_of(p)), p, result.totals[p]) for group in result.ranking for p in group]
 
 
-def result_text(result: scoring.Result, day: str, duration: str | None = None, standing: Standing | None = None) -> str:
+def result_text(
+    result: scoring.Result, day: str, duration: str | None = None, standing: Standing | None = None, sentences: Sequence[str] | None = None
+) -> str:
     """What a player pastes into a chat: game and day, who wins (or leads: `standing`, for a game
-    not finished), places with totals, why a tie was broken (the scorer's own sentences)."""
+    not finished), places with totals, why a tie was broken (the scorer's own sentences, or those
+    the screen shows: `sentences`)."""
     title = scoring.GAMES[result.game].title
     line = (standing or final_standing(result)).sentence
     lines = [f"{title} · {day}" + (f" · {duration}" if duration else ""), line, ""]
     lines += [f"{place}  {player}  {total}" for place, player, total in place_rows(result)]
-    if result.explanations:
-        lines += ["", *result.explanations]
+    said = result.explanations if sentences is None else sentences
+    if said:
+        lines += ["", *said]
     return "\n".join(lines) + "\n"

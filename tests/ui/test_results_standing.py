@@ -123,3 +123,14 @@ def test_a_saved_game_says_its_winner_once(open_app, store):
     assert sum("Ben" in t and "win" in t for t in said) == 0  # the name is its own text, in the line: said once
     (copy,) = h.buttons("Copy result")
     assert copy.action.data.splitlines()[1] == "Ben wins!"
+
+
+def test_no_end_is_announced_before_the_last_round_is_in(open_app, store):
+    level = {"Ana": {"red": {"cards": [10, 9, 8]}}, "Ben": {"blue": {"cards": [10, 9, 8]}}}
+    record = {**scoring.new_record("lost-cities", ["Ana", "Ben"]), "rounds": [level, level, {"Ana": {}, "Ben": {}}]}
+    assert any("draw" in s for s in scoring.score(record).explanations)  # the scorer counts the empty round 3 as the end
+    h = open_app(f"/results/{store.create(record).id}")
+    assert standing(h) == "Ana and Ben are level after round 2 of 3"
+    assert not any("draw" in t or "win" in t for t in shown(h)), shown(h)
+    (copy,) = h.buttons("Copy result")
+    assert "draw" not in copy.action.data and "level after round 2 of 3" in copy.action.data

@@ -126,7 +126,7 @@ def sharing(app: App, stored: StoredGame, result: scoring.Result, standing: shar
     async def save_image(e) -> None:
         await import_export.download(app, f"tableside-{stored.game}-{day}.png", scorecard.scorecard_png(result, day, took))
 
-    copy = CopyResult(app, share.result_text(result, day, took, standing))
+    copy = CopyResult(app, share.result_text(result, day, took, standing, sentences(stored, result, standing)))
     if not standing.final:  # the image says who won: only of a finished game
         return [copy]
     return [copy, ft.TextButton("Save image", icon=ft.Icons.IMAGE, height=48, on_click=save_image)]
@@ -161,6 +161,15 @@ def standing_of(app: App, stored: StoredGame, result: scoring.Result) -> tuple[s
         return share.final_standing(result), waiting
     body = stored.record.get(scoring.GAMES[stored.game].body)
     return share.provisional_standing(result, completion.has_content(body), completion.rounds_progress(stored.record)), waiting
+
+
+def sentences(stored: StoredGame, result: scoring.Result, standing: share.Standing) -> tuple[str, ...]:
+    """The scorer's sentences, except where they speak of an end not reached: a game in rounds whose
+    last round exists but is empty or still being entered is decided for the scorer ("the game is a
+    draw"), not for the table."""
+    if standing.final or not result.decided or completion.rounds_progress(stored.record) is None:
+        return result.explanations
+    return ()
 
 
 def centred(control: ft.Control, width: float | None) -> ft.Control:
@@ -285,15 +294,14 @@ def view(app: App, game_id: str, route: str) -> ft.View:
             )
         ]
     )
+    said = [ft.Text(s, italic=True) for s in sentences(stored, result, standing)]
     body = ft.Column(
         [
             ft.Text(f"{game_screens.title(stored.game)} · {day}" + (f" · {took}" if took else ""), size=13),
             standing_line(standing),
             waiting_line,
             *news,
-            ft.Container(
-                ft.Column([places(result), *[ft.Text(s, italic=True) for s in result.explanations]]), width=PLACES_WIDTH if wide else None
-            ),
+            ft.Container(ft.Column([places(result), *said]), width=PLACES_WIDTH if wide else None),
             *sheet,
             *main,
             ft.Row(secondary, wrap=True),
