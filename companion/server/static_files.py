@@ -26,7 +26,6 @@ they wrapped Flet's.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import gzip
 import hashlib
 import json
@@ -44,6 +43,7 @@ from typing import ClassVar
 
 import anyio
 import brotli
+import filelock
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount
@@ -148,11 +148,11 @@ class CompressedCache:
         One process at a time (servers of several data folders share the cache): the others skip
         it and compress quickly on demand what this one has not reached yet.
         """
-        with open(self.folder / "warming.lock", "a+") as lock:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                return
+        try:
+            held = filelock.FileLock(self.folder / "warming.lock").acquire(blocking=False)
+        except filelock.Timeout:
+            return
+        with held:
             paths = sorted((p for folder in folders for p in folder.rglob("*") if p.is_file()), key=first_needed)
             paths = [p for p in paths if warmed(p, folders)]
             for encoding in ("br", "gzip"):  # every browser of today takes Brotli: gzip copies come second
