@@ -51,7 +51,8 @@ def lock_folder(folder: Path) -> tuple[Any, OSError | None]:
 
     The lock is the system's own on the open file (flock on Linux and macOS, LockFileEx on Windows,
     through filelock): it goes with the process, so a crash leaves no stale lock behind. A folder that
-    cannot be written is read under the same lock when its lock file is there (a writer stays out)."""
+    cannot be written is read under the same lock when its lock file is there (a writer stays out,
+    and since Windows has no shared lock, so does a second reader)."""
     read_only: OSError | None = None
     lock = folder / "tableside.lock"
     try:
@@ -66,7 +67,12 @@ def lock_folder(folder: Path) -> tuple[Any, OSError | None]:
             lock_file = open(lock, encoding="utf-8")  # noqa: SIM115  (held until close())
         except OSError:
             lock_file = None
-    if lock_file is not None and not hold(lock_file):
+    try:
+        held = lock_file is None or hold(lock_file, folder)
+    except BaseException:
+        lock_file.close()
+        raise
+    if not held:
         holder = ""
         try:
             lock_file.seek(0)
@@ -79,7 +85,7 @@ def lock_folder(folder: Path) -> tuple[Any, OSError | None]:
     return lock_file, read_only
 
 
-def hold(lock_file: Any) -> bool:
+def hold(lock_file: Any, folder: Path) -> bool:
     """Take the lock of an open lock file; False when another process (or another open here) has it."""
     try:
         return filelock.lock_descriptor(lock_file.fileno(), blocking=False)
@@ -87,7 +93,7 @@ def hold(lock_file: Any) -> bool:
         if e.errno != errno.ENOSYS:
             raise
         # A Python without any file lock (neither fcntl nor Windows' locking): start all the same, say so.
-        log.warning("this system offers no file lock: make sure no other Tableside uses %s", lock_file.name)
+        log.warning("this system offers no file lock: make sure no other Tableside uses %s", folder)
         return True
 
 
