@@ -107,7 +107,12 @@ def test_the_server_serves_its_page_without_posix_modules(tmp_path):
 def test_a_second_process_is_refused_and_told_the_holders_pid_and_a_crash_leaves_no_lock(tmp_path):
     folder = tmp_path / "data"
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from companion.data.store import GameStore; s = GameStore(sys.argv[1]); print('ready', flush=True); sys.stdin.read()", str(folder)],
+        [
+            sys.executable,
+            "-c",
+            "import sys; from companion.data.store import GameStore; s = GameStore(sys.argv[1]); print('ready', flush=True); sys.stdin.read()",
+            str(folder),
+        ],
         cwd=REPO,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
