@@ -8,9 +8,9 @@ store and serve a page with it."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
-import textwrap
 import urllib.request
 from pathlib import Path
 
@@ -23,46 +23,52 @@ from tests.e2e.conftest import free_port, wait_for_http
 
 REPO = Path(__file__).resolve().parents[2]
 POSIX_ONLY = ("fcntl", "termios", "tty", "pty", "pwd", "grp", "resource", "syslog")
-WITHOUT_POSIX = f"import sys\nfor name in {POSIX_ONLY!r}:\n    sys.modules[name] = None  # import name: ImportError, as on Windows\n"
 
 
-def python_without_posix(code: str, *args: str, **kwargs) -> subprocess.Popen:
+def python_without_posix(tmp_path: Path, *args: str, env: dict | None = None) -> subprocess.Popen:
+    """`python *args` in which importing a POSIX-only module fails, as on Windows. Through a
+    sitecustomize on PYTHONPATH: a process the server starts (it starts itself again) lacks them too."""
+    shim = tmp_path / "without-posix"
+    shim.mkdir(exist_ok=True)
+    (shim / "sitecustomize.py").write_text(f"import sys\nfor name in {POSIX_ONLY!r}:\n    sys.modules[name] = None\n")
     return subprocess.Popen(
-        [sys.executable, "-c", WITHOUT_POSIX + textwrap.dedent(code), *args],
+        [sys.executable, *args],
         cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        **kwargs,
+        env={**os.environ, **(env or {}), "PYTHONPATH": str(shim)},
     )
 
 
-def test_the_shim_takes_fcntl_away():
-    done = python_without_posix("import fcntl")
+def test_the_shim_takes_fcntl_away(tmp_path):
+    done = python_without_posix(tmp_path, "-c", "import fcntl")
     _, err = done.communicate(timeout=60)
     assert done.returncode == 1 and "import of fcntl halted" in err
 
 
 def test_every_module_imports_and_the_store_opens_without_posix_modules(tmp_path):
     done = python_without_posix(
+        tmp_path,
+        "-c",
         """
-        import importlib, json, pkgutil
-        import companion, scoring
-        failed = {}
-        names = [m.name for package in (companion, scoring) for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
-        for name in names:
-            try:
-                importlib.import_module(name)
-            except Exception as e:
-                failed[name] = repr(e)
-        from companion.data.store import GameStore
-        folder = sys.argv[1]
-        store = GameStore(folder)
-        game = store.create({"game": "lost-cities", "players": ["Mia", "Noah"], "rounds": []})
-        store.close()
-        again = GameStore(folder)  # the lock went with the first store
-        print(json.dumps({"modules": len(names), "failed": failed, "kept": again.get(game.id) is not None}))
-        again.close()
+import importlib, json, pkgutil, sys
+import companion, scoring
+failed = {}
+names = [m.name for package in (companion, scoring) for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
+for name in names:
+    try:
+        importlib.import_module(name)
+    except Exception as e:
+        failed[name] = repr(e)
+from companion.data.store import GameStore
+folder = sys.argv[1]
+store = GameStore(folder)
+game = store.create({"game": "lost-cities", "players": ["Mia", "Noah"], "rounds": []})
+store.close()
+again = GameStore(folder)  # the lock went with the first store
+print(json.dumps({"modules": len(names), "failed": failed, "kept": again.get(game.id) is not None}))
+again.close()
         """,
         str(tmp_path / "data"),
     )
@@ -78,17 +84,9 @@ def test_every_module_imports_and_the_store_opens_without_posix_modules(tmp_path
 def test_the_server_serves_its_page_without_posix_modules(tmp_path):
     port = free_port()
     server = python_without_posix(
-        """
-        import runpy
-        sys.argv = ["tableside", *sys.argv[1:]]
-        runpy.run_module("companion", run_name="__main__", alter_sys=True)
-        """,
-        "serve",
-        "--port",
-        str(port),
-        "--data",
-        str(tmp_path / "data"),
-        env={**__import__("os").environ, "TABLESIDE_CACHE": str(tmp_path / "cache")},
+        tmp_path,
+        *("-m", "companion", "serve", "--port", str(port), "--data", str(tmp_path / "data")),
+        env={"TABLESIDE_CACHE": str(tmp_path / "cache")},
     )
     try:
         wait_for_http(f"http://127.0.0.1:{port}/", server)  # HTTP 200, or it raises
@@ -98,6 +96,7 @@ def test_the_server_serves_its_page_without_posix_modules(tmp_path):
         server.terminate()
         _, err = server.communicate(timeout=10)
     assert "Traceback" not in err, err
+    assert "this system offers no file lock" in err  # the serving process (started again) lacked fcntl too
     assert (tmp_path / "data" / "live.json").is_file()  # the store opened in its folder
 
 
@@ -130,7 +129,6 @@ def test_a_second_process_is_refused_and_told_the_holders_pid_and_a_crash_leaves
 
 
 def test_the_lock_file_is_private_and_holds_the_pid(tmp_path):
-    import os
     import stat
 
     store = GameStore(tmp_path)
