@@ -121,7 +121,7 @@ def replace_crash_screen(page: ft.Page, handler: Callable[[str], None]) -> None:
     Why: Flet's screen shows the traceback, server paths included; this app says what failed in
     words. Seam: `Session.error`, called by `Session.dispatch_event` inside its `except` (so
     sys.exc_info() is the exception), replaced on this session's object. Tests: tests/store/test_screens.py."""
-    page.session.error = handler  # type: ignore[method-assign]
+    page.session.error = handler  # type: ignore[method-assign, assignment]
 
 
 # ---- 4. The static files (static_files.py) -------------------------------------------------------
@@ -198,4 +198,4 @@ def set_current_page(page: ft.Page) -> None:
     `_context_page`. Tests: every tests/ui test through the harness."""
     from flet.controls.context import _context_page
 
-    _context_page.set(page)
+    _context_page.set(page)  # type: ignore[arg-type]  # (declared for None: Flet sets it the same way)
