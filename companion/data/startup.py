@@ -18,6 +18,7 @@ from tinydb import Query, TinyDB
 
 from companion.data import contents
 from companion.data.atomic_files import (
+    BINARY,
     FILE_MODE,
     AtomicJSONStorage,
     StoreWriteError,
@@ -57,7 +58,7 @@ def lock_folder(folder: Path) -> tuple[Any, OSError | None]:
     lock = folder / "tableside.lock"
     try:
         private_dir(folder)
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, FILE_MODE)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | BINARY, FILE_MODE)
         lock_file: Any = os.fdopen(fd, "r+", encoding="utf-8")
     except OSError as e:
         if e.errno not in READ_ONLY_ERRORS or not folder.is_dir():

@@ -150,3 +150,47 @@ def test_one_process_at_a_time_makes_the_smallest_copies(tmp_path):
     assert not list((tmp_path / "cache").glob("*.best.*"))
     cache.warm([folder])
     assert sorted(p.suffix for p in (tmp_path / "cache").glob("*.best.*")) == [".br", ".gz"]
+
+
+# ---- what the source says (Windows cannot be run here) --------------------------------------------
+
+
+def os_open_calls(source: str) -> list[tuple[int, str]]:
+    """(line, flags) of each os.open(...) call that opens a file for writing."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "os.open" and len(node.args) > 1:
+            flags = ast.unparse(node.args[1])
+            if any(mode in flags for mode in ("O_WRONLY", "O_RDWR")):
+                found.append((node.lineno, flags))
+    return found
+
+
+def test_every_file_os_open_writes_is_binary_on_windows():
+    """Windows opens a file as text unless told (O_BINARY): "\\n" would be written as "\\r\\n" and a
+    backup would not hold the bytes it copied. open() and mkstemp ask for binary themselves."""
+    text = [
+        f"{path.relative_to(REPO)}:{line} {flags}"
+        for path in sorted((REPO / "companion").rglob("*.py"))
+        for line, flags in os_open_calls(path.read_text(encoding="utf-8"))
+        if "BINARY" not in flags
+    ]
+    assert text == []
+    assert os_open_calls("import os\nos.open(p, os.O_WRONLY | os.O_CREAT)\nos.open(d, os.O_RDONLY)\n") == [(2, "os.O_WRONLY | os.O_CREAT")]
+
+
+def test_no_module_reaches_for_what_windows_lacks():
+    """os.fchmod (Windows: only from Python 3.13), os.getuid, os.setsid … used only where an
+    AttributeError is caught around them (os.setpriority in static_files)."""
+    import ast
+
+    posix_only = {"fchmod", "fchown", "getuid", "geteuid", "getgid", "setsid", "fork", "killpg", "getpgid", "sync", "statvfs", "mkfifo"}
+    used = [
+        f"{path.relative_to(REPO)}:{node.lineno} os.{node.attr}"
+        for path in sorted((REPO / "companion").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "os" and node.attr in posix_only
+    ]
+    assert used == []
