@@ -9,7 +9,7 @@ Older versions kept {"salt": hex, "hash": hex}: PBKDF2-SHA256 at 100,000 iterati
 still verifies, and `outdated` tells the gate to store the scrypt form once the right PIN is typed
 (the PIN is needed to make it). Anything else (a hand-edited or damaged setting) matches no PIN.
 
-Cost: one hash is about 50-90 ms of CPU and 16 MiB of memory (scrypt's n=2**14, r=8, p=1, its
+Cost: one hash is about 50-100 ms of CPU (bench/pin_hash.py) and 16 MiB of memory (scrypt's n=2**14, r=8, p=1, its
 paper's figures for an interactive login); callers on an event loop run it in a thread.
 """
 
