@@ -10,6 +10,10 @@ A game's end is its start plus its duration where that is known (durations.py), 
 imported game). Midnight means nothing here: games at 23:30 and 00:40 are one evening, named by the
 day it began.
 
+The latest evening is made of games played by now: a game dated after now (beyond CLOCK_SKEW, a
+typo such as 2062 or 9999-12-31 in an imported record) is never part of it, nor is a mark dated after
+now; such a game stays in the history, and `after_now` lists it for Tonight to say so.
+
 Standings: wins (every winner of a shared first place wins), then points, then name. A game gives each
 player score ÷ the game's best score (the winner's 1.0, half the winner's score 0.5); a negative score
 counts as 0; in a game whose best score is 0 or less the best scorers get 1 and the others 0. Points are
@@ -22,7 +26,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import scoring
 from companion.data.checks import played_when
@@ -33,6 +37,7 @@ from scoring.fields import join_names, ordinal
 THRESHOLD = timedelta(hours=4)
 NEW_NIGHT_SETTING = "new_game_nights"  # ISO times at which someone started a new game night, oldest first
 KEEP_MARKS = 200  # older marks are dropped: evenings that long ago are split by their gaps anyway
+CLOCK_SKEW = timedelta(minutes=5)  # a game dated this little after now still counts as played (a device's clock ahead)
 
 
 def end_of(game: StoredGame) -> datetime:
@@ -94,15 +99,42 @@ def evenings(games: Iterable[StoredGame], marks: Sequence[datetime] = (), thresh
     return [Evening(tuple(n)) for n in nights]
 
 
-def latest(games: Iterable[StoredGame], marks: Sequence[datetime] = (), threshold: timedelta = THRESHOLD) -> Evening | None:
-    """The latest evening; None when there is no game, or a new game night was started after the last game.
+def horizon(now: datetime | None = None) -> datetime:
+    """The latest moment a game can have been played at, `now` (this machine's clock) give or take the skew."""
+    return (now or datetime.now(UTC)) + CLOCK_SKEW
+
+
+def dated_after(game: StoredGame, limit: datetime) -> bool:
+    """Whether `game` was dated after `limit`. Also when this machine could not place its played_at (a naive
+    9999-12-31T22:00 west of UTC is past the calendar's end: `game.when` then falls back to when it was
+    stored) and the year it was written with is later than limit's."""
+    if game.order[0] > limit.timestamp():
+        return True
+    written = game.record.get("played_at")
+    return isinstance(written, str) and written[:4].isdigit() and written[:4] > f"{limit.year:04d}"
+
+
+def after_now(games: Iterable[StoredGame], now: datetime | None = None) -> list[StoredGame]:
+    """Finished games dated after now (a typo in an imported date), the earliest first: in no latest evening."""
+    limit = horizon(now)
+    return sorted((g for g in games if g.summary and dated_after(g, limit)), key=lambda g: g.order)
+
+
+def latest(
+    games: Iterable[StoredGame], marks: Sequence[datetime] = (), threshold: timedelta = THRESHOLD, now: datetime | None = None
+) -> Evening | None:
+    """The latest evening of the games played by `now` (default: this machine's clock); None when there is
+    no such game, or a new game night was started after the last one. Games and marks dated after now
+    (beyond CLOCK_SKEW) are left out: a date typo never becomes tonight, nor hides it.
 
     Only the recent games are grouped (Home draws this): a game's known end is at most MAX_SITTING after
     its start, so no game that started more than MAX_SITTING + threshold before the last evening's first
     game can join it. The window widens until it holds that much before the evening it finds."""
-    ordered = sorted((g for g in games if g.summary), key=lambda g: g.order)
+    limit = horizon(now)
+    ordered = sorted((g for g in games if g.summary and not dated_after(g, limit)), key=lambda g: g.order)
     if not ordered:
         return None
+    marks = [m for m in marks if m <= limit]
     newest = ordered[-1].when
     window = timedelta(days=2)
     while True:
