@@ -42,7 +42,10 @@ def test_games_in_progress_first_discard_in_a_menu_and_a_full_width_bar_line(ui,
     heading = u.page.get_by_text("Games in progress", exact=True)
     heading.wait_for(timeout=30_000)
     assert heading.bounding_box()["y"] < u.page.get_by_text("New game", exact=True).bounding_box()["y"]
-    expect(u.page.get_by_role("button", name=re.compile("Round 1 under way: Ana entered, Ben not yet"))).to_be_visible()
+    # The row (which resumes the game) is named by its words, the game first: "Lost Cities, started …".
+    expect(
+        u.page.get_by_role("button", name=re.compile("^Lost Cities, started .*Round 1 under way: Ana entered, Ben not yet"))
+    ).to_be_visible()
     # Discard: the row's menu first, then its item; Undo puts the game back.
     u.tap(in_progress.menu_label(server.game))  # opens the menu only: the game is still there
     assert server.stored_record(server.game.id)

@@ -183,7 +183,7 @@ def test_a_tap_beside_the_row_opens_a_menu_never_a_discard(open_app, store):
     # The row's own buttons: only its menu (no Discard button next to where a tap resumes the game).
     assert not [b for b in walk(row) if tappable(b) and accessible_name(b) and accessible_name(b).startswith("Discard")]
     menu = menu_of(h, game)
-    assert row.trailing is menu and in_progress.menu_label(game).startswith("More for Lost Cities, started ")
+    assert row.trailing.content is menu and in_progress.menu_label(game).startswith("More for Lost Cities, started ")
     h.fire(menu, "open")  # the menu opening (a tap that missed the row) changes nothing
     h.fire(menu, "cancel")
     assert store.get(game_id) == game

@@ -71,11 +71,14 @@ def player_dots(game: StoredGame, dark: bool) -> ft.Control:
     except (AttributeError, TypeError):  # a damaged record still lists: the players' own colours then
         choices = {}
     colours = game_screens.screen(game.game).player_colours(list(game.players), choices, dark)
-    return ft.Row(
+    dots = ft.Row(
         [ft.Container(width=12, height=12, border_radius=6, bgcolor=colours[p][1], tooltip=p) for p in game.players[:8]],
         spacing=4,
         tight=True,
     )
+    # Left out of the row's name: the first dot's tooltip alone made it "Ana Lost Cities, started …"
+    # (the standing line already names every player).
+    return ft.Semantics(content=dots, exclude_semantics=True)
 
 
 def discard(app: App, game: StoredGame) -> None:
@@ -136,7 +139,7 @@ def menu_label(game: StoredGame) -> str:
 def game_menu(app: App, game: StoredGame) -> ft.Control:
     """Discard lives in a menu at the row's end: a tap that misses the row (which resumes the game) opens
     a menu, never discards (and a Discard still has its Undo)."""
-    return ft.PopupMenuButton(
+    menu = ft.PopupMenuButton(
         icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=menu_label(game)),
         tooltip="More",
         items=[
@@ -150,6 +153,8 @@ def game_menu(app: App, game: StoredGame) -> ft.Control:
         width=48,
         height=48,
     )
+    # A node of its own: the tooltip's word would otherwise lead the row's name ("More Lost Cities, …").
+    return ft.Semantics(content=menu, container=True)
 
 
 def entry(app: App, game: StoredGame) -> ft.Control:
