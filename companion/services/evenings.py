@@ -23,8 +23,8 @@ card game's 20).
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -104,20 +104,26 @@ def horizon(now: datetime | None = None) -> datetime:
     return (now or datetime.now(UTC)) + CLOCK_SKEW
 
 
-def dated_after(game: StoredGame, limit: datetime) -> bool:
-    """Whether `game` was dated after `limit`. Also when this machine could not place its played_at (a naive
-    9999-12-31T22:00 west of UTC is past the calendar's end: `game.when` then falls back to when it was
-    stored) and the year it was written with is later than limit's."""
-    if game.order[0] > limit.timestamp():
-        return True
-    written = game.record.get("played_at")
-    return isinstance(written, str) and written[:4].isdigit() and written[:4] > f"{limit.year:04d}"
+def dated_after(limit: datetime) -> Callable[[StoredGame], bool]:
+    """Whether a game was dated after `limit` (a test made once: Home asks it of every game). Also when
+    this machine could not place its played_at (a naive 9999-12-31T22:00 west of UTC is past the
+    calendar's end: `game.when` then falls back to when it was stored) and the year it was written
+    with is later than limit's."""
+    moment, year = limit.timestamp(), f"{limit.year:04d}"
+
+    def after(game: StoredGame) -> bool:
+        if game.order[0] > moment:
+            return True
+        written = game.record.get("played_at")
+        return isinstance(written, str) and written[:4] > year and written[:4].isdigit()
+
+    return after
 
 
 def after_now(games: Iterable[StoredGame], now: datetime | None = None) -> list[StoredGame]:
     """Finished games dated after now (a typo in an imported date), the earliest first: in no latest evening."""
-    limit = horizon(now)
-    return sorted((g for g in games if g.summary and dated_after(g, limit)), key=lambda g: g.order)
+    after = dated_after(horizon(now))
+    return sorted((g for g in games if g.summary and after(g)), key=lambda g: g.order)
 
 
 def latest(
@@ -131,15 +137,22 @@ def latest(
     its start, so no game that started more than MAX_SITTING + threshold before the last evening's first
     game can join it. The window widens until it holds that much before the evening it finds."""
     limit = horizon(now)
-    ordered = sorted((g for g in games if g.summary and not dated_after(g, limit)), key=lambda g: g.order)
-    if not ordered:
-        return None
+    after = dated_after(limit)
+    ordered = sorted((g for g in games if g.summary), key=lambda g: g.order)
+    # Games dated after now end that order and are cut off at once; one whose date this machine could not
+    # place sorts where it was stored: only the games of the window looked at are asked (not the history).
+    ordered = ordered[: bisect_right(ordered, limit.timestamp(), key=lambda g: g.order[0])]
     marks = [m for m in marks if m <= limit]
-    newest = ordered[-1].when
     window = timedelta(days=2)
     while True:
-        since = newest - window
+        if not ordered:
+            return None
+        since = ordered[-1].when - window
         recent = ordered[bisect_left(ordered, since, key=lambda g: g.when) :]
+        unplaced = {id(g) for g in recent if after(g)}
+        if unplaced:
+            ordered = [g for g in ordered if id(g) not in unplaced]
+            continue
         last = evenings(recent, marks, threshold)[-1]
         if len(recent) == len(ordered) or last.start - since >= durations.MAX_SITTING + threshold:
             break

@@ -235,6 +235,14 @@ def test_a_naive_far_future_date_is_after_now_in_every_zone(monkeypatch, zone, f
         played, ahead = tonight_and(future_at)
         assert [g.id for g in evenings.latest([played, ahead], now=NOW).games] == ["tonight"]
         assert [g.id for g in evenings.after_now([played, ahead], NOW)] == ["typo"]
+        assert evenings.latest([ahead], now=NOW) is None
+        # Stored among older games, it is left out of the window latest() groups too.
+        older = [finished(f"old{i}", (NOW - timedelta(hours=30 - i)).isoformat(), {"Ana": i, "Ben": 0}) for i in range(3)]
+        assert [g.id for g in evenings.latest([*older, replace(ahead, modified_at=older[1].played_at)], now=NOW).games] == [
+            "old0",
+            "old1",
+            "old2",
+        ]
     finally:
         monkeypatch.undo()
         time.tzset()
