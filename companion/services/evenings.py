@@ -10,6 +10,10 @@ A game's end is its start plus its duration where that is known (durations.py), 
 imported game). Midnight means nothing here: games at 23:30 and 00:40 are one evening, named by the
 day it began.
 
+The latest evening is made of games played by now: a game dated after now (beyond CLOCK_SKEW, a
+typo such as 2062 or 9999-12-31 in an imported record) is never part of it, nor is a mark dated after
+now; such a game stays in the history, and `after_now` lists it for Tonight to say so.
+
 Standings: wins (every winner of a shared first place wins), then points, then name. A game gives each
 player score ÷ the game's best score (the winner's 1.0, half the winner's score 0.5); a negative score
 counts as 0; in a game whose best score is 0 or less the best scorers get 1 and the others 0. Points are
@@ -19,10 +23,10 @@ card game's 20).
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import scoring
 from companion.data.checks import played_when
@@ -33,6 +37,7 @@ from scoring.fields import join_names, ordinal
 THRESHOLD = timedelta(hours=4)
 NEW_NIGHT_SETTING = "new_game_nights"  # ISO times at which someone started a new game night, oldest first
 KEEP_MARKS = 200  # older marks are dropped: evenings that long ago are split by their gaps anyway
+CLOCK_SKEW = timedelta(minutes=5)  # a game dated this little after now still counts as played (a device's clock ahead)
 
 
 def end_of(game: StoredGame) -> datetime:
@@ -94,20 +99,60 @@ def evenings(games: Iterable[StoredGame], marks: Sequence[datetime] = (), thresh
     return [Evening(tuple(n)) for n in nights]
 
 
-def latest(games: Iterable[StoredGame], marks: Sequence[datetime] = (), threshold: timedelta = THRESHOLD) -> Evening | None:
-    """The latest evening; None when there is no game, or a new game night was started after the last game.
+def horizon(now: datetime | None = None) -> datetime:
+    """The latest moment a game can have been played at, `now` (this machine's clock) give or take the skew."""
+    return (now or datetime.now(UTC)) + CLOCK_SKEW
+
+
+def dated_after(limit: datetime) -> Callable[[StoredGame], bool]:
+    """Whether a game was dated after `limit` (a test made once: Home asks it of every game). Also when
+    this machine could not place its played_at (a naive 9999-12-31T22:00 west of UTC is past the
+    calendar's end: `game.when` then falls back to when it was stored) and the year it was written
+    with is later than limit's."""
+    moment, year = limit.timestamp(), f"{limit.year:04d}"
+
+    def after(game: StoredGame) -> bool:
+        if game.order[0] > moment:
+            return True
+        written = game.record.get("played_at")
+        return isinstance(written, str) and written[:4] > year and written[:4].isdigit()
+
+    return after
+
+
+def after_now(games: Iterable[StoredGame], now: datetime | None = None) -> list[StoredGame]:
+    """Finished games dated after now (a typo in an imported date), the earliest first: in no latest evening."""
+    after = dated_after(horizon(now))
+    return sorted((g for g in games if g.summary and after(g)), key=lambda g: g.order)
+
+
+def latest(
+    games: Iterable[StoredGame], marks: Sequence[datetime] = (), threshold: timedelta = THRESHOLD, now: datetime | None = None
+) -> Evening | None:
+    """The latest evening of the games played by `now` (default: this machine's clock); None when there is
+    no such game, or a new game night was started after the last one. Games and marks dated after now
+    (beyond CLOCK_SKEW) are left out: a date typo never becomes tonight, nor hides it.
 
     Only the recent games are grouped (Home draws this): a game's known end is at most MAX_SITTING after
     its start, so no game that started more than MAX_SITTING + threshold before the last evening's first
     game can join it. The window widens until it holds that much before the evening it finds."""
+    limit = horizon(now)
+    after = dated_after(limit)
     ordered = sorted((g for g in games if g.summary), key=lambda g: g.order)
-    if not ordered:
-        return None
-    newest = ordered[-1].when
+    # Games dated after now end that order and are cut off at once; one whose date this machine could not
+    # place sorts where it was stored: only the games of the window looked at are asked (not the history).
+    ordered = ordered[: bisect_right(ordered, limit.timestamp(), key=lambda g: g.order[0])]
+    marks = [m for m in marks if m <= limit]
     window = timedelta(days=2)
     while True:
-        since = newest - window
+        if not ordered:
+            return None
+        since = ordered[-1].when - window
         recent = ordered[bisect_left(ordered, since, key=lambda g: g.when) :]
+        unplaced = {id(g) for g in recent if after(g)}
+        if unplaced:
+            ordered = [g for g in ordered if id(g) not in unplaced]
+            continue
         last = evenings(recent, marks, threshold)[-1]
         if len(recent) == len(ordered) or last.start - since >= durations.MAX_SITTING + threshold:
             break

@@ -2,9 +2,12 @@
 night), the standings with normalised points, the recap text and image."""
 
 import io
+import time
+from dataclasses import replace
 from datetime import datetime, timedelta
 from itertools import pairwise
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -157,3 +160,99 @@ def test_evenings_split_exactly_at_a_gap_or_a_mark_and_latest_agrees(starts, mar
     last = evenings.latest(games, marks)
     assert last is None or last == nights[-1]
     assert (last is None) == any(m > nights[-1].games[-1].when for m in marks)
+
+
+# A date typo (item 10 of issue 39): a game dated after now never makes "Tonight", nor hides it.
+NOW = datetime.fromisoformat("2026-12-03T21:30:00+00:00")
+FUTURE_DATES = [
+    "2062-05-01T20:00:00",  # naive: this machine's local time
+    "2062-05-01T20:00:00+09:00",
+    "2062-05-01T20:00:00-11:00",
+    "9999-12-31T22:00:00",
+    "9999-12-31T23:59:59-12:00",
+    "9999-12-31T10:00:00+14:00",
+    (NOW + timedelta(hours=1)).isoformat(),  # later tonight: not played yet either
+    (NOW + evenings.CLOCK_SKEW + timedelta(minutes=1)).isoformat(),
+]
+
+
+def tonight_and(future_at, now=NOW):
+    """A game played an hour ago, and one dated `future_at` (stored just now, as an import would be)."""
+    played = finished("tonight", (now - timedelta(hours=1)).isoformat(), {"Ana": 20, "Ben": 10})
+    ahead = replace(finished("typo", future_at, {"Cy": 5, "Di": 1}), modified_at=now.isoformat(), finished_at=now.isoformat())
+    return played, ahead
+
+
+@pytest.mark.parametrize("future_at", FUTURE_DATES)
+def test_a_game_dated_after_now_is_never_tonight_and_never_hides_it(future_at):
+    played, ahead = tonight_and(future_at)
+    last = evenings.latest([played, ahead], now=NOW)
+    assert [g.id for g in last.games] == ["tonight"]
+    assert [g.id for g in evenings.after_now([played, ahead], NOW)] == ["typo"]
+    # "New game night" now clears tonight, with the future game still stored.
+    mark = evenings.marks_of(evenings.with_mark(None, NOW))
+    assert evenings.latest([played, ahead], mark, now=NOW) is None
+    # and only a game after the mark (never the future one) starts the new evening.
+    next_game = finished("next", (NOW + timedelta(minutes=2)).isoformat(), {"Ana": 1, "Ben": 0})
+    assert [g.id for g in evenings.latest([played, ahead, next_game], mark, now=NOW).games] == ["next"]
+
+
+@pytest.mark.parametrize("future_at", FUTURE_DATES)
+def test_only_future_games_make_no_evening_at_all(future_at):
+    _, ahead = tonight_and(future_at)
+    assert evenings.latest([ahead], now=NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("offset", "counts"),
+    [
+        (timedelta(minutes=-1), True),
+        (timedelta(0), True),
+        (evenings.CLOCK_SKEW, True),  # a device's clock a little ahead: still played tonight
+        (evenings.CLOCK_SKEW + timedelta(seconds=1), False),
+    ],
+)
+def test_a_clock_a_few_minutes_ahead_still_counts_as_now(offset, counts):
+    played, _ = tonight_and(NOW.isoformat())
+    close = finished("close", (NOW + offset).isoformat(), {"Ana": 1, "Ben": 0})
+    assert [g.id for g in evenings.latest([played, close], now=NOW).games] == (["tonight", "close"] if counts else ["tonight"])
+
+
+def test_a_new_night_mark_dated_after_now_is_ignored():
+    played, ahead = tonight_and("2062-05-01T20:00:00+00:00")
+    wrong_clock = evenings.marks_of(["2062-05-01T19:00:00+00:00"])  # pressed on a machine whose clock was wrong
+    assert [g.id for g in evenings.latest([played, ahead], wrong_clock, now=NOW).games] == ["tonight"]
+
+
+@pytest.mark.skipif(not hasattr(time, "tzset"), reason="time zones are switched with time.tzset (Unix)")
+@pytest.mark.parametrize("zone", ["UTC", "America/New_York", "Pacific/Kiritimati", "Pacific/Pago_Pago"])
+@pytest.mark.parametrize("future_at", ["9999-12-31T22:00:00", "9999-12-31T23:59:59", "2062-05-01T20:00:00"])
+def test_a_naive_far_future_date_is_after_now_in_every_zone(monkeypatch, zone, future_at):
+    """West of UTC a naive 9999-12-31T22:00 cannot be placed (past the calendar's end): the game's `when`
+    falls back to when it was stored (tonight), yet it is still no game of tonight's."""
+    monkeypatch.setenv("TZ", zone)
+    time.tzset()
+    try:
+        played, ahead = tonight_and(future_at)
+        assert [g.id for g in evenings.latest([played, ahead], now=NOW).games] == ["tonight"]
+        assert [g.id for g in evenings.after_now([played, ahead], NOW)] == ["typo"]
+        assert evenings.latest([ahead], now=NOW) is None
+        # Stored among older games, it is left out of the window latest() groups too.
+        older = [finished(f"old{i}", (NOW - timedelta(hours=30 - i)).isoformat(), {"Ana": i, "Ben": 0}) for i in range(3)]
+        assert [g.id for g in evenings.latest([*older, replace(ahead, modified_at=older[1].played_at)], now=NOW).games] == [
+            "old0",
+            "old1",
+            "old2",
+        ]
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
+def test_heading_never_calls_a_future_evening_tonight():
+    from companion.ui.views import tonight
+
+    _, ahead = tonight_and("2062-05-01T20:00:00+00:00")
+    assert tonight.heading(evenings.Evening((ahead,)), NOW) == "Game night of 2062-05-01"
+    played, _ = tonight_and(NOW.isoformat())
+    assert tonight.heading(evenings.Evening((played,)), NOW) == "Tonight"

@@ -5,9 +5,9 @@ import flet as ft
 
 import scoring
 from companion.access.gate import PIN_SETTING, hash_pin
-from companion.ui.views import in_progress
 
 from .conftest import example
+from .game_menus import discard_through_menu
 from .harness import walk
 
 
@@ -42,14 +42,14 @@ def test_home_follows_a_discard_and_its_undo_made_on_another_session(open_app, s
     kept, dropped = start(store), start(store, ("Cy", "Dee"))
     tablet, phone = open_app("/"), open_app("/")
     assert sorted(in_progress_ids(phone)) == sorted([kept, dropped])
-    tablet.tap(in_progress.discard_label(store.get(dropped)))
+    discard_through_menu(tablet, store.get(dropped))
     phone.settle()
     assert in_progress_ids(phone) == [kept]  # gone on the other screen, no reload
     assert in_progress_ids(tablet) == [kept]
     tablet.fire(snack(tablet), "action")  # Undo
     phone.settle()
     assert sorted(in_progress_ids(phone)) == sorted([kept, dropped])
-    phone.tap(in_progress.discard_label(store.get(kept)))  # the phone's buttons act on what it now shows
+    discard_through_menu(phone, store.get(kept))  # the phone's buttons act on what it now shows
     tablet.settle()
     assert in_progress_ids(tablet) == [dropped] and store.get(kept) is None
     assert not tablet.conn.errors and not phone.conn.errors
@@ -60,7 +60,7 @@ def test_the_full_list_follows_the_home_screen_of_another_session(open_app, stor
     full, home = open_app("/in-progress"), open_app("/")
     assert len(in_progress_ids(full)) == 4 and len(in_progress_ids(home)) == 3
     assert home.buttons("All games in progress (4)")
-    home.tap(in_progress.discard_label(store.get(games[0])))
+    discard_through_menu(home, store.get(games[0]))
     full.settle()
     assert sorted(in_progress_ids(full)) == sorted(games[1:])
     assert not home.buttons("All games in progress (4)") and len(in_progress_ids(home)) == 3
@@ -88,7 +88,7 @@ def test_an_edit_opened_elsewhere_shows_on_home_and_its_discard_everywhere(open_
     home.settle()
     assert in_progress_ids(home) == ["lc-1"]
     other.settle()
-    other.tap(in_progress.discard_label(copy))
+    discard_through_menu(other, copy)
     home.settle()
     assert in_progress_ids(home) == [] and history.editing("lc-1") is None and history.get("lc-1").status == "finished"
     other.fire(snack(other), "action")  # Undo: the edit is back, on both screens

@@ -5,11 +5,13 @@ import io
 from datetime import datetime
 
 import flet as ft
+import pytest
 from PIL import Image
 
 from companion.services import evening_card, evenings
 
 from .conftest import example
+from .harness import walk
 
 
 def night(store):
@@ -125,3 +127,37 @@ def test_heading_says_tonight_while_the_evening_may_go_on():
     ended = datetime.fromisoformat("2026-03-02T21:00:00+00:00")
     assert tonight.heading(night, ended + evenings.THRESHOLD - timedelta(minutes=1)) == "Tonight"
     assert tonight.heading(night, ended + evenings.THRESHOLD) == "Game night of 2026-03-02"
+
+
+def played_and_typo(store, future_at):
+    """A game saved an hour ago, and one whose date is a typo far ahead, stored through the live games
+    (create, then finish: what any path into the store leaves, whatever import will accept)."""
+    from datetime import timedelta
+
+    an_hour_ago = (datetime.now().astimezone() - timedelta(hours=1)).isoformat()
+    store.add_finished([example("lost-cities-edge-values", id="played", played_at=an_hour_ago)])
+    typo = store.create(example("cgt-values-and-penalty", id="typo", played_at=future_at))
+    store.finish(typo.id)
+
+
+FUTURE = ["2062-05-01T20:00:00", "2062-05-01T20:00:00+02:00", "9999-12-31T22:00:00", "9999-12-31T10:00:00-12:00"]
+
+
+@pytest.mark.parametrize("future_at", FUTURE)
+def test_a_game_dated_after_now_is_not_tonight_on_tonight_or_home(open_app, store, future_at):
+    played_and_typo(store, future_at)
+    h = open_app("/tonight")
+    assert h.top_view().appbar.title.value == "Tonight"
+    assert [c.key for c in h.find_all(ft.ListTile) if str(c.key).startswith("tonight:")] == ["tonight:played"]
+    said = " ".join(t.value for t in walk(h.find_semantics("after-now")) if isinstance(t, ft.Text))
+    assert "1 game dated after now" in said and f"dated {future_at[:10]}" in said
+    home = open_app("/")
+    [card] = [c for c in home.find_all(ft.Card) if c.key == "tonight-card"]
+    assert card.content.title.value == "Tonight" and card.content.subtitle.value.startswith("1 game · ")
+    # "New game night" clears it, the future game notwithstanding.
+    h.tap("New game night")
+    assert any(t.startswith("No game yet tonight") for t in texts(h))
+    assert not [c for c in h.find_all(ft.ListTile) if str(c.key).startswith("tonight:")]
+    home.settle()
+    assert not [c for c in home.find_all(ft.Card) if c.key == "tonight-card"]
+    assert not h.conn.errors and not home.conn.errors

@@ -1,4 +1,4 @@
-"""Home: start one of the five games, resume (or discard) a game in progress, see the latest results.
+"""Home: resume (or discard) a game in progress, start one of the five games, see the latest results.
 
 A component drawn from the store: it subscribes to the games in progress, the history and the
 settings, so what another session (or an undo) changes shows here without a reload."""
@@ -82,11 +82,12 @@ def view(app: App, covered: bool = False) -> ft.View:
         set_seen(frozenset(app.recovery_seen))
 
     finished = app.store.finished(limit=LATEST)
-    controls: list[ft.Control] = [ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
+    controls: list[ft.Control] = []
     if set(app.store.notices()) - app.recovery_seen:  # start-up repairs, a failed backup: until this session dismisses them
-        controls.insert(0, recovery_notice(app, dismiss))
+        controls.append(recovery_notice(app, dismiss))
+    controls.append(in_progress.listing(app, in_progress.HOME_LATEST))  # first: a game to go back to (hidden when none)
+    controls.append(ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
     controls += [game_tile(app, key) for key in game_screens.ordered()]
-    controls.append(in_progress.listing(app, in_progress.HOME_LATEST))
     controls.append(tonight.HomeCard(app, covered))  # the latest game night, a link to Tonight
     if finished:
         controls.append(ft.Text("Latest results", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))

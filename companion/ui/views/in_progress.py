@@ -1,5 +1,6 @@
 """Games in progress (and saved games being edited): when each started, how far it is, who plays;
-Discard with an Undo. Home shows the latest few (`listing(app, HOME_LATEST)`), /in-progress all.
+a tap on the row resumes it; Discard (with an Undo) is in the row's menu, away from that tap.
+Home shows the latest few first (`listing(app, HOME_LATEST)`), /in-progress all.
 
 Both screens subscribe to `changes.LIVE` and draw the list from the store each time: a Discard,
 its Undo, a game started or saved in another session all show at once."""
@@ -15,8 +16,9 @@ from companion.data import changes
 from companion.data.atomic_files import StoreWriteError
 from companion.data.ids import route_id
 from companion.data.store import EDITING, StoredGame
-from companion.services.completion import complete, has_content
+from companion.services.completion import complete
 from companion.ui import game_screens
+from companion.ui import progress as progress_words
 from companion.ui.session import App
 from companion.ui.widgets.controls import short_name, standings
 from companion.ui.widgets.finishing import save
@@ -36,30 +38,8 @@ def when_said(moment: datetime, today: datetime | None = None) -> str:
 
 
 def progress(game: StoredGame) -> str:
-    """How far the game is, from the record alone (so it holds for every game):
-    '2 rounds entered, one under way', or 'Ana, Ben entered so far' for a game scored once."""
-    rules = scoring.GAMES.get(game.game)
-    body = game.record.get(rules.body) if rules else None
-    if rules and rules.body == "rounds" and isinstance(body, list):
-        entered = sum(has_content(r) for r in body)
-        under_way = has_content(game.draft)
-        if not entered and not under_way:
-            return "Nothing entered yet"
-        words = f"{entered} round{'s' * (entered != 1)} entered" if entered else "Round 1 under way"
-        return words + (", the next under way" if entered and under_way else "")
-    if isinstance(body, dict):
-        started = [p for p in game.players if any(has_content(part.get(p)) for part in _player_parts(body))]
-        if not started:
-            return "Nothing entered yet"
-        if len(started) == len(game.players):
-            return "Every player has cards entered"
-        return f"Cards entered for {', '.join(short_name(p, 12) for p in started)}"
-    return ""
-
-
-def _player_parts(body: dict) -> list[dict]:
-    """The dicts of a final body that are keyed by player (the body itself, or e.g. CGT's collections)."""
-    return [body] + [v for v in body.values() if isinstance(v, dict)]
+    """How far the game is (companion/ui/progress.py): a round counts once every player has entered it."""
+    return progress_words.progress(game)
 
 
 def standing(game: StoredGame) -> str:
@@ -91,11 +71,14 @@ def player_dots(game: StoredGame, dark: bool) -> ft.Control:
     except (AttributeError, TypeError):  # a damaged record still lists: the players' own colours then
         choices = {}
     colours = game_screens.screen(game.game).player_colours(list(game.players), choices, dark)
-    return ft.Row(
+    dots = ft.Row(
         [ft.Container(width=12, height=12, border_radius=6, bgcolor=colours[p][1], tooltip=p) for p in game.players[:8]],
         spacing=4,
         tight=True,
     )
+    # Left out of the row's name: the first dot's tooltip alone made it "Ana Lost Cities, started …"
+    # (the standing line already names every player).
+    return ft.Semantics(content=dots, exclude_semantics=True)
 
 
 def discard(app: App, game: StoredGame) -> None:
@@ -148,6 +131,32 @@ def save_offer(app: App, game: StoredGame) -> ft.Control:
     )
 
 
+def menu_label(game: StoredGame) -> str:
+    """The name of a game's menu button: the game, when and who, as Discard's."""
+    return f"More for {title_of(game)}, {', '.join(short_name(p, 24) for p in game.players)}"
+
+
+def game_menu(app: App, game: StoredGame) -> ft.Control:
+    """Discard lives in a menu at the row's end: a tap that misses the row (which resumes the game) opens
+    a menu, never discards (and a Discard still has its Undo)."""
+    menu = ft.PopupMenuButton(
+        icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=menu_label(game)),
+        tooltip="More",
+        items=[
+            ft.PopupMenuItem(
+                content=ft.Text("Discard", semantics_label=discard_label(game)),
+                icon=ft.Icons.DELETE_OUTLINE,
+                on_click=lambda e: discard(app, game),
+            )
+        ],
+        menu_position=ft.PopupMenuPosition.UNDER,
+        width=48,
+        height=48,
+    )
+    # A node of its own: the tooltip's word would otherwise lead the row's name ("More Lost Cities, …").
+    return ft.Semantics(content=menu, container=True)
+
+
 def entry(app: App, game: StoredGame) -> ft.Control:
     title = title_of(game)
     lines: list[ft.Control] = [ft.Text(progress(game)), ft.Text(standing(game)), player_dots(game, app.dark)]
@@ -157,13 +166,7 @@ def entry(app: App, game: StoredGame) -> ft.Control:
         leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
         title=ft.Text(title),
         subtitle=ft.Column(lines, spacing=2, tight=True),
-        trailing=ft.IconButton(
-            icon=ft.Icon(ft.Icons.DELETE_OUTLINE, semantics_label=discard_label(game)),
-            tooltip="Discard",
-            on_click=lambda e: discard(app, game),
-            width=48,
-            height=48,
-        ),
+        trailing=game_menu(app, game),
         on_click=lambda e: app.go(f"/play/{route_id(game.id)}"),
         key=f"in-progress:{game.id}:{game.status}",
     )

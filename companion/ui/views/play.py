@@ -292,6 +292,7 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
         padding=ft.Padding.symmetric(horizontal=4, vertical=6),
         bgcolor=ft.Colors.SURFACE,
         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        alignment=ft.Alignment.TOP_CENTER,  # an aligned box fills the width: the line above spans the screen, not the buttons
     )
     return ft.Semantics(identifier="play-actions", container=True, content=bar)
 

@@ -26,15 +26,46 @@ ROUTE = "/tonight"
 POINTS_SAID = "Points: each game gives score ÷ that game's best score (the winner's 1.00), so every game weighs the same."
 
 
-def latest(app: App) -> evenings.Evening | None:
+def latest(app: App, games: list | None = None) -> evenings.Evening | None:
+    """The latest game night of the games played by now (one dated after now is never tonight's)."""
     marks = evenings.marks_of(app.store.setting(evenings.NEW_NIGHT_SETTING))
-    return evenings.latest(app.store.finished(), marks)
+    return evenings.latest(app.store.finished() if games is None else games, marks)
 
 
 def heading(evening: evenings.Evening, now: datetime | None = None) -> str:
-    """'Tonight' while the evening may go on (its last game ended less than the threshold ago), else its day."""
+    """'Tonight' while the evening may go on (its last game ended less than the threshold ago), else its
+    day; an evening that starts after now (a date typo) is never tonight."""
     now = now or datetime.now().astimezone()
-    return "Tonight" if now - evening.end < evenings.THRESHOLD else f"Game night of {evening.day}"
+    ongoing = evening.start <= evenings.horizon(now) and now - evening.end < evenings.THRESHOLD
+    return "Tonight" if ongoing else f"Game night of {evening.day}"
+
+
+def written_day(game) -> str:
+    """The day a game's date was written with (its played_at as stored: this machine may not place it)."""
+    written = game.record.get("played_at")
+    return written[:10] if isinstance(written, str) else game.played_at[:10]
+
+
+def left_out(app: App, games: list) -> list[ft.Control]:
+    """Games dated after now, said (they are in no game night) and one tap from their page in the history."""
+    if not games:
+        return []
+    said = ft.Text(
+        f"Not in any game night: {evenings.count(len(games), 'game')} dated after now (a typo in the date?).",
+        size=13,
+        italic=True,
+    )
+    tiles = [
+        ft.ListTile(
+            leading=ft.Icon(ft.Icons.EVENT_BUSY),
+            title=ft.Text(f"{game_screens.title(g.game)}, dated {written_day(g)}"),
+            subtitle=ft.Text(", ".join(short_name(p, 24) for p in g.players)),
+            on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
+            key=f"after-now:{g.id}",
+        )
+        for g in games[:3]
+    ]
+    return [ft.Semantics(identifier="after-now", container=True, content=ft.Column([said, *tiles], spacing=2))]
 
 
 def new_night(app: App) -> None:
@@ -101,7 +132,9 @@ def sharing(app: App, evening: evenings.Evening) -> list[ft.Control]:
 @ft.component
 def view(app: App) -> ft.View:
     use_changes(app, changes.HISTORY, changes.SETTINGS)
-    evening = latest(app)
+    games = app.store.finished()
+    evening = latest(app, games)
+    future = evenings.after_now(games)
     body: list[ft.Control]
     if evening is None:
         body = [ft.Text("No game yet tonight: the games saved from now on are this game night's.", italic=True)]
@@ -120,6 +153,7 @@ def view(app: App) -> ft.View:
             "New game night", icon=ft.Icons.NIGHTLIGHT_ROUND, height=48, on_click=lambda e: new_night(app), visible=evening is not None
         )
     )
+    body += left_out(app, future)
     return ft.View(
         route=ROUTE,
         appbar=ft.AppBar(leading=back_button(app), title=ft.Text(heading(evening) if evening else "Tonight")),

@@ -1,0 +1,97 @@
+"""How far a game in progress is, in words, from its record alone (so it holds for every game and
+for a damaged record): the games in progress list on Home and at /in-progress say it.
+
+A round counts as entered only when every player has something in it (Ana's cards alone are round 1
+under way, not "1 round entered"). Where a round is played is the game's own business: the record's
+rounds (Lost Cities keeps the round being played as its last round) or the draft (Card Commons moves
+a round into the record only once it is complete). The game's `player_keyed` paths say where each
+player's part of a round lies."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import scoring
+from companion.data.store import StoredGame
+from companion.services.completion import has_content
+from companion.ui.widgets.controls import short_name
+from scoring.fields import join_names
+
+NOTHING = "Nothing entered yet"
+
+
+def entered(value: Any) -> bool:
+    """Whether a round's part holds something played: content, or a card written as text (a Commission,
+    a Nest Egg). Only round parts are asked: a game scored once keeps setup (a colour) as text."""
+    if isinstance(value, str):
+        return bool(value)
+    if isinstance(value, dict):
+        return any(entered(v) for v in value.values())
+    return has_content(value)
+
+
+def _at(value: Any, path: Sequence[str]) -> dict:
+    for step in path:
+        value = value.get(step) if isinstance(value, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+def players_in(part: Any, paths: Sequence[Sequence[str]], players: Sequence[str]) -> list[str]:
+    """The players with something entered in `part` (a round, a draft), in seat order."""
+    return [p for p in players if any(entered(_at(part, path).get(p)) for path in paths)]
+
+
+def round_paths(rules: scoring.GameRules) -> list[tuple[str, ...]]:
+    """Where each player's part lies inside one round: the game's paths under ("rounds", "*")."""
+    return [tuple(path[2:]) for path in rules.player_keyed if tuple(path[:2]) == ("rounds", "*")]
+
+
+def under_way(n: int, who: list[str], players: Sequence[str]) -> str:
+    """'Round 2 under way: Ana entered, Ben not yet'."""
+    if not who:
+        return f"Round {n} under way"
+    waiting = [short_name(p, 12) for p in players if p not in who]
+    said = f"Round {n} under way: {join_names([short_name(p, 12) for p in who])} entered"
+    return said + (f", {join_names(waiting)} not yet" if waiting else "")
+
+
+def rounds_progress(game: StoredGame, rules: scoring.GameRules, rounds: list) -> str:
+    players = game.players
+    paths = round_paths(rules)
+    full = 0
+    current: tuple[int, list[str]] | None = None  # the first round not every player has entered: (number, who)
+    for n, round_ in enumerate(rounds, start=1):
+        who = players_in(round_, paths, players)
+        if len(who) == len(players):
+            full += 1
+        elif who and current is None:
+            current = (n, who)
+    if current is None and entered(game.draft):
+        current = (len(rounds) + 1, players_in(game.draft, rules.draft_player_keyed, players))
+    said = [f"{full} round{'s' * (full != 1)} entered"] if full else []
+    if current is not None:
+        said.append(under_way(*current, players))
+    return "; ".join(said) or NOTHING
+
+
+def final_progress(game: StoredGame, body: dict) -> str:
+    """A game scored once at the end: whose cards are in."""
+    parts = [body] + [v for v in body.values() if isinstance(v, dict)]  # the body, or e.g. CGT's collections
+    started = [p for p in game.players if any(has_content(part.get(p)) for part in parts)]
+    if not started:
+        return NOTHING
+    if len(started) == len(game.players):
+        return "Every player has cards entered"
+    return f"Cards entered for {', '.join(short_name(p, 12) for p in started)}"
+
+
+def progress(game: StoredGame) -> str:
+    """'1 round entered; Round 2 under way: Ana entered, Ben not yet', 'Cards entered for Ana', ..."""
+    rules = scoring.GAMES.get(game.game)
+    body = game.record.get(rules.body) if rules else None
+    if rules and rules.body == "rounds" and isinstance(body, list):
+        return rounds_progress(game, rules, body)
+    if isinstance(body, dict):
+        return final_progress(game, body)
+    return ""

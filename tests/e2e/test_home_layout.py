@@ -1,0 +1,61 @@
+"""Home and the play screen's bar in Chromium at a phone (390×844) and a tablet (1024×768): the games in
+progress come before the new-game cards, Discard sits in the row's menu (with its Undo), and the line
+above the play screen's bar runs the width of the screen (issue 39)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+import scoring
+from companion.data.ids import route_id
+from companion.data.store import GameStore
+from companion.ui.views import in_progress
+
+from .conftest import PHONE, TABLET, Server
+
+pytestmark = pytest.mark.e2e
+EDGE = 12  # px: the screen's own padding on either side of the line
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A Lost Cities game in progress, Ana alone has cards in round 1."""
+    data = tmp_path / "data"
+    store = GameStore(data)
+    record = scoring.new_record("lost-cities", ["Ana", "Ben"], {}, {})
+    record["rounds"][0]["Ana"] = {"red": {"cards": [5, 6]}}
+    game = store.create(record)
+    store.close()
+    s = Server(data).start()
+    s.game = game
+    yield s
+    s.stop()
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_games_in_progress_first_discard_in_a_menu_and_a_full_width_bar_line(ui, server, size):
+    u = ui(size)
+    u.open("/")
+    heading = u.page.get_by_text("Games in progress", exact=True)
+    heading.wait_for(timeout=30_000)
+    assert heading.bounding_box()["y"] < u.page.get_by_text("New game", exact=True).bounding_box()["y"]
+    # The row (which resumes the game) is named by its words, the game first: "Lost Cities, started …".
+    expect(
+        u.page.get_by_role("button", name=re.compile("^Lost Cities, started .*Round 1 under way: Ana entered, Ben not yet"))
+    ).to_be_visible()
+    # Discard: the row's menu first, then its item; Undo puts the game back.
+    u.tap(in_progress.menu_label(server.game))  # opens the menu only: the game is still there
+    assert server.stored_record(server.game.id)
+    u.page.get_by_role("menuitem", name=in_progress.discard_label(server.game)).click()
+    u.button("Undo").wait_for(timeout=10_000)
+    u.screenshot("discarded")
+    u.tap("Undo")
+    u.button(in_progress.menu_label(server.game)).wait_for(timeout=10_000)
+    # The play screen: the line above its bar (Undo, Next round, Results) spans the screen.
+    u.open(f"/play/{route_id(server.game.id)}", ready='[flt-semantics-identifier="play-actions"]')
+    bar = u.text("play-actions").bounding_box()
+    assert bar["x"] <= EDGE and bar["x"] + bar["width"] >= size["width"] - EDGE, bar
+    u.screenshot("play-bar")
