@@ -84,10 +84,9 @@ def _in_every_zone(when: datetime) -> bool:
     spread = WIDEST_OFFSET if offset is not None else 2 * WIDEST_OFFSET  # a naive time's own zone is unknown too
     try:
         utc = when.replace(tzinfo=None) - (offset or timedelta(0))
-        utc - spread, utc + spread  # noqa: B018  (OverflowError past the calendar's ends)
-    except OverflowError:
+    except OverflowError:  # past the calendar's ends already
         return False
-    return True
+    return datetime.min + spread <= utc <= datetime.max - spread
 
 
 def _in_the_future(when: datetime, now: datetime | None) -> bool:

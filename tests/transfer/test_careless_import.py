@@ -23,7 +23,7 @@ from companion.services import file_formats, game_details
 from scoring.names import clean_name, hidden_characters, name_key, players_problem
 
 from .records import record
-from .test_cli import one_error_line, snapshot, tableside, write
+from .test_cli import one_error_line, snapshot, tableside
 from .test_screen import dialog, pick
 
 BIG = "9" * 5000  # more digits than Python's int() reads (4,300)
@@ -69,10 +69,16 @@ REFUSED: dict[str, tuple[Callable[[], dict | str], str]] = {
         lambda: record("lc1", id="long", notes=("a\x00b\x1bc\n" * 200_000)[:1_000_000]),
         "(id long): notes: it is 1,000,000 characters long (at most 1,000)",
     ),
-    "a location of 101 characters": (lambda: record("lc1", id="l101", location="x" * 101), "(id l101): location: it is 101 characters long"),
+    "a location of 101 characters": (
+        lambda: record("lc1", id="l101", location="x" * 101),
+        "(id l101): location: it is 101 characters long",
+    ),
     "notes of 1,001 characters": (lambda: record("lc1", id="n1001", notes="y" * 1001), "(id n1001): notes: it is 1,001 characters long"),
     "NUL in notes": (lambda: record("lc1", id="nul", notes="ok\x00then"), "(id nul): notes: it holds a control character (U+0000)"),
-    "ESC in a location": (lambda: record("lc1", id="esc", location="Caf\x1b[31mé"), "(id esc): location: it holds a control character (U+001B)"),
+    "ESC in a location": (
+        lambda: record("lc1", id="esc", location="Caf\x1b[31mé"),
+        "(id esc): location: it holds a control character (U+001B)",
+    ),
     "a line break in a location": (
         lambda: record("lc1", id="nl", location="Café\nNord"),
         "(id nl): location: it holds a line break (a location is one line)",
@@ -154,7 +160,13 @@ def stored(tmp_path_factory) -> Path:
     return folder
 
 
-CLI_CASES = ["dated 2062", "a 1,000,000-character note with NUL, ESC and newlines", "a 5,000-digit number", "a bidi override", "ESC in a location"]
+CLI_CASES = [
+    "dated 2062",
+    "a 1,000,000-character note with NUL, ESC and newlines",
+    "a 5,000-digit number",
+    "a bidi override",
+    "ESC in a location",
+]
 
 
 @pytest.mark.parametrize("case", CLI_CASES)
@@ -188,7 +200,9 @@ def test_the_import_screen_refuses_in_words_and_touches_nothing(open_app, store,
 
 KEPT = {
     "an hour ahead (clock skew)": record("lc1", id="skew", played_at=soon(hours=1)),
-    "a day and a bit ahead, no offset": record("lc1", id="naive", played_at=(datetime.now() + timedelta(hours=30)).isoformat(timespec="seconds")),
+    "a day and a bit ahead, no offset": record(
+        "lc1", id="naive", played_at=(datetime.now() + timedelta(hours=30)).isoformat(timespec="seconds")
+    ),
     "a location of 100 characters": record("lc1", id="l100", location="é" * MAX_LOCATION),
     "notes of 1,000 characters with line breaks": record("lc1", id="n1000", notes=("line\n" * 200)[: MAX_NOTES - 1] + "."),
     "a 15-digit number": json.loads(json.dumps(record("bg1", id="n15")).replace('"gg": 40', '"gg": 999999999999999', 1)),

@@ -84,7 +84,9 @@ def test_an_imported_date_without_offset_is_stored_with_the_offset_of_the_machin
         store.add_finished([record("lc1", played_at="2026-07-01T20:00:00")])
         stored = store.get("lc1").record["played_at"]
         assert stored == with_offset("2026-07-01T20:00:00")
-        assert stored == {"UTC": "2026-07-01T20:00:00+00:00", "Europe/Berlin": "2026-07-01T20:00:00+02:00"}.get(name, "2026-07-01T20:00:00-04:00")
+        assert stored == {"UTC": "2026-07-01T20:00:00+00:00", "Europe/Berlin": "2026-07-01T20:00:00+02:00"}.get(
+            name, "2026-07-01T20:00:00-04:00"
+        )
     finally:
         store.close()
     zone("Asia/Tokyo")  # read elsewhere, it is the same evening
