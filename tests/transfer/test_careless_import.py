@@ -320,6 +320,15 @@ def test_a_rename_takes_the_hidden_characters_out(open_app, store):
     assert store.get("lc1").players == ["Mia", "Noa"]
 
 
+def test_a_rematch_of_a_game_stored_before_the_rule_seats_clean_names(store):
+    """A game an older import let in with `Ben\u200b` still starts a rematch: as Ben, who Setup would seat."""
+    import scoring
+
+    old = renamed(record("lc1"), "Noah", "Ben\u200b")
+    again = store.create(scoring.rematch(old))
+    assert again.players == ["Mia", "Ben"]
+
+
 # ---- CSV: cells a spreadsheet would run ------------------------------------------------------------
 
 
