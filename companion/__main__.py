@@ -98,12 +98,15 @@ def export(args: argparse.Namespace) -> int:
         games = [g for g in games if g.id == args.id]
         if not games:
             raise CommandError(f"no finished game with id {args.id} in {folder}")
-    if args.format == "json":
-        text = file_formats.export_json(games)
-    elif args.format == "csv":
-        text = file_formats.export_csv(games)
-    else:
-        text = bg_stats.download_text(bg_stats.bgstats_play(games[0]))
+    try:
+        if args.format == "json":
+            text = file_formats.export_json(games)
+        elif args.format == "csv":
+            text = file_formats.export_csv(games)
+        else:
+            text = bg_stats.download_text(bg_stats.bgstats_play(games[0]))
+    except file_formats.ExportError as e:  # names the game: nothing is written
+        raise CommandError(f"nothing exported: {e}") from None
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -55,9 +55,16 @@ def new_record(
 
 
 def rematch(record: dict[str, Any]) -> dict[str, Any]:
-    """The same players, seats, options and setup choices, nothing on the table."""
+    """The same players, seats, options and setup choices, nothing on the table. Names stored before
+    Setup's rules took hidden characters out are cleaned as Setup would (when they stay distinct)."""
     rules = GAMES[record["game"]]
-    return new_record(record["game"], record["players"], dict(record.get("variant", {})), dict(rules.choices_of(record[rules.body])))
+    players = list(record["players"])
+    choices = dict(rules.choices_of(record[rules.body]))
+    cleaned = {p: names.clean_name(p) for p in players}
+    if cleaned != {p: p for p in players} and all(cleaned.values()) and len({names.name_key(c) for c in cleaned.values()}) == len(players):
+        players = [cleaned[p] for p in players]
+        choices = {cleaned.get(p, p): c for p, c in choices.items()}
+    return new_record(record["game"], players, dict(record.get("variant", {})), choices)
 
 
 def rename_player(record: dict[str, Any], old: str, new: str, draft: Any = None) -> tuple[dict[str, Any], Any]:

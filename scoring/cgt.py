@@ -44,7 +44,9 @@ def type_value(meta_count: int, modifier: int = 0) -> int:
 def parse_type(key: str, where: tuple[str, ...]) -> int:
     # Written as docs/format.md writes them ("8", not "08"): otherwise "5" and "05" would both be
     # type 5 and one of the two counts would be silently dropped.
-    if not (key.isascii() and key.isdigit()) or key != str(int(key)) or not TYPE_MIN <= int(key) <= TYPE_MAX:
+    # Its length first: int() of thousands of digits raises Python's own message, not ours.
+    written = key.isascii() and key.isdigit() and len(key) <= len(str(TYPE_MAX)) and key == str(int(key))
+    if not written or not TYPE_MIN <= int(key) <= TYPE_MAX:
         raise RecordError(where, f"type '{key}' is not a number from {TYPE_MIN} to {TYPE_MAX}")
     return int(key)
 

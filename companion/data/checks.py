@@ -9,33 +9,47 @@ derive from it:
 
 - `id`: 1 to 200 characters (ids.py);
 - `played_at`: ISO 8601, a date and time between the years 1970 and 9999 (read in its own
-  offset; one written without an offset is the local time of this machine), which can also
-  be read in UTC;
+  offset; one written without an offset is the local time of this machine), which can be read
+  in every time zone: its UTC value, 14 hours either way (the widest offsets in use; a time
+  without an offset may itself be in any of them), lies inside the calendar Python knows. So
+  the check says the same under every zone (a start-up trusts what a backup checked under
+  another), and no export or list can fail on a date;
+- `location` and `notes` within their limits, without control characters (details.py);
 - every text of the record (keys included) can be written as UTF-8: a lone surrogate (a half
   of a UTF-16 pair, which JSON's `\\ud800` escape can carry) cannot be stored, and is named.
 
-A record arriving from outside (an import, a new game) is also refused when a player's name
-holds control characters, line or paragraph separators or noncharacters (`arriving=True`);
-records stored before that rule stay usable. A record that fails at start-up is set aside
-(damaged.py), never dropped.
+A record arriving from outside (an import, a new game: `arriving=True`) is held to what Setup
+and Results store: a player's name as Setup keeps it (no control characters, line or paragraph
+separators, noncharacters, invisible or direction-changing characters, spaces around it; not
+the same player as another of the record: scoring/names.py), `location` and `notes` exactly as
+Setup cleans them, and `played_at` not in the future (beyond a day and a half of clock skew or
+of a time written without its offset). Records stored before those rules stay usable. A
+record that fails at start-up is set aside (damaged.py), never dropped.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import scoring
+from companion.data.details import detail_problem
 from companion.data.ids import id_problem
+from scoring.names import players_problem
 
 # What a stored record must pass, as a number kept in each backup's manifest: a data file whose bytes a
 # backup made under the same number verified needs no check record by record at start-up. Raise it
 # when that changes (these checks, or a rule of `scoring` that refuses what it used to accept).
-CHECKS = 1
+# 2: dates readable in every zone (1 depended on the zone of the check), limits of location and notes.
+CHECKS = 2
 
 EARLIEST_YEAR = 1970
 LATEST_YEAR = 9999
+WIDEST_OFFSET = timedelta(hours=14)  # UTC+14 (Kiribati) and UTC-12 are the widest offsets in use
+# How far after this machine's clock an arriving game may be dated: a clock a little wrong, or a time
+# written without its offset on a machine in another zone (26 hours apart at most), is not a typo.
+FUTURE_SKEW = timedelta(hours=36)
 ODD_IN_NAMES = {"Cc": "a control character", "Cs": "half of a surrogate pair", "Zl": "a line separator", "Zp": "a paragraph separator"}
 
 
@@ -51,21 +65,55 @@ def played_when(text: Any) -> datetime:
         raise ValueError(str(e)) from None
 
 
-def date_problem(text: Any, field: str = "played_at") -> str | None:
-    """Why `text` cannot be a game's date, in words; None when it can."""
+def with_offset(text: str) -> str:
+    """`played_at` as it is stored: a time written without an offset gets this machine's offset at
+    that moment (what it meant where it was entered); any other is kept as written. For a date that
+    date_problem accepts."""
+    when = datetime.fromisoformat(text)
+    if when.tzinfo is not None:
+        return text
+    try:
+        return when.astimezone().isoformat()
+    except (OverflowError, OSError):  # a platform that cannot place it (Windows, before 1970): kept as written
+        return text
+
+
+def _in_every_zone(when: datetime) -> bool:
+    """Whether `when` can be read in every time zone (see the module docstring)."""
+    offset = when.utcoffset()
+    spread = WIDEST_OFFSET if offset is not None else 2 * WIDEST_OFFSET  # a naive time's own zone is unknown too
+    try:
+        utc = when.replace(tzinfo=None) - (offset or timedelta(0))
+    except OverflowError:  # past the calendar's ends already
+        return False
+    return datetime.min + spread <= utc <= datetime.max - spread
+
+
+def _in_the_future(when: datetime, now: datetime | None) -> bool:
+    now = now or datetime.now(UTC)
+    try:
+        if when.tzinfo is None:
+            return when > now.astimezone().replace(tzinfo=None) + FUTURE_SKEW
+        return when > now + FUTURE_SKEW
+    except OverflowError:  # an aware time at the calendar's end: _in_every_zone refuses it
+        return False
+
+
+def date_problem(text: Any, field: str = "played_at", arriving: bool = False, now: datetime | None = None) -> str | None:
+    """Why `text` cannot be a game's date, in words; None when it can. `arriving` (an import, a new
+    game): it must not be in the future either (`now`: this machine's clock)."""
     try:
         when = datetime.fromisoformat(text) if isinstance(text, str) else None
     except ValueError:
         when = None
     if when is None:
         return f"{field} {text!r} is not an ISO 8601 date and time"
-    outside = f"{field} {text!r} is not between the years {EARLIEST_YEAR} and {LATEST_YEAR}"
     if not EARLIEST_YEAR <= when.year <= LATEST_YEAR:
-        return outside
-    try:
-        played_when(text).astimezone(UTC)
-    except (OverflowError, ValueError):
-        return outside + " once placed in UTC"
+        return f"{field} {text!r} is not between the years {EARLIEST_YEAR} and {LATEST_YEAR}"
+    if arriving and _in_the_future(when, now):
+        return f"{field} {text!r} is in the future (a game is recorded once it is played: is the year right?)"
+    if not _in_every_zone(when):
+        return f"{field} {text!r} is too near the end of the year {LATEST_YEAR} to be read in every time zone"
     return None
 
 
@@ -135,14 +183,22 @@ def metadata_problem(record: dict, arriving: bool = False) -> str | None:
     if problem:
         return problem
     if "played_at" in record:
-        problem = date_problem(record["played_at"])
+        problem = date_problem(record["played_at"], arriving=arriving)
         if problem:
             return problem
-    if arriving:
-        for i, name in enumerate(record.get("players") or [], start=1):
+    for field in ("location", "notes"):
+        problem = detail_problem(record[field], field, arriving) if field in record else None
+        if problem:
+            return problem
+    players = record.get("players")
+    if arriving and isinstance(players, list):
+        for i, name in enumerate(players, start=1):
             problem = name_problem(name) if isinstance(name, str) else None
             if problem:
                 return f"players › player {i}: {problem}"
+        problem = players_problem(players)  # Setup's own rules (scoring/names.py)
+        if problem:
+            return f"players › {problem}"
     return None
 
 

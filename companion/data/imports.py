@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from companion.data import changes, collector
 from companion.data.backups import now_iso
+from companion.data.checks import with_offset
 from companion.data.stored_game import FINISHED, StoredGame, admit, check_id, summarise
 from companion.data.transactions import StoreCore
 
@@ -17,7 +18,8 @@ class Imports(StoreCore):
         RecordError), then all are written in one transaction (StoreWriteError: nothing was stored).
         An id repeated within `records` is an error; ids already stored are skipped. Returns (added, skipped).
         The records are checked without the store's lock (other sessions' changes go on meanwhile);
-        `progress(done, all)` hears how many are checked."""
+        `progress(done, all)` hears how many are checked. A `played_at` without an offset is stored with
+        this machine's (checks.with_offset)."""
         # Thousands of games' objects at once. Not frozen (collector.keep) as at start-up: the sessions
         # open now would be frozen too, and what they leave behind never collected.
         with collector.paused():
@@ -40,6 +42,7 @@ class Imports(StoreCore):
             check_id(record["id"])
             summary = summarise(record)
             admit(record, arriving=True)
+            record["played_at"] = with_offset(record["played_at"])  # stored with its offset: read alike in every zone
             if record["id"] in first_seen:
                 raise ValueError(f"record {position} repeats the id {record['id']!r} of record {first_seen[record['id']]}")
             first_seen[record["id"]] = position

@@ -20,11 +20,17 @@ from scoring import json_text
 
 EXPORT_FORMAT = 1
 CSV_COLUMNS = ("date", "game", "player", "score", "place", "winner", "id", "location", "notes")
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# What a spreadsheet may read as the start of a formula or a command: the ASCII signs, their full-width
+# forms (some spreadsheets fold them to ASCII), a pipe (DDE), and whitespace before any of them.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", " ", "|", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 class ImportFileError(ValueError):
     """A file that cannot be imported; str() names the file, the record and the field."""
+
+
+class ExportError(ValueError):
+    """A stored game that cannot be written to a file; str() names the game and says why, in words."""
 
 
 def _record(game: Any) -> dict:
@@ -40,7 +46,7 @@ def _finished(games: Iterable[Any]) -> list[dict]:
         record = _record(game)
         missing = [k for k in ("id", "played_at") if k not in record]
         if missing:
-            raise ValueError(f"a record to export has no {' and no '.join(missing)}")
+            raise ExportError(f"{game_label(record)} cannot be exported: it has no {' and no '.join(missing)}")
         records.append({"format": EXPORT_FORMAT, **{k: v for k, v in record.items() if k != "format"}})
     return records
 
@@ -61,9 +67,12 @@ def export_csv(games: Iterable[Any]) -> str:
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for record in _finished(games):
-        result = scoring.score(record)
-        title = scoring.GAMES[record["game"]].title
-        day = played_when(record["played_at"]).date().isoformat()
+        try:
+            result = scoring.score(record)
+            title = scoring.GAMES[record["game"]].title
+            day = played_when(record["played_at"]).date().isoformat()
+        except (ValueError, OverflowError) as e:  # start-up sets such a record aside: one stored some other way
+            raise ExportError(f"{game_label(record)} cannot be exported: {reason_of(e, record)}") from None
         for player in record["players"]:
             writer.writerow(
                 (
@@ -81,10 +90,30 @@ def export_csv(games: Iterable[Any]) -> str:
     return out.getvalue()
 
 
+def game_label(record: dict) -> str:
+    """How an export names a game: "the game of 9999-12-31 (id abc)"."""
+    game_id = record.get("id")
+    shown = game_id if isinstance(game_id, str) and game_id.isprintable() else ascii(game_id)
+    played_at = record.get("played_at")
+    day = played_at[:10] if isinstance(played_at, str) and played_at[:10].isprintable() else "?"
+    return f"the game of {day} (id {shown})"
+
+
+def reason_of(error: Exception, record: dict) -> str:
+    """Why a record could not be written, in words: the checks' own sentence where there is one."""
+    if isinstance(error, scoring.RecordError):
+        return str(error)
+    return metadata_problem(record) or "its date cannot be read in this time zone"
+
+
 def export_damaged(damaged: Iterable[Any]) -> str:
     """The records set aside as damaged, raw, with where they were found and why."""
     return json.dumps({"damaged": [d.to_json() for d in damaged]}, ensure_ascii=False, indent=1) + "\n"
 
+
+# The longest whole number an import takes: what a spreadsheet (and JavaScript) keeps exactly, far
+# beyond any score; Python itself refuses more than 4,300 digits, in words meant for programmers.
+MAX_DIGITS = 15
 
 SHAPE = 'expected a game record, a list of records, or an export {"format": 1, "games": [...]}'
 
@@ -121,7 +150,9 @@ def read_import(data: str | bytes, name: str, progress: Progress | None = None) 
     if data.startswith("\ufeff"):  # a byte order mark, as some editors write
         data = data[1:]
     try:
-        parsed = json_text.loads(data)
+        parsed = json_text.loads(data, max_digits=MAX_DIGITS)
+    except json_text.NumberTooLong as e:
+        raise ImportFileError(f"{name}: {_place_in_file(e.parsed, e.where)}{e.message}") from None
     except scoring.RecordError as e:  # a key given twice: one of the two would be lost
         raise ImportFileError(f"{name}: {e}") from None
     except json.JSONDecodeError as e:
@@ -133,10 +164,7 @@ def read_import(data: str | bytes, name: str, progress: Progress | None = None) 
     for position, record in enumerate(records, start=1):
         if progress is not None and position % PROGRESS_EVERY == 0:
             progress(position, len(records))
-        label = f"record {position}"
-        if isinstance(record, dict) and isinstance(record.get("id"), str):
-            shown = record["id"] if record["id"].isprintable() else ascii(record["id"])  # a newline in an id stays on one line
-            label += f" (id {shown})"
+        label = record_label(position, record)
         try:
             result = scoring.score(record)
         except scoring.RecordError as e:
@@ -154,6 +182,33 @@ def read_import(data: str | bytes, name: str, progress: Progress | None = None) 
         if problem:
             raise ImportFileError(f"{name}: {label}: {problem}")
     return records
+
+
+def record_label(position: int, record: Any) -> str:
+    """How a refusal names a record of a file: "record 3 (id abc)"."""
+    label = f"record {position}"
+    if isinstance(record, dict) and isinstance(record.get("id"), str):
+        shown = record["id"] if record["id"].isprintable() else ascii(record["id"])  # a newline in an id stays on one line
+        label += f" (id {shown})"
+    return label
+
+
+def _place_in_file(parsed: Any, where: tuple[str, ...]) -> str:
+    """A place in an import file's JSON ("games › item 3 › final › Ana › gg") as a refusal says it:
+    "record 3 (id abc): final › Ana › gg: " (an export's own fields, or the file itself, as they are)."""
+    steps = list(where)
+    records: Any = None
+    if isinstance(parsed, list):
+        records = parsed
+    elif isinstance(parsed, dict) and "games" in parsed and "game" not in parsed and steps[:1] == ["games"]:
+        records, steps = parsed["games"], steps[1:]
+    elif isinstance(parsed, dict) and "game" in parsed:
+        records, steps = [parsed], ["item 1", *steps]
+    if isinstance(records, list) and steps and steps[0].startswith("item "):
+        position = int(steps[0].removeprefix("item "))
+        head = record_label(position, records[position - 1])
+        return f"{head}: {' › '.join(steps[1:])}: " if steps[1:] else f"{head}: "
+    return f"{' › '.join(where)}: " if where else ""
 
 
 def read_imports(files: Iterable[tuple[str, str | bytes]]) -> list[dict]:

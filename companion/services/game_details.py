@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-MAX_LOCATION = 100  # a place's name, shown on one line
-MAX_NOTES = 1000  # a few sentences; BG Stats keeps them as the play's comments
+from companion.data.details import MAX_LOCATION, MAX_NOTES, clean_detail
 
 
 def clean(text: str | None, limit: int) -> str:
-    """Trimmed, at most `limit` characters; line breaks only in notes (a location is one line)."""
-    text = (text or "").strip()
-    if limit == MAX_LOCATION:
-        text = " ".join(text.split())
-    return text[:limit].strip()
+    """Trimmed, at most `limit` characters; line breaks only in notes (a location is one line). The
+    store's own rule (data/details.py), which an import and start-up check against."""
+    return clean_detail(text, "location" if limit == MAX_LOCATION else "notes")
 
 
 def details_of(record: dict) -> tuple[str, str]:

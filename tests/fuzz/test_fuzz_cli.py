@@ -56,6 +56,11 @@ HOSTILE_BYTES = [
     b"1e999999",
     b"-" * 10,
     '{"game": "cgt", "players": ["\ud800"]}'.encode("utf-8", "surrogatepass"),
+    # issue 39: numbers longer than Python's int() reads (its message names a function of sys)
+    b'{"game": "bgg-game", "players": ["A", "B", "C"], "final": {"A": {"colour": "red", "gg": ' + b"9" * 5000 + b"}}}",
+    b'{"game": "cgt", "players": ["A", "B"], "variant": {"first_player_penalty": 1}, "final": {"meta": {"'
+    + b"1" * 5000
+    + b'": 1}, "collections": {"A": {}, "B": {}}}}',
 ]
 
 
@@ -81,7 +86,7 @@ def run(args: list[str], data: bytes) -> subprocess.CompletedProcess:
 
 def assert_refused_or_ok(proc: subprocess.CompletedProcess) -> None:
     out, err = proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
-    assert "Traceback" not in err, err
+    assert "Traceback" not in err and "set_int_max_str_digits" not in err, err
     assert proc.returncode in (0, 2), (proc.returncode, err)
     if proc.returncode == 2:
         assert out == "", out

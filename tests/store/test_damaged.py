@@ -106,6 +106,12 @@ def test_an_edit_copy_that_no_longer_parses_is_set_aside_and_the_saved_game_stay
         (lambda r: r.update(played_at="yesterday"), "not an ISO 8601 date"),
         (lambda r: r.update(id=""), "id"),
         (lambda r: r["players"].append("Zoe"), "2 players, not 3"),
+        # issue 39: what older imports let in, and Setup never stores (data/details.py)
+        (lambda r: r.update(location="x" * 100_000), "location: it is 100,000 characters long (at most 100)"),
+        (lambda r: r.update(notes="n" * 1_000_000), "notes: it is 1,000,000 characters long (at most 1,000)"),
+        (lambda r: r.update(notes="a\x00b"), "notes: it holds a control character (U+0000)"),
+        (lambda r: r.update(location="\x1b[2J"), "location: it holds a control character (U+001B)"),
+        (lambda r: r.update(played_at="9999-12-31T22:00:00"), "too near the end of the year 9999 to be read in every time zone"),
     ],
 )
 def test_other_unusable_records_are_set_aside_with_their_reason(folder, change, words):
@@ -116,5 +122,27 @@ def test_other_unusable_records_are_set_aside_with_their_reason(folder, change, 
     store = GameStore(folder)
     try:
         assert [g.id for g in store.finished()] == ["ok"] and words in store.damaged()[0].reason
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda r: r.update(location=" Café  Nord\n"),  # Setup would have trimmed it: kept all the same
+        lambda r: r.update(notes="line\r\nbreak\twith tab "),
+        lambda r: r.update(played_at="2062-05-01T20:00:00+00:00"),  # a typo, but a date every zone reads
+        lambda r: r.update(players=["Mia\u200b", "Noah"], rounds=[{"Mia\u200b": r["rounds"][0]["Mia"], "Noah": {}}]),
+    ],
+)
+def test_what_only_an_import_refuses_stays_usable_when_already_stored(folder, change):
+    """Start-up holds a stored record to the limits only: a game an older import let in is still a game."""
+    store = GameStore(folder)
+    store.add_finished([{**LOST_CITIES, "id": "old", "played_at": "2026-01-04T20:00:00"}])
+    store.close()
+    corrupt(folder / "history/2026-01.json", "old", change)
+    store = GameStore(folder)
+    try:
+        assert [g.id for g in store.finished()] == ["old"] and store.damaged() == []
     finally:
         store.close()

@@ -117,7 +117,11 @@ def view(app: App) -> ft.View:
     async def export(kind: str) -> None:
         stored = app.store.finished()
         write = file_formats.export_json if kind == "json" else file_formats.export_csv
-        text = await asyncio.to_thread(write, stored)  # 20,000 games take a second: the other sessions go on
+        try:
+            text = await asyncio.to_thread(write, stored)  # 20,000 games take a second: the other sessions go on
+        except file_formats.ExportError as err:  # a game that cannot be written, named: nothing is downloaded
+            say(f"Nothing exported: {err}.", error=True)
+            return
         name = f"tableside-{date.today().isoformat()}.{kind}"
         await download(app, name, text.encode("utf-8"))
         say(f"Exported {plural(len(stored))} to {name}.")

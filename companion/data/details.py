@@ -1,0 +1,68 @@
+"""Where a game was played and its notes (the record's optional `location` and `notes`): what is
+stored, and why a text arriving from elsewhere is not what Setup and Results would have stored.
+
+One rule for every way in: Setup and Results store `clean_detail` of what was typed
+(services/game_details.py), an import must already hold exactly that (`detail_problem` with
+`arriving=True`), and start-up sets aside a stored record whose text breaks the limits
+(`arriving=False`: too long, or holding control characters), which older imports let through:
+a 1,000,000-character note kept that game's results page from ever drawing.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+MAX_LOCATION = 100  # a place's name, shown on one line
+MAX_NOTES = 1000  # a few sentences; BG Stats keeps them as the play's comments
+LIMITS = {"location": MAX_LOCATION, "notes": MAX_NOTES}
+SPACING = "\t\n\r"  # control characters that only space text out: kept in a stored record, not by Setup
+
+
+def _odd_control(text: str) -> str | None:
+    """The first control character of `text` that is not a tab or a line break (NUL, ESC, ...)."""
+    if text.isascii() and text.isprintable():
+        return None
+    for ch in text:
+        if ch not in SPACING and unicodedata.category(ch) == "Cc":
+            return ch
+    return None
+
+
+def clean_detail(text: str | None, field: str) -> str:
+    """What Setup and Results store of a typed `location` or `notes`: control characters taken out (a
+    tab is a space; notes keep their line breaks, as \\n), a location on one line with its spaces run
+    together, trimmed, at most the field's limit."""
+    text = (text or "").replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
+    if _odd_control(text):
+        text = "".join(ch for ch in text if ch in SPACING or unicodedata.category(ch) != "Cc")
+    text = text.strip()
+    if field == "location":
+        text = " ".join(text.split())
+    return text[: LIMITS[field]].strip()
+
+
+def detail_problem(value: Any, field: str, arriving: bool) -> str | None:
+    """Why `value` cannot be the record's `field` ("location" or "notes"), in words after the field's
+    name; None when it can. `arriving` (an import, a new game): it must be exactly what Setup would
+    store; a stored record (start-up) is held to the limits only: its length and no control character
+    besides tabs and line breaks."""
+    if not isinstance(value, str):
+        return f"{field}: it must be text"
+    limit = LIMITS[field]
+    if len(value) > limit:
+        return f"{field}: it is {len(value):,} characters long (at most {limit:,})"
+    odd = _odd_control(value)
+    if odd:
+        return f"{field}: it holds a control character (U+{ord(odd):04X})"
+    if not arriving or value == "" or clean_detail(value, field) == value:  # "" is kept as it came (docs/format.md)
+        return None
+    if field == "location" and ("\n" in value or "\r" in value):
+        return f"{field}: it holds a line break (a location is one line)"
+    if "\t" in value:
+        return f"{field}: it holds a tab"
+    if "\r" in value:
+        return f"{field}: it holds a carriage return (a line break is written \\n)"
+    if value != value.strip():
+        return f"{field}: it has spaces around it"
+    return f"{field}: it holds spaces other than single plain spaces (Setup runs them together into one)"
