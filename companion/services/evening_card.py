@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image, ImageDraw
-
 from companion.services.evenings import Evening, game_line, standing_line, standings, title
 from companion.services.scorecard import ACCENT, INK, MARGIN, MUTED, PAPER, ROW, WIDTH, fit, font
 
@@ -20,6 +18,8 @@ def height_for(games: int, players: int) -> int:
 
 
 def evening_png(evening: Evening) -> bytes:
+    from PIL import Image, ImageDraw  # here, not at the top: the browser build has no Pillow (images.available)
+
     lines = [game_line(g) for g in evening.games]
     if len(lines) > MAX_GAMES:
         lines = [*lines[: MAX_GAMES - 1], f"… and {len(lines) - MAX_GAMES + 1} more games"]

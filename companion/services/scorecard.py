@@ -8,7 +8,10 @@ import textwrap
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Pillow is imported where it draws: the browser build has none
+    from PIL import ImageDraw, ImageFont
 
 import scoring
 from companion.services.share import headline, place_rows
@@ -24,6 +27,8 @@ INK, MUTED, PAPER, ACCENT = "#1C1B1F", "#5F5B66", "#FFFFFF", "#00796B"
 
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
+    from PIL import ImageFont
+
     return ImageFont.truetype(str(FONT), size)
 
 
@@ -42,6 +47,8 @@ def height_for(players: int, sentence_lines: int) -> int:
 
 
 def scorecard_png(result: scoring.Result, day: str, duration: str | None = None) -> bytes:
+    from PIL import Image, ImageDraw
+
     sentences = [part for s in result.explanations for part in textwrap.wrap(s, WRAP)]
     rows = place_rows(result)
     image = Image.new("RGB", (WIDTH, height_for(len(rows), len(sentences))), PAPER)

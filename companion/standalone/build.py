@@ -1,0 +1,110 @@
+"""`tableside build-web --out DIR`: a static site that runs Tableside in the browser, offline.
+
+The site is flet-web's own client (Flutter, CanvasKit and the Pyodide runtime that flet-web ships,
+patched by flet-web's `patch_index_html`, as `flet publish --no-cdn` does) plus `app.tar.gz`: the
+app's Python packages and, in `__pypackages__/`, the pure-Python sources of its dependencies,
+copied from this installation (nothing is downloaded, at build time or by the built site).
+Packages with compiled parts are copied without them where they have a pure fallback (msgpack,
+openskill); the ones with no pure build (Pillow, brotli) are left out and the app says so in words.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import io
+import json
+import shutil
+import tarfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+APP_PACKAGES = ("scoring", "companion")
+# What the app imports in the browser, by distribution name. Their compiled modules are left out:
+# msgpack falls back to its pure `fallback.py`, openskill's mypyc modules ship their sources beside them.
+BROWSER_DEPENDENCIES = ("flet", "flet-charts", "repath", "six", "msgpack", "tinydb", "platformdirs", "segno", "openskill", "itsdangerous", "filelock")
+ENTRY_MODULE = "tableside_web"  # the module the Pyodide worker runs (app.tar.gz's top level)
+ENTRY = "from companion.standalone.browser import run\n\nrun()\n"
+# Never in the site: the server's own parts, and what only a computer uses.
+LEFT_OUT = ("__pycache__", "*.pyc", "*.so", "*.pyd")
+# flet-web's pyodide folder also holds a command-line Python for Node: not needed in a browser.
+PYODIDE_LEFT_OUT = ("python", "python.bat", "python.exe", "python_cli_entry.mjs", "*.d.ts")
+
+
+def pure_sources(distribution: str) -> dict[str, Path]:
+    """{path inside __pypackages__: file} for an installed distribution's Python files and data, without compiled modules."""
+    dist = importlib.metadata.distribution(distribution)
+    found: dict[str, Path] = {}
+    for entry in dist.files or ():
+        name = str(entry)
+        top = name.split("/")[0]
+        if top.endswith((".dist-info", ".data")) or top == ".." or "__pycache__" in name or name.endswith((".so", ".pyd", ".pyc")):
+            continue
+        path = Path(str(dist.locate_file(entry)))
+        if path.is_file():
+            found[name] = path
+    return found
+
+
+def app_archive() -> bytes:
+    """app.tar.gz: the entry module, scoring/, companion/ and __pypackages__/ (the pure dependencies)."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.GNU_FORMAT) as tar:
+
+        def add_bytes(name: str, data: bytes) -> None:
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mtime = 0
+            tar.addfile(info, io.BytesIO(data))
+
+        add_bytes(f"{ENTRY_MODULE}.py", ENTRY.encode())
+        for package in APP_PACKAGES:
+            for path in sorted((REPO / package).rglob("*")):
+                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                    add_bytes(str(path.relative_to(REPO)), path.read_bytes())
+        for distribution in BROWSER_DEPENDENCIES:
+            for name, path in sorted(pure_sources(distribution).items()):
+                add_bytes(f"__pypackages__/{name}", path.read_bytes())
+    return buffer.getvalue()
+
+
+def build(out: Path) -> Path:
+    """Write the site into `out` (emptied first); returns `out`."""
+    import flet.version
+    import flet_web
+    from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from flet_web.patch_index import patch_font_manifest_json, patch_index_html, patch_manifest_json
+
+    from companion.ui.app import ASSETS_DIR
+
+    out = out.resolve()
+    if out.exists():
+        shutil.rmtree(out)
+    web = Path(flet_web.get_package_web_dir())
+    shutil.copytree(web, out, ignore=shutil.ignore_patterns(*LEFT_OUT))
+    for pattern in PYODIDE_LEFT_OUT:
+        for path in (out / "pyodide").glob(pattern):
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+    shutil.copytree(ASSETS_DIR, out, dirs_exist_ok=True)  # fonts, icons: what the server serves at /
+    (out / "app.tar.gz").write_bytes(app_archive())
+    lock = json.loads((out / "pyodide" / "pyodide-lock.json").read_text())
+    patch_index_html(
+        index_path=str(out / "index.html"),
+        base_href="/",
+        app_name="Tableside",
+        app_description="Score keeper for card games at the table",
+        pyodide=True,
+        pyodide_script_path=f"{ENTRY_MODULE}.py",
+        pyodide_version=lock.get("info", {}).get("version") or "local",
+        app_package_url="app.tar.gz",
+        web_renderer=WebRenderer.CANVAS_KIT,
+        route_url_strategy=RouteUrlStrategy.HASH,
+        no_cdn=True,
+    )
+    index = (out / "index.html").read_text()
+    # The worker is a module worker: it cannot import the bare "pyodide/pyodide.mjs" that a no-CDN build writes.
+    index = index.replace('flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl=new URL("pyodide/pyodide.mjs", document.baseURI).href;')
+    (out / "index.html").write_text(index)
+    patch_manifest_json(str(out / "manifest.json"), app_name="Tableside", app_short_name="Tableside", app_description="Score keeper for card games")
+    patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+    print(f"flet {flet.version.flet_version}: site written to {out}")
+    return out
