@@ -10,9 +10,11 @@ openskill); the ones with no pure build (Pillow, brotli) are left out and the ap
 
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
 import io
 import json
+import re
 import shutil
 import tarfile
 from pathlib import Path
@@ -67,6 +69,73 @@ def app_archive() -> bytes:
     return buffer.getvalue()
 
 
+# Every start needs these (the service worker keeps them at install), besides the fonts Flutter's
+# FontManifest lists; the rest of the site (the app's own fonts for other scripts, icons) is kept
+# when first used. Both CanvasKit builds: Chromium takes its own, Safari and Firefox the full one.
+START_FILES = (
+    "./",
+    "index.html",
+    "python.js",
+    "python-worker.js",
+    "flutter_bootstrap.js",
+    "flutter.js",
+    "main.dart.js",
+    "manifest.json",
+    "favicon.png",
+    "icons/loading-animation.png",
+    "canvaskit/canvaskit.js",
+    "canvaskit/canvaskit.wasm",
+    "canvaskit/chromium/canvaskit.js",
+    "canvaskit/chromium/canvaskit.wasm",
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide-lock.json",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+    "app.tar.gz",
+    "assets/FontManifest.json",
+    "assets/AssetManifest.bin.json",
+    "assets/AssetManifest.bin",
+    "assets/AssetManifest.json",
+)
+# What the page may reach: itself, and nothing else (Flet's client asks a CDN for Rive's runtime at
+# start: refused here before it leaves the browser). Flutter and Pyodide compile WebAssembly.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob:; worker-src 'self' blob:; "
+    "connect-src 'self' blob: data:; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data: blob:"
+)
+# Registered once Flutter has started, so that a first visit's start never waits for the service
+# worker's install (Flutter's loader waits for a worker it finds installing).
+REGISTER_SERVICE_WORKER = """<script>
+flet.flutterAppLoaded.then(() => {
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("flutter_service_worker.js?v=%s");
+});
+</script>
+"""
+
+
+def precache(out: Path) -> list[str]:
+    """The site's files that every start needs, as the service worker asks for them."""
+    fonts = json.loads((out / "assets" / "FontManifest.json").read_text())
+    files = [*START_FILES, *(f"assets/{font['asset']}" for family in fonts for font in family["fonts"])]
+    return [name for name in files if name == "./" or (out / name).is_file()]
+
+
+def add_service_worker(out: Path) -> None:
+    """Our service worker in place of Flutter's (same name, the version Flutter's loader expects)."""
+    bootstrap = (out / "flutter_bootstrap.js").read_text()
+    found = re.search(r'serviceWorkerVersion:\s*"([^"]+)"', bootstrap)
+    version = found.group(1) if found else ""
+    build_id = hashlib.sha256((out / "app.tar.gz").read_bytes() + (out / "main.dart.js").read_bytes()).hexdigest()[:16]
+    worker = (Path(__file__).with_name("service_worker.js")).read_text()
+    worker = worker.replace("__BUILD__", build_id).replace("__PRECACHE__", json.dumps(precache(out)))
+    (out / "flutter_service_worker.js").write_text(worker)
+    index = (out / "index.html").read_text()
+    csp = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">\n'
+    index = index.replace("<head>\n", "<head>\n  " + csp, 1).replace("</head>", REGISTER_SERVICE_WORKER % version + "</head>", 1)
+    (out / "index.html").write_text(index)
+
+
 def build(out: Path) -> Path:
     """Write the site into `out` (emptied first); returns `out`."""
     import flet.version
@@ -106,5 +175,6 @@ def build(out: Path) -> Path:
     (out / "index.html").write_text(index)
     patch_manifest_json(str(out / "manifest.json"), app_name="Tableside", app_short_name="Tableside", app_description="Score keeper for card games")
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+    add_service_worker(out)
     print(f"flet {flet.version.flet_version}: site written to {out}")
     return out
