@@ -52,7 +52,9 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--id", default=None, help="only the game with this id (required for bgstats)")
     imp = sub.add_parser("import", help="add the finished games of JSON files to the history")
     imp.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a record, a list of records, or an export of `tableside export`")
-    web = sub.add_parser("build-web", help="write a static site that runs Tableside in a phone's browser, with no server (docs/standalone.md)")
+    web = sub.add_parser(
+        "build-web", help="write a static site that runs Tableside in a phone's browser, with no server (docs/standalone.md)"
+    )
     web.add_argument("--out", type=Path, required=True, metavar="DIR", help="the folder to write (emptied first)")
     for q in (export, imp):
         # SUPPRESS: `tableside --data DIR export` keeps the folder given before the command.

@@ -23,7 +23,19 @@ REPO = Path(__file__).resolve().parents[2]
 APP_PACKAGES = ("scoring", "companion")
 # What the app imports in the browser, by distribution name. Their compiled modules are left out:
 # msgpack falls back to its pure `fallback.py`, openskill's mypyc modules ship their sources beside them.
-BROWSER_DEPENDENCIES = ("flet", "flet-charts", "repath", "six", "msgpack", "tinydb", "platformdirs", "segno", "openskill", "itsdangerous", "filelock")
+BROWSER_DEPENDENCIES = (
+    "flet",
+    "flet-charts",
+    "repath",
+    "six",
+    "msgpack",
+    "tinydb",
+    "platformdirs",
+    "segno",
+    "openskill",
+    "itsdangerous",
+    "filelock",
+)
 ENTRY_MODULE = "tableside_web"  # the module the Pyodide worker runs (app.tar.gz's top level)
 ENTRY = "from companion.standalone.browser import run\n\nrun()\n"
 # Never in the site: the server's own parts, and what only a computer uses.
@@ -171,9 +183,13 @@ def build(out: Path) -> Path:
     )
     index = (out / "index.html").read_text()
     # The worker is a module worker: it cannot import the bare "pyodide/pyodide.mjs" that a no-CDN build writes.
-    index = index.replace('flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl=new URL("pyodide/pyodide.mjs", document.baseURI).href;')
+    index = index.replace(
+        'flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl=new URL("pyodide/pyodide.mjs", document.baseURI).href;'
+    )
     (out / "index.html").write_text(index)
-    patch_manifest_json(str(out / "manifest.json"), app_name="Tableside", app_short_name="Tableside", app_description="Score keeper for card games")
+    patch_manifest_json(
+        str(out / "manifest.json"), app_name="Tableside", app_short_name="Tableside", app_description="Score keeper for card games"
+    )
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
     add_service_worker(out)
     print(f"flet {flet.version.flet_version}: site written to {out}")
