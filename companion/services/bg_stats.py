@@ -19,7 +19,12 @@ The fields we fill:
   as finished (companion/services/durations.py); left out where that is unknown (a plain record,
   an imported game, a game not yet saved, a game left open over 12 hours);
 - `location` and `comments` from the record's `location` and `notes`, when not empty;
-- `board`: the variant in words (BG Stats keeps "board/variant used in a play"), when the record has one;
+- `board`: BG Stats' field for the board, map, scenario or variant a play used (its statistics split a
+  game's plays by it), so it names only a departure from the game's standard setup, in the words of
+  Setup: "purple expedition", "1 round" (Lost Cities is played over 3), "peek variant", "first player
+  penalty 1", "every complete set scored" (3-player BoardGameGeek Game). A game played as standard
+  leaves it out: "rounds 3" is no board, and a field that differs only by a default would split the
+  same game's statistics in two;
 - `game`: `name` (the game's title), `sourceGameId` (the FORMAT.md key, e.g. `lost-cities`),
   `highestWins` true, `noPoints` false, and `bggId` only where we could verify it: Lost Cities
   is 50 (boardgamegeek.com/boardgame/50/lost-cities). We know no reliable BoardGameGeek id for
@@ -32,11 +37,20 @@ The fields we fill:
 
 Not filled: `role`, `team`, `color`, a seat-order field (the page's example has none; the list is
 in seat order).
+
+A QR code of the whole link is too dense for a phone camera (a 2-player game's link is about 730
+characters: 93 modules across). "Other ways" shows a QR of a short link to this server instead
+(companion/server/play_links.py), which sends the phone on to the https link. Where phones cannot
+reach this server, the QR holds `qr_url`: the link to `qr_play`, the play without what BG Stats can
+do without (`comments`, `sourcePlayerId`, a `startPlayer` that is false, a `rank` the scores already
+give), with `:` and `,` left unescaped (RFC 3986 allows them in a query); the web link and the file
+keep everything.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
@@ -63,16 +77,35 @@ def play_date(played_at: str) -> str:
     return when.strftime("%Y-%m-%d %H:%M:%S")
 
 
+def _count(n: object, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+# How each variant option is said in `board`, from its value; only options that differ from the game's default get here.
+BOARD_WORDS: dict[tuple[str, str], Callable[[Any], str]] = {
+    ("lost-cities", "rounds"): lambda n: _count(n, "round"),
+    ("lost-cities", "purple"): lambda on: "purple expedition" if on else "",
+    ("cgt", "first_player_penalty"): lambda n: f"first player penalty {n}",
+    ("card-commons", "peek"): lambda on: "peek variant" if on else "",
+    ("bgg-game", "three_player_sets"): lambda sets: "every complete set scored" if sets == "every" else "",
+}
+
+
 def variant_text(record: dict) -> str:
-    """The variant in words, e.g. "rounds 3, purple", "" when the record has none."""
+    """`board`: the record's departures from its game's standard setup in words, e.g. "1 round, purple
+    expedition"; "" for a game played as standard (see the module docstring)."""
+    key = record["game"]
+    default = scoring.GAMES[key].default_variant
+    variant = record.get("variant") or {}
+    if key == "bgg-game" and len(record.get("players", ())) != 3:
+        variant = {k: v for k, v in variant.items() if k != "three_player_sets"}  # counts only at 3 players
     parts = []
-    for key, value in (record.get("variant") or {}).items():
-        words = key.replace("_", " ")
-        if value is True:
-            parts.append(words)
-        elif value is not False and value is not None:
-            parts.append(f"{words} {value}")
-    return ", ".join(parts)
+    for option, value in variant.items():
+        if value == default.get(option) or value is None:
+            continue
+        said = BOARD_WORDS.get((key, option))
+        parts.append(said(value) if said else f"{option.replace('_', ' ')} {value}")
+    return ", ".join(p for p in parts if p)
 
 
 def bgstats_play(game: Any) -> dict:
@@ -121,6 +154,31 @@ def _data(play: dict) -> str:
 def bgstats_url(play: dict) -> str:
     """The https link that hands a play to BG Stats (its web page passes it to the app, or shows it)."""
     return f"{BGSTATS_URL}?data={_data(play)}"
+
+
+def qr_play(play: dict) -> dict:
+    """The play with only what BG Stats needs to record it (see the module docstring)."""
+    short = {key: value for key, value in play.items() if key != "comments"}
+    players = play["players"]
+    by_scores = [1 + sum(other["score"] > p["score"] for other in players) for p in players]
+    keep_rank = [p["rank"] for p in players] != by_scores  # a tie the game broke: the scores alone would share the place
+    short["players"] = [
+        {
+            "name": p["name"],
+            "score": p["score"],
+            **({"rank": p["rank"]} if keep_rank else {}),
+            "winner": p["winner"],
+            **({"startPlayer": True} if p["startPlayer"] else {}),
+        }
+        for p in players
+    ]
+    return short
+
+
+def qr_url(play: dict) -> str:
+    """The https link to `qr_play(play)`, as short as it can be: what a QR holds where no short link reaches."""
+    data = quote(json.dumps(qr_play(play), ensure_ascii=False, separators=(",", ":")), safe=":,")
+    return f"{BGSTATS_URL}?data={data}"
 
 
 def app_link(play: dict) -> str:

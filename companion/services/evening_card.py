@@ -1,51 +1,45 @@
-"""A PNG recap of a game night, drawn like the single game's scorecard (scorecard.py: same font, sizes
-and colours): the evening's title, every game with its winner, the standings. "Save image" on Tonight
-downloads it. No Flet here: tested on its own."""
+"""A PNG recap of a game night, drawn like the single game's scorecard (card_layout.py: same font, sizes
+and colours, lines wrapped rather than cut): the evening's title, every game with its winner and every
+player's score, the standings. "Save image" on Tonight downloads it. No Flet here: tested on its own."""
 
 from __future__ import annotations
 
-import io
-
+from companion.services.card_layout import ACCENT, INK, MARGIN, MUTED, WIDTH, Card, render, text_width
 from companion.services.evenings import Evening, game_line, standing_line, standings, title
-from companion.services.scorecard import ACCENT, INK, MARGIN, MUTED, PAPER, ROW, WIDTH, fit, font
 
-GAME_ROW = 52  # one game's line
+__all__ = ["MAX_GAMES", "WIDTH", "evening_layout", "evening_png"]
+
+ROW = 64  # one player's standing, when it takes one line
 MAX_GAMES = 30  # a marathon night: the first 29 games and "… and N more"
+NAME_X = MARGIN + 100  # the standing's name column, after the place
+MIN_NAME_WIDTH = 300  # the name's column at least; the figures ("2 wins · 1.85 points in 3 games") take the rest
+GAP = 24
 
 
-def height_for(games: int, players: int) -> int:
-    return MARGIN + 130 + games * GAME_ROW + 90 + players * ROW + 60 + MARGIN
-
-
-def evening_png(evening: Evening) -> bytes:
-    from PIL import Image, ImageDraw  # here, not at the top: the browser build has no Pillow (images.available)
-
+def evening_layout(evening: Evening) -> Card:
+    """The card's lines: title, every game (wrapped: every player's score is on it), the standings, the footer."""
     lines = [game_line(g) for g in evening.games]
     if len(lines) > MAX_GAMES:
         lines = [*lines[: MAX_GAMES - 1], f"… and {len(lines) - MAX_GAMES + 1} more games"]
-    rows = standings(evening)
-    image = Image.new("RGB", (WIDTH, height_for(len(lines), len(rows))), PAPER)
-    draw = ImageDraw.Draw(image)
-    inner = WIDTH - 2 * MARGIN
-    y = MARGIN
-    draw.text((MARGIN, y), fit(draw, title(evening), 40, inner), font=font(40), fill=ACCENT)
-    y += 80
-    draw.text((MARGIN, y), "Games", font=font(30), fill=MUTED)
-    y += 50
+    card = Card()
+    y = card.text(MARGIN, title(evening), 40, ACCENT) + 30
+    y = card.text(y, "Games", 30, MUTED) + 12
     for line in lines:
-        draw.text((MARGIN, y), fit(draw, line, 30, inner), font=font(30), fill=INK)
-        y += GAME_ROW
-    y += 30
-    draw.text((MARGIN, y), "Standings", font=font(30), fill=MUTED)
-    y += 60
-    for s in rows:
+        y = card.text(y, line, 30, INK) + 14
+    y = card.text(y + 30, "Standings", 30, MUTED) + 22
+    for s in standings(evening):
         place, player, figures = standing_line(s)
-        draw.line((MARGIN, y, WIDTH - MARGIN, y), fill="#DDDDDD", width=2)
-        draw.text((MARGIN, y + 12), place, font=font(34), fill=INK)
-        draw.text((MARGIN + 100, y + 12), fit(draw, player, 34, 360), font=font(34), fill=INK)
-        draw.text((WIDTH - MARGIN, y + 16), fit(draw, figures, 28, inner - 480), font=font(28), fill=MUTED, anchor="ra")
-        y += ROW
-    draw.text((MARGIN, y + 20), "Scored with Tableside", font=font(26), fill=MUTED)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+        card.rule(y)
+        card.text(y + 12, place, 34, INK)
+        figures_width = min(text_width(figures, 28), WIDTH - MARGIN - NAME_X - MIN_NAME_WIDTH - GAP)
+        name_width = int(WIDTH - MARGIN - NAME_X - figures_width - GAP)
+        name_end = card.text(y + 12, player, 34, INK, x=NAME_X, width=name_width)
+        figures_end = card.text(y + 16, figures, 28, MUTED, x=WIDTH - MARGIN, width=int(figures_width) + 1, right=True)
+        y = max(y + ROW, name_end + 8, figures_end + 8)
+    y = card.text(y + 20, "Scored with Tableside", 26, MUTED)
+    card.height = y + MARGIN
+    return card
+
+
+def evening_png(evening: Evening) -> bytes:
+    return render(evening_layout(evening))

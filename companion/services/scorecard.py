@@ -1,77 +1,42 @@
-"""A PNG scorecard of a result, drawn on the server with Pillow (offline: the DejaVu font shipped in
-assets/fonts). "Save image" on the results screen downloads it. No Flet here: tested on its own."""
+"""A PNG scorecard of a result, drawn on the server with Pillow (card_layout.py: the font, the colours,
+lines wrapped rather than cut). "Save image" on the results screen downloads it. No Flet here: tested on
+its own."""
 
 from __future__ import annotations
 
-import io
-import textwrap
-from functools import cache
-from pathlib import Path
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # Pillow is imported where it draws: the browser build has none
-    from PIL import ImageDraw, ImageFont
-
 import scoring
+from companion.services.card_layout import ACCENT, INK, MARGIN, MUTED, WIDTH, Card, render, text_width
 from companion.services.share import headline, place_rows
 
-FONT = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSans.ttf"
-WIDTH = 1080  # a square-ish card at a phone's share-sheet resolution
-MARGIN = 60
-ROW = 64  # one player's line
-LINE = 40  # one line of a tiebreak sentence
-WRAP = 52  # characters per sentence line at the sentence size
-INK, MUTED, PAPER, ACCENT = "#1C1B1F", "#5F5B66", "#FFFFFF", "#00796B"
+__all__ = ["MARGIN", "ROW", "WIDTH", "scorecard_layout", "scorecard_png"]
+
+ROW = 64  # one player's row, when the name takes one line
+NAME_X = MARGIN + 110  # the name's column, after the place
+MAX_TOTAL_WIDTH = 200  # the total's column at the right (a total wider than that wraps), the name's the rest
+GAP = 20
 
 
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    from PIL import ImageFont
-
-    return ImageFont.truetype(str(FONT), size)
-
-
-def fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> str:
-    """`text`, shortened with "…" until it is at most `width` pixels wide (a long name keeps its row)."""
-    if draw.textlength(text, font=font(size)) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=font(size)) > width:
-        text = text[:-1]
-    return text + "…"
-
-
-def height_for(players: int, sentence_lines: int) -> int:
-    """The card's height: title and headline, one row per player, the sentences, the footer."""
-    return MARGIN + 150 + players * ROW + (20 + sentence_lines * LINE if sentence_lines else 0) + 60 + MARGIN
+def scorecard_layout(result: scoring.Result, day: str, duration: str | None = None) -> Card:
+    """The card's lines: title, headline, one row per player (place, name, total), the tiebreak sentences, the footer."""
+    card = Card()
+    title = scoring.GAMES[result.game].title + f" · {day}" + (f" · {duration}" if duration else "")
+    y = card.text(MARGIN, title, 34, MUTED) + 18
+    y = card.text(y, headline(result), 52, ACCENT) + 25
+    for place, player, total in place_rows(result):
+        card.rule(y)
+        card.text(y + 12, place, 38, INK)
+        total_width = int(min(text_width(str(total), 38), MAX_TOTAL_WIDTH)) + 1
+        name_end = card.text(y + 12, player, 38, INK, x=NAME_X, width=WIDTH - MARGIN - NAME_X - total_width - GAP)
+        total_end = card.text(y + 12, str(total), 38, INK, x=WIDTH - MARGIN, width=total_width, right=True)
+        y = max(y + ROW, name_end + 4, total_end + 4)
+    if result.explanations:
+        y += 20
+        for sentence in result.explanations:
+            y = card.text(y, sentence, 30, MUTED)
+    y = card.text(y + 20, "Scored with Tableside", 26, MUTED)
+    card.height = y + MARGIN
+    return card
 
 
 def scorecard_png(result: scoring.Result, day: str, duration: str | None = None) -> bytes:
-    from PIL import Image, ImageDraw
-
-    sentences = [part for s in result.explanations for part in textwrap.wrap(s, WRAP)]
-    rows = place_rows(result)
-    image = Image.new("RGB", (WIDTH, height_for(len(rows), len(sentences))), PAPER)
-    draw = ImageDraw.Draw(image)
-    y = MARGIN
-    title = scoring.GAMES[result.game].title + f" · {day}" + (f" · {duration}" if duration else "")
-    draw.text((MARGIN, y), fit(draw, title, 34, WIDTH - 2 * MARGIN), font=font(34), fill=MUTED)
-    y += 60
-    draw.text((MARGIN, y), fit(draw, headline(result), 52, WIDTH - 2 * MARGIN), font=font(52), fill=ACCENT)
-    y += 90
-    total_right = WIDTH - MARGIN
-    for place, player, total in rows:
-        draw.line((MARGIN, y, WIDTH - MARGIN, y), fill="#DDDDDD", width=2)
-        draw.text((MARGIN, y + 12), place, font=font(38), fill=INK)
-        draw.text((MARGIN + 110, y + 12), fit(draw, player, 38, WIDTH - 2 * MARGIN - 330), font=font(38), fill=INK)
-        draw.text((total_right, y + 12), str(total), font=font(38), fill=INK, anchor="ra")
-        y += ROW
-    if sentences:
-        y += 20
-        for line in sentences:
-            draw.text((MARGIN, y), line, font=font(30), fill=MUTED)
-            y += LINE
-    draw.text((MARGIN, y + 20), "Scored with Tableside", font=font(26), fill=MUTED)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return render(scorecard_layout(result, day, duration))

@@ -211,7 +211,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
 
     from companion.access import identity
     from companion.access.gate import PIN_SETTING, new_pin
-    from companion.server import admission, guard, memory, quiet_log, static_files
+    from companion.server import admission, guard, memory, play_links, quiet_log, static_files
     from companion.server.network import beyond_this_machine
     from companion.ui.warm_figures import FiguresWarmer
 
@@ -244,6 +244,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     )
     quiet_log.install()  # a client that leaves is logged once at info, never as a traceback
     static_files.install(app, ASSETS_DIR)  # compressed once, cached by browsers: a phone joins in seconds
+    app = play_links.Routes(app)  # /bgstats/<token>: the BG Stats QR's short link, inside the guard
     names = [socket.gethostname(), socket.gethostname() + ".local"]
     app = guard.Guard(app, guard.own_hosts(port, addresses, names))
     for line in serving_banner(host, port, pin_set=gate.required):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import flet as ft
 
 from companion.services.player_colours import colour_name, table_colours
+from companion.ui.widgets.palette import ink
 
 if TYPE_CHECKING:  # for the type only: the play screen imports the game screens, not the reverse
     from companion.ui.views.play import Play
@@ -27,6 +28,8 @@ class GameScreen:
     seed: ClassVar[str] = DEFAULT_SEED  # the colour the game's screens are drawn in
     icon: ClassVar[ft.IconData] = ft.Icons.STYLE
     per_player: ClassVar[bool] = True  # a phone shows one player's tableau at a time
+    # The colours of the game's own cards (names in widgets/palette.py): no player's colour is mistaken for one.
+    card_colours: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, play: Play):
         self.play = play
@@ -102,5 +105,5 @@ class GameScreen:
     def player_colours(cls, players: list[str], choices: dict[str, str], dark: bool) -> dict[str, tuple[str, str]]:
         """Each player's colour at this game's table, (said, '#RRGGBB'): their own colour
         (services/player_colours.py), unless the game gives each player one (a publisher's)."""
-        colours = table_colours(players)
+        colours = table_colours(players, avoid=[ink(name, dark) for name in cls.card_colours for dark in (False, True)])
         return {p: (colour_name(colours[p]), colours[p]) for p in players}

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,10 +112,40 @@ def test_a_lost_cities_play_spelled_out():
         "playDate": "2026-11-30 20:05:00",
         "location": "Café Nord",
         "comments": "Ana's comeback",
-        "board": "rounds 1",
+        "board": "1 round",
         "game": {"name": "Lost Cities", "sourceGameId": "lost-cities", "highestWins": True, "noPoints": False, "bggId": 50},
         "players": [
             {"name": "Ana", "sourcePlayerId": "Ana", "score": 14, "rank": 1, "winner": True, "startPlayer": True},
             {"name": "Ben", "sourcePlayerId": "Ben", "score": 0, "rank": 2, "winner": False, "startPlayer": False},
         ],
     }
+
+
+def board_of(game: str, variant: dict, players: int = 2) -> str | None:
+    names = [f"P{i}" for i in range(players)]
+    colours = dict(zip(names, ("red", "blue", "green", "yellow"), strict=False)) if game == "bgg-game" else {}
+    record = scoring.new_record(game, names, variant, colours)
+    return bg_stats.bgstats_play(record).get("board")
+
+
+@pytest.mark.parametrize(
+    "game, variant, players, board",
+    [
+        # BG Stats' `board` is the board, map, scenario or variant played: a standard game has none.
+        ("lost-cities", {"rounds": 3}, 2, None),
+        ("lost-cities", {"rounds": 3, "purple": False}, 2, None),
+        ("lost-cities", {"rounds": 1}, 2, "1 round"),
+        ("lost-cities", {"rounds": 3, "purple": True}, 2, "purple expedition"),
+        ("lost-cities", {"rounds": 1, "purple": True}, 2, "1 round, purple expedition"),
+        ("cgt", {"first_player_penalty": 2}, 2, None),
+        ("cgt", {"first_player_penalty": 0}, 2, "first player penalty 0"),
+        ("card-commons", {"peek": False}, 2, None),
+        ("card-commons", {"peek": True}, 2, "peek variant"),
+        ("bgg-game", {"three_player_sets": "one"}, 3, None),
+        ("bgg-game", {"three_player_sets": "every"}, 3, "every complete set scored"),
+        ("bgg-game", {"three_player_sets": "every"}, 4, None),  # the option counts only at 3 players
+        ("bgg-card-game", {}, 2, None),
+    ],
+)
+def test_board_names_only_a_departure_from_the_standard_game(game, variant, players, board):
+    assert board_of(game, variant, players) == board

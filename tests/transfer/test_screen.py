@@ -73,6 +73,43 @@ def test_export_buttons_wait_for_a_finished_game(open_app, store):
     assert not h2.buttons("Export JSON")[0].disabled and not h2.buttons("Export CSV")[0].disabled
 
 
+def export_states(h) -> dict[str, tuple[bool, str]]:
+    """Each export button's (disabled, tooltip): the tooltip is also what a screen reader says of it."""
+    return {name: (h.buttons(name)[0].disabled, h.buttons(name)[0].tooltip) for name in ("Export JSON", "Export CSV")}
+
+
+NONE_YET = {"Export JSON": (True, "No saved game to export yet."), "Export CSV": (True, "No saved game to export yet.")}
+ONE = {
+    "Export JSON": (False, "Download the 1 finished game as one JSON file (every game whole)."),
+    "Export CSV": (False, "Download the 1 finished game as a CSV file (one row per player per game)."),
+}
+TWO = {
+    "Export JSON": (False, "Download all 2 finished games as one JSON file (every game whole)."),
+    "Export CSV": (False, "Download all 2 finished games as a CSV file (one row per player per game)."),
+}
+
+
+def test_export_tooltips_follow_the_history_while_the_screen_is_open(open_app, store):
+    h = open_app("/transfer")
+    assert export_states(h) == NONE_YET
+    store.add_finished([record("lc1")])  # saved elsewhere (another device, Results) while this screen is open
+    h.settle()
+    assert export_states(h) == ONE
+    store.add_finished([record("cg1")])
+    h.settle()
+    assert export_states(h) == TWO
+    assert "2 finished games in the history." in [t.value for t in h.find_all(ft.Text)]
+    store.delete("lc1")
+    store.delete("cg1")
+    h.settle()
+    assert export_states(h) == NONE_YET
+
+
+def test_export_tooltips_of_a_screen_opened_with_games(open_app, store):
+    store.add_finished([record("lc1"), record("cg1")])
+    assert export_states(open_app("/transfer")) == TWO
+
+
 @pytest.mark.parametrize("button, suffix", [("Export JSON", ".json"), ("Export CSV", ".csv")])
 def test_export_downloads_the_history(open_app, store, button, suffix):
     store.add_finished(records())

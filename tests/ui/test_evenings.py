@@ -113,7 +113,8 @@ def test_recap_image_is_a_png_that_grows_with_the_evening():
     small, big = (Image.open(io.BytesIO(evening_card.evening_png(n))) for n in (one, many))
     assert small.format == big.format == "PNG"
     assert small.width == big.width == evening_card.WIDTH
-    assert big.height == evening_card.height_for(evening_card.MAX_GAMES, 3) > small.height
+    assert big.height == evening_card.evening_layout(many).height > small.height
+    assert evening_card.evening_layout(many).lines.count("… and 11 more games") == 1  # a marathon's games beyond 29 are counted
 
 
 def test_latest_is_the_last_of_all_evenings_however_long_it_runs():

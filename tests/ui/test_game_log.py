@@ -139,3 +139,50 @@ def test_where_changed_while_editing_goes_with_the_edit(open_app, store):
     h2.tap("Cancel changes")
     assert not h2.conn.errors
     assert store.get("g1").record["location"] == "Club" and store.editing("g1") is None
+
+
+def qr_dialog(h):
+    h.tap(game_log.OTHER_WAYS)
+    assert not h.conn.errors
+    (dialog,) = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+    (image,) = [c for c in walk(dialog.content) if isinstance(c, ft.Image)]
+    words = [c.value for c in walk(dialog.content) if isinstance(c, ft.Text)]
+    return image, words
+
+
+def test_a_phone_on_the_wifi_scans_a_short_link_at_7_px_a_module_or_more(store):
+    from companion.server.play_links import Routes
+    from companion.services import qr_codes
+    from companion.ui.app import make_main
+
+    from .harness import Harness
+
+    store.add_finished([{**DONE, "id": "g1", "played_at": "2026-11-30T20:00:00+00:00", "notes": "n" * 1000}])
+    for width in (390, 820):
+        h = Harness(make_main(store, None, ["http://192.168.1.20:8550"], lan=True), route="/history/g1", width=width)
+        image, words = qr_dialog(h)
+        assert game_log.QR_SHORT in words
+        text, code = game_log.bgstats_qr(bg_stats.bgstats_play(store.get("g1")), "http://192.168.1.20:8550", game_log.qr_room(width))
+        assert bytes(image.src) == code.png and image.width == image.height == code.side  # the same link: it keeps its token
+        assert code.modules == 29 and code.side / (code.modules + 2 * qr_codes.QUIET) >= 7
+        assert image.filter_quality == ft.FilterQuality.NONE  # sharp module edges
+        sent = []
+
+        async def send(message, sent=sent):
+            sent.append(message)
+
+        h.run(Routes(None)({"type": "http", "method": "GET", "path": text.removeprefix("http://192.168.1.20:8550")}, None, send))
+        assert dict(sent[0]["headers"])[b"location"].decode() == bg_stats.bgstats_url(bg_stats.bgstats_play(store.get("g1")))
+        h.close()
+
+
+def test_where_phones_cannot_reach_the_server_a_laptop_shows_the_whole_play_at_5_px_a_module(open_app, store):
+    from companion.services import qr_codes
+
+    store.add_finished([{**DONE, "id": "g1", "played_at": "2026-11-30T20:00:00+00:00", "notes": "n" * 1000}])
+    h = open_app("/history/g1", width=1280)
+    image, words = qr_dialog(h)
+    assert game_log.QR_WHOLE in words
+    _, code = game_log.bgstats_qr(bg_stats.bgstats_play(store.get("g1")), None, game_log.qr_room(1280))
+    assert bytes(image.src) == code.png and image.width == code.side
+    assert code.module_px >= qr_codes.MIN_MODULE_PX

@@ -4,8 +4,9 @@ the name field shows no character counter; the 3-player option goes with a 4th p
 import flet as ft
 import pytest
 
-from companion.services.player_colours import PALETTE, player_colour, table_colours
+from companion.services.player_colours import MIN_HUE_GAP, PALETTE, colour_name, hue_gap, player_colour, table_colours
 from companion.ui.views import setup
+from companion.ui.widgets.palette import contrast, ink
 
 from .harness import walk
 
@@ -80,13 +81,83 @@ def test_each_player_has_a_stable_distinct_colour():
     assert table_colours(list(reversed(players))) == colours  # seats do not change colours
 
 
-def test_setup_rows_show_each_players_colour(open_app):
-    h = open_app("/setup/lost-cities")
-    add(h, "Ana", "Ben")
-    dots = {
+def colour_dots(h) -> dict[str, str]:
+    return {
         c.tooltip.split("'")[0]: c.bgcolor for c in h.find_all(ft.Container) if isinstance(c.tooltip, str) and "'s colour:" in c.tooltip
     }
-    assert dots == table_colours(["Ana", "Ben"])
+
+
+def test_setup_rows_show_each_players_colour(open_app):
+    h = open_app("/setup/cgt")  # CGT's cards have no colours: each player's own colour
+    add(h, "Ana", "Ben")
+    assert colour_dots(h) == table_colours(["Ana", "Ben"])
+
+
+CARD_INKS = {  # each game's card colours in both themes' shades (companion/ui/widgets/palette.py)
+    game: [ink(name, dark) for name in names for dark in (False, True)]
+    for game, names in {
+        "lost-cities": ("red", "green", "blue", "white", "yellow", "purple"),
+        "card-commons": ("red", "black"),
+        "bgg-card-game": ("grey", "cyan", "pink", "green", "purple", "indigo", "orange", "red"),
+    }.items()
+}
+
+
+@pytest.mark.parametrize("dark", [False, True])
+@pytest.mark.parametrize(
+    "game, names",
+    [
+        ("lost-cities", ["Ana", "Ben"]),  # the issue's table: blue and red elsewhere, expedition colours
+        ("lost-cities", ["Mia", "Noah"]),
+        ("lost-cities", ["Zoë", "Étienne"]),
+        ("card-commons", ["Ana", "Ben"]),
+        ("card-commons", ["Dee", "Kai"]),
+    ],
+)
+def test_a_players_dot_is_never_a_colour_of_the_games_cards(open_app, store, game, names, dark):
+    from companion.ui.session import THEME_SETTING
+
+    store.set_setting(THEME_SETTING, dark)
+    h = open_app(f"/setup/{game}")
+    add(h, *names)
+    dots = colour_dots(h)
+    assert set(dots) == set(names) and len(set(dots.values())) == len(names)
+    for name, colour in dots.items():
+        assert hue_gap(colour, CARD_INKS[game]) >= MIN_HUE_GAP, (name, colour_name(colour))
+        # a mark on either theme's page: WCAG's 3:1 for graphics
+        assert contrast(colour, "#FFFFFF") >= 3 and contrast(colour, "#141218") >= 3
+    assert dots == table_colours(names, CARD_INKS[game])
+
+
+def test_the_issues_blue_and_red_players_take_other_colours_at_lost_cities():
+    assert [colour_name(c) for c in table_colours(["Ana", "Ben"]).values()] == ["blue", "red"]  # everywhere else
+    at_lost_cities = [colour_name(c) for c in table_colours(["Ana", "Ben"], CARD_INKS["lost-cities"]).values()]
+    assert not {"blue", "red", "green", "purple", "indigo", "brown"} & set(at_lost_cities)
+
+
+@pytest.mark.parametrize("game", list(CARD_INKS))
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_a_table_keeps_its_players_apart_even_where_few_colours_are_clear(game, players):
+    names = [f"Player {i}" for i in range(players)]
+    colours = table_colours(names, CARD_INKS[game])
+    assert len(set(colours.values())) == players  # distinct first: the clearest of the rest complete them
+    clear = sum(hue_gap(c, CARD_INKS[game]) >= MIN_HUE_GAP for _, c in PALETTE)
+    assert sum(hue_gap(c, CARD_INKS[game]) >= MIN_HUE_GAP for c in colours.values()) == min(players, clear)
+
+
+def test_the_play_screen_and_home_show_the_colours_setup_showed(open_app, store):
+    h = open_app("/setup/lost-cities")
+    add(h, "Ana", "Ben")
+    dots = colour_dots(h)
+    h.tap("Start game")
+    home = open_app("/")
+    listed = [c.bgcolor for c in home.find_all(ft.Container) if c.tooltip in ("Ana", "Ben") and c.width == 12]
+    assert listed == [dots["Ana"], dots["Ben"]]
+
+
+def test_every_palette_colour_is_a_mark_on_both_themes():
+    for said, colour in PALETTE:
+        assert contrast(colour, "#FFFFFF") >= 3 and contrast(colour, "#141218") >= 3, said
 
 
 def test_three_player_option_goes_with_a_fourth_player(open_app):

@@ -2,7 +2,6 @@
 (companion/services/share.py, companion/services/scorecard.py: no Flet, no browser)."""
 
 import io
-import textwrap
 
 from PIL import Image, ImageStat
 
@@ -58,8 +57,7 @@ def test_the_scorecard_is_a_png_of_the_expected_size_with_something_drawn():
     result = tied_cgt()
     image = open_png(scorecard.scorecard_png(result, "2026-05-01"))
     assert image.format == "PNG"
-    lines = sum(len(textwrap.wrap(s, scorecard.WRAP)) for s in result.explanations)
-    assert image.size == (scorecard.WIDTH, scorecard.height_for(2, lines))
+    assert image.size == (scorecard.WIDTH, scorecard.scorecard_layout(result, "2026-05-01").height)
     assert image.size[0] >= 1000 and 400 <= image.size[1] <= 1400
     grey = image.convert("L")
     low, high = grey.getextrema()
@@ -67,7 +65,7 @@ def test_the_scorecard_is_a_png_of_the_expected_size_with_something_drawn():
     ink = sum(grey.histogram()[:128])
     assert ink > 0.005 * image.size[0] * image.size[1], "the card is (nearly) blank"
     # Each player's row carries ink (its name and total), the area below the footer none.
-    top = scorecard.MARGIN + 150
+    top = scorecard.MARGIN + 150  # under the title and the headline, one line each
     for row in range(2):
         band = grey.crop((0, top + row * scorecard.ROW, image.size[0], top + (row + 1) * scorecard.ROW))
         assert ImageStat.Stat(band).extrema[0][0] < 80

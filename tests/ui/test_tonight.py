@@ -82,6 +82,8 @@ def test_copy_recap_and_save_image(open_app, store):
     assert args["file_name"] == "tableside-game-night-2026-03-02.png"
     image = Image.open(io.BytesIO(bytes(args["src_bytes"])))
     assert image.format == "PNG" and image.size[0] == evening_card.WIDTH
+    snack = [m for m in h.page._dialogs.controls if isinstance(m, ft.SnackBar)][-1]
+    assert snack.content.value.startswith("Image saved as tableside-game-night-2026-03-02.png")
     assert not h.conn.errors
 
 

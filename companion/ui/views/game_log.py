@@ -11,15 +11,14 @@ saved game, as before) the JSON download.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 
 import flet as ft
-import segno
 
 import scoring
 from companion.data.store import StoredGame
-from companion.services import bg_stats, game_details, records
+from companion.server import play_links
+from companion.services import bg_stats, game_details, qr_codes, records
 from companion.ui.session import App
 from companion.ui.widgets.controls import section
 
@@ -27,14 +26,25 @@ LOG = "Log to BG Stats"
 OTHER_WAYS = "Other ways to BG Stats"
 
 
-def qr_png(url: str) -> bytes | None:
-    """The link as a QR code; None when it is too long for one (a very long game's notes)."""
-    buffer = io.BytesIO()
-    try:
-        segno.make(url, error="l").save(buffer, kind="png", scale=4, border=2)
-    except segno.DataOverflowError:
-        return None
-    return buffer.getvalue()
+DIALOG_MARGINS = 2 * (40 + 24)  # an AlertDialog's inset and its content's padding, on each side
+QR_ROOM = 600  # the QR's largest side on a wide screen, in screen pixels (a whole play's code needs it)
+QR_SHORT = "Scan with the phone that has BG Stats, on this Wi-Fi: it opens the play in BG Stats' import dialog."
+QR_WHOLE = (
+    "Scan with the phone that has BG Stats: it opens the play in BG Stats' import dialog. Phones do not reach "
+    "this server, so the code holds the whole play: hold the phone 20 to 30 cm away."
+)
+
+
+def qr_room(width: float | None) -> int:
+    """How wide the QR may be in the dialog, on a screen `width` wide (a phone's when unknown)."""
+    return int(max(200, min(QR_ROOM, (width or 390) - DIALOG_MARGINS)))
+
+
+def bgstats_qr(play: dict, join_base: str | None, room: int) -> tuple[str, qr_codes.QrImage | None]:
+    """What the QR holds and its image: a short link to this server where phones reach it (`join_base`,
+    e.g. http://192.168.1.20:8550), else the shortest whole link (bg_stats.qr_url)."""
+    text = play_links.short_link(join_base, bg_stats.bgstats_url(play)) if join_base else bg_stats.qr_url(play)
+    return text, qr_codes.qr_image(text, room)
 
 
 def bg_stats_actions(app: App, stored: StoredGame) -> list[ft.Control]:
@@ -43,19 +53,26 @@ def bg_stats_actions(app: App, stored: StoredGame) -> list[ft.Control]:
     web = bg_stats.bgstats_url(play)
 
     def other_ways(e) -> None:
-        code = qr_png(web)
+        reachable = app.join_urls[0] if app.lan and app.join_urls else None
+        _, code = bgstats_qr(play, reachable, qr_room(app.page.width))
         app.page.show_dialog(
             ft.AlertDialog(
                 title=ft.Text("BG Stats on another device"),
                 content=ft.Column(
                     [
-                        ft.Text("Scan with the phone that has BG Stats: it opens the play in BG Stats' import dialog."),
-                        ft.Image(src=code, width=280, height=280, semantics_label="QR code of the BG Stats link")
+                        ft.Text(QR_SHORT if reachable else QR_WHOLE),
+                        ft.Image(
+                            src=code.png,
+                            width=code.side,
+                            height=code.side,
+                            filter_quality=ft.FilterQuality.NONE,  # sharp module edges
+                            semantics_label="QR code of the BG Stats link",
+                        )
                         if code
                         else ft.Text("This play is too long for a QR code: use the web link or the export.", italic=True),
                     ],
                     tight=True,
-                    width=320,
+                    width=max(320, code.side if code else 0),
                     scroll=ft.ScrollMode.AUTO,
                 ),
                 actions=[

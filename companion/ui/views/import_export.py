@@ -38,6 +38,14 @@ IDLE = ("", 0, 0, "")  # no long work under way (progress_bar's arguments)
 NOTHING_SAVED = "No saved game to export yet."  # why the export buttons are greyed
 
 
+def export_tooltip(kind: str, games: int) -> str:
+    """What an export button's tooltip (and a screen reader) says: what it downloads, or why it is greyed."""
+    if not games:
+        return NOTHING_SAVED
+    what = "one JSON file (every game whole)" if kind == "json" else "a CSV file (one row per player per game)"
+    return f"Download {'the' if games == 1 else 'all'} {plural(games, 'finished game')} as {what}."
+
+
 def file_picker(app: App) -> ft.FilePicker:
     """One FilePicker per session, kept on the App: the page drops services nothing references."""
     picker = getattr(app, "_file_picker", None)
@@ -237,10 +245,20 @@ def view(app: App) -> ft.View:
 
     text, error = said
     json_button = ft.FilledButton(
-        "Export JSON", icon=ft.Icons.DOWNLOAD, height=48, disabled=not finished, tooltip=NOTHING_SAVED, on_click=export_json
+        "Export JSON",
+        icon=ft.Icons.DOWNLOAD,
+        height=48,
+        disabled=not finished,
+        tooltip=export_tooltip("json", len(finished)),
+        on_click=export_json,
     )
     csv_button = ft.OutlinedButton(
-        "Export CSV", icon=ft.Icons.TABLE_CHART, height=48, disabled=not finished, tooltip=NOTHING_SAVED, on_click=export_csv
+        "Export CSV",
+        icon=ft.Icons.TABLE_CHART,
+        height=48,
+        disabled=not finished,
+        tooltip=export_tooltip("csv", len(finished)),
+        on_click=export_csv,
     )
     import_button = ft.FilledButton(
         "Import",

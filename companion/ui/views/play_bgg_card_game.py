@@ -36,6 +36,7 @@ def holder_state(holder: str | None, player: str) -> str:
 class BggCardGameScreen(GameScreen):
     key = "bgg-card-game"
     seed = ft.Colors.INDIGO
+    card_colours = tuple(HUE.values())  # the subdomains' colours: a player's dot is never one of them
     icon = ft.Icons.STYLE
 
     @property

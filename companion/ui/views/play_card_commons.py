@@ -60,6 +60,7 @@ def CardGrid(
 class CardCommonsScreen(GameScreen):
     key = "card-commons"
     seed = ft.Colors.GREEN_800
+    card_colours = ("red", "black")  # the suits: a player's dot is never red
     icon = ft.Icons.GAVEL
 
     @property

@@ -113,6 +113,7 @@ GUEST_ROUND = "The table starts the next round."
 class LostCitiesScreen(GameScreen):
     key = "lost-cities"
     seed = ft.Colors.AMBER_800
+    card_colours = (*rules.COLOURS, rules.PURPLE)  # the expeditions: a player's dot is never one of them
     icon = ft.Icons.EXPLORE
 
     @property

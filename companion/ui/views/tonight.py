@@ -82,7 +82,9 @@ def sharing(app: App, evening: evenings.Evening) -> list[ft.Control]:
     from companion.ui.views import import_export
 
     async def save_image(e) -> None:
-        await import_export.download(app, f"tableside-game-night-{evening.day}.png", evening_card.evening_png(evening))
+        name = f"tableside-game-night-{evening.day}.png"
+        await import_export.download(app, name, evening_card.evening_png(evening))
+        app.notify(f"Image saved as {name}: every game and every player's score.")  # the browser's download says little
 
     return [
         ft.OutlinedButton(
