@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
