@@ -181,6 +181,8 @@ def use_system_allocator() -> None:
     The variable is read when the interpreter starts: the command starts itself again, same process id."""
     if os.environ.get("PYTHONMALLOC") or os.environ.get("TABLESIDE_KEEP_ALLOCATOR"):
         return
+    if sys.platform == "win32":  # execv there is a new process and the console's prompt back: serve as started
+        return
     os.environ["PYTHONMALLOC"] = "malloc"
     os.execv(sys.executable, [sys.executable, "-m", "companion", *sys.argv[1:]])
 

@@ -7,8 +7,10 @@
     companion.server     serving: the above, and Flet where it must (admission, fonts)
     companion.ui         the screens: anything
 
-Flet is imported only by companion.ui and companion.server. Imports under `if TYPE_CHECKING:` are
-for annotations and never run, so they are not counted; the last test checks what really loads."""
+Flet is imported only by companion.ui and companion.server, through its public API: whatever reaches
+past it (a private name, an internal module, a method replaced on a session) is in
+companion/server/flet_seams.py alone. Imports under `if TYPE_CHECKING:` are for annotations and never
+run, so they are not counted; test_the_lower_layers_load_no_flet_at_run_time checks what really loads."""
 
 from __future__ import annotations
 
@@ -152,3 +154,98 @@ def test_the_lower_layers_load_no_flet_at_run_time():
     )
     out = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+# ---- Flet through its public API, except in the seam ----------------------------------------------
+
+SEAM = ROOT / "companion" / "server" / "flet_seams.py"
+PUBLIC_FLET_MODULES = {"flet", "flet_charts", "flet_web.fastapi"}  # flet_web.fastapi.app: Flet's way to serve with FastAPI
+
+
+def app_sources() -> list[Path]:
+    return [p for p in sources("companion") if p != SEAM]
+
+
+def flet_private_names() -> set[str]:
+    """Every private name (`_x`, not `__x__`) Flet's own source defines or uses as an attribute."""
+    import importlib.util
+
+    names: set[str] = set()
+    for package in sorted(FLET):
+        spec = importlib.util.find_spec(package)
+        assert spec is not None and spec.submodule_search_locations, package
+        for path in Path(next(iter(spec.submodule_search_locations))).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8", errors="replace"))):
+                name = getattr(node, "attr", None) or getattr(node, "name", None) or getattr(node, "id", None)
+                if isinstance(name, str) and name.startswith("_") and not name.endswith("__"):
+                    names.add(name)
+    return names
+
+
+def reaches_into_flet(tree: ast.AST, private: set[str]) -> list[str]:
+    """What a source does beyond Flet's public API: imports of Flet's internal modules, Flet's private
+    names read or written on an object (not on `self`/`cls`: the class's own), by attribute or by
+    getattr/setattr/hasattr or by name in a string, and methods replaced on a Flet session (`….session.x = …`)."""
+    found: list[str] = []
+    for module in imports(tree):
+        if module.split(".")[0] in FLET and module not in PUBLIC_FLET_MODULES:
+            found.append(f"imports {module}")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in FLET:
+            found += [f"imports {node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
+        on_own = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+        if isinstance(node, ast.Attribute) and node.attr in private and not on_own:
+            found.append(f"reads .{node.attr} (line {node.lineno})")
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) > 1 and node.value in private:
+            found.append(f"names {node.value!r} (line {node.lineno})")  # getattr(x, "_values"), vars(x)["_values"] …
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "setattr", "hasattr", "delattr"):
+            named = node.args[1] if len(node.args) > 1 else None
+            if isinstance(named, ast.Constant) and isinstance(named.value, str) and "__" in named.value.strip("_"):
+                found.append(f"{node.func.id}(…, {named.value!r}) (line {node.lineno})")  # a name-mangled private
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                owner = target.value if isinstance(target, ast.Attribute) else None
+                if (isinstance(owner, ast.Name) and owner.id == "session") or (
+                    isinstance(owner, ast.Attribute) and owner.attr == "session"
+                ):
+                    found.append(f"replaces session.{target.attr} (line {node.lineno})")  # type: ignore[union-attr]
+    return found
+
+
+@pytest.fixture(scope="module")
+def private_flet_names() -> set[str]:
+    return flet_private_names()
+
+
+def test_only_the_seam_reaches_past_flets_public_api(private_flet_names):
+    found = {
+        str(p.relative_to(ROOT)): reaches_into_flet(ast.parse(p.read_text(encoding="utf-8")), private_flet_names) for p in app_sources()
+    }
+    assert {path: what for path, what in found.items() if what} == {}
+
+
+def test_the_seam_check_sees_each_kind_of_reach(private_flet_names):
+    """The reader above finds each thing the seam does, written anywhere else."""
+    assert {"_values", "_dialogs", "_overlay", "_context_page", "_i"} <= private_flet_names
+    source = (
+        "import flet as ft\nimport flet_charts\nimport flet_web.fastapi as f\n"  # public: not found
+        "from flet.messaging.protocol import MessageAction\n"
+        "from flet_web import get_package_web_dir\n"
+        "from flet.controls.context import _context_page\n"
+        "def f(page, control, app, self):\n"
+        "    control._values\n    self._values\n"
+        "    page.session.error = print\n    session = page.session\n    session.apply_patch = print\n"
+        "    getattr(app, '_FletStaticFiles__once', None)\n    getattr(app, '_file_picker', None)\n"
+        "    [v for k, v in vars(control).items() if k in ('_dialogs', '_')]\n"
+    )
+    assert sorted(reaches_into_flet(ast.parse(source), private_flet_names)) == [
+        "getattr(…, '_FletStaticFiles__once') (line 13)",
+        "imports flet.controls.context",
+        "imports flet.controls.context._context_page",
+        "imports flet.messaging.protocol",
+        "imports flet_web",
+        "names '_dialogs' (line 15)",
+        "reads ._values (line 8)",
+        "replaces session.apply_patch (line 12)",
+        "replaces session.error (line 10)",
+    ]

@@ -9,26 +9,27 @@ IPv4 addresses on the LAN is slowed as well. The counts are kept in a file in th
 the server resets them; the file keeps at most MAX_REMEMBERED devices (the most recent), each
 key short, so it stays small whatever the guessers do.
 
+The PIN's hash is made and checked in pin_hash.py; a hash of an older kind is made again at the
+next right PIN (`check`), and the sessions and grants that held the old one still hold.
+
 A new PIN (set_pin) is told to `listeners`: a session that had entered the old one, or none, is
 no longer the host (session.App.is_host) and is asked for the new one at once.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import logging
-import os
 import threading
 import time
 from pathlib import Path
 
 from companion.access.identity import device_of
+from companion.access.pin_hash import hash_pin, outdated, pin_matches
 from companion.access.rights import Listeners
 from companion.data.atomic_files import write_atomically
 
-PIN_SETTING = "access.pin"  # {"salt": hex, "hash": hex}; the PIN itself is never stored
+PIN_SETTING = "access.pin"  # the PIN's hash (pin_hash.py); the PIN itself is never stored
 MIN_DIGITS, SAFE_DIGITS, MAX_DIGITS = 4, 6, 12
 FREE_TRIES = 3  # per device, then 2, 4, 8 … seconds up to MAX_WAIT
 MAX_WAIT = 300.0  # seconds
@@ -40,17 +41,6 @@ TRIES_FILE = "pin-tries.json"
 MAX_REMEMBERED = 2000  # devices kept in the file (the oldest are forgotten first)
 
 log = logging.getLogger("tableside")
-
-
-def hash_pin(pin: str, salt: bytes | None = None) -> dict:
-    salt = salt or os.urandom(16)
-    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, 100_000)
-    return {"salt": salt.hex(), "hash": digest.hex()}
-
-
-def pin_matches(pin: str, stored: dict) -> bool:
-    candidate = hash_pin(pin, bytes.fromhex(stored["salt"]))["hash"]
-    return hmac.compare_digest(candidate, stored["hash"])
 
 
 def valid_pin(pin: str) -> bool:
@@ -89,14 +79,23 @@ class Gate:
         self._failures: dict[str, list[float]] = self._load()  # device → [wrong guesses, when the last was]
         self._lock = threading.Lock()
         self.listeners = Listeners()  # told when the PIN changes (open sessions re-check their rights)
+        self._upgraded: dict[str, object] = {}  # an older hash (as key()) → the hash it was made again as
 
     @property
-    def pin(self) -> dict | None:
+    def pin(self) -> object | None:
         return self.fixed or self.store.setting(PIN_SETTING)
 
     @property
     def required(self) -> bool:
         return self.pin is not None
+
+    def forms_in_force(self) -> list[object]:
+        """The PIN's hash in force and the older hashes of the same PIN it replaced (an upgrade at a
+        right PIN, since this server started): a session or a grant naming one of them holds."""
+        pin = self.pin
+        if pin is None:
+            return []
+        return [pin, *(json.loads(old) for old, new in list(self._upgraded.items()) if new == pin)]
 
     def _load(self) -> dict[str, list[float]]:
         if self.tries_path is None or not self.tries_path.exists():
@@ -139,10 +138,13 @@ class Gate:
         if wait > 0:
             return False, f"Too many wrong PINs: try again in {wait:.0f} s."
         device = device_of(address)
-        if self.pin is not None and pin_matches(guess.strip(), self.pin):
+        pin = self.pin
+        if pin is not None and pin_matches(guess.strip(), pin):
             with self._lock:
                 if self._failures.pop(device, None) is not None:
                     self._save()
+            if self.fixed is None and outdated(pin):
+                self._upgrade(pin, hash_pin(guess.strip()))
             return True, ""
         with self._lock:
             now = self.clock()
@@ -153,10 +155,25 @@ class Gate:
         wait = self.wait_for(address)
         return False, "Wrong PIN." + (f" Try again in {wait:.0f} s." if wait > 0 else "")
 
+    def _upgrade(self, old: object, new: str) -> None:
+        """Keep the right PIN's hash in the current form (old stays valid for whoever entered it)."""
+        if self.store.setting(PIN_SETTING) != old:  # set or removed meanwhile: that one stands
+            return
+        self._upgraded[key(old)] = new  # first: whoever looks once it is stored finds old in force
+        try:
+            self.store.set_setting(PIN_SETTING, new)
+        except Exception as e:  # a read-only folder, a full disk: the old hash works on, upgraded another time
+            log.warning("the PIN's hash could not be stored in its new form: %s", e)
+            self._upgraded.pop(key(old), None)
+
     def set_pin(self, pin: str | None) -> None:
         self.set_pin_hash(hash_pin(pin) if pin else None)
 
-    def set_pin_hash(self, hashed: dict | None) -> None:
+    def set_pin_hash(self, hashed: object | None) -> None:
         """Store a PIN's hash (None: no PIN), then tell the listeners."""
         self.store.set_setting(PIN_SETTING, hashed)
         self.listeners.notify()
+
+
+def key(hashed: object) -> str:
+    return json.dumps(hashed, sort_keys=True)

@@ -37,7 +37,7 @@ REVOKED_SETTING = "host_grants.revoked"  # grant id → when it would have expir
 SALT = "tableside.host-grant"  # itsdangerous' namespace: a seat grant or anything else signed later is not one
 
 
-def pin_digest(pin: dict | None) -> str:
+def pin_digest(pin: object | None) -> str:
     """A short name of the PIN in force (of its salted hash: the PIN cannot be read back from it)."""
     return hashlib.sha256(json.dumps(pin, sort_keys=True).encode()).hexdigest()[:24]
 
@@ -83,7 +83,8 @@ class HostGrants:
         if payload is None or self.gate.pin is None:
             return False
         revoked = self.store.setting(REVOKED_SETTING) or {}
-        return secrets.compare_digest(str(payload.get("pin")), pin_digest(self.gate.pin)) and payload.get("id") not in revoked
+        named = str(payload.get("pin"))  # the PIN in force, or its older hash (upgraded since: Gate.forms_in_force)
+        return any(secrets.compare_digest(named, pin_digest(p)) for p in self.gate.forms_in_force()) and payload.get("id") not in revoked
 
     def revoke(self, grant: object) -> None:
         """'Lock this device': the grant opens nothing any more, wherever a copy of it is."""

@@ -10,6 +10,7 @@
 - `AtomicJSONStorage`: TinyDB's storage over the above; while a transaction is open its
   writes are staged in it.
 - Every file written here is private (0600) and every folder 0700: live.json holds the PIN's hash.
+  (On Windows these modes set only the read-only flag: the user's profile keeps the folder private.)
 - `StoreWriteError`: a write that failed, said in words a person can act on.
 """
 
@@ -27,6 +28,9 @@ from tinydb.storages import Storage
 
 FILE_MODE = 0o600
 DIR_MODE = 0o700
+# Windows: a file opened by os.open is a text file unless it says binary (each "\n" written as
+# "\r\n", a 0x1A read as its end); open() and mkstemp ask for binary themselves. 0 elsewhere.
+BINARY = getattr(os, "O_BINARY", 0)
 COMMIT_MARKER = "commit.json"
 
 
@@ -78,7 +82,7 @@ def fsync_dir(folder: Path) -> None:
 
 def write_new_file(path: Path, data: bytes) -> None:
     """A new private file with `data`, fsynced (for backups: never shared with another file)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, FILE_MODE)
     with os.fdopen(fd, "wb") as f:
         f.write(data)
         f.flush()

@@ -4,19 +4,21 @@ finishing a change cut short, repair (backups.py), setting aside stored records 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import errno
-import fcntl
 import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import filelock
 from tinydb import Query, TinyDB
 
 from companion.data import contents
 from companion.data.atomic_files import (
+    BINARY,
     FILE_MODE,
     AtomicJSONStorage,
     StoreWriteError,
@@ -46,31 +48,54 @@ class StoreLocked(RuntimeError):
 
 def lock_folder(folder: Path) -> tuple[Any, OSError | None]:
     """The held lock file of `folder` (None when there is none to hold) and, when the folder cannot be
-    written, the error that said so. Another process holding it: StoreLocked."""
+    written, the error that said so. Another process holding it: StoreLocked.
+
+    The lock is the system's own on the open file (flock on Linux and macOS, LockFileEx on Windows,
+    through filelock): it goes with the process, so a crash leaves no stale lock behind. A folder that
+    cannot be written is read under the same lock when its lock file is there (a writer stays out,
+    and since Windows has no shared lock, so does a second reader)."""
     read_only: OSError | None = None
     lock = folder / "tableside.lock"
     try:
         private_dir(folder)
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, FILE_MODE)
-        lock_file: Any = os.fdopen(fd, "r+")
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | BINARY, FILE_MODE)
+        lock_file: Any = os.fdopen(fd, "r+", encoding="utf-8")
     except OSError as e:
         if e.errno not in READ_ONLY_ERRORS or not folder.is_dir():
             raise
-        read_only = e  # read it as it is: a shared lock, if a lock file is there, keeps a writer out meanwhile
+        read_only = e  # read it as it is
         try:
             lock_file = open(lock, encoding="utf-8")  # noqa: SIM115  (held until close())
         except OSError:
             lock_file = None
     try:
-        if lock_file is not None:
-            fcntl.flock(lock_file, (fcntl.LOCK_SH if read_only else fcntl.LOCK_EX) | fcntl.LOCK_NB)
-    except OSError:
-        lock_file.seek(0)
-        holder = lock_file.read().strip()
+        held = lock_file is None or hold(lock_file, folder)
+    except BaseException:
+        lock_file.close()
+        raise
+    if not held:
+        holder = ""
+        try:
+            lock_file.seek(0)
+            holder = lock_file.read().strip()
+        except (OSError, ValueError):
+            pass  # Windows keeps the holder's first byte from others: the pid goes unsaid
         lock_file.close()
         who = f" (process {holder})" if holder.isdigit() else ""
         raise StoreLocked(f"another Tableside process{who} is using {folder}; stop it or choose another --data folder") from None
     return lock_file, read_only
+
+
+def hold(lock_file: Any, folder: Path) -> bool:
+    """Take the lock of an open lock file; False when another process (or another open here) has it."""
+    try:
+        return filelock.lock_descriptor(lock_file.fileno(), blocking=False)
+    except OSError as e:
+        if e.errno != errno.ENOSYS:
+            raise
+        # A Python without any file lock (neither fcntl nor Windows' locking): start all the same, say so.
+        log.warning("this system offers no file lock: make sure no other Tableside uses %s", folder)
+        return True
 
 
 class StartUp(StoreCore):
@@ -91,7 +116,8 @@ class StartUp(StoreCore):
             self._lock_file.truncate(0)
             self._lock_file.write(str(os.getpid()))
             self._lock_file.flush()
-            os.fchmod(self._lock_file.fileno(), FILE_MODE)
+            with contextlib.suppress(OSError):  # (Windows keeps only a read-only flag: nothing to tighten)
+                os.chmod(self.folder / "tableside.lock", FILE_MODE)
             history = private_dir(self.folder / "history")
         else:
             history = self.folder / "history"

@@ -29,6 +29,8 @@ import dataclasses
 
 import flet as ft
 
+from companion.server import flet_seams
+
 # family -> file under assets/ (served as the app's assets_dir)
 FONTS: dict[str, str] = {
     "NotoSansArabic": "fonts/NotoSansArabic-Regular.ttf",
@@ -159,13 +161,7 @@ def texts(root) -> list[str]:
         if isinstance(obj, ft.Component):
             stack.append(ft.unwrap_component(obj))
             continue
-        if not hasattr(obj, "__dict__"):
-            continue
-        for name, value in vars(obj).items():
-            # Flet keeps most properties in `_values`; other private fields (the parent, the session)
-            # are not this control's content, except the page's dialogs and overlay.
-            if name.startswith("_") and name not in ("_values", "_dialogs", "_overlay"):
-                continue
+        for value in flet_seams.content_of(obj):  # its fields, and those Flet keeps properties in
             pending = [value]
             while pending:
                 item = pending.pop()
@@ -184,12 +180,10 @@ def texts(root) -> list[str]:
 def watch(page: ft.Page) -> None:
     """Register fallback fonts as the session comes to show characters that need them.
 
-    Every update of a Flet session goes through `session.patch_control` (a screen, a live total,
-    a dialog), and text typed into a field arrives through `session.apply_patch`: both are wrapped
-    so the fonts are in the page before the text they draw reaches the browser.
+    Every update the session sends (a screen, a live total, a dialog) and every text typed into a
+    field (flet_seams.around_session_updates) is looked at first, so the fonts are in the page
+    before the text they draw reaches the browser.
     """
-    session = page.session
-    patch_control, apply_patch = session.patch_control, session.apply_patch
     checked: set[str] = set()
 
     def missing(strings) -> set[str]:
@@ -200,28 +194,18 @@ def watch(page: ft.Page) -> None:
                 wanted |= needed(text)
         return {f for f in wanted if f not in (page.fonts or {})}
 
-    def register(families: set[str]) -> None:
-        have = set(page.fonts or {}) | families
-        page.fonts = {family: path for family, path in FONTS.items() if family in have}  # chain order
-
-    def patch_control_with_fonts(control, *args, **kwargs):
-        families = missing(texts(control))
+    def register(families: set[str]) -> bool:
         if families:
-            register(families)
-            if control is not page:
-                patch_control(page)  # the fonts (and this control's change with them) first
-        return patch_control(control, *args, **kwargs)
-
-    def apply_patch_with_fonts(control_id, patch):
-        apply_patch(control_id, patch)
-        families = missing(v for v in patch.values() if isinstance(v, str))
-        if families:
-            register(families)
-            patch_control(page)
+            have = set(page.fonts or {}) | families
+            page.fonts = {family: path for family, path in FONTS.items() if family in have}  # chain order
+        return bool(families)
 
     # Per session, on purpose: this session's patches are where its names (and so its fonts) appear.
-    session.patch_control = patch_control_with_fonts  # type: ignore[method-assign]
-    session.apply_patch = apply_patch_with_fonts  # type: ignore[method-assign]
+    flet_seams.around_session_updates(
+        page,
+        before_update=lambda control: register(missing(texts(control))),
+        after_client_patch=lambda patch: register(missing(v for v in patch.values() if isinstance(v, str))),
+    )
 
 
 DARK_TEXT = "#E6E0E9"  # Material 3's text on dark surfaces (tests/ui/test_contrast.py checks it on each game's)

@@ -10,6 +10,8 @@
   rive_native.js), no framing, no MIME sniffing, no Referer.
 - Who the client is: the address of the connection (the ASGI scope's `client`; no proxy
   headers), handed to the app in identity.TRANSPORT_ADDRESS before it reads a message.
+- Flet's protocol (its message actions, the registration's fields) and the trial of a page
+  snapshot come from flet_seams.py.
 - What the client may write: Flet applies a client's UPDATE_CONTROL_PROPS (and the page snapshot
   of REGISTER_CLIENT) to any property of any control, private ones included. The properties the
   server decides (the page's client_ip and client_user_agent, anything whose name starts with
@@ -46,6 +48,7 @@ from typing import Any
 import msgpack
 
 from companion.access.identity import TRANSPORT_ADDRESS, device_of, is_loopback
+from companion.server.flet_seams import REGISTER_CLIENT, REGISTER_FIELDS, UPDATE_CONTROL_PROPS, trial_page_patch
 
 log = logging.getLogger("tableside")
 
@@ -109,8 +112,6 @@ def own_hosts(port: int, addresses: Iterable[str], names: Iterable[str] = ()) ->
     return with_port | (hosts if port == 80 else set())  # a browser leaves out port 80
 
 
-REGISTER_CLIENT, UPDATE_CONTROL_PROPS = 1, 4  # flet.messaging.protocol.MessageAction
-REGISTER_FIELDS = {"session_id", "page_name", "page"}  # flet.messaging.protocol.RegisterClientRequestBody
 SERVER_DECIDES = {"client_ip", "client_user_agent"}  # page properties only the server sets
 
 
@@ -229,26 +230,6 @@ def first_frame_problem(message: dict) -> str:
     if not all(body[k] is None or isinstance(body[k], str) for k in ("session_id", "page_name")):
         return "not a REGISTER_CLIENT body"
     return trial_page_patch(without_server_props(body["page"])[0])
-
-
-def trial_page_patch(props: dict) -> str:
-    """Apply the page properties as Flet will, to a page of no session: "" when Flet would take them."""
-    from flet.controls.page import Page
-    from flet.utils.object_model import patch_dataclass
-
-    class NoSession:  # a page refers to its session weakly, and needs nothing else of it here
-        pass
-
-    try:
-        page = Page(NoSession())  # type: ignore[arg-type]
-    except Exception:  # another Flet: the trial cannot be made, Flet's own checks remain
-        log.warning("cannot try page properties on this Flet version", exc_info=True)
-        return ""
-    try:
-        patch_dataclass(page, props)
-    except Exception as e:
-        return f"page properties Flet cannot apply: {type(e).__name__}"
-    return ""
 
 
 class Guard:

@@ -26,7 +26,6 @@ they wrapped Flet's.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import gzip
 import hashlib
 import json
@@ -44,12 +43,12 @@ from typing import ClassVar
 
 import anyio
 import brotli
+import filelock
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
-from starlette.routing import Mount
 from starlette.types import Receive, Scope, Send
 
-from companion.server import fallback_fonts
+from companion.server import fallback_fonts, flet_seams
 
 log = logging.getLogger("tableside")
 
@@ -148,11 +147,11 @@ class CompressedCache:
         One process at a time (servers of several data folders share the cache): the others skip
         it and compress quickly on demand what this one has not reached yet.
         """
-        with open(self.folder / "warming.lock", "a+") as lock:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                return
+        try:
+            held = filelock.FileLock(self.folder / "warming.lock").acquire(blocking=False)
+        except filelock.Timeout:
+            return
+        with held:
             paths = sorted((p for folder in folders for p in folder.rglob("*") if p.is_file()), key=first_needed)
             paths = [p for p in paths if warmed(p, folders)]
             for encoding in ("br", "gzip"):  # every browser of today takes Brotli: gzip copies come second
@@ -243,11 +242,7 @@ class PhoneFriendlyStatic:
 
     async def _configure(self, scope: Scope) -> None:
         # Flet prepares its patched index.html on its first request; the lookup below needs it done.
-        # (A private name: if a Flet release renames it, every request passes to Flet untouched.)
-        once = getattr(self.flet_static, "_FletStaticFiles__once", None)
-        config = getattr(self.flet_static, "_FletStaticFiles__config", None)
-        if once is not None and config is not None:
-            await once.do(config, scope["root_path"])
+        await flet_seams.prepare_flet_static(self.flet_static, scope["root_path"])
 
     def _lookup(self, path: str) -> tuple[Path, os.stat_result] | None:
         if not getattr(self.flet_static, "all_directories", None):
@@ -306,7 +301,7 @@ class PhoneFriendlyStatic:
         return Response(body, headers=out, media_type=mimetypes.guess_type(name)[0])
 
 
-BEFORE_FLET = Path(__file__).resolve().parent / "web" / "before_flet.js"  # no CDN request; a page never waits for ever
+BEFORE_FLET = flet_seams.BEFORE_FLET  # no CDN request; a page never waits for ever
 
 
 def versioned_page(html: str, version: str) -> str:
@@ -315,14 +310,7 @@ def versioned_page(html: str, version: str) -> str:
     base = f"/v/{version}/"
     ours = BEFORE_FLET.read_text(encoding="utf-8").replace("</", "<\\/")  # inline: nothing in it may end the <script>
     html = html.replace("</head>", f"<script>\n{ours}</script>\n</head>", 1)
-    for key in ("entrypointBaseUrl", "assetBase"):
-        html = html.replace(f'flet.{key}="/";', f'flet.{key}="{base}";')
-    html = html.replace('flet.canvasKitBaseUrl="/canvaskit/";', f'flet.canvasKitBaseUrl="{base}canvaskit/";')
-    # Flutter's fallback-font requests (answered by fallback_fonts): cached for long too.
-    html = html.replace('flet.fontFallbackBaseUrl="assets/fonts/";', f'flet.fontFallbackBaseUrl="{base}assets/fonts/";')
-    for script in ("flutter_bootstrap.js", "python.js"):  # (python.js blocks the page until it is there)
-        html = html.replace(f'src="{script}"', f'src="{base.lstrip("/")}{script}"')
-    return html
+    return flet_seams.page_fetching_from(html, base)
 
 
 def used_fonts_only(manifest: str, version: str) -> str:
@@ -363,13 +351,11 @@ def default_cache_dir() -> Path:
 
 def install(app, assets_dir: Path, cache_dir: Path | None = None) -> None:
     """Serve `flet_web.fastapi.app(...)`'s static files compressed and cached; start compressing them now."""
-    from flet_web import get_package_web_dir
-
     cache_dir = cache_dir or Path(os.environ.get("TABLESIDE_CACHE") or default_cache_dir())
-    mount = next(r for r in app.routes if isinstance(r, Mount) and r.path == "")  # Flet's static files, at "/"
-    folders = [Path(get_package_web_dir()).resolve(), assets_dir.resolve()]
+    folders = [flet_seams.flet_web_dir().resolve(), assets_dir.resolve()]
     cache = CompressedCache(cache_dir)
-    mount.app = PhoneFriendlyStatic(mount.app, cache, version_of(folders))
+    version = version_of(folders)
+    flet_seams.wrap_flet_static_files(app, lambda flet_static: PhoneFriendlyStatic(flet_static, cache, version))
     warming = threading.Timer(WARM_AFTER, _warm, args=(cache, folders))
     warming.name, warming.daemon = "precompress", True
     warming.start()

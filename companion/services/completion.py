@@ -1,15 +1,28 @@
-"""Whether a game in progress is complete but not saved: every round played (or, for a game scored
-once at the end, something entered) and the result decided, with no round under way.
+"""How far a game in progress has come, and whether it is complete but not saved.
 
-Such a game is not saved by itself (a player may still correct a card), so leaving its Results asks
-(Save to history / Keep editing / Discard) and Home offers a one-tap Save beside it."""
+How each game knows it is finished:
+- Lost Cities: its record holds every round of the variant (1 or 3; "Next round" adds the next,
+  empty) and the last one has a card in it; `scoring` calls it decided once the last round exists.
+- Card Commons: the record holds the rounds scored ("Score round"), the round being entered is the
+  draft; decided after the regular rounds (3 or 4) unless level, when extra rounds follow.
+- CGT, BoardGameGeek: The Card Game, BoardGameGeek: The Game: scored once at the end, so `scoring`
+  calls them decided as soon as they score; only the table knows when everyone has entered.
+
+A game is complete when every round is in (or, for a game scored once, something is entered),
+nothing is left in the round being entered and the result is decided. It is finished (its Results
+may say "wins") when it is complete and no player's phone is still entering (`finished`), or saved.
+
+A complete game is not saved by itself (a player may still correct a card), so leaving its Results
+asks (Save to history / Keep editing / Discard) and Home offers a one-tap Save beside it."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import scoring
-from companion.data.store import IN_PROGRESS, StoredGame
+from companion.data.store import EDITING, IN_PROGRESS, StoredGame
+from scoring import card_commons, lost_cities
 
 
 def has_content(value: Any) -> bool:
@@ -26,13 +39,50 @@ def has_content(value: Any) -> bool:
     return False
 
 
-def complete(game: StoredGame) -> bool:
-    if game.status != IN_PROGRESS:
+def rounds_progress(record: dict) -> tuple[int, int] | None:
+    """(rounds played so far, rounds the game has) for a game played in rounds; None for a game
+    scored once. A Lost Cities round counts once a card is in it; a Card Commons round once scored.
+    Card Commons' extra rounds (after level totals) make the first figure pass the second."""
+    try:
+        game = scoring.parse(record).game
+    except scoring.RecordError:
+        return None
+    if isinstance(game, lost_cities.Game):
+        rounds = record.get("rounds") or []
+        played = max((i + 1 for i, r in enumerate(rounds) if has_content(r)), default=0)
+        return played, game.variant.rounds
+    if isinstance(game, card_commons.Game):
+        return len(game.rounds), card_commons.regular_rounds(game.peek)
+    return None
+
+
+def every_round_in(record: dict) -> bool:
+    """Every round has something in it (for a game scored once: something is entered)."""
+    rules = scoring.GAMES.get(record.get("game", ""))
+    if rules is None or not has_content(record.get(rules.body)):
         return False
-    rules = scoring.GAMES.get(game.game)
-    if rules is None or not has_content(game.record.get(rules.body)) or has_content(game.draft):
+    progress = rounds_progress(record)
+    return progress is None or progress[0] >= progress[1]
+
+
+def all_in(game: StoredGame) -> bool:
+    """Every round in, nothing half entered and the result decided (whatever the game's status)."""
+    if has_content(game.draft) or not every_round_in(game.record):
         return False
     try:
         return scoring.score(game.record).decided
     except scoring.RecordError:
         return False
+
+
+def complete(game: StoredGame) -> bool:
+    """A game in progress (not an edit copy of a saved game) with everything in: not saved yet."""
+    return game.status == IN_PROGRESS and all_in(game)
+
+
+def finished(game: StoredGame, still_entering: Collection[str] = ()) -> bool:
+    """Whether the game's result is final: saved, or (a game in progress or an edit copy) all in
+    with no phone still entering."""
+    if game.status not in (IN_PROGRESS, EDITING):
+        return True
+    return all_in(game) and not still_entering

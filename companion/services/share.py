@@ -1,19 +1,66 @@
-"""A finished (or unfinished) game's result in words: the results screen's headline and the plain
-text that "Copy result" puts on the clipboard. No Flet here: tested on its own."""
+"""A game's result in words: the results screen's one line on who wins (or, while the game goes on,
+who leads) and the plain text that "Copy result" puts on the clipboard. No Flet here: tested on its own.
+
+"wins" is said only of a finished game (saved, or every round in with no phone still entering:
+completion.finished); until then the line is provisional: "Ben leads after round 1 of 3"."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 import scoring
-from scoring.fields import ordinal
+from scoring.fields import join_names, ordinal
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line: `before`, the names (the winners of a finished game, the leaders of one not
+    finished; none when no one is ahead), `after`. `final`: the game is over, the names won."""
+
+    names: tuple[str, ...]
+    after: str
+    final: bool
+    before: str = ""
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.before}{join_names(self.names)}{self.after}"
+
+
+def final_standing(result: scoring.Result) -> Standing:
+    """The line of a finished game: one winner, a shared first place, or (a saved game that never
+    reached its end, e.g. imported) no winner."""
+    if not result.decided:
+        return Standing((), "Not finished: no winner", final=True)
+    if len(result.winners) == 1:
+        return Standing(result.winners, " wins!", final=True)
+    return Standing(result.winners, " share 1st place", final=True, before="Draw: ")
+
+
+def when(progress: tuple[int, int] | None) -> str:
+    """ " after round 1 of 3", " after round 4 (an extra round)", or " so far" for a game scored once."""
+    if progress is None:
+        return " so far"
+    played, planned = progress
+    return f" after round {played} of {planned}" if played <= planned else f" after round {played} (an extra round)"
+
+
+def provisional_standing(result: scoring.Result, entered: bool, progress: tuple[int, int] | None) -> Standing:
+    """Who leads a game not finished: "Ben leads after round 1 of 3", "Ana and Ben lead after
+    round 2 of 3", "Ana and Ben are level so far"; never "wins". `entered`: anything on the table
+    yet; `progress`: (rounds played, rounds planned) of a game in rounds (completion.rounds_progress)."""
+    if not entered or not result.ranking or (progress is not None and progress[0] == 0):
+        return Standing((), "No scores yet: the game has just begun", final=False)
+    leaders = result.ranking[0]
+    if len(leaders) == len(result.players) > 1:
+        return Standing(leaders, f" are level{when(progress)}", final=False)
+    return Standing(leaders, f" lead{'s' if len(leaders) == 1 else ''}{when(progress)}", final=False)
 
 
 def headline(result: scoring.Result) -> str:
-    winners = ", ".join(result.winners)
-    if not result.decided:
-        return "Not finished yet"
-    if len(result.winners) == 1:
-        return f"{winners} wins!"
-    return f"Draw: {winners} share 1st place"
+    """The line of a finished game (the saved game's scorecard image)."""
+    return final_standing(result).sentence
 
 
 def place_rows(result: scoring.Result) -> list[tuple[str, str, int]]:
@@ -21,12 +68,17 @@ def place_rows(result: scoring.Result) -> list[tuple[str, str, int]]:
     return [(ordinal(result.place_of(p)), p, result.totals[p]) for group in result.ranking for p in group]
 
 
-def result_text(result: scoring.Result, day: str, duration: str | None = None) -> str:
-    """What a player pastes into a chat: game and day, the headline, places with totals, why a tie
-    was broken (the scorer's own sentences)."""
+def result_text(
+    result: scoring.Result, day: str, duration: str | None = None, standing: Standing | None = None, sentences: Sequence[str] | None = None
+) -> str:
+    """What a player pastes into a chat: game and day, who wins (or leads: `standing`, for a game
+    not finished), places with totals, why a tie was broken (the scorer's own sentences, or those
+    the screen shows: `sentences`)."""
     title = scoring.GAMES[result.game].title
-    lines = [f"{title} · {day}" + (f" · {duration}" if duration else ""), headline(result), ""]
+    line = (standing or final_standing(result)).sentence
+    lines = [f"{title} · {day}" + (f" · {duration}" if duration else ""), line, ""]
     lines += [f"{place}  {player}  {total}" for place, player, total in place_rows(result)]
-    if result.explanations:
-        lines += ["", *result.explanations]
+    said = result.explanations if sentences is None else sentences
+    if said:
+        lines += ["", *said]
     return "\n".join(lines) + "\n"

@@ -16,6 +16,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.data.atomic_files import StoreWriteError
+from companion.server import flet_seams
 from companion.services.card_layout import ImagesUnavailable
 
 log = logging.getLogger("tableside")
@@ -36,4 +37,4 @@ def install(page: ft.Page, notify: Callable[[str, bool], None]) -> None:
         except Exception:  # the session may be gone: the log has it
             log.exception("could not show the failure")
 
-    page.session.error = error  # type: ignore[method-assign]  # replaces Flet's crash screen for this one session, on purpose
+    flet_seams.replace_crash_screen(page, error)  # for this one session, on purpose

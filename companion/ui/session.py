@@ -84,7 +84,7 @@ class App:
         self.local = on_this_machine(self.address)
         # The host: a browser on the serving machine itself, or one that entered the PIN in force.
         # Anyone else sees the PIN screen, or, holding an invite, one game at one seat (`guest`).
-        self._entered: dict | None = None  # the PIN (its hash) this session entered or set
+        self._entered: object | None = None  # the PIN (its hash) this session entered or set
         self.grants = grants or HostGrants(store, gate)
         self._host_grant: str | None = None  # what this browser keeps of the host's unlock (host_grants.py)
         self.guest: Seat | None = None
@@ -200,12 +200,13 @@ class App:
 
     def is_host(self) -> bool:
         pin = self.gate.pin
-        return pin is None or self.local or (self._entered is not None and self._entered == pin)
+        return pin is None or self.local or (self._entered is not None and self._entered in self.gate.forms_in_force())
 
-    def enter_pin(self, guess: str) -> tuple[bool, str]:
+    async def enter_pin(self, guess: str) -> tuple[bool, str]:
         """Check a PIN typed on the PIN screen: (accepted, what to tell the person)."""
         pin = self.gate.pin  # before the check: a PIN changed meanwhile is asked for again
-        accepted, why = self.gate.check(self.device_key, guess)
+        # In a thread: the hash takes 50-90 ms, during which the other sessions' events go on.
+        accepted, why = await asyncio.to_thread(self.gate.check, self.device_key, guess)
         if accepted:
             self._entered = pin
             mark_unlocked(self.page)  # no longer counted among the sessions waiting for the PIN
@@ -213,10 +214,10 @@ class App:
             self.page.run_task(self.remember_host)
         return accepted, why
 
-    def set_pin(self, pin: str | None) -> None:
+    async def set_pin(self, pin: str | None) -> None:
         """Set or remove the table's PIN (the settings); this session, which chose it, stays the host
         (and its browser gets a grant for the new PIN: every grant given before ends with the old one)."""
-        hashed = hash_pin(pin) if pin else None
+        hashed = await asyncio.to_thread(hash_pin, pin) if pin else None  # (off the event loop, as enter_pin)
         self._entered = hashed
         self.gate.set_pin_hash(hashed)
         self.page.run_task(self.remember_host)

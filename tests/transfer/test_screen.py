@@ -191,15 +191,14 @@ def test_a_cancelled_picker_changes_nothing(open_app, store):
 def test_bgstats_download_of_one_game(open_app, store):
     from types import SimpleNamespace
 
-    from flet.controls.context import _context_page
-
+    from companion.server.flet_seams import set_current_page
     from companion.ui.views import import_export as screen
 
     store.add_finished([record("lc1")])
     h = open_app("/transfer")
 
     async def export_from_results_screen():
-        _context_page.set(h.page)  # as inside an event handler of this session
+        set_current_page(h.page)  # as inside an event handler of this session
         # what bgstats_download uses of the App, as the results screen would pass it
         app = SimpleNamespace(page=h.page, store=store, notify=lambda message, error=False: None)
         await screen.bgstats_download(app, "lc1")

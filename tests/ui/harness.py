@@ -17,7 +17,7 @@ from typing import Any
 import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
-from flet.controls.context import _context_page, context
+from flet.controls.context import context
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import (
     InvokeMethodRequestBody,
@@ -28,6 +28,8 @@ from flet.messaging.protocol import (
 )
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion.server import flet_seams
 
 
 class FakeConnection(Connection):
@@ -191,7 +193,7 @@ class Harness:
         self.run(self._start(main))
 
     async def _start(self, main):
-        _context_page.set(self.page)  # services (ft.Wakelock() etc.) need this
+        flet_seams.set_current_page(self.page)  # services (ft.Wakelock() etc.) need this
         context.reset_auto_update()
         if inspect.iscoroutinefunction(main):
             await main(self.page)

@@ -8,6 +8,7 @@ import flet as ft
 import pytest
 
 import scoring
+from companion.ui.views import results
 
 from .harness import walk
 
@@ -46,20 +47,31 @@ def test_card_commons_results_show_every_round_with_its_multiplier_and_running_t
     assert all(f"= {totals[p]}" in cells for p in stored.players)  # the last running total
 
 
-def test_a_game_scored_once_has_no_score_sheet_and_its_places_use_the_full_width(open_app, store):
-    store.add_finished([example("cgt-values-and-penalty", id="cgt", played_at="2026-04-03T20:00:00")])
-    h = open_app("/history/cgt", width=1180)
-    assert sheets(h) == []
-    (row,) = h.find_all(ft.ResponsiveRow)
-    assert [c.col for c in row.controls] == [12]
+def widths(h) -> list[float]:
+    """The fixed widths of the Results' columns, widest first (none on a phone: the full width)."""
+    held = [c for c in walk(top_view(h)) if isinstance(c, ft.Row) and c.alignment == ft.MainAxisAlignment.CENTER]
+    centred = [c.controls[0].width for c in held if len(c.controls) == 1 and isinstance(c.controls[0], ft.Container)]
+    return sorted([*centred, *(c.width for c in h.find_all(ft.Container, width=results.PLACES_WIDTH))], reverse=True)
 
 
-def test_on_a_tablet_places_and_score_sheet_share_the_width(open_app, store):
-    store.add_finished([example("card-commons-round-3", id="cc3", played_at="2026-04-03T20:00:00")])
-    h = open_app("/history/cc3", width=1180)
-    (row,) = h.find_all(ft.ResponsiveRow)
-    assert [c.col for c in row.controls] == [{"xs": 12, "md": 6}] * 2
-    assert len(sheets(h)) == 1
+@pytest.mark.parametrize(
+    ("example_name", "width", "sheet"),
+    [("cgt-values-and-penalty", 1180, False), ("card-commons-round-3", 1180, True), ("cgt-values-and-penalty", 1024, False)],
+)
+def test_on_a_tablet_results_are_one_readable_centred_column(open_app, store, example_name, width, sheet):
+    """Issue 39: names and totals ~900 px apart on a tablet. The column is at most 640 px wide, the
+    places (a name and its total) at most 420 px, and a game in rounds has its sheet in the column."""
+    store.add_finished([example(example_name, id="g", played_at="2026-04-03T20:00:00")])
+    h = open_app("/history/g", width=width)
+    assert widths(h) == [results.MAX_WIDTH, results.PLACES_WIDTH] and results.MAX_WIDTH <= 640
+    assert len(sheets(h)) == int(sheet)
+    assert all(card.width * 2 <= results.MAX_WIDTH for card in h.find_all(ft.Card))  # two breakdowns side by side
+
+
+def test_on_a_phone_results_take_the_whole_width(open_app, store):
+    store.add_finished([example("cgt-values-and-penalty", id="g", played_at="2026-04-03T20:00:00")])
+    h = open_app("/history/g", width=390)
+    assert widths(h) == []
 
 
 def test_lost_cities_results_carry_the_sheet_too(open_app, store):

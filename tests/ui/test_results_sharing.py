@@ -34,7 +34,8 @@ def test_copy_result_carries_the_places_and_the_tiebreak(open_app, store):
     h.tap("Copy result")
     assert not h.conn.errors
     snack = next(m for m in h.page._dialogs.controls if isinstance(m, ft.SnackBar))
-    assert "copied" in snack.content.value
+    assert snack.content.value.startswith("Copied")  # a snack bar: screen readers announce it
+    assert h.buttons("Copied") and not h.buttons("Copy result")  # and the button says so for a moment
 
 
 def test_save_image_downloads_a_png_scorecard(open_app, store):

@@ -1,4 +1,6 @@
 // Tableside: what the page does before Flet's client starts (inlined into index.html by static_files.py).
+// It leans on Flet's client (a seam: companion/server/flet_seams.py, RIVE_CDN and FLET_SESSION_KEY;
+// tests/test_flet_seams.py checks that Flet's client still holds both).
 (() => {
   "use strict";
 

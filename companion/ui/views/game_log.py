@@ -47,8 +47,9 @@ def bgstats_qr(play: dict, join_base: str | None, room: int) -> tuple[str, qr_co
     return text, qr_codes.qr_image(text, room)
 
 
-def bg_stats_actions(app: App, stored: StoredGame) -> list[ft.Control]:
-    """Log to BG Stats (one tap), and the other ways where the app is not on this device."""
+def bg_stats_actions(app: App, stored: StoredGame, button: Callable[..., ft.Control] = ft.OutlinedButton) -> list[ft.Control]:
+    """Log to BG Stats (one tap), and the other ways where the app is not on this device (`button`:
+    the kind of button, e.g. a TextButton where they are not the screen's main actions)."""
     play = bg_stats.bgstats_play(stored)
     web = bg_stats.bgstats_url(play)
 
@@ -83,8 +84,8 @@ def bg_stats_actions(app: App, stored: StoredGame) -> list[ft.Control]:
         )
 
     return [
-        ft.OutlinedButton(LOG, icon=ft.Icons.OPEN_IN_NEW, height=48, action=ft.OpenUrl(bg_stats.app_link(play))),
-        ft.OutlinedButton(OTHER_WAYS, icon=ft.Icons.QR_CODE, height=48, on_click=other_ways),
+        button(LOG, icon=ft.Icons.OPEN_IN_NEW, height=48, action=ft.OpenUrl(bg_stats.app_link(play))),
+        button(OTHER_WAYS, icon=ft.Icons.QR_CODE, height=48, on_click=other_ways),
     ]
 
 

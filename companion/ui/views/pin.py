@@ -15,8 +15,8 @@ def view(app: App, wanted_route: str) -> ft.View:
     message, set_message = ft.use_state("")
     code, set_code, typed_code = use_field()
 
-    def submit(e) -> None:
-        accepted, why = app.enter_pin(typed_pin())
+    async def submit(e) -> None:
+        accepted, why = await app.enter_pin(typed_pin())
         set_pin("")
         if accepted:
             app.go(wanted_route if wanted_route != "/pin" else "/")

@@ -24,12 +24,13 @@ import flet as ft
 
 from companion.data import changes
 from companion.data.ids import route_id
-from companion.data.store import FINISHED, IN_PROGRESS
+from companion.data.store import EDITING, FINISHED, IN_PROGRESS
 from companion.services.live import Done, LiveGame
 from companion.ui import game_screens
 from companion.ui.session import App, log
 from companion.ui.widgets.common import not_found
 from companion.ui.widgets.controls import NARROW_TABLEAU, TAP, icon_button, short_name, total_badge
+from companion.ui.widgets.editing_banner import editing_banner
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
@@ -366,8 +367,10 @@ def frame(play: Play, game_id: str) -> ft.Control:
         ],
         spacing=10,
     )
+    editing = app.store.editing(game_id) if play.live.status == EDITING and not play.seat else None  # a saved game's edit copy
     return ft.Column(
         [
+            editing_banner(app, editing, play.live.result.decided),
             ft.Semantics(
                 identifier="play-header",
                 container=True,

@@ -1,30 +1,44 @@
-"""Results: places, winner, the tiebreak sentence and each player's breakdown line by line.
+"""Results: who wins (or, while the game goes on, who leads), places, the tiebreak sentence and each
+player's breakdown line by line.
 
-Shown for a game in progress (save it when decided), and for a stored game at
-/history/<id> (edit, rematch, delete with undo).
+Shown for a game in progress (saved, with where and notes, in one step: Save result), for an edit of
+a saved game (Save changes / Cancel changes) and for a stored game at /history/<id> (Rematch, Edit,
+and Delete apart in the app bar, with undo). One action is the screen's main one (filled); sharing
+and BG Stats are text buttons under it. On a tablet everything stands in one centred column
+(at most MAX_WIDTH), so a name and its total are read together.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import flet as ft
 
 import scoring
 from companion.data import changes
 from companion.data.ids import route_id
-from companion.data.store import EDITING, IN_PROGRESS, StoreWriteError
-from companion.services import durations, scorecard, share
+from companion.data.store import EDITING, IN_PROGRESS, StoredGame, StoreWriteError
+from companion.services import completion, durations, scorecard, share
 from companion.services.completion import complete
 from companion.ui import game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log, import_export, join
 from companion.ui.views import in_progress as in_progress_list
 from companion.ui.widgets.common import not_found
-from companion.ui.widgets.controls import section, short_name
-from companion.ui.widgets.finishing import ask_before_leaving
+from companion.ui.widgets.controls import icon_button, section, short_name
+from companion.ui.widgets.finishing import CANCEL_CHANGES, SaveStep, ask_before_leaving, cancel_changes, still_entering
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import TAP, route_under
 from companion.ui.widgets.score_sheet import score_sheet
-from scoring.fields import ordinal
+from scoring.fields import join_names, ordinal
+
+MAX_WIDTH = 640  # the column of a tablet's Results: a line is read at a glance
+PLACES_WIDTH = 420  # a place, a name and its total close together
+CARD_WIDTH = 300  # a player's breakdown: two side by side in MAX_WIDTH
+COPIED = "Copied"
+COPIED_SAID = "Copied: paste the result in a message."
+BG_STATS_MISSING = "If BG Stats is not installed on this device, nothing opens: scan the QR ({ways}) with the phone that has it{file}."
+HANDED_OVER = "Handed to BG Stats. If it is not installed here, nothing opens: use “{ways}” for the QR{file}."
 
 
 def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
@@ -34,7 +48,7 @@ def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
             rows.append(ft.Text(f"Round {i}: {result.rounds[i - 1][player]}", weight=ft.FontWeight.W_600))
         lines = per_player[player]
         rows += [ft.Text(str(line), size=13, selectable=True) for line in lines] or [ft.Text("nothing scored", size=13, italic=True)]
-    return ft.Card(ft.Container(ft.Column(rows, spacing=2), padding=12), width=340)
+    return ft.Card(ft.Container(ft.Column(rows, spacing=2), padding=12), width=CARD_WIDTH)
 
 
 def places(result: scoring.Result) -> ft.Control:
@@ -56,6 +70,23 @@ def places(result: scoring.Result) -> ft.Control:
     return ft.Column(rows, spacing=4)
 
 
+def standing_line(standing: share.Standing) -> ft.Control:
+    """The one line on who wins or leads. The names are `winner` (a finished game) or `leader` (one
+    not finished): tests and assistive tools find them; the whole line is the sentence."""
+    style = ft.TextThemeStyle.HEADLINE_SMALL
+    parts: list[ft.Control] = [ft.Text(standing.before, theme_style=style)] if standing.before else []
+    if standing.names:
+        names = ft.Text(join_names(standing.names), theme_style=style, weight=ft.FontWeight.BOLD)
+        parts.append(ft.Semantics(identifier="winner" if standing.final else "leader", content=names))
+    parts.append(ft.Text(standing.after.strip() if not standing.names else standing.after, theme_style=style))
+    return ft.Semantics(
+        identifier="standing",
+        container=True,
+        live_region=True,  # a guest's phone hears the lead change as the table enters
+        content=ft.Row(parts, spacing=0, wrap=True),
+    )
+
+
 def round_by_round(stored_record: dict, result: scoring.Result) -> list[ft.Control]:
     """The paper score pad of a game played in rounds (none for a game scored once at the end)."""
     if scoring.GAMES[result.game].body != "rounds" or not result.rounds:
@@ -63,23 +94,89 @@ def round_by_round(stored_record: dict, result: scoring.Result) -> list[ft.Contr
     return [section("Round by round"), score_sheet(result, game_screens.round_names(stored_record))]
 
 
-def sharing(app: App, game: str, result: scoring.Result, day: str, took: str | None) -> list[ft.Control]:
-    """Copy result (the text, copied by the browser inside the tap: Safari allows it only there) and
-    Save image (a PNG scorecard drawn on the server, downloaded like the BG Stats export)."""
+@ft.component
+def CopyResult(app: App, text: str) -> ft.Control:
+    """Copy result: the browser copies inside the tap (Safari allows it only there); then the button
+    says "Copied" for a moment and a snack bar (read out by screen readers) says so."""
+    copied, set_copied = ft.use_state(False)
+
+    async def back() -> None:
+        await asyncio.sleep(2.5)
+        set_copied(False)
+
+    def done(e) -> None:
+        set_copied(True)
+        app.notify(COPIED_SAID)
+        app.page.run_task(back)
+
+    return ft.TextButton(
+        COPIED if copied else "Copy result",
+        icon=ft.Icons.CHECK if copied else ft.Icons.CONTENT_COPY,
+        height=48,
+        action=ft.CopyToClipboard(text),
+        on_click=done,
+    )
+
+
+def sharing(app: App, stored: StoredGame, result: scoring.Result, standing: share.Standing, took: str | None) -> list[ft.Control]:
+    """Copy result (the text) and, for a finished game, Save image (a PNG scorecard drawn on the
+    server, downloaded like the BG Stats export)."""
+    day = stored.played_at[:10]
 
     async def save_image(e) -> None:
-        await import_export.download(app, f"tableside-{game}-{day}.png", scorecard.scorecard_png(result, day, took))
+        await import_export.download(app, f"tableside-{stored.game}-{day}.png", scorecard.scorecard_png(result, day, took))
 
-    return [
-        ft.OutlinedButton(
-            "Copy result",
-            icon=ft.Icons.CONTENT_COPY,
-            height=48,
-            action=ft.CopyToClipboard(share.result_text(result, day, took)),
-            on_click=lambda e: app.notify("Result copied: paste it in a message."),
-        ),
-        ft.OutlinedButton("Save image", icon=ft.Icons.IMAGE, height=48, on_click=save_image),
-    ]
+    copy = CopyResult(app, share.result_text(result, day, took, standing, sentences(stored, result, standing)))
+    if not standing.final:  # the image says who won: only of a finished game
+        return [copy]
+    return [copy, ft.TextButton("Save image", icon=ft.Icons.IMAGE, height=48, on_click=save_image)]
+
+
+def bg_stats(app: App, stored: StoredGame, with_file: bool) -> list[ft.Control]:
+    """Log to BG Stats, its other ways (the QR), the file for a saved game, and what happens where BG
+    Stats is not installed: a browser cannot tell, so it is said before and after the hand-off."""
+    buttons = game_log.bg_stats_actions(app, stored, button=ft.TextButton)
+    file = ", or download the file (Export for BG Stats)" if with_file else ""
+    ways = game_log.OTHER_WAYS
+    log = buttons[0]
+    if isinstance(log, ft.TextButton):  # the link opens inside the tap; then the words, whatever happened
+        log.on_click = lambda e: app.notify(HANDED_OVER.format(ways=ways, file=file.replace(", or", " or")))
+    if with_file:
+        buttons.append(
+            ft.TextButton(
+                "Export for BG Stats",
+                icon=ft.Icons.IOS_SHARE,
+                height=48,
+                on_click=lambda e: app.page.run_task(import_export.bgstats_download, app, stored.id),
+            )
+        )
+    said = ft.Semantics(identifier="bg-stats-missing", content=ft.Text(BG_STATS_MISSING.format(ways=ways, file=file), size=13, italic=True))
+    return [*buttons, said]
+
+
+def standing_of(app: App, stored: StoredGame, result: scoring.Result) -> tuple[share.Standing, list[str]]:
+    """Who wins (a finished game) or leads (one not finished), and the phones still entering."""
+    waiting = still_entering(app, stored)
+    if completion.finished(stored, waiting):
+        return share.final_standing(result), waiting
+    body = stored.record.get(scoring.GAMES[stored.game].body)
+    return share.provisional_standing(result, completion.has_content(body), completion.rounds_progress(stored.record)), waiting
+
+
+def sentences(stored: StoredGame, result: scoring.Result, standing: share.Standing) -> tuple[str, ...]:
+    """The scorer's sentences, except where they speak of an end not reached: a game in rounds whose
+    last round exists but is empty or still being entered is decided for the scorer ("the game is a
+    draw"), not for the table."""
+    if standing.final or not result.decided or completion.rounds_progress(stored.record) is None:
+        return result.explanations
+    return ()
+
+
+def centred(control: ft.Control, width: float | None) -> ft.Control:
+    """`control` at most `width` wide, in the middle of a tablet; the whole width of a phone."""
+    if width is None:
+        return control
+    return ft.Row([ft.Container(control, width=width)], alignment=ft.MainAxisAlignment.CENTER)
 
 
 @ft.component
@@ -96,33 +193,16 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     except scoring.RecordError as err:  # the store keeps only valid records: words, never a traceback, if one is not
         return not_found(route, f"This game cannot be scored as it stands: {err}")
     in_progress = stored.status in (IN_PROGRESS, EDITING)
-    winners = ", ".join(result.winners)
-    headline = share.headline(result)
+    standing, waiting = standing_of(app, stored, result)
     day = stored.played_at[:10]
     took = durations.in_words(durations.minutes(stored))  # None until saved as finished
     # Records this game sets, against the earlier games of its game (stored summaries: nothing rescored).
-    news = game_log.records_news(game_log.announcements(app, stored)) if result.decided else []
+    news = game_log.records_news(game_log.announcements(app, stored)) if standing.final and result.decided else []
     # A saved game shown at /history/<id> while someone edits it: its details belong to that edit.
     edited_elsewhere = not editing and not in_progress and app.store.editing(game_id) is not None
 
-    def save(e) -> None:
-        try:
-            app.hub.finish(game_id)
-        except (StoreWriteError, ValueError) as err:  # said in words; the saved game is unchanged
-            app.notify(str(err), error=True)
-            return
-        app.go(f"/history/{route_id(game_id)}")
-
     def rematch(e) -> None:
         app.go(f"/play/{route_id(app.store.create(scoring.rematch(stored.record)).id)}")
-
-    def cancel_edit(e) -> None:
-        try:
-            app.hub.cancel_edit(game_id)
-        except StoreWriteError as err:
-            app.notify(str(err), error=True)
-            return
-        app.go(f"/history/{route_id(game_id)}")
 
     def delete(e) -> None:
         try:
@@ -146,50 +226,39 @@ def view(app: App, game_id: str, route: str) -> ft.View:
                 )
             )
 
-    actions: list[ft.Control] = []
     seat = app.guest.player if app.guest and app.guest.game == game_id else None
+    back_to_game = ft.OutlinedButton(
+        "Back to game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")
+    )
+    # The main step first (one filled button), the secondary actions beside or under it.
+    main: list[ft.Control] = []
+    secondary: list[ft.Control] = []
     if seat:  # a player's phone: back to its seat; saving and editing are the table host's
-        actions.append(
-            ft.OutlinedButton(
-                "Back to my cards",
-                icon=ft.Icons.ARROW_BACK,
-                height=48,
-                visible=in_progress,
-                on_click=lambda e: app.go(join.seat_route(app.invites.code_for(game_id), seat)),
+        if in_progress:
+            secondary.append(
+                ft.OutlinedButton(
+                    "Back to my cards",
+                    icon=ft.Icons.ARROW_BACK,
+                    height=48,
+                    on_click=lambda e: app.go(join.seat_route(app.invites.code_for(game_id), seat)),
+                )
             )
-        )
     elif in_progress:
-        actions.append(
-            ft.OutlinedButton("Back to game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}"))
-        )
-        actions.append(
-            ft.FilledButton(
-                "Save changes" if editing else "Save result",
-                icon=ft.Icons.SAVE,
-                height=48,
-                disabled=not result.decided,
-                tooltip=None if result.decided else "Not decided yet: the game goes on.",
-                on_click=save,
-            )
-        )
+        main.append(SaveStep(app, stored, result.decided))
+        secondary.append(back_to_game)
         if editing:
-            actions.append(ft.OutlinedButton("Cancel changes", icon=ft.Icons.UNDO, height=48, on_click=cancel_edit))
-    else:
-        actions.append(ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")))
-        actions.append(ft.OutlinedButton("Delete", icon=ft.Icons.DELETE, height=48, on_click=delete))
-        actions.append(
-            ft.OutlinedButton(
-                "Export for BG Stats",
-                icon=ft.Icons.IOS_SHARE,
-                height=48,
-                on_click=lambda e: app.page.run_task(import_export.bgstats_download, app, game_id),
+            secondary.append(
+                ft.OutlinedButton(CANCEL_CHANGES, icon=ft.Icons.UNDO, height=48, on_click=lambda e: cancel_changes(app, game_id))
             )
-        )
+        else:
+            secondary.append(ft.OutlinedButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
+    else:
+        secondary.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
+        secondary.append(ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")))
+
+    shared = sharing(app, stored, result, standing, took)
     if result.decided:  # a player's phone too: each player can log the play in their own BG Stats
-        actions += game_log.bg_stats_actions(app, stored)
-    actions += sharing(app, stored.game, result, day, took)
-    if not seat:
-        actions.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
+        shared += bg_stats(app, stored, with_file=not seat and not in_progress)
 
     # Leaving the Results of a complete game that is not saved asks first: a finished table must not
     # leave it among the games in progress without a word. (A player's phone cannot save: it just goes.)
@@ -205,37 +274,45 @@ def view(app: App, game_id: str, route: str) -> ft.View:
         await e.control.confirm_pop(False)
         leave(e)
 
+    wide = app.wide
     sheet = round_by_round(stored.record, result)
-    half: ft.ResponsiveNumber = {"xs": 12, "md": 6}
-    body = ft.Column(
-        [
-            ft.Text(f"{game_screens.title(stored.game)} · {day}" + (f" · {took}" if took else ""), size=13),
-            ft.Text(headline, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, weight=ft.FontWeight.BOLD),
-            ft.Row(
-                [ft.Text("Winner:"), ft.Semantics(identifier="winner", content=ft.Text(winners or "none yet", weight=ft.FontWeight.BOLD))]
-            ),
-            *news,
-            # Side by side from a tablet's width (md), one above the other on a phone.
-            ft.ResponsiveRow(
-                [
-                    ft.Column([places(result), *[ft.Text(s, italic=True) for s in result.explanations]], col=half if sheet else 12),
-                    *([ft.Column(sheet, col=half)] if sheet else []),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
-            ft.Row(actions, wrap=True),
+    waiting_line = ft.Semantics(
+        identifier="still-entering",
+        content=ft.Text("Still entering: " + ", ".join(short_name(p) for p in waiting), size=13, weight=ft.FontWeight.BOLD),
+        visible=bool(waiting),
+    )
+    details = (
+        []
+        if in_progress and not seat  # where and notes are part of the save step
+        else [
             game_log.details_panel(
                 app,
                 game_id,
                 stored.record,
                 editable=not seat and not edited_elsewhere,
                 note="Being edited: change where and notes on the edit." if edited_elsewhere else "",
-            ),
+            )
+        ]
+    )
+    said = [ft.Text(s, italic=True) for s in sentences(stored, result, standing)]
+    body = ft.Column(
+        [
+            ft.Text(f"{game_screens.title(stored.game)} · {day}" + (f" · {took}" if took else ""), size=13),
+            standing_line(standing),
+            waiting_line,
+            *news,
+            ft.Container(ft.Column([places(result), *said]), width=PLACES_WIDTH if wide else None),
+            *sheet,
+            *main,
+            ft.Row(secondary, wrap=True),
+            ft.Row(shared, wrap=True, spacing=0),
+            *details,
             section("How every point was scored"),
             ft.Row([breakdown_card(result, p) for p in stored.players], wrap=True, vertical_alignment=ft.CrossAxisAlignment.START),
         ],
         spacing=10,
     )
+    delete_button = icon_button(ft.Icons.DELETE_OUTLINE, "Delete", delete)
     return ft.View(
         route=route,
         appbar=ft.AppBar(
@@ -243,8 +320,10 @@ def view(app: App, game_id: str, route: str) -> ft.View:
                 icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label="Back"), tooltip="Back", width=TAP, height=TAP, on_click=leave
             ),
             title=ft.Text("Results"),
+            # Delete stands apart from Edit and Rematch (its Undo follows in a snack bar): a saved game, the host's.
+            actions=[delete_button] if not seat and not in_progress else [],
         ),
-        controls=[ft.Container(body, padding=8)],
+        controls=[centred(ft.Container(body, padding=8), MAX_WIDTH if wide else None)],
         scroll=ft.ScrollMode.AUTO,
         can_pop=not must_ask,
         on_confirm_pop=confirm_pop,

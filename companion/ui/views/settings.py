@@ -29,20 +29,20 @@ def view(app: App) -> ft.View:
     said, set_said = ft.use_state(("", False))  # this device's last message, and whether it warns
     lan = app.lan  # serving beyond this machine (see serve)
 
-    def save(e) -> None:
+    async def save(e) -> None:
         pin = latest().strip()
         if not valid_pin(pin):
             set_said((f"A PIN is {MIN_DIGITS} to {MAX_DIGITS} digits.", True))
             return
-        app.set_pin(pin)
+        await app.set_pin(pin)
         set_typed("")
         warning = weak_pin_warning(pin)
         set_said(("PIN set. Every new browser session asks for it." + (f" {warning}" if warning else ""), bool(warning)))
 
-    def clear(e) -> None:
+    async def clear(e) -> None:
         if lan:
             return
-        app.set_pin(None)
+        await app.set_pin(None)
         set_said(("PIN removed: anyone who can reach this server can use it.", False))
 
     def flip_theme(e) -> None:

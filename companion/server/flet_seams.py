@@ -1,0 +1,201 @@
+"""Every place Tableside reaches into Flet beyond its public API: here, each with why.
+
+Flet is pinned (pyproject: flet, flet-web and flet-charts ==PINNED). Each seam below leans on
+something a Flet release may change without notice: a private name, a method replaced on an
+object, the text of Flet's page or client. tests/test_flet_seams.py fails loudly on any other
+Flet version and checks that each thing leant on is still there; tests/test_layers.py fails when
+a module outside this one reaches into Flet's private names or internal modules. To move to a
+new Flet: read each seam against its source, run the tests named beside it, then raise PINNED.
+What Flet could offer instead is in docs/flet-gaps.md.
+
+Public API used elsewhere, not seams: `import flet as ft` and its names, flet_charts,
+`flet_web.fastapi.app(...)` (Flet's documented way to serve with FastAPI), and the public
+attributes of `page.session` (`store`, `connection`, `expires_at`, `disconnect`: admission.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+from flet.messaging.protocol import MessageAction, RegisterClientRequestBody
+
+log = logging.getLogger("tableside")
+
+PINNED = "1.0.5"
+DISTRIBUTIONS = ("flet", "flet-web", "flet-charts")  # released together, one version
+
+# ---- 1. The websocket protocol (guard.py) ---------------------------------------------------------
+# Why: the guard reads each client frame before Flet does (who registers, what it writes). Public
+# since Flet 1.0: the protocol module's enum and the registration's dataclass, so no number or
+# field name is written here. Tests: tests/security/test_first_frame.py, test_page_writes.py.
+REGISTER_CLIENT = MessageAction.REGISTER_CLIENT.value
+UPDATE_CONTROL_PROPS = MessageAction.UPDATE_CONTROL_PROPS.value
+REGISTER_FIELDS = frozenset(f.name for f in dataclasses.fields(RegisterClientRequestBody))
+
+
+def trial_page_patch(props: dict) -> str:
+    """Apply a REGISTER_CLIENT's page snapshot as Flet will, to a page of no session: "" when Flet
+    would take it, else why not.
+
+    Why: Flet applies the snapshot inside its websocket handler, where a failure leaves the session
+    waiting for ever (guard.py closes such a connection instead). Seam: `flet.controls.page.Page`
+    built without a session, and `flet.utils.object_model.patch_dataclass`, Flet's own applier.
+    Tests: tests/security/test_first_frame.py."""
+    from flet.controls.page import Page
+    from flet.utils.object_model import patch_dataclass
+
+    class NoSession:  # a page refers to its session weakly, and needs nothing else of it here
+        pass
+
+    try:
+        page = Page(NoSession())  # type: ignore[arg-type]
+    except Exception:  # another Flet: the trial cannot be made, Flet's own checks remain
+        log.warning("cannot try page properties on this Flet version", exc_info=True)
+        return ""
+    try:
+        patch_dataclass(page, props)
+    except Exception as e:
+        return f"page properties Flet cannot apply: {type(e).__name__}"
+    return ""
+
+
+# ---- 2. A session's updates (fonts.py) -----------------------------------------------------------
+
+
+def around_session_updates(page: ft.Page, before_update: Callable[[Any], bool], after_client_patch: Callable[[dict], bool]) -> None:
+    """Call `before_update(control)` before each update the session sends, and
+    `after_client_patch(props)` after each property change its client sends; when either returns
+    True the page is sent (first, for an update of another control).
+
+    Why: a fallback font must be registered (a page property) before a text that needs it reaches
+    the browser, whatever sent the text: a screen, a live total, a dialog, a typed name. Flet has no
+    hook there. Seam: `Session.patch_control` (every update of a session) and `Session.apply_patch`
+    (every UPDATE_CONTROL_PROPS) replaced on this session's object. Tests: tests/ui/test_fonts.py,
+    tests/ui/test_fallback_fonts.py, tests/e2e/test_fonts_never_block.py."""
+    session = page.session
+    patch_control, apply_patch = session.patch_control, session.apply_patch
+
+    def patch_control_hooked(control, *args, **kwargs):
+        if before_update(control) and control is not page:
+            patch_control(page)  # the page's change (and this control's with it) first
+        return patch_control(control, *args, **kwargs)
+
+    def apply_patch_hooked(control_id, patch):
+        apply_patch(control_id, patch)
+        if after_client_patch(patch):
+            patch_control(page)
+
+    session.patch_control = patch_control_hooked  # type: ignore[method-assign]
+    session.apply_patch = apply_patch_hooked  # type: ignore[method-assign]
+
+
+# Flet keeps most of a control's properties in `_values`, and a page's dialogs and overlay in
+# `_dialogs` and `_overlay`; its other private fields (the parent, the session) are not content.
+CONTENT_FIELDS = ("_values", "_dialogs", "_overlay")
+
+
+def content_of(obj: Any) -> Iterator[Any]:
+    """The values a control (or any Flet object) holds as its content: its public fields and the
+    private ones Flet keeps properties in.
+
+    Why: fonts.texts must see every string a screen will send, before it is sent. Seam: the private
+    field names above. Tests: tests/ui/test_fonts.py (a text in a dialog, the overlay, a value)."""
+    if not hasattr(obj, "__dict__"):
+        return
+    for name, value in vars(obj).items():
+        if not name.startswith("_") or name in CONTENT_FIELDS:
+            yield value
+
+
+# ---- 3. The crash screen (ui/errors.py) ----------------------------------------------------------
+
+
+def replace_crash_screen(page: ft.Page, handler: Callable[[str], None]) -> None:
+    """Have `handler(message)` called where Flet would show its crash screen for this session.
+
+    Why: Flet's screen shows the traceback, server paths included; this app says what failed in
+    words. Seam: `Session.error`, called by `Session.dispatch_event` inside its `except` (so
+    sys.exc_info() is the exception), replaced on this session's object. Tests: tests/store/test_screens.py."""
+    page.session.error = handler  # type: ignore[method-assign, assignment]
+
+
+# ---- 4. The static files (static_files.py) -------------------------------------------------------
+
+
+def flet_web_dir() -> Path:
+    """Where flet-web keeps its web client (static_files versions the page by these files)."""
+    from flet_web import get_package_web_dir
+
+    return Path(get_package_web_dir())
+
+
+def wrap_flet_static_files(app, wrap: Callable[[Any], Any]) -> None:
+    """Put `wrap(flet_static)` in place of the static-file app that `flet_web.fastapi.app(...)`
+    mounts at "/" (its FletStaticFiles).
+
+    Why: Flet serves its 8.5 MB client uncompressed and without caching headers; static_files
+    compresses and versions the same files for phones. `flet_web.fastapi.app` takes no static-file
+    class or middleware for that mount. Seam: the mount found by its path "" among the app's routes.
+    Tests: tests/e2e/test_static_files.py."""
+    from starlette.routing import Mount
+
+    mount = next(r for r in app.routes if isinstance(r, Mount) and r.path == "")
+    mount.app = wrap(mount.app)
+
+
+async def prepare_flet_static(flet_static, root_path: str) -> None:
+    """Have FletStaticFiles write its patched index.html (and manifest) now, as its first request would.
+
+    Why: static_files looks the page up before passing the request to Flet. Seam: its private
+    `__once` and `__config` (name-mangled). If a Flet release renames them, nothing is prepared and
+    every request passes to Flet untouched (test_flet_seams.py says so first)."""
+    once = getattr(flet_static, "_FletStaticFiles__once", None)
+    config = getattr(flet_static, "_FletStaticFiles__config", None)
+    if once is not None and config is not None:
+        await once.do(config, root_path)
+
+
+def page_fetching_from(html: str, base: str) -> str:
+    """Flet's patched index.html with its runtime, CanvasKit, assets and fallback fonts fetched from
+    `base` ("/v/<version>/"), so they can be cached for long.
+
+    Why: Flet's page names them at "/". Seam: the text of Flet's page (its `flet.*Url="..."`
+    settings and script tags). Tests: tests/e2e/test_static_files.py, tests/ui/test_fallback_fonts.py."""
+    for key in ("entrypointBaseUrl", "assetBase"):
+        html = html.replace(f'flet.{key}="/";', f'flet.{key}="{base}";')
+    html = html.replace('flet.canvasKitBaseUrl="/canvaskit/";', f'flet.canvasKitBaseUrl="{base}canvaskit/";')
+    # Flutter's fallback-font requests (answered by fallback_fonts): cached for long too.
+    html = html.replace('flet.fontFallbackBaseUrl="assets/fonts/";', f'flet.fontFallbackBaseUrl="{base}assets/fonts/";')
+    for script in ("flutter_bootstrap.js", "python.js"):  # (python.js blocks the page until it is there)
+        html = html.replace(f'src="{script}"', f'src="{base.lstrip("/")}{script}"')
+    return html
+
+
+# ---- 5. The page's own script (web/before_flet.js, inlined by static_files) ----------------------
+# Why and seams, each in the script: (1) Flet's client loads Rive's runtime from a CDN by setting a
+# <script>'s src: HTMLScriptElement.prototype.src is overridden to give it an empty local script;
+# (2) "Still connecting…" wraps window.WebSocket, and its Retry forgets Flet's stored session id
+# (sessionStorage key FLET_SESSION_KEY). tests/test_flet_seams.py checks that Flet's client still
+# holds both strings; tests/e2e/test_still_connecting.py and tests/security/test_browser.py run it.
+BEFORE_FLET = Path(__file__).resolve().parent / "web" / "before_flet.js"
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/"
+FLET_SESSION_KEY = "_flet_session_id"
+
+
+# ---- 6. Tests: the page of the event being handled (tests/ui/harness.py) --------------------------
+
+
+def set_current_page(page: ft.Page) -> None:
+    """Make `page` the page of "the event being handled", as Flet does before calling a handler.
+
+    Why: the browserless harness calls the app without Flet's server; services (ft.Wakelock(),
+    ft.SharedPreferences()) find their page there. Seam: flet.controls.context's private
+    `_context_page`. Tests: every tests/ui test through the harness."""
+    from flet.controls.context import _context_page
+
+    _context_page.set(page)  # type: ignore[arg-type]  # (declared for None: Flet sets it the same way)

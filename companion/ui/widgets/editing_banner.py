@@ -1,0 +1,53 @@
+"""The banner over the play screen while a saved game is being edited: the screen otherwise looks
+exactly like a live game's, and the edit works on a copy until Save changes (README: Results)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.data.ids import route_id
+from companion.data.store import StoredGame
+from companion.ui.session import App
+from companion.ui.widgets.finishing import CANCEL_CHANGES, NOT_DECIDED, SAVE_CHANGES, cancel_changes, save
+
+EDITING_SAID = "Editing — not saved yet"
+EDITING_WHY = "The saved game stays in the history as it was until you save the changes."
+
+
+def editing_banner(app: App, game: StoredGame | None, decided: bool) -> ft.Control:
+    """ "Editing — not saved yet" with Save changes and Cancel changes, for the table's host editing a
+    saved game (`game`: its edit copy; None draws nothing, so the screen's layout keeps its parts)."""
+    if game is None:
+        return ft.Container(visible=False)
+    said = ft.Text(EDITING_SAID, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER, tooltip=EDITING_WHY)
+    buttons: list[ft.Control] = [
+        ft.TextButton(
+            SAVE_CHANGES,
+            icon=ft.Icons.SAVE,
+            height=48,
+            disabled=not decided,
+            tooltip=EDITING_WHY if decided else NOT_DECIDED,
+            on_click=lambda e: save(app, game, then=f"/history/{route_id(game.id)}"),
+        ),
+        ft.TextButton(CANCEL_CHANGES, icon=ft.Icons.UNDO, height=48, on_click=lambda e: cancel_changes(app, game.id)),
+    ]
+    # One line on a tablet; on a phone the words over the two buttons (two lines, not three).
+    if app.wide:
+        inside: ft.Control = ft.Row([said, *buttons], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    else:
+        inside = ft.Column(
+            [ft.Container(said, padding=ft.Padding.only(top=4)), ft.Row(buttons, spacing=0, alignment=ft.MainAxisAlignment.CENTER)],
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+    return ft.Semantics(
+        identifier="editing-banner",
+        container=True,
+        live_region=True,
+        content=ft.Container(
+            inside,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=6, vertical=0),
+            border_radius=8,
+        ),
+    )

@@ -1,0 +1,102 @@
+"""Flet is pinned, and what companion/server/flet_seams.py leans on is still there.
+
+Each seam reaches past Flet's public API; a Flet release may move what it leans on and the app
+would then lose a feature without an error (no fonts for a name in Chinese, an uncompressed
+client, a guard that lets anything through). These tests say so first, by name."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from importlib.metadata import version
+
+import flet as ft
+import pytest
+
+from companion.server import flet_seams
+
+
+@pytest.mark.parametrize("distribution", flet_seams.DISTRIBUTIONS)
+def test_flet_is_the_version_the_seams_were_read_against(distribution):
+    installed = version(distribution)
+    assert installed == flet_seams.PINNED, (
+        f"{distribution} {installed} is installed; companion/server/flet_seams.py was read against {flet_seams.PINNED}. "
+        "Read every seam there against the new Flet, run the tests named beside each, then raise PINNED."
+    )
+
+
+def test_the_protocol_numbers_the_guard_reads():
+    from flet.messaging.protocol import UpdateControlPropsBody
+
+    # What Flet's Dart client sends (its own copy of the enum): a change here is a new protocol.
+    assert (flet_seams.REGISTER_CLIENT, flet_seams.UPDATE_CONTROL_PROPS) == (1, 4)
+    assert {"session_id", "page_name", "page"} == flet_seams.REGISTER_FIELDS
+    assert {f.name for f in dataclasses.fields(UpdateControlPropsBody)} == {"id", "props"}  # guard.scrubbed's "props"
+
+
+def test_the_page_trial_takes_what_flet_takes_and_refuses_what_it_refuses():
+    assert flet_seams.trial_page_patch({"route": "/", "width": 390, "height": 844}) == ""
+    assert flet_seams.trial_page_patch({"route": "/", "platform": "no such platform"}).startswith("page properties Flet cannot apply")
+
+
+def test_a_session_still_has_the_methods_replaced_on_it():
+    from flet.messaging.session import Session
+
+    for name, parameters in (("patch_control", ["control"]), ("apply_patch", ["control_id", "patch"]), ("error", ["message"])):
+        method = getattr(Session, name, None)
+        assert callable(method), f"Session.{name} is gone"
+        assert list(inspect.signature(method).parameters)[1 : 1 + len(parameters)] == parameters, f"Session.{name} changed"
+    source = inspect.getsource(Session.dispatch_event)
+    assert "self.error(" in source  # the crash screen is still reached through Session.error
+
+
+def test_controls_keep_their_content_where_the_fonts_look():
+    assert {"label": "Имя"} in list(flet_seams.content_of(ft.TextField(label="Имя")))  # in `_values`
+    page_fields = {f.name for f in dataclasses.fields(ft.Page)}
+    assert {"_dialogs", "_overlay"} <= page_fields  # where page.show_dialog and page.overlay keep theirs
+    assert "_parent" not in flet_seams.CONTENT_FIELDS  # (the parent is not content: no walk up the tree)
+
+
+def test_flet_static_files_still_prepare_their_page_the_way_the_seam_calls():
+    from flet_web.fastapi.flet_static_files import FletStaticFiles
+
+    source = inspect.getsource(FletStaticFiles)
+    assert "self.__once = Once()" in source and "async def __config(self, root_path" in source
+
+
+def test_the_fastapi_app_mounts_its_static_files_at_the_root():
+    import flet_web.fastapi as flet_fastapi
+    from flet_web.fastapi.flet_static_files import FletStaticFiles
+
+    app = flet_fastapi.app(lambda page: None, no_cdn=True)
+    wrapped = []
+    flet_seams.wrap_flet_static_files(app, lambda inner: wrapped.append(inner) or inner)
+    assert len(wrapped) == 1 and isinstance(wrapped[0], FletStaticFiles)
+
+
+def test_flets_client_still_holds_what_the_page_script_overrides():
+    client = (flet_seams.flet_web_dir() / "main.dart.js").read_text(encoding="utf-8", errors="replace")
+    script = flet_seams.BEFORE_FLET.read_text(encoding="utf-8")
+    for needed in (flet_seams.RIVE_CDN, flet_seams.FLET_SESSION_KEY):
+        assert needed in client, f"Flet's client no longer holds {needed!r}: web/before_flet.js overrides nothing"
+        assert needed in script
+
+
+def test_every_url_of_flets_page_moves_under_the_version(tmp_path):
+    from flet_web.patch_index import patch_index_html
+
+    index = tmp_path / "index.html"
+    index.write_text((flet_seams.flet_web_dir() / "index.html").read_text(encoding="utf-8"), encoding="utf-8")
+    patch_index_html(str(index), "/", app_name="Tableside", no_cdn=True)  # as FletStaticFiles does
+    page = index.read_text(encoding="utf-8")
+    moved = flet_seams.page_fetching_from(page, "/v/abc/")
+    for before, after in (
+        ('flet.entrypointBaseUrl="/";', 'flet.entrypointBaseUrl="/v/abc/";'),
+        ('flet.assetBase="/";', 'flet.assetBase="/v/abc/";'),
+        ('flet.canvasKitBaseUrl="/canvaskit/";', 'flet.canvasKitBaseUrl="/v/abc/canvaskit/";'),
+        ('flet.fontFallbackBaseUrl="assets/fonts/";', 'flet.fontFallbackBaseUrl="/v/abc/assets/fonts/";'),
+        ('src="flutter_bootstrap.js"', 'src="v/abc/flutter_bootstrap.js"'),
+        ('src="python.js"', 'src="v/abc/python.js"'),
+    ):
+        assert before in page, f"Flet's page no longer says {before}"
+        assert after in moved and before not in moved
