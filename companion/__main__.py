@@ -52,6 +52,11 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--id", default=None, help="only the game with this id (required for bgstats)")
     imp = sub.add_parser("import", help="add the finished games of JSON files to the history")
     imp.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a record, a list of records, or an export of `tableside export`")
+    web = sub.add_parser(
+        "build-web", help="write a static site that runs Tableside in a phone's browser, with no server (docs/standalone.md)"
+    )
+    web.add_argument("--out", type=Path, required=True, metavar="DIR", help="the folder to write (emptied first)")
+    web.add_argument("--base", default="/", metavar="PATH", help="the path the site is served at (default /; e.g. /tableside/)")
     for q in (export, imp):
         # SUPPRESS: `tableside --data DIR export` keeps the folder given before the command.
         q.add_argument("--data", type=Path, default=argparse.SUPPRESS, help="data folder (default: the user data folder)")
@@ -188,6 +193,15 @@ def use_system_allocator() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.command == "build-web":
+        from companion.standalone.build import build
+
+        try:
+            build(args.out, args.base)
+        except OSError as e:
+            fail(f"the site could not be written: {e}")
+            return EXIT_ERROR
+        return 0
     if args.command in ("export", "import"):
         import scoring
 

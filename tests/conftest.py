@@ -38,6 +38,7 @@ def pytest_collection_modifyitems(config, items):
 BROWSER_GROUPS = 2  # of pyproject's 3 workers (a run is half idle waiting on browsers and servers: the third takes the browserless tests)
 SECONDS = {  # measured here in a full run (a timeline of each worker), rounded to 5
     "test_screen_sizes.py": 90,
+    "test_standalone.py": 90,
     "test_screen_model.py": 90,
     "test_games.py": 75,
     "test_layout.py": 60,

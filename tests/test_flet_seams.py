@@ -100,3 +100,18 @@ def test_every_url_of_flets_page_moves_under_the_version(tmp_path):
     ):
         assert before in page, f"Flet's page no longer says {before}"
         assert after in moved and before not in moved
+
+
+def test_the_browser_build_patches_flets_client_as_publish_does(tmp_path):
+    """flet-web's patching functions and the page text they and the build rely on (seam 7)."""
+    import shutil
+
+    out = tmp_path / "site"
+    shutil.copytree(flet_seams.flet_web_dir(), out, ignore=shutil.ignore_patterns("pyodide", "canvaskit", "*.wasm", "main.dart.js"))
+    (out / "pyodide").mkdir()
+    (out / "pyodide" / "pyodide-lock.json").write_text('{"info": {}}')
+    flet_seams.patch_published_site(out, "entry", "/", "Tableside", "Score keeper")
+    index = (out / "index.html").read_text()
+    assert 'flet.pythonModuleName = "entry";' in index and 'flet.routeUrlStrategy="hash";' in index
+    assert 'flet.pyodideUrl=new URL("pyodide/pyodide.mjs", document.baseURI).href;' in index  # the bare specifier was found and replaced
+    assert "serviceWorkerVersion" in (out / "flutter_bootstrap.js").read_text()  # the build's service worker takes its name and version

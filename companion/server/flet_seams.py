@@ -16,6 +16,7 @@ attributes of `page.session` (`store`, `connection`, `expires_at`, `disconnect`:
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -199,3 +200,39 @@ def set_current_page(page: ft.Page) -> None:
     from flet.controls.context import _context_page
 
     _context_page.set(page)  # type: ignore[arg-type]  # (declared for None: Flet sets it the same way)
+
+
+# ---- 7. The browser build (standalone/build.py) ---------------------------------------------------
+# Why: `flet publish --no-cdn` packs the whole project folder, installs the dependencies with micropip
+# at every start (a network the table may not have) and asks the network for Pyodide's manifest; the
+# build does what publish does with its parts instead: flet-web's client and flet-web's own patching
+# of index.html, manifest.json and FontManifest.json (module functions, not a documented API).
+# Tests: tests/e2e/test_standalone.py (the built site runs), tests/test_flet_seams.py.
+
+
+def patch_published_site(out: Path, entry_module: str, base: str, name: str, description: str) -> None:
+    """Patch the copy of flet-web's client in `out` as `flet publish --no-cdn` does: Python runs in the
+    browser (Pyodide from `out/pyodide`), `entry_module` from app.tar.gz, routes after a hash."""
+    from flet_web.patch_index import patch_font_manifest_json, patch_index_html, patch_manifest_json
+
+    lock = (out / "pyodide" / "pyodide-lock.json").read_text()
+    version = (json.loads(lock).get("info") or {}).get("version") or "local"
+    patch_index_html(
+        index_path=str(out / "index.html"),
+        base_href=base,
+        app_name=name,
+        app_description=description,
+        pyodide=True,
+        pyodide_script_path=f"{entry_module}.py",
+        pyodide_version=version,
+        app_package_url="app.tar.gz",
+        web_renderer=ft.WebRenderer.CANVAS_KIT,  # publish's own choice for Pyodide apps (per-frame byte traffic)
+        route_url_strategy=ft.RouteUrlStrategy.HASH,  # any static host serves every route: only index.html is a page
+        no_cdn=True,
+    )
+    index = (out / "index.html").read_text()
+    # The worker is a module worker: it cannot import the bare "pyodide/pyodide.mjs" a no-CDN build writes.
+    absolute = 'flet.pyodideUrl=new URL("pyodide/pyodide.mjs", document.baseURI).href;'
+    (out / "index.html").write_text(index.replace('flet.pyodideUrl="pyodide/pyodide.mjs";', absolute))
+    patch_manifest_json(str(out / "manifest.json"), app_name=name, app_short_name=name, app_description=description)
+    patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))

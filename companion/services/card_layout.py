@@ -14,8 +14,10 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFont
+if TYPE_CHECKING:
+    from PIL import ImageFont
 
 FONT = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSans.ttf"
 WIDTH = 1080  # a square-ish card at a phone's share-sheet resolution
@@ -28,9 +30,27 @@ INK, MUTED, PAPER, ACCENT, RULE = "#1C1B1F", "#5F5B66", "#FFFFFF", "#00796B", "#
 BREAKS = (re.compile(r"(?<=· )|(?= \()"), re.compile(r"(?<= )|(?<=\w-)(?=\w)"))
 
 
+class ImagesUnavailable(RuntimeError):
+    """Pillow is not here: the browser build (companion/standalone) has no compiled packages."""
+
+    def __init__(self) -> None:
+        super().__init__("Images are made by Tableside on a computer: this browser version cannot draw one. Copy the result instead.")
+
+
+def pillow():
+    """The PIL package, imported where an image is drawn (so the rest works where Pillow is missing)."""
+    try:
+        import PIL.Image
+        import PIL.ImageDraw
+        import PIL.ImageFont
+    except ImportError:
+        raise ImagesUnavailable() from None
+    return PIL
+
+
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(FONT), size)
+    return pillow().ImageFont.truetype(str(FONT), size)
 
 
 def line_height(size: int) -> int:
@@ -116,8 +136,9 @@ class Card:
 
 def render(card: Card) -> bytes:
     """The laid-out card as a PNG."""
-    image = Image.new("RGB", (WIDTH, card.height), PAPER)
-    draw = ImageDraw.Draw(image)
+    pil = pillow()
+    image = pil.Image.new("RGB", (WIDTH, card.height), PAPER)
+    draw = pil.ImageDraw.Draw(image)
     for y in card.rules:
         draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=RULE, width=2)
     for p in card.placed:

@@ -10,7 +10,6 @@ import io
 from dataclasses import dataclass
 
 import segno
-from PIL import Image
 
 QUIET = 4  # modules of white around the symbol (the standard's quiet zone)
 MIN_MODULE_PX = 5  # screen pixels per module a phone reads from about 50 cm
@@ -39,9 +38,14 @@ def qr_image(text: str, room: int) -> QrImage | None:
         return None
     modules = int(code.symbol_size(border=0)[0])
     module_px = int(max(1, min(MAX_MODULE_PX, room // (modules + 2 * QUIET))))
+    large = io.BytesIO()
+    try:
+        from PIL import Image
+    except ImportError:  # the browser build: segno draws it at full size itself (slower, the same picture)
+        code.save(large, kind="png", scale=module_px * PIXEL_RATIO, border=QUIET)
+        return QrImage(large.getvalue(), modules, module_px)
     small = io.BytesIO()
     code.save(small, kind="png", scale=1, border=QUIET)  # one pixel a module: segno's PNG writer is Python, slow at scale
     side = (modules + 2 * QUIET) * module_px * PIXEL_RATIO
-    large = io.BytesIO()
     Image.open(small).resize((side, side), Image.Resampling.NEAREST).save(large, format="PNG", optimize=True)
     return QrImage(large.getvalue(), modules, module_px)

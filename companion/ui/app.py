@@ -157,7 +157,14 @@ def Root(app: App) -> list[ft.View]:
     return screens(app, route, found)
 
 
-def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str] = (), lan: bool = False, uploads: Uploads | None = None):
+def make_main(
+    store: GameStore,
+    pin: str | None = None,
+    join_urls: Sequence[str] = (),
+    lan: bool = False,
+    uploads: Uploads | None = None,
+    standalone: bool = False,
+):
     hub = GameHub(store)  # one per process: every session shares the games in progress
     gate = Gate(store, pin)
     invites = Invites(store)
@@ -167,7 +174,7 @@ def make_main(store: GameStore, pin: str | None = None, join_urls: Sequence[str]
         page.title = "Tableside"
         # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
         fonts.apply(page)
-        app = App(page, store, hub, gate, invites, join_urls, lan, grants, uploads)
+        app = App(page, store, hub, gate, invites, join_urls, lan, grants, uploads, standalone)
         page.theme_mode = app.theme_mode  # the server's default; the device's own choice follows (Root)
         errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 

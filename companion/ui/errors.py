@@ -4,7 +4,7 @@ Flet 1.0.5 catches an exception of an event handler in Session.dispatch_event an
 Session.error(message + traceback), which shows its crash screen with the traceback (server
 paths included). `install` replaces that method for one session: it is called inside that
 `except` block, so sys.exc_info() is the exception. A failure the person can act on (a full or
-read-only disk: StoreWriteError) is said as it is; anything else as a plain sentence.
+read-only disk: StoreWriteError; no images in the browser build) is said as it is; anything else as a plain sentence.
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ import flet as ft
 
 from companion.data.atomic_files import StoreWriteError
 from companion.server import flet_seams
+from companion.services.card_layout import ImagesUnavailable
 
 log = logging.getLogger("tableside")
 UNEXPECTED = "That did not work, and nothing was lost: your saved games are safe. The details are in the server's log."
 
 
 def in_words(error: BaseException | None) -> str:
-    return str(error) if isinstance(error, StoreWriteError) else UNEXPECTED
+    return str(error) if isinstance(error, StoreWriteError | ImagesUnavailable) else UNEXPECTED
 
 
 def install(page: ft.Page, notify: Callable[[str, bool], None]) -> None:

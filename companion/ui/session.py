@@ -68,8 +68,11 @@ class App:
         lan: bool = False,
         grants: HostGrants | None = None,
         uploads: Uploads | None = None,
+        standalone: bool = False,
     ):
         self.page = page
+        # Running in the browser itself (companion/standalone): one device, no server, so no invites and no PIN.
+        self.standalone = standalone
         self.uploads = uploads  # where an imported file arrives (None: this server takes no files)
         self.join_urls = list(join_urls)  # how other devices reach this server, e.g. http://192.168.1.20:8550
         self.lan = lan  # served to the local network (phones can reach it), not only to this machine

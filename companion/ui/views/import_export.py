@@ -24,6 +24,7 @@ from companion.data import changes
 from companion.data.store import StoreWriteError
 from companion.server.uploads import MAX_UPLOAD_BYTES, UPLOAD_VALID_SECONDS
 from companion.services import bg_stats, file_formats
+from companion.services.background import in_thread
 from companion.services.file_formats import Progress
 from companion.ui.session import App
 from companion.ui.widgets.controls import section
@@ -118,7 +119,7 @@ def view(app: App) -> ft.View:
         stored = app.store.finished()
         write = file_formats.export_json if kind == "json" else file_formats.export_csv
         try:
-            text = await asyncio.to_thread(write, stored)  # 20,000 games take a second: the other sessions go on
+            text = await in_thread(write, stored)  # 20,000 games take a second: the other sessions go on
         except file_formats.ExportError as err:  # a game that cannot be written, named: nothing is downloaded
             say(f"Nothing exported: {err}.", error=True)
             return
@@ -133,7 +134,7 @@ def view(app: App) -> ft.View:
         await export("csv")
 
     async def in_worker(what: str, work: Callable[[Progress], T]) -> T:
-        """Run `work` in a worker thread, so every other session is served meanwhile, showing its progress.
+        """Run `work` in a worker thread (background.py), so every other session is served meanwhile, showing its progress.
         The thread's reports reach this screen through the event loop, in this session's context."""
         loop, here = asyncio.get_running_loop(), contextvars.copy_context()
 
@@ -142,7 +143,7 @@ def view(app: App) -> ft.View:
 
         set_working((what, 0, 0, ""))
         try:
-            return await asyncio.to_thread(work, report)
+            return await in_thread(work, report)
         finally:
             set_working(IDLE)
 
@@ -164,6 +165,9 @@ def view(app: App) -> ft.View:
         file = e.files[0]
         if (file.size or 0) > MAX_UPLOAD_BYTES:
             say(too_big(file.name), error=True)
+            return
+        if file.bytes is not None:  # the browser build: the file came with the pick (no server to upload to)
+            await check(file.bytes, file.name)
             return
         if app.uploads is None:
             say("This server does not take files.", error=True)
@@ -191,7 +195,7 @@ def view(app: App) -> ft.View:
         upload.current = None
         set_working(IDLE)
         try:
-            data = await asyncio.to_thread(app.uploads.take, name)
+            data = await in_thread(app.uploads.take, name)
         except OSError:
             say(f"Nothing imported: {shown} did not arrive. Try again.", error=True)
             return
@@ -268,7 +272,13 @@ def view(app: App) -> ft.View:
         "Import",
         icon=ft.Icons.UPLOAD_FILE,
         height=48,
-        action=ft.PickFiles(picker, dialog_title="Import games", file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"]),
+        action=ft.PickFiles(
+            picker,
+            dialog_title="Import games",
+            file_type=ft.FilePickerFileType.CUSTOM,
+            allowed_extensions=["json"],
+            with_data=app.standalone,  # no server to upload to: the browser hands the bytes over
+        ),
     )
     body = ft.Column(
         [

@@ -16,6 +16,11 @@ from companion.ui.session import App
 from companion.ui.widgets.controls import option_switch, section
 from companion.ui.widgets.hooks import use_changes, use_field
 
+STANDALONE_PIN = (
+    "No PIN here: this app runs in this browser alone, and nobody else reaches its games. "
+    "A PIN, and inviting other phones to a game, need Tableside running on a computer of the table's Wi-Fi."
+)
+
 
 @ft.component
 def view(app: App) -> ft.View:
@@ -48,8 +53,10 @@ def view(app: App) -> ft.View:
         app.set_default_theme(not app.default_dark)
         app.rebuild()
 
-    if app.gate.fixed:
-        pin_controls: list[ft.Control] = [ft.Text("The PIN was set when the server started (--pin).")]
+    if app.standalone:
+        pin_controls: list[ft.Control] = [ft.Text(STANDALONE_PIN)]
+    elif app.gate.fixed:
+        pin_controls = [ft.Text("The PIN was set when the server started (--pin).")]
     else:
         pin_controls = [
             ft.Text("PIN is on." if app.gate.required else "No PIN: anyone who can reach this server can use it."),
@@ -79,7 +86,8 @@ def view(app: App) -> ft.View:
                 ]
             ),
         ]
-    pin_controls += [ft.Text(line, size=13) for line in serving_words(lan, app.gate.required, local_is_host())]
+    if not app.standalone:  # who can reach the server: there is none
+        pin_controls += [ft.Text(line, size=13) for line in serving_words(lan, app.gate.required, local_is_host())]
     if app.unlocked_here:  # unlocked by the PIN, and kept so by this browser (host_grants.py)
         pin_controls += [
             ft.Text(f"This device stays unlocked for {LIFETIME // 3600} hours, across reloads, unless the PIN changes.", size=13),

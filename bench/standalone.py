@@ -1,0 +1,158 @@
+"""How fast the browser build starts on a phone: first visit and second visit (service worker), in one run.
+
+    python bench/standalone.py [--site DIR] [--cpu 4] [--runs 3]
+
+The site (`tableside build-web`, built here unless --site names one) is served by a static server of
+this script's own that holds every response to a 20 Mbit/s link (2,500,000 bytes/s shared by all
+requests) with 20 ms before each response, and counts the bytes it sends: the page's, the Python
+worker's and the service worker's requests alike (Chromium's network emulation would miss the
+worker's). Chromium at 390 × 844 with its main thread throttled `--cpu`× (DevTools' CPU throttling:
+it does not reach the Python worker, which runs at this machine's speed — what it leaves out); the
+time runs from navigation to the home screen's "Lost Cities" button in the accessibility tree.
+- first: a new browser profile (nothing cached).
+- second: the same profile, a new tab, once the service worker has kept the site.
+- offline: the same, with the static server stopped (the service worker serves everything).
+Bytes are as sent, uncompressed (Python's server does not compress); "gzip" is what a host that
+compresses would send for the same files. Left out: a real phone's GPU (Chromium draws in software
+here), DNS and TLS, a host's own latency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+LINK_BYTES_PER_SECOND = 2_500_000  # 20 Mbit/s
+LATENCY = 0.020
+CHUNK = 16_384
+
+
+class Link:
+    """One phone's connection: every response shares its bandwidth."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.free_at = 0.0
+        self.sent = 0
+        self.files: list[str] = []
+
+    def send(self, write, data: bytes) -> None:
+        with self.lock:
+            start = max(time.monotonic(), self.free_at)
+            self.free_at = start + len(data) / LINK_BYTES_PER_SECOND
+            self.sent += len(data)
+        time.sleep(max(0.0, start - time.monotonic()))
+        write(data)
+
+
+def serve(site: Path, link: Link) -> ThreadingHTTPServer:
+    class Handler(SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+        def copyfile(self, source, outputfile) -> None:
+            time.sleep(LATENCY)
+            link.files.append(self.path.split("?")[0])
+            while chunk := source.read(CHUNK):
+                link.send(outputfile.write, chunk)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def gzip_size(site: Path, files: list[str]) -> int:
+    total = 0
+    for name in set(files):
+        path = site / (name.lstrip("/") or "index.html")
+        if path.is_dir():
+            path = path / "index.html"
+        if path.is_file():
+            total += len(gzip.compress(path.read_bytes(), 6))
+    return total
+
+
+def start(context, url: str, cpu: float) -> float:
+    from tests.e2e.ui import UI
+
+    page = context.new_page()
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    started = time.perf_counter()
+    page.goto(url)
+    UI(page, None, "standalone").enable_semantics()
+    page.get_by_role("button", name="Lost Cities", exact=False).first.wait_for(timeout=300_000)
+    seconds = time.perf_counter() - started
+    page.close()
+    return seconds
+
+
+def quiet(link: Link, seconds: float = 3.0) -> None:
+    """Until the service worker has kept the site: nothing sent for `seconds`."""
+    last = -1
+    while link.sent != last:
+        last = link.sent
+        time.sleep(seconds)
+
+
+def one_run(browser, site: Path, cpu: float) -> dict[str, tuple[float, int, int]]:
+    from tests.e2e.conftest import PHONE
+
+    link = Link()
+    server = serve(site, link)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    found = {}
+    with tempfile.TemporaryDirectory():
+        context = browser.new_context(viewport=PHONE, service_workers="allow")
+        try:
+            seconds = start(context, url, cpu)
+            found["first"] = (seconds, link.sent, gzip_size(site, link.files))
+            quiet(link)
+            link.sent, link.files = 0, []
+            seconds = start(context, url, cpu)
+            found["second"] = (seconds, link.sent, gzip_size(site, link.files))
+            server.shutdown()
+            server.server_close()
+            found["offline"] = (start(context, url, cpu), 0, 0)
+        finally:
+            context.close()
+    return found
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    from companion.standalone.build import build
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, default=None)
+    parser.add_argument("--cpu", type=float, default=4)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    site = args.site or build(Path(tempfile.mkdtemp()) / "site")
+    runs = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        for _ in range(args.runs):
+            runs.append(one_run(browser, site, args.cpu))
+        browser.close()
+    print(f"browser build start, phone 390 × 844, link 20 Mbit/s + 20 ms, page CPU {args.cpu:g}×, {args.runs} runs (median)")
+    for kind in ("first", "second", "offline"):
+        seconds = statistics.median(r[kind][0] for r in runs)
+        sent = statistics.median(r[kind][1] for r in runs)
+        zipped = statistics.median(r[kind][2] for r in runs)
+        print(f"  {kind:8} {seconds:6.1f} s to the home screen   {sent / 1e6:6.1f} MB sent   ({zipped / 1e6:5.1f} MB gzip)")
+
+
+if __name__ == "__main__":
+    main()

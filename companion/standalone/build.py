@@ -1,0 +1,170 @@
+"""`tableside build-web --out DIR`: a static site that runs Tableside in the browser, offline.
+
+The site is flet-web's own client (Flutter, CanvasKit and the Pyodide runtime that flet-web ships,
+patched by flet-web's `patch_index_html`, as `flet publish --no-cdn` does) plus `app.tar.gz`: the
+app's Python packages and, in `__pypackages__/`, the pure-Python sources of its dependencies,
+copied from this installation (nothing is downloaded, at build time or by the built site).
+Packages with compiled parts are copied without them where they have a pure fallback (msgpack,
+openskill); the ones with no pure build (Pillow, brotli) are left out and the app says so in words.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import io
+import json
+import re
+import shutil
+import tarfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+APP_PACKAGES = ("scoring", "companion")
+# What the app imports in the browser, by distribution name. Their compiled modules are left out:
+# msgpack falls back to its pure `fallback.py`, openskill's mypyc modules ship their sources beside them.
+BROWSER_DEPENDENCIES = (
+    "flet",
+    "flet-charts",
+    "repath",
+    "six",
+    "msgpack",
+    "tinydb",
+    "platformdirs",
+    "segno",
+    "openskill",
+    "itsdangerous",
+    "filelock",
+)
+ENTRY_MODULE = "tableside_web"  # the module the Pyodide worker runs (app.tar.gz's top level)
+ENTRY = "from companion.standalone.browser import run\n\nrun()\n"
+# Never in the site: the server's own parts, and what only a computer uses.
+LEFT_OUT = ("__pycache__", "*.pyc", "*.so", "*.pyd")
+# flet-web's pyodide folder also holds a command-line Python for Node: not needed in a browser.
+PYODIDE_LEFT_OUT = ("python", "python.bat", "python.exe", "python_cli_entry.mjs", "*.d.ts")
+
+
+def pure_sources(distribution: str) -> dict[str, Path]:
+    """{path inside __pypackages__: file} for an installed distribution's Python files and data, without compiled modules."""
+    dist = importlib.metadata.distribution(distribution)
+    found: dict[str, Path] = {}
+    for entry in dist.files or ():
+        name = str(entry)
+        top = name.split("/")[0]
+        if top.endswith((".dist-info", ".data")) or top == ".." or "__pycache__" in name or name.endswith((".so", ".pyd", ".pyc")):
+            continue
+        path = Path(str(dist.locate_file(entry)))
+        if path.is_file():
+            found[name] = path
+    return found
+
+
+def app_archive() -> bytes:
+    """app.tar.gz: the entry module, scoring/, companion/ and __pypackages__/ (the pure dependencies)."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.GNU_FORMAT) as tar:
+
+        def add_bytes(name: str, data: bytes) -> None:
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mtime = 0
+            tar.addfile(info, io.BytesIO(data))
+
+        add_bytes(f"{ENTRY_MODULE}.py", ENTRY.encode())
+        for package in APP_PACKAGES:
+            for path in sorted((REPO / package).rglob("*")):
+                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                    add_bytes(str(path.relative_to(REPO)), path.read_bytes())
+        for distribution in BROWSER_DEPENDENCIES:
+            for name, path in sorted(pure_sources(distribution).items()):
+                add_bytes(f"__pypackages__/{name}", path.read_bytes())
+    return buffer.getvalue()
+
+
+# Every start needs these (the service worker keeps them at install), besides the fonts Flutter's
+# FontManifest lists; the rest of the site (the app's own fonts for other scripts, icons) is kept
+# when first used. Both CanvasKit builds: Chromium takes its own, Safari and Firefox the full one.
+START_FILES = (
+    "./",
+    "index.html",
+    "python.js",
+    "python-worker.js",
+    "flutter_bootstrap.js",
+    "flutter.js",
+    "main.dart.js",
+    "manifest.json",
+    "favicon.png",
+    "icons/loading-animation.png",
+    "canvaskit/canvaskit.js",
+    "canvaskit/canvaskit.wasm",
+    "canvaskit/chromium/canvaskit.js",
+    "canvaskit/chromium/canvaskit.wasm",
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide-lock.json",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+    "app.tar.gz",
+    "assets/FontManifest.json",
+    "assets/AssetManifest.bin.json",
+    "assets/AssetManifest.bin",
+    "assets/AssetManifest.json",
+)
+# What the page may reach: itself, and nothing else (Flet's client asks a CDN for Rive's runtime at
+# start: refused here before it leaves the browser). Flutter and Pyodide compile WebAssembly.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob:; worker-src 'self' blob:; "
+    "connect-src 'self' blob: data:; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data: blob:"
+)
+# Registered once Flutter has started, so that a first visit's start never waits for the service
+# worker's install (Flutter's loader waits for a worker it finds installing).
+REGISTER_SERVICE_WORKER = """<script>
+flet.flutterAppLoaded.then(() => {
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("flutter_service_worker.js?v=%s");
+});
+</script>
+"""
+
+
+def precache(out: Path) -> list[str]:
+    """The site's files that every start needs, as the service worker asks for them."""
+    fonts = json.loads((out / "assets" / "FontManifest.json").read_text())
+    files = [*START_FILES, *(f"assets/{font['asset']}" for family in fonts for font in family["fonts"])]
+    return [name for name in files if name == "./" or (out / name).is_file()]
+
+
+def add_service_worker(out: Path) -> None:
+    """Our service worker in place of Flutter's (same name, the version Flutter's loader expects)."""
+    bootstrap = (out / "flutter_bootstrap.js").read_text()
+    found = re.search(r'serviceWorkerVersion:\s*"([^"]+)"', bootstrap)
+    version = found.group(1) if found else ""
+    build_id = hashlib.sha256((out / "app.tar.gz").read_bytes() + (out / "main.dart.js").read_bytes()).hexdigest()[:16]
+    worker = (Path(__file__).with_name("service_worker.js")).read_text()
+    worker = worker.replace("__BUILD__", build_id).replace("__PRECACHE__", json.dumps(precache(out)))
+    (out / "flutter_service_worker.js").write_text(worker)
+    index = (out / "index.html").read_text()
+    csp = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">\n'
+    index = index.replace("<head>\n", "<head>\n  " + csp, 1).replace("</head>", REGISTER_SERVICE_WORKER % version + "</head>", 1)
+    (out / "index.html").write_text(index)
+
+
+def build(out: Path, base: str = "/") -> Path:
+    """Write the site into `out` (emptied first), to be served at the path `base`; returns `out`."""
+    import flet as ft
+
+    from companion.server import flet_seams
+    from companion.ui.app import ASSETS_DIR
+
+    out = out.resolve()
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(flet_seams.flet_web_dir(), out, ignore=shutil.ignore_patterns(*LEFT_OUT))
+    for pattern in PYODIDE_LEFT_OUT:
+        for path in (out / "pyodide").glob(pattern):
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+    shutil.copytree(ASSETS_DIR, out, dirs_exist_ok=True)  # fonts, icons: what the server serves at /
+    (out / "app.tar.gz").write_bytes(app_archive())
+    flet_seams.patch_published_site(out, ENTRY_MODULE, base, "Tableside", "Score keeper for card games at the table")
+    add_service_worker(out)
+    print(f"flet {ft.__version__}: site written to {out}")
+    return out

@@ -1,0 +1,219 @@
+"""The browser build (issue 36): the site `tableside build-web` writes, served by a plain static
+server, runs the whole app in Chromium with no Tableside server and no other host: a Lost Cities game
+and a CGT game played to Results and saved, then found in History after a reload with the network off
+(the service worker), their totals as `scoring` gives them for the records the page kept in IndexedDB.
+
+The site is built once per run: .ci/run builds it before the tests (TABLESIDE_WEB_SITE names the
+folder); without that, this file builds it into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+import scoring
+
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, REPO, free_port, new_context, wait_for_http
+from .ui import UI
+
+pytestmark = pytest.mark.e2e
+SITE_VARIABLE = "TABLESIDE_WEB_SITE"
+# Every host but this machine's is unknown to the browser: a request that escaped the page's own
+# policy would fail here, and is reported below either way.
+NO_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+# Messages from the Python worker to the page (what a websocket carries in the server form).
+COUNT_WORKER_MESSAGES = """
+window.__messages = 0; window.__lastMessage = 0;
+const PageWorker = window.Worker;
+window.Worker = function (...args) {
+    const worker = new PageWorker(...args);
+    worker.addEventListener('message', () => { window.__messages++; window.__lastMessage = performance.now(); });
+    return worker;
+};
+window.Worker.prototype = PageWorker.prototype;
+"""
+# The records the page keeps: Emscripten's IDBFS stores each file of the mounted folder in the
+# database named after the mount point, object store FILE_DATA, keyed by its path.
+READ_KEPT_FILES = """async (prefix) => {
+    const db = await new Promise((ok, no) => { const r = indexedDB.open('/tableside'); r.onsuccess = () => ok(r.result); r.onerror = no; });
+    const files = {};
+    await new Promise((ok, no) => {
+        const r = db.transaction('FILE_DATA').objectStore('FILE_DATA').openCursor();
+        r.onerror = no;
+        r.onsuccess = () => {
+            const cursor = r.result;
+            if (!cursor) return ok();
+            if (cursor.key.startsWith(prefix) && cursor.value.contents) files[cursor.key] = new TextDecoder().decode(cursor.value.contents);
+            cursor.continue();
+        };
+    });
+    db.close();
+    return files;
+}"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    given = os.environ.get(SITE_VARIABLE)
+    if given and (Path(given) / "app.tar.gz").exists():
+        return Path(given)
+    out = tmp_path_factory.mktemp("site") / "site"
+    subprocess.run([sys.executable, "-m", "companion", "build-web", "--out", str(out)], check=True, cwd=REPO)
+    return out
+
+
+class StaticSite:
+    """The built site on a plain HTTP server (Python's), as any web host would serve it."""
+
+    def __init__(self, folder: Path):
+        port = free_port()
+        self.origin = f"http://127.0.0.1:{port}"
+        self.url = self.origin + "/#"  # routes travel after the hash: any static host serves them
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        wait_for_http(self.origin + "/", self.proc)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+
+    def log_tail(self) -> str:
+        return "(a static server: no log)"
+
+
+class BrowserUI(UI):
+    """UI for the browser build: the app's answers come from its worker, not over a websocket."""
+
+    @property  # type: ignore[override]
+    def frames(self) -> int:
+        return self.page.evaluate("window.__messages || 0")
+
+    @frames.setter
+    def frames(self, value: int) -> None:
+        pass  # UI.__init__ sets it; the page counts
+
+    def settle(self, since: int, quiet: float = 0.15, limit: float = 3.0) -> None:
+        started = time.monotonic()
+        while time.monotonic() - started < limit:
+            quiet_for = self.page.evaluate("window.__messages > 0 ? (performance.now() - window.__lastMessage) / 1000 : 0")
+            if self.frames > since and quiet_for >= quiet:
+                return
+            self.page.wait_for_timeout(30)
+
+    def kept_games(self, where: str) -> dict[str, dict]:
+        """{id: record} of the games in progress ("live.json") or the history ("history/"), as the page kept them in IndexedDB."""
+        files = self.page.evaluate(READ_KEPT_FILES, f"/tableside/data/{where}")
+        return {doc["id"]: doc["record"] for text in files.values() for doc in json.loads(text).get("games", {}).values()}
+
+    def expect_totals(self, expected: dict[str, int]) -> None:
+        for player, total in expected.items():
+            self.expect_text(f"total-{player}", str(total))
+        deadline = time.monotonic() + 10
+        while True:  # IndexedDB is written a moment after the screen changed
+            record = self.kept_games("live.json").get(self.game_id())
+            if record is not None and dict(scoring.score(record).totals) == expected:
+                return
+            assert time.monotonic() < deadline, f"kept in IndexedDB: {record}"
+            self.page.wait_for_timeout(200)
+
+
+def save_result(u: BrowserUI) -> None:
+    u.tap("Results")
+    u.text("winner").wait_for(timeout=20_000)
+    u.tap("Save result")
+    u.page.wait_for_url(re.compile(r"/history/"), timeout=20_000)
+
+
+def test_the_browser_build_plays_saves_and_starts_offline(browser_factory, site):
+    static = StaticSite(site)
+    browser = browser_factory()
+    context = new_context(browser, PHONE, service_workers="allow")
+    context.add_init_script(COUNT_WORKER_MESSAGES)
+    elsewhere: list[str] = []
+    context.on("request", lambda r: None if r.url.startswith((static.origin, "blob:", "data:")) else elsewhere.append(r.url))
+    failed: list[str] = []
+    context.on("requestfailed", lambda r: failed.append(f"{r.url}: {r.failure}"))
+    try:
+        u = BrowserUI(context.new_page(), static, "standalone")
+        u.page.goto(static.origin + "/")
+        u.enable_semantics()
+        u.page.get_by_role("button", name=re.compile("^Lost Cities")).first.wait_for(timeout=120_000)
+
+        u.set_up("Lost Cities", ["Mia", "Noah"])
+        for n in (3, 6, 9, 10):
+            u.tap(f"Mia red {n}")
+        u.tap("Mia red investment 1")
+        u.tap("Noah")
+        for n in (2, 4, 5, 7, 8):
+            u.tap(f"Noah blue {n}")
+        u.expect_totals({"Mia": 16, "Noah": 6})  # Mia red (28 − 20) × 2; Noah blue 26 − 20
+        u.tap("Next round")
+        u.tap("Mia")
+        for n in (2, 3, 4, 5, 6, 7, 8, 9):
+            u.tap(f"Mia green {n}")
+        u.tap("Next round")
+        u.tap("Noah")
+        for n in (1, 2, 3):
+            u.tap(f"Noah yellow investment {n}")
+        # Round 2: Mia green (44 − 20) + 20 = 44; round 3: Noah's three investments alone, (0 − 20) × 4 = −80.
+        u.expect_totals({"Mia": 16 + 44, "Noah": 6 - 80})
+        save_result(u)
+        lost_cities = u.game_id()
+
+        u.set_up("CGT – Card Game Traders", ["Lea", "Max", "Kai"])
+        u.tap("Type 5 Meta plus")
+        u.tap("Lea type 5 plus")
+        u.expect_totals({"Lea": -1, "Max": 0, "Kai": 0})  # one card worth 1 (one Meta card), less the first player's 2
+        save_result(u)
+        cgt = u.game_id()
+        kept = u.kept_games("history/")
+        assert set(kept) >= {lost_cities, cgt}, f"kept in IndexedDB: {list(kept)}"
+        assert dict(scoring.score(kept[lost_cities]).totals) == {"Mia": 60, "Noah": -74}
+
+        # A second visit with the network off: the service worker serves the site, IndexedDB the games.
+        u.page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
+        context.set_offline(True)
+        u.page.goto(static.origin + "/#/history")
+        u.enable_semantics()
+        for title in ("Lost Cities", "CGT – Card Game Traders"):
+            expect(u.page.get_by_text(re.compile(re.escape(title))).first).to_be_visible(timeout=120_000)
+        u.screenshot("history-offline")
+    except BaseException:
+        u.screenshot("failed")
+        print(u.describe())
+        raise
+    finally:
+        context.close()
+        static.stop()
+    # Flet's client asks a CDN for Rive's runtime: the page's policy refuses it before it leaves the browser.
+    escaped = [url for url in elsewhere if not any(f.startswith(url + ":") and "csp" in f.lower() for f in failed)]
+    assert not escaped, f"requests to other hosts: {escaped}; failures: {failed}"
+
+
+@pytest.fixture(scope="module")
+def browser_factory(chromium):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = []
+
+        def launch():
+            b = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, NO_OTHER_HOSTS], headless=True)
+            launched.append(b)
+            return b
+
+        yield launch
+        for b in launched:
+            b.close()

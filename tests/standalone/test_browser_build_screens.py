@@ -1,0 +1,62 @@
+"""The app as the browser build runs it (make_main(..., standalone=True)), browserless: one device and
+no server, so no PIN, no invites and no uploads; a file to import comes with the pick itself."""
+
+from __future__ import annotations
+
+import json
+
+import flet as ft
+import pytest
+
+from companion.services import card_layout
+from companion.ui.app import make_main
+from companion.ui.views.settings import STANDALONE_PIN
+from tests.transfer.records import record, records
+from tests.transfer.test_screen import dialog, dialog_button
+from tests.ui.harness import Harness
+
+
+@pytest.fixture
+def open_standalone(store):
+    opened: list[Harness] = []
+    main = make_main(store, standalone=True)
+
+    def _open(route: str = "/") -> Harness:
+        h = Harness(main, route=route, width=390, height=844)
+        opened.append(h)
+        return h
+
+    yield _open
+    for h in opened:
+        h.close()
+
+
+def test_settings_say_why_there_is_no_pin(open_standalone):
+    h = open_standalone("/settings")
+    assert [t for t in h.find_all(ft.Text) if t.value == STANDALONE_PIN]
+    assert not h.buttons("Set PIN") and not h.buttons("Remove PIN")
+
+
+def test_import_takes_the_bytes_that_came_with_the_pick(open_standalone, store):
+    store.add_finished([record("lc1")])
+    h = open_standalone("/transfer")
+    (import_button,) = h.buttons("Import")
+    action = import_button.action
+    assert isinstance(action, ft.PickFiles) and action.with_data  # no server to upload to
+    data = json.dumps({"format": 1, "games": records()}).encode()
+    h.fire(action.file_picker, "result", {"files": [{"id": 0, "name": "games.json", "size": len(data), "bytes": data}]})
+    assert not [method for method, _ in h.conn.invoked if method == "upload"]
+    assert dialog(h).content.value.startswith("Import ")
+    h.click(dialog_button(h, dialog(h).actions[-1].content))
+    assert sorted(g.id for g in store.finished()) == sorted({"lc1", *(r["id"] for r in records())})
+
+
+def test_an_image_without_pillow_is_refused_in_words(monkeypatch):
+    def missing():
+        raise card_layout.ImagesUnavailable()
+
+    monkeypatch.setattr(card_layout, "pillow", missing)
+    card_layout.font.cache_clear()
+    with pytest.raises(card_layout.ImagesUnavailable, match="Tableside on a computer"):
+        card_layout.font(20)
+    card_layout.font.cache_clear()
