@@ -244,7 +244,7 @@ def detail(app: App, encoded: str) -> ft.View:
         body += [
             ft.Text(
                 f"{count(figures.plays, 'game')} · {count(figures.wins, 'win')} ({figures.win_rate:.0%}) · "
-                f"last played {figures.last_played} · streak: {history_figures.streak}"
+                f"last played {figures.last_played} · current streak: {figures.streak}"
             ),
             section("By game"),
             by_game(figures),
