@@ -16,7 +16,7 @@ from companion.services.player_colours import player_colour
 from companion.ui import game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log
-from companion.ui.widgets.chart_axis import integer_axis
+from companion.ui.widgets.chart_axis import WholeScale
 from companion.ui.widgets.controls import section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button, navigation_bar
@@ -147,15 +147,16 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
     # A margin around the data: the first and last points and the top one are drawn whole, not halved by the edge.
     margin = max(1, (high - low) // 10)
     bottom, top = low - (margin if low < 0 else 0), (high or 1) + margin
+    scale = WholeScale(bottom, top)  # labels and grid lines from one step
     chart = charts.LineChart(
         data_series=series,
         min_x=-0.25,
         max_x=max(1, longest - 1) + 0.25,
         min_y=bottom,
         max_y=top,
-        left_axis=integer_axis(bottom, top, label_size=44),  # scores are whole: no 0.5 on the axis
+        left_axis=scale.axis(label_size=44),  # scores are whole: no 0.5 on the axis
         bottom_axis=charts.ChartAxis(title=ft.Text(f"{games}, oldest first", size=12), show_labels=False),
-        horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+        horizontal_grid_lines=scale.grid_lines(),
     )
     return ft.Column(
         [
