@@ -129,22 +129,28 @@ class RosterLine:
     last_played: str  # the day, YYYY-MM-DD
 
 
+def games_by_player(games: Iterable[StoredGame]) -> dict[str, list[StoredGame]]:
+    """Each player's finished games, in the order given (the store's: newest first), in one pass."""
+    out: dict[str, list[StoredGame]] = defaultdict(list)
+    for g in games:
+        if g.summary:
+            for player in g.players:
+                out[player].append(g)
+    return dict(out)
+
+
+def roster_of(games_of: dict[str, list[StoredGame]]) -> dict[str, RosterLine]:
+    """Every player's games, wins and last day played, from their games (games_by_player)."""
+    return {
+        player: RosterLine(len(mine), sum(player in g.scored["winners"] for g in mine), max(g.played_at for g in mine)[:10])
+        for player, mine in games_of.items()
+    }
+
+
 def roster(games: Iterable[StoredGame]) -> dict[str, RosterLine]:
     """Every player's games, wins and last day played, in one pass over the history (the players
     screen lists everyone: one `player_stats` each went over the whole history once per player)."""
-    plays: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    last: dict[str, str] = {}
-    for g in games:
-        if not g.summary:
-            continue
-        day = g.played_at[:10]
-        for player in g.players:
-            plays[player] += 1
-            wins[player] += won(g, player)
-            if day > last.get(player, ""):
-                last[player] = day
-    return {player: RosterLine(n, wins[player], last[player]) for player, n in plays.items()}
+    return roster_of(games_by_player(games))
 
 
 def wins_per_player(games: Iterable[StoredGame]) -> list[tuple[str, int]]:

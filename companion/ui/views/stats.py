@@ -8,7 +8,7 @@ import flet as ft
 import flet_charts as charts
 
 from companion.data import changes
-from companion.services import history_figures, ratings
+from companion.services import history_figures, kept_figures
 from companion.services.player_colours import player_colour
 from companion.ui import game_screens
 from companion.ui.session import App
@@ -64,7 +64,8 @@ def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
 @ft.component
 def view(app: App) -> ft.View:
     use_changes(app, changes.HISTORY)
-    finished = app.store.finished()
+    kept = kept_figures.of(app.store)  # the history and its ratings, worked out once per change for every session
+    finished = kept.current().finished
     wins = history_figures.wins_per_player(finished)
     body: list[ft.Control] = [
         section("By game"),
@@ -73,7 +74,7 @@ def view(app: App) -> ft.View:
             spacing=8,
             run_spacing=8,
         ),
-        *top_rated(ratings.ratings(finished), CARD_COLUMNS),
+        *top_rated(kept.ratings(), CARD_COLUMNS),
         section("Wins per player"),
         wins_chart(wins) if wins else ft.Text("No finished game yet.", italic=True),
     ]

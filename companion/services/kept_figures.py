@@ -1,0 +1,98 @@
+"""The history's figures a screen reads, worked out once per version of the history and kept.
+
+With 100,000 games the Players screen took 18.7 s to open: every session (and every redraw) went
+over the whole history for the roster's lines, sorted it again for the names, and built the ratings'
+key again. Here one pass over the finished games gives each player's games and their roster line;
+it is kept, per store, keyed on the version of the history (`changes.version(HISTORY)`: a save, an
+edit, a delete, an import, a rename or a merge each publish a change of it), so every session that
+opens a screen before the next change reads it as it is. A player's figures, and the ratings, are
+worked out on first asking and kept with it.
+
+The version is read before the games: a change that lands between the two makes the kept figures
+newer than their version says, and the next reader (seeing a newer version) works them out again;
+never older.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.data import changes
+from companion.data.store import GameStore, StoredGame
+from companion.services import history_figures, ratings
+
+
+@dataclass
+class Worked:
+    """The figures of one version of the history."""
+
+    version: int
+    finished: list[StoredGame]  # newest played first
+    games_of: dict[str, list[StoredGame]]  # player → their finished games, newest first
+    roster: dict[str, history_figures.RosterLine]
+    players: dict[str, history_figures.PlayerStats | None] = field(default_factory=dict)
+    ratings: dict[str, dict[str, ratings.Rating]] | None = None
+
+
+def work_out(version: int, finished: list[StoredGame]) -> Worked:
+    games_of = history_figures.games_by_player(finished)
+    return Worked(version, finished, games_of, history_figures.roster_of(games_of))
+
+
+class KeptFigures:
+    """One store's figures, worked out again only after its history changed."""
+
+    def __init__(self, store: GameStore):
+        self.store = store
+        self._lock = threading.Lock()  # sessions draw (and the warmer works) in threads of their own
+        self._worked: Worked | None = None
+
+    def current(self) -> Worked:
+        version = self.store.changes.version([changes.HISTORY])  # first: see the module's comment
+        with self._lock:
+            if self._worked is None or self._worked.version != version:
+                self._worked = work_out(version, self.store.finished())
+            return self._worked
+
+    def roster(self) -> dict[str, history_figures.RosterLine]:
+        return self.current().roster
+
+    def players(self) -> list[str]:
+        """Everyone who has played (finished games and games in progress), in alphabetical order."""
+        names = set(self.current().roster)
+        for game in self.store.in_progress():  # a few: the games at the tables now
+            names.update(game.players)
+        return sorted(names, key=str.casefold)
+
+    def games_of(self, player: str) -> list[StoredGame]:
+        return self.current().games_of.get(player, [])
+
+    # Worked out outside the lock (the roster is not kept waiting for the ratings): two threads asking
+    # at once may both work one out, with the same result; the last one kept.
+    def player_stats(self, player: str) -> history_figures.PlayerStats | None:
+        worked = self.current()
+        if player not in worked.players:
+            worked.players[player] = history_figures.player_stats(worked.games_of.get(player, []), player)
+        return worked.players[player]
+
+    def ratings(self) -> dict[str, dict[str, ratings.Rating]]:
+        worked = self.current()
+        if worked.ratings is None:
+            worked.ratings = ratings.ratings(worked.finished)
+        return worked.ratings
+
+
+_kept: weakref.WeakKeyDictionary[Any, KeptFigures] = weakref.WeakKeyDictionary()
+_kept_lock = threading.Lock()
+
+
+def of(store: GameStore) -> KeptFigures:
+    """The store's kept figures (one per store, gone with it)."""
+    with _kept_lock:
+        found = _kept.get(store)
+        if found is None:
+            found = _kept[store] = KeptFigures(store)
+        return found
