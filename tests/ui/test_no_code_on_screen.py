@@ -102,7 +102,7 @@ def strings(root) -> list[tuple[str, str, str]]:
 
 def shown_code(h) -> list[str]:
     page = h.page
-    said = [*strings(page.views), *strings(page.overlay), *strings(getattr(page, "dialogs", None))]
+    said = [*strings(page.views), *strings(page.overlay), *strings(page._dialogs.controls)]  # as the other tests read dialogs
     return [f"{h.page.route}: {cls}.{field} = {text!r} ({', '.join(problems(text))})" for cls, field, text in said if problems(text)]
 
 

@@ -280,7 +280,7 @@ def detail(app: App, encoded: str) -> ft.View:
             ),
             section("By game"),
             by_game(figures),
-            *player_ratings(all_ratings, name),
+            *player_ratings(app, all_ratings, name),
             *game_log.player_records(app, name, kept.games_of(name)),
             section("Head to head"),
             *head_to_head(figures, everyone=form["rivals"] == "all", show_all=lambda e: set_field("rivals", "all")),

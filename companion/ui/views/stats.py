@@ -74,7 +74,7 @@ def view(app: App) -> ft.View:
             spacing=8,
             run_spacing=8,
         ),
-        *top_rated(kept.ratings(), CARD_COLUMNS),
+        *top_rated(app, kept.ratings(), CARD_COLUMNS),
         section("Wins per player"),
         wins_chart(wins) if wins else ft.Text("No finished game yet.", italic=True),
     ]
