@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.data import changes
 from companion.data.store import GameStore, StoredGame
-from companion.services import history_figures, ratings
+from companion.services import history_figures, ratings, records
 
 
 @dataclass
@@ -34,7 +34,9 @@ class Worked:
     games_of: dict[str, list[StoredGame]]  # player → their finished games, newest first
     roster: dict[str, history_figures.RosterLine]
     players: dict[str, history_figures.PlayerStats | None] = field(default_factory=dict)
-    ratings: dict[str, dict[str, ratings.Rating]] | None = None
+    bests: dict[str, dict[str, dict[str, records.Best]]] = field(default_factory=dict)  # player → game → kind → record
+    rated: dict[str, dict[str, ratings.Rating]] | None = None
+    rating: threading.Lock = field(default_factory=threading.Lock)  # one working-out of the ratings at a time
 
 
 def work_out(version: int, finished: list[StoredGame]) -> Worked:
@@ -70,19 +72,30 @@ class KeptFigures:
     def games_of(self, player: str) -> list[StoredGame]:
         return self.current().games_of.get(player, [])
 
-    # Worked out outside the lock (the roster is not kept waiting for the ratings): two threads asking
-    # at once may both work one out, with the same result; the last one kept.
+    # Worked out outside the lock (a small list: the player's games): two threads asking at once may
+    # both work one out, with the same result; the last one is kept.
     def player_stats(self, player: str) -> history_figures.PlayerStats | None:
         worked = self.current()
         if player not in worked.players:
             worked.players[player] = history_figures.player_stats(worked.games_of.get(player, []), player)
         return worked.players[player]
 
-    def ratings(self) -> dict[str, dict[str, ratings.Rating]]:
+    def player_records(self, player: str) -> dict[str, dict[str, records.Best]]:
+        """The player's records at each game they played (records.player_records)."""
         worked = self.current()
-        if worked.ratings is None:
-            worked.ratings = ratings.ratings(worked.finished)
-        return worked.ratings
+        if player not in worked.bests:
+            mine = worked.games_of.get(player, [])
+            worked.bests[player] = records.player_records([records.play_of(g) for g in mine], player)
+        return worked.bests[player]
+
+    def ratings(self) -> dict[str, dict[str, ratings.Rating]]:
+        """The ratings of this version: a session asking while the figures' worker rates the history
+        waits for its result instead of rating it a second time beside it."""
+        worked = self.current()
+        with worked.rating:
+            if worked.rated is None:
+                worked.rated = ratings.ratings(worked.finished)
+        return worked.rated
 
 
 _kept: weakref.WeakKeyDictionary[Any, KeptFigures] = weakref.WeakKeyDictionary()
@@ -96,3 +109,9 @@ def of(store: GameStore) -> KeptFigures:
         if found is None:
             found = _kept[store] = KeptFigures(store)
         return found
+
+
+def forget() -> None:
+    """Every store's kept figures gone (tests and benches: worked out afresh)."""
+    with _kept_lock:
+        _kept.clear()

@@ -281,7 +281,7 @@ def detail(app: App, encoded: str) -> ft.View:
             section("By game"),
             by_game(figures),
             *player_ratings(app, all_ratings, name),
-            *game_log.player_records(app, name, kept.games_of(name)),
+            *game_log.player_records(app, name, kept.player_records(name)),
             section("Head to head"),
             *head_to_head(figures, everyone=form["rivals"] == "all", show_all=lambda e: set_field("rivals", "all")),
             section("Scores over time"),
