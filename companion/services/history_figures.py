@@ -141,12 +141,12 @@ def games_by_player(games: Iterable[StoredGame]) -> dict[str, list[StoredGame]]:
 
 def roster_of(games_of: dict[str, list[StoredGame]]) -> dict[str, RosterLine]:
     """Every player's games, wins and last day played, from their games (games_by_player)."""
-    # The latest game by its sort key (a number and an id): a game's played_at text is made on first
-    # reading, and 100,000 of them cost seconds where one per player costs nothing.
-    return {
-        player: RosterLine(len(mine), sum(player in g.scored["winners"] for g in mine), max(mine, key=lambda g: g.order).played_at[:10])
-        for player, mine in games_of.items()
-    }
+    lines = {}
+    for player, mine in games_of.items():
+        wins = sum(player in g.summary["winners"] for g in mine if g.summary)  # the summary itself: 100,000 games
+        latest = max(mine, key=lambda g: g.order)  # by its sort key: a game's date text is made on first reading
+        lines[player] = RosterLine(len(mine), wins, latest.played_at[:10])
+    return lines
 
 
 def roster(games: Iterable[StoredGame]) -> dict[str, RosterLine]:
