@@ -181,6 +181,23 @@ def visit(h, route: str) -> None:
     h.settle()
 
 
+HELP = ("How scoring works", "How ratings work")  # buttons that open help: their dialogs are read too
+
+
+def help_read(h) -> list[str]:
+    """The code-like text of each help dialog the screen on top opens (each closed again)."""
+    leaks: list[str] = []
+    for name in HELP:
+        for button in h.buttons(name)[:1]:
+            h.click(button)
+            opened = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+            assert opened, f"{h.page.route}: {name} opened nothing"
+            leaks += shown_code(h)
+            h.page.pop_dialog()
+            h.settle()
+    return leaks
+
+
 @pytest.fixture
 def server(seeded, tmp_path):
     store, *_ = seeded
@@ -219,6 +236,8 @@ def test_no_screen_of_the_host_shows_code(seeded, server, size, theme):
         assert not h.conn.errors, route
         assert h.top_view().route == (route if route != "/no/such/place" else "/")  # that screen, drawn for the host
         leaks += shown_code(h)
+        if (size, theme) == ("phone", "light"):  # a help dialog's words depend on neither: read once
+            leaks += help_read(h)
     assert not leaks, "\n".join(leaks)
     assert len(routes) > 40
 
