@@ -129,30 +129,32 @@ class RosterLine:
     last_played: str  # the day, YYYY-MM-DD
 
 
-def games_by_player(games: Iterable[StoredGame]) -> dict[str, list[StoredGame]]:
-    """Each player's finished games, in the order given (the store's: newest first), in one pass."""
-    out: dict[str, list[StoredGame]] = defaultdict(list)
-    for g in games:
-        if g.summary:
-            for player in g.players:
-                out[player].append(g)
-    return dict(out)
-
-
-def roster_of(games_of: dict[str, list[StoredGame]]) -> dict[str, RosterLine]:
-    """Every player's games, wins and last day played, from their games (games_by_player)."""
-    lines = {}
-    for player, mine in games_of.items():
-        wins = sum(player in g.summary["winners"] for g in mine if g.summary)  # the summary itself: 100,000 games
-        latest = max(mine, key=lambda g: g.order)  # by its sort key: a game's date text is made on first reading
-        lines[player] = RosterLine(len(mine), wins, latest.played_at[:10])
-    return lines
+def index(games_newest_first: Iterable[StoredGame]) -> tuple[dict[str, list[StoredGame]], dict[str, RosterLine]]:
+    """Each player's finished games (newest first) and their roster line, in one pass over the
+    history (100,000 games: the players screen's figures, worked out once per change)."""
+    games_of: dict[str, list[StoredGame]] = {}
+    wins: Counter[str] = Counter()
+    last: dict[str, str] = {}
+    for g in games_newest_first:
+        summary = g.summary
+        if not summary:
+            continue
+        winners = summary["winners"]
+        for player in g.record["players"]:
+            mine = games_of.get(player)
+            if mine is None:
+                mine = games_of[player] = []
+                last[player] = g.played_at[:10]  # their first game met is their latest
+            mine.append(g)
+            if player in winners:
+                wins[player] += 1
+    return games_of, {player: RosterLine(len(mine), wins[player], last[player]) for player, mine in games_of.items()}
 
 
 def roster(games: Iterable[StoredGame]) -> dict[str, RosterLine]:
     """Every player's games, wins and last day played, in one pass over the history (the players
     screen lists everyone: one `player_stats` each went over the whole history once per player)."""
-    return roster_of(games_by_player(games))
+    return index(sorted(games, key=lambda g: g.order, reverse=True))[1]
 
 
 def wins_per_player(games: Iterable[StoredGame]) -> list[tuple[str, int]]:

@@ -40,8 +40,8 @@ class Worked:
 
 
 def work_out(version: int, finished: list[StoredGame]) -> Worked:
-    games_of = history_figures.games_by_player(finished)
-    return Worked(version, finished, games_of, history_figures.roster_of(games_of))
+    games_of, roster = history_figures.index(finished)  # the store lists them newest first
+    return Worked(version, finished, games_of, roster)
 
 
 class KeptFigures:
