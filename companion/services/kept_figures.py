@@ -88,6 +88,22 @@ class KeptFigures:
             worked.bests[player] = records.player_records([records.play_of(g) for g in mine], player)
         return worked.bests[player]
 
+    def ratings_now(self) -> dict[str, dict[str, ratings.Rating]] | None:
+        """The ratings, unless another thread (the figures' worker) is rating this version right now:
+        None then, for a screen to say so and ask again (`ratings`, from a thread of its own) instead
+        of holding the server's event loop, and every session with it, until the worker is done."""
+        worked = self.current()
+        if worked.rated is not None:
+            return worked.rated
+        if not worked.rating.acquire(blocking=False):
+            return None
+        try:
+            if worked.rated is None:
+                worked.rated = ratings.ratings(worked.finished)
+            return worked.rated
+        finally:
+            worked.rating.release()
+
     def ratings(self) -> dict[str, dict[str, ratings.Rating]]:
         """The ratings of this version: a session asking while the figures' worker rates the history
         waits for its result instead of rating it a second time beside it."""

@@ -108,3 +108,28 @@ def test_head_to_head_lists_the_opponents_met_most_then_all_on_asking(open_app, 
     assert met() == [rivals[-1], *rivals[: players.RIVALS - 1]]
     h.tap(f"Show all {len(rivals)} opponents ({players.RIVALS} met most shown)")
     assert sorted(met()) == rivals
+
+
+@pytest.mark.parametrize("route", ["/players/Mia", "/stats"])
+def test_a_screen_opened_while_the_worker_rates_says_so_and_shows_them_when_done(open_app, store, route):
+    """The figures' worker rating a long history holds the ratings' lock: a screen opened meanwhile
+    neither waits on the server's event loop (every session would wait with it) nor rates it again."""
+    import time
+
+    from companion.ui.widgets import rating_parts
+
+    store.add_finished([example("lost-cities-edge-values", id="lc-1", played_at="2026-01-15T20:00:00")])
+    worked = kept_figures.of(store).current()
+    worked.rating.acquire()  # the worker, rating
+    try:
+        h = open_app(route)
+        assert h.find_all(ft.Text, value=rating_parts.WORKING)
+    finally:
+        worked.rating.release()
+    deadline = time.monotonic() + 10
+    while h.find_all(ft.Text, value=rating_parts.WORKING) and time.monotonic() < deadline:
+        h.settle()
+        time.sleep(0.01)
+    assert not h.find_all(ft.Text, value=rating_parts.WORKING)
+    identifier = "player-ratings" if route.startswith("/players") else "top-rated"
+    assert h.find_all(ft.Semantics, identifier=identifier) and not h.conn.errors

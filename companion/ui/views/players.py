@@ -20,7 +20,7 @@ from companion.ui.widgets.chart_axis import WholeScale
 from companion.ui.widgets.controls import section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button, navigation_bar
-from companion.ui.widgets.rating_parts import player_ratings
+from companion.ui.widgets.rating_parts import player_ratings, use_ratings
 from scoring.names import MAX_NAME, clean_name, name_problem
 
 
@@ -202,9 +202,10 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
 
 @ft.component
 def detail(app: App, encoded: str) -> ft.View:
-    use_changes(app, changes.HISTORY, changes.LIVE)
+    use_changes(app, changes.LIVE)
+    history = use_changes(app, changes.HISTORY)
     kept = kept_figures.of(app.store)  # worked out once per change of the history, for every session
-    all_ratings = kept.ratings()
+    all_ratings = use_ratings(app, history)
     name = encoded  # the route table has decoded it
 
     # What this device typed, picked and was told, for the player shown: another player's page (after

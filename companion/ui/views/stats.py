@@ -16,7 +16,7 @@ from companion.ui.widgets.chart_axis import integer_axis
 from companion.ui.widgets.controls import section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import navigation_bar
-from companion.ui.widgets.rating_parts import top_rated
+from companion.ui.widgets.rating_parts import top_rated, use_ratings
 
 CHART_PLAYERS = 10
 CARD_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
@@ -63,7 +63,7 @@ def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
 
 @ft.component
 def view(app: App) -> ft.View:
-    use_changes(app, changes.HISTORY)
+    history = use_changes(app, changes.HISTORY)
     kept = kept_figures.of(app.store)  # the history and its ratings, worked out once per change for every session
     finished = kept.current().finished
     wins = history_figures.wins_per_player(finished)
@@ -74,7 +74,7 @@ def view(app: App) -> ft.View:
             spacing=8,
             run_spacing=8,
         ),
-        *top_rated(app, kept.ratings(), CARD_COLUMNS),
+        *top_rated(app, use_ratings(app, history), CARD_COLUMNS),
         section("Wins per player"),
         wins_chart(wins) if wins else ft.Text("No finished game yet.", italic=True),
     ]

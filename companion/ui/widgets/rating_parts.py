@@ -4,11 +4,12 @@ words inside the app (docs/ratings.md says the same for readers of the docs)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.services import ratings
+from companion.services import kept_figures, ratings
 from companion.ui import game_screens
 from companion.ui.widgets.controls import section, short_name
 from scoring.fields import ordinal
@@ -38,6 +39,31 @@ HELP = (
 )
 
 
+WORKING = "Ratings are being worked out for the whole history (a long one takes a few seconds)…"
+
+AllRatings = dict[str, dict[str, ratings.Rating]]
+
+
+def use_ratings(app: App, history: int) -> AllRatings | None:
+    """The history's ratings for a screen (kept once per change: kept_figures); None while the figures'
+    worker is rating a long history: the screen says so and draws them once the worker is done."""
+    kept = kept_figures.of(app.store)
+    now = kept.ratings_now()
+    _, set_ready = ft.use_state(0)
+
+    async def wait_for_them() -> None:
+        if now is None:
+            await asyncio.to_thread(kept.ratings)  # waits for the worker, off the event loop
+            set_ready(lambda n: n + 1)
+
+    ft.use_effect(wait_for_them, [history, now is None])
+    return now
+
+
+def working() -> list[ft.Control]:
+    return [section("Ratings"), ft.Text(WORKING, italic=True)]
+
+
 def games_said(n: int) -> str:
     return f"{n} rated game{'s' * (n != 1)}"
 
@@ -47,8 +73,10 @@ def rating_said(r: ratings.Rating) -> str:
     return f"{r.shown:.1f}{' (provisional)' if r.provisional else ''}"
 
 
-def player_ratings(app: App, all_ratings: dict[str, dict[str, ratings.Rating]], player: str) -> list[ft.Control]:
+def player_ratings(app: App, all_ratings: AllRatings | None, player: str) -> list[ft.Control]:
     """The "Ratings" section of a player's page; nothing when they have no rated game."""
+    if all_ratings is None:
+        return working()
     mine = ratings.of_player(all_ratings, player)
     if not mine:
         return []
@@ -71,8 +99,10 @@ def how_many(shown: int, rated: int) -> str:
     return f"The {shown} highest of {rated} rated players (each player's page shows their own)"
 
 
-def top_rated(app: App, all_ratings: dict[str, dict[str, ratings.Rating]], columns: dict) -> list[ft.Control]:
+def top_rated(app: App, all_ratings: AllRatings | None, columns: dict) -> list[ft.Control]:
     """The "Top rated" section of Statistics: each game's rated players, best first (the `TOP` best of a bigger group)."""
+    if all_ratings is None:
+        return working()
     cards: list[ft.Control] = []
     for key in game_screens.ordered():
         if key not in all_ratings:
