@@ -59,9 +59,9 @@ class FiguresWarmer:
 def warm(store: GameStore) -> None:
     kept = kept_figures.of(store)
     kept.roster()  # each player's games and the roster's lines, for this version of the history
+    kept.ratings()  # next: a screen waits for them (a game saved as the newest rates only it: quick)
     finished = kept.current().finished
     for key in game_screens.ordered():
         history_figures.game_stats(finished, key, game_screens.screen(key).statistic)
-    kept.ratings()
     for game in finished:  # each game's round scores, which a player's records read (20,000 games: 0.8 s of a first visit)
         records.play_of(game)
