@@ -49,16 +49,17 @@ def roster(app: App, covered: bool = False) -> ft.View:
 
     # The figures change with the history only, and are worked out once per change for every session
     # (kept_figures): a card tapped in a game elsewhere redraws the names alone. Under a player's page
-    # they are not drawn: nobody sees them there, and going back draws the list on top afresh.
+    # only the names are drawn: nobody sees the figures there, and going back draws them on top afresh.
     figures_said = ft.use_memo(lambda: {} if covered else lines(), [history, covered])
-    names = [] if covered else kept.players()
+    names = kept.players()
     tiles: list[ft.Control] = []
     for name in names[:shown]:
+        line = "" if covered else figures_said.get(name, "no finished game yet")
         tiles.append(
             ft.ListTile(
                 leading=ft.Icon(ft.Icons.PERSON, color=player_colour(name)),
                 title=ft.Text(short_name(name, 40)),
-                subtitle=ft.Text(figures_said.get(name, "no finished game yet")),
+                subtitle=ft.Text(line),
                 on_click=lambda e, n=name: app.go(player_route(n)),
                 key=name,
             )
