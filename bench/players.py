@@ -16,6 +16,7 @@ opening the address would (tests/ui/harness.py: the real session and page, no br
   player page           the most active player's page (their figures, ratings, records, chart)
   player page, 2nd      the same page from another device
   another player        a second player's page (the history's figures kept; theirs are new)
+  /stats                Statistics (each game's figures, wins per player, the ratings: kept too)
   worker, a game saved  the worker's round after one more game is saved
   /players after it     the roster then, and the player's page
 
@@ -139,6 +140,7 @@ def measure(folder: Path) -> None:
     rows.append(("player page", ms(lambda: open_route(page))[0]))
     rows.append(("player page, 2nd", ms(lambda: open_route(page))[0]))
     rows.append(("another player", ms(lambda: open_route(other))[0]))
+    rows.append(("/stats", ms(lambda: open_route("/stats"))[0]))
     close_all()
     fresh = games(1, 6, seed=n)[0]
     fresh["id"], fresh["played_at"] = f"one-more-{time.time_ns()}", "2026-11-30T20:00:00"

@@ -37,6 +37,8 @@ class Worked:
     bests: dict[str, dict[str, dict[str, records.Best]]] = field(default_factory=dict)  # player → game → kind → record
     rated: dict[str, dict[str, ratings.Rating]] | None = None
     rating: threading.Lock = field(default_factory=threading.Lock)  # one working-out of the ratings at a time
+    games: dict[str, history_figures.GameStats] = field(default_factory=dict)  # game → its figures (Statistics)
+    wins: list[tuple[str, int]] | None = None
 
 
 def work_out(version: int, finished: list[StoredGame]) -> Worked:
@@ -79,6 +81,19 @@ class KeptFigures:
         if player not in worked.players:
             worked.players[player] = history_figures.player_stats(worked.games_of.get(player, []), player)
         return worked.players[player]
+
+    def game_stats(self, game: str, statistic: history_figures.Special) -> history_figures.GameStats:
+        """A game's figures for Statistics (history_figures.game_stats; `statistic`: its screen's own)."""
+        worked = self.current()
+        if game not in worked.games:
+            worked.games[game] = history_figures.game_stats(worked.finished, game, statistic)
+        return worked.games[game]
+
+    def wins_per_player(self) -> list[tuple[str, int]]:
+        worked = self.current()
+        if worked.wins is None:
+            worked.wins = history_figures.wins_per_player(worked.finished)
+        return worked.wins
 
     def player_records(self, player: str) -> dict[str, dict[str, records.Best]]:
         """The player's records at each game they played (records.player_records)."""

@@ -11,6 +11,7 @@ from companion.services import history_figures, kept_figures, ratings
 from companion.ui.views import players
 
 from .conftest import example
+from .harness import walk
 
 
 def lost_cities(i: int, a: str, b: str) -> dict:
@@ -133,3 +134,17 @@ def test_a_screen_opened_while_the_worker_rates_says_so_and_shows_them_when_done
     assert not h.find_all(ft.Text, value=rating_parts.WORKING)
     identifier = "player-ratings" if route.startswith("/players") else "top-rated"
     assert h.find_all(ft.Semantics, identifier=identifier) and not h.conn.errors
+
+
+def test_statistics_work_each_games_figures_out_once_per_change(open_app, history, monkeypatch):
+    calls: list[str] = []
+    game_stats = history_figures.game_stats
+    monkeypatch.setattr(history_figures, "game_stats", lambda games, key, statistic: calls.append(key) or game_stats(games, key, statistic))
+    open_app("/stats")
+    open_app("/stats", width=1024, height=768)
+    assert sorted(calls) == sorted(scoring.GAMES)  # each game once, for both devices
+    history.add_finished([example("lost-cities-edge-values", id="lc-2", played_at="2026-04-15T20:00:00")])
+    h = open_app("/stats")
+    assert len(calls) == 2 * len(scoring.GAMES)
+    card = [c.value for c in walk(h.find_semantics("top-rated")) if isinstance(c, ft.Text)]
+    assert "All 2 rated players" in card

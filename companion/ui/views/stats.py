@@ -64,13 +64,12 @@ def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
 @ft.component
 def view(app: App) -> ft.View:
     history = use_changes(app, changes.HISTORY)
-    kept = kept_figures.of(app.store)  # the history and its ratings, worked out once per change for every session
-    finished = kept.current().finished
-    wins = history_figures.wins_per_player(finished)
+    kept = kept_figures.of(app.store)  # the history's figures and ratings, worked out once per change for every session
+    wins = kept.wins_per_player()
     body: list[ft.Control] = [
         section("By game"),
         ft.ResponsiveRow(
-            [game_card(history_figures.game_stats(finished, key, game_screens.screen(key).statistic)) for key in game_screens.ordered()],
+            [game_card(kept.game_stats(key, game_screens.screen(key).statistic)) for key in game_screens.ordered()],
             spacing=8,
             run_spacing=8,
         ),
