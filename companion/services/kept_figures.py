@@ -5,8 +5,9 @@ over the whole history for the roster's lines, sorted it again for the names, an
 key again. Here one pass over the finished games gives each player's games and their roster line;
 it is kept, per store, keyed on the version of the history (`changes.version(HISTORY)`: a save, an
 edit, a delete, an import, a rename or a merge each publish a change of it), so every session that
-opens a screen before the next change reads it as it is. A player's figures, and the ratings, are
-worked out on first asking and kept with it.
+opens a screen before the next change reads it as it is. A player's figures and records, each
+game's figures (Statistics), the wins per player and the ratings are worked out on first asking
+(the figures' worker asks first: ui/warm_figures.py) and kept with it.
 
 The version is read before the games: a change that lands between the two makes the kept figures
 newer than their version says, and the next reader (seeing a newer version) works them out again;
