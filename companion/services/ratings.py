@@ -1,15 +1,18 @@
 """Ratings per game with openskill (Weng-Lin Plackett-Luce): who is strongest at each game in this group.
-Pure: no Flet, no TinyDB. How it works, for players: docs/ratings.md.
+Pure: no Flet, no TinyDB. How it works, for players: docs/ratings.md
+(and the app's "How ratings work" dialog, ui/widgets/rating_parts.py).
 
 Every finished, decided game with 2 or more players is one rating update for its game, in play order
 (played_at, then id: the order the history is sorted in, whatever order it was imported in). Players
 are ranked by the stored ranking (its groups: players level after every tiebreak tie). Each game
 has its own ratings: a Lost Cities expert starts afresh at Card Commons.
 
-The figure shown is openskill's ordinal, μ − 3σ (a cautious estimate: it starts at 0 and climbs as the
-games confirm a player's strength). The result depends only on (game, ranking) in play order, so it is
-cached on exactly that: an edit, a delete, an import or a rename changes the key and recomputes; a game
-saved as the newest only rates that game on top of the last result.
+The figure shown is openskill's ordinal, μ − 3σ (a cautious estimate: everyone starts at 0; a win
+raises it, a loss lowers it, below 0 after early losses; as σ shrinks with each game it settles).
+A rating is provisional while σ is above PROVISIONAL_SIGMA: its first few games at that game.
+
+The result depends only on (game, ranking) in play order, so it is cached on exactly that: an edit,
+a delete, an import or a rename changes the key and recomputes; a game saved as the newest only rates that game on top of the last result.
 """
 
 from __future__ import annotations
@@ -22,6 +25,11 @@ from functools import lru_cache
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from companion.data.store import StoredGame
+
+# openskill starts everyone at σ = 25/3 ≈ 8.33; each game shrinks it a little (a two-player game by
+# about 0.25, a four-player one by about 0.2): below 7.5 after about four games. Until then a rating
+# still swings a lot with each result, and is marked provisional.
+PROVISIONAL_SIGMA = 7.5
 
 Ranking = tuple[tuple[str, ...], ...]  # groups of players, best first; a group is a tie
 Key = tuple[tuple[str, Ranking], ...]  # (game, ranking) per game, in play order
@@ -39,6 +47,11 @@ class Rating:
     def shown(self) -> float:
         """μ − 3σ: what the screens show (docs/ratings.md)."""
         return self.mu - 3 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        """Still uncertain (σ above PROVISIONAL_SIGMA): its first few games."""
+        return self.sigma > PROVISIONAL_SIGMA
 
 
 def key_of(games: Iterable[StoredGame]) -> Key:
@@ -94,8 +107,8 @@ def ratings(games: Iterable[StoredGame]) -> dict[str, dict[str, Rating]]:
     return rate(key_of(games))
 
 
-def top(by_player: dict[str, Rating], n: int = 3) -> list[Rating]:
-    """The `n` highest shown ratings of one game (ties by more games, then name)."""
+def top(by_player: dict[str, Rating], n: int | None = None) -> list[Rating]:
+    """The `n` highest shown ratings of one game, every one when `n` is None (ties by more games, then name)."""
     return sorted(by_player.values(), key=lambda r: (-r.shown, -r.games, r.player.casefold()))[:n]
 
 

@@ -1,6 +1,8 @@
 """Figures over a long history are not worked out again at every visit: the players list takes one
 pass for everyone, and a game's figures of its own are kept until its finished games change."""
 
+import flet as ft
+
 from companion.services import history_figures
 
 from .conftest import example
@@ -71,15 +73,21 @@ def test_the_first_warming_waits_until_the_server_answers(history, monkeypatch):
     assert warmed.wait(5)
 
 
-def test_the_players_list_under_a_players_page_works_out_no_figures(history, open_app, monkeypatch):
-    """Nobody sees the list under a player's page: its figures (a pass over the whole history) are
-    worked out once it is on top, not while it only lies under the page."""
+def test_the_players_list_under_a_players_page_draws_no_figures(history, open_app, monkeypatch):
+    """Nobody sees the list under a player's page: it draws no figures there; once on top it draws them
+    from the history's figures the page already worked out (kept_figures: once per change, not per screen)."""
+    from companion.services import kept_figures
+
     calls = []
-    roster = history_figures.roster
-    monkeypatch.setattr(history_figures, "roster", lambda finished: calls.append(1) or roster(finished))
+    work_out = kept_figures.work_out
+    monkeypatch.setattr(kept_figures, "work_out", lambda *a: calls.append(1) or work_out(*a))
     player = history.finished()[0].players[0]
     page = open_app(f"/players/{player}")
-    assert calls == []
-    page.tap("Back")
     assert calls == [1]
+    [under] = [t for t in page.find_all(ft.ListTile) if t.key == player]
+    assert under.subtitle.value == ""
+    page.tap("Back")
     assert page.page.route == "/players"
+    assert calls == [1]
+    [tile] = [t for t in page.find_all(ft.ListTile) if t.key == player]
+    assert tile.subtitle.value.startswith("1 game, ")

@@ -20,7 +20,7 @@ def test_player_page_shows_their_rating_per_game(open_app, history):
     h = open_app(f"/players/{player}")
     [line] = section_texts(h, "player-ratings")
     expected = ratings.ratings(history.finished())["lost-cities"][player]
-    assert line.startswith(f"Lost Cities: {expected.shown:.1f} · ")
+    assert line.startswith(f"Lost Cities: {expected.shown:.1f} (provisional) · ")  # one game: provisional
     assert line.endswith("1 rated game")
     assert not h.conn.errors
 

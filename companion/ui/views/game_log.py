@@ -175,9 +175,11 @@ def announcements(app: App, stored: StoredGame) -> list[records.Announcement]:
     return records.set_by([*history, records.play_of(stored)], stored.id)
 
 
-def player_records(app: App, player: str) -> list[ft.Control]:
-    """A player's records at each game they played, for their page: kind, value, the day it was set."""
-    mine = records.player_records([records.play_of(g) for g in app.store.finished(player=player)], player)
+def player_records(app: App, player: str, mine: dict[str, dict[str, records.Best]] | None = None) -> list[ft.Control]:
+    """A player's records at each game they played, for their page: kind, value, the day it was set.
+    `mine`: those records when the caller keeps them (a long history is not gone over again)."""
+    if mine is None:
+        mine = records.player_records([records.play_of(g) for g in app.store.finished(player=player)], player)
     rows: list[ft.Control] = []
     for game in sorted(mine, key=lambda g: scoring.GAMES[g].title.casefold()):
         kinds = mine[game]

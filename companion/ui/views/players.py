@@ -11,16 +11,16 @@ import flet_charts as charts
 
 from companion.data import changes
 from companion.data.ids import route_id
-from companion.services import history_figures, ratings
+from companion.services import history_figures, kept_figures
 from companion.services.player_colours import player_colour
 from companion.ui import game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log
-from companion.ui.widgets.chart_axis import integer_axis
+from companion.ui.widgets.chart_axis import WholeScale
 from companion.ui.widgets.controls import section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button, navigation_bar
-from companion.ui.widgets.rating_parts import player_ratings
+from companion.ui.widgets.rating_parts import player_ratings, use_ratings
 from scoring.names import MAX_NAME, clean_name, name_problem
 
 
@@ -32,23 +32,28 @@ def player_route(name: str) -> str:
     return "/players/" + route_id(name)
 
 
+PAGE = 50  # names drawn at a time: a club's history can hold hundreds of players
+
+
 @ft.component
 def roster(app: App, covered: bool = False) -> ft.View:
     history = use_changes(app, changes.HISTORY, active=not covered)
     use_changes(app, changes.LIVE, active=not covered)  # a name of a game in progress is listed too
+    shown, set_shown = ft.use_state(PAGE)
+    kept = kept_figures.of(app.store)
 
     def lines() -> dict[str, str]:
         return {
-            name: f"{count(line.plays, 'game')}, {count(line.wins, 'win')}, last {line.last_played}"
-            for name, line in history_figures.roster(app.store.finished()).items()
+            name: f"{count(line.plays, 'game')}, {count(line.wins, 'win')}, last {line.last_played}" for name, line in kept.roster().items()
         }
 
-    # The figures change with the history only: a card tapped in a game elsewhere redraws the names alone.
-    # Under a player's page they are not worked out (20,000 games: 0.2 s of opening that page): nobody
-    # sees them there, and going back draws the list on top afresh.
+    # The figures change with the history only, and are worked out once per change for every session
+    # (kept_figures): a card tapped in a game elsewhere redraws the names alone. Under a player's page
+    # only the names are drawn: nobody sees the figures there, and going back draws them on top afresh.
     figures_said = ft.use_memo(lambda: {} if covered else lines(), [history, covered])
+    names = kept.players()
     tiles: list[ft.Control] = []
-    for name in sorted(app.store.players(), key=str.casefold):
+    for name in names[:shown]:
         line = "" if covered else figures_said.get(name, "no finished game yet")
         tiles.append(
             ft.ListTile(
@@ -57,6 +62,18 @@ def roster(app: App, covered: bool = False) -> ft.View:
                 subtitle=ft.Text(line),
                 on_click=lambda e, n=name: app.go(player_route(n)),
                 key=name,
+            )
+        )
+    if len(names) > shown:
+        more = min(PAGE, len(names) - shown)
+        tiles.append(
+            ft.Row(
+                [
+                    ft.Text(f"{shown} of {len(names)} players shown", italic=True),
+                    ft.OutlinedButton(f"Show {more} more", height=48, on_click=lambda e: set_shown(lambda n: n + PAGE)),
+                ],
+                wrap=True,
+                key="more",
             )
         )
     return ft.View(
@@ -115,6 +132,21 @@ def by_game(figures: history_figures.PlayerStats) -> ft.Control:
     return ft.ResponsiveRow(cards, spacing=8, run_spacing=8)
 
 
+RIVALS = 12  # opponents listed at first, those met most: a club's regular can have met a hundred
+
+
+def head_to_head(figures: history_figures.PlayerStats, everyone: bool, show_all) -> list[ft.Control]:
+    rivals = figures.head_to_head if everyone else figures.head_to_head[:RIVALS]
+    lines: list[ft.Control] = [
+        ft.Text(f"vs {short_name(h.opponent, 30)}: {count(h.games, 'game')}, ahead in {h.ahead}, behind in {h.behind}") for h in rivals
+    ]
+    if len(rivals) < len(figures.head_to_head):
+        lines.append(
+            ft.TextButton(f"Show all {len(figures.head_to_head)} opponents ({len(rivals)} met most shown)", height=48, on_click=show_all)
+        )
+    return lines
+
+
 CHART_GAMES = 100  # the latest games of each game the chart draws: a point is a control sent to the phone
 
 
@@ -147,15 +179,16 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
     # A margin around the data: the first and last points and the top one are drawn whole, not halved by the edge.
     margin = max(1, (high - low) // 10)
     bottom, top = low - (margin if low < 0 else 0), (high or 1) + margin
+    scale = WholeScale(bottom, top)  # labels and grid lines from one step
     chart = charts.LineChart(
         data_series=series,
         min_x=-0.25,
         max_x=max(1, longest - 1) + 0.25,
         min_y=bottom,
         max_y=top,
-        left_axis=integer_axis(bottom, top, label_size=44),  # scores are whole: no 0.5 on the axis
+        left_axis=scale.axis(label_size=44),  # scores are whole: no 0.5 on the axis
         bottom_axis=charts.ChartAxis(title=ft.Text(f"{games}, oldest first", size=12), show_labels=False),
-        horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+        horizontal_grid_lines=scale.grid_lines(),
     )
     return ft.Column(
         [
@@ -170,15 +203,16 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
 
 @ft.component
 def detail(app: App, encoded: str) -> ft.View:
-    use_changes(app, changes.HISTORY, changes.LIVE)
-    history = use_changes(app, changes.HISTORY)  # the ratings change with the history only, not with a tap elsewhere
-    all_ratings = ft.use_memo(lambda: ratings.ratings(app.store.finished()), [history])
+    use_changes(app, changes.LIVE)
+    history = use_changes(app, changes.HISTORY)
+    kept = kept_figures.of(app.store)  # worked out once per change of the history, for every session
+    all_ratings = use_ratings(app, history)
     name = encoded  # the route table has decoded it
 
     # What this device typed, picked and was told, for the player shown: another player's page (after
     # a merge, or a link followed) starts afresh although Flet keeps the component and its state.
     def fresh(player: str) -> dict[str, str]:
-        return {"player": player, "new": player, "merge": "", "message": ""}
+        return {"player": player, "new": player, "merge": "", "message": "", "rivals": ""}
 
     form, set_form = ft.use_state(fresh(name))
     if form["player"] != name:
@@ -197,8 +231,8 @@ def detail(app: App, encoded: str) -> ft.View:
         set_field("message", text)
 
     route = player_route(name)
-    everyone = app.store.players()
-    figures = history_figures.player_stats(app.store.finished(), name)
+    everyone = kept.players()
+    figures = kept.player_stats(name)
 
     def rename(target: str) -> None:
         target = clean_name(target)
@@ -244,17 +278,14 @@ def detail(app: App, encoded: str) -> ft.View:
         body += [
             ft.Text(
                 f"{count(figures.plays, 'game')} · {count(figures.wins, 'win')} ({figures.win_rate:.0%}) · "
-                f"last played {figures.last_played} · streak: {history_figures.streak}"
+                f"last played {figures.last_played} · current streak: {figures.streak}"
             ),
             section("By game"),
             by_game(figures),
-            *player_ratings(all_ratings, name),
-            *game_log.player_records(app, name),
+            *player_ratings(app, all_ratings, name),
+            *game_log.player_records(app, name, kept.player_records(name)),
             section("Head to head"),
-            *[
-                ft.Text(f"vs {short_name(h.opponent, 30)}: {count(h.games, 'game')}, ahead in {h.ahead}, behind in {h.behind}")
-                for h in figures.head_to_head
-            ],
+            *head_to_head(figures, everyone=form["rivals"] == "all", show_all=lambda e: set_field("rivals", "all")),
             section("Scores over time"),
             scores_chart(figures),
         ]

@@ -8,7 +8,7 @@ import flet as ft
 import flet_charts as charts
 
 from companion.data import changes
-from companion.services import history_figures, ratings
+from companion.services import history_figures, kept_figures
 from companion.services.player_colours import player_colour
 from companion.ui import game_screens
 from companion.ui.session import App
@@ -16,7 +16,7 @@ from companion.ui.widgets.chart_axis import integer_axis
 from companion.ui.widgets.controls import section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import navigation_bar
-from companion.ui.widgets.rating_parts import top_rated
+from companion.ui.widgets.rating_parts import top_rated, use_ratings
 
 CHART_PLAYERS = 10
 CARD_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
@@ -63,17 +63,17 @@ def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
 
 @ft.component
 def view(app: App) -> ft.View:
-    use_changes(app, changes.HISTORY)
-    finished = app.store.finished()
-    wins = history_figures.wins_per_player(finished)
+    history = use_changes(app, changes.HISTORY)
+    kept = kept_figures.of(app.store)  # the history's figures and ratings, worked out once per change for every session
+    wins = kept.wins_per_player()
     body: list[ft.Control] = [
         section("By game"),
         ft.ResponsiveRow(
-            [game_card(history_figures.game_stats(finished, key, game_screens.screen(key).statistic)) for key in game_screens.ordered()],
+            [game_card(kept.game_stats(key, game_screens.screen(key).statistic)) for key in game_screens.ordered()],
             spacing=8,
             run_spacing=8,
         ),
-        *top_rated(ratings.ratings(finished), CARD_COLUMNS),
+        *top_rated(app, use_ratings(app, history), CARD_COLUMNS),
         section("Wins per player"),
         wins_chart(wins) if wins else ft.Text("No finished game yet.", italic=True),
     ]

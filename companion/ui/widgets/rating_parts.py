@@ -1,25 +1,82 @@
-"""Ratings per game on screen (services/ratings.py computes them, docs/ratings.md explains them): a
-player's rating at each game on their page, the top rated of each game in Statistics."""
+"""Ratings per game on screen (services/ratings.py computes them): a player's rating at each game on
+their page, every rated player of each game in Statistics, and "How ratings work", help in plain
+words inside the app (docs/ratings.md says the same for readers of the docs)."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import TYPE_CHECKING
+
 import flet as ft
 
-from companion.services import ratings
+from companion.services import kept_figures, ratings
 from companion.ui import game_screens
 from companion.ui.widgets.controls import section, short_name
 from scoring.fields import ordinal
 
-TOP = 3
-SAID = "Rating: a cautious estimate of skill at that game (openskill; it starts at 0 and rises as wins confirm it)."
+if TYPE_CHECKING:
+    from companion.ui.session import App
+
+TOP = 10  # players listed per game in Statistics; a bigger group is said in numbers, each page has its own
+HELP_LABEL = "How ratings work"
+SAID = (
+    "Rating: a cautious estimate of skill at that game. Everyone starts at 0; a win raises it, a loss lowers it "
+    "(below 0 after early losses is normal). Provisional: its first few games, while it still moves a lot."
+)
+HELP = (
+    "Each game has its own ratings: being good at Lost Cities says nothing about CGT.",
+    "Only places count: first, second and so on, from every finished game with two or more players. "
+    "Winning by 2 or by 60 counts the same; players level after every tiebreak count as a tie.",
+    "Beating players rated above you raises your rating more than beating newcomers; losing to them costs less.",
+    "The number is cautious: it is the skill the games show, minus a margin for how uncertain that still is. "
+    "Everyone starts at 0. Early on the margin is large, so a first loss takes a rating below 0 "
+    "(after one two-player game the loser has about -1.8, the winner about 3.4), and even a win raises it only a little.",
+    "Every game played shrinks the margin. Until it is small enough, about the first four games at that game, "
+    "the rating is marked provisional: it can still change a lot.",
+    '"2nd of 5" is a player\'s place by rating among everyone rated at that game.',
+    "Ratings follow the history: an edited, deleted or imported game, a rename or a merge changes them at once.",
+    "The ratings use openskill's Plackett-Luce model, made for games of any number of players.",
+)
+
+
+WORKING = "Ratings are being worked out for the whole history (a long one takes a few seconds)…"
+
+AllRatings = dict[str, dict[str, ratings.Rating]]
+
+
+def use_ratings(app: App, history: int) -> AllRatings | None:
+    """The history's ratings for a screen (kept once per change: kept_figures); None while the figures'
+    worker is rating a long history: the screen says so and draws them once the worker is done."""
+    kept = kept_figures.of(app.store)
+    now = kept.ratings_now()
+    _, set_ready = ft.use_state(0)
+
+    async def wait_for_them() -> None:
+        if now is None:
+            await asyncio.to_thread(kept.ratings)  # waits for the worker, off the event loop
+            set_ready(lambda n: n + 1)
+
+    ft.use_effect(wait_for_them, [history, now is None])
+    return now
+
+
+def working() -> list[ft.Control]:
+    return [section("Ratings"), ft.Text(WORKING, italic=True)]
 
 
 def games_said(n: int) -> str:
     return f"{n} rated game{'s' * (n != 1)}"
 
 
-def player_ratings(all_ratings: dict[str, dict[str, ratings.Rating]], player: str) -> list[ft.Control]:
+def rating_said(r: ratings.Rating) -> str:
+    """ "12.4", or "-1.8 (provisional)" while its first few games leave it uncertain."""
+    return f"{r.shown:.1f}{' (provisional)' if r.provisional else ''}"
+
+
+def player_ratings(app: App, all_ratings: AllRatings | None, player: str) -> list[ft.Control]:
     """The "Ratings" section of a player's page; nothing when they have no rated game."""
+    if all_ratings is None:
+        return working()
     mine = ratings.of_player(all_ratings, player)
     if not mine:
         return []
@@ -29,25 +86,35 @@ def player_ratings(all_ratings: dict[str, dict[str, ratings.Rating]], player: st
             r, field = mine[key], all_ratings[key]
             rows.append(
                 ft.Text(
-                    f"{game_screens.title(key)}: {r.shown:.1f} · {ordinal(ratings.place_among(field, player))} of {len(field)} · "
+                    f"{game_screens.title(key)}: {rating_said(r)} · {ordinal(ratings.place_among(field, player))} of {len(field)} · "
                     f"{games_said(r.games)}"
                 )
             )
-    return [section("Ratings"), ft.Semantics(identifier="player-ratings", container=True, content=ft.Column(rows, spacing=4)), hint()]
+    return [section("Ratings"), ft.Semantics(identifier="player-ratings", container=True, content=ft.Column(rows, spacing=4)), hint(app)]
 
 
-def top_rated(all_ratings: dict[str, dict[str, ratings.Rating]], columns: dict) -> list[ft.Control]:
-    """The "Top rated" section of Statistics: each game's best `TOP` ratings."""
+def how_many(shown: int, rated: int) -> str:
+    if shown == rated:
+        return f"All {rated} rated player{'s' * (rated != 1)}"
+    return f"The {shown} highest of {rated} rated players (each player's page shows their own)"
+
+
+def top_rated(app: App, all_ratings: AllRatings | None, columns: dict) -> list[ft.Control]:
+    """The "Top rated" section of Statistics: each game's rated players, best first (the `TOP` best of a bigger group)."""
+    if all_ratings is None:
+        return working()
     cards: list[ft.Control] = []
     for key in game_screens.ordered():
         if key not in all_ratings:
             continue
-        rows: list[ft.Control] = [ft.Text(game_screens.title(key), weight=ft.FontWeight.BOLD, size=16)]
+        field = all_ratings[key]
+        best = ratings.top(field, TOP)
+        rows: list[ft.Control] = [
+            ft.Text(game_screens.title(key), weight=ft.FontWeight.BOLD, size=16),
+            ft.Text(how_many(len(best), len(field)), size=12, italic=True),
+        ]
         rows += [
-            ft.Text(
-                f"{ordinal(ratings.place_among(all_ratings[key], r.player))}  {short_name(r.player)}  {r.shown:.1f} ({games_said(r.games)})"
-            )
-            for r in ratings.top(all_ratings[key], TOP)
+            ft.Text(f"{ordinal(ratings.place_among(field, r.player))}  {short_name(r.player)}  {r.shown:.1f} ({details(r)})") for r in best
         ]
         cards.append(ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12), col=columns, key=f"top-rated:{key}"))
     if not cards:
@@ -55,9 +122,33 @@ def top_rated(all_ratings: dict[str, dict[str, ratings.Rating]], columns: dict) 
     return [
         section("Top rated"),
         ft.Semantics(identifier="top-rated", container=True, content=ft.ResponsiveRow(cards, spacing=8, run_spacing=8)),
-        hint(),
+        hint(app),
     ]
 
 
-def hint() -> ft.Control:
-    return ft.Text(SAID + " How it works: docs/ratings.md.", size=12, italic=True)
+def details(r: ratings.Rating) -> str:
+    return games_said(r.games) + (", provisional" if r.provisional else "")
+
+
+def show_help(app: App) -> None:
+    app.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(HELP_LABEL),
+            content=ft.Column(
+                [ft.Text(paragraph, selectable=True) for paragraph in HELP], scroll=ft.ScrollMode.AUTO, tight=True, spacing=10, width=560
+            ),
+            actions=[ft.TextButton("Close", height=48, on_click=lambda e: app.page.pop_dialog())],
+            scrollable=True,
+        )
+    )
+
+
+def hint(app: App) -> ft.Control:
+    """What the number means in a line, and the button that opens the help."""
+    return ft.Column(
+        [
+            ft.Text(SAID, size=12, italic=True),
+            ft.TextButton(HELP_LABEL, icon=ft.Icons.HELP_OUTLINE, height=48, on_click=lambda e: show_help(app)),
+        ],
+        spacing=0,
+    )
