@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import json
 from importlib.metadata import version
 
 import flet as ft
@@ -110,8 +111,9 @@ def test_the_browser_build_patches_flets_client_as_publish_does(tmp_path):
     shutil.copytree(flet_seams.flet_web_dir(), out, ignore=shutil.ignore_patterns("pyodide", "canvaskit", "*.wasm", "main.dart.js"))
     (out / "pyodide").mkdir()
     (out / "pyodide" / "pyodide-lock.json").write_text('{"info": {}}')
-    flet_seams.patch_published_site(out, "entry", "/", "Tableside", "Score keeper")
+    flet_seams.patch_published_site(out, "entry", "/", "Tableside", "Score keeper", "#00796B")
     index = (out / "index.html").read_text()
     assert 'flet.pythonModuleName = "entry";' in index and 'flet.routeUrlStrategy="hash";' in index
     assert 'flet.pyodideUrl=new URL("pyodide/pyodide.mjs", document.baseURI).href;' in index  # the bare specifier was found and replaced
+    assert json.loads((out / "manifest.json").read_text())["theme_color"] == "#00796B"
     assert "serviceWorkerVersion" in (out / "flutter_bootstrap.js").read_text()  # the build's service worker takes its name and version

@@ -210,7 +210,7 @@ def set_current_page(page: ft.Page) -> None:
 # Tests: tests/e2e/test_standalone.py (the built site runs), tests/test_flet_seams.py.
 
 
-def patch_published_site(out: Path, entry_module: str, base: str, name: str, description: str) -> None:
+def patch_published_site(out: Path, entry_module: str, base: str, name: str, description: str, theme_color: str) -> None:
     """Patch the copy of flet-web's client in `out` as `flet publish --no-cdn` does: Python runs in the
     browser (Pyodide from `out/pyodide`), `entry_module` from app.tar.gz, routes after a hash."""
     from flet_web.patch_index import patch_font_manifest_json, patch_index_html, patch_manifest_json
@@ -234,5 +234,7 @@ def patch_published_site(out: Path, entry_module: str, base: str, name: str, des
     # The worker is a module worker: it cannot import the bare "pyodide/pyodide.mjs" a no-CDN build writes.
     absolute = 'flet.pyodideUrl=new URL("pyodide/pyodide.mjs", document.baseURI).href;'
     (out / "index.html").write_text(index.replace('flet.pyodideUrl="pyodide/pyodide.mjs";', absolute))
-    patch_manifest_json(str(out / "manifest.json"), app_name=name, app_short_name=name, app_description=description)
+    patch_manifest_json(
+        str(out / "manifest.json"), app_name=name, app_short_name=name, app_description=description, theme_color=theme_color
+    )
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))

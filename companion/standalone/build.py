@@ -36,6 +36,7 @@ BROWSER_DEPENDENCIES = (
     "itsdangerous",
     "filelock",
 )
+THEME_COLOR = "#00796B"  # pyproject's [tool.flet.web] pwa_theme_color: the browser's bar when installed
 ENTRY_MODULE = "tableside_web"  # the module the Pyodide worker runs (app.tar.gz's top level)
 ENTRY = "from companion.standalone.browser import run\n\nrun()\n"
 # Never in the site: the server's own parts, and what only a computer uses.
@@ -164,7 +165,7 @@ def build(out: Path, base: str = "/") -> Path:
             shutil.rmtree(path) if path.is_dir() else path.unlink()
     shutil.copytree(ASSETS_DIR, out, dirs_exist_ok=True)  # fonts, icons: what the server serves at /
     (out / "app.tar.gz").write_bytes(app_archive())
-    flet_seams.patch_published_site(out, ENTRY_MODULE, base, "Tableside", "Score keeper for card games at the table")
+    flet_seams.patch_published_site(out, ENTRY_MODULE, base, "Tableside", "Score keeper for card games at the table", THEME_COLOR)
     add_service_worker(out)
     print(f"flet {ft.__version__}: site written to {out}")
     return out
