@@ -259,3 +259,20 @@ def test_no_screen_of_a_seated_guest_shows_code(seeded, server, size, theme):
         leaks += shown_code(phone)
     assert phone.find_all(ft.TextField, label="PIN")  # the last ones are the host's: the PIN screen
     assert not leaks, "\n".join(leaks)
+
+
+def test_no_screen_of_the_browser_build_shows_code(seeded):
+    """The app as the browser build runs it (companion/standalone: no server, no PIN, no invites), phone, light."""
+    from tests.ui.harness import Harness
+
+    store, live, edited, invite = seeded
+    h = Harness(app_module.make_main(store, standalone=True), route="/", width=390, height=844)
+    try:
+        leaks: list[str] = []
+        for route in host_routes(store, live, edited, invite):
+            visit(h, route)
+            assert not h.conn.errors, route
+            leaks += shown_code(h)
+        assert not leaks, "\n".join(leaks)
+    finally:
+        h.close()
