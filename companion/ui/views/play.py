@@ -143,9 +143,18 @@ def shown_players(play: Play, beside: float = 0) -> tuple[list[str], float | Non
 
 @ft.memo
 @ft.component
-def TotalBadge(player: str, total: int, place: int | None, leading: bool, large: bool) -> ft.Control:
-    """A player's total: drawn again only when it, the place or the lead changes."""
-    return total_badge(player, total, place, leading, large=large)
+def TotalBadge(player: str, total: int, place: int | None, leading: bool, selected: bool, large: bool, compact: bool) -> ft.Control:
+    """A player's total: drawn again only when what it shows changes (every such thing is an argument)."""
+    return total_badge(player, total, place, leading, large=large, selected=selected, compact=compact)
+
+
+def selected_player(play: Play) -> str | None:
+    """Whose cards this screen enters when it shows one player's (a phone): marked in the totals. None
+    on the table's tablet, which shows everyone's."""
+    if play.seat:
+        return play.seat
+    game = play.game
+    return play.player if not play.app.wide and game is not None and game.per_player else None
 
 
 def totals_row(play: Play) -> ft.Control:
@@ -154,14 +163,24 @@ def totals_row(play: Play) -> ft.Control:
     assert game is not None
     entered = game.entered()  # before anything is entered, level starting totals rank no one
     leaders = result.ranking[0] if result.ranking and entered else ()
+    selected, compact = selected_player(play), not play.app.wide
     return ft.Row(
         [
-            TotalBadge(p, result.totals[p], result.place_of(p) if entered else None, p in leaders, play.app.wide, key=f"total {p}")
+            TotalBadge(
+                p,
+                result.totals[p],
+                result.place_of(p) if entered else None,
+                p in leaders,
+                p == selected,
+                play.app.wide,
+                compact,
+                key=f"total {p}",
+            )
             for p in play.players
         ],
         wrap=True,
         alignment=ft.MainAxisAlignment.CENTER,
-        spacing=8,
+        spacing=6 if compact else 8,
         run_spacing=4,
     )
 
@@ -203,19 +222,30 @@ def done_button(play: Play) -> ft.Control | None:
     )
 
 
-def player_switch(play: Play) -> ft.Control:
+SNUG = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))  # a button of the phone's switch row: 48 tall, less wide
+
+
+def player_switch(play: Play, more: list[ft.Control] | None = None) -> ft.Control:
+    """Whose cards the phone shows; `more`: the game's own choices of the view (the round shown), on the same row."""
     return ft.Row(
         [
-            (ft.FilledButton if p == play.player else ft.OutlinedButton)(
-                content=ft.Text(short_name(p), semantics_label=p),
-                on_click=lambda e, p=p: play.select_player(p),
-                height=TAP,
-                key=f"show {p}",
-            )
-            for p in play.players
+            *[
+                (ft.FilledButton if p == play.player else ft.OutlinedButton)(
+                    content=ft.Text(short_name(p, 12), semantics_label=p),
+                    on_click=lambda e, p=p: play.select_player(p),
+                    height=TAP,
+                    style=SNUG,
+                    key=f"show {p}",
+                )
+                for p in play.players
+            ],
+            *(more or []),
         ],
         wrap=True,
+        spacing=6,
+        run_spacing=4,
         alignment=ft.MainAxisAlignment.CENTER,
+        key="switch",
     )
 
 
@@ -313,16 +343,20 @@ def frame(play: Play, game_id: str) -> ft.Control:
     side = game.side() if app.wide else []
     shown, width = shown_players(play, SIDE_WIDTH + GAP if side else 0)
     play.width = width
+    views = game.view_choices()
     if play.seat:
-        switch: ft.Control = ft.Text(f"Your seat: {play.seat}", weight=ft.FontWeight.BOLD)
+        switch: ft.Control = ft.Row([ft.Text(f"Your seat: {play.seat}", weight=ft.FontWeight.BOLD), *views], wrap=True, key="switch")
     elif not app.wide and game.per_player:
-        switch = player_switch(play)
+        switch = player_switch(play, views)
     else:
-        switch = ft.Row()
+        switch = ft.Row(views, wrap=True, key="switch")
     round_label = game.round_label()
     header = ft.Column(
         [
             totals_row(play),
+            # On a phone, whose cards and which round are chosen here, kept on screen above the cards
+            # (in the scrolling part they scrolled away with the top of the cards).
+            *([switch] if not app.wide else []),
             ft.Text(round_label, weight=ft.FontWeight.BOLD, size=13, visible=bool(round_label)),
             still_entering(play),
             round_preview(game.preview()),
@@ -339,7 +373,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
     body = ft.Column(
         [
             ft.Column(shared(play, game.shared()), disabled=bool(play.seat), key="shared"),
-            switch,
+            *([switch] if app.wide else []),
             ft.Row(
                 [
                     *([ft.Container(ft.Column(side), width=SIDE_WIDTH, key="side")] if side else []),
@@ -378,11 +412,14 @@ def frame(play: Play, game_id: str) -> ft.Control:
                     border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
                 ),
             ),
-            # One scrolling column for the screen's life: Flutter keeps its offset while its content changes.
+            # One scrolling column per view of the game (GameScreen.scroll_key: Lost Cities' round shown):
+            # Flutter keeps its offset while its content changes, and a new view (after Next round) starts
+            # at its top, where the round's first words are.
             ft.Column(
                 [ft.Container(body, padding=ft.Padding.only(left=4, right=4, bottom=24))],
                 scroll=ft.ScrollMode.AUTO,
                 expand=True,
+                key=f"scroll {game.scroll_key()}",
             ),
             thumb_bar(play, game_id),
         ],

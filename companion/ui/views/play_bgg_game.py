@@ -213,9 +213,10 @@ class BggGameScreen(GameScreen):
         )
 
     def entered(self) -> bool:
-        """Tiles, income, spending or a track: the starting GG alone (10 or 11) make no standing to explain."""
+        """Tiles, income, spending or GG on the track: the starting GG alone (10 or 11) make no standing to
+        explain, nor does a switch to the score track that holds no GG yet (it once made the others "1st")."""
         return any(
-            e.get("tiles") or "gg" in e or any(r.get("income") or r.get("spent") for r in e.get("ledger", []))
+            e.get("tiles") or e.get("gg") or any(r.get("income") or r.get("spent") for r in e.get("ledger", []))
             for e in self.play.record["final"].values()
         )
 
