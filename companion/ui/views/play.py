@@ -370,9 +370,10 @@ def frame(play: Play, game_id: str) -> ft.Control:
         spacing=4,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
+    table = shared(play, game.shared())
     body = ft.Column(
         [
-            ft.Column(shared(play, game.shared()), disabled=bool(play.seat), key="shared"),
+            *([ft.Column(table, disabled=bool(play.seat), key="shared")] if table else []),  # none: no gap above the cards
             *([switch] if app.wide else []),
             ft.Row(
                 [
@@ -425,6 +426,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
         ],
         spacing=0,
         expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,  # the bars' dividers run the screen's width
     )
 
 
