@@ -59,6 +59,17 @@ def cards_of(player: str, colours: tuple[str, ...]) -> list[str]:
     ]
 
 
+def assert_whole_tableau(u, player: str, colours: tuple[str, ...]) -> None:
+    """Every card of `player` whole on the screen between the header and the bar, before any scroll. Flutter
+    gives a node half hidden under the bar only its visible part: every card must be as tall as the rest."""
+    cards = boxes(u, cards_of(player, colours))
+    header = u.text("play-header").evaluate(BOX)
+    off = outside(u, cards, top=header["y"] + header["h"])
+    assert not off, f"{player}'s cards off the screen: {off}"
+    heights = {round(b["h"]) for b in cards.values()}
+    assert len(heights) == 1 and min(heights) >= 40, f"cards {heights} px tall: some are cut, or too small"
+
+
 @pytest.mark.parametrize("purple", [False, True], ids=["five", "six"])
 def test_every_card_and_the_switch_are_on_a_phone_screen_without_a_scroll(ui, server, purple):
     u, _ = open_game(ui, server, {"rounds": 3, "purple": purple})
@@ -66,14 +77,24 @@ def test_every_card_and_the_switch_are_on_a_phone_screen_without_a_scroll(ui, se
     for player in ("Mia", "Noah"):
         if player == "Noah":
             u.tap("Noah")
-        cards = boxes(u, cards_of(player, colours))
-        header = u.text("play-header").evaluate(BOX)
-        assert not outside(u, cards, top=header["y"] + header["h"]), f"{player}'s cards off the screen: {outside(u, cards)}"
+        assert_whole_tableau(u, player, colours)
         switch = boxes(u, ["Mia", "Noah"])
         assert not outside(u, switch), f"the player switch is off the screen: {switch}"
-        heights = {round(b["h"]) for b in cards.values()}
-        assert min(heights) >= 40, f"cards {heights} px tall"  # the tallest that fits (docs/screens.md)
     u.screenshot("six" if purple else "five")
+
+
+def test_a_guests_phone_shows_its_whole_tableau_too(ui, server):
+    """A guest's phone has no switch, but a taller bar while a round remains (the greyed Next round says why)."""
+    host, game_id = open_game(ui, server, {"rounds": 3})
+    host.tap("Mia red 3")
+    host.tap("Next round")
+    code = host.invite_code(game_id)
+    phone = ui(PHONE)
+    phone.open(f"/join/{code}", ready='flt-semantics[role="button"]')
+    phone.tap("I am Noah")
+    phone.button("Noah red 10").wait_for()
+    phone.page.wait_for_timeout(500)  # the last frame of the seat's screen
+    assert_whole_tableau(phone, "Noah", lost_cities.COLOURS)
 
 
 def test_next_round_shows_the_new_round_from_its_top_with_who_starts_it(ui, server):
@@ -85,7 +106,7 @@ def test_next_round_shows_the_new_round_from_its_top_with_who_starts_it(ui, serv
     u.tap("Next round")
     u.expect_text("starter", "· Noah starts")
     starter = u.text("starter").evaluate(BOX)
-    assert 0 <= starter["y"] and starter["y"] + starter["h"] <= PHONE["height"]
+    assert starter["y"] >= 0 and starter["y"] + starter["h"] <= PHONE["height"]
     first = boxes(u, ["Mia red investment 1", "Mia white 10"])
     assert not outside(u, first), f"round 2 is not shown from its top: {first}"
     assert len(server.stored_record(game_id)["rounds"]) == 2

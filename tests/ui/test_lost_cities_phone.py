@@ -39,7 +39,9 @@ def texts_in(control) -> list[str]:
 
 def badge(h, player: str) -> ft.Container:
     """The total's badge: the innermost box around total-<player>."""
-    boxes = [c for c in h.controls() if isinstance(c, ft.Container) and any(getattr(d, "identifier", None) == f"total-{player}" for d in walk(c))]
+    boxes = [
+        c for c in h.controls() if isinstance(c, ft.Container) and any(getattr(d, "identifier", None) == f"total-{player}" for d in walk(c))
+    ]
     return boxes[-1]
 
 
@@ -73,6 +75,16 @@ def test_cards_are_as_tall_as_the_phone_allows(open_app, store, height, card):
     h = open_app(f"/play/{new_game(store)}", width=390, height=height)
     assert card_heights(h) == {card}
     assert card >= SMALLEST_CARD
+
+
+@pytest.mark.parametrize(("rounds", "card"), [(3, 41), (1, 47)])  # the greyed Next round takes a row of the bar while a round remains
+def test_a_guests_cards_fit_its_phone(open_app, store, rounds, card):
+    from companion.access.invites import Invites
+
+    game_id = new_game(store, variant={"rounds": rounds})
+    phone = open_app(f"/join/{Invites(store).code_for(game_id)}", browser_storage={})
+    phone.tap("I am Ben")
+    assert {c.height for c in phone.controls() if tappable(c) and str(c.key).startswith("Ben red")} == {card}
 
 
 def test_a_tablet_keeps_48_px_cards(open_app, store):

@@ -12,8 +12,8 @@ from materialyoucolor.scheme.scheme_tonal_spot import SchemeTonalSpot
 
 from companion.server import fonts
 from companion.ui import game_screens
-from companion.ui.widgets import palette
 from companion.ui.views.play_lost_cities import SMALLEST_CARD
+from companion.ui.widgets import palette
 from companion.ui.widgets.controls import TAP
 
 from .harness import card_state, tappable, walk

@@ -29,7 +29,7 @@ from companion.services.live import Done, LiveGame
 from companion.ui import game_screens
 from companion.ui.session import App, log
 from companion.ui.widgets.common import not_found
-from companion.ui.widgets.controls import NARROW_TABLEAU, TAP, icon_button, short_name, total_badge
+from companion.ui.widgets.controls import NARROW_TABLEAU, SNUG, TAP, icon_button, short_name, total_badge
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
@@ -217,12 +217,10 @@ def done_button(play: Play) -> ft.Control | None:
         content=ft.Text("Not done yet" if done else "Done", semantics_label=f"{player} {'not done yet' if done else 'done entering'}"),
         icon=ft.Icons.REPLAY if done else ft.Icons.DONE_ALL,
         height=48,
+        style=SNUG,
         on_click=lambda e: play.say_done(player, not done),
         key="done",
     )
-
-
-SNUG = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))  # a button of the phone's switch row: 48 tall, less wide
 
 
 def player_switch(play: Play, more: list[ft.Control] | None = None) -> ft.Control:
@@ -305,11 +303,16 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
                     disabled=not can_undo,
                     tooltip=None if can_undo else "Nothing of yours to undo",
                     height=48,
+                    style=SNUG,
                 ),
                 *([done] if done is not None else []),
                 *([round_action] if round_action is not None else []),
                 ft.OutlinedButton(
-                    "Results", icon=ft.Icons.EMOJI_EVENTS, height=48, on_click=lambda e: app.go(f"/results/{route_id(game_id)}")
+                    "Results",
+                    icon=ft.Icons.EMOJI_EVENTS,
+                    height=48,
+                    style=SNUG,
+                    on_click=lambda e: app.go(f"/results/{route_id(game_id)}"),
                 ),
             ],
             wrap=True,

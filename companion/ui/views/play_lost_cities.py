@@ -14,7 +14,7 @@ import flet as ft
 import scoring
 from companion.services.history_figures import percent
 from companion.ui.game_screen_base import GameScreen
-from companion.ui.widgets.controls import TAP, card_button, option_switch, short_name
+from companion.ui.widgets.controls import SNUG, TAP, card_button, option_switch, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
 from scoring import NextRound
@@ -25,9 +25,13 @@ ROWS = rules.INVESTMENTS_PER_COLOUR + len(rules.NUMBERS)  # 12 cards in a column
 CARD_GAP = 2  # between the cards of a column on a phone (4 on a tablet)
 SMALLEST_CARD = 40  # a card is never shorter: below it, 48 and a scroll (docs/screens.md)
 # What a 390 × 844 phone's play screen spends outside the cards, measured in Chromium (tests/e2e/test_lost_cities_phone.py
-# checks it still holds): the app bar 56, the header 160 (padding 8, the totals 26, the switch row 48, the heads' line 17,
-# the heads 40, the gaps between them), the bar under the thumb 61, and 4 to spare.
-CHROME = 56 + 160 + 61 + 4
+# checks it still holds): the app bar 56; the header 160 (padding 8, the totals 26, the switch row 48, the heads' line 17,
+# the heads 40, the gaps between them), 132 on a guest's phone ("Your seat: …" instead of the switch row); the bar under
+# the thumb 61, 132 on a guest's phone while a round remains (the greyed Next round and the line that says why take a
+# row, Results another); and 4 to spare.
+APP_BAR, SPARE = 56, 4
+HEADER, GUEST_HEADER = 160, 132
+BAR, GUEST_BAR = 61, 132
 BREAK = "\u200b"  # a line may break here, between the terms of a formula, never inside a number
 
 
@@ -202,7 +206,10 @@ class LostCitiesScreen(GameScreen):
         SMALLEST_CARD; on a phone shorter still, 48 and a scroll (docs/screens.md)."""
         if not self.phone:
             return TAP
-        room = (self.play.app.page.height or 844) - CHROME
+        guest, rounds_left = bool(self.play.seat), len(self.play.record["rounds"]) < self.variant.rounds
+        header = GUEST_HEADER if guest else HEADER
+        bar = GUEST_BAR if guest and rounds_left else BAR
+        room = (self.play.app.page.height or 844) - APP_BAR - header - bar - SPARE
         fits = int((room - (ROWS - 1) * CARD_GAP) // ROWS)
         return TAP if fits >= TAP or fits < SMALLEST_CARD else fits
 
@@ -215,9 +222,7 @@ class LostCitiesScreen(GameScreen):
         cells: list[ft.Control] = []
         for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
             state = "held" if mine.investments >= slot else "free" if slot <= left else "taken"
-            cells.append(
-                Investment(self, player, colour, slot, state, mine.investments, round_, shade, height, key=f"investment {slot}")
-            )
+            cells.append(Investment(self, player, colour, slot, state, mine.investments, round_, shade, height, key=f"investment {slot}"))
         for n in rules.NUMBERS:
             state = "held" if n in mine.cards else "free" if n in free else "taken"
             cells.append(Card(self, player, colour, n, state, round_, shade, height, key=f"card {n}"))
@@ -257,9 +262,7 @@ class LostCitiesScreen(GameScreen):
     def heads_label(self, player: str) -> ft.Control:
         """What the heads under it are: whose, which round, and (on a phone, where nothing else in view says
         it) who starts that round."""
-        whose = ft.Text(
-            f"{short_name(player)}, round {self.round_index + 1} of {self.variant.rounds}", weight=ft.FontWeight.BOLD, size=13
-        )
+        whose = ft.Text(f"{short_name(player)}, round {self.round_index + 1} of {self.variant.rounds}", weight=ft.FontWeight.BOLD, size=13)
         starter = self.starter()
         if not self.phone or starter is None:
             return ft.Row([whose], alignment=ft.MainAxisAlignment.CENTER, key=f"label {player}")
@@ -344,6 +347,7 @@ class LostCitiesScreen(GameScreen):
             height=48,
             disabled=bool(self.play.seat),
             tooltip=GUEST_ROUND if self.play.seat else None,
+            style=SNUG,
             on_click=lambda e: self.next_round(),
         )
         if not self.play.seat:

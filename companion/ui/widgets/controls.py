@@ -11,6 +11,9 @@ from scoring.fields import ordinal, sentence
 
 TAP = 48  # minimum tap target, in logical pixels
 SMALLEST_TEXT = 12  # no text on a play screen is smaller
+# A button of a phone's switch row or of the bar under the thumb: 48 tall, less wide (Undo, Next round and
+# Results fit one row of a 360 px phone, so Lost Cities' cards keep that height).
+SNUG = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
 
 
 def icon_button(
