@@ -1,9 +1,10 @@
 """Play: the frame every game's play screen shares.
 
 A header that stays on screen while the rest scrolls under it: the totals (live, from
-`scoring`), the round and the column heads of the grid being entered. Under it, in one
-scrolling column that keeps its place across taps, the game's own controls (one player at a
-time on a phone, everyone side by side on a tablet). At the bottom, under the thumb and outside
+`scoring`; one line on a phone), on a phone the player switch (and the round shown), the round and
+the column heads of the grid being entered. Under it, in a scrolling column that keeps its place
+across taps (a new one for a new round), the game's own controls (one player at a time on a phone,
+everyone side by side on a tablet). At the bottom, under the thumb and outside
 the scroll, Undo, the round's own button (Next round, Score round) and Results. The refusal of the last tap
 takes the title's place in the app bar (it covers no card and moves none). Each game's controls are its `GameScreen`
 (companion/ui/game_screens.py), in its own module; a tap becomes an action, applied by the live game on
