@@ -107,8 +107,9 @@ def test_next_round_shows_the_new_round_from_its_top_with_who_starts_it(ui, serv
     u.expect_text("starter", "· Noah starts")
     starter = u.text("starter").evaluate(BOX)
     assert starter["y"] >= 0 and starter["y"] + starter["h"] <= PHONE["height"]
+    header = u.text("play-header").evaluate(BOX)
     first = boxes(u, ["Mia red investment 1", "Mia white 10"])
-    assert not outside(u, first), f"round 2 is not shown from its top: {first}"
+    assert not outside(u, first, top=header["y"] + header["h"]), f"round 2 is not shown from its top: {first}"
     assert len(server.stored_record(game_id)["rounds"]) == 2
 
 
