@@ -63,6 +63,16 @@ class GameScreen:
         it under the thumb, beside Undo, outside the scrolling cards. None for a game without rounds."""
         return None
 
+    def view_choices(self) -> list[ft.Control]:
+        """This device's own choices of what it shows (Lost Cities' round), beside the player switch on a
+        phone, above the cards: [] for a game that has none."""
+        return []
+
+    def scroll_key(self) -> str:
+        """What names one view of the game's cards: when it changes (Lost Cities' round), the cards are
+        shown again from their top. "" for a game whose cards stay one view."""
+        return ""
+
     def round_label(self) -> str:
         """The round being entered, for the header ("Round 2 of 3"); "" for a game without rounds."""
         return ""

@@ -12,10 +12,11 @@ from materialyoucolor.scheme.scheme_tonal_spot import SchemeTonalSpot
 
 from companion.server import fonts
 from companion.ui import game_screens
+from companion.ui.views.play_lost_cities import SMALLEST_CARD
 from companion.ui.widgets import palette
 from companion.ui.widgets.controls import TAP
 
-from .harness import tappable, walk
+from .harness import card_state, tappable, walk
 from .helpers import set_up
 
 READABLE = 4.5  # WCAG AA for text
@@ -111,7 +112,9 @@ def test_no_small_text_and_no_small_target(open_app, game, width):
         if isinstance(c, ft.IconButton):
             assert c.size_constraints and c.size_constraints.min_height >= TAP, c.icon
         elif tappable(c) and c.height is not None:
-            assert c.height >= TAP and (c.width is None or c.width >= TAP), c
+            # Lost Cities' cards on a phone: the tallest that fit the screen, never under SMALLEST_CARD (docs/screens.md)
+            lowest = SMALLEST_CARD if game == "lost-cities" and width < 600 and card_state(c) in ("held", "free", "taken") else TAP
+            assert c.height >= lowest and (c.width is None or c.width >= TAP), c
 
 
 def texts(h) -> list[str]:

@@ -1,7 +1,8 @@
 """The screen never lies (model-based): random sequences of taps, typed numbers, player and round
 switches, Next round and Undo, from two devices at once, on every game. After every step each device's screen
-equals what a freshly opened screen of the same route and view state shows, and its totals are
-what `scoring` makes of the stored game."""
+equals what a freshly opened screen of the same route and view state shows (texts, buttons, and every
+identifier and semantics label), its totals are what `scoring` makes of the stored game, and no identifier
+was patched in place (the browser would keep the old one: tests/ui/patches.py)."""
 
 import tempfile
 
@@ -17,6 +18,7 @@ from companion.ui.app import make_main
 from companion.ui.game_screens import screen
 
 from .harness import Harness, accessible_name, card_state, tappable, walk
+from .patches import changed_in_place
 
 # Players per game: more than the fewest where the screen differs with more; any other game its fewest.
 PLAYERS = {"cgt": 3, "bgg-card-game": 3, "bgg-game": 4}
@@ -44,7 +46,9 @@ def shown(control) -> tuple:
     if tappable(control):
         return ("button", accessible_name(control), control.disabled, control.visible, card_state(control), type(control).__name__)
     if isinstance(control, ft.Semantics):
-        return ("semantics", control.identifier, control.visible)
+        return ("semantics", control.identifier, control.label, control.visible)
+    if isinstance(control, ft.Icon) and control.semantics_label:
+        return ("icon", control.semantics_label)
     if isinstance(control, ft.TextField):
         return ("field", control.label, control.value, control.disabled)
     if isinstance(control, (ft.Switch, ft.Checkbox, ft.Dropdown)):
@@ -145,6 +149,7 @@ class PlayScreens(RuleBasedStateMachine):
             return
         totals = scoring.score(self.store.get(self.id).record).totals
         for h in self.devices:
+            assert changed_in_place(h.conn.sent) == [], "an identifier patched in place: the browser keeps the old one"
             assert h.page.route == self.route
             assert {p: int(h.text_of(f"total-{p}")) for p in totals} == dict(totals)
             fresh = Harness(self.main, route=self.route, width=h.page.width, share_with=h)

@@ -1,9 +1,10 @@
 """Play: the frame every game's play screen shares.
 
 A header that stays on screen while the rest scrolls under it: the totals (live, from
-`scoring`), the round and the column heads of the grid being entered. Under it, in one
-scrolling column that keeps its place across taps, the game's own controls (one player at a
-time on a phone, everyone side by side on a tablet). At the bottom, under the thumb and outside
+`scoring`; one line on a phone), on a phone the player switch (and the round shown), the round and
+the column heads of the grid being entered. Under it, in a scrolling column that keeps its place
+across taps (a new one for a new round), the game's own controls (one player at a time on a phone,
+everyone side by side on a tablet). At the bottom, under the thumb and outside
 the scroll, Undo, the round's own button (Next round, Score round) and Results. The refusal of the last tap
 takes the title's place in the app bar (it covers no card and moves none). Each game's controls are its `GameScreen`
 (companion/ui/game_screens.py), in its own module; a tap becomes an action, applied by the live game on
@@ -29,7 +30,7 @@ from companion.services.live import Done, LiveGame
 from companion.ui import game_screens
 from companion.ui.session import App, log
 from companion.ui.widgets.common import not_found
-from companion.ui.widgets.controls import NARROW_TABLEAU, TAP, icon_button, short_name, total_badge
+from companion.ui.widgets.controls import NARROW_TABLEAU, SNUG, TAP, icon_button, short_name, total_badge
 from companion.ui.widgets.editing_banner import editing_banner
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
@@ -144,9 +145,18 @@ def shown_players(play: Play, beside: float = 0) -> tuple[list[str], float | Non
 
 @ft.memo
 @ft.component
-def TotalBadge(player: str, total: int, place: int | None, leading: bool, large: bool) -> ft.Control:
-    """A player's total: drawn again only when it, the place or the lead changes."""
-    return total_badge(player, total, place, leading, large=large)
+def TotalBadge(player: str, total: int, place: int | None, leading: bool, selected: bool, large: bool, compact: bool) -> ft.Control:
+    """A player's total: drawn again only when what it shows changes (every such thing is an argument)."""
+    return total_badge(player, total, place, leading, large=large, selected=selected, compact=compact)
+
+
+def selected_player(play: Play) -> str | None:
+    """Whose cards this screen enters when it shows one player's (a phone): marked in the totals. None
+    on the table's tablet, which shows everyone's."""
+    if play.seat:
+        return play.seat
+    game = play.game
+    return play.player if not play.app.wide and game is not None and game.per_player else None
 
 
 def totals_row(play: Play) -> ft.Control:
@@ -155,14 +165,24 @@ def totals_row(play: Play) -> ft.Control:
     assert game is not None
     entered = game.entered()  # before anything is entered, level starting totals rank no one
     leaders = result.ranking[0] if result.ranking and entered else ()
+    selected, compact = selected_player(play), not play.app.wide
     return ft.Row(
         [
-            TotalBadge(p, result.totals[p], result.place_of(p) if entered else None, p in leaders, play.app.wide, key=f"total {p}")
+            TotalBadge(
+                p,
+                result.totals[p],
+                result.place_of(p) if entered else None,
+                p in leaders,
+                p == selected,
+                play.app.wide,
+                compact,
+                key=f"total {p}",
+            )
             for p in play.players
         ],
         wrap=True,
         alignment=ft.MainAxisAlignment.CENTER,
-        spacing=8,
+        spacing=6 if compact else 8,
         run_spacing=4,
     )
 
@@ -199,24 +219,33 @@ def done_button(play: Play) -> ft.Control | None:
         content=ft.Text("Not done yet" if done else "Done", semantics_label=f"{player} {'not done yet' if done else 'done entering'}"),
         icon=ft.Icons.REPLAY if done else ft.Icons.DONE_ALL,
         height=48,
+        style=SNUG,
         on_click=lambda e: play.say_done(player, not done),
         key="done",
     )
 
 
-def player_switch(play: Play) -> ft.Control:
+def player_switch(play: Play, more: list[ft.Control] | None = None) -> ft.Control:
+    """Whose cards the phone shows; `more`: the game's own choices of the view (the round shown), on the same row."""
     return ft.Row(
         [
-            (ft.FilledButton if p == play.player else ft.OutlinedButton)(
-                content=ft.Text(short_name(p), semantics_label=p),
-                on_click=lambda e, p=p: play.select_player(p),
-                height=TAP,
-                key=f"show {p}",
-            )
-            for p in play.players
+            *[
+                (ft.FilledButton if p == play.player else ft.OutlinedButton)(
+                    content=ft.Text(short_name(p, 12), semantics_label=p),
+                    on_click=lambda e, p=p: play.select_player(p),
+                    height=TAP,
+                    style=SNUG,
+                    key=f"show {p}",
+                )
+                for p in play.players
+            ],
+            *(more or []),
         ],
         wrap=True,
+        spacing=6,
+        run_spacing=4,
         alignment=ft.MainAxisAlignment.CENTER,
+        key="switch",
     )
 
 
@@ -276,11 +305,16 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
                     disabled=not can_undo,
                     tooltip=None if can_undo else "Nothing of yours to undo",
                     height=48,
+                    style=SNUG,
                 ),
                 *([done] if done is not None else []),
                 *([round_action] if round_action is not None else []),
                 ft.OutlinedButton(
-                    "Results", icon=ft.Icons.EMOJI_EVENTS, height=48, on_click=lambda e: app.go(f"/results/{route_id(game_id)}")
+                    "Results",
+                    icon=ft.Icons.EMOJI_EVENTS,
+                    height=48,
+                    style=SNUG,
+                    on_click=lambda e: app.go(f"/results/{route_id(game_id)}"),
                 ),
             ],
             wrap=True,
@@ -315,16 +349,20 @@ def frame(play: Play, game_id: str) -> ft.Control:
     side = game.side() if app.wide else []
     shown, width = shown_players(play, SIDE_WIDTH + GAP if side else 0)
     play.width = width
+    views = game.view_choices()
     if play.seat:
-        switch: ft.Control = ft.Text(f"Your seat: {play.seat}", weight=ft.FontWeight.BOLD)
+        switch: ft.Control = ft.Row([ft.Text(f"Your seat: {play.seat}", weight=ft.FontWeight.BOLD), *views], wrap=True, key="switch")
     elif not app.wide and game.per_player:
-        switch = player_switch(play)
+        switch = player_switch(play, views)
     else:
-        switch = ft.Row()
+        switch = ft.Row(views, wrap=True, key="switch")
     round_label = game.round_label()
     header = ft.Column(
         [
             totals_row(play),
+            # On a phone, whose cards and which round are chosen here, kept on screen above the cards
+            # (in the scrolling part they scrolled away with the top of the cards).
+            *([switch] if not app.wide else []),
             ft.Text(round_label, weight=ft.FontWeight.BOLD, size=13, visible=bool(round_label)),
             still_entering(play),
             round_preview(game.preview()),
@@ -338,10 +376,11 @@ def frame(play: Play, game_id: str) -> ft.Control:
         spacing=4,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
+    table = shared(play, game.shared())
     body = ft.Column(
         [
-            ft.Column(shared(play, game.shared()), disabled=bool(play.seat), key="shared"),
-            switch,
+            *([ft.Column(table, disabled=bool(play.seat), key="shared")] if table else []),  # none: no gap above the cards
+            *([switch] if app.wide else []),
             ft.Row(
                 [
                     *([ft.Container(ft.Column(side), width=SIDE_WIDTH, key="side")] if side else []),
@@ -382,16 +421,20 @@ def frame(play: Play, game_id: str) -> ft.Control:
                     border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
                 ),
             ),
-            # One scrolling column for the screen's life: Flutter keeps its offset while its content changes.
+            # One scrolling column per view of the game (GameScreen.scroll_key: Lost Cities' round shown):
+            # Flutter keeps its offset while its content changes, and a new view (after Next round) starts
+            # at its top, where the round's first words are.
             ft.Column(
                 [ft.Container(body, padding=ft.Padding.only(left=4, right=4, bottom=24))],
                 scroll=ft.ScrollMode.AUTO,
                 expand=True,
+                key=f"scroll {game.scroll_key()}",
             ),
             thumb_bar(play, game_id),
         ],
         spacing=0,
         expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,  # the bars' dividers run the screen's width
     )
 
 

@@ -213,10 +213,14 @@ class BggGameScreen(GameScreen):
         )
 
     def entered(self) -> bool:
-        """Tiles, income, spending or a track: the starting GG alone (10 or 11) make no standing to explain."""
+        """Tiles, income, spending or GG moved on the track: the starting GG alone (10 or 11) make no standing
+        to explain, nor does a switch to the score track, which carries those GG over (it once made a player "1st")."""
+        players = self.play.players
         return any(
-            e.get("tiles") or "gg" in e or any(r.get("income") or r.get("spent") for r in e.get("ledger", []))
-            for e in self.play.record["final"].values()
+            e.get("tiles")
+            or e.get("gg", rules.starting_gg(players.index(p))) != rules.starting_gg(players.index(p))
+            or any(r.get("income") or r.get("spent") for r in e.get("ledger", []))
+            for p, e in self.play.record["final"].items()
         )
 
     def tableau(self, player: str) -> ft.Control:

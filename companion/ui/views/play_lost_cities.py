@@ -14,13 +14,24 @@ import flet as ft
 import scoring
 from companion.services.history_figures import percent
 from companion.ui.game_screen_base import GameScreen
-from companion.ui.widgets.controls import card_button, option_switch, short_name
+from companion.ui.widgets.controls import SNUG, TAP, card_button, option_switch, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
 from scoring import NextRound
 from scoring import lost_cities as rules
 
 COLUMN = 52  # a column's width: six of them and their gaps fit a 360 px phone
+ROWS = rules.INVESTMENTS_PER_COLOUR + len(rules.NUMBERS)  # 12 cards in a column
+CARD_GAP = 2  # between the cards of a column on a phone (4 on a tablet)
+SMALLEST_CARD = 40  # a card is never shorter: below it, 48 and a scroll (docs/screens.md)
+# What a 390 × 844 phone's play screen spends outside the cards, measured in Chromium (tests/e2e/test_lost_cities_phone.py
+# checks it still holds): the app bar 56; the header 160 (padding 8, the totals 26, the switch row 48, the heads' line 17,
+# the heads 40, the gaps between them), 132 on a guest's phone ("Your seat: …" instead of the switch row); the bar under
+# the thumb 61, 132 on a guest's phone while a round remains (the greyed Next round and the line that says why take a
+# row, Results another); and 4 to spare.
+APP_BAR, SPARE = 56, 4
+HEADER, GUEST_HEADER = 160, 132
+BAR, GUEST_BAR = 61, 132
 BREAK = "\u200b"  # a line may break here, between the terms of a formula, never inside a number
 
 
@@ -31,15 +42,24 @@ def wrappable(formula: str) -> str:
 @ft.memo
 @ft.component
 def ColourColumn(
-    screen: LostCitiesScreen, player: str, colour: str, round_: int, mine: rules.Expedition, free: tuple[int, ...], left: int, shade: str
+    screen: LostCitiesScreen,
+    player: str,
+    colour: str,
+    round_: int,
+    mine: rules.Expedition,
+    free: tuple[int, ...],
+    left: int,
+    shade: str,
+    height: int,
 ) -> ft.Control:
-    """A memoised part: Flet skips it while its arguments (plain values) are equal."""
-    return screen.colour_column(player, colour, round_, mine, free, left, shade)
+    """A memoised part: Flet skips it while its arguments (plain values) are equal; everything it shows
+    (names, colours, sizes) comes from them. `screen` is the same object for the screen's life."""
+    return screen.colour_column(player, colour, round_, mine, free, left, shade, height)
 
 
 @ft.memo
 @ft.component
-def Card(screen: LostCitiesScreen, player: str, colour: str, number: int, state: str, round_: int, shade: str) -> ft.Control:
+def Card(screen: LostCitiesScreen, player: str, colour: str, number: int, state: str, round_: int, shade: str, height: int) -> ft.Control:
     """One number card, drawn again only when its state changes (a tap redraws one card per column)."""
     return card_button(
         str(number),
@@ -48,13 +68,14 @@ def Card(screen: LostCitiesScreen, player: str, colour: str, number: int, state:
         state=state,
         colour=shade,
         width=COLUMN,
+        height=height,
     )
 
 
 @ft.memo
 @ft.component
 def Investment(
-    screen: LostCitiesScreen, player: str, colour: str, slot: int, state: str, shown: int, round_: int, shade: str
+    screen: LostCitiesScreen, player: str, colour: str, slot: int, state: str, shown: int, round_: int, shade: str, height: int
 ) -> ft.Control:
     """One investment card; `shown`: how many the column holds (what its tap fills up to or empties)."""
     return card_button(
@@ -65,13 +86,19 @@ def Investment(
         colour=shade,
         icon=ft.Icons.HANDSHAKE,
         width=COLUMN,
+        height=height,
     )
 
 
 @ft.memo
 @ft.component
 def Head(player: str, colour: str, score: str, shade: str) -> ft.Control:
-    """A column's head in the header: its colour (a stripe and the name) and its score now."""
+    """A column's head in the header: its colour (a stripe and the name) and its score now.
+
+    Its identifier names the player, and Flutter's web engine keeps a node's first identifier when only
+    that changes (after a player switch four heads of five said expedition-<the other player>-<colour>,
+    issue 40): the node is keyed by its identifier, so another player's head is a new node."""
+    identifier = f"expedition-{player}-{colour}"
     return ft.Column(
         [
             ft.Container(height=4, width=COLUMN - 8, bgcolor=shade, border_radius=2),
@@ -85,12 +112,14 @@ def Head(player: str, colour: str, score: str, shade: str) -> ft.Control:
                 text_align=ft.TextAlign.CENTER,
             ),
             ft.Semantics(
-                identifier=f"expedition-{player}-{colour}",
+                identifier=identifier,
                 content=ft.Text(score, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
+                key=identifier,
             ),
         ],
         spacing=0,
         width=COLUMN,
+        key=identifier,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         tight=True,
     )
@@ -164,10 +193,29 @@ class LostCitiesScreen(GameScreen):
         return ink(colour, self.play.app.dark)
 
     def head(self, player: str, colour: str, mine: rules.Expedition) -> ft.Control:
-        return Head(player, colour, str(mine.score()) if mine.started else "–", self.shade(colour))
+        score = str(mine.score()) if mine.started else "–"
+        return Head(player, colour, score, self.shade(colour), key=f"expedition-{player}-{colour}")
+
+    @property
+    def phone(self) -> bool:
+        """One tableau on a narrow screen (the host's phone or a guest's): its whole grid should fit."""
+        return not self.play.app.wide or bool(self.play.seat)
+
+    def card_height(self) -> int:
+        """A card's height: 48 (TAP) where the column fits, else on a phone the tallest that lets every
+        card of the tableau (12 rows) and the switch above it fit the screen without a scroll, down to
+        SMALLEST_CARD; on a phone shorter still, 48 and a scroll (docs/screens.md)."""
+        if not self.phone:
+            return TAP
+        guest, rounds_left = bool(self.play.seat), len(self.play.record["rounds"]) < self.variant.rounds
+        header = GUEST_HEADER if guest else HEADER
+        bar = GUEST_BAR if guest and rounds_left else BAR
+        room = (self.play.app.page.height or 844) - APP_BAR - header - bar - SPARE
+        fits = int((room - (ROWS - 1) * CARD_GAP) // ROWS)
+        return TAP if fits >= TAP or fits < SMALLEST_CARD else fits
 
     def colour_column(
-        self, player: str, colour: str, round_: int, mine: rules.Expedition, free: tuple[int, ...], left: int, shade: str
+        self, player: str, colour: str, round_: int, mine: rules.Expedition, free: tuple[int, ...], left: int, shade: str, height: int
     ) -> ft.Control:
         """A colour column of round `round_` (1-based): what each card's tap does is fixed as it is drawn.
         `free`, `left`: the numbers and how many investments the rules still allow `player` (scoring's
@@ -175,11 +223,12 @@ class LostCitiesScreen(GameScreen):
         cells: list[ft.Control] = []
         for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
             state = "held" if mine.investments >= slot else "free" if slot <= left else "taken"
-            cells.append(Investment(self, player, colour, slot, state, mine.investments, round_, shade, key=f"investment {slot}"))
+            cells.append(Investment(self, player, colour, slot, state, mine.investments, round_, shade, height, key=f"investment {slot}"))
         for n in rules.NUMBERS:
             state = "held" if n in mine.cards else "free" if n in free else "taken"
-            cells.append(Card(self, player, colour, n, state, round_, shade, key=f"card {n}"))
-        return ft.Column(cells, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=COLUMN)
+            cells.append(Card(self, player, colour, n, state, round_, shade, height, key=f"card {n}"))
+        gap = CARD_GAP if height < TAP or self.phone else 4
+        return ft.Column(cells, spacing=gap, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=COLUMN)
 
     def expedition(self, player: str, colour: str) -> rules.Expedition:
         """`player`'s expedition of `colour` in the round shown, as the live game parsed it."""
@@ -190,24 +239,64 @@ class LostCitiesScreen(GameScreen):
         or two on a tablet, never the tableau)."""
         theirs = self.play.live.position.rounds[self.round_index][self.other(player)]
         free, left = rules.available_numbers(theirs, colour), rules.investments_left(theirs, colour)
-        return ColourColumn(self, player, colour, self.round_index + 1, self.expedition(player, colour), free, left, self.shade(colour))
+        mine, shade = self.expedition(player, colour), self.shade(colour)
+        return ColourColumn(self, player, colour, self.round_index + 1, mine, free, left, shade, self.card_height(), key=colour)
 
     def formulas(self, player: str) -> ft.Control:
         """Each started expedition's formula, a line each, breaking between terms."""
         return Formulas(tuple(str(line) for colour in self.variant.colours for line in self.expedition(player, colour).lines(colour)))
 
-    def heads(self, player: str) -> ft.Control:
+    def starter(self) -> str | None:
+        """Who starts the round shown (from the totals after the round before it); "" when they were level;
+        None in round 1, where the players choose."""
+        current = self.round_index
+        return rules.starter_of_round(self.play.live.position, current + 1) or "" if current else None
+
+    def starter_sentence(self) -> str:
+        current, starter = self.round_index, self.starter()
+        if starter is None:
+            return ""
+        if starter:
+            return f"{starter} had the higher total after round {current} and starts round {current + 1}."
+        return f"The totals were level after round {current}: the players choose who starts round {current + 1}."
+
+    def heads_label(self, player: str) -> ft.Control:
+        """What the heads under it are: whose, which round, and (on a phone, where nothing else in view says
+        it) who starts that round."""
+        whose = ft.Text(f"{short_name(player)}, round {self.round_index + 1} of {self.variant.rounds}", weight=ft.FontWeight.BOLD, size=13)
+        starter = self.starter()
+        if not self.phone or starter is None:
+            return ft.Row([whose], alignment=ft.MainAxisAlignment.CENTER, key=f"label {player}")
+        said = f"{short_name(starter)} starts" if starter else "level: choose who starts"
         return ft.Row(
-            [self.head(player, c, self.expedition(player, c)) for c in self.variant.colours],
+            [whose, ft.Semantics(identifier="starter", content=ft.Text(f"· {said}", size=13, no_wrap=True))],
             spacing=4,
+            wrap=True,
+            run_spacing=0,
             alignment=ft.MainAxisAlignment.CENTER,
-            vertical_alignment=ft.CrossAxisAlignment.START,
+            key=f"label {player}",
+        )
+
+    def heads(self, player: str) -> ft.Control:
+        return ft.Column(
+            [
+                self.heads_label(player),
+                ft.Row(
+                    [self.head(player, c, self.expedition(player, c)) for c in self.variant.colours],
+                    spacing=4,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+            ],
+            spacing=2,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            tight=True,
         )
 
     def tableau(self, player: str) -> ft.Control:
+        # Whose and which round: the heads' line in the header says it, in view while the cards scroll.
         return ft.Column(
             [
-                ft.Text(f"{short_name(player)}'s expeditions, round {self.round_index + 1}", weight=ft.FontWeight.BOLD),
                 ft.Row(
                     [self.column(player, c) for c in self.variant.colours],
                     spacing=4,
@@ -220,16 +309,35 @@ class LostCitiesScreen(GameScreen):
         )
 
     def round_label(self) -> str:
-        return f"Round {self.round_index + 1} of {self.variant.rounds}"
+        return ""  # the heads' line says the round, with whose cards they are
 
-    def round_buttons(self) -> list[ft.Control]:
+    def scroll_key(self) -> str:
+        return f"round {self.round_index}"  # another round: its cards from the top
+
+    def round_buttons(self, compact: bool = False) -> list[ft.Control]:
+        """The rounds to look back at; `compact` on a phone's switch row: "Round" and a 48 px button a round."""
         current = self.round_index
-        return [
+        buttons: list[ft.Control] = [
             (ft.FilledButton if i == current else ft.OutlinedButton)(
-                f"Round {i + 1}", on_click=lambda e, i=i: self.select_round(i), height=48
+                content=ft.Text(str(i + 1) if compact else f"Round {i + 1}", semantics_label=f"Round {i + 1}"),
+                on_click=lambda e, i=i: self.select_round(i),
+                height=TAP,
+                width=TAP if compact else None,
+                style=ft.ButtonStyle(padding=ft.Padding.all(0)) if compact else None,
+                key=f"round {i + 1}",
             )
             for i in range(len(self.play.record["rounds"]))
         ]
+        if compact and len(buttons) > 1:
+            buttons.insert(0, ft.Text("Round", size=13, weight=ft.FontWeight.BOLD, key="round label"))
+        return buttons
+
+    def view_choices(self) -> list[ft.Control]:
+        """On the host's phone the rounds sit beside the player switch, above the cards (a guest's phone
+        enters the round the table plays)."""
+        if self.play.app.wide or self.play.seat or len(self.play.record["rounds"]) < 2:
+            return []
+        return [ft.Row(self.round_buttons(compact=True), spacing=4, tight=True, key="rounds")]
 
     def next_round_button(self) -> ft.Control | None:
         if len(self.play.record["rounds"]) >= self.variant.rounds:
@@ -240,6 +348,7 @@ class LostCitiesScreen(GameScreen):
             height=48,
             disabled=bool(self.play.seat),
             tooltip=GUEST_ROUND if self.play.seat else None,
+            style=SNUG,
             on_click=lambda e: self.next_round(),
         )
         if not self.play.seat:
@@ -266,28 +375,18 @@ class LostCitiesScreen(GameScreen):
         per_round = ", ".join(f"{p} {result.rounds[current][p]}" for p in self.play.players)
         return ft.Text(f"Round {current + 1} of {self.variant.rounds}: {per_round}", text_align=ft.TextAlign.CENTER)
 
+    def starter_line(self) -> list[ft.Control]:
+        sentence = self.starter_sentence()
+        return [ft.Text(sentence, text_align=ft.TextAlign.CENTER, size=13)] if sentence else []
+
     def shared(self) -> list[ft.Control]:
-        current = self.round_index
-        table = self.play.app.wide and not self.play.seat  # the table's screen: rounds in the bar, scores under the cards
-        rows: list[ft.Control] = []
-        if not table:
-            rows += [ft.Row(self.round_buttons(), wrap=True, alignment=ft.MainAxisAlignment.CENTER, key="rounds"), self.round_scores()]
-        if current:  # who starts the round shown: from the totals after the round before it
-            starter = rules.starter_of_round(self.play.live.position, current + 1)
-            rows.append(
-                ft.Text(
-                    f"{starter} had the higher total after round {current} and starts round {current + 1}."
-                    if starter
-                    else f"The totals were level after round {current}: the players choose who starts round {current + 1}.",
-                    text_align=ft.TextAlign.CENTER,
-                    size=13,
-                )
-            )
-        return rows
+        # On a phone the rounds are beside the player switch and the starter in the heads' line: nothing here
+        # pushes the cards down. The table's tablet says who starts above its cards, where it has room.
+        return [] if self.phone else self.starter_line()
 
     def after(self) -> list[ft.Control]:
-        if not self.play.app.wide or self.play.seat:
-            return []
+        if self.phone:  # the round's scores and who starts it in full, under the cards
+            return [self.round_scores(), *self.starter_line()]
         rows = [self.round_scores()]
         if self.variant.rounds > 1:  # the tablet has room for the paper pad, under the cards
             rows.append(ft.Container(score_sheet(self.play.live.result), width=min(520, (self.play.app.page.width or 600) - 40)))

@@ -11,6 +11,9 @@ from scoring.fields import ordinal, sentence
 
 TAP = 48  # minimum tap target, in logical pixels
 SMALLEST_TEXT = 12  # no text on a play screen is smaller
+# A button of a phone's switch row or of the bar under the thumb: 48 tall, less wide (Undo, Next round and
+# Results fit one row of a 360 px phone, so Lost Cities' cards keep that height).
+SNUG = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
 
 
 def icon_button(
@@ -37,6 +40,7 @@ def card_button(
     width: float = 52,
     icon: ft.IconData | None = None,
     disabled: bool = False,
+    height: float = TAP,
 ) -> ft.Control:
     """One physical card: `held` (filled), `free` (outlined) or `taken` (by another player: struck
     through and faded, yet tappable, so the tap reaches the rules and the refusal says whose it is).
@@ -51,6 +55,8 @@ def card_button(
 
     `disabled`: not this device's to change (a guest's phone, for the table's cards): greyed, and
     disabled for screen readers too; a line near it says why.
+
+    `height`: 48 (TAP) unless a whole tableau must fit a phone's screen (Lost Cities, docs/screens.md).
 
     A card is a plain tappable box, not a Material button: a screen shows about a hundred of them,
     and in the browser a button's press (ink, focus, elevation) and its rebuild cost a phone's CPU
@@ -78,7 +84,7 @@ def card_button(
         disabled=disabled,
         key=f"{label}:{state}",
         width=width,
-        height=TAP,
+        height=height,
         alignment=ft.Alignment.CENTER,
         border_radius=8,
         bgcolor=(ft.Colors.SURFACE_CONTAINER_HIGHEST if disabled else colour) if held else ft.Colors.SURFACE,
@@ -165,28 +171,42 @@ def standings(players: Sequence[str], ranking: Iterable[Iterable[str]] | None = 
     return " · ".join(f"{short_name(p)} {totals[p]}" for group in ranking for p in group)
 
 
-def total_badge(player: str, total: int, place: int | None, leading: bool, large: bool = False) -> ft.Control:
+def total_badge(
+    player: str, total: int, place: int | None, leading: bool, large: bool = False, selected: bool = False, compact: bool = False
+) -> ft.Control:
     """A player's name, live total and place; the identifiers are a stable contract for tests.
-    The total is a live region: a screen reader says it when it changes. `large` on a tablet."""
-    ink = ft.Colors.ON_PRIMARY_CONTAINER if leading else ft.Colors.ON_SURFACE
+    The total is a live region: a screen reader says it when it changes. `large` on a tablet;
+    `compact` on a phone: one line (name, total, place), so the cards keep the screen's height.
+
+    Two marks that never look alike: the leader's place comes with a trophy; the player whose cards
+    this phone shows (`selected`) is filled and outlined like the filled button of the player switch.
+    (The leader once had the fill, which read as "whose cards am I entering".)"""
+    ink = ft.Colors.ON_PRIMARY_CONTAINER if selected else ft.Colors.ON_SURFACE
+    name = ft.Text(short_name(player, 14), weight=ft.FontWeight.BOLD, tooltip=player, no_wrap=True, size=16 if large else 13, color=ink)
+    score = ft.Semantics(
+        identifier=f"total-{player}",
+        live_region=True,
+        content=ft.Text(str(total), size=44 if large else 18 if compact else 22, weight=ft.FontWeight.BOLD, color=ink),
+    )
+    ranked = ft.Row(
+        [
+            ft.Icon(ft.Icons.EMOJI_EVENTS, size=14, color=ink, visible=leading),  # no label: "1st" says it
+            ft.Semantics(identifier=f"place-{player}", content=ft.Text(ordinal(place) if place else "", size=12, color=ink)),
+        ],
+        spacing=2,
+        tight=True,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    parts: list[ft.Control] = [name, score, ranked]
+    body: ft.Control = (
+        ft.Row(parts, spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        if compact
+        else ft.Column(parts, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
+    )
     return ft.Container(
-        ft.Column(
-            [
-                ft.Text(
-                    short_name(player, 14), weight=ft.FontWeight.BOLD, tooltip=player, no_wrap=True, size=16 if large else 13, color=ink
-                ),
-                ft.Semantics(
-                    identifier=f"total-{player}",
-                    live_region=True,
-                    content=ft.Text(str(total), size=44 if large else 22, weight=ft.FontWeight.BOLD, color=ink),
-                ),
-                ft.Semantics(identifier=f"place-{player}", content=ft.Text(ordinal(place) if place else "", size=12, color=ink)),
-            ],
-            spacing=0,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            tight=True,
-        ),
-        padding=ft.Padding.symmetric(horizontal=12 if large else 8, vertical=4 if large else 2),
+        body,
+        padding=ft.Padding.symmetric(horizontal=12 if large else 8, vertical=4 if large else 0 if compact else 2),
         border_radius=12,
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if leading else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        border=ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.TRANSPARENT),
     )

@@ -1,0 +1,131 @@
+"""Lost Cities on a phone in one screen (issue 39 item 3), in Chromium at 390 × 844: every card of the
+selected player (five or six expeditions, three investments and 2–10) and the player switch are on the
+screen before any scroll; after Next round the new round is shown from its top with who starts it; after
+a player switch every column head names the player shown (issue 40 item 3: Flutter's web engine kept a
+node's first identifier when only the identifier changed)."""
+
+from __future__ import annotations
+
+import pytest
+
+import scoring
+from scoring import lost_cities
+
+from .conftest import PHONE
+
+pytestmark = pytest.mark.e2e
+
+SLACK = 0.5  # Flutter's semantics boxes are in fractional pixels
+BOX = """e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }"""
+HEADS = """() => [...document.querySelectorAll('[flt-semantics-identifier^="expedition-"]')]
+    .map(e => e.getAttribute('flt-semantics-identifier')).sort()"""
+
+
+def open_game(ui, server, variant: dict, dark: bool = False) -> tuple:
+    """A new game of Mia and Noah made in the store, then opened on a phone."""
+    from companion.data.store import GameStore
+    from companion.ui.session import THEME_SETTING
+
+    server.stop()
+    store = GameStore(server.data)
+    game_id = store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], variant)).id
+    store.set_setting(THEME_SETTING, dark)
+    store.close()
+    server.start()
+    u = ui(PHONE)
+    u.open(f"/play/{game_id}", ready='[flt-semantics-identifier="total-Mia"]')
+    u.button("Mia red 10").wait_for()
+    return u, game_id
+
+
+def boxes(u, names: list[str]) -> dict[str, dict]:
+    return {name: u.button(name).evaluate(BOX) for name in names}
+
+
+def outside(u, found: dict[str, dict], top: float = 0) -> dict[str, dict]:
+    """The boxes not wholly on the screen between `top` and the bar under the thumb."""
+    bottom = u.text("play-actions").evaluate(BOX)["y"]
+    width = u.page.viewport_size["width"]
+    return {
+        name: b
+        for name, b in found.items()
+        if b["y"] < top - SLACK or b["y"] + b["h"] > bottom + SLACK or b["x"] < -SLACK or b["x"] + b["w"] > width + SLACK
+    }
+
+
+def cards_of(player: str, colours: tuple[str, ...]) -> list[str]:
+    return [f"{player} {c} investment {slot}" for c in colours for slot in (1, 2, 3)] + [
+        f"{player} {c} {n}" for c in colours for n in lost_cities.NUMBERS
+    ]
+
+
+def assert_whole_tableau(u, player: str, colours: tuple[str, ...]) -> None:
+    """Every card of `player` whole on the screen between the header and the bar, before any scroll. Flutter
+    gives a node half hidden under the bar only its visible part: every card must be as tall as the rest."""
+    cards = boxes(u, cards_of(player, colours))
+    header = u.text("play-header").evaluate(BOX)
+    off = outside(u, cards, top=header["y"] + header["h"])
+    assert not off, f"{player}'s cards off the screen: {off}"
+    heights = {round(b["h"]) for b in cards.values()}
+    assert len(heights) == 1 and min(heights) >= 40, f"cards {heights} px tall: some are cut, or too small"
+
+
+@pytest.mark.parametrize("purple", [False, True], ids=["five", "six"])
+def test_every_card_and_the_switch_are_on_a_phone_screen_without_a_scroll(ui, server, purple):
+    u, _ = open_game(ui, server, {"rounds": 3, "purple": purple})
+    colours = lost_cities.COLOURS + (("purple",) if purple else ())
+    for player in ("Mia", "Noah"):
+        if player == "Noah":
+            u.tap("Noah")
+        assert_whole_tableau(u, player, colours)
+        switch = boxes(u, ["Mia", "Noah"])
+        assert not outside(u, switch), f"the player switch is off the screen: {switch}"
+    u.screenshot("six" if purple else "five")
+
+
+def test_a_guests_phone_shows_its_whole_tableau_too(ui, server):
+    """A guest's phone has no switch, but a taller bar while a round remains (the greyed Next round says why)."""
+    host, game_id = open_game(ui, server, {"rounds": 3})
+    host.tap("Mia red 3")
+    host.tap("Next round")
+    code = host.invite_code(game_id)
+    phone = ui(PHONE)
+    phone.open(f"/join/{code}", ready='flt-semantics[role="button"]')
+    phone.tap("I am Noah")
+    phone.button("Noah red 10").wait_for()
+    phone.page.wait_for_timeout(500)  # the last frame of the seat's screen
+    assert_whole_tableau(phone, "Noah", lost_cities.COLOURS)
+
+
+def test_next_round_shows_the_new_round_from_its_top_with_who_starts_it(ui, server):
+    u, game_id = open_game(ui, server, {"rounds": 3})
+    u.tap("Mia red 3")  # Mia −17: Noah starts round 2
+    u.page.mouse.move(195, 600)
+    u.page.mouse.wheel(0, 2000)  # to the formulas under the cards
+    u.page.wait_for_timeout(300)
+    u.tap("Next round")
+    u.expect_text("starter", "· Noah starts")
+    starter = u.text("starter").evaluate(BOX)
+    assert starter["y"] >= 0 and starter["y"] + starter["h"] <= PHONE["height"]
+    header = u.text("play-header").evaluate(BOX)
+    first = boxes(u, ["Mia red investment 1", "Mia white 10"])
+    assert not outside(u, first, top=header["y"] + header["h"]), f"round 2 is not shown from its top: {first}"
+    assert len(server.stored_record(game_id)["rounds"]) == 2
+
+
+def test_after_a_player_switch_every_head_names_the_player_shown(ui, server):
+    u, _ = open_game(ui, server, {"rounds": 3})
+    u.tap("Mia blue 8")
+    u.tap("Noah")
+    u.expect_text("expedition-Noah-blue", "–")
+    assert u.page.evaluate(HEADS) == sorted(f"expedition-Noah-{c}" for c in lost_cities.COLOURS)
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_screenshots_light_and_dark(ui, server, dark):
+    """For people to look at (test-artifacts/): round 2 of a game under way."""
+    u, _ = open_game(ui, server, {"rounds": 3, "purple": True}, dark=dark)
+    for name in ("Mia red 3", "Mia red 9", "Mia blue investment 1", "Mia blue 4", "Next round", "Mia green 5", "Noah"):
+        u.tap(name)
+    u.tap("Noah yellow 7")
+    u.screenshot("dark" if dark else "light")
