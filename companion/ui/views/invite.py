@@ -1,6 +1,7 @@
 """Invite players: a link, a QR code and a short code that open this game on a phone, where each
 player picks a free seat (no PIN needed) and enters their own tableau while the tablet shows the
-whole table. The host can release a seat and revoke the invitation."""
+whole table. The host can release a seat and revoke the invitation, and answers the phones that
+ask for a seat (a seat is the host's to give: access/invites.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Callable
 import flet as ft
 import segno
 
-from companion.access.invites import INVITES_SETTING
+from companion.access.invites import INVITES_SETTING, Request
 from companion.data import changes
 from companion.data.ids import route_id
 from companion.data.store import StoreWriteError
@@ -46,6 +47,27 @@ def seat_line(player: str, taken: bool, release: Callable[[str], None]) -> ft.Co
     )
 
 
+def request_line(request: Request, answer: Callable[[Request, bool], None]) -> ft.Control:
+    """A phone asking for a seat: the host approves or refuses."""
+    had = f" (it had {short_name(request.had)}'s)" if request.had else " (its seat was released)"
+    return ft.Column(
+        [
+            ft.Semantics(
+                identifier=f"request-{request.seat}", content=ft.Text(f"A phone asks for {short_name(request.seat)}'s seat{had}.", size=14)
+            ),
+            ft.Row(
+                [
+                    ft.FilledButton(f"Approve {request.seat}", height=48, on_click=lambda e: answer(request, True)),
+                    ft.OutlinedButton(f"Refuse {request.seat}", height=48, on_click=lambda e: answer(request, False)),
+                ],
+                wrap=True,
+            ),
+        ],
+        width=360,
+        spacing=4,
+    )
+
+
 @ft.component
 def view(app: App, game_id: str) -> ft.View:
     # The code and the seats are settings: a seat taken or released on a phone shows here at once.
@@ -68,19 +90,25 @@ def view(app: App, game_id: str) -> ft.View:
     if stored is None:
         return not_found(route, "This game is not stored here.")
 
-    def act(change: Callable[[], None]) -> None:
+    def act(change: Callable[[], str]) -> None:
         try:
-            change()  # published: this screen and the phones draw themselves again
+            why = change()  # published: this screen and the phones draw themselves again
         except StoreWriteError as err:
-            app.notify(str(err), error=True)
+            why = str(err)
+        if why:
+            app.notify(why, error=True)
 
     def release(player: str) -> None:
-        act(lambda: app.invites.release(game_id, player))
+        act(lambda: app.release_seat(game_id, player))
 
     def revoke(e) -> None:
-        act(lambda: app.invites.revoke(game_id))
+        act(lambda: app.revoke_invite(game_id))
+
+    def answer(request: Request, approve: bool) -> None:
+        act(lambda: app.answer_request(game_id, request.id, approve))
 
     taken = app.invites.taken(game_id)
+    requests = app.invites.requests(game_id)
     hint = (
         ft.Text("A phone that opens it joins without the PIN, and can change only its own player's cards.", size=13, italic=True)
         if app.lan
@@ -108,6 +136,8 @@ def view(app: App, game_id: str) -> ft.View:
             hint,
             ft.Text("Seats", weight=ft.FontWeight.BOLD),
             *[seat_line(p, p in taken, release) for p in stored.players],
+            *([ft.Text("Asking for a seat", weight=ft.FontWeight.BOLD)] if requests else []),
+            *[request_line(r, answer) for r in requests],
             ft.OutlinedButton(
                 "Revoke invite", icon=ft.Icons.LINK_OFF, height=48, on_click=revoke, tooltip="A new code; every phone loses its seat"
             ),
