@@ -33,6 +33,8 @@ INVITES_SETTING = "invites"  # game id → code
 SEATS_SETTING = "seats"  # grant → {"game": id, "seat": player, "device": the claiming device's address mark or ""}
 RELEASED_SETTING = "seats.released"  # game id → marks of the devices whose seat the host released
 REQUESTS_SETTING = "seats.requests"  # game id → {request id: {"seat": player, "marks": [...], "had": player or ""}}
+ANSWERS_SETTING = "seats.answers"  # request id → whether the host approved it (the latest MAX_ANSWERS)
+MAX_ANSWERS = 200
 SEAT_PREFERENCE = "tableside.grant."  # + game id: where a phone's browser keeps its seat's grant
 MAX_MARKS = 200  # per game: the oldest are forgotten first
 MAX_REQUESTS = 16  # per game, waiting for the host: the oldest are dropped first
@@ -212,4 +214,11 @@ class Invites:
                 grants = self.store.setting(SEATS_SETTING) or {}
                 self.store.set_setting(SEATS_SETTING, {k: g for k, g in grants.items() if grant_mark(k) not in marks})
             self.store.set_setting(REQUESTS_SETTING, requests)
+            answers = {k: v for k, v in (self.store.setting(ANSWERS_SETTING) or {}).items() if k != request_id}
+            answers[request_id] = approve
+            self.store.set_setting(ANSWERS_SETTING, dict(list(answers.items())[-MAX_ANSWERS:]))
         return Request(request_id, game_id, found["seat"], found.get("had") or "")
+
+    def approved(self, request_id: str) -> bool:
+        """Whether the host approved this request (False: refused, withdrawn or never answered)."""
+        return (self.store.setting(ANSWERS_SETTING) or {}).get(request_id) is True

@@ -339,7 +339,7 @@ class App:
         _, seat, request = self._asked
         if self.invites.waiting(game_id, request):
             return "waiting", seat
-        return ("refused" if self.held_back(game_id) else "approved"), seat
+        return ("approved" if self.invites.approved(request) and not self.held_back(game_id) else "refused"), seat
 
     def answer_request(self, game_id: str, request_id: str, approve: bool) -> str:
         """The host approves or refuses a device's request: "" when done, else why not."""

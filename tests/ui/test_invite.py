@@ -275,3 +275,61 @@ def test_a_game_never_invited_gets_its_code_when_the_screen_opens(open_app, stor
     made = Invites(store).game_of(tablet.text_of("join-code").removeprefix("Code: "))
     assert made == game_id and tablet.text_of("join-url").endswith(f"/join/{code(store, game_id)}")
     assert not tablet.conn.errors
+
+
+# --- a seat is the host's to give (issue 39 item 5) ------------------------------------------------
+
+
+def test_a_released_phone_asks_the_host_for_another_seat_and_sits_once_approved(open_app, store, private):
+    from companion.access import rights
+
+    game_id, invite = private
+    browser: dict = {}
+    phone = guest_at(open_app, invite, "Mia", browser)
+    host = unlocked(open_app(f"/invite/{game_id}", width=1024, height=768))
+    host.tap("Release Mia")
+    phone.settle()
+    assert phone.page.route == f"/join/{invite}" and phone.text_of("join-message") == rights.ASK_THE_HOST
+    phone.tap("I am Noah")  # a request, not a seat
+    assert phone.page.route == f"/join/{invite}" and Invites(store).taken(game_id) == {}
+    assert phone.text_of("join-message") == rights.SEAT_ASKED.format("Noah")
+    host.settle()
+    assert host.text_of("request-Noah") == "A phone asks for Noah's seat (its seat was released)."
+    host.tap("Refuse Noah")
+    phone.settle()
+    assert phone.text_of("join-message") == rights.SEAT_REFUSED.format("Noah") and Invites(store).taken(game_id) == {}
+    again = open_app(f"/join/{invite}", browser_storage=browser)  # a reload: its browser keeps the released grant
+    again.settle()
+    again.tap("I am Mia")  # its own former seat too is the host's to give
+    assert again.page.route == f"/join/{invite}" and Invites(store).taken(game_id) == {}
+    assert [r.seat for r in Invites(store).requests(game_id)] == ["Mia"]
+    host.settle()
+    [approve] = host.buttons("Approve Mia")
+    phone.fire(approve, "click")  # a guest's crafted click on the host's control: nothing happens
+    assert [r.seat for r in Invites(store).requests(game_id)] == ["Mia"]
+    host.tap("Approve Mia")
+    again.settle()
+    assert again.page.route == f"/join/{invite}/Mia"  # it takes the seat it asked for
+    again.tap("Mia red 3")
+    assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [3]}}
+    host.settle()
+    assert seat_shown(host, "Mia") == "on a phone" and not host.find_all(ft.Semantics, identifier="request-Mia")
+    fresh = guest_at(open_app, invite, "Noah")  # another phone, never released: sits at once
+    assert fresh.buttons("Noah red 3")
+
+
+def test_a_seated_phone_asks_before_it_takes_a_second_seat(open_app, store, private):
+    game_id, invite = private
+    browser: dict = {}
+    phone = guest_at(open_app, invite, "Mia", browser)
+    browser.clear()  # its browser forgot the seat: the invitation's screen stays (else it returns to its seat)
+    phone.run(phone.page.push_route(f"/join/{invite}"))
+    phone.settle()
+    phone.tap("I am Noah")  # the session holds Mia's seat still: asked, not taken
+    assert set(Invites(store).taken(game_id)) == {"Mia"}
+    assert [(r.seat, r.had) for r in Invites(store).requests(game_id)] == [("Noah", "Mia")]
+    host = unlocked(open_app(f"/invite/{game_id}", width=1024, height=768))
+    assert host.text_of("request-Noah") == "A phone asks for Noah's seat (it had Mia's)."
+    host.tap("Approve Noah")
+    phone.settle()
+    assert set(Invites(store).taken(game_id)) == {"Noah"}  # approved: its old seat is free, the new one is its own
