@@ -104,6 +104,19 @@ class Client:
         await self.ws.send(pack(CONTROL_EVENT, {"target": control, "name": "click", "data": None}))
         await self.drain(quiet)
 
+    async def shown(self, text: str, since: int = 0, timeout: float = 20) -> bool:
+        """Whether `text` arrives (in a message from index `since` of `received` on) within `timeout` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while text not in strings(self.received[since:]):
+            if loop.time() >= deadline:
+                return False
+            try:
+                await self.next(max(0.01, deadline - loop.time()))
+            except TimeoutError:
+                return False
+        return True
+
     def button(self, name: str) -> int:
         """The id of the button whose accessible name is `name` (its text, or its content's semantics label)."""
         for d in walk(list(reversed(self.received))):  # the newest first: a screen drawn again has new controls

@@ -33,13 +33,36 @@ def table(tmp_path_factory):
 async def host_at(ws: str, route: str) -> Client:
     host = await Client.open(ws, route=route, browser_storage={})
     await host.type_and_submit(host.control("TextField", label="PIN"), PIN)
-    await host.drain(0.5)
+    assert await host.shown("Seats")
     return host
 
 
-def seats(host: Client) -> list[str]:
-    """What the invite screen shows of each seat now (a patch sends only the lines that changed)."""
+async def seats(host: Client, *expected: str) -> list[str]:
+    """What the invite screen shows of each seat once it shows `expected` (a patch sends only the lines that changed)."""
+    for text in expected:
+        await host.shown(text, since=len(host.received) - 50)
     return [[t for t in host.texts() if t.startswith(f"{p}: ")][-1] for p in ("Ana", "Ben")]
+
+
+def latest_code(host: Client) -> str:
+    return [t for t in host.texts() if t.startswith("Code: ")][-1].removeprefix("Code: ").replace("-", "")
+
+
+async def new_code(host: Client, old: str) -> str:
+    """The invitation's code once the invite screen shows one other than `old`."""
+    for _ in range(100):
+        codes = [t.removeprefix("Code: ").replace("-", "") for t in host.texts() if t.startswith("Code: ")]
+        if codes and codes[-1] != old:
+            return codes[-1]
+        await host.drain(0.2)
+    raise AssertionError(f"no new code: {codes[-3:]}")
+
+
+async def tap(client: Client, name: str) -> int:
+    """Click the newest button named `name`; where its answer starts in `received`."""
+    mark = len(client.received)
+    await client.click(client.button(name), quiet=0.2)
+    return mark
 
 
 def test_a_released_phone_asks_the_host_and_sits_once_approved(table):
@@ -49,72 +72,62 @@ def test_a_released_phone_asks_the_host_and_sits_once_approved(table):
         ws = f"ws://127.0.0.1:{server.port}/ws"
         browser: dict = {}
         phone = await Client.open(ws, route=f"/join/{code}", browser_storage=browser)
-        await phone.click(phone.button("I am Ben"))
-        assert "Ben red 3" in phone.texts(), phone.texts()[-20:]  # at Ben's seat
+        await tap(phone, "I am Ben")
+        assert await phone.shown("Ben red 3")  # at Ben's seat
         host = await host_at(ws, f"/invite/{game_id}")
-        assert seats(host) == ["Ana: free", "Ben: on a phone"]
-        await host.click(host.button("Release Ben"))
-        await phone.drain(0.8)  # sent back to the invitation, told why
-        assert rights.SEAT_RELEASED in phone.texts()
-        mark = len(phone.received)
-        await phone.click(phone.button("I am Ana"))  # the seat-choosing event, as the released phone sends it
-        said = list(strings(phone.received[mark:]))
-        assert rights.SEAT_ASKED.format("Ana") in said and "Ana red 3" not in said
-        await host.drain(0.5)
-        assert seats(host) == ["Ana: free", "Ben: free"]  # refused: no seat taken
-        assert "A phone asks for Ana's seat (its seat was released)." in host.texts()
+        assert await seats(host) == ["Ana: free", "Ben: on a phone"]
+        await tap(host, "Release Ben")
+        assert await phone.shown(rights.SEAT_RELEASED) and await phone.shown(rights.ASK_THE_HOST)  # sent back to the invitation
+        mark = await tap(phone, "I am Ana")  # the seat-choosing event, as the released phone sends it
+        assert await phone.shown(rights.SEAT_ASKED.format("Ana"), since=mark)
+        assert "Ana red 3" not in list(strings(phone.received[mark:]))
+        assert await host.shown("A phone asks for Ana's seat (its seat was released).")
+        assert await seats(host, "Ben: free") == ["Ana: free", "Ben: free"]  # refused: no seat taken
 
         reloaded = await Client.open(ws, route=f"/join/{code}", browser_storage=browser)  # the same browser, a new session
-        await reloaded.click(reloaded.button("I am Ana"))
-        assert rights.SEAT_ASKED.format("Ana") in reloaded.texts() and "Ana red 3" not in reloaded.texts()
-        await reloaded.close()
-        await phone.drain(0.5)
+        mark = await tap(reloaded, "I am Ana")
+        assert await reloaded.shown(rights.SEAT_ASKED.format("Ana"), since=mark)
+        assert "Ana red 3" not in reloaded.texts()
+        await asyncio.sleep(0.3)
+        assert await seats(host) == ["Ana: free", "Ben: free"]
 
-        await host.drain(0.5)
-        mark = len(phone.received)
-        await host.click(host.button("Approve Ana"))
-        await phone.drain(0.8)
-        assert "Ana red 3" in list(strings(phone.received[mark:]))  # approved: it takes the seat it asked for
-        await host.drain(0.5)
-        assert seats(host) == ["Ana: on a phone", "Ben: free"]
-        await phone.close()
-        await host.close()
+        mark = await tap(host, "Approve Ana")
+        assert await reloaded.shown("Ana red 3", since=0)  # approved: it takes the seat it asked for
+        assert await seats(host, "Ana: on a phone") == ["Ana: on a phone", "Ben: free"]
+        for client in (phone, reloaded, host):
+            await client.close()
 
     asyncio.run(evening())
 
 
-def test_a_new_invitation_seats_a_released_phone_without_asking(table):
-    server, game_id, code = table
+def test_a_refused_phone_sits_with_a_new_invitation(table):
+    server, game_id, _ = table
 
     async def evening():
         ws = f"ws://127.0.0.1:{server.port}/ws"
         host = await host_at(ws, f"/invite/{game_id}")
-        for name in ("Release Ana", "Release Ben"):
-            try:
-                await host.click(host.button(name))
-            except LookupError:
-                pass  # that seat is free
-        await host.click(host.button("Revoke invite"))
+        old = latest_code(host)
+        await tap(host, "Revoke invite")  # a fresh start: every seat free, a new code
+        code = await new_code(host, old)
+        assert await seats(host, "Ana: free", "Ben: free") == ["Ana: free", "Ben: free"]
         browser: dict = {}
-        new_code = [t for t in host.texts() if t.startswith("Code: ")][-1].removeprefix("Code: ").replace("-", "")
-        assert new_code != code
-        phone = await Client.open(ws, route=f"/join/{new_code}", browser_storage=browser)
-        await phone.click(phone.button("I am Ben"))
-        assert "Ben red 3" in phone.texts()
-        await host.click(host.button("Release Ben"))
-        await phone.drain(0.5)
-        await phone.click(phone.button("I am Ben"))  # its own former seat: asked, not taken
-        assert rights.SEAT_ASKED.format("Ben") in phone.texts()
-        await host.drain(0.5)
-        await host.click(host.button("Refuse Ben"))
-        await phone.drain(0.5)
-        assert rights.SEAT_REFUSED.format("Ben") in phone.texts()
-        await host.click(host.button("Revoke invite"))  # a new invitation: the host hands it out
-        await host.drain(0.5)
-        newer = [t for t in host.texts() if t.startswith("Code: ")][-1].removeprefix("Code: ").replace("-", "")
+        phone = await Client.open(ws, route=f"/join/{code}", browser_storage=browser)
+        await tap(phone, "I am Ben")
+        assert await phone.shown("Ben red 3")
+        assert await seats(host, "Ben: on a phone") == ["Ana: free", "Ben: on a phone"]
+        await tap(host, "Release Ben")
+        assert await phone.shown(rights.ASK_THE_HOST)
+        mark = await tap(phone, "I am Ben")  # its own former seat: asked, not taken
+        assert await phone.shown(rights.SEAT_ASKED.format("Ben"), since=mark)
+        assert await host.shown("A phone asks for Ben's seat (its seat was released).")
+        await tap(host, "Refuse Ben")
+        assert await phone.shown(rights.SEAT_REFUSED.format("Ben"))
+        await tap(host, "Revoke invite")  # a new invitation: the host hands it out
+        newer = await new_code(host, code)
+        assert newer != code
         again = await Client.open(ws, route=f"/join/{newer}", browser_storage=browser)
-        await again.click(again.button("I am Ben"))
-        assert "Ben red 3" in again.texts()
+        mark = await tap(again, "I am Ben")
+        assert await again.shown("Ben red 3", since=mark)
         for client in (phone, again, host):
             await client.close()
 
