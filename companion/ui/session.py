@@ -35,14 +35,16 @@ from collections.abc import Callable, Iterable, Sequence
 import flet as ft
 
 from companion.access import rights
-from companion.access.gate import Gate, hash_pin
+from companion.access.gate import Gate, hash_pin, new_pin
 from companion.access.host_grants import PREFERENCE_KEY, HostGrants
 from companion.access.identity import LOCAL_IS_HOST, address_of, on_this_machine
 from companion.access.invites import SEAT_PREFERENCE, Invites, Seat, address_mark, grant_mark
+from companion.data import changes
 from companion.data.ids import route_id
 from companion.data.store import GameStore
 from companion.server import memory
 from companion.server.admission import mark_unlocked
+from companion.server.network import Network
 from companion.server.uploads import Uploads
 from companion.services.live import GameHub
 
@@ -72,11 +74,11 @@ class App:
         lan: bool = False,
         grants: HostGrants | None = None,
         uploads: Uploads | None = None,
+        network: Network | None = None,
     ):
         self.page = page
         self.uploads = uploads  # where an imported file arrives (None: this server takes no files)
-        self.join_urls = list(join_urls)  # how other devices reach this server, e.g. http://192.168.1.20:8550
-        self.lan = lan  # served to the local network (phones can reach it), not only to this machine
+        self.network = network or Network(join_urls, lan)  # shared by every session of the server
         self.store = store
         self.hub = hub
         self.gate = gate
@@ -114,6 +116,33 @@ class App:
         self._held: dict[int, Callable[[], None]] = {}  # their subscriptions while the browser is connected
         self._wakelock: ft.Wakelock | None = None
         self._preferences: ft.SharedPreferences | None = None
+
+    @property
+    def join_urls(self) -> list[str]:
+        """How other devices reach this server, e.g. http://192.168.1.20:8550."""
+        return self.network.join_urls
+
+    @property
+    def lan(self) -> bool:
+        """Served to the local network (phones can reach it), not only to this machine."""
+        return self.network.lan
+
+    async def open_to_wifi(self) -> tuple[str, str]:
+        """The host lets phones on this Wi-Fi join (network.py): (why not, or "", the PIN made for it, or "").
+        Served to the network, the table needs a PIN: without one, one is made and set first, so no
+        device on the network is ever the host without it; this session, which set it, stays the host."""
+        if not self.is_host():
+            return rights.HOST_ONLY, ""
+        if self.lan:
+            return "", ""
+        made = "" if self.gate.required else new_pin()
+        if made:
+            self.set_pin(made)
+        why = await self.network.open_to_wifi(made)
+        if why and made:
+            self.set_pin(None)  # not served to the network after all: as it was
+        self.store.changes.publish([changes.SETTINGS])  # every invite and settings screen shows the new links
+        return why, "" if why else made
 
     # -- what this session's screens draw from (changes.py) ----------------------------------
 

@@ -333,3 +333,87 @@ def test_a_seated_phone_asks_before_it_takes_a_second_seat(open_app, store, priv
     host.tap("Approve Noah")
     phone.settle()
     assert set(Invites(store).taken(game_id)) == {"Noah"}  # approved: its old seat is free, the new one is its own
+
+
+# --- phones can join the first evening: the invite screen opens the server to the Wi-Fi (item 6) ------
+
+
+@pytest.fixture
+def wifi(store):
+    """open(route) -> a session of a server on 127.0.0.1 that can open a listener on the Wi-Fi (a stand-in
+    for server/wifi.py, which tests/security/test_wifi.py runs for real); `opened`: its calls."""
+    from companion.server.network import Network
+    from companion.ui.app import make_main
+
+    from .harness import Harness
+
+    opened: list[int] = []
+
+    async def opener() -> list[str]:
+        opened.append(1)
+        return ["http://192.168.1.20:8550"]
+
+    main = make_main(store, network=Network(["http://127.0.0.1:8550"], lan=False, opener=opener))
+    sessions: list[Harness] = []
+
+    def open_(route: str, width: float = 1024, height: float = 768) -> Harness:
+        h = Harness(main, route=route, width=width, height=height, share_with=sessions[0] if sessions else None, browser_storage={})
+        sessions.append(h)
+        return h
+
+    yield open_, opened
+    for h in reversed(sessions):
+        h.close()
+
+
+def dialog_pin(h) -> str:
+    [pin] = [c.content.value for d in h.page._dialogs.controls for c in d.content.controls if isinstance(c, ft.Semantics)]
+    return pin
+
+
+def test_the_host_lets_phones_on_the_wifi_join_in_one_tap_and_a_pin_guards_the_rest(wifi, store):
+    from companion.access.gate import pin_matches
+
+    open_, opened = wifi
+    game_id = lost_cities(store)
+    host = open_(f"/invite/{game_id}")  # the first evening: no PIN, every browser here is the host
+    assert host.text_of("join-url").startswith("http://127.0.0.1:8550/join/")
+    host.tap("Let phones on this Wi-Fi join")
+    host.settle()
+    assert opened == [1]
+    invite = code(store, game_id)
+    assert host.text_of("join-url") == f"http://192.168.1.20:8550/join/{invite}"  # the QR code's link
+    assert not host.buttons("Let phones on this Wi-Fi join") and host.text_of("wifi-message") == ""
+    pin = dialog_pin(host)  # made for it, shown once on the host's screen
+    assert pin_matches(pin, store.setting(PIN_SETTING))
+    assert not on_pin_screen(host)  # the session that opened it stays the host
+    other = open_("/settings")  # any other device now needs the PIN for anything but a seat
+    assert on_pin_screen(other)
+    phone = open_(f"/join/{invite}", width=390, height=844)
+    phone.tap("I am Mia")
+    assert phone.buttons("Mia red 3") and not phone.buttons("Noah red 3")
+    unlocked_other = other
+    field = unlocked_other.find(ft.TextField, label="PIN")
+    unlocked_other.type(field, pin)
+    unlocked_other.fire(field, "submit", pin)
+    assert not on_pin_screen(unlocked_other)
+    assert any("Serving to the local network" in (t.value or "") for t in unlocked_other.find_all(ft.Text))
+
+
+def test_a_guest_cannot_open_the_server_to_the_wifi_even_with_a_crafted_event(wifi, store):
+    open_, opened = wifi
+    store.set_setting(PIN_SETTING, hash_pin("4321"))
+    game_id = lost_cities(store)
+    phone = open_(f"/join/{code(store, game_id)}", width=390, height=844)
+    phone.tap("I am Mia")
+    host = unlocked(open_(f"/invite/{game_id}"))
+    [button] = host.buttons("Let phones on this Wi-Fi join")
+    phone.fire(button, "click")  # the host's control, clicked from the guest's session
+    phone.settle()
+    stranger = open_(f"/invite/{game_id}")  # a device without the PIN or a seat: the PIN screen, no button
+    assert on_pin_screen(stranger) and not stranger.buttons("Let phones on this Wi-Fi join")
+    assert opened == []
+    host.tap("Let phones on this Wi-Fi join")  # the host, with a PIN set already: no new PIN
+    host.settle()
+    assert opened == [1] and not host.page._dialogs.controls
+    assert hash_pin("4321", bytes.fromhex(store.setting(PIN_SETTING)["salt"])) == store.setting(PIN_SETTING)

@@ -6,6 +6,7 @@ ask for a seat (a seat is the host's to give: access/invites.py)."""
 from __future__ import annotations
 
 import io
+import logging
 from collections.abc import Callable
 
 import flet as ft
@@ -19,6 +20,8 @@ from companion.ui.session import App
 from companion.ui.widgets.common import not_found
 from companion.ui.widgets.controls import short_name
 from companion.ui.widgets.hooks import use_changes
+
+log = logging.getLogger("tableside")
 
 
 def qr_png(url: str) -> bytes:
@@ -45,6 +48,25 @@ def seat_line(player: str, taken: bool, release: Callable[[str], None]) -> ft.Co
         ],
         width=360,
     )
+
+
+def pin_dialog(app: App, pin: str) -> ft.AlertDialog:
+    """The PIN made when the table opened to the Wi-Fi: shown once, on the host's screen."""
+    dialog = ft.AlertDialog(
+        modal=True,
+        title=ft.Text("Phones on this Wi-Fi can join"),
+        content=ft.Column(
+            [
+                ft.Text("A phone with the invitation plays its own seat. Anything else needs this table's PIN, now set:"),
+                ft.Semantics(identifier="wifi-pin", content=ft.Text(pin, size=28, weight=ft.FontWeight.BOLD, selectable=True)),
+                ft.Text("Note it to unlock another device as the host; change it in Settings.", size=13),
+            ],
+            tight=True,
+            spacing=8,
+        ),
+        actions=[ft.TextButton("OK", on_click=lambda e: app.page.pop_dialog())],
+    )
+    return dialog
 
 
 def request_line(request: Request, answer: Callable[[Request, bool], None]) -> ft.Control:
@@ -85,6 +107,21 @@ def view(app: App, game_id: str) -> ft.View:
                 app.notify(str(err), error=True)
 
     ft.use_effect(make_code, [stored is not None, code])
+    opening, set_opening = ft.use_state(False)
+    wifi_said, set_wifi_said = ft.use_state("")
+
+    async def open_to_wifi() -> None:
+        """One tap: listen on the Wi-Fi too (a PIN is made first if none is set; shown here, once)."""
+        set_opening(True)
+        try:
+            why, pin = await app.open_to_wifi()
+        except Exception:  # said in words at the control; the details go to the log
+            log.exception("could not open the server to the Wi-Fi")
+            why, pin = "Could not listen on the Wi-Fi: see the server's log.", ""
+        set_opening(False)
+        set_wifi_said(why)
+        if pin:
+            app.page.show_dialog(pin_dialog(app, pin))
     url = f"{app.join_urls[0] if app.join_urls else ''}/join/{code}" if code else None
     qr = ft.use_memo(lambda: qr_png(url) if url else None, [url])  # drawn again only for a new code
     if stored is None:
@@ -109,16 +146,31 @@ def view(app: App, game_id: str) -> ft.View:
 
     taken = app.invites.taken(game_id)
     requests = app.invites.requests(game_id)
-    hint = (
-        ft.Text("A phone that opens it joins without the PIN, and can change only its own player's cards.", size=13, italic=True)
-        if app.lan
-        else ft.Text(
-            "This server listens on this machine only: the link works in another browser here. For phones, "
-            "start it with  tableside --host 0.0.0.0  (it asks for a PIN) and open this screen again.",
-            size=13,
-            weight=ft.FontWeight.BOLD,
-        )
-    )
+    if app.lan:
+        hint: list[ft.Control] = [
+            ft.Text("A phone that opens it joins without the PIN, and can change only its own player's cards.", size=13, italic=True)
+        ]
+    else:
+        hint = [
+            ft.Text(
+                "This server listens on this machine only: the link works in another browser here, not on a phone yet.",
+                size=13,
+                weight=ft.FontWeight.BOLD,
+            )
+        ]
+        if app.network.can_open:
+            hint.append(
+                ft.FilledButton(
+                    "Let phones on this Wi-Fi join",
+                    icon=ft.Icons.WIFI,
+                    height=48,
+                    disabled=opening,
+                    on_click=lambda e: app.page.run_task(open_to_wifi),
+                    tooltip="Listen on this machine's Wi-Fi address too; other devices need the PIN for anything but their seat",
+                )
+            )
+        hint.append(ft.Text("Or start Tableside with  tableside --host 0.0.0.0  (it asks for a PIN).", size=13))
+    hint.append(ft.Semantics(identifier="wifi-message", live_region=True, content=ft.Text(wifi_said, color=ft.Colors.ERROR)))
     if code is None or url is None or qr is None:
         invitation: list[ft.Control] = [ft.ProgressRing(semantics_label="Making the invitation")]
     else:
@@ -133,7 +185,7 @@ def view(app: App, game_id: str) -> ft.View:
         [
             ft.Text("Scan with a phone on the same Wi-Fi, then pick your seat.", size=16),
             *invitation,
-            hint,
+            *hint,
             ft.Text("Seats", weight=ft.FontWeight.BOLD),
             *[seat_line(p, p in taken, release) for p in stored.players],
             *([ft.Text("Asking for a seat", weight=ft.FontWeight.BOLD)] if requests else []),
