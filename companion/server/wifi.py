@@ -81,5 +81,5 @@ class WifiListener:
                 sock.close()
             error = self.task.exception() if not self.task.cancelled() else None
             raise OSError(f"the listener stopped at once ({type(error).__name__ if error else 'cancelled'})")
-        log.warning("listening on the local network too: %s", ", ".join(urls))
+        log.info("listening on the local network too: %s", ", ".join(urls))
         return urls

@@ -65,8 +65,11 @@ class Client:
         headers: dict | None = None,
         origin: str | None = None,
         browser_storage: dict | None = None,
+        source: str | None = None,
     ):
-        ws = await websockets.connect(ws_url, additional_headers=headers or {}, origin=origin, max_size=None)
+        """`source`: the address the connection comes from (another device, in a network namespace: netns.py)."""
+        where = {"local_addr": (source, 0)} if source else {}
+        ws = await websockets.connect(ws_url, additional_headers=headers or {}, origin=origin, max_size=None, **where)
         client = cls(ws, browser_storage)
         await ws.send(pack(REGISTER_CLIENT, {"session_id": "", "page_name": "", "page": {"route": route, "width": 390, "height": 844}}))
         reply = await client.next()
