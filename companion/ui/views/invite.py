@@ -50,6 +50,10 @@ def seat_line(player: str, taken: bool, release: Callable[[str], None]) -> ft.Co
     )
 
 
+def stack(controls: list[ft.Control], width: float | None = None) -> ft.Column:
+    return ft.Column(controls, width=width, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
 def pin_dialog(app: App, pin: str) -> ft.AlertDialog:
     """The PIN made when the table opened to the Wi-Fi: shown once, on the host's screen."""
     dialog = ft.AlertDialog(
@@ -148,7 +152,12 @@ def view(app: App, game_id: str) -> ft.View:
     requests = app.invites.requests(game_id)
     if app.lan:
         hint: list[ft.Control] = [
-            ft.Text("A phone that opens it joins without the PIN, and can change only its own player's cards.", size=13, italic=True)
+            ft.Text(
+                "A phone that opens it joins without the PIN, and can change only its own player's cards.",
+                size=13,
+                italic=True,
+                text_align=ft.TextAlign.CENTER,
+            )
         ]
     else:
         hint = [
@@ -156,6 +165,7 @@ def view(app: App, game_id: str) -> ft.View:
                 "This server listens on this machine only: the link works in another browser here, not on a phone yet.",
                 size=13,
                 weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
             )
         ]
         if app.network.can_open:
@@ -169,8 +179,10 @@ def view(app: App, game_id: str) -> ft.View:
                     tooltip="Listen on this machine's Wi-Fi address too; other devices need the PIN for anything but their seat",
                 )
             )
-        hint.append(ft.Text("Or start Tableside with  tableside --host 0.0.0.0  (it asks for a PIN).", size=13))
-    hint.append(ft.Semantics(identifier="wifi-message", live_region=True, content=ft.Text(wifi_said, color=ft.Colors.ERROR)))
+        hint.append(ft.Text("Or start Tableside with  tableside --host 0.0.0.0  (it asks for a PIN).", size=13, text_align=ft.TextAlign.CENTER))
+    hint.append(
+        ft.Semantics(identifier="wifi-message", live_region=True, visible=bool(wifi_said), content=ft.Text(wifi_said, color=ft.Colors.ERROR))
+    )
     if code is None or url is None or qr is None:
         invitation: list[ft.Control] = [ft.ProgressRing(semantics_label="Making the invitation")]
     else:
@@ -181,25 +193,26 @@ def view(app: App, game_id: str) -> ft.View:
             *[ft.Text(f"or {u}/join/{code}", size=13, selectable=True) for u in app.join_urls[1:]],
             ft.Semantics(identifier="join-code", content=ft.Text(f"Code: {grouped(code)}", size=16, selectable=True)),
         ]
-    body = ft.Column(
-        [
-            ft.Text("Scan with a phone on the same Wi-Fi, then pick your seat.", size=16),
-            *invitation,
-            *hint,
-            ft.Text("Seats", weight=ft.FontWeight.BOLD),
-            *[seat_line(p, p in taken, release) for p in stored.players],
-            *([ft.Text("Asking for a seat", weight=ft.FontWeight.BOLD)] if requests else []),
-            *[request_line(r, answer) for r in requests],
-            ft.OutlinedButton(
-                "Revoke invite", icon=ft.Icons.LINK_OFF, height=48, on_click=revoke, tooltip="A new code; every phone loses its seat"
-            ),
-            ft.FilledButton(
-                "Back to the game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")
-            ),
-        ],
-        spacing=12,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-    )
+    scan: list[ft.Control] = [ft.Text("Scan with a phone on the same Wi-Fi, then pick your seat.", size=16), *invitation]
+    manage: list[ft.Control] = [
+        *hint,
+        ft.Text("Seats", weight=ft.FontWeight.BOLD),
+        *[seat_line(p, p in taken, release) for p in stored.players],
+        *([ft.Text("Asking for a seat", weight=ft.FontWeight.BOLD)] if requests else []),
+        *[request_line(r, answer) for r in requests],
+        ft.OutlinedButton("Revoke invite", icon=ft.Icons.LINK_OFF, height=48, on_click=revoke, tooltip="A new code; every phone loses its seat"),
+        ft.FilledButton("Back to the game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")),
+    ]
+    body: ft.Control
+    if app.wide:  # a tablet: the code beside the seats and actions, so that all of it fits a 1024 × 768 screen
+        body = ft.Row(
+            [stack(scan, width=380), stack(manage, width=400)],
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+            spacing=32,
+        )
+    else:
+        body = stack([*scan, *manage])
     return ft.View(
         route=route,
         appbar=ft.AppBar(title=ft.Text("Invite players")),
