@@ -26,6 +26,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 import flet as ft
@@ -249,7 +250,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     static_files.install(app, ASSETS_DIR)  # compressed once, cached by browsers: a phone joins in seconds
     names = [socket.gethostname(), socket.gethostname() + ".local"]
     app = guard.Guard(app, guard.own_hosts(port, addresses, names))
-    options = {
+    options: dict[str, Any] = {
         "log_level": os.environ.get("TABLESIDE_LOG", "warning"),
         "proxy_headers": False,  # the client's address is the socket's: X-Forwarded-For is not believed
         "ws_max_size": guard.WS_MAX_SIZE,

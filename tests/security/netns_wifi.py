@@ -22,7 +22,7 @@ import scoring
 from companion.access.invites import Invites
 from companion.data.store import GameStore
 
-from .flet_client import Client, strings
+from .flet_client import Client
 from .netns import SERVER, SPOOFED, up
 from .support import Server
 

@@ -50,6 +50,10 @@ def seat_line(player: str, taken: bool, release: Callable[[str], None]) -> ft.Co
     )
 
 
+def centred(text: str, size: float) -> ft.Text:
+    return ft.Text(text, size=size, text_align=ft.TextAlign.CENTER)
+
+
 def stack(controls: list[ft.Control], width: float | None = None) -> ft.Column:
     return ft.Column(controls, width=width, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -126,6 +130,7 @@ def view(app: App, game_id: str) -> ft.View:
         set_wifi_said(why)
         if pin:
             app.page.show_dialog(pin_dialog(app, pin))
+
     url = f"{app.join_urls[0] if app.join_urls else ''}/join/{code}" if code else None
     qr = ft.use_memo(lambda: qr_png(url) if url else None, [url])  # drawn again only for a new code
     if stored is None:
@@ -179,9 +184,13 @@ def view(app: App, game_id: str) -> ft.View:
                     tooltip="Listen on this machine's Wi-Fi address too; other devices need the PIN for anything but their seat",
                 )
             )
-        hint.append(ft.Text("Or start Tableside with  tableside --host 0.0.0.0  (it asks for a PIN).", size=13, text_align=ft.TextAlign.CENTER))
+        hint.append(
+            ft.Text("Or start Tableside with  tableside --host 0.0.0.0  (it asks for a PIN).", size=13, text_align=ft.TextAlign.CENTER)
+        )
     hint.append(
-        ft.Semantics(identifier="wifi-message", live_region=True, visible=bool(wifi_said), content=ft.Text(wifi_said, color=ft.Colors.ERROR))
+        ft.Semantics(
+            identifier="wifi-message", live_region=True, visible=bool(wifi_said), content=ft.Text(wifi_said, color=ft.Colors.ERROR)
+        )
     )
     if code is None or url is None or qr is None:
         invitation: list[ft.Control] = [ft.ProgressRing(semantics_label="Making the invitation")]
@@ -200,7 +209,9 @@ def view(app: App, game_id: str) -> ft.View:
         *[seat_line(p, p in taken, release) for p in stored.players],
         *([ft.Text("Asking for a seat", weight=ft.FontWeight.BOLD)] if requests else []),
         *[request_line(r, answer) for r in requests],
-        ft.OutlinedButton("Revoke invite", icon=ft.Icons.LINK_OFF, height=48, on_click=revoke, tooltip="A new code; every phone loses its seat"),
+        ft.OutlinedButton(
+            "Revoke invite", icon=ft.Icons.LINK_OFF, height=48, on_click=revoke, tooltip="A new code; every phone loses its seat"
+        ),
         ft.FilledButton("Back to the game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")),
     ]
     body: ft.Control

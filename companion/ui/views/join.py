@@ -109,9 +109,15 @@ def view(app: App, code: str) -> ft.View:
                         identifier="join-message",
                         live_region=True,
                         visible=bool(status),
-                        content=ft.Text(status, color=ft.Colors.ERROR if status == refusal and asked != "waiting" else None, text_align=ft.TextAlign.CENTER),
+                        content=ft.Text(
+                            status,
+                            color=ft.Colors.ERROR if status == refusal and asked != "waiting" else None,
+                            text_align=ft.TextAlign.CENTER,
+                        ),
                     ),
-                    ft.Text("Your phone shows your own cards; the table's screen shows everyone's.", size=13, text_align=ft.TextAlign.CENTER),
+                    ft.Text(
+                        "Your phone shows your own cards; the table's screen shows everyone's.", size=13, text_align=ft.TextAlign.CENTER
+                    ),
                 ],
                 width=320,
                 spacing=12,
