@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import scoring
+from companion.access import rights
 from companion.access.invites import Invites
 from companion.data.store import GameStore
 
@@ -75,6 +76,19 @@ async def evening(server: Server, game_id: str, code: str) -> dict:
     seen["phone at its seat"] = await phone.shown("Ana red 3")
     seen["phone sees the other seat's cards"] = "Ben red 3" in phone.texts()
     await phone.close()
+
+    # The host releases Ana: that phone, even with its browser's storage cleared, is known by its address.
+    await host.click(host.button("Release Ana"))
+    forgetful = await Client.open(f"ws://{SERVER}:{server.port}/ws", route=f"/join/{code}", browser_storage={}, source="10.77.0.5")
+    await forgetful.click(forgetful.button("I am Ben"))
+    await forgetful.shown(rights.SEAT_ASKED.format("Ben"), timeout=5)
+    seen["released phone, storage cleared"] = "asked" if rights.SEAT_ASKED.format("Ben") in forgetful.texts() else "not asked"
+    seen["released phone sat"] = "Ben red 3" in forgetful.texts()
+    await forgetful.close()
+    other = await Client.open(f"ws://{SERVER}:{server.port}/ws", route=f"/join/{code}", browser_storage={}, source="10.77.0.7")
+    await other.click(other.button("I am Ben"))
+    seen["another phone sits at once"] = await other.shown("Ben red 3", timeout=5)
+    await other.close()
 
     for label, typed in (("wrong pin", "000000"), ("the evening's pin", pin)):
         device = await Client.open(f"ws://{SERVER}:{server.port}/ws", route="/settings", browser_storage={}, source="10.77.0.6")

@@ -53,6 +53,11 @@ def test_every_device_on_the_network_is_a_guest_whatever_it_claims(seen):
     assert seen["phone at its seat"] is True and seen["phone sees the other seat's cards"] is False
 
 
+def test_a_released_phone_is_known_by_its_address_even_with_its_storage_cleared(seen):
+    assert seen["released phone, storage cleared"] == "asked" and seen["released phone sat"] is False
+    assert seen["another phone sits at once"] is True
+
+
 def test_the_host_screens_need_the_pin_made_for_the_evening(seen):
     assert seen["pin shown to the host"] is True
     assert seen["printed"][1].startswith("PIN for this table: ")
