@@ -392,12 +392,11 @@ def test_the_host_lets_phones_on_the_wifi_join_in_one_tap_and_a_pin_guards_the_r
     phone = open_(f"/join/{invite}", width=390, height=844)
     phone.tap("I am Mia")
     assert phone.buttons("Mia red 3") and not phone.buttons("Noah red 3")
-    unlocked_other = other
-    field = unlocked_other.find(ft.TextField, label="PIN")
-    unlocked_other.type(field, pin)
-    unlocked_other.fire(field, "submit", pin)
-    assert not on_pin_screen(unlocked_other)
-    assert any("Serving to the local network" in (t.value or "") for t in unlocked_other.find_all(ft.Text))
+    field = other.find(ft.TextField, label="PIN")
+    other.type(field, pin)
+    other.fire(field, "submit", pin)  # the PIN shown to the host opens the host's screens
+    assert not on_pin_screen(other)
+    assert any("Serving to the local network" in (t.value or "") for t in other.find_all(ft.Text))
 
 
 def test_a_guest_cannot_open_the_server_to_the_wifi_even_with_a_crafted_event(wifi, store):
@@ -416,4 +415,36 @@ def test_a_guest_cannot_open_the_server_to_the_wifi_even_with_a_crafted_event(wi
     host.tap("Let phones on this Wi-Fi join")  # the host, with a PIN set already: no new PIN
     host.settle()
     assert opened == [1] and not host.page._dialogs.controls
-    assert hash_pin("4321", bytes.fromhex(store.setting(PIN_SETTING)["salt"])) == store.setting(PIN_SETTING)
+    from companion.access.gate import pin_matches
+
+    assert pin_matches("4321", store.setting(PIN_SETTING))  # the table's own PIN stays
+
+
+@pytest.mark.parametrize(
+    "outcome, said",
+    [
+        ([], "This machine has no address on a local network: connect it to the Wi-Fi, then try again."),
+        (OSError(98, "Address already in use"), "Could not listen on the local network: Address already in use."),
+    ],
+)
+def test_the_wifi_that_cannot_be_opened_is_said_at_the_button_and_no_pin_is_left_behind(store, outcome, said):
+    from companion.server.network import Network
+    from companion.ui.app import make_main
+
+    from .harness import Harness
+
+    async def opener() -> list[str]:
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    game_id = lost_cities(store)
+    h = Harness(make_main(store, network=Network(["http://127.0.0.1:8550"], opener=opener)), route=f"/invite/{game_id}", width=1024)
+    try:
+        h.tap("Let phones on this Wi-Fi join")
+        h.settle()
+        assert h.text_of("wifi-message") == said
+        assert store.setting(PIN_SETTING) is None and h.text_of("join-url").startswith("http://127.0.0.1:8550/")
+        assert not h.page._dialogs.controls and h.buttons("Let phones on this Wi-Fi join")
+    finally:
+        h.close()
