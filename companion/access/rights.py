@@ -16,7 +16,13 @@ log = logging.getLogger("tableside")
 
 # What a session is told when it lost a right (and what a refused action says).
 PIN_NEEDED = "This table's PIN was set or changed: enter it to continue."
-SEAT_RELEASED = "Your seat was released by the table's host. Pick a seat again, or ask the table."
+SEAT_RELEASED = "Your seat was released by the table's host. To sit again, tap your name: the host is asked to approve."
+# A device held back from taking a seat by itself (invites.py): its "I am <name>" asks the host.
+ASK_THE_HOST = "The table's host released this phone's seat: tap a name to ask the host for that seat."
+SEAT_ASKED = "Asked the table's host for {}'s seat: waiting for their answer."
+SEAT_REFUSED = "The table's host did not give this phone {}'s seat. Ask at the table."
+SEAT_TAKEN = "{}'s seat is taken by another phone: the host can release it."
+HOST_ONLY = "Only the table's host can do that: enter the PIN first."
 INVITE_REVOKED = "The table's host revoked this invitation. Ask the table for a new one."
 GAME_GONE = "This game is no longer at the table: it was deleted."
 DEVICE_LOCKED = "This device is locked: enter the PIN to use it again."

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+import logging
 import socket
 import subprocess
+from collections.abc import Awaitable, Callable, Sequence
 
 from companion.access.identity import is_loopback
+
+log = logging.getLogger("tableside")
 
 
 def lan_addresses() -> list[str]:
@@ -70,3 +75,50 @@ def serving_words(lan: bool, pin_required: bool, local_is_host: bool) -> list[st
         "Serving on this machine only: no other device can reach Tableside.",
         here + " " + what_pin_does + (" The PIN can be removed." if pin_required else ""),
     ]
+
+
+NO_LISTENER = "This server cannot open a listener for the Wi-Fi here: start it with  tableside --host 0.0.0.0."
+NO_NETWORK = "This machine has no address on a local network: connect it to the Wi-Fi, then try again."
+
+Opener = Callable[[], Awaitable[list[str]]]
+
+
+class Network:
+    """How other devices reach this server, one for every session: the links an invitation shows,
+    whether the server is served beyond this machine (`lan`), and the listener for the local network
+    the host can open from the invite screen while it is not (server/wifi.py: the same app, the same
+    store, in the same process, so one game has one truth)."""
+
+    def __init__(self, join_urls: Sequence[str] = (), lan: bool = False, opener: Opener | None = None):
+        self.join_urls = list(join_urls)  # e.g. http://192.168.1.20:8550; the invite screen shows the first
+        self.lan = lan
+        self.opener = opener  # opens the listener; its links (None: this server cannot, e.g. in tests)
+        self._opening: asyncio.Lock | None = None
+
+    @property
+    def can_open(self) -> bool:
+        return not self.lan and self.opener is not None
+
+    async def open_to_wifi(self, pin_made: str = "") -> str:
+        """Listen on this machine's local network addresses too: "" once it does, else why not (in words).
+        `pin_made`: the PIN made for it (printed where the server runs, as `tableside serve` prints one)."""
+        if self.lan:
+            return ""
+        if self.opener is None:
+            return NO_LISTENER
+        self._opening = self._opening or asyncio.Lock()
+        async with self._opening:  # two taps at once open one listener
+            if self.lan:
+                return ""
+            try:
+                urls = await self.opener()
+            except OSError as e:
+                log.warning("could not listen on the local network: %s", e)
+                return f"Could not listen on the local network: {e.strerror or e}."
+            if not urls:
+                return NO_NETWORK
+            self.join_urls, self.lan = urls, True
+        print("Phones on the local network can join now:", *urls, flush=True)
+        if pin_made:
+            print(f"PIN for this table: {pin_made}  (other devices ask for it; change it in Settings)", flush=True)
+        return ""

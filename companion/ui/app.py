@@ -26,6 +26,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 import flet as ft
@@ -37,7 +38,7 @@ from companion.access.invites import Invites
 from companion.data.ids import id_from_route, route_id
 from companion.data.store import GameStore
 from companion.server import fonts
-from companion.server.network import lan_addresses, serving_banner
+from companion.server.network import Network, lan_addresses, serving_banner
 from companion.server.uploads import MAX_UPLOAD_BYTES, Uploads
 from companion.services.live import GameHub
 from companion.ui import errors, game_screens
@@ -163,9 +164,11 @@ def make_main(
     join_urls: Sequence[str] = (),
     lan: bool = False,
     uploads: Uploads | None = None,
+    network: Network | None = None,
     standalone: bool = False,
 ):
     hub = GameHub(store)  # one per process: every session shares the games in progress
+    network = network or Network(join_urls, lan)  # one per process too: the links change for every session at once
     gate = Gate(store, pin)
     invites = Invites(store)
     grants = HostGrants(store, gate)
@@ -174,7 +177,7 @@ def make_main(
         page.title = "Tableside"
         # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
         fonts.apply(page)
-        app = App(page, store, hub, gate, invites, join_urls, lan, grants, uploads, standalone)
+        app = App(page, store, hub, gate, invites, join_urls, lan, grants, uploads, network, standalone=standalone)
         page.theme_mode = app.theme_mode  # the server's default; the device's own choice follows (Root)
         errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 
@@ -213,6 +216,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     from companion.access.gate import PIN_SETTING, new_pin
     from companion.server import admission, guard, memory, play_links, quiet_log, static_files
     from companion.server.network import beyond_this_machine
+    from companion.server.wifi import WifiListener
     from companion.ui.warm_figures import FiguresWarmer
 
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
@@ -229,8 +233,9 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
         pin = new_pin()
     gate = Gate(store, pin)
     uploads = Uploads()
+    network = Network(join_urls, lan=beyond_this_machine(host))  # the invite screen can open it to the Wi-Fi (wifi.py)
     app = flet_fastapi.app(
-        admission.limited(make_main(store, pin, join_urls, lan=beyond_this_machine(host), uploads=uploads), gate),
+        admission.limited(make_main(store, pin, uploads=uploads, network=network), gate),
         before_main=identity.remember,  # the session's address: the connection's, before any client message
         assets_dir=str(ASSETS_DIR),
         app_name="Tableside",
@@ -247,21 +252,21 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     app = play_links.Routes(app)  # /bgstats/<token>: the BG Stats QR's short link, inside the guard
     names = [socket.gethostname(), socket.gethostname() + ".local"]
     app = guard.Guard(app, guard.own_hosts(port, addresses, names))
+    options: dict[str, Any] = {
+        "log_level": os.environ.get("TABLESIDE_LOG", "warning"),
+        "proxy_headers": False,  # the client's address is the socket's: X-Forwarded-For is not believed
+        "ws_max_size": guard.WS_MAX_SIZE,
+        "timeout_graceful_shutdown": guard.STOP_WITHIN,
+    }
+    if not network.lan:
+        network.opener = WifiListener(app, port, options).open
     for line in serving_banner(host, port, pin_set=gate.required):
         print(line, flush=True)
     if generated:
         print(f"PIN for this run: {pin}  (phones ask for it; set your own with --pin - or ${{TABLESIDE_PIN}})", flush=True)
     print(f"Data: {data_dir}", flush=True)
     try:
-        uvicorn.run(
-            app,
-            host=host,
-            port=port,
-            log_level=os.environ.get("TABLESIDE_LOG", "warning"),
-            proxy_headers=False,  # the client's address is the socket's: X-Forwarded-For is not believed
-            ws_max_size=guard.WS_MAX_SIZE,
-            timeout_graceful_shutdown=guard.STOP_WITHIN,
-        )
+        uvicorn.run(app, host=host, port=port, **options)
     finally:
         store.close()  # releases the folder's lock
         uploads.close()

@@ -12,6 +12,10 @@ page property the browser can write. What a session may do is decided again at e
   shows it first (`restore_rights`) and is the host without the PIN; `lock_device` ends it.
 - `seat_valid()`: a phone that joined by invite (`hold_seat`) holds its seat while its grant
   does: released, revoked or its game deleted, and it holds nothing.
+- `take_seat(code, player)`: a seat is the host's to give (invites.py). A device the host released
+  from a seat of this game (known by the grants it held or its browser keeps, and by its
+  connection's address), or one holding a seat of it already, asks the host instead; the host
+  answers on the invite screen (`answer_request`), and an approved device takes its seat.
 - `may_open(pattern, params)`: whether a route may be shown (app.Root asks at every drawing).
 - `may_change(game_id, seat)`: "" when an action on that game (from that seat's screen) may be
   applied now, or the sentence that refuses it; LiveGame.act/undo ask it under the game's lock.
@@ -31,14 +35,16 @@ from collections.abc import Callable, Iterable, Sequence
 import flet as ft
 
 from companion.access import rights
-from companion.access.gate import Gate, hash_pin
+from companion.access.gate import Gate, hash_pin, new_pin
 from companion.access.host_grants import PREFERENCE_KEY, HostGrants
 from companion.access.identity import LOCAL_IS_HOST, address_of, on_this_machine
-from companion.access.invites import Invites, Seat
+from companion.access.invites import SEAT_PREFERENCE, Invites, Seat, address_mark, grant_mark
+from companion.data import changes
 from companion.data.ids import route_id
 from companion.data.store import GameStore
 from companion.server import memory
 from companion.server.admission import mark_unlocked
+from companion.server.network import Network
 from companion.server.uploads import Uploads
 from companion.services.live import GameHub
 
@@ -68,14 +74,14 @@ class App:
         lan: bool = False,
         grants: HostGrants | None = None,
         uploads: Uploads | None = None,
+        network: Network | None = None,
         standalone: bool = False,
     ):
         self.page = page
         # Running in the browser itself (companion/standalone): one device, no server, so no invites and no PIN.
         self.standalone = standalone
         self.uploads = uploads  # where an imported file arrives (None: this server takes no files)
-        self.join_urls = list(join_urls)  # how other devices reach this server, e.g. http://192.168.1.20:8550
-        self.lan = lan  # served to the local network (phones can reach it), not only to this machine
+        self.network = network or Network(join_urls, lan)  # shared by every session of the server
         self.store = store
         self.hub = hub
         self.gate = gate
@@ -90,6 +96,8 @@ class App:
         self.guest: Seat | None = None
         self._grant: str | None = None  # what holds the guest's seat (Invites.seat_of)
         self._code = ""  # the invitation it came by
+        self._kept: set[str] = set()  # seat grants this browser showed it keeps (views/join.py), held or not
+        self._asked: tuple[str, str, str] | None = None  # (game, seat, request id): what it asked the host for
         self.on_rights_changed: list[Callable[[str], None]] = []  # see the module's docstring
         try:  # the session's own loop and context (its page): the callbacks run there
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
@@ -111,6 +119,33 @@ class App:
         self._held: dict[int, Callable[[], None]] = {}  # their subscriptions while the browser is connected
         self._wakelock: ft.Wakelock | None = None
         self._preferences: ft.SharedPreferences | None = None
+
+    @property
+    def join_urls(self) -> list[str]:
+        """How other devices reach this server, e.g. http://192.168.1.20:8550."""
+        return self.network.join_urls
+
+    @property
+    def lan(self) -> bool:
+        """Served to the local network (phones can reach it), not only to this machine."""
+        return self.network.lan
+
+    async def open_to_wifi(self) -> tuple[str, str]:
+        """The host lets phones on this Wi-Fi join (network.py): (why not, or "", the PIN made for it, or "").
+        Served to the network, the table needs a PIN: without one, one is made and set first, so no
+        device on the network is ever the host without it; this session, which set it, stays the host."""
+        if not self.is_host():
+            return rights.HOST_ONLY, ""
+        if self.lan:
+            return "", ""
+        made = "" if self.gate.required else new_pin()
+        if made:
+            self.set_pin(made)
+        why = await self.network.open_to_wifi(made)
+        if why and made:
+            self.set_pin(None)  # not served to the network after all: as it was
+        self.store.changes.publish([changes.SETTINGS])  # every invite and settings screen shows the new links
+        return why, "" if why else made
 
     # -- what this session's screens draw from (changes.py) ----------------------------------
 
@@ -276,6 +311,89 @@ class App:
         self.guest, self._grant, self._code = seat, str(grant), code
         self._seen = self._rights()
         return seat
+
+    # -- taking a seat: the host's to give (invites.py) ----------------------------------------
+
+    def kept_grant(self, grant: object) -> None:
+        """The seat grant this browser keeps (whatever it is: a released one marks this device)."""
+        if isinstance(grant, str) and 0 < len(grant) <= 200:
+            self._kept.add(grant)
+
+    def device_marks(self) -> list[str]:
+        """What this device is known by when a seat is released: the grants it held or keeps, and its
+        connection's address (the server's word: identity.py)."""
+        grants = sorted({*self._kept, *([self._grant] if self._grant else [])})
+        return [*map(grant_mark, grants), *([m] if (m := address_mark(self.address)) else [])]
+
+    def held_back(self, game_id: str) -> bool:
+        """Whether this session must ask the host for a seat of `game_id` (the host never does)."""
+        if self.is_host():
+            return False
+        holds = self.seat_valid() and self.guest is not None and self.guest.game == game_id
+        return holds or self.invites.released(game_id, self.device_marks())
+
+    async def read_kept_grant(self, game_id: str) -> object:
+        """The seat grant this browser keeps for `game_id` (None when it keeps none or does not answer)."""
+        try:
+            grant = await asyncio.wait_for(self.preferences.get(SEAT_PREFERENCE + game_id), BROWSER_ANSWERS_WITHIN)
+        except Exception as e:  # the browser left or did not answer: it is known by its address and session still
+            log.info("the browser did not say whether it keeps a seat: %s", type(e).__name__)
+            return None
+        self.kept_grant(grant)
+        return grant
+
+    async def take_seat(self, code: str, player: str) -> tuple[str | None, str]:
+        """Tap "I am <player>": (the seat's grant, "") when taken; else (None, what to tell the person):
+        the request made to the host, or why not. Decided here, on the server, at every tap."""
+        game_id = self.invites.game_of(code)
+        if game_id is None or self.store.get(game_id) is None:
+            return None, rights.INVITE_REVOKED
+        if not self.is_host():
+            await self.read_kept_grant(game_id)
+            if self.held_back(game_id):
+                had = self.guest.player if self.seat_valid() and self.guest is not None and self.guest.game == game_id else ""
+                request = self.invites.ask(game_id, player, self.device_marks(), had)
+                if request is None:
+                    return None, rights.INVITE_REVOKED
+                self._asked = (game_id, player, request)
+                log.info("a device held back from %s asked the host for a seat", game_id)
+                return None, rights.SEAT_ASKED.format(player)
+        grant = self.invites.claim(code, player, device=address_mark(self.address))
+        if grant is None:
+            return None, rights.SEAT_TAKEN.format(player)
+        self._asked = None
+        return grant, ""
+
+    def seat_request(self, game_id: str) -> tuple[str, str]:
+        """(state, seat) of what this session asked the host for in `game_id`: state is "" (nothing
+        asked), "waiting", "approved" (the seat may be taken now) or "refused"."""
+        if self._asked is None or self._asked[0] != game_id:
+            return "", ""
+        _, seat, request = self._asked
+        if self.invites.waiting(game_id, request):
+            return "waiting", seat
+        return ("approved" if self.invites.approved(request) and not self.held_back(game_id) else "refused"), seat
+
+    def answer_request(self, game_id: str, request_id: str, approve: bool) -> str:
+        """The host approves or refuses a device's request: "" when done, else why not."""
+        if not self.is_host():
+            return rights.HOST_ONLY
+        self.invites.answer(game_id, request_id, approve)
+        return ""
+
+    def release_seat(self, game_id: str, player: str) -> str:
+        """The host frees a seat (the phone on it is held back from the game's seats): "" or why not."""
+        if not self.is_host():
+            return rights.HOST_ONLY
+        self.invites.release(game_id, player)
+        return ""
+
+    def revoke_invite(self, game_id: str) -> str:
+        """The host ends the game's invitation (a new code next): "" or why not."""
+        if not self.is_host():
+            return rights.HOST_ONLY
+        self.invites.revoke(game_id)
+        return ""
 
     def seat_lost(self) -> str:
         """Why this session no longer holds its seat ("" while it does, or when it has none)."""

@@ -13,6 +13,7 @@ import websockets
 from flet.messaging.protocol import decode_ext_from_msgpack
 
 REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD = 1, 2, 3, 4, 5
+BUTTON_KINDS = {"Button", "FilledButton", "OutlinedButton", "TextButton", "FilledTonalButton", "IconButton"}
 
 
 def pack(action: int, body: dict) -> bytes:
@@ -48,15 +49,28 @@ def strings(value: Any):
 class Client:
     """One browser session over a websocket (connect with `await Client.open(url, ...)`)."""
 
-    def __init__(self, ws):
+    def __init__(self, ws, browser_storage: dict | None = None):
         self.ws = ws
         self.received: list = []
         self.session_id = ""
+        # Given: the client answers as Flutter's does what the server asks of the browser (its
+        # SharedPreferences, kept in this dict, and push_route, the router's part); else it answers nothing.
+        self.storage = browser_storage
 
     @classmethod
-    async def open(cls, ws_url: str, route: str = "/", headers: dict | None = None, origin: str | None = None):
-        ws = await websockets.connect(ws_url, additional_headers=headers or {}, origin=origin, max_size=None)
-        client = cls(ws)
+    async def open(
+        cls,
+        ws_url: str,
+        route: str = "/",
+        headers: dict | None = None,
+        origin: str | None = None,
+        browser_storage: dict | None = None,
+        source: str | None = None,
+    ):
+        """`source`: the address the connection comes from (another device, in a network namespace: netns.py)."""
+        where = {"local_addr": (source, 0)} if source else {}
+        ws = await websockets.connect(ws_url, additional_headers=headers or {}, origin=origin, max_size=None, **where)
+        client = cls(ws, browser_storage)
         await ws.send(pack(REGISTER_CLIENT, {"session_id": "", "page_name": "", "page": {"route": route, "width": 390, "height": 844}}))
         reply = await client.next()
         client.session_id = reply[1]["session_id"]
@@ -67,7 +81,54 @@ class Client:
     async def next(self, timeout: float = 10) -> list:
         message = unpack(await asyncio.wait_for(self.ws.recv(), timeout))
         self.received.append(message)
+        if self.storage is not None and message[0] == INVOKE_METHOD:
+            await self.answer(message[1])
         return message
+
+    async def answer(self, asked: dict) -> None:
+        """What Flutter's client answers to an INVOKE_METHOD: the browser's storage, and the router."""
+        name, args = asked.get("name"), asked.get("args") or {}
+        storage = self.storage if self.storage is not None else {}
+        result: Any = None
+        if name == "get":
+            result = storage.get(args.get("key"))
+        elif name == "set":
+            storage[args["key"]], result = args["value"], True
+        elif name == "remove":
+            result = storage.pop(args.get("key"), None) is not None
+        reply = {"control_id": asked["control_id"], "call_id": asked["call_id"], "result": result, "error": None}
+        await self.ws.send(pack(INVOKE_METHOD, reply))
+        if name == "push_route":  # the router: the new route, then its event
+            await self.ws.send(pack(UPDATE_CONTROL_PROPS, {"id": 1, "props": {"route": args["route"]}}))
+            await self.ws.send(pack(CONTROL_EVENT, {"target": 1, "name": "route_change", "data": {"route": args["route"]}}))
+
+    async def click(self, control: int, quiet: float = 0.5) -> None:
+        """A click event on `control` (a crafted one, if this session was never shown it); waits for the answer."""
+        await self.ws.send(pack(CONTROL_EVENT, {"target": control, "name": "click", "data": None}))
+        await self.drain(quiet)
+
+    async def shown(self, text: str, since: int = 0, timeout: float = 20) -> bool:
+        """Whether `text` arrives (in a message from index `since` of `received` on) within `timeout` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while text not in strings(self.received[since:]):
+            if loop.time() >= deadline:
+                return False
+            try:
+                await self.next(max(0.01, deadline - loop.time()))
+            except TimeoutError:
+                return False
+        return True
+
+    def button(self, name: str) -> int:
+        """The id of the button whose accessible name is `name` (its text, or its content's semantics label)."""
+        for d in walk(list(reversed(self.received))):  # the newest first: a screen drawn again has new controls
+            if d.get("_c") in BUTTON_KINDS and name in (d.get("content"), d.get("text")):
+                return d["_i"]
+            content = d.get("content")
+            if d.get("_c") in BUTTON_KINDS and isinstance(content, dict) and name in (content.get("semantics_label"), content.get("value")):
+                return d["_i"]
+        raise LookupError(f"no button {name!r} was sent; texts: {self.texts()[:30]}")
 
     async def drain(self, quiet: float = 0.5) -> None:
         """Read until the server has been quiet for `quiet` seconds."""

@@ -79,3 +79,14 @@ def test_greyed_setup_buttons_say_why(open_app):
     assert start.disabled and start.tooltip == "Card Commons is played by 2 players."
     shown = [t.value for t in h.find_all(ft.Text) if t.visible is not False]
     assert "Card Commons is played by 2 players." in shown
+
+
+def test_a_guests_title_keeps_its_distance_from_the_edge(open_app, store, private):
+    """Issue 39: with no Back on a guest's own seat, its title keeps the bar's 16 px (not the 4 px after an arrow)."""
+    phone, game_id = guest(open_app, store, "lost-cities", ["Mia", "Noah"], "Mia")
+    bar = phone.top_view().appbar
+    assert bar.leading is None and bar.title_spacing == 16
+    from .test_invite import unlocked
+
+    host = unlocked(open_app(f"/play/{game_id}"))  # the host, with its Back
+    assert host.top_view().appbar.leading is not None and host.top_view().appbar.title_spacing == 4

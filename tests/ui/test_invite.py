@@ -275,3 +275,176 @@ def test_a_game_never_invited_gets_its_code_when_the_screen_opens(open_app, stor
     made = Invites(store).game_of(tablet.text_of("join-code").removeprefix("Code: "))
     assert made == game_id and tablet.text_of("join-url").endswith(f"/join/{code(store, game_id)}")
     assert not tablet.conn.errors
+
+
+# --- a seat is the host's to give (issue 39 item 5) ------------------------------------------------
+
+
+def test_a_released_phone_asks_the_host_for_another_seat_and_sits_once_approved(open_app, store, private):
+    from companion.access import rights
+
+    game_id, invite = private
+    browser: dict = {}
+    phone = guest_at(open_app, invite, "Mia", browser)
+    host = unlocked(open_app(f"/invite/{game_id}", width=1024, height=768))
+    host.tap("Release Mia")
+    phone.settle()
+    assert phone.page.route == f"/join/{invite}" and phone.text_of("join-message") == rights.ASK_THE_HOST
+    phone.tap("I am Noah")  # a request, not a seat
+    assert phone.page.route == f"/join/{invite}" and Invites(store).taken(game_id) == {}
+    assert phone.text_of("join-message") == rights.SEAT_ASKED.format("Noah")
+    host.settle()
+    assert host.text_of("request-Noah") == "A phone asks for Noah's seat (its seat was released)."
+    host.tap("Refuse Noah")
+    phone.settle()
+    assert phone.text_of("join-message") == rights.SEAT_REFUSED.format("Noah") and Invites(store).taken(game_id) == {}
+    again = open_app(f"/join/{invite}", browser_storage=browser)  # a reload: its browser keeps the released grant
+    again.settle()
+    again.tap("I am Mia")  # its own former seat too is the host's to give
+    assert again.page.route == f"/join/{invite}" and Invites(store).taken(game_id) == {}
+    assert [r.seat for r in Invites(store).requests(game_id)] == ["Mia"]
+    host.settle()
+    [approve] = host.buttons("Approve Mia")
+    phone.fire(approve, "click")  # a guest's crafted click on the host's control: nothing happens
+    assert [r.seat for r in Invites(store).requests(game_id)] == ["Mia"]
+    host.tap("Approve Mia")
+    again.settle()
+    assert again.page.route == f"/join/{invite}/Mia"  # it takes the seat it asked for
+    again.tap("Mia red 3")
+    assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [3]}}
+    host.settle()
+    assert seat_shown(host, "Mia") == "on a phone" and not host.find_all(ft.Semantics, identifier="request-Mia")
+    fresh = guest_at(open_app, invite, "Noah")  # another phone, never released: sits at once
+    assert fresh.buttons("Noah red 3")
+
+
+def test_a_seated_phone_asks_before_it_takes_a_second_seat(open_app, store, private):
+    game_id, invite = private
+    browser: dict = {}
+    phone = guest_at(open_app, invite, "Mia", browser)
+    browser.clear()  # its browser forgot the seat: the invitation's screen stays (else it returns to its seat)
+    phone.run(phone.page.push_route(f"/join/{invite}"))
+    phone.settle()
+    phone.tap("I am Noah")  # the session holds Mia's seat still: asked, not taken
+    assert set(Invites(store).taken(game_id)) == {"Mia"}
+    assert [(r.seat, r.had) for r in Invites(store).requests(game_id)] == [("Noah", "Mia")]
+    host = unlocked(open_app(f"/invite/{game_id}", width=1024, height=768))
+    assert host.text_of("request-Noah") == "A phone asks for Noah's seat (it had Mia's)."
+    host.tap("Approve Noah")
+    phone.settle()
+    assert set(Invites(store).taken(game_id)) == {"Noah"}  # approved: its old seat is free, the new one is its own
+
+
+# --- phones can join the first evening: the invite screen opens the server to the Wi-Fi (item 6) ------
+
+
+@pytest.fixture
+def wifi(store):
+    """open(route) -> a session of a server on 127.0.0.1 that can open a listener on the Wi-Fi (a stand-in
+    for server/wifi.py, which tests/security/test_wifi.py runs for real); `opened`: its calls."""
+    from companion.server.network import Network
+    from companion.ui.app import make_main
+
+    from .harness import Harness
+
+    opened: list[int] = []
+
+    async def opener() -> list[str]:
+        opened.append(1)
+        return ["http://192.168.1.20:8550"]
+
+    main = make_main(store, network=Network(["http://127.0.0.1:8550"], lan=False, opener=opener))
+    sessions: list[Harness] = []
+
+    def open_(route: str, width: float = 1024, height: float = 768) -> Harness:
+        h = Harness(main, route=route, width=width, height=height, share_with=sessions[0] if sessions else None, browser_storage={})
+        sessions.append(h)
+        return h
+
+    yield open_, opened
+    for h in reversed(sessions):
+        h.close()
+
+
+def dialog_pin(h) -> str:
+    [pin] = [c.content.value for d in h.page._dialogs.controls for c in d.content.controls if isinstance(c, ft.Semantics)]
+    return pin
+
+
+def test_the_host_lets_phones_on_the_wifi_join_in_one_tap_and_a_pin_guards_the_rest(wifi, store):
+    from companion.access.gate import pin_matches
+
+    open_, opened = wifi
+    game_id = lost_cities(store)
+    host = open_(f"/invite/{game_id}")  # the first evening: no PIN, every browser here is the host
+    assert host.text_of("join-url").startswith("http://127.0.0.1:8550/join/")
+    host.tap("Let phones on this Wi-Fi join")
+    host.settle()
+    assert opened == [1]
+    invite = code(store, game_id)
+    assert host.text_of("join-url") == f"http://192.168.1.20:8550/join/{invite}"  # the QR code's link
+    assert not host.buttons("Let phones on this Wi-Fi join") and host.text_of("wifi-message") == ""
+    pin = dialog_pin(host)  # made for it, shown once on the host's screen
+    assert pin_matches(pin, store.setting(PIN_SETTING))
+    assert not on_pin_screen(host)  # the session that opened it stays the host
+    other = open_("/settings")  # any other device now needs the PIN for anything but a seat
+    assert on_pin_screen(other)
+    phone = open_(f"/join/{invite}", width=390, height=844)
+    phone.tap("I am Mia")
+    assert phone.buttons("Mia red 3") and not phone.buttons("Noah red 3")
+    field = other.find(ft.TextField, label="PIN")
+    other.type(field, pin)
+    other.fire(field, "submit", pin)  # the PIN shown to the host opens the host's screens
+    assert not on_pin_screen(other)
+    assert any("Serving to the local network" in (t.value or "") for t in other.find_all(ft.Text))
+
+
+def test_a_guest_cannot_open_the_server_to_the_wifi_even_with_a_crafted_event(wifi, store):
+    open_, opened = wifi
+    store.set_setting(PIN_SETTING, hash_pin("4321"))
+    game_id = lost_cities(store)
+    phone = open_(f"/join/{code(store, game_id)}", width=390, height=844)
+    phone.tap("I am Mia")
+    host = unlocked(open_(f"/invite/{game_id}"))
+    [button] = host.buttons("Let phones on this Wi-Fi join")
+    phone.fire(button, "click")  # the host's control, clicked from the guest's session
+    phone.settle()
+    stranger = open_(f"/invite/{game_id}")  # a device without the PIN or a seat: the PIN screen, no button
+    assert on_pin_screen(stranger) and not stranger.buttons("Let phones on this Wi-Fi join")
+    assert opened == []
+    host.tap("Let phones on this Wi-Fi join")  # the host, with a PIN set already: no new PIN
+    host.settle()
+    assert opened == [1] and not host.page._dialogs.controls
+    from companion.access.gate import pin_matches
+
+    assert pin_matches("4321", store.setting(PIN_SETTING))  # the table's own PIN stays
+
+
+@pytest.mark.parametrize(
+    "outcome, said",
+    [
+        ([], "This machine has no address on a local network: connect it to the Wi-Fi, then try again."),
+        (OSError(98, "Address already in use"), "Could not listen on the local network: Address already in use."),
+    ],
+)
+def test_the_wifi_that_cannot_be_opened_is_said_at_the_button_and_no_pin_is_left_behind(store, outcome, said):
+    from companion.server.network import Network
+    from companion.ui.app import make_main
+
+    from .harness import Harness
+
+    async def opener() -> list[str]:
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    game_id = lost_cities(store)
+    h = Harness(make_main(store, network=Network(["http://127.0.0.1:8550"], opener=opener)), route=f"/invite/{game_id}", width=1024)
+    try:
+        h.tap("Let phones on this Wi-Fi join")
+        h.settle()
+        assert h.text_of("wifi-message") == said
+        assert store.setting(PIN_SETTING) is None and h.text_of("join-url").startswith("http://127.0.0.1:8550/")
+        assert not h.page._dialogs.controls and h.buttons("Let phones on this Wi-Fi join")
+    finally:
+        h.close()

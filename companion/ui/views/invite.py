@@ -1,16 +1,18 @@
 """Invite players: a link, a QR code and a short code that open this game on a phone, where each
 player picks a free seat (no PIN needed) and enters their own tableau while the tablet shows the
-whole table. The host can release a seat and revoke the invitation."""
+whole table. The host can release a seat and revoke the invitation, and answers the phones that
+ask for a seat (a seat is the host's to give: access/invites.py)."""
 
 from __future__ import annotations
 
 import io
+import logging
 from collections.abc import Callable
 
 import flet as ft
 import segno
 
-from companion.access.invites import INVITES_SETTING
+from companion.access.invites import INVITES_SETTING, Request
 from companion.data import changes
 from companion.data.ids import route_id
 from companion.data.store import StoreWriteError
@@ -18,6 +20,8 @@ from companion.ui.session import App
 from companion.ui.widgets.common import not_found
 from companion.ui.widgets.controls import short_name
 from companion.ui.widgets.hooks import use_changes
+
+log = logging.getLogger("tableside")
 
 
 def qr_png(url: str) -> bytes:
@@ -46,6 +50,54 @@ def seat_line(player: str, taken: bool, release: Callable[[str], None]) -> ft.Co
     )
 
 
+def centred(text: str, size: float) -> ft.Text:
+    return ft.Text(text, size=size, text_align=ft.TextAlign.CENTER)
+
+
+def stack(controls: list[ft.Control], width: float | None = None) -> ft.Column:
+    return ft.Column(controls, width=width, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def pin_dialog(app: App, pin: str) -> ft.AlertDialog:
+    """The PIN made when the table opened to the Wi-Fi: shown once, on the host's screen."""
+    dialog = ft.AlertDialog(
+        modal=True,
+        title=ft.Text("Phones on this Wi-Fi can join"),
+        content=ft.Column(
+            [
+                ft.Text("A phone with the invitation plays its own seat. Anything else needs this table's PIN, now set:"),
+                ft.Semantics(identifier="wifi-pin", content=ft.Text(pin, size=28, weight=ft.FontWeight.BOLD, selectable=True)),
+                ft.Text("Note it to unlock another device as the host; change it in Settings.", size=13),
+            ],
+            tight=True,
+            spacing=8,
+        ),
+        actions=[ft.TextButton("OK", on_click=lambda e: app.page.pop_dialog())],
+    )
+    return dialog
+
+
+def request_line(request: Request, answer: Callable[[Request, bool], None]) -> ft.Control:
+    """A phone asking for a seat: the host approves or refuses."""
+    had = f" (it had {short_name(request.had)}'s)" if request.had else " (its seat was released)"
+    return ft.Column(
+        [
+            ft.Semantics(
+                identifier=f"request-{request.seat}", content=ft.Text(f"A phone asks for {short_name(request.seat)}'s seat{had}.", size=14)
+            ),
+            ft.Row(
+                [
+                    ft.FilledButton(f"Approve {request.seat}", height=48, on_click=lambda e: answer(request, True)),
+                    ft.OutlinedButton(f"Refuse {request.seat}", height=48, on_click=lambda e: answer(request, False)),
+                ],
+                wrap=True,
+            ),
+        ],
+        width=360,
+        spacing=4,
+    )
+
+
 @ft.component
 def view(app: App, game_id: str) -> ft.View:
     # The code and the seats are settings: a seat taken or released on a phone shows here at once.
@@ -63,32 +115,81 @@ def view(app: App, game_id: str) -> ft.View:
                 app.notify(str(err), error=True)
 
     ft.use_effect(make_code, [stored is not None, code])
+    opening, set_opening = ft.use_state(False)
+    wifi_said, set_wifi_said = ft.use_state("")
+
+    async def open_to_wifi() -> None:
+        """One tap: listen on the Wi-Fi too (a PIN is made first if none is set; shown here, once)."""
+        set_opening(True)
+        try:
+            why, pin = await app.open_to_wifi()
+        except Exception:  # said in words at the control; the details go to the log
+            log.exception("could not open the server to the Wi-Fi")
+            why, pin = "Could not listen on the Wi-Fi: see the server's log.", ""
+        set_opening(False)
+        set_wifi_said(why)
+        if pin:
+            app.page.show_dialog(pin_dialog(app, pin))
+
     url = f"{app.join_urls[0] if app.join_urls else ''}/join/{code}" if code else None
     qr = ft.use_memo(lambda: qr_png(url) if url else None, [url])  # drawn again only for a new code
     if stored is None:
         return not_found(route, "This game is not stored here.")
 
-    def act(change: Callable[[], None]) -> None:
+    def act(change: Callable[[], str]) -> None:
         try:
-            change()  # published: this screen and the phones draw themselves again
+            why = change()  # published: this screen and the phones draw themselves again
         except StoreWriteError as err:
-            app.notify(str(err), error=True)
+            why = str(err)
+        if why:
+            app.notify(why, error=True)
 
     def release(player: str) -> None:
-        act(lambda: app.invites.release(game_id, player))
+        act(lambda: app.release_seat(game_id, player))
 
     def revoke(e) -> None:
-        act(lambda: app.invites.revoke(game_id))
+        act(lambda: app.revoke_invite(game_id))
+
+    def answer(request: Request, approve: bool) -> None:
+        act(lambda: app.answer_request(game_id, request.id, approve))
 
     taken = app.invites.taken(game_id)
-    hint = (
-        ft.Text("A phone that opens it joins without the PIN, and can change only its own player's cards.", size=13, italic=True)
-        if app.lan
-        else ft.Text(
-            "This server listens on this machine only: the link works in another browser here. For phones, "
-            "start it with  tableside --host 0.0.0.0  (it asks for a PIN) and open this screen again.",
-            size=13,
-            weight=ft.FontWeight.BOLD,
+    requests = app.invites.requests(game_id)
+    if app.lan:
+        hint: list[ft.Control] = [
+            ft.Text(
+                "A phone that opens it joins without the PIN, and can change only its own player's cards.",
+                size=13,
+                italic=True,
+                text_align=ft.TextAlign.CENTER,
+            )
+        ]
+    else:
+        hint = [
+            ft.Text(
+                "This server listens on this machine only: the link works in another browser here, not on a phone yet.",
+                size=13,
+                weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
+            )
+        ]
+        if app.network.can_open:
+            hint.append(
+                ft.FilledButton(
+                    "Let phones on this Wi-Fi join",
+                    icon=ft.Icons.WIFI,
+                    height=48,
+                    disabled=opening,
+                    on_click=lambda e: app.page.run_task(open_to_wifi),
+                    tooltip="Listen on this machine's Wi-Fi address too; other devices need the PIN for anything but their seat",
+                )
+            )
+        hint.append(
+            ft.Text("Or start Tableside with  tableside --host 0.0.0.0  (it asks for a PIN).", size=13, text_align=ft.TextAlign.CENTER)
+        )
+    hint.append(
+        ft.Semantics(
+            identifier="wifi-message", live_region=True, visible=bool(wifi_said), content=ft.Text(wifi_said, color=ft.Colors.ERROR)
         )
     )
     if code is None or url is None or qr is None:
@@ -101,23 +202,28 @@ def view(app: App, game_id: str) -> ft.View:
             *[ft.Text(f"or {u}/join/{code}", size=13, selectable=True) for u in app.join_urls[1:]],
             ft.Semantics(identifier="join-code", content=ft.Text(f"Code: {grouped(code)}", size=16, selectable=True)),
         ]
-    body = ft.Column(
-        [
-            ft.Text("Scan with a phone on the same Wi-Fi, then pick your seat.", size=16),
-            *invitation,
-            hint,
-            ft.Text("Seats", weight=ft.FontWeight.BOLD),
-            *[seat_line(p, p in taken, release) for p in stored.players],
-            ft.OutlinedButton(
-                "Revoke invite", icon=ft.Icons.LINK_OFF, height=48, on_click=revoke, tooltip="A new code; every phone loses its seat"
-            ),
-            ft.FilledButton(
-                "Back to the game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")
-            ),
-        ],
-        spacing=12,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-    )
+    scan: list[ft.Control] = [ft.Text("Scan with a phone on the same Wi-Fi, then pick your seat.", size=16), *invitation]
+    manage: list[ft.Control] = [
+        *hint,
+        ft.Text("Seats", weight=ft.FontWeight.BOLD),
+        *[seat_line(p, p in taken, release) for p in stored.players],
+        *([ft.Text("Asking for a seat", weight=ft.FontWeight.BOLD)] if requests else []),
+        *[request_line(r, answer) for r in requests],
+        ft.OutlinedButton(
+            "Revoke invite", icon=ft.Icons.LINK_OFF, height=48, on_click=revoke, tooltip="A new code; every phone loses its seat"
+        ),
+        ft.FilledButton("Back to the game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")),
+    ]
+    body: ft.Control
+    if app.wide:  # a tablet: the code beside the seats and actions, so that all of it fits a 1024 × 768 screen
+        body = ft.Row(
+            [stack(scan, width=380), stack(manage, width=400)],
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+            spacing=32,
+        )
+    else:
+        body = stack([*scan, *manage])
     return ft.View(
         route=route,
         appbar=ft.AppBar(title=ft.Text("Invite players")),

@@ -1,11 +1,17 @@
 """Join from a phone: open the invitation, pick a free seat; the phone then shows that player's
 play screen. The server holds the session to that seat, and the browser keeps a grant for it,
-so coming back (a reload, a closed tab) returns to the seat without the PIN."""
+so coming back (a reload, a closed tab) returns to the seat without the PIN.
+
+A seat is the host's to give: a phone whose seat the host released (or one holding a seat of the
+game already) asks the host with the same tap; it sees that it waits, then takes the seat once the
+host approves on the invite screen, or is told the host did not (session.App.take_seat)."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.access import rights
+from companion.access.invites import SEAT_PREFERENCE
 from companion.data import changes
 from companion.data.ids import route_id
 from companion.data.store import StoreWriteError
@@ -16,7 +22,7 @@ from companion.ui.widgets.common import not_found
 from companion.ui.widgets.controls import short_name
 from companion.ui.widgets.hooks import use_changes
 
-GRANT_KEY = "tableside.grant."
+GRANT_KEY = SEAT_PREFERENCE  # the browser's key of a game's seat grant (+ the game's id)
 INVALID = "This invitation is not valid any more. Ask the table for a new one."
 
 
@@ -45,27 +51,42 @@ def view(app: App, code: str) -> ft.View:
         """A phone that holds a seat of this game (its grant, kept in the browser) goes back to it."""
         if stored is None:
             return
-        grant = await app.preferences.get(GRANT_KEY + stored.id)
+        grant = await app.read_kept_grant(stored.id)  # a released grant marks this phone (App.held_back)
         seat = app.invites.seat_of(grant)
         if seat is not None and seat.game == stored.id and app.page.route == route:
             seated(seat.player, grant)
 
     ft.use_effect(return_to_seat, [stored.id if stored else None])
-    if stored is None:
-        return not_found(route, INVALID)
-    taken = app.invites.taken(stored.id)
+    asked, asked_seat = app.seat_request(stored.id) if stored else ("", "")
 
     async def take(player: str) -> None:
         try:
-            grant = app.invites.claim(code, player)
+            grant, why = await app.take_seat(code, player)  # the server decides, at every tap
         except StoreWriteError as err:
             set_refusal(str(err))
             return
-        if grant is None:
-            set_refusal(f"{short_name(player)}'s seat is taken by another phone: the host can release it.")
+        if grant is None or stored is None:
+            set_refusal(why)
             return
+        set_refusal("")
         await app.preferences.set(GRANT_KEY + stored.id, grant)
         seated(player, grant)
+
+    def follow_request() -> None:
+        """The host approved this phone's request: it takes the seat it asked for (if still free)."""
+        if asked == "approved":
+            app.page.run_task(take, asked_seat)
+
+    ft.use_effect(follow_request, [asked])
+    if stored is None:
+        return not_found(route, INVALID)
+    taken = app.invites.taken(stored.id)
+    if asked == "waiting":
+        status = rights.SEAT_ASKED.format(short_name(asked_seat))
+    elif asked == "refused":
+        status = rights.SEAT_REFUSED.format(short_name(asked_seat))
+    else:
+        status = refusal or (rights.ASK_THE_HOST if app.held_back(stored.id) else "")
 
     return ft.View(
         route=route,
@@ -84,9 +105,21 @@ def view(app: App, code: str) -> ft.View:
                         )
                         for p in stored.players
                     ],
-                    ft.Text(refusal, color=ft.Colors.ERROR),
-                    ft.Text("Your phone shows your own cards; the table's screen shows everyone's.", size=13),
+                    ft.Semantics(
+                        identifier="join-message",
+                        live_region=True,
+                        visible=bool(status),
+                        content=ft.Text(
+                            status,
+                            color=ft.Colors.ERROR if status == refusal and asked != "waiting" else None,
+                            text_align=ft.TextAlign.CENTER,
+                        ),
+                    ),
+                    ft.Text(
+                        "Your phone shows your own cards; the table's screen shows everyone's.", size=13, text_align=ft.TextAlign.CENTER
+                    ),
                 ],
+                width=320,
                 spacing=12,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             )

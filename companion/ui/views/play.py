@@ -475,9 +475,10 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
         # Its own back button: Flutter's is 40 × 40, under the 48 every target has.
         appbar=ft.AppBar(
             title=title_or_message(game_screens.title(live.record["game"]), message),
-            title_spacing=4,
+            # A guest's own seat is its first screen: nothing of its seat lies behind it, so no Back; its
+            # title then keeps the bar's usual 16 px from the edge (4 px is the gap after the arrow).
+            title_spacing=16 if app.seat_route == route else 4,
             leading_width=56,
-            # A guest's own seat is its first screen: nothing of its seat lies behind it, so no Back.
             leading=None if app.seat_route == route else icon_button(ft.Icons.ARROW_BACK, "Back", lambda e: app.go(route_under(app))),
             automatically_imply_leading=False,
             actions=[how_scoring_works(app, live.record["game"])],
