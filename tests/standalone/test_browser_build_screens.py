@@ -60,3 +60,15 @@ def test_an_image_without_pillow_is_refused_in_words(monkeypatch):
     with pytest.raises(card_layout.ImagesUnavailable, match="Tableside on a computer"):
         card_layout.font(20)
     card_layout.font.cache_clear()
+
+
+def test_inviting_phones_says_it_needs_a_computer(open_standalone, store):
+    from companion.ui.views.invite import STANDALONE
+    from scoring import new_record
+
+    game = store.create(new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
+    h = open_standalone(f"/play/{game}")
+    assert not [b for b in h.buttons("Invite players") if b.visible]
+    invite = open_standalone(f"/invite/{game}")
+    assert invite.text_of("message") == STANDALONE
+    assert not store.setting("invites")  # no invitation was made

@@ -98,8 +98,21 @@ def request_line(request: Request, answer: Callable[[Request, bool], None]) -> f
     )
 
 
+STANDALONE = (
+    "Phones join a game through Tableside running on a computer of the table's Wi-Fi (`tableside`). "
+    "This app runs in this browser alone: pass the phone round, or start Tableside on a computer to invite the others."
+)
+
+
 @ft.component
 def view(app: App, game_id: str) -> ft.View:
+    if app.standalone:  # no server for phones to reach (companion/standalone); the same for the whole session
+        return ft.View(
+            route=f"/invite/{route_id(game_id)}",
+            appbar=ft.AppBar(title=ft.Text("Invite players")),
+            controls=[ft.Semantics(identifier="message", content=ft.Text(STANDALONE), live_region=True)],
+            padding=16,
+        )
     # The code and the seats are settings: a seat taken or released on a phone shows here at once.
     use_changes(app, changes.SETTINGS, changes.game(game_id))
     route = f"/invite/{route_id(game_id)}"

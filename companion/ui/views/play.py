@@ -278,7 +278,7 @@ def actions(play: Play, game_id: str) -> ft.Control:
                 "Invite players",
                 icon=ft.Icons.QR_CODE,
                 height=48,
-                visible=not play.seat,
+                visible=not play.seat and not app.standalone,  # the browser build has no server for phones to join
                 on_click=lambda e: app.go(f"/invite/{route_id(game_id)}"),
             ),
         ],
