@@ -140,10 +140,10 @@ class App:
             return "", ""
         made = "" if self.gate.required else new_pin()
         if made:
-            self.set_pin(made)
+            await self.set_pin(made)
         why = await self.network.open_to_wifi(made)
         if why and made:
-            self.set_pin(None)  # not served to the network after all: as it was
+            await self.set_pin(None)  # not served to the network after all: as it was
         self.store.changes.publish([changes.SETTINGS])  # every invite and settings screen shows the new links
         return why, "" if why else made
 

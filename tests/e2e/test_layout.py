@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import new_context
+from .ui import new_game_tile
 
 pytestmark = pytest.mark.e2e
 
@@ -95,7 +96,7 @@ def tap_in_place(u, name: str) -> None:
 
 def start_game(u, title: str, names: list[str]) -> None:
     """From the home screen shown, as a person does it: the game, the names, Start game."""
-    u.page.get_by_role("button", name=re.compile("^" + re.escape(title))).first.click(timeout=30_000)
+    u.page.get_by_role("button", name=new_game_tile(title)).first.click(timeout=30_000)
     for name in names:
         u.type_into("Player name", name)
         expect(u.button(f"Remove {name}")).to_be_visible()

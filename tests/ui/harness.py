@@ -205,6 +205,14 @@ class Harness:
     def run(self, coro):
         return self.loop.run_until_complete(coro)
 
+    def settle_until(self, done: Callable[[], Any], timeout: float = 10.0) -> None:
+        """Run the loop until `done()` is true: for work a handler hands to a thread (a PIN's hash)."""
+        deadline = self.loop.time() + timeout
+        while not done():
+            assert self.loop.time() < deadline, "the screen did not get there in time"
+            self.run(asyncio.sleep(0.02))
+        self.settle()
+
     def settle(self, rounds: int = 5, horizon: float = 0.2):
         """Let scheduled tasks (navigate, route_change, pubsub) run, and timers due within `horizon` seconds."""
         for _ in range(rounds):

@@ -379,8 +379,7 @@ def test_the_host_lets_phones_on_the_wifi_join_in_one_tap_and_a_pin_guards_the_r
     host = open_(f"/invite/{game_id}")  # the first evening: no PIN, every browser here is the host
     assert host.text_of("join-url").startswith("http://127.0.0.1:8550/join/")
     host.tap("Let phones on this Wi-Fi join")
-    host.settle()
-    assert opened == [1]
+    host.settle_until(lambda: opened == [1] and host.page._dialogs.controls)  # the PIN is hashed in a thread first
     invite = code(store, game_id)
     assert host.text_of("join-url") == f"http://192.168.1.20:8550/join/{invite}"  # the QR code's link
     assert not host.buttons("Let phones on this Wi-Fi join") and host.text_of("wifi-message") == ""
@@ -442,7 +441,7 @@ def test_the_wifi_that_cannot_be_opened_is_said_at_the_button_and_no_pin_is_left
     h = Harness(make_main(store, network=Network(["http://127.0.0.1:8550"], opener=opener)), route=f"/invite/{game_id}", width=1024)
     try:
         h.tap("Let phones on this Wi-Fi join")
-        h.settle()
+        h.settle_until(lambda: h.text_of("wifi-message"))  # a PIN made, hashed in a thread, then taken back
         assert h.text_of("wifi-message") == said
         assert store.setting(PIN_SETTING) is None and h.text_of("join-url").startswith("http://127.0.0.1:8550/")
         assert not h.page._dialogs.controls and h.buttons("Let phones on this Wi-Fi join")
