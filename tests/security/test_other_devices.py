@@ -22,13 +22,13 @@ def namespaces() -> bool:
         return False
 
 
-@pytest.fixture(scope="module")
-def seen(tmp_path_factory):
+def seen_in_a_namespace(tmp_path_factory, module: str) -> dict:
+    """What `module` (run with `python -m` in a network namespace of its own) saw: its last line's JSON."""
     if not namespaces():
         pytest.skip("needs a network namespace of its own (unshare --net, as root)")
-    out = tmp_path_factory.mktemp("netns")
+    out = tmp_path_factory.mktemp(module.rsplit(".", 1)[-1])
     done = subprocess.run(
-        ["unshare", "--net", sys.executable, "-m", "tests.security.netns", str(out)],
+        ["unshare", "--net", sys.executable, "-m", module, str(out)],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -36,6 +36,11 @@ def seen(tmp_path_factory):
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def seen(tmp_path_factory):
+    return seen_in_a_namespace(tmp_path_factory, "tests.security.netns")
 
 
 def test_a_device_claiming_to_be_this_machine_is_still_asked_for_the_pin(seen):

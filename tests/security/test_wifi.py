@@ -3,30 +3,14 @@
 the network (a network namespace: netns_wifi.py) reach it there, each a guest whatever it claims, with a
 seat by the invitation and the host's screens behind the PIN made for the evening."""
 
-import json
-import subprocess
-import sys
-
 import pytest
 
-from .support import REPO
-from .test_other_devices import namespaces
+from .test_other_devices import seen_in_a_namespace
 
 
 @pytest.fixture(scope="module")
 def seen(tmp_path_factory):
-    if not namespaces():
-        pytest.skip("needs a network namespace of its own (unshare --net, as root)")
-    out = tmp_path_factory.mktemp("wifi")
-    done = subprocess.run(
-        ["unshare", "--net", sys.executable, "-m", "tests.security.netns_wifi", str(out)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return seen_in_a_namespace(tmp_path_factory, "tests.security.netns_wifi")
 
 
 def test_no_other_device_reaches_the_server_until_the_host_opens_it(seen):
