@@ -4,6 +4,11 @@ A change names its topics (`game:<id>` for one game's record, `LIVE` for the lis
 progress, `HISTORY` for the finished games, `SETTINGS` for settings, PIN and invites); the store
 publishes them once its files are written, and every subscriber of those topics redraws from the
 stored state. Standard library only: the data layer publishes without knowing about screens.
+
+Past one process (docs/scaling.md), a change must reach the screens of every process that shows the
+same lists: `Changes(bus=...)` hands each published change to a bus (companion/data/bus.py), and the
+bus hands what any process published to `heard` in every process, this one included. The local
+subscribers are told by `heard` only, so one change is drawn once everywhere, whatever carried it.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import itertools
 import logging
 import threading
 from collections.abc import Callable, Iterable
+from typing import Protocol
 
 log = logging.getLogger("tableside")
 
@@ -26,10 +32,21 @@ def game(game_id: str) -> str:
     return f"game:{game_id}"
 
 
+class Bus(Protocol):
+    """What carries changes between processes: `send` publishes, and every process's `heard` (given
+    to `listen`) is called with each change sent anywhere, its own included."""
+
+    def send(self, topics: frozenset[str]) -> None: ...
+
+    def listen(self, heard: Callable[[Iterable[str]], None]) -> Callable[[], None]: ...
+
+
 class Changes:
     """Topic → callbacks. Callbacks must be quick and must not raise: they only schedule a redraw."""
 
-    def __init__(self) -> None:
+    def __init__(self, bus: Bus | None = None) -> None:
+        self._bus = bus
+        self._stop_listening = bus.listen(self.heard) if bus is not None else None
         self._lock = threading.Lock()
         self._ids = itertools.count()
         self._subscribers: dict[str, dict[int, Callable[[], None]]] = {}
@@ -55,6 +72,14 @@ class Changes:
         return unsubscribe
 
     def publish(self, topics: Iterable[str]) -> None:
+        """The one place a change leaves: to this process's subscribers, or to the bus that tells every process."""
+        if self._bus is not None:
+            self._bus.send(frozenset(topics))
+        else:
+            self.heard(topics)
+
+    def heard(self, topics: Iterable[str]) -> None:
+        """A change published here or (through the bus) in another process: its subscribers here redraw."""
         topics = set(topics)
         with self._lock:
             for topic in topics:
@@ -81,3 +106,9 @@ class Changes:
             if topic is not None:
                 return len(self._subscribers.get(topic, {}))
             return len({k for held in self._subscribers.values() for k in held})
+
+    def close(self) -> None:
+        """Stop hearing the bus (the store closes)."""
+        if self._stop_listening is not None:
+            self._stop_listening()
+            self._stop_listening = None
