@@ -6,9 +6,9 @@ publishes them once its files are written, and every subscriber of those topics 
 stored state. Standard library only: the data layer publishes without knowing about screens.
 
 Past one process (docs/scaling.md), a change must reach the screens of every process that shows the
-same lists: `Changes(bus=...)` hands each published change to a bus (companion/data/bus.py), and the
-bus hands what any process published to `heard` in every process, this one included. The local
-subscribers are told by `heard` only, so one change is drawn once everywhere, whatever carried it.
+same lists: `Changes(bus=...)` tells its own subscribers at once (the tapping device is still drawn
+first) and hands the change to a bus (companion/data/bus.py), which carries it to every process; a
+process skips its own changes coming back, so one change is drawn once everywhere.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
+import uuid
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
@@ -33,12 +34,12 @@ def game(game_id: str) -> str:
 
 
 class Bus(Protocol):
-    """What carries changes between processes: `send` publishes, and every process's `heard` (given
-    to `listen`) is called with each change sent anywhere, its own included."""
+    """What carries changes between processes: `send` publishes (with the sender's origin), and every
+    listener is called with each change sent anywhere, its own included (Changes skips those)."""
 
-    def send(self, topics: frozenset[str]) -> None: ...
+    def send(self, origin: str, topics: frozenset[str]) -> None: ...
 
-    def listen(self, heard: Callable[[Iterable[str]], None]) -> Callable[[], None]: ...
+    def listen(self, heard: Callable[[str, frozenset[str]], None]) -> Callable[[], None]: ...
 
 
 class Changes:
@@ -46,7 +47,8 @@ class Changes:
 
     def __init__(self, bus: Bus | None = None) -> None:
         self._bus = bus
-        self._stop_listening = bus.listen(self.heard) if bus is not None else None
+        self._origin = uuid.uuid4().hex  # this process's name on the bus
+        self._stop_listening = bus.listen(self._from_bus) if bus is not None else None
         self._lock = threading.Lock()
         self._ids = itertools.count()
         self._subscribers: dict[str, dict[int, Callable[[], None]]] = {}
@@ -72,10 +74,14 @@ class Changes:
         return unsubscribe
 
     def publish(self, topics: Iterable[str]) -> None:
-        """The one place a change leaves: to this process's subscribers, or to the bus that tells every process."""
+        """The one place a change leaves: to this process's subscribers now, and to the other processes by the bus."""
+        topics = frozenset(topics)
+        self.heard(topics)
         if self._bus is not None:
-            self._bus.send(frozenset(topics))
-        else:
+            self._bus.send(self._origin, topics)
+
+    def _from_bus(self, origin: str, topics: frozenset[str]) -> None:
+        if origin != self._origin:  # this process's own change was heard when it was published
             self.heard(topics)
 
     def heard(self, topics: Iterable[str]) -> None:

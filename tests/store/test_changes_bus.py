@@ -63,3 +63,20 @@ def test_without_a_bus_a_change_stays_in_its_process():
     alone.subscribe([changes.LIVE], lambda: heard.append(0))
     alone.publish([changes.LIVE])
     assert heard == [0]
+
+
+def test_the_process_that_published_tells_its_own_subscribers_at_once_and_once():
+    """Its own change comes back on the bus too: it was drawn when published (the tapping device first), not again."""
+    bus = LocalBus()
+    here, _there = Changes(bus), Changes(bus)
+    order = []
+    here.subscribe([changes.LIVE], lambda: order.append("drawn"))
+    sent = bus.send
+
+    def send_and_note(origin, topics):
+        order.append("sent")
+        sent(origin, topics)
+
+    bus.send = send_and_note
+    here.publish([changes.LIVE])
+    assert order == ["drawn", "sent"]
