@@ -1,6 +1,6 @@
 """A club night on one server: tables of tablets playing Lost Cities over Flet's websocket protocol.
 
-    python bench/club.py club   [--tables 10] [--devices 4] [--seconds 60] [--closed 40]
+    python bench/club.py club   [--tables 10] [--devices 4] [--seconds 60] [--closed 40] [--processes 1]
     python bench/club.py closed [--closed 100] [--seconds 30]
     python bench/club.py memory [--sessions 100] [--wait 30]
     python bench/club.py import [--games 10000] [--seconds 60]
@@ -8,7 +8,8 @@
 The server is the real one (`python -m companion serve` in a subprocess on loopback). Each device
 is a websocket client that speaks Flet's protocol as the browser does (tests/security/flet_client.py):
 it registers a tablet-sized page (1180 × 820) on /play/<game>, reads every message the server sends
-and taps a card by sending a click to the button's id. A card's key holds its state
+and decodes it whole (msgpack, Flet's own ext types), as Flet's web client does, and taps a card by
+sending a click to the button's id. A card's key holds its state
 ("Mia red 6:held", controls.card_button), so a device has seen a tap once a control with the
 tapped card's new key reached it.
 
@@ -16,7 +17,9 @@ club    Every table taps once a second (its four devices in turn: add the red 2�
         off again, and so on), for `--seconds`, after `--closed` tabs opened table 1 and closed.
         Prints the tapping device's and the other devices' latency (p50/p95/max), updates missing,
         server CPU and memory. Issue 19's target at 10 × 4 after 40 closed: others p95 ≤ 300 ms,
-        tapping device p95 ≤ 150 ms, nothing missing.
+        tapping device p95 ≤ 150 ms, nothing missing (issue 40: the same at 20 × 4 after 80 closed).
+        `--processes N` shares the tables out among N servers (one data folder each), as
+        sharding by game would (docs/scaling.md): table i on server i mod N, the closed tabs on the first.
 closed  One table of four, with no closed tabs and then with `--closed` closed tabs on it:
         the others' latency and the server's CPU in each (target: within 10 %).
 memory  The server's memory idle, with `--sessions` play screens open, and `--wait` seconds after
@@ -312,19 +315,37 @@ def local_sockets(sessions: int) -> dict[str, str]:
 
 
 async def club(args) -> None:
-    with Run(args.tables, env=local_sockets(args.tables * args.devices + args.closed)) as run:
+    """`--processes` servers, each on its own data folder with its share of the tables (table i on server
+    i mod N): sharding by game, as a proxy routing each game's prefix to its process would (docs/scaling.md)."""
+    n = max(1, args.processes)
+    shares = [len(range(i, args.tables, n)) for i in range(n)]
+    runs = [Run(share, env=local_sockets(share * args.devices + args.closed)) for share in shares]
+    for run in runs:
+        run.__enter__()
+    try:
         if args.closed:
-            await closed_tabs(run.ws, f"/play/{run.games[0]}", args.closed)
-        tables = await run.tables(args.tables, args.devices)
+            await closed_tabs(runs[0].ws, f"/play/{runs[0].games[0]}", args.closed)
+        by_run = [await run.tables(share, args.devices) for run, share in zip(runs, shares, strict=True)]
+        tables = [by_run[i % n][i // n] for i in range(args.tables)]  # table i on server i mod n
+        for number, device in enumerate(d for devices in tables for d in devices):
+            device.number = number  # play() finds a device's table by its number
         await asyncio.sleep(2)
-        cpu0, t0 = run.proc.cpu_seconds(), time.perf_counter()
+        cpu0, t0 = [run.proc.cpu_seconds() for run in runs], time.perf_counter()
         played = await play(tables, args.seconds)
-        cpu, elapsed = run.proc.cpu_seconds() - cpu0, time.perf_counter() - t0
+        elapsed = time.perf_counter() - t0
+        cpus = [run.proc.cpu_seconds() - c for run, c in zip(runs, cpu0, strict=True)]
         title = f"{args.tables} tables × {args.devices} devices, 1 tap/s per table, {args.seconds} s"
         title += f", after {args.closed} closed tabs on table 1"
-        report(title, played, cpu, elapsed, run.proc.rss_mb())
+        if n > 1:
+            title += f", on {n} server processes ({', '.join(map(str, shares))} tables)"
+        report(title, played, sum(cpus), elapsed, sum(run.proc.rss_mb() for run in runs))
+        if n > 1:
+            print("  each process's CPU " + ", ".join(f"{c / elapsed:4.0%}" for c in cpus))
         for devices in tables:
             await asyncio.gather(*(d.close() for d in devices))
+    finally:
+        for run in runs:
+            run.__exit__(None, None, None)
 
 
 async def closed(args) -> None:
@@ -446,6 +467,7 @@ def main() -> None:
     c.add_argument("--devices", type=int, default=4)
     c.add_argument("--seconds", type=int, default=60)
     c.add_argument("--closed", type=int, default=40)
+    c.add_argument("--processes", type=int, default=1, help="server processes, the tables shared out among them")
     k = sub.add_parser("closed")
     k.add_argument("--closed", type=int, default=100)
     k.add_argument("--seconds", type=int, default=30)

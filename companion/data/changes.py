@@ -4,6 +4,11 @@ A change names its topics (`game:<id>` for one game's record, `LIVE` for the lis
 progress, `HISTORY` for the finished games, `SETTINGS` for settings, PIN and invites); the store
 publishes them once its files are written, and every subscriber of those topics redraws from the
 stored state. Standard library only: the data layer publishes without knowing about screens.
+
+Past one process (docs/scaling.md), a change must reach the screens of every process that shows the
+same lists: `Changes(bus=...)` tells its own subscribers at once (the tapping device is still drawn
+first) and hands the change to a bus (companion/data/bus.py), which carries it to every process; a
+process skips its own changes coming back, so one change is drawn once everywhere.
 """
 
 from __future__ import annotations
@@ -11,7 +16,9 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
+import uuid
 from collections.abc import Callable, Iterable
+from typing import Protocol
 
 log = logging.getLogger("tableside")
 
@@ -26,10 +33,22 @@ def game(game_id: str) -> str:
     return f"game:{game_id}"
 
 
+class Bus(Protocol):
+    """What carries changes between processes: `send` publishes (with the sender's origin), and every
+    listener is called with each change sent anywhere, its own included (Changes skips those)."""
+
+    def send(self, origin: str, topics: frozenset[str]) -> None: ...
+
+    def listen(self, heard: Callable[[str, frozenset[str]], None]) -> Callable[[], None]: ...
+
+
 class Changes:
     """Topic → callbacks. Callbacks must be quick and must not raise: they only schedule a redraw."""
 
-    def __init__(self) -> None:
+    def __init__(self, bus: Bus | None = None) -> None:
+        self._bus = bus
+        self._origin = uuid.uuid4().hex  # this process's name on the bus
+        self._stop_listening = bus.listen(self._from_bus) if bus is not None else None
         self._lock = threading.Lock()
         self._ids = itertools.count()
         self._subscribers: dict[str, dict[int, Callable[[], None]]] = {}
@@ -55,6 +74,18 @@ class Changes:
         return unsubscribe
 
     def publish(self, topics: Iterable[str]) -> None:
+        """The one place a change leaves: to this process's subscribers now, and to the other processes by the bus."""
+        topics = frozenset(topics)
+        self.heard(topics)
+        if self._bus is not None:
+            self._bus.send(self._origin, topics)
+
+    def _from_bus(self, origin: str, topics: frozenset[str]) -> None:
+        if origin != self._origin:  # this process's own change was heard when it was published
+            self.heard(topics)
+
+    def heard(self, topics: Iterable[str]) -> None:
+        """A change published here or (through the bus) in another process: its subscribers here redraw."""
         topics = set(topics)
         with self._lock:
             for topic in topics:
@@ -81,3 +112,9 @@ class Changes:
             if topic is not None:
                 return len(self._subscribers.get(topic, {}))
             return len({k for held in self._subscribers.values() for k in held})
+
+    def close(self) -> None:
+        """Stop hearing the bus (the store closes)."""
+        if self._stop_listening is not None:
+            self._stop_listening()
+            self._stop_listening = None

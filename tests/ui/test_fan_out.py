@@ -1,0 +1,44 @@
+"""What one tap costs the server (issue 40): it redraws the screens of the sessions that show its game,
+each once, and nothing else. Timings are bench/club.py's and bench/tap_cost.py's; these test mechanisms."""
+
+from __future__ import annotations
+
+from flet.messaging.protocol import MessageAction
+
+from companion.data import changes
+from scoring import new_record
+
+
+def lost_cities(store) -> str:
+    return store.create(new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
+
+
+def patches_since(h, before: int) -> int:
+    return sum(m.action == MessageAction.PATCH_CONTROL for m in h.conn.sent[before:])
+
+
+def test_a_tap_redraws_only_the_sessions_that_show_its_game_each_once(open_app, store):
+    played, elsewhere = lost_cities(store), lost_cities(store)
+    table = [open_app(f"/play/{played}", width=1180, height=820) for _ in range(4)]
+    other_table = [open_app(f"/play/{elsewhere}", width=1180, height=820) for _ in range(2)]
+    history = open_app("/history", width=1180, height=820)
+    for h in table + other_table + [history]:
+        h.settle()
+    before = {id(h): len(h.conn.sent) for h in table + other_table + [history]}
+    table[0].tap("Mia red 6")
+    for h in table + other_table + [history]:
+        h.settle()
+    assert [h.text_of("total-Mia") for h in table] == ["-14"] * 4
+    assert [patches_since(h, before[id(h)]) for h in table] == [1, 1, 1, 1]  # one redraw each, the tapper's included
+    assert [len(h.conn.sent) - before[id(h)] for h in other_table + [history]] == [0, 0, 0]  # nothing sent to the rest
+    assert other_table[0].text_of("total-Mia") == "0"
+
+
+def test_a_change_the_screen_does_not_draw_from_sends_nothing(open_app, store):
+    game = lost_cities(store)
+    tablet = open_app(f"/play/{game}", width=1180)
+    tablet.settle()
+    before = len(tablet.conn.sent)
+    store.changes.publish([changes.HISTORY, changes.LIVE, changes.game("another")])
+    tablet.settle()
+    assert len(tablet.conn.sent) == before
