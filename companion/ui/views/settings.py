@@ -5,6 +5,8 @@ read from the store at each drawing (it subscribes to `changes.SETTINGS`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.access.gate import MAX_DIGITS, MIN_DIGITS, SAFE_DIGITS, valid_pin, weak_pin_warning
@@ -23,9 +25,9 @@ STANDALONE_PIN = (
 )
 
 
-def theme_choice(chosen: str, on_change) -> ft.RadioGroup:
+def theme_choice(chosen: str, on_change: Callable[[ft.Event[ft.RadioGroup]], None]) -> ft.RadioGroup:
     """Light, Dark or Black, one radio a row (48 px each, a tap target on a phone)."""
-    radios = [ft.Radio(value=c, label=themes.LABELS[c], height=48) for c in themes.CHOICES]
+    radios: list[ft.Control] = [ft.Radio(value=c, label=themes.LABELS[c], height=48) for c in themes.CHOICES]
     return ft.RadioGroup(value=chosen, on_change=on_change, content=ft.Column(radios, spacing=0))
 
 
