@@ -140,11 +140,11 @@ def Root(app: App) -> list[ft.View]:
     game = game_of_route(app, found[0], found[3]) if found else None
 
     def apply_theme() -> None:
-        game_screens.use_theme(app.page, game)
+        game_screens.use_theme(app.page, game, app.black)
         app.page.theme_mode = app.theme_mode
         app.page.update()
 
-    ft.use_effect(apply_theme, [game, app.dark])
+    ft.use_effect(apply_theme, [game, app.dark, app.black])
 
     async def restore_rights() -> None:
         """A new session of a browser that keeps a host grant is the host again, without the PIN

@@ -7,6 +7,7 @@ import flet as ft
 
 import scoring
 from companion.server import fonts
+from companion.ui import themes
 from companion.ui.game_screen_base import DEFAULT_SEED, GameScreen, Statistic
 from companion.ui.views import play_bgg_card_game, play_bgg_game, play_card_commons, play_cgt, play_lost_cities
 
@@ -59,8 +60,8 @@ def seed(game: str) -> str:
     return screen(game).seed
 
 
-def use_theme(page: ft.Page, game: str | None) -> None:
-    """Each game in its own colours; the home screen in Tableside's."""
+def use_theme(page: ft.Page, game: str | None, black: bool = False) -> None:
+    """Each game in its own colours; the home screen in Tableside's. `black`: the dark theme is Black's (themes.py)."""
     colour = screen(game).seed if game else DEFAULT_SEED
     page.theme = fonts.theme(color_scheme_seed=colour)
-    page.dark_theme = fonts.theme(dark=True, color_scheme_seed=colour)
+    page.dark_theme = themes.dark_theme(colour, black)

@@ -47,9 +47,10 @@ from companion.server.admission import mark_unlocked
 from companion.server.network import Network
 from companion.server.uploads import Uploads
 from companion.services.live import GameHub
+from companion.ui import themes
 
 THEME_SETTING = "theme.dark"  # the store's setting: True when devices that chose nothing start dark
-THEME_PREFERENCE = "tableside.theme"  # a device's own choice ("dark" or "light"), kept by its browser
+THEME_PREFERENCE = themes.PREFERENCE  # a device's own choice ("light", "dark" or "black"), kept by its browser
 PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
 BROWSER_ANSWERS_WITHIN = 3.0  # seconds: a browser that does not say what it keeps is taken to keep nothing
 __all__ = ["LOCAL_IS_HOST", "PHONE_MAX_WIDTH", "THEME_SETTING", "App", "on_this_machine"]
@@ -112,6 +113,7 @@ class App:
         self.rebuild: Callable[[], None] = lambda: None
         self.resized: Callable[[], None] = lambda: None
         self.dark = store.setting(THEME_SETTING) is True  # the server's default, until the browser says its own choice
+        self.black = False  # the Black theme (themes.py): dark, on a page of true black
         self.recovery_seen: set[str] = set()  # the store's notices this session dismissed on the home screen
         self.connected = True
         self._subscription_keys = itertools.count()
@@ -519,11 +521,11 @@ class App:
         """The theme of devices that chose none (the host's Settings): this device's own choice stays."""
         self.store.set_setting(THEME_SETTING, dark)
 
-    def toggle_theme(self) -> None:
-        """This device's own theme: kept by its browser, so no other device changes with it."""
-        self.dark = not self.dark
+    def choose_theme(self, choice: str) -> None:
+        """This device's own theme (one of themes.CHOICES): kept by its browser, so no other device changes with it."""
+        self.dark, self.black = themes.flags(choice)
         self.page.theme_mode = self.theme_mode
-        self.page.run_task(self._keep_theme, "dark" if self.dark else "light")
+        self.page.run_task(self._keep_theme, choice)
 
     async def _keep_theme(self, choice: str) -> None:
         try:
@@ -538,7 +540,7 @@ class App:
         except Exception as e:  # no answer: the server's default
             log.info("the browser did not say its theme: %s", type(e).__name__)
             return False
-        if choice not in ("dark", "light") or (choice == "dark") == self.dark:
+        if choice not in themes.CHOICES or themes.flags(choice) == (self.dark, self.black):
             return False
-        self.dark = choice == "dark"
+        self.dark, self.black = themes.flags(choice)
         return True

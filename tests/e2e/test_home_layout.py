@@ -1,12 +1,15 @@
 """Home and the play screen's bar in Chromium at a phone (390×844) and a tablet (1024×768): the games in
 progress come before the new-game cards, Discard sits in the row's menu (with its Undo), and the line
-above the play screen's bar runs the width of the screen (issue 39)."""
+above the play screen's bar runs the width of the screen (issue 39). The Black theme paints a phone's
+page #000000, and that phone's browser keeps the choice across a reload (issue 41)."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from PIL import Image
 from playwright.sync_api import expect
 
 import scoring
@@ -18,6 +21,7 @@ from .conftest import PHONE, TABLET, Server
 
 pytestmark = pytest.mark.e2e
 EDGE = 12  # px: the screen's own padding on either side of the line
+BLACK = (0, 0, 0)  # the Black theme's page, #000000
 
 
 @pytest.fixture
@@ -59,3 +63,33 @@ def test_games_in_progress_first_discard_in_a_menu_and_a_full_width_bar_line(ui,
     bar = u.text("play-actions").bounding_box()
     assert bar["x"] <= EDGE and bar["x"] + bar["width"] >= size["width"] - EDGE, bar
     u.screenshot("play-bar")
+
+
+def page_pixel(u, wanted: tuple[int, int, int], within: float = 10.0) -> tuple[int, int, int]:
+    """The colour the browser paints at the phone's bottom-left corner, below every control: `wanted`
+    once it shows (a theme change is drawn over a few frames), else the last one seen."""
+    for _ in range(int(within / 0.25)):
+        shot = Image.open(io.BytesIO(u.page.screenshot(timeout=20_000))).convert("RGB")
+        seen = shot.getpixel((4, shot.height - 4))
+        if seen == wanted:
+            break
+        u.page.wait_for_timeout(250)
+    return seen
+
+
+def test_black_paints_a_phones_page_black_and_survives_a_reload(ui, server):
+    u = ui(PHONE)
+    u.open("/settings")
+    u.page.get_by_role("radio", name="Black theme").click()
+    kept = lambda: '"black"' in u.page.evaluate("() => Object.values(localStorage)")  # Flutter keeps preferences there
+    for _ in range(100):  # the choice reaches the browser's storage within a few frames
+        if kept():
+            break
+        u.page.wait_for_timeout(100)
+    assert kept(), "the browser did not keep the choice"
+    assert page_pixel(u, BLACK) == BLACK
+    u.reload()
+    # The server's default (light) shows until the browser says its choice (app.Root): then Black is checked again.
+    expect(u.page.get_by_role("radio", name="Black theme")).to_be_checked(timeout=30_000)
+    assert page_pixel(u, BLACK) == BLACK
+    u.screenshot("black")

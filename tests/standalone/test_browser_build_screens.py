@@ -21,8 +21,8 @@ def open_standalone(store):
     opened: list[Harness] = []
     main = make_main(store, standalone=True)
 
-    def _open(route: str = "/") -> Harness:
-        h = Harness(main, route=route, width=390, height=844)
+    def _open(route: str = "/", browser_storage: dict | None = None) -> Harness:
+        h = Harness(main, route=route, width=390, height=844, browser_storage=browser_storage)
         opened.append(h)
         return h
 
@@ -35,6 +35,18 @@ def test_settings_say_why_there_is_no_pin(open_standalone):
     h = open_standalone("/settings")
     assert [t for t in h.find_all(ft.Text) if t.value == STANDALONE_PIN]
     assert not h.buttons("Set PIN") and not h.buttons("Remove PIN")
+
+
+def test_black_is_chosen_and_kept_by_the_browser_alone(open_standalone, store):
+    from tests.ui.test_settings_theme import choose, page_background
+
+    browser: dict = {}
+    h = open_standalone("/settings", browser_storage=browser)
+    choose(h, "Black theme")
+    assert page_background(h) == "#000000" and browser == {"tableside.theme": "black"}
+    again = open_standalone("/", browser_storage=browser)  # the next visit: the same browser's storage
+    again.settle()
+    assert page_background(again) == "#000000"
 
 
 def test_import_takes_the_bytes_that_came_with_the_pick(open_standalone, store):

@@ -1,23 +1,51 @@
-"""The theme is each device's own (kept by its browser); the server's setting is only the default
-of devices that chose none: the host's switch does not turn a guest's phone dark."""
+"""The theme is each device's own (kept by its browser): Light, Dark or Black (true black, issue 41);
+the server's setting is only the default of devices that chose none: the host's switch does not turn
+a guest's phone dark."""
 
 import flet as ft
+import pytest
 
+from companion.ui import themes
 from companion.ui.session import THEME_PREFERENCE, THEME_SETTING
 
+GREY = "Material's dark grey"  # a dark theme that names no page colour: Flutter's, from the seeded scheme
 
-def flip(h, label: str = "Dark theme") -> None:
+
+def flip(h, label: str) -> None:
     switch = h.find(ft.Switch, label=label)
     h.choose(switch, not switch.value)  # as the browser does: the value, then the event
     h.settle()
 
 
+def choose(h, label: str) -> None:
+    """Tap the radio named `label` ("Light theme", "Dark theme", "Black theme"): the browser sets its group's value."""
+    radio = h.find(ft.Radio, label=label)
+    group = next(g for g in h.find_all(ft.RadioGroup) if radio in g.content.controls)
+    h.choose(group, radio.value)
+    h.settle()
+
+
+def chosen(h) -> str:
+    """The label of the selected radio, as a screen reader says it."""
+    (group,) = h.find_all(ft.RadioGroup)
+    return next(r.label for r in group.content.controls if r.value == group.value)
+
+
+def page_background(h) -> str:
+    """The colour of the page as the browser paints it: the theme mode's theme decides."""
+    if h.page.theme_mode == ft.ThemeMode.LIGHT:
+        return "light"
+    theme = h.page.dark_theme
+    assert theme.scaffold_bgcolor == (theme.color_scheme.surface if theme.color_scheme else None)  # page and surface agree
+    return theme.scaffold_bgcolor or GREY
+
+
 def test_a_devices_theme_is_its_own_and_survives_a_reload(open_app, store):
     host_browser: dict = {}
     h = open_app("/settings", browser_storage=host_browser)
-    assert h.page.theme_mode == ft.ThemeMode.LIGHT
-    flip(h)
-    assert h.page.theme_mode == ft.ThemeMode.DARK
+    assert h.page.theme_mode == ft.ThemeMode.LIGHT and chosen(h) == "Light theme"
+    choose(h, "Dark theme")
+    assert h.page.theme_mode == ft.ThemeMode.DARK and page_background(h) == GREY
     assert host_browser == {THEME_PREFERENCE: "dark"}  # kept by this browser…
     assert store.setting(THEME_SETTING) is not True  # …not the server's default
 
@@ -53,3 +81,80 @@ def test_dark_theme_survives_a_server_restart(tmp_path):
         assert again.setting(THEME_SETTING) is True
     finally:
         again.close()
+
+
+def test_the_three_choices_are_named_for_a_screen_reader(open_app):
+    h = open_app("/settings", browser_storage={})
+    assert [r.label for r in h.find_all(ft.Radio)] == ["Light theme", "Dark theme", "Black theme"]
+    assert all(r.height >= 48 for r in h.find_all(ft.Radio))  # a row each, a finger's target
+
+
+def test_black_paints_the_page_black_and_only_this_device_keeps_it(open_app, store):
+    phone: dict = {}
+    h = open_app("/settings", browser_storage=phone)
+    choose(h, "Black theme")
+    assert h.page.theme_mode == ft.ThemeMode.DARK and page_background(h) == themes.PAGE == "#000000"
+    assert chosen(h) == "Black theme"
+    assert phone == {THEME_PREFERENCE: "black"}  # kept by this browser…
+    assert store.setting(THEME_SETTING) is not True  # …not the server's default
+
+    again = open_app("/setup/lost-cities", browser_storage=phone)  # that device's next visit, on a game's screen
+    again.settle()
+    assert page_background(again) == "#000000"
+    assert again.page.dark_theme.color_scheme_seed == ft.Colors.AMBER_800  # still in the game's own colours
+    other = open_app("/settings", browser_storage={})  # another device
+    other.settle()
+    assert page_background(other) == "light" and chosen(other) == "Light theme"
+
+
+@pytest.mark.parametrize(
+    ("kept", "label", "now_kept", "background"),
+    [
+        (None, "Black theme", "black", "#000000"),
+        ("black", "Dark theme", "dark", GREY),
+        ("black", "Light theme", "light", "light"),
+        ("dark", "Black theme", "black", "#000000"),
+        ("light", "Dark theme", "dark", GREY),
+    ],
+)
+def test_every_choice_reaches_every_other(open_app, kept, label, now_kept, background):
+    browser = {THEME_PREFERENCE: kept} if kept else {}
+    h = open_app("/settings", browser_storage=browser)
+    h.settle()
+    choose(h, label)
+    assert (browser, page_background(h), chosen(h)) == ({THEME_PREFERENCE: now_kept}, background, label)
+    again = open_app("/", browser_storage=browser)
+    again.settle()
+    assert page_background(again) == background
+
+
+@pytest.mark.parametrize("kept", ["purple", "BLACK", "", 42, None, ["black"]])
+@pytest.mark.parametrize("default_dark", [False, True])
+def test_a_browser_keeping_no_theme_of_ours_gets_the_default(open_app, store, kept, default_dark):
+    store.set_setting(THEME_SETTING, default_dark)
+    h = open_app("/settings", browser_storage={THEME_PREFERENCE: kept})
+    h.settle()
+    assert page_background(h) == (GREY if default_dark else "light")
+    assert not h.conn.errors
+
+
+def test_a_crafted_choice_changes_nothing(open_app):
+    browser = {THEME_PREFERENCE: "black"}
+    h = open_app("/settings", browser_storage=browser)
+    h.settle()
+    (group,) = h.find_all(ft.RadioGroup)
+    h.choose(group, "<script>")  # not a theme: the event a page of its own could send
+    assert browser == {THEME_PREFERENCE: "black"} and page_background(h) == "#000000"
+    assert chosen(h) == "Black theme" and not h.conn.errors
+
+
+def test_a_device_that_chose_black_stays_black_whatever_the_default(open_app, store):
+    phone = {THEME_PREFERENCE: "black"}
+    host = open_app("/settings", browser_storage={})
+    flip(host, "Dark theme for devices that have not chosen")
+    flip(host, "Dark theme for devices that have not chosen")
+    for default in (True, False):
+        store.set_setting(THEME_SETTING, default)
+        h = open_app("/", browser_storage=phone)
+        h.settle()
+        assert page_background(h) == "#000000"

@@ -5,6 +5,8 @@ read from the store at each drawing (it subscribes to `changes.SETTINGS`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.access.gate import MAX_DIGITS, MIN_DIGITS, SAFE_DIGITS, valid_pin, weak_pin_warning
@@ -12,6 +14,7 @@ from companion.access.host_grants import LIFETIME
 from companion.access.identity import local_is_host
 from companion.data import changes
 from companion.server.network import serving_words
+from companion.ui import themes
 from companion.ui.session import App
 from companion.ui.widgets.controls import option_switch, section
 from companion.ui.widgets.hooks import use_changes, use_field
@@ -20,6 +23,12 @@ STANDALONE_PIN = (
     "No PIN here: this app runs in this browser alone, and nobody else reaches its games. "
     "A PIN, and inviting other phones to a game, need Tableside running on a computer of the table's Wi-Fi."
 )
+
+
+def theme_choice(chosen: str, on_change: Callable[[ft.Event[ft.RadioGroup]], None]) -> ft.RadioGroup:
+    """Light, Dark or Black, one radio a row (48 px each, a tap target on a phone)."""
+    radios: list[ft.Control] = [ft.Radio(value=c, label=themes.LABELS[c], height=48) for c in themes.CHOICES]
+    return ft.RadioGroup(value=chosen, on_change=on_change, content=ft.Column(radios, spacing=0))
 
 
 @ft.component
@@ -45,9 +54,10 @@ def view(app: App) -> ft.View:
         await app.set_pin(None)
         set_said(("PIN removed: anyone who can reach this server can use it.", False))
 
-    def flip_theme(e) -> None:
-        app.toggle_theme()
-        app.rebuild()  # the root applies the theme (and this switch is drawn from app.dark)
+    def choose_theme(e) -> None:
+        if e.control.value in themes.CHOICES:  # the browser's word: anything else changes nothing
+            app.choose_theme(e.control.value)
+        app.rebuild()  # the root applies the theme (and these radios are drawn from the app's)
 
     def flip_default(e) -> None:
         app.set_default_theme(not app.default_dark)
@@ -104,8 +114,12 @@ def view(app: App) -> ft.View:
                     *pin_controls,
                     ft.Semantics(identifier="settings-message", content=ft.Text(message, color=ft.Colors.ERROR if warns else None)),
                     section("Appearance"),
-                    option_switch("Dark theme", app.dark, flip_theme),
-                    ft.Text("On this device only: every phone and tablet keeps its own choice.", size=13),
+                    theme_choice(themes.choice(app.dark, app.black), choose_theme),
+                    ft.Text(
+                        "On this device only: every phone and tablet keeps its own choice. "
+                        "Black turns an OLED screen's pixels off: easier on the eyes at night and on the battery.",
+                        size=13,
+                    ),
                     option_switch("Dark theme for devices that have not chosen", app.default_dark, flip_default),
                 ],
                 spacing=12,

@@ -1,0 +1,58 @@
+"""A device's theme: Light, Dark or Black (true black, for a phone's OLED screen on a dark table).
+
+Black is the dark theme on a page of #000000 with near-black surfaces: the game's own colour scheme
+(seeded as in Dark) keeps its accents and texts, only the surfaces under them go darker, so every
+text and card colour that reads on Dark's grey reads better still on black (tests/ui/test_black_theme.py
+checks each game's colours on each surface). Screens draw the dark shades of card colours in both
+(`App.dark` is true for Black too).
+
+Each device keeps its own choice in its browser (`PREFERENCE`: "light", "dark" or "black"); the server's
+setting is only the default of devices that chose none (session.py)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.server import fonts
+
+PREFERENCE = "tableside.theme"  # the browser's key for this device's choice
+LIGHT, DARK, BLACK = "light", "dark", "black"
+CHOICES = (LIGHT, DARK, BLACK)
+LABELS = {LIGHT: "Light theme", DARK: "Dark theme", BLACK: "Black theme"}  # the radios' accessible names
+PAGE = "#000000"  # Black's page: an OLED screen's pixels off
+# Black's surfaces, darkest first: the page, then cards, fields and bars a step above it, grey
+# enough to tell apart on black, dark enough that the seeded dark texts and accents keep their contrast.
+SURFACES = {
+    "surface": PAGE,
+    "surface_dim": PAGE,
+    "surface_container_lowest": PAGE,
+    "surface_container_low": "#0B0B0B",
+    "surface_container": "#121212",
+    "surface_container_high": "#1A1A1A",
+    "surface_container_highest": "#242424",
+    "surface_bright": "#2A2A2A",
+}
+
+
+def flags(choice: str) -> tuple[bool, bool]:
+    """(dark, black) for a choice: Black is a dark theme."""
+    return choice in (DARK, BLACK), choice == BLACK
+
+
+def choice(dark: bool, black: bool) -> str:
+    """The choice the flags stand for."""
+    return BLACK if black else DARK if dark else LIGHT
+
+
+def dark_theme(seed: str, black: bool) -> ft.Theme:
+    """The page's dark theme in a game's colours: Material's grey, or Black's surfaces over it."""
+    if not black:
+        return fonts.theme(dark=True, color_scheme_seed=seed)
+    return fonts.theme(
+        dark=True,
+        color_scheme_seed=seed,
+        color_scheme=ft.ColorScheme(**SURFACES),
+        # Flutter takes the page's colour from the seeded scheme before the overrides: say it again.
+        scaffold_bgcolor=PAGE,
+        canvas_color=PAGE,
+    )
