@@ -14,7 +14,7 @@ import flet as ft
 import pytest
 
 import scoring
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui.views import play as play_view
 from scoring import Action, GameRules, RecordError, Table, Unchanged
 from scoring.actions import edited
@@ -118,7 +118,8 @@ class ToyScreen(game_screens.GameScreen):
             [
                 ft.Text(player),
                 ft.IconButton(
-                    icon=ft.Icon(ft.Icons.ADD, semantics_label=f"{player} point plus"), on_click=lambda e: self.play.act(AddPoint(player))
+                    icon=ft.Icon(ft.Icons.ADD, semantics_label=f"{player} point plus"),
+                    on_click=lambda e: self.context.act(AddPoint(player)),
                 ),
             ]
         )

@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.ui.game_screen_base import GameScreen
+from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import section, short_name, stepper
 from scoring import Action
 from scoring import cgt as rules
@@ -27,17 +27,17 @@ class CgtScreen(GameScreen):
 
     @property
     def game(self) -> rules.Game:
-        return self.play.live.position
+        return self.context.position
 
     def types_shown(self) -> list[int]:
         """The usual seven types, plus any other type the Meta row holds or this screen added."""
-        extra = self.play.state.get("extra_types", [])
+        extra = self.context.state.get("extra_types", [])
         return sorted(set(rules.DEFAULT_TYPES) | set(self.game.meta) | set(extra))
 
     # -- taps: a stepper hands over the value it would show; the action is the step to it ------
 
     def step(self, make: Callable[[int], Action], shown: int) -> Callable[[int], bool]:
-        return lambda value: self.play.act(make(value - shown))
+        return lambda value: self.context.act(make(value - shown))
 
     def reasons(self, make: Callable[[int], Action]) -> tuple[str | None, str | None]:
         """Why a stepper's − and + would be refused (the rules' words), shown when they are greyed."""
@@ -45,7 +45,7 @@ class CgtScreen(GameScreen):
 
     def add_type(self, value: str | None) -> None:
         if value:
-            self.play.remember("extra_types", [*self.play.state.get("extra_types", []), int(value)])
+            self.context.remember("extra_types", [*self.context.state.get("extra_types", []), int(value)])
 
     # -- the Meta row, shared by the table ---------------------------------------------
 
@@ -94,8 +94,8 @@ class CgtScreen(GameScreen):
     @property
     def sideways(self) -> bool:
         """A tablet held sideways: the Meta row goes beside the Collections, which stay in view."""
-        page = self.play.app.page
-        return self.play.app.wide and not self.play.seat and (page.width or 0) > (page.height or 0)
+        context = self.context
+        return context.wide and not context.seat and (context.page_width or 0) > (context.page_height or 0)
 
     def shared(self) -> list[ft.Control]:
         return [] if self.sideways else self.meta_rows()
@@ -188,7 +188,7 @@ class CgtScreen(GameScreen):
                 key=f"abilities {player}",
             )
         )  # keyed: rows above it come and go
-        if player == self.play.players[0]:
+        if player == self.context.players[0]:
             rows.append(ft.Text(f"First player: −{game.penalty} (the marker's penalty)", size=13))
         return ft.Column(rows, spacing=6)
 

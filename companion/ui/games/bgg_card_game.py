@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.game_screen_base import GameScreen
+from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import TAP, card_button, section, short_name, stepper
 from companion.ui.widgets.palette import ink
 from scoring import bgg_card_game as rules
@@ -41,30 +41,30 @@ class BggCardGameScreen(GameScreen):
 
     @property
     def game(self) -> rules.Game:
-        return self.play.live.position
+        return self.context.position
 
     def shade(self, subdomain: str) -> str:
-        return ink(HUE[subdomain], self.play.app.dark)
+        return ink(HUE[subdomain], self.context.dark)
 
     def drafts(self) -> dict[str, list[str]]:
         """Collections being picked that do not have their 2 cards yet: this screen's own, not in
         the record until they do (a collection of 1 is no collection)."""
-        return self.play.state.get("collection_drafts", {})
+        return self.context.state.get("collection_drafts", {})
 
     def set_draft(self, player: str, picked: list[str]) -> None:
         drafts = {p: d for p, d in self.drafts().items() if p != player}
-        self.play.remember("collection_drafts", {**drafts, player: picked} if picked else drafts)
+        self.context.remember("collection_drafts", {**drafts, player: picked} if picked else drafts)
 
     # -- taps ---------------------------------------------------------------------------
 
     def step(self, player: str, subdomain: str, step: int) -> None:
-        self.play.act(rules.StepPlayed(player, subdomain, step))
+        self.context.act(rules.StepPlayed(player, subdomain, step))
 
     # A tap means what its button showed when drawn (`held`, `seen`), not what the table holds by the
     # time it arrives: two screens taking the same Popular card at once both mean "take", never a toggle.
 
     def tap_popular(self, player: str, subdomain: str, held: bool) -> None:
-        self.play.act(rules.SetPopular(player, subdomain, not held))
+        self.context.act(rules.SetPopular(player, subdomain, not held))
 
     def tap_new_collection(self, player: str, number: int, subdomain: str) -> None:
         """`number`: the collection this one becomes, as the screen showed when it was tapped."""
@@ -72,18 +72,18 @@ class BggCardGameScreen(GameScreen):
         if subdomain in draft:
             draft.remove(subdomain)
             self.set_draft(player, draft)
-            self.play.refuse("")
+            self.context.refuse("")
             return
         reason = rules.card_refusal(self.game, subdomain)
         if reason:
-            self.play.refuse(reason)
+            self.context.refuse(reason)
             return
         if len(draft) + 1 < rules.COLLECTION_MIN:
             self.set_draft(player, [*draft, subdomain])
-            self.play.refuse("")
+            self.context.refuse("")
             return
         picked = (*draft, subdomain)
-        if not self.play.act(rules.AddCollection(player, picked, number)):
+        if not self.context.act(rules.AddCollection(player, picked, number)):
             collections = self.game.tableaux[player].collections
             if not (len(collections) >= number and set(collections[number - 1].subdomains) == set(picked)):
                 return  # refused: what was picked before stays picked
@@ -91,7 +91,7 @@ class BggCardGameScreen(GameScreen):
 
     def tap_in_collection(self, player: str, number: int, seen: tuple[str, ...], subdomain: str) -> None:
         action = rules.RemoveFromCollection if subdomain in seen else rules.AddToCollection
-        self.play.act(action(player, number, seen, subdomain))
+        self.context.act(action(player, number, seen, subdomain))
 
     def tap_card(self, player: str, number: int | None, seen: tuple[str, ...], subdomain: str, new_number: int) -> None:
         if number is None:
@@ -122,7 +122,7 @@ class BggCardGameScreen(GameScreen):
                         rules.stepped(count, 1) if can_grow else count,
                         down=lambda v: rules.stepped(v, -1),
                         up=lambda v: rules.stepped(v, 1),
-                        narrow=self.play.narrow,
+                        narrow=self.context.narrow,
                     ),
                     card_button(
                         "☺",
@@ -184,7 +184,7 @@ class BggCardGameScreen(GameScreen):
                     card_button(
                         f"◆ {LABEL[s]}",
                         f"{player} {name} {LABEL[s]} Rare Gem",
-                        lambda e, s=s: self.play.act(rules.SetRareGem(player, number, chosen, s, s not in gems)),
+                        lambda e, s=s: self.context.act(rules.SetRareGem(player, number, chosen, s, s not in gems)),
                         state=state,
                         colour=self.shade(s),
                         width=fitting(f"◆ {LABEL[s]}"),
@@ -198,7 +198,7 @@ class BggCardGameScreen(GameScreen):
                         f"Remove collection {number}",
                         icon=ft.Icons.DELETE_OUTLINE,
                         height=TAP,
-                        on_click=lambda e: self.play.act(rules.RemoveCollection(player, number, chosen)),
+                        on_click=lambda e: self.context.act(rules.RemoveCollection(player, number, chosen)),
                     ),
                 ]
             return ft.Container(
