@@ -19,7 +19,7 @@ from companion.ui.views import play as play_view
 from scoring import Action, GameRules, RecordError, Table, Unchanged
 from scoring.actions import edited
 from scoring.fields import check_player_keys, need_int, need_object
-from scoring.record import parse_one
+from scoring.record import no_refusal, parse_one
 from scoring.result import Line, scored_once
 from tests.transfer.test_screen import pick
 
@@ -29,8 +29,9 @@ GAME_SCREEN_HOOKS = ("tableau", "shared", "variant_controls", "choices", "choice
 @pytest.mark.parametrize("key", sorted(scoring.GAMES))
 def test_each_registered_game_provides_rules_and_a_screen(key):
     rules = scoring.GAMES[key]
-    for field in ("parse", "score", "new_body", "apply", "choices_of"):
+    for field in ("parse", "score", "new_body", "apply", "refusal", "choices_of"):
         assert callable(getattr(rules, field)), f"{key}: {field}"
+    assert rules.refusal is not no_refusal, f"{key}: its rules say why they refuse an action (scoring.refusal)"
     assert rules.player_keyed, f"{key}: which parts of the record are keyed by player"
     players = [f"P{i}" for i in range(rules.min_players)]
     record = scoring.new_record(key, players, choices=game_screens.screen(key).choices(players, {}))

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Protocol
 
 import flet as ft
 
+import scoring
 from companion.services.player_colours import colour_name, table_colours
 from companion.ui.widgets.controls import NARROW_TABLEAU
 from companion.ui.widgets.palette import ink
@@ -103,6 +104,11 @@ class PlayContext:
     def narrow(self) -> bool:
         """Whether each tableau is narrow (six side by side on a tablet held upright): steppers take less room."""
         return self.tableau_width is not None and self.tableau_width < NARROW_TABLEAU
+
+    def refusal(self, action: Action) -> str | None:
+        """Why the rules would refuse `action` now, in their words; None when they allow it (scoring.refusal):
+        a screen draws a card free or taken, and a button greyed, by the rule that checks its tap."""
+        return scoring.refusal(self._game().table, action)
 
 
 class GameScreen:

@@ -9,6 +9,7 @@ import flet as ft
 from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import TAP, card_button, section, short_name, stepper
 from companion.ui.widgets.palette import ink
+from scoring import Action
 from scoring import bgg_card_game as rules
 
 LABEL = {s: rules.SPOKEN[s].capitalize() for s in rules.SUBDOMAINS}  # "childrens" → "Children's"
@@ -27,10 +28,6 @@ HUE = {  # each subdomain's colour in the palette (companion/ui/widgets/palette.
 def fitting(text: str) -> float:
     """A card button wide enough for its whole text ("Customizable" too), bold at the default size."""
     return max(52, 16 + 10 * len(text))
-
-
-def holder_state(holder: str | None, player: str) -> str:
-    return "held" if holder == player else "taken" if holder else "free"
 
 
 class BggCardGameScreen(GameScreen):
@@ -74,7 +71,7 @@ class BggCardGameScreen(GameScreen):
             self.set_draft(player, draft)
             self.context.refuse("")
             return
-        reason = rules.card_refusal(self.game, subdomain)
+        reason = self.context.refusal(rules.AddCollection(player, (subdomain,), number))
         if reason:
             self.context.refuse(reason)
             return
@@ -105,8 +102,9 @@ class BggCardGameScreen(GameScreen):
         game = self.game
         group = next((g for g in game.tableaux[player].played if g.subdomain == subdomain), None)
         count = group.cards if group else 0
-        can_grow = rules.step_refusal(game, player, subdomain, +1) is None
-        popular = holder_state(rules.popular_holder(game, subdomain), player) if count else "taken"
+        may = self.context.refusal
+        can_grow = may(rules.StepPlayed(player, subdomain, +1)) is None
+        popular = "held" if group and group.popular else "free" if may(rules.SetPopular(player, subdomain, True)) is None else "taken"
 
         def build() -> ft.Control:
             label = LABEL[subdomain]
@@ -155,13 +153,20 @@ class BggCardGameScreen(GameScreen):
             chosen, gems = group.subdomains, group.rare_gems
             title = f"Collection {number}: {group.line()}"
         name = "new collection" if number is None else f"collection {number}"
-        free = tuple(rules.card_refusal(game, s) is None for s in rules.SUBDOMAINS)
-        gem_states = (
-            tuple("held" if s in gems else "taken" if rules.gem_refusal(game, player, number, s) else "free" for s in chosen)
-            if number is not None
-            else ()
-        )
         new_number = len(game.tableaux[player].collections) + 1
+        may = self.context.refusal
+
+        def adds(s: str) -> Action:
+            """One more card of `s` in this collection (in a new one, its first, as a tap on it sends it)."""
+            return rules.AddCollection(player, (s,), new_number) if number is None else rules.AddToCollection(player, number, chosen, s)
+
+        def gem(s: str) -> str:
+            if s in gems:
+                return "held"
+            return "free" if number is not None and may(rules.SetRareGem(player, number, chosen, s, True)) is None else "taken"
+
+        free = tuple(may(adds(s)) is None for s in rules.SUBDOMAINS)
+        gem_states = tuple(gem(s) for s in chosen) if number is not None else ()
 
         def build() -> ft.Control:
             cards = [

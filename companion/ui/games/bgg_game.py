@@ -96,11 +96,6 @@ class BggGameScreen(GameScreen):
     def entry(self, player: str) -> dict:
         return self.context.record["final"][player]
 
-    def sold_out(self, player: str) -> frozenset[rules.Tile]:
-        """The tiles of other publishers whose every copy is held: all this tableau needs of the others."""
-        own = self.game.tableaux[player].colour
-        return frozenset(t for t in rules.sold_out(rules.held_counts(self.game)) if t[0] != own)
-
     # -- taps ---------------------------------------------------------------------------
 
     def tap_tile(self, player: str, colour: str, number: int, mine: int, blocked: bool) -> None:
@@ -176,7 +171,6 @@ class BggGameScreen(GameScreen):
 
     def tiles_block(self, player: str) -> ft.Control:
         game = self.game
-        held = rules.held_counts(game)
         own = game.tableaux[player].colour
         mine = game.tableaux[player].tiles
         dark = self.context.dark
@@ -189,9 +183,8 @@ class BggGameScreen(GameScreen):
             cells: list[ft.Control] = []
             for n in rules.NUMBERS:
                 count = mine.count((colour, n))
-                blocked = rules.unavailable(game, player, colour, n, held) is not None
-                sold_out = held[(colour, n)] >= rules.TILES_PER_COLOUR_AND_NUMBER
-                state = "held" if count else "taken" if sold_out else "free"
+                blocked = self.context.refusal(rules.SetTiles(player, colour, n, count + 1)) is not None  # one copy more
+                state = "held" if count else "taken" if blocked else "free"
                 text = str(n) if count <= 1 else f"{n}×{count}"
                 cells.append(
                     card_button(

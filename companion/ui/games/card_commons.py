@@ -98,12 +98,13 @@ class CardCommonsScreen(GameScreen):
 
     def card_grid(self, slot: str, player: str | None) -> ft.Control:
         """The cards that may go to one place, drawn again only when what they show changes."""
-        draft = self.draft
+        draft, number = self.draft, self.number
         mine = rules.held(draft, slot, player)
         shown = tuple(c for c in rules.DECK if not (slot in (rules.COMMISSION, rules.REPLACEMENT) and rules.is_wild(c)))
-        taken = frozenset(c for c in rules.places(draft) if c in shown and c not in mine)
+        may = self.context.refusal  # the rule a tap on the card is checked by
+        taken = frozenset(c for c in shown if c not in mine and may(self.action(slot, player, c, False, number)) is not None)
         locked = player is None and bool(self.context.seat)  # the Nest Egg and its replacement: the table's
-        return CardGrid(self, self.number, slot, player, shown, mine, taken, self.context.dark, locked)
+        return CardGrid(self, number, slot, player, shown, mine, taken, self.context.dark, locked)
 
     def build_grid(
         self,
@@ -200,7 +201,7 @@ class CardCommonsScreen(GameScreen):
         """What the round needs before it is scored, in words: the rules' list, and an explicit choice for a
         Wild Nest Egg's replacement (forgetting it must not score as "only the other Wild was left")."""
         draft = self.draft
-        still = rules.missing(draft, self.context.players, self.peek)
+        still = self.context.refusal(rules.ScoreRound(self.number))
         if still is None and rules.asks_replacement(draft, self.peek) and not draft.get("replacement") and not self.none_chosen:
             return f"Choose the card that replaced the Wild Nest Egg, or {NONE_LABEL}."
         return still

@@ -48,13 +48,13 @@ def ColourColumn(
     round_: int,
     mine: rules.Expedition,
     free: tuple[int, ...],
-    left: int,
+    slots: tuple[int, ...],
     shade: str,
     height: int,
 ) -> ft.Control:
     """A memoised part: Flet skips it while its arguments (plain values) are equal; everything it shows
     (names, colours, sizes) comes from them. `screen` is the same object for the screen's life."""
-    return screen.colour_column(player, colour, round_, mine, free, left, shade, height)
+    return screen.colour_column(player, colour, round_, mine, free, slots, shade, height)
 
 
 @ft.memo
@@ -157,9 +157,6 @@ class LostCitiesScreen(GameScreen):
     def raw_round(self) -> dict:
         return self.context.record["rounds"][self.round_index]
 
-    def other(self, player: str) -> str:
-        return next(p for p in self.context.players if p != player)
-
     # -- taps ---------------------------------------------------------------------------
 
     # A tap means what the button showed when it was drawn (a free card: add it), never a toggle of
@@ -215,14 +212,22 @@ class LostCitiesScreen(GameScreen):
         return TAP if fits >= TAP or fits < SMALLEST_CARD else fits
 
     def colour_column(
-        self, player: str, colour: str, round_: int, mine: rules.Expedition, free: tuple[int, ...], left: int, shade: str, height: int
+        self,
+        player: str,
+        colour: str,
+        round_: int,
+        mine: rules.Expedition,
+        free: tuple[int, ...],
+        slots: tuple[int, ...],
+        shade: str,
+        height: int,
     ) -> ft.Control:
         """A colour column of round `round_` (1-based): what each card's tap does is fixed as it is drawn.
-        `free`, `left`: the numbers and how many investments the rules still allow `player` (scoring's
-        queries, the ones its refusals use). Each card is a memoised part: a tap redraws the one it changed."""
+        `free`, `slots`: the numbers and investment slots the rules allow `player` (free()). Each card is a
+        memoised part: a tap redraws the one it changed."""
         cells: list[ft.Control] = []
         for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
-            state = "held" if mine.investments >= slot else "free" if slot <= left else "taken"
+            state = "held" if mine.investments >= slot else "free" if slot in slots else "taken"
             cells.append(Investment(self, player, colour, slot, state, mine.investments, round_, shade, height, key=f"investment {slot}"))
         for n in rules.NUMBERS:
             state = "held" if n in mine.cards else "free" if n in free else "taken"
@@ -234,13 +239,21 @@ class LostCitiesScreen(GameScreen):
         """`player`'s expedition of `colour` in the round shown, as the live game parsed it."""
         return self.context.position.rounds[self.round_index][player].get(colour, rules.NO_EXPEDITION)
 
+    def free(self, player: str, colour: str, round_: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The numbers, and the investment slots (filled up to), the rules allow `player` in round `round_`:
+        asked of the rules (scoring.refusal), which refuse a tap on any other with the same rule."""
+        may = self.context.refusal
+        numbers = tuple(n for n in rules.NUMBERS if may(rules.AddCard(player, colour, n, round_)) is None)
+        slots = tuple(k for k in range(1, rules.INVESTMENTS_PER_COLOUR + 1) if may(rules.SetInvestments(player, colour, k, round_)) is None)
+        return numbers, slots
+
     def column(self, player: str, colour: str) -> ft.Control:
         """A colour column, drawn again only when what it shows changes (a tap redraws one column,
         or two on a tablet, never the tableau)."""
-        theirs = self.context.position.rounds[self.round_index][self.other(player)]
-        free, left = rules.available_numbers(theirs, colour), rules.investments_left(theirs, colour)
+        round_ = self.round_index + 1
+        free, slots = self.free(player, colour, round_)
         mine, shade = self.expedition(player, colour), self.shade(colour)
-        return ColourColumn(self, player, colour, self.round_index + 1, mine, free, left, shade, self.card_height(), key=colour)
+        return ColourColumn(self, player, colour, round_, mine, free, slots, shade, self.card_height(), key=colour)
 
     def formulas(self, player: str) -> ft.Control:
         """Each started expedition's formula, a line each, breaking between terms."""
