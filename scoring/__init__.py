@@ -81,6 +81,13 @@ def apply(table: Table, action: Action) -> Table:
     return after
 
 
+def refusal(table: Table, action: Action) -> str | None:
+    """Why `table`'s game would refuse `action` now, in its rules' words (the words `apply` refuses it
+    with); None when its rules allow it. Asked of a well-formed action of the game, for one of its
+    players: whether the action is one, and whether it would change anything, is `apply`'s to say."""
+    return GAMES[table.record["game"]].refusal(table, action)
+
+
 __all__ = [
     "GAMES",
     "VARIANTS",
@@ -96,6 +103,7 @@ __all__ = [
     "apply",
     "new_record",
     "parse",
+    "refusal",
     "register",
     "rematch",
     "rename_player",

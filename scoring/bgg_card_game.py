@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .actions import Action, Table, Unchanged, edited
@@ -380,45 +380,45 @@ def short_of(game: Game, subdomain: str, needed: int) -> str | None:
     return f"{on_table} {SPOKEN[subdomain]} cards are on the table ({holders(game, subdomain)})"
 
 
-def step_refusal(game: Game, player: str, subdomain: str, step: int) -> str | None:
-    """Why `player`'s played group of `subdomain` cannot take this step, in words; None when it can."""
-    cards = played_cards(game, player, subdomain)
-    after = stepped(cards, step)
-    if after > PLAYED_MAX:
-        return f"a played group holds at most {PLAYED_MAX} cards"
-    return short_of(game, subdomain, after - cards)
-
-
-def popular_refusal(game: Game, player: str, subdomain: str) -> str | None:
-    """Why `player` cannot take the Popular card of `subdomain`; None when they can."""
-    holder = popular_holder(game, subdomain)
-    if holder is not None and holder != player:
-        return f"the {SPOKEN[subdomain]} Popular card is on {holder}'s tableau"
-    if not played_cards(game, player, subdomain):
-        return f"the {SPOKEN[subdomain]} Popular card goes with a played {SPOKEN[subdomain]} group; {player} has none"
-    return None
-
-
 def gem_place(game: Game, subdomain: str) -> tuple[str, int] | None:
     """Who holds the Rare Gem of `subdomain`, and in which of their collections (1-based)."""
     return next(((p, i) for p, t in game.tableaux.items() for i, c in enumerate(t.collections, start=1) if subdomain in c.rare_gems), None)
 
 
-def gem_refusal(game: Game, player: str, number: int, subdomain: str) -> str | None:
-    """Why the Rare Gem of `subdomain` cannot go into `player`'s collection `number`; None when it can."""
-    place = gem_place(game, subdomain)
-    if place is not None and place != (player, number):
-        holder, there = place
-        return f"the {SPOKEN[subdomain]} Rare Gem is in {holder}'s collection {there}"
-    collections = game.tableaux[player].collections
-    if not 1 <= number <= len(collections) or subdomain not in collections[number - 1].subdomains:
-        return f"the {SPOKEN[subdomain]} Rare Gem goes with a {SPOKEN[subdomain]} card in the collection"
+def refusal(table: Table, action: Action) -> str | None:
+    """Why the rules refuse `action` now, in words; None when they allow it (scoring.refusal): the deck's
+    ten cards of a subdomain, its one Popular card and its one Rare Gem."""
+    return why_not(parsed_game(GAME, table), action)
+
+
+def why_not(game: Game, action: Action) -> str | None:
+    """refusal() on the parsed game (apply has it already)."""
+    if action.player not in game.tableaux:
+        return f"'{action.player}' is not a player of this game"
+    if isinstance(action, StepPlayed):
+        cards = played_cards(game, action.player, action.subdomain)
+        after = stepped(cards, action.step)
+        if after > PLAYED_MAX:
+            return f"a played group holds at most {PLAYED_MAX} cards"
+        return short_of(game, action.subdomain, after - cards)
+    if isinstance(action, SetPopular) and action.held:
+        spoken, holder = SPOKEN.get(action.subdomain, action.subdomain), popular_holder(game, action.subdomain)
+        if holder is not None and holder != action.player:
+            return f"the {spoken} Popular card is on {holder}'s tableau"
+        if not played_cards(game, action.player, action.subdomain):
+            return f"the {spoken} Popular card goes with a played {spoken} group; {action.player} has none"
+        return None
+    if isinstance(action, (AddCollection, AddToCollection)):  # one more card of each subdomain added
+        added = action.subdomains if isinstance(action, AddCollection) else (action.subdomain,)
+        return next((reason for s in added if (reason := short_of(game, s, 1))), None)
+    if isinstance(action, SetRareGem) and action.held:
+        spoken, place = SPOKEN.get(action.subdomain, action.subdomain), gem_place(game, action.subdomain)
+        if place is not None and place != (action.player, action.number):
+            return f"the {spoken} Rare Gem is in {place[0]}'s collection {place[1]}"
+        collections = game.tableaux[action.player].collections
+        if not 1 <= action.number <= len(collections) or action.subdomain not in collections[action.number - 1].subdomains:
+            return f"the {spoken} Rare Gem goes with a {spoken} card in the collection"
     return None
-
-
-def card_refusal(game: Game, subdomain: str) -> str | None:
-    """Why no further card of `subdomain` can go into a collection; None when one can."""
-    return short_of(game, subdomain, 1)
 
 
 # --- apply -----------------------------------------------------------------------------------
@@ -476,7 +476,7 @@ def apply_played(table: Table, game: Game, action: StepPlayed | SetPopular) -> T
         after = stepped(cards, action.step)
         if after == cards:
             raise Unchanged(where, f"{player} has no played {spoken} group")
-        reason = step_refusal(game, player, subdomain, action.step)
+        reason = why_not(game, action)
         if reason:
             raise RecordError(where, reason)
 
@@ -496,7 +496,7 @@ def apply_played(table: Table, game: Game, action: StepPlayed | SetPopular) -> T
     if action.held:
         if holder == player:
             raise Unchanged(where, f"the {spoken} Popular card is already on {player}'s tableau")
-        reason = popular_refusal(game, player, subdomain)
+        reason = why_not(game, action)
         if reason:
             raise RecordError(where, reason)
     elif holder != player:
@@ -525,10 +525,9 @@ def add_collection(table: Table, game: Game, action: AddCollection) -> Table:
     collections = record_collections(table.record, player)
     if 1 <= action.number <= len(collections) and set(collections[action.number - 1]["subdomains"]) == set(subdomains):
         raise Unchanged(where, f"{player}'s collection {action.number} already holds {', '.join(SPOKEN[s] for s in in_order(subdomains))}")
-    for s in subdomains:
-        reason = card_refusal(game, s)
-        if reason:
-            raise RecordError(where, reason)
+    reason = why_not(game, action)
+    if reason:
+        raise RecordError(where, reason)
     return edited(
         table, lambda r, d: r["final"][player].setdefault("collections", []).append({"subdomains": in_order(subdomains)}), check_record
     )
@@ -569,7 +568,7 @@ def change_collection(table: Table, game: Game, action: AddToCollection | Remove
     if isinstance(action, AddToCollection):
         if inside:
             raise Unchanged(where, f"{spoken} is already in {player}'s collection {number}")
-        reason = card_refusal(game, subdomain)
+        reason = why_not(game, action)
         if reason:
             raise RecordError(where, reason)
 
@@ -598,7 +597,7 @@ def change_collection(table: Table, game: Game, action: AddToCollection | Remove
     if action.held:
         if subdomain in gems:
             raise Unchanged(where, f"the {spoken} Rare Gem is already in {player}'s collection {number}")
-        reason = gem_refusal(game, player, number, subdomain)
+        reason = why_not(game, replace(action, number=number))  # the collection as found now (locate)
         if reason:
             raise RecordError(where, reason)
         after: list[str] = in_order([*gems, subdomain])
@@ -640,6 +639,7 @@ GAME = GameRules(
     score=score,
     new_body=new_body,
     apply=apply,
+    refusal=refusal,
     player_keyed=(("final",),),
     how_scoring_works=HOW_SCORING_WORKS,
 )

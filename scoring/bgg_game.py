@@ -368,10 +368,20 @@ def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapp
 # --- Queries: what screens ask instead of counting for themselves ----------------------------
 
 
-def held_counts(game: Game) -> Counter[Tile]:
+def held_counts(game: Game) -> Mapping[Tile, int]:
     """How many copies of each tile (colour, number) the players hold between them: the supply
-    count every question about a tile starts from (the box has 3 of each)."""
-    return Counter(chain.from_iterable(map(_tiles_of, game.tableaux.values())))
+    count every question about a tile starts from (the box has 3 of each). The last game's count is
+    kept: a screen asks of every tile of the game it draws (a game is never changed, only replaced)."""
+    global _last_counted
+    last = _last_counted
+    if last is not None and last[0] is game:
+        return last[1]
+    held = Counter(chain.from_iterable(map(_tiles_of, game.tableaux.values())))
+    _last_counted = (game, held)
+    return held
+
+
+_last_counted: tuple[Game, Counter[Tile]] | None = None
 
 
 def sold_out(held: Mapping[Tile, int]) -> frozenset[Tile]:
@@ -394,20 +404,35 @@ def colour_problem(game: Game, player: str, colour: str) -> str | None:
     return None
 
 
-def unavailable(game: Game, player: str, colour: str, number: int, held: Mapping[Tile, int] | None = None) -> str | None:
-    """Why `player` cannot take one more `colour number` tile, in words; None when they can.
-    `held` (from held_counts) saves counting again when asking about many tiles."""
-    problem = colour_problem(game, player, colour)
+def refusal(table: Table, action: Action) -> str | None:
+    """Why the rules refuse `action` now, in words; None when they allow it (scoring.refusal): a tile of a
+    colour in play, not one's own, of which the box has 3, at most 18 a player; a ledger while it is used."""
+    return why_not(parsed_game(GAME, table), action)
+
+
+def why_not(game: Game, action: Action) -> str | None:
+    """refusal() on the parsed game (apply has it already)."""
+    if action.player not in game.tableaux:
+        return f"'{action.player}' is not a player of this game"
+    return tiles_refusal(game, action) if isinstance(action, SetTiles) else None
+
+
+def tiles_refusal(game: Game, action: SetTiles) -> str | None:
+    p, tile = action.player, (action.colour, action.number)
+    problem = colour_problem(game, p, action.colour)
     if problem:
         return problem
-    if number not in NUMBERS:
-        return f"there is no tile numbered {number} (tiles are numbered 1–6)"
-    tile = (colour, number)
-    held = held_counts(game) if held is None else held
-    if held[tile] >= TILES_PER_COLOUR_AND_NUMBER:
-        return f"all {TILES_PER_COLOUR_AND_NUMBER} {colour} {number} tiles are held ({holders(game, tile)})"
-    if len(game.tableaux[player].tiles) >= MAX_TILES:
-        return f"{player} holds {MAX_TILES} tiles, the most a player acquires (3 dice × 6 rounds)"
+    if action.number not in NUMBERS or action.count < 0:
+        return f"there is no {action.colour} {action.number} tile to hold {action.count} of"
+    tiles = game.tableaux[p].tiles
+    mine = tiles.count(tile)
+    others = held_counts(game)[tile] - mine
+    if action.count + others > TILES_PER_COLOUR_AND_NUMBER:
+        held_by = f"; the others are held ({holders(game, tile, besides=p)})" if others else ""
+        box = TILES_PER_COLOUR_AND_NUMBER
+        return f"only {box - others} of the {box} {action.colour} {action.number} tiles can be {p}'s{held_by}"
+    if len(tiles) - mine + action.count > MAX_TILES:
+        return f"{p} holds {len(tiles)} tiles; a player acquires at most {MAX_TILES} (3 dice × 6 rounds)"
     return None
 
 
@@ -480,25 +505,15 @@ def check_record(record: dict[str, Any], draft: Any) -> Record:
 def _set_tiles(game: Game, action: SetTiles) -> Callable[[dict[str, Any], Any], None]:
     p, tile = action.player, (action.colour, action.number)
     where = ("final", p, "tiles")
-    problem = colour_problem(game, p, action.colour)
-    if problem:
-        raise RecordError(where, problem)
-    if action.number not in NUMBERS or action.count < 0:
-        raise RecordError(where, f"there is no {action.colour} {action.number} tile to hold {action.count} of")
+    if action.number not in NUMBERS or action.count < 0 or colour_problem(game, p, action.colour):  # said before "already"
+        raise RecordError(where, tiles_refusal(game, action) or "")
     tiles = game.tableaux[p].tiles
     mine = tiles.count(tile)
     if action.count == mine:
         raise Unchanged(where, f"{p} already holds {tiles_word(mine, *tile)}")
-    others = held_counts(game)[tile] - mine
-    if action.count + others > TILES_PER_COLOUR_AND_NUMBER:
-        held_by = f"; the others are held ({holders(game, tile, besides=p)})" if others else ""
-        raise RecordError(
-            where,
-            f"only {TILES_PER_COLOUR_AND_NUMBER - others} of the {TILES_PER_COLOUR_AND_NUMBER} "
-            f"{action.colour} {action.number} tiles can be {p}'s{held_by}",
-        )
-    if len(tiles) - mine + action.count > MAX_TILES:
-        raise RecordError(where, f"{p} holds {len(tiles)} tiles; a player acquires at most {MAX_TILES} (3 dice × 6 rounds)")
+    reason = tiles_refusal(game, action)
+    if reason:
+        raise RecordError(where, reason)
 
     seat_of_colour = {tab.colour: i for i, tab in enumerate(game.tableaux.values())}
 
@@ -630,6 +645,7 @@ GAME = GameRules(
     score=score,
     new_body=new_body,
     apply=apply,
+    refusal=refusal,
     default_variant={"three_player_sets": "one"},
     player_keyed=(("final",),),
     choices_of=choices_of,

@@ -310,7 +310,7 @@ def asks_replacement(draft: Mapping[str, Any], peek: bool) -> bool:
     return bool(draft["nest_egg"]) and is_wild(draft["nest_egg"]) and not peek
 
 
-def unavailable(draft: Mapping[str, Any], peek: bool, slot: str, player: str | None, card: str) -> str | None:
+def placing_refusal(draft: Mapping[str, Any], peek: bool, slot: str, player: str | None, card: str) -> str | None:
     """Why `card` cannot go to `slot` (of `player`) in the round being entered, in words; None when it can."""
     if card not in CARDS:
         return f"'{card}' is not one of the 18 cards"
@@ -451,6 +451,23 @@ class ScoreRound(Action):
     player: None = field(default=None, kw_only=True)
 
 
+def refusal(table: Table, action: Action) -> str | None:
+    """Why the rules refuse `action` now, in words; None when they allow it (scoring.refusal): a card in one
+    place a round, no Wild a Commission, a replacement only for a Wild Nest Egg, six cards a side, and a
+    round scored once it is complete. Asked of the round being entered (apply says when a tap was for another)."""
+    record = table.record
+    players = record["players"]
+    if action.player is not None and action.player not in players:
+        return f"'{action.player}' is not a player of this game"
+    peek = parsed_game(GAME, table).peek
+    draft = current_draft(players, table.draft)
+    if isinstance(action, ScoreRound):
+        return missing(draft, players, peek)
+    if isinstance(action, CardAction) and action.adds:
+        return placing_refusal(draft, peek, action.slot, action.player, action.card)
+    return None
+
+
 SLOT_NAMES = {NEST_EGG: "the Nest Egg", REPLACEMENT: "the replacement Nest Egg"}
 
 
@@ -518,7 +535,7 @@ def apply(table: Table, action: Action) -> Table:
         raise RecordError(("rounds",), "the game is decided: no further round is played")
     draft = current_draft(players, table.draft)
     if isinstance(action, ScoreRound):
-        reason = missing(draft, players, game.peek)
+        reason = refusal(table, action)
         if reason:
             raise RecordError(where, reason)
         new = copy.deepcopy(record)
@@ -531,7 +548,7 @@ def apply(table: Table, action: Action) -> Table:
     if action.adds:
         if card in there:
             raise Unchanged(at, f"{pretty(card)} is already {slot_name(slot, player)}")
-        reason = unavailable(draft, game.peek, slot, player, card)
+        reason = refusal(table, action)
         if reason:
             raise RecordError(at, reason)
     elif card not in there:
@@ -585,6 +602,7 @@ GAME = GameRules(
     score=score,
     new_body=new_body,
     apply=apply,
+    refusal=refusal,
     default_variant={"peek": False},
     player_keyed=(("rounds", "*", "commissions"), ("rounds", "*", "sides")),
     draft_player_keyed=(("commissions",), ("sides",)),

@@ -213,8 +213,14 @@ def meta_floor(game: Game, type_: int) -> int:
     return 1 if holders(game, type_) else 0
 
 
+def refusal(table: Table, action: Action) -> str | None:
+    """Why the rules refuse `action` now, in words; None when they allow it (scoring.refusal): each type's
+    copies (as many as its number), seven Meta columns, a collected type keeps its column, the bounds."""
+    return why_not(parsed_game(GAME, table), action)
+
+
 def why_not(game: Game, action: Action) -> str | None:
-    """Why `action` cannot be applied to `game`, in words; None when it can (or changes nothing)."""
+    """refusal() on the parsed game (apply has it already); None too for what changes nothing."""
     if isinstance(action, (AdjustMeta, AdjustCollection)) and action.by > 0 and cards_left(game, action.type) < action.by:
         where = "the Meta column and the Collections"
         return f"all {action.type} cards of type {action.type} are in {where}"
@@ -336,6 +342,7 @@ GAME = GameRules(
     score=score,
     new_body=new_body,
     apply=apply,
+    refusal=refusal,
     default_variant={"first_player_penalty": 2},
     player_keyed=(("final", "collections"), ("final", "adjustments")),
     how_scoring_works=HOW_SCORING_WORKS,

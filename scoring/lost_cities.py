@@ -206,12 +206,6 @@ def starter_after(game: Game, totals: Mapping[str, int]) -> str | None:
     return first if totals[first] > totals[second] else second
 
 
-def available_numbers(tableau_of_other: Tableau, colour: str) -> tuple[int, ...]:
-    """Numbers of a colour the other player does not hold this round."""
-    taken = tableau_of_other.get(colour, NO_EXPEDITION).cards
-    return tuple(n for n in NUMBERS if n not in taken)
-
-
 def investments_left(tableau_of_other: Tableau, colour: str) -> int:
     """How many investment cards of a colour a player may hold this round: the deck's three less the other's."""
     return INVESTMENTS_PER_COLOUR - tableau_of_other.get(colour, NO_EXPEDITION).investments
@@ -303,11 +297,26 @@ def holder(round_: Mapping[str, Any], colour: str, number: int) -> str | None:
     return None
 
 
-def unavailable(round_: Mapping[str, Any], player: str, colour: str, number: int) -> str | None:
-    """Why `player` cannot add `colour number` this round, in words; None when it is free."""
-    other = holder(round_, colour, number)
-    if other is not None and other != player:
-        return f"{colour} {number} is on {other}'s tableau"
+def refusal(table: Table, action: Action) -> str | None:
+    """Why the rules refuse `action` now, in words; None when they allow it (scoring.refusal). One deck
+    a round: a card on the other's tableau, or investments past the deck's three, are theirs. Read off
+    the raw record, without a parse: the play screen asks it of every card it draws."""
+    record = table.record
+    if isinstance(action, NextRound):
+        planned = parse_variant(record.get("variant", {})).rounds
+        return f"this game plays {planned} round{'s' * (planned > 1)}" if len(record["rounds"]) >= planned else None
+    if not isinstance(action, (AddCard, SetInvestments)) or not 1 <= action.round <= len(record["rounds"]):
+        return None
+    round_ = record["rounds"][action.round - 1]
+    if action.player not in round_:
+        return f"'{action.player}' is not a player of this game"
+    if isinstance(action, AddCard):
+        other = holder(round_, action.colour, action.number)
+        return f"{action.colour} {action.number} is on {other}'s tableau" if other not in (None, action.player) else None
+    other = next(p for p in record["players"] if p != action.player)
+    left = investments_left(tableau_of(round_[other]), action.colour)
+    if left < action.count <= INVESTMENTS_PER_COLOUR:
+        return f"{other} holds {INVESTMENTS_PER_COLOUR - left} of the {INVESTMENTS_PER_COLOUR} {action.colour} investment cards"
     return None
 
 
@@ -321,9 +330,9 @@ def apply(table: Table, action: Action) -> Table:
     players = tuple(record["players"])
     rounds = record["rounds"]
     if isinstance(action, NextRound):
-        planned = parse_variant(record.get("variant", {})).rounds
-        if len(rounds) >= planned:
-            raise RecordError(("rounds",), f"this game plays {planned} round{'s' * (planned > 1)}")
+        reason = refusal(table, action)
+        if reason:
+            raise RecordError(("rounds",), reason)
         return edited(table, lambda r, d: r["rounds"].append({p: {} for p in players}), check_record)
     if not isinstance(action, (AddCard, RemoveCard, SetInvestments)):
         raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
@@ -339,18 +348,16 @@ def apply(table: Table, action: Action) -> Table:
     if isinstance(action, SetInvestments):
         if mine.get("investments", 0) == action.count:
             raise Unchanged(where, f"{action.player} already has {action.count} {action.colour} investment card{'s' * (action.count != 1)}")
-        other = next(p for p in players if p != action.player)
-        left = investments_left(tableau_of(round_[other]), action.colour)  # what the screen shows as free
-        if left < action.count <= INVESTMENTS_PER_COLOUR:
-            theirs = INVESTMENTS_PER_COLOUR - left
-            raise RecordError(where, f"{other} holds {theirs} of the {INVESTMENTS_PER_COLOUR} {action.colour} investment cards")
+        reason = refusal(table, action)  # what the screen draws its free and taken investments from
+        if reason:
+            raise RecordError(where, reason)
         value: Any = action.count
     else:
         cards = mine.get("cards", [])
         if isinstance(action, AddCard):
             if action.number in cards:
                 raise Unchanged(where, f"{action.colour} {action.number} is already on {action.player}'s tableau")
-            reason = unavailable(round_, action.player, action.colour, action.number)
+            reason = refusal(table, action)  # what the screen draws its free and taken cards from
             if reason:
                 raise RecordError(where, reason)
             value = sorted([*cards, action.number])
@@ -404,6 +411,7 @@ GAME = GameRules(
     score=score,
     new_body=new_body,
     apply=apply,
+    refusal=refusal,
     default_variant={"rounds": 3, "purple": False},
     player_keyed=(("rounds", "*"),),
     how_scoring_works=HOW_SCORING_WORKS,

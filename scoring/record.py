@@ -24,6 +24,10 @@ def no_choices(body: Any) -> dict[str, str]:
     return {}
 
 
+def no_refusal(table: Table, action: Action) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class GameRules:
     """Everything the rest of the world needs to know of a game; each game module makes one (its
@@ -40,6 +44,9 @@ class GameRules:
     new_body: Callable[[tuple[str, ...], Mapping[str, Any], Mapping[str, str]], Any]
     # The game's actions (scoring/actions.py): (table, action) → table, or RecordError.
     apply: Callable[[Table, Action], Table]
+    # "May I?": why the rules refuse an action on a table now, in their words; None when they allow it.
+    # The game's apply refuses with it, and the screens draw a card free or taken from it.
+    refusal: Callable[[Table, Action], str | None] = no_refusal
     default_variant: Mapping[str, Any] = field(default_factory=dict)
     # Where the body is keyed by player: paths from the record (a "*" step: every item of a list),
     # and likewise in the draft. Renaming a player and the seat checks follow them.

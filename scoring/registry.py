@@ -1,6 +1,6 @@
 """The games Tableside knows, in their home-screen order: the one list of them (as python-chess's
 VARIANTS). A new game is its rules module here (a `GameRules` named GAME, with its help text), a line
-in VARIANTS, its screen module with a line in companion/ui/game_screens.py, and its docs/examples;
+in VARIANTS, its screen module in companion/ui/games/ with a line in its __init__, and its docs/examples;
 `python -m companion.services.scoring_help` then writes its section of docs/scoring.md."""
 
 from __future__ import annotations

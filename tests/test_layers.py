@@ -101,14 +101,22 @@ def test_the_checks_see_an_import(tmp_path):
     assert imports(ast.parse(source)) == ["os", "json", "companion.ui"]
 
 
-def module_imports(path: Path) -> set[str]:
+def is_module(path: Path) -> bool:
+    """Whether `path` (without its suffix) is a module or a package of the source."""
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def module_imports(path: Path, annotations: bool = False) -> set[str]:
     """The first-party modules `path` imports as it loads (top level, relative ones resolved; an import
-    inside a function runs later and cannot make a cycle at import time)."""
+    inside a function runs later and cannot make a cycle at import time); with `annotations`, those
+    under `if TYPE_CHECKING:` too (they never run, but a circle through them is still two modules that
+    cannot be understood, or moved, one without the other)."""
     name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        children = node.orelse if isinstance(node, ast.If) and is_type_checking(node) else [node]
+        checking = isinstance(node, ast.If) and is_type_checking(node)
+        children = ([*node.body, *node.orelse] if annotations else node.orelse) if isinstance(node, ast.If) and checking else [node]
         for child in children:
             if isinstance(child, ast.Import):
                 found |= {alias.name for alias in child.names}
@@ -118,16 +126,17 @@ def module_imports(path: Path) -> set[str]:
                 submodules = {
                     f"{module}.{alias.name}"
                     for alias in child.names
-                    if (ROOT / f"{module}.{alias.name}".replace(".", "/")).with_suffix(".py").exists()
+                    if is_module(ROOT / f"{module}.{alias.name}".replace(".", "/"))  # `from companion.ui import games`
                 }
                 found |= submodules or {module}
     return {m for m in found if m.split(".")[0] in FIRST_PARTY and m != name}
 
 
-def test_no_import_cycles():
-    """Module-level imports form no cycle (the registry once imported the play screen that imported it)."""
-    paths = [p for layer in ("scoring", "companion") for p in sources(layer)]
-    graph = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): module_imports(p) for p in paths}
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def assert_no_cycle(graph: dict[str, set[str]]) -> None:
     done: set[str] = set()
 
     def visit(module: str, path: tuple[str, ...]) -> None:
@@ -140,6 +149,52 @@ def test_no_import_cycles():
 
     for module in sorted(graph):
         visit(module, ())
+
+
+def test_no_import_cycles():
+    """Module-level imports form no cycle (the registry once imported the play screen that imported it)."""
+    paths = [p for layer in ("scoring", "companion") for p in sources(layer)]
+    assert_no_cycle({module_name(p): module_imports(p) for p in paths})
+
+
+def test_no_circle_between_the_screens_modules_even_for_annotations():
+    """The games' screens and the play screen once needed each other (the play screen builds a game's
+    screen, which named the play screen's class for its type): now a screen is given a PlayContext
+    (companion/ui/games/base.py), and no two modules of companion.ui need each other in any way."""
+    assert_no_cycle({module_name(p): module_imports(p, annotations=True) for p in sources("companion.ui")})
+
+
+def every_import(tree: ast.AST) -> set[str]:
+    """Every absolute module a source names in an import, wherever it is (TYPE_CHECKING blocks, functions)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+    return found
+
+
+def test_a_games_screen_knows_nothing_of_the_views():
+    """A game's screen reads its surroundings from its PlayContext only: no module of companion/ui/games
+    imports a view (the play screen among them), not even for a type."""
+    found = {
+        str(p.relative_to(ROOT)): sorted(
+            m for m in every_import(ast.parse(p.read_text(encoding="utf-8"))) if m.startswith("companion.ui.views")
+        )
+        for p in sources("companion.ui.games")
+    }
+    assert len(found) >= 7  # base, the registry and the five games: the check reads them
+    assert {path: views for path, views in found.items() if views} == {}
+
+
+def test_the_cycle_check_sees_a_circle_through_annotations():
+    """The check above would have caught the old circle: a screen naming the play screen for its type."""
+    assert_no_cycle({"a": {"b"}, "b": set()})
+    with pytest.raises(AssertionError, match="a → b → a"):
+        assert_no_cycle({"a": {"b"}, "b": {"a"}})
+    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from companion.ui.views.play import Play\n"
+    assert "companion.ui.views.play" in every_import(ast.parse(source))
 
 
 def test_the_lower_layers_load_no_flet_at_run_time():

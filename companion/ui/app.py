@@ -41,7 +41,8 @@ from companion.server import fonts
 from companion.server.network import Network, lan_addresses, serving_banner
 from companion.server.uploads import MAX_UPLOAD_BYTES, Uploads
 from companion.services.live import GameHub
-from companion.ui import errors, game_screens
+from companion.ui import errors
+from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.widgets.navigation import route_under
 

@@ -12,7 +12,7 @@ import threading
 from companion.data import changes
 from companion.data.store import GameStore
 from companion.services import kept_figures, records
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 
 log = logging.getLogger("tableside")
 

@@ -10,7 +10,7 @@ import pytest
 
 import scoring
 from companion.data.store import GameStore
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 
 from .conftest import Server
 from .test_layout import check_targets

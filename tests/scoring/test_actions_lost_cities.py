@@ -78,6 +78,34 @@ def test_investments_across_both_players_are_limited_by_the_deck():
     assert str(caught.value) == "round 1 › Ana › red: Ben holds 2 of the 3 red investment cards"
 
 
+@pytest.mark.parametrize(
+    "action, says",
+    [
+        (AddCard("Ana", "red", 7, 1), "red 7 is on Ben's tableau"),
+        (AddCard("Ben", "red", 7, 1), None),  # Ben's own: no refusal (apply says "already")
+        (AddCard("Ana", "red", 8, 1), None),
+        (RemoveCard("Ana", "red", 7, 1), None),
+        (SetInvestments("Ana", "red", 1, 1), None),
+        (SetInvestments("Ana", "red", 2, 1), "Ben holds 2 of the 3 red investment cards"),
+        (SetInvestments("Ana", "blue", 3, 1), None),
+        (NextRound(), None),
+    ],
+)
+def test_refusal_is_the_rule_apply_refuses_with(action, says):
+    """What the play screen draws a card free or taken by (scoring.refusal) is what the tap is checked by."""
+    t = scoring.apply(table(("Ben", "red", 7)), SetInvestments("Ben", "red", 2, 1))
+    assert scoring.refusal(t, action) == says
+    if says:
+        with pytest.raises(RecordError) as caught:
+            scoring.apply(t, action)
+        assert caught.value.message == says
+
+
+def test_no_round_past_the_last_is_allowed():
+    t = table(rounds=1)
+    assert scoring.refusal(t, NextRound()) == "this game plays 1 round"
+
+
 def test_next_round_stops_at_the_variants_rounds():
     t = table(rounds=3)
     t = scoring.apply(scoring.apply(t, NextRound()), NextRound())

@@ -287,17 +287,32 @@ def test_refused(ana, ben, action, place, says):
 
 
 def test_queries_say_why_before_the_tap():
-    game = scoring.parse(
-        table(
-            ana={"played": [{"subdomain": "thematic", "cards": 4, "popular": True}]},
-            ben=WAR_9 | {"collections": [{"subdomains": ["family", "war"], "rare_gems": ["war"]}]},
-        ).record
-    ).game
-    assert b.step_refusal(game, "Ana", "war", 1) == "all 10 war cards are on the table (Ben 10)"
-    assert b.step_refusal(game, "Ana", "thematic", 1) is None
-    assert b.popular_refusal(game, "Ben", "thematic") == "the thematic Popular card is on Ana's tableau"
+    t = table(
+        ana={"played": [{"subdomain": "thematic", "cards": 4, "popular": True}]},
+        ben=WAR_9 | {"collections": [{"subdomains": ["family", "war"], "rare_gems": ["war"]}]},
+    )
+    game = scoring.parse(t.record).game
+    refused = {
+        b.StepPlayed("Ana", "war", 1): "all 10 war cards are on the table (Ben 10)",
+        b.StepPlayed("Ana", "thematic", 1): None,
+        b.StepPlayed("Ana", "thematic", -1): None,
+        b.SetPopular("Ben", "thematic", True): "the thematic Popular card is on Ana's tableau",
+        b.SetPopular("Ben", "war", True): None,
+        b.SetPopular("Ana", "war", True): "the war Popular card goes with a played war group; Ana has none",
+        b.AddCollection("Ana", ("abstract", "war"), 1): "all 10 war cards are on the table (Ben 10)",
+        b.AddCollection("Ana", ("abstract", "family"), 1): None,
+        b.AddToCollection("Ben", 1, ("family", "war"), "abstract"): None,
+        b.SetRareGem("Ben", 1, ("family", "war"), "family", True): None,
+        b.SetRareGem("Ben", 1, ("family", "war"), "abstract", True): "the abstract Rare Gem goes with a abstract card in the collection",
+        b.RemoveCollection("Ben", 1, ("family", "war")): None,
+    }
+    assert {action: scoring.refusal(t, action) for action in refused} == refused
     assert b.gem_place(game, "war") == ("Ben", 1)
-    assert b.card_refusal(game, "war") and b.card_refusal(game, "family") is None
+    for action, says in refused.items():  # the tap is refused with the same words
+        if says:
+            with pytest.raises(RecordError) as caught:
+                scoring.apply(t, action)
+            assert caught.value.message == says
 
 
 # ---- properties -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import scoring
 from scoring import RecordError, Table, Unchanged
-from scoring.bgg_game import NUMBERS, AdjustSpent, SetIncome, SetTiles, SetTrackGG, UseLedger, UseTrack, held_counts, sold_out, unavailable
+from scoring.bgg_game import NUMBERS, AdjustSpent, SetIncome, SetTiles, SetTrackGG, UseLedger, UseTrack, held_counts, sold_out
 
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
 COLOURS = {"Ada": "red", "Bo": "blue", "Cy": "green", "Di": "yellow"}
@@ -140,8 +140,7 @@ def test_a_player_acquires_at_most_18_tiles():
     assert len(final(t, "Ada")["tiles"]) == 18
     with pytest.raises(RecordError, match="Ada holds 18 tiles; a player acquires at most 18"):
         scoring.apply(t, SetTiles("Ada", "blue", 1, 2))
-    game = scoring.parse(t.record).game
-    assert unavailable(game, "Ada", "blue", 2) == "Ada holds 18 tiles, the most a player acquires (3 dice × 6 rounds)"
+    assert scoring.refusal(t, SetTiles("Ada", "blue", 2, 2)) == "Ada holds 18 tiles; a player acquires at most 18 (3 dice × 6 rounds)"
     scoring.apply(t, SetTiles("Ada", "blue", 1, 0))  # giving one back is fine
 
 
@@ -151,13 +150,32 @@ def test_the_supply_queries():
     held = held_counts(game)
     assert held == {("blue", 1): 3, ("green", 4): 1}
     assert sold_out(held) == {("blue", 1)}
-    assert unavailable(game, "Ada", "blue", 1, held) == "all 3 blue 1 tiles are held (Cy 2, Di 1)"
-    assert unavailable(game, "Ada", "blue", 1) == unavailable(game, "Ada", "blue", 1, held)  # counted when not given
-    assert unavailable(game, "Ada", "green", 4) is None
-    assert unavailable(game, "Ada", "red", 4) == "red is Ada's own colour: its tiles cannot be held"
-    assert unavailable(game, "Bo", "blue", 2) == "blue is Bo's own colour: its tiles cannot be held"
-    assert unavailable(game, "Ada", "pink", 4) == "'pink' is not a colour in play (red, blue, green, yellow)"
-    assert unavailable(game, "Ada", "blue", 0) == "there is no tile numbered 0 (tiles are numbered 1–6)"
+    assert held_counts(game) is held  # the last game's count, kept while a screen asks of each tile
+
+
+@pytest.mark.parametrize(
+    "action, says",
+    [
+        (SetTiles("Ada", "blue", 1, 1), "only 0 of the 3 blue 1 tiles can be Ada's; the others are held (Cy 2, Di 1)"),
+        (SetTiles("Cy", "blue", 1, 3), "only 2 of the 3 blue 1 tiles can be Cy's; the others are held (Di 1)"),
+        (SetTiles("Ada", "green", 4, 2), None),
+        (SetTiles("Ada", "green", 4, 1), None),  # what Ada holds already: no refusal (apply says "already")
+        (SetTiles("Ada", "red", 4, 1), "red is Ada's own colour: its tiles cannot be held"),
+        (SetTiles("Bo", "blue", 2, 1), "blue is Bo's own colour: its tiles cannot be held"),
+        (SetTiles("Ada", "pink", 4, 1), "'pink' is not a colour in play (red, blue, green, yellow)"),
+        (SetTiles("Ada", "blue", 0, 1), "there is no blue 0 tile to hold 1 of"),
+        (SetTiles("Zed", "blue", 2, 1), "'Zed' is not a player of this game"),
+        (SetIncome("Ada", 1, 5), None),
+    ],
+)
+def test_refusal_says_what_apply_refuses_with(action, says):
+    """The screen's "may I?" (scoring.refusal) and the tap's check are one rule: same words, same answer."""
+    t = table(SetTiles("Cy", "blue", 1, 2), SetTiles("Di", "blue", 1, 1), SetTiles("Ada", "green", 4, 1))
+    assert scoring.refusal(t, action) == says
+    if says and "player" not in says:
+        with pytest.raises(RecordError) as caught:
+            scoring.apply(t, action)
+        assert caught.value.message == says and not isinstance(caught.value, Unchanged)
 
 
 def test_switching_to_the_track_keeps_the_total():

@@ -306,12 +306,20 @@ def test_level_totals_are_never_a_shared_place_while_an_extra_round_is_required(
 
 
 def test_the_queries_the_screen_asks():
-    draft = table(cc.SetNestEgg("4C", 1), cc.SetCommission("You", "4H", 1), *SIX[:2]).draft
+    t = table(cc.SetNestEgg("4C", 1), cc.SetCommission("You", "4H", 1), *SIX[:2])
+    draft = t.draft
     assert cc.places(draft) == {"4C": "the Nest Egg", "4H": "You's Commission", "2C": "on You's side", "3C": "on You's side"}
-    assert cc.unavailable(draft, False, cc.SIDE, "Opp", "2C") == "2♣ is already on You's side this round"
-    assert cc.unavailable(draft, False, cc.SIDE, "You", "2C") is None  # held there: a tap takes it back
-    assert cc.unavailable(draft, False, cc.SIDE, "Opp", "5D") is None
-    assert cc.missing(draft, PLAYERS, False) == "Opp's Commission still to choose."
+    assert scoring.refusal(t, cc.AddToSide("Opp", "2C", 1)) == "2♣ is already on You's side this round"
+    assert scoring.refusal(t, cc.AddToSide("You", "2C", 1)) is None  # held there: a tap takes it back
+    assert scoring.refusal(t, cc.AddToSide("Opp", "5D", 1)) is None
+    assert scoring.refusal(t, cc.RemoveFromSide("You", "2C", 1)) is None  # taking back is never refused
+    assert scoring.refusal(t, cc.SetCommission("Opp", "QH", 1)) == "Q♥ is a Wild, and a Wild cannot be a Commission"
+    assert scoring.refusal(t, cc.SetReplacement("5D", 1)) == "the Nest Egg 4♣ is not a Wild, so nothing replaces it"
+    assert scoring.refusal(t, cc.ScoreRound(1)) == cc.missing(draft, PLAYERS, False) == "Opp's Commission still to choose."
+    for action in (cc.AddToSide("Opp", "2C", 1), cc.SetCommission("Opp", "QH", 1), cc.ScoreRound(1)):  # the tap's own words
+        with pytest.raises(RecordError) as caught:
+            scoring.apply(t, action)
+        assert caught.value.message == scoring.refusal(t, action)
     assert cc.missing(cc.empty_draft(PLAYERS), PLAYERS, False) == "Choose the Nest Egg."
 
 

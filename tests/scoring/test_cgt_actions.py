@@ -181,6 +181,9 @@ def test_queries_the_screen_asks():
     assert cgt.meta_floor(game, 8) == 1 and cgt.meta_floor(game, 9) == 0
     assert cgt.why_not(game, AdjustCollection("Lea", 8, 3)) is not None
     assert cgt.why_not(game, AdjustCollection("Lea", 8, 2)) is None
+    t = table(meta={"8": 3}, collections={"Lea": {"8": 2}, "Max": {"8": 1}})  # the screens' question, on the table as apply takes it
+    assert scoring.refusal(t, AdjustCollection("Lea", 8, 3)) == cgt.why_not(game, AdjustCollection("Lea", 8, 3))
+    assert scoring.refusal(t, AdjustMeta(type=8, by=-3)) == "Lea and Max collect type 8: it keeps its Meta column"
 
 
 # ---- properties ---------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import flet as ft
 import pytest
 
 import scoring
-from companion.ui.views.play_bgg_card_game import LABEL
+from companion.ui.games.bgg_card_game import LABEL
 
 from .harness import card_state
 

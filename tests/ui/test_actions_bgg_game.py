@@ -213,7 +213,7 @@ def test_the_3_player_option_is_offered_only_up_to_3_players(open_app, store):
 
 
 def bgg_game_option():
-    from companion.ui.views.play_bgg_game import EVERY_SET
+    from companion.ui.games.bgg_game import EVERY_SET
 
     return EVERY_SET
 

@@ -223,7 +223,7 @@ def test_a_phone_at_a_seat_enters_its_own_cards_only(open_app, store):
 
 
 def test_the_statistic_counts_commissions_that_scored_and_extra_rounds():
-    from companion.ui.views.play_card_commons import CardCommonsScreen
+    from companion.ui.games.card_commons import CardCommonsScreen
 
     level = {"nest_egg": "2C", "commissions": {"You": "3C", "Opp": "2D"}, "sides": {"You": ["4C"], "Opp": ["4D"]}}
     you_ahead = {"nest_egg": "2C", "commissions": {"You": "3C", "Opp": "4H"}, "sides": {"You": ["4C"], "Opp": ["5H"]}}

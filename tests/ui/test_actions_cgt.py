@@ -7,7 +7,7 @@ import pytest
 
 import scoring
 from companion.access.invites import Invites
-from companion.ui.views.play_cgt import CgtScreen
+from companion.ui.games.cgt import CgtScreen
 
 from .helpers import scored_totals, shown_totals
 

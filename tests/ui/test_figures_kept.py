@@ -37,7 +37,7 @@ def test_a_games_own_figures_are_kept_until_its_games_change(history):
 def test_the_warmer_works_the_figures_out_at_start_and_after_a_change(history):
     import time
 
-    from companion.ui import game_screens
+    from companion.ui import games as game_screens
     from companion.ui.warm_figures import FiguresWarmer
 
     def kept(game: str):

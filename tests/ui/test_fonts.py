@@ -7,7 +7,7 @@ import pytest
 
 import scoring
 from companion.server import fonts
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 
 ttLib = pytest.importorskip("fontTools.ttLib", reason="fonttools is a test dependency: pip install -e '.[test]'")
 

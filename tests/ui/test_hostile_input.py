@@ -6,8 +6,8 @@ from datetime import UTC, date, datetime
 import flet as ft
 import pytest
 
+from companion.ui.games.bgg_game import MAX_GG, parse_number
 from companion.ui.views.history import picked_day, valid_date
-from companion.ui.views.play_bgg_game import MAX_GG, parse_number
 from scoring.names import name_problem
 
 from .helpers import scored_totals, set_up

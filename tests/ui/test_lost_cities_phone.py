@@ -7,8 +7,8 @@ import flet as ft
 import pytest
 
 import scoring
-from companion.ui.game_screens import screen
-from companion.ui.views.play_lost_cities import SMALLEST_CARD
+from companion.ui.games import screen
+from companion.ui.games.lost_cities import SMALLEST_CARD
 from companion.ui.widgets.controls import TAP
 
 from .harness import accessible_name, tappable, walk

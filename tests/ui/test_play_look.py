@@ -11,8 +11,8 @@ from materialyoucolor.hct import Hct
 from materialyoucolor.scheme.scheme_tonal_spot import SchemeTonalSpot
 
 from companion.server import fonts
-from companion.ui import game_screens
-from companion.ui.views.play_lost_cities import SMALLEST_CARD
+from companion.ui import games as game_screens
+from companion.ui.games.lost_cities import SMALLEST_CARD
 from companion.ui.widgets import palette
 from companion.ui.widgets.controls import TAP
 

@@ -1,6 +1,7 @@
 """Every game provides everything the app needs, and a new game is its rules, its screen and its example:
-a toy game defined only here (rules with their help text, a screen, a worked example) goes through
-setup, play, results, history, export and import in the real app with no other file changed."""
+a toy game defined only here (rules with their help text and their "may I?", a screen, a worked example)
+goes through setup, play, results, history, export and import in the real app with no other file changed.
+Its screen reads and does only what its PlayContext offers (companion/ui/games/base.py), as every game's."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ import flet as ft
 import pytest
 
 import scoring
-from companion.ui import game_screens
+from companion.ui import games as game_screens
+from companion.ui.games import GameScreen
 from companion.ui.views import play as play_view
 from scoring import Action, GameRules, RecordError, Table, Unchanged
 from scoring.actions import edited
 from scoring.fields import check_player_keys, need_int, need_object
-from scoring.record import parse_one
+from scoring.record import no_refusal, parse_one
 from scoring.result import Line, scored_once
 from tests.transfer.test_screen import pick
 
@@ -29,8 +31,9 @@ GAME_SCREEN_HOOKS = ("tableau", "shared", "variant_controls", "choices", "choice
 @pytest.mark.parametrize("key", sorted(scoring.GAMES))
 def test_each_registered_game_provides_rules_and_a_screen(key):
     rules = scoring.GAMES[key]
-    for field in ("parse", "score", "new_body", "apply", "choices_of"):
+    for field in ("parse", "score", "new_body", "apply", "refusal", "choices_of"):
         assert callable(getattr(rules, field)), f"{key}: {field}"
+    assert rules.refusal is not no_refusal, f"{key}: its rules say why they refuse an action (scoring.refusal)"
     assert rules.player_keyed, f"{key}: which parts of the record are keyed by player"
     players = [f"P{i}" for i in range(rules.min_players)]
     record = scoring.new_record(key, players, choices=game_screens.screen(key).choices(players, {}))
@@ -54,6 +57,9 @@ def test_one_list_of_games_on_each_side_in_one_order():
 # --- the toy game: each player counts points with a + button; more points wins ------------------------
 
 
+MOST = 7  # points a player may have
+
+
 @dataclass(frozen=True)
 class AddPoint(Action):
     player: str
@@ -63,7 +69,7 @@ class AddPoint(Action):
 def toy_parse(players: tuple[str, ...], variant: Mapping[str, Any], final: Any) -> dict[str, int]:
     need_object(final, ("final",))
     check_player_keys(final, ("final",), players)
-    return {p: need_int(final[p], ("final", p), 0, 99) for p in players}
+    return {p: need_int(final[p], ("final", p), 0, MOST) for p in players}
 
 
 def toy_score(points: dict[str, int]):
@@ -71,11 +77,21 @@ def toy_score(points: dict[str, int]):
     return scored_once("toy", players, dict(points), lambda: (), lambda: ({p: (Line("points", n),) for p, n in points.items()},))
 
 
+def toy_refusal(table: Table, action: Action) -> str | None:
+    """The toy's "may I?": the rule its apply refuses with, and its screen shows before a tap."""
+    if isinstance(action, AddPoint) and table.record["final"].get(action.player, 0) + action.delta > MOST:
+        return f"a player scores at most {MOST} points"
+    return None
+
+
 def toy_apply(table: Table, action: Action) -> Table:
     if not isinstance(action, AddPoint) or action.player not in table.record["players"]:
         raise RecordError((), "not a toy action")
     if action.delta == 0:
         raise Unchanged((), "nothing to add")
+    reason = toy_refusal(table, action)
+    if reason:
+        raise RecordError(("final", action.player), reason)
 
     def edit(record: dict, draft: Any) -> None:
         record["final"][action.player] += action.delta
@@ -93,6 +109,7 @@ TOY = GameRules(
     score=toy_score,
     new_body=lambda players, variant, choices: {p: 0 for p in players},
     apply=toy_apply,
+    refusal=toy_refusal,
     player_keyed=(("final",),),
     how_scoring_works="- Each + is a point; more points win.\n- Ties: the place is shared.\n",
 )
@@ -110,16 +127,18 @@ TOY_EXAMPLE = {
 }
 
 
-class ToyScreen(game_screens.GameScreen):
+class ToyScreen(GameScreen):
     key = "toy"
 
     def tableau(self, player: str) -> ft.Control:
+        context = self.context  # all this screen reads and does: the play screen's PlayContext
         return ft.Column(
             [
-                ft.Text(player),
+                ft.Text(f"{player}: {context.record['final'][player]}"),
                 ft.IconButton(
-                    icon=ft.Icon(ft.Icons.ADD, semantics_label=f"{player} point plus"), on_click=lambda e: self.play.act(AddPoint(player))
+                    icon=ft.Icon(ft.Icons.ADD, semantics_label=f"{player} point plus"), on_click=lambda e: context.act(AddPoint(player))
                 ),
+                ft.Semantics(identifier=f"toy-why-{player}", content=ft.Text(context.refusal(AddPoint(player)) or "")),
             ]
         )
 
@@ -172,6 +191,14 @@ def test_a_toy_game_goes_through_every_screen_with_no_other_file_changed(toy, op
     assert store.get(game_id).record["final"] == {"Ana": 6, "Ben": 1}
     assert h.text_of("total-Ana") == other.text_of("total-Ana") == "6"
     assert h.text_of("place-Ben") == "2nd"
+    h.tap("Ana")
+    assert h.text_of("toy-why-Ana") == ""  # a 7th point is allowed
+    h.tap("Ana point plus")  # the 7th: the most its rules allow, which the screen says before a tap
+    other.settle()
+    assert other.text_of("toy-why-Ana") == "a player scores at most 7 points"
+    other.tap("Ana point plus")  # refused by the same rule, in its words; nothing stored
+    assert other.text_of("message") == "A player scores at most 7 points."
+    assert store.get(game_id).record["final"] == {"Ana": 7, "Ben": 1}
 
     results = open_app(f"/results/{game_id}")  # results, then saved to the history
     assert results.text_of("place-Ana") == "1st" and results.text_of("total-Ben") == "1"
@@ -179,14 +206,14 @@ def test_a_toy_game_goes_through_every_screen_with_no_other_file_changed(toy, op
     answer(results, "Save to history")
     assert [g.id for g in store.finished()] == [game_id]
     history = open_app(f"/history/{game_id}")
-    assert history.text_of("total-Ana") == "6"
+    assert history.text_of("total-Ana") == "7"
     assert any(str(t.value).startswith("Toy · ") for t in history.find_all(ft.Text))  # its title, from its rules
 
     transfer = open_app("/transfer")  # exported, and its example imported
     transfer.tap("Export JSON")
     ((_, data),) = [(a["file_name"], a["src_bytes"]) for name, a in transfer.conn.invoked if name == "save_file"]
     (exported,) = json.loads(data)["games"]
-    assert (exported["game"], exported["final"]) == ("toy", {"Ana": 6, "Ben": 1})
+    assert (exported["game"], exported["final"]) == ("toy", {"Ana": 7, "Ben": 1})
     pick(transfer, "toy.json", json.dumps({"format": 1, "games": [exported, TOY_EXAMPLE["record"]]}).encode())
     answer(transfer, "Import 1 game")
     assert sorted(g.id for g in store.finished()) == sorted([game_id, "toy-example-1"])

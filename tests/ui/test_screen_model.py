@@ -15,7 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 import scoring
 from companion.data.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.game_screens import screen
+from companion.ui.games import screen
 
 from .harness import Harness, accessible_name, card_state, tappable, walk
 from .patches import changed_in_place

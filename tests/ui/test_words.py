@@ -41,7 +41,7 @@ def test_record_errors_say_the_round_and_player_only_when_they_are_not_on_screen
 
 
 def new_game(store, game: str, players: list[str]) -> str:
-    from companion.ui.game_screens import screen
+    from companion.ui.games import screen
 
     return store.create(scoring.new_record(game, players, choices=screen(game).choices(players, {}))).id
 
@@ -113,7 +113,7 @@ def test_bgg_game_one_colour_per_player_everywhere(open_app, store):
 
 
 def test_bgg_game_income_fields_are_wide_enough_for_their_label(open_app, store):
-    from companion.ui.views.play_bgg_game import label_width
+    from companion.ui.games.bgg_game import label_width
 
     players = ["Ana", "Ben", "Christopher Columbus"]
     game_id = new_game(store, "bgg-game", players)

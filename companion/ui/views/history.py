@@ -19,7 +19,7 @@ from companion.data import changes
 from companion.data.ids import route_id
 from companion.data.store import StoredGame
 from companion.services import file_formats
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.widgets.controls import short_name, standings
 from companion.ui.widgets.hooks import use_changes

@@ -11,7 +11,7 @@ import scoring
 from companion.data import changes
 from companion.data.ids import route_id
 from companion.data.store import StoredGame
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import in_progress, tonight
 from companion.ui.views.setup import tap_size

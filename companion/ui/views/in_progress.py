@@ -17,7 +17,7 @@ from companion.data.atomic_files import StoreWriteError
 from companion.data.ids import route_id
 from companion.data.store import EDITING, StoredGame
 from companion.services.completion import complete
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui import progress as progress_words
 from companion.ui.session import App
 from companion.ui.widgets.controls import short_name, standings

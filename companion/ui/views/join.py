@@ -15,7 +15,7 @@ from companion.access.invites import SEAT_PREFERENCE
 from companion.data import changes
 from companion.data.ids import route_id
 from companion.data.store import StoreWriteError
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import play
 from companion.ui.widgets.common import not_found

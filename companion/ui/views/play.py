@@ -7,8 +7,8 @@ across taps (a new one for a new round), the game's own controls (one player at 
 everyone side by side on a tablet). At the bottom, under the thumb and outside
 the scroll, Undo, the round's own button (Next round, Score round) and Results. The refusal of the last tap
 takes the title's place in the app bar (it covers no card and moves none). Each game's controls are its `GameScreen`
-(companion/ui/game_screens.py), in its own module; a tap becomes an action, applied by the live game on
-the server.
+(companion/ui/games/), in its own module, given a `PlayContext` built here: all it reads of this
+screen and does to it. A tap becomes an action, applied by the live game on the server.
 
 The screen is a component drawn from the live game as the server holds it now and from this
 device's view state (whose tableau a phone shows, the round picked, the last refusal): after a
@@ -27,10 +27,10 @@ from companion.data import changes
 from companion.data.ids import route_id
 from companion.data.store import EDITING, FINISHED, IN_PROGRESS
 from companion.services.live import Done, LiveGame
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui.session import App, log
 from companion.ui.widgets.common import not_found
-from companion.ui.widgets.controls import NARROW_TABLEAU, SNUG, TAP, icon_button, short_name, total_badge
+from companion.ui.widgets.controls import SNUG, TAP, icon_button, short_name, total_badge
 from companion.ui.widgets.editing_banner import editing_banner
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
@@ -62,19 +62,17 @@ class Play:
         self._set_state: Callable[[Any], None] = lambda s: None
         self._set_message: Callable[[str], None] = lambda m: None
         self.game: game_screens.GameScreen | None = None
-        self.width: float | None = None  # each tableau's width side by side on a tablet; None: the screen's
+        # All the game's screen reads and does: one for the screen's life, brought up to date on each drawing.
+        self.context = game_screens.PlayContext(act=self.act, refuse=self.refuse, remember=self.remember, seat=self.seat)
 
     def draw(self, live: LiveGame, player: str, state: dict, message: str, setters: tuple) -> None:
         self.live, self.state, self.message = live, state, message
         self.player = player if player in live.record["players"] else live.record["players"][0]
         self._set_player, self._set_state, self._set_message = setters
+        page = self.app.page
+        self.context.shown(live, self.player, state, self.app.wide, self.app.dark, (page.width, page.height))
         if self.game is None or self.game.key != live.record["game"]:
-            self.game = game_screens.screen(live.record["game"])(self)
-
-    @property
-    def narrow(self) -> bool:
-        """Whether each tableau is narrow (six side by side on a tablet held upright): steppers take less room."""
-        return self.width is not None and self.width < NARROW_TABLEAU
+            self.game = game_screens.screen(live.record["game"])(self.context)
 
     @property
     def players(self) -> list[str]:
@@ -348,7 +346,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
     assert game is not None
     side = game.side() if app.wide else []
     shown, width = shown_players(play, SIDE_WIDTH + GAP if side else 0)
-    play.width = width
+    play.context.tableau_width = width  # each tableau's, side by side on a tablet; None: the screen's
     views = game.view_choices()
     if play.seat:
         switch: ft.Control = ft.Row([ft.Text(f"Your seat: {play.seat}", weight=ft.FontWeight.BOLD), *views], wrap=True, key="switch")

@@ -13,7 +13,7 @@ from companion.data import changes
 from companion.data.ids import route_id
 from companion.services import history_figures, kept_figures
 from companion.services.player_colours import player_colour
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log
 from companion.ui.widgets.chart_axis import WholeScale

@@ -20,7 +20,7 @@ from companion.data.ids import route_id
 from companion.data.store import EDITING, IN_PROGRESS, StoredGame, StoreWriteError
 from companion.services import completion, durations, scorecard, share
 from companion.services.completion import complete
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log, import_export, join
 from companion.ui.views import in_progress as in_progress_list

@@ -14,7 +14,7 @@ from companion.data import changes
 from companion.data.ids import route_id
 from companion.data.store import StoreWriteError
 from companion.services import game_details
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log
 from companion.ui.widgets.controls import TAP, icon_button, section, short_name

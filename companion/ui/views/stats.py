@@ -10,7 +10,7 @@ import flet_charts as charts
 from companion.data import changes
 from companion.services import history_figures, kept_figures
 from companion.services.player_colours import player_colour
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.widgets.chart_axis import integer_axis
 from companion.ui.widgets.controls import section, short_name

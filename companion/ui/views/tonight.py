@@ -15,7 +15,7 @@ from companion.data import changes
 from companion.data.atomic_files import StoreWriteError
 from companion.data.ids import route_id
 from companion.services import evening_card, evenings
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.widgets.controls import section, short_name
 from companion.ui.widgets.hooks import use_changes

@@ -16,7 +16,7 @@ from companion.data.atomic_files import StoreWriteError
 from companion.data.ids import route_id
 from companion.data.store import EDITING, IN_PROGRESS, StoredGame
 from companion.services import game_details
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views.game_log import setup_fields
 

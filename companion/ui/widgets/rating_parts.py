@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.services import kept_figures, ratings
-from companion.ui import game_screens
+from companion.ui import games as game_screens
 from companion.ui.widgets.controls import section, short_name
 from scoring.fields import ordinal
 

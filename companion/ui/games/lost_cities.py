@@ -13,7 +13,7 @@ import flet as ft
 
 import scoring
 from companion.services.history_figures import percent
-from companion.ui.game_screen_base import GameScreen
+from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import SNUG, TAP, card_button, option_switch, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
@@ -48,13 +48,13 @@ def ColourColumn(
     round_: int,
     mine: rules.Expedition,
     free: tuple[int, ...],
-    left: int,
+    slots: tuple[int, ...],
     shade: str,
     height: int,
 ) -> ft.Control:
     """A memoised part: Flet skips it while its arguments (plain values) are equal; everything it shows
     (names, colours, sizes) comes from them. `screen` is the same object for the screen's life."""
-    return screen.colour_column(player, colour, round_, mine, free, left, shade, height)
+    return screen.colour_column(player, colour, round_, mine, free, slots, shade, height)
 
 
 @ft.memo
@@ -147,18 +147,15 @@ class LostCitiesScreen(GameScreen):
 
     @property
     def variant(self) -> rules.Variant:
-        return self.play.live.position.variant
+        return self.context.position.variant
 
     @property
     def round_index(self) -> int:
-        last = len(self.play.record["rounds"]) - 1
-        return min(self.play.state.get("round", last), last)
+        last = len(self.context.record["rounds"]) - 1
+        return min(self.context.state.get("round", last), last)
 
     def raw_round(self) -> dict:
-        return self.play.record["rounds"][self.round_index]
-
-    def other(self, player: str) -> str:
-        return next(p for p in self.play.players if p != player)
+        return self.context.record["rounds"][self.round_index]
 
     # -- taps ---------------------------------------------------------------------------
 
@@ -167,30 +164,30 @@ class LostCitiesScreen(GameScreen):
 
     def tap_number(self, player: str, colour: str, number: int, held: bool, round_: int) -> None:
         action = rules.RemoveCard if held else rules.AddCard
-        self.play.act(action(player, colour, number, round_))
+        self.context.act(action(player, colour, number, round_))
 
     def tap_investment(self, player: str, colour: str, slot: int, shown: int, round_: int) -> None:
         """Slot k (1–3): tapping an empty slot fills up to it, tapping the last filled one empties it."""
         count = slot - 1 if shown >= slot else slot
-        self.play.act(rules.SetInvestments(player, colour, count, round_))
+        self.context.act(rules.SetInvestments(player, colour, count, round_))
 
     def select_round(self, index: int) -> None:
-        self.play.remember("round", index)
+        self.context.remember("round", index)
 
     def next_round(self) -> None:  # the new round is shown: the screen draws it once the change is stored
-        rounds = self.play.record["rounds"]
+        rounds = self.context.record["rounds"]
         if not any(rounds[-1].values()):  # an empty round would be skipped without a word: refused in words
             n = len(rounds)
-            self.play.refuse(f"Round {n} has no cards yet: enter its cards before starting round {n + 1}.")
+            self.context.refuse(f"Round {n} has no cards yet: enter its cards before starting round {n + 1}.")
             self.select_round(n - 1)
             return
-        if self.play.act(NextRound()):
-            self.select_round(len(self.play.record["rounds"]) - 1)
+        if self.context.act(NextRound()):
+            self.select_round(len(self.context.record["rounds"]) - 1)
 
     # -- what is shown ------------------------------------------------------------------
 
     def shade(self, colour: str) -> str:
-        return ink(colour, self.play.app.dark)
+        return ink(colour, self.context.dark)
 
     def head(self, player: str, colour: str, mine: rules.Expedition) -> ft.Control:
         score = str(mine.score()) if mine.started else "–"
@@ -199,7 +196,7 @@ class LostCitiesScreen(GameScreen):
     @property
     def phone(self) -> bool:
         """One tableau on a narrow screen (the host's phone or a guest's): its whole grid should fit."""
-        return not self.play.app.wide or bool(self.play.seat)
+        return not self.context.wide or bool(self.context.seat)
 
     def card_height(self) -> int:
         """A card's height: 48 (TAP) where the column fits, else on a phone the tallest that lets every
@@ -207,22 +204,30 @@ class LostCitiesScreen(GameScreen):
         SMALLEST_CARD; on a phone shorter still, 48 and a scroll (docs/screens.md)."""
         if not self.phone:
             return TAP
-        guest, rounds_left = bool(self.play.seat), len(self.play.record["rounds"]) < self.variant.rounds
+        guest, rounds_left = bool(self.context.seat), len(self.context.record["rounds"]) < self.variant.rounds
         header = GUEST_HEADER if guest else HEADER
         bar = GUEST_BAR if guest and rounds_left else BAR
-        room = (self.play.app.page.height or 844) - APP_BAR - header - bar - SPARE
+        room = (self.context.page_height or 844) - APP_BAR - header - bar - SPARE
         fits = int((room - (ROWS - 1) * CARD_GAP) // ROWS)
         return TAP if fits >= TAP or fits < SMALLEST_CARD else fits
 
     def colour_column(
-        self, player: str, colour: str, round_: int, mine: rules.Expedition, free: tuple[int, ...], left: int, shade: str, height: int
+        self,
+        player: str,
+        colour: str,
+        round_: int,
+        mine: rules.Expedition,
+        free: tuple[int, ...],
+        slots: tuple[int, ...],
+        shade: str,
+        height: int,
     ) -> ft.Control:
         """A colour column of round `round_` (1-based): what each card's tap does is fixed as it is drawn.
-        `free`, `left`: the numbers and how many investments the rules still allow `player` (scoring's
-        queries, the ones its refusals use). Each card is a memoised part: a tap redraws the one it changed."""
+        `free`, `slots`: the numbers and investment slots the rules allow `player` (free()). Each card is a
+        memoised part: a tap redraws the one it changed."""
         cells: list[ft.Control] = []
         for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
-            state = "held" if mine.investments >= slot else "free" if slot <= left else "taken"
+            state = "held" if mine.investments >= slot else "free" if slot in slots else "taken"
             cells.append(Investment(self, player, colour, slot, state, mine.investments, round_, shade, height, key=f"investment {slot}"))
         for n in rules.NUMBERS:
             state = "held" if n in mine.cards else "free" if n in free else "taken"
@@ -232,15 +237,23 @@ class LostCitiesScreen(GameScreen):
 
     def expedition(self, player: str, colour: str) -> rules.Expedition:
         """`player`'s expedition of `colour` in the round shown, as the live game parsed it."""
-        return self.play.live.position.rounds[self.round_index][player].get(colour, rules.NO_EXPEDITION)
+        return self.context.position.rounds[self.round_index][player].get(colour, rules.NO_EXPEDITION)
+
+    def free(self, player: str, colour: str, round_: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The numbers, and the investment slots (filled up to), the rules allow `player` in round `round_`:
+        asked of the rules (scoring.refusal), which refuse a tap on any other with the same rule."""
+        may = self.context.refusal
+        numbers = tuple(n for n in rules.NUMBERS if may(rules.AddCard(player, colour, n, round_)) is None)
+        slots = tuple(k for k in range(1, rules.INVESTMENTS_PER_COLOUR + 1) if may(rules.SetInvestments(player, colour, k, round_)) is None)
+        return numbers, slots
 
     def column(self, player: str, colour: str) -> ft.Control:
         """A colour column, drawn again only when what it shows changes (a tap redraws one column,
         or two on a tablet, never the tableau)."""
-        theirs = self.play.live.position.rounds[self.round_index][self.other(player)]
-        free, left = rules.available_numbers(theirs, colour), rules.investments_left(theirs, colour)
+        round_ = self.round_index + 1
+        free, slots = self.free(player, colour, round_)
         mine, shade = self.expedition(player, colour), self.shade(colour)
-        return ColourColumn(self, player, colour, self.round_index + 1, mine, free, left, shade, self.card_height(), key=colour)
+        return ColourColumn(self, player, colour, round_, mine, free, slots, shade, self.card_height(), key=colour)
 
     def formulas(self, player: str) -> ft.Control:
         """Each started expedition's formula, a line each, breaking between terms."""
@@ -250,7 +263,7 @@ class LostCitiesScreen(GameScreen):
         """Who starts the round shown (from the totals after the round before it); "" when they were level;
         None in round 1, where the players choose."""
         current = self.round_index
-        return rules.starter_of_round(self.play.live.position, current + 1) or "" if current else None
+        return rules.starter_of_round(self.context.position, current + 1) or "" if current else None
 
     def starter_sentence(self) -> str:
         current, starter = self.round_index, self.starter()
@@ -326,7 +339,7 @@ class LostCitiesScreen(GameScreen):
                 style=ft.ButtonStyle(padding=ft.Padding.all(0)) if compact else None,
                 key=f"round {i + 1}",
             )
-            for i in range(len(self.play.record["rounds"]))
+            for i in range(len(self.context.record["rounds"]))
         ]
         if compact and len(buttons) > 1:
             buttons.insert(0, ft.Text("Round", size=13, weight=ft.FontWeight.BOLD, key="round label"))
@@ -335,23 +348,23 @@ class LostCitiesScreen(GameScreen):
     def view_choices(self) -> list[ft.Control]:
         """On the host's phone the rounds sit beside the player switch, above the cards (a guest's phone
         enters the round the table plays)."""
-        if self.play.app.wide or self.play.seat or len(self.play.record["rounds"]) < 2:
+        if self.context.wide or self.context.seat or len(self.context.record["rounds"]) < 2:
             return []
         return [ft.Row(self.round_buttons(compact=True), spacing=4, tight=True, key="rounds")]
 
     def next_round_button(self) -> ft.Control | None:
-        if len(self.play.record["rounds"]) >= self.variant.rounds:
+        if len(self.context.record["rounds"]) >= self.variant.rounds:
             return None
         button = ft.FilledTonalButton(
             "Next round",
             icon=ft.Icons.ARROW_FORWARD,
             height=48,
-            disabled=bool(self.play.seat),
-            tooltip=GUEST_ROUND if self.play.seat else None,
+            disabled=bool(self.context.seat),
+            tooltip=GUEST_ROUND if self.context.seat else None,
             style=SNUG,
             on_click=lambda e: self.next_round(),
         )
-        if not self.play.seat:
+        if not self.context.seat:
             return button
         # A guest's phone: greyed, and a line says why (a tooltip alone is never seen on a phone).
         return ft.Column([button, ft.Text(GUEST_ROUND, size=12)], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
@@ -360,7 +373,7 @@ class LostCitiesScreen(GameScreen):
         """On a tablet the rounds to look back at come with Next round, under the thumb: above the cards
         they would push the bottom of the columns off the screen."""
         button = self.next_round_button()
-        if not self.play.app.wide or self.play.seat:
+        if not self.context.wide or self.context.seat:
             return button
         return ft.Row([*self.round_buttons(), *([button] if button else [])], wrap=True, spacing=6, run_spacing=4, tight=True, key="rounds")
 
@@ -371,8 +384,8 @@ class LostCitiesScreen(GameScreen):
         return sentences if self.entered() else ()
 
     def round_scores(self) -> ft.Control:
-        result, current = self.play.live.result, self.round_index
-        per_round = ", ".join(f"{p} {result.rounds[current][p]}" for p in self.play.players)
+        result, current = self.context.result, self.round_index
+        per_round = ", ".join(f"{p} {result.rounds[current][p]}" for p in self.context.players)
         return ft.Text(f"Round {current + 1} of {self.variant.rounds}: {per_round}", text_align=ft.TextAlign.CENTER)
 
     def starter_line(self) -> list[ft.Control]:
@@ -389,7 +402,7 @@ class LostCitiesScreen(GameScreen):
             return [self.round_scores(), *self.starter_line()]
         rows = [self.round_scores()]
         if self.variant.rounds > 1:  # the tablet has room for the paper pad, under the cards
-            rows.append(ft.Container(score_sheet(self.play.live.result), width=min(520, (self.play.app.page.width or 600) - 40)))
+            rows.append(ft.Container(score_sheet(self.context.result), width=min(520, (self.context.page_width or 600) - 40)))
         return rows
 
     # -- setup and statistics -----------------------------------------------------------

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.game_screen_base import GameScreen
+from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import TAP, card_button, section, short_name, stepper
 from companion.ui.widgets.palette import ink
+from scoring import Action
 from scoring import bgg_card_game as rules
 
 LABEL = {s: rules.SPOKEN[s].capitalize() for s in rules.SUBDOMAINS}  # "childrens" → "Children's"
@@ -29,10 +30,6 @@ def fitting(text: str) -> float:
     return max(52, 16 + 10 * len(text))
 
 
-def holder_state(holder: str | None, player: str) -> str:
-    return "held" if holder == player else "taken" if holder else "free"
-
-
 class BggCardGameScreen(GameScreen):
     key = "bgg-card-game"
     seed = ft.Colors.INDIGO
@@ -41,30 +38,30 @@ class BggCardGameScreen(GameScreen):
 
     @property
     def game(self) -> rules.Game:
-        return self.play.live.position
+        return self.context.position
 
     def shade(self, subdomain: str) -> str:
-        return ink(HUE[subdomain], self.play.app.dark)
+        return ink(HUE[subdomain], self.context.dark)
 
     def drafts(self) -> dict[str, list[str]]:
         """Collections being picked that do not have their 2 cards yet: this screen's own, not in
         the record until they do (a collection of 1 is no collection)."""
-        return self.play.state.get("collection_drafts", {})
+        return self.context.state.get("collection_drafts", {})
 
     def set_draft(self, player: str, picked: list[str]) -> None:
         drafts = {p: d for p, d in self.drafts().items() if p != player}
-        self.play.remember("collection_drafts", {**drafts, player: picked} if picked else drafts)
+        self.context.remember("collection_drafts", {**drafts, player: picked} if picked else drafts)
 
     # -- taps ---------------------------------------------------------------------------
 
     def step(self, player: str, subdomain: str, step: int) -> None:
-        self.play.act(rules.StepPlayed(player, subdomain, step))
+        self.context.act(rules.StepPlayed(player, subdomain, step))
 
     # A tap means what its button showed when drawn (`held`, `seen`), not what the table holds by the
     # time it arrives: two screens taking the same Popular card at once both mean "take", never a toggle.
 
     def tap_popular(self, player: str, subdomain: str, held: bool) -> None:
-        self.play.act(rules.SetPopular(player, subdomain, not held))
+        self.context.act(rules.SetPopular(player, subdomain, not held))
 
     def tap_new_collection(self, player: str, number: int, subdomain: str) -> None:
         """`number`: the collection this one becomes, as the screen showed when it was tapped."""
@@ -72,18 +69,18 @@ class BggCardGameScreen(GameScreen):
         if subdomain in draft:
             draft.remove(subdomain)
             self.set_draft(player, draft)
-            self.play.refuse("")
+            self.context.refuse("")
             return
-        reason = rules.card_refusal(self.game, subdomain)
+        reason = self.context.refusal(rules.AddCollection(player, (subdomain,), number))
         if reason:
-            self.play.refuse(reason)
+            self.context.refuse(reason)
             return
         if len(draft) + 1 < rules.COLLECTION_MIN:
             self.set_draft(player, [*draft, subdomain])
-            self.play.refuse("")
+            self.context.refuse("")
             return
         picked = (*draft, subdomain)
-        if not self.play.act(rules.AddCollection(player, picked, number)):
+        if not self.context.act(rules.AddCollection(player, picked, number)):
             collections = self.game.tableaux[player].collections
             if not (len(collections) >= number and set(collections[number - 1].subdomains) == set(picked)):
                 return  # refused: what was picked before stays picked
@@ -91,7 +88,7 @@ class BggCardGameScreen(GameScreen):
 
     def tap_in_collection(self, player: str, number: int, seen: tuple[str, ...], subdomain: str) -> None:
         action = rules.RemoveFromCollection if subdomain in seen else rules.AddToCollection
-        self.play.act(action(player, number, seen, subdomain))
+        self.context.act(action(player, number, seen, subdomain))
 
     def tap_card(self, player: str, number: int | None, seen: tuple[str, ...], subdomain: str, new_number: int) -> None:
         if number is None:
@@ -105,8 +102,9 @@ class BggCardGameScreen(GameScreen):
         game = self.game
         group = next((g for g in game.tableaux[player].played if g.subdomain == subdomain), None)
         count = group.cards if group else 0
-        can_grow = rules.step_refusal(game, player, subdomain, +1) is None
-        popular = holder_state(rules.popular_holder(game, subdomain), player) if count else "taken"
+        may = self.context.refusal
+        can_grow = may(rules.StepPlayed(player, subdomain, +1)) is None
+        popular = "held" if group and group.popular else "free" if may(rules.SetPopular(player, subdomain, True)) is None else "taken"
 
         def build() -> ft.Control:
             label = LABEL[subdomain]
@@ -122,7 +120,7 @@ class BggCardGameScreen(GameScreen):
                         rules.stepped(count, 1) if can_grow else count,
                         down=lambda v: rules.stepped(v, -1),
                         up=lambda v: rules.stepped(v, 1),
-                        narrow=self.play.narrow,
+                        narrow=self.context.narrow,
                     ),
                     card_button(
                         "☺",
@@ -155,13 +153,20 @@ class BggCardGameScreen(GameScreen):
             chosen, gems = group.subdomains, group.rare_gems
             title = f"Collection {number}: {group.line()}"
         name = "new collection" if number is None else f"collection {number}"
-        free = tuple(rules.card_refusal(game, s) is None for s in rules.SUBDOMAINS)
-        gem_states = (
-            tuple("held" if s in gems else "taken" if rules.gem_refusal(game, player, number, s) else "free" for s in chosen)
-            if number is not None
-            else ()
-        )
         new_number = len(game.tableaux[player].collections) + 1
+        may = self.context.refusal
+
+        def adds(s: str) -> Action:
+            """One more card of `s` in this collection (in a new one, its first, as a tap on it sends it)."""
+            return rules.AddCollection(player, (s,), new_number) if number is None else rules.AddToCollection(player, number, chosen, s)
+
+        def gem(s: str) -> str:
+            if s in gems:
+                return "held"
+            return "free" if number is not None and may(rules.SetRareGem(player, number, chosen, s, True)) is None else "taken"
+
+        free = tuple(may(adds(s)) is None for s in rules.SUBDOMAINS)
+        gem_states = tuple(gem(s) for s in chosen) if number is not None else ()
 
         def build() -> ft.Control:
             cards = [
@@ -184,7 +189,7 @@ class BggCardGameScreen(GameScreen):
                     card_button(
                         f"◆ {LABEL[s]}",
                         f"{player} {name} {LABEL[s]} Rare Gem",
-                        lambda e, s=s: self.play.act(rules.SetRareGem(player, number, chosen, s, s not in gems)),
+                        lambda e, s=s: self.context.act(rules.SetRareGem(player, number, chosen, s, s not in gems)),
                         state=state,
                         colour=self.shade(s),
                         width=fitting(f"◆ {LABEL[s]}"),
@@ -198,7 +203,7 @@ class BggCardGameScreen(GameScreen):
                         f"Remove collection {number}",
                         icon=ft.Icons.DELETE_OUTLINE,
                         height=TAP,
-                        on_click=lambda e: self.play.act(rules.RemoveCollection(player, number, chosen)),
+                        on_click=lambda e: self.context.act(rules.RemoveCollection(player, number, chosen)),
                     ),
                 ]
             return ft.Container(

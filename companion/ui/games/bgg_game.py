@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.ui.game_screen_base import GameScreen
+from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import TAP, card_button, option_switch, section, short_name, stepper
 from companion.ui.widgets.palette import ink
 from scoring import bgg_game as rules
@@ -91,15 +91,10 @@ class BggGameScreen(GameScreen):
 
     @property
     def game(self) -> rules.Game:
-        return self.play.live.position
+        return self.context.position
 
     def entry(self, player: str) -> dict:
-        return self.play.record["final"][player]
-
-    def sold_out(self, player: str) -> frozenset[rules.Tile]:
-        """The tiles of other publishers whose every copy is held: all this tableau needs of the others."""
-        own = self.game.tableaux[player].colour
-        return frozenset(t for t in rules.sold_out(rules.held_counts(self.game)) if t[0] != own)
+        return self.context.record["final"][player]
 
     # -- taps ---------------------------------------------------------------------------
 
@@ -107,36 +102,37 @@ class BggGameScreen(GameScreen):
         """One tap per tile acquired; past the last copy the player may hold, back to none. `mine` and
         `blocked` are what the screen showed, so the same tap from two devices agrees."""
         count = 0 if mine and blocked else mine + 1
-        self.play.act(rules.SetTiles(player, colour, number, count))
+        self.context.act(rules.SetTiles(player, colour, number, count))
 
     def set_income(self, player: str, round_: int, income: int) -> bool:
-        return self.play.act(rules.SetIncome(player, round_, income))
+        return self.context.act(rules.SetIncome(player, round_, income))
 
     def adjust_spent(self, player: str, round_: int, shown: int, value: int) -> bool:
         """A step from what the stepper showed, not the value: two devices' +1 give +2."""
-        return self.play.act(rules.AdjustSpent(player, round_, value - shown))
+        return self.context.act(rules.AdjustSpent(player, round_, value - shown))
 
     # -- what is shown ------------------------------------------------------------------
 
     def gg_block(self, player: str) -> ft.Control:
         e = self.entry(player)
-        seat = self.play.players.index(player)
+        seat = self.context.players.index(player)
         on_track = "gg" in e
         rows: list[ft.Control] = [
             ft.Row(
                 [
                     (ft.OutlinedButton if on_track else ft.FilledButton)(
-                        "Income ledger", height=TAP, on_click=lambda _: self.play.act(rules.UseLedger(player))
+                        "Income ledger", height=TAP, on_click=lambda _: self.context.act(rules.UseLedger(player))
                     ),
                     (ft.FilledButton if on_track else ft.OutlinedButton)(
-                        "Score track", height=TAP, on_click=lambda _: self.play.act(rules.UseTrack(player))
+                        "Score track", height=TAP, on_click=lambda _: self.context.act(rules.UseTrack(player))
                     ),
                 ],
                 wrap=True,
             )
         ]
         if on_track:
-            rows.append(number_field(f"{player} GG on the track", e["gg"], lambda v: self.play.act(rules.SetTrackGG(player, v)), width=200))
+            on_track_gg = lambda v: self.context.act(rules.SetTrackGG(player, v))
+            rows.append(number_field(f"{player} GG on the track", e["gg"], on_track_gg, width=200))
             rows.append(ft.Text("The track wraps at 100: add 100 for each lap.", size=12))
         else:
             rows.append(ft.Text(f"Start: {rules.starting_gg(seat)} GG (seat {seat + 1})", size=13))
@@ -154,7 +150,7 @@ class BggGameScreen(GameScreen):
                                 f"{player} round {i + 1} income",
                                 r.get("income", 0),
                                 partial(self.set_income, player, i + 1),
-                                width=min(label_width(f"{player} round {i + 1} income"), int(self.play.width or 320)),
+                                width=min(label_width(f"{player} round {i + 1} income"), int(self.context.tableau_width or 320)),
                             ),
                             ft.Text("spent", size=12),
                             # A step, not the value the stepper shows: two devices' +1 give +2.
@@ -164,7 +160,7 @@ class BggGameScreen(GameScreen):
                                 partial(self.adjust_spent, player, i + 1, spent),
                                 0,
                                 MAX_SPENT,
-                                narrow=self.play.narrow,
+                                narrow=self.context.narrow,
                             ),
                         ],
                         spacing=4,
@@ -175,12 +171,11 @@ class BggGameScreen(GameScreen):
 
     def tiles_block(self, player: str) -> ft.Control:
         game = self.game
-        held = rules.held_counts(game)
         own = game.tableaux[player].colour
         mine = game.tableaux[player].tiles
-        dark = self.play.app.dark
+        dark = self.context.dark
         rows: list[ft.Control] = []
-        for colour in (game.tableaux[p].colour for p in self.play.players):
+        for colour in (game.tableaux[p].colour for p in self.context.players):
             if colour == own:
                 continue
             # The colour's name above its row: beside it, six 48 px tiles would not fit a 360 px phone.
@@ -188,9 +183,8 @@ class BggGameScreen(GameScreen):
             cells: list[ft.Control] = []
             for n in rules.NUMBERS:
                 count = mine.count((colour, n))
-                blocked = rules.unavailable(game, player, colour, n, held) is not None
-                sold_out = held[(colour, n)] >= rules.TILES_PER_COLOUR_AND_NUMBER
-                state = "held" if count else "taken" if sold_out else "free"
+                blocked = self.context.refusal(rules.SetTiles(player, colour, n, count + 1)) is not None  # one copy more
+                state = "held" if count else "taken" if blocked else "free"
                 text = str(n) if count <= 1 else f"{n}×{count}"
                 cells.append(
                     card_button(
@@ -215,12 +209,12 @@ class BggGameScreen(GameScreen):
     def entered(self) -> bool:
         """Tiles, income, spending or GG moved on the track: the starting GG alone (10 or 11) make no standing
         to explain, nor does a switch to the score track, which carries those GG over (it once made a player "1st")."""
-        players = self.play.players
+        players = self.context.players
         return any(
             e.get("tiles")
             or e.get("gg", rules.starting_gg(players.index(p))) != rules.starting_gg(players.index(p))
             or any(r.get("income") or r.get("spent") for r in e.get("ledger", []))
-            for p, e in self.play.record["final"].items()
+            for p, e in self.context.record["final"].items()
         )
 
     def tableau(self, player: str) -> ft.Control:
@@ -231,7 +225,7 @@ class BggGameScreen(GameScreen):
             [
                 ft.Row(
                     [
-                        ft.Container(width=16, height=16, bgcolor=ink(colour, self.play.app.dark), border_radius=8),
+                        ft.Container(width=16, height=16, bgcolor=ink(colour, self.context.dark), border_radius=8),
                         section(f"{short_name(player)} ({colour})"),
                     ]
                 ),
@@ -243,7 +237,7 @@ class BggGameScreen(GameScreen):
         )
 
     def shared(self) -> list[ft.Control]:
-        n = len(self.play.players)
+        n = len(self.context.players)
         how = (
             "3 players: tiles score colour by colour (a 1–6 set of a colour: 6 each)"
             if n == 3

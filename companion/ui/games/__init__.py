@@ -1,5 +1,7 @@
-"""The games as the app shows them: one `GameScreen` subclass per game (game_screen_base.py), listed
-here once, in the order of scoring's list (scoring/registry.py VARIANTS, the home screen's order)."""
+"""The games as the app shows them: one `GameScreen` subclass per game (base.py), each in its own module of
+this package, listed here once, in the order of scoring's list (scoring/registry.py VARIANTS, the home
+screen's order). A new game: its rules module in scoring/, its screen module here, a line in each list,
+and its worked examples in docs/examples (docs/games.md says how)."""
 
 from __future__ import annotations
 
@@ -8,19 +10,19 @@ import flet as ft
 import scoring
 from companion.server import fonts
 from companion.ui import themes
-from companion.ui.game_screen_base import DEFAULT_SEED, GameScreen, Statistic
-from companion.ui.views import play_bgg_card_game, play_bgg_game, play_card_commons, play_cgt, play_lost_cities
+from companion.ui.games import bgg_card_game, bgg_game, card_commons, cgt, lost_cities
+from companion.ui.games.base import DEFAULT_SEED, GameScreen, PlayContext, Statistic
 
-__all__ = ["DEFAULT_SEED", "SCREENS", "GameScreen", "Statistic", "ordered", "register", "screen"]
+__all__ = ["DEFAULT_SEED", "SCREENS", "GameScreen", "PlayContext", "Statistic", "ordered", "register", "screen"]
 
 SCREENS: dict[str, type[GameScreen]] = {
     screen.key: screen
     for screen in (
-        play_lost_cities.LostCitiesScreen,
-        play_bgg_card_game.BggCardGameScreen,
-        play_bgg_game.BggGameScreen,
-        play_cgt.CgtScreen,
-        play_card_commons.CardCommonsScreen,
+        lost_cities.LostCitiesScreen,
+        bgg_card_game.BggCardGameScreen,
+        bgg_game.BggGameScreen,
+        cgt.CgtScreen,
+        card_commons.CardCommonsScreen,
     )
 }
 

@@ -1,26 +1,118 @@
-"""What a game's screen class provides (companion/ui/views/play_<game>.py subclasses it): its colour and
-icon, its variant controls on the setup screen, its tableau on the play screen, its statistic of its own.
-companion/ui/game_screens.py lists the subclasses."""
+"""What a game's screen is: a `GameScreen` subclass (one module per game in this package; the package's
+__init__ lists them), and the `PlayContext` it is given: all it reads of its surroundings (the game as the
+server holds it, this device's view state, the screen's size) and all it does to them (an action, a
+refusal in words, a view choice). A game's screen never imports the play screen (companion/ui/views)
+nor reaches through it to the session or the page: the play screen builds the context and hands it over."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
 
 import flet as ft
 
+import scoring
 from companion.services.player_colours import colour_name, table_colours
+from companion.ui.widgets.controls import NARROW_TABLEAU
 from companion.ui.widgets.palette import ink
-
-if TYPE_CHECKING:  # for the type only: the play screen imports the game screens, not the reverse
-    from companion.ui.views.play import Play
+from scoring import Action, Result, Table
 
 DEFAULT_SEED = ft.Colors.TEAL
 Statistic = tuple[tuple[str, str], ...]  # (what, value) lines on the statistics screen
 
 
+class LiveState(Protocol):
+    """The game as the server holds it now (services.live.LiveGame): read, never changed, by a screen."""
+
+    table: Table
+    result: Result
+
+    @property
+    def record(self) -> dict: ...
+
+    @property
+    def draft(self) -> Any: ...
+
+    @property
+    def position(self) -> Any: ...
+
+
+PageSize = tuple[float | None, float | None]
+
+
+def nothing(*args: Any) -> Any:
+    return False
+
+
+@dataclass(eq=False)
+class PlayContext:
+    """All a game's screen may read of its surroundings, and do to them. The play screen makes one for the
+    screen's life (so a memoised part that takes the screen is skipped while its other arguments hold) and
+    brings it up to date on each drawing (`shown`); the game is read live, so what a screen reads after
+    its own action is that action's result."""
+
+    act: Callable[[Action], bool] = nothing  # send a tap's action to the live game: True when it changed the game
+    refuse: Callable[[str], None] = nothing  # say why a tap did nothing, in the rules' words (made a sentence)
+    remember: Callable[[str, Any], None] = nothing  # keep a view choice of this screen (the round shown, …)
+    live: LiveState | None = None
+    player: str = ""  # whose tableau a phone shows
+    seat: str = ""  # "" on the table's host; a player's name on that player's phone (it may act for them only)
+    state: Mapping[str, Any] = field(default_factory=dict)  # this screen's view choices, as remembered
+    wide: bool = False  # a tablet (every tableau side by side), not a phone
+    dark: bool = False
+    page_width: float | None = None
+    page_height: float | None = None
+    tableau_width: float | None = None  # each tableau's width side by side on a tablet; None: the screen's
+
+    def shown(self, live: LiveState, player: str, state: Mapping[str, Any], wide: bool, dark: bool, size: PageSize) -> None:
+        """This drawing's game, player shown, view choices, and the page as it is (`size`: width, height)."""
+        self.live, self.player, self.state, self.wide, self.dark = live, player, state, wide, dark
+        self.page_width, self.page_height = size
+
+    def _game(self) -> LiveState:
+        assert self.live is not None, "a game screen is drawn after the play screen has shown it a game"
+        return self.live
+
+    @property
+    def record(self) -> dict:
+        return self._game().record
+
+    @property
+    def draft(self) -> Any:
+        return self._game().draft
+
+    @property
+    def position(self) -> Any:
+        """The game's module's parsed record (e.g. a scoring.lost_cities.Game), for its rule helpers."""
+        return self._game().position
+
+    @property
+    def result(self) -> Result:
+        return self._game().result
+
+    @property
+    def players(self) -> list[str]:
+        return self.record["players"]
+
+    @property
+    def guest(self) -> bool:
+        """A player's phone: it changes that player's cards only, never what the table shares."""
+        return bool(self.seat)
+
+    @property
+    def narrow(self) -> bool:
+        """Whether each tableau is narrow (six side by side on a tablet held upright): steppers take less room."""
+        return self.tableau_width is not None and self.tableau_width < NARROW_TABLEAU
+
+    def refusal(self, action: Action) -> str | None:
+        """Why the rules would refuse `action` now, in their words; None when they allow it (scoring.refusal):
+        a screen draws a card free or taken, and a button greyed, by the rule that checks its tap."""
+        return scoring.refusal(self._game().table, action)
+
+
 class GameScreen:
-    """How one game looks and is entered: pure functions of `self.play` (the live game and this
+    """How one game looks and is entered: pure functions of `self.context` (the live game and this
     device's view state), called on every drawing of the play screen. One instance per play screen;
     the class methods serve setup and statistics, where no game is open yet."""
 
@@ -31,8 +123,8 @@ class GameScreen:
     # The colours of the game's own cards (names in widgets/palette.py): no player's colour is mistaken for one.
     card_colours: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, play: Play):
-        self.play = play
+    def __init__(self, context: PlayContext):
+        self.context = context
 
     # -- the play screen ------------------------------------------------------------------
 
@@ -83,7 +175,7 @@ class GameScreen:
 
     def entered(self) -> bool:
         """Whether anything has been entered yet (before that, level totals are no tie to explain)."""
-        return any(self.play.live.result.totals.values())
+        return any(self.context.result.totals.values())
 
     def explanations(self, result: Any) -> tuple[str, ...]:
         """The scorer's tiebreak and extra-round sentences the play screen shows: none until they apply."""

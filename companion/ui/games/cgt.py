@@ -8,11 +8,12 @@ What may still be added or taken off is asked of scoring.cgt, never worked out h
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
 
-from companion.ui.game_screen_base import GameScreen
+from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import section, short_name, stepper
 from scoring import Action
 from scoring import cgt as rules
@@ -27,25 +28,34 @@ class CgtScreen(GameScreen):
 
     @property
     def game(self) -> rules.Game:
-        return self.play.live.position
+        return self.context.position
 
     def types_shown(self) -> list[int]:
         """The usual seven types, plus any other type the Meta row holds or this screen added."""
-        extra = self.play.state.get("extra_types", [])
+        extra = self.context.state.get("extra_types", [])
         return sorted(set(rules.DEFAULT_TYPES) | set(self.game.meta) | set(extra))
 
     # -- taps: a stepper hands over the value it would show; the action is the step to it ------
 
     def step(self, make: Callable[[int], Action], shown: int) -> Callable[[int], bool]:
-        return lambda value: self.play.act(make(value - shown))
+        return lambda value: self.context.act(make(value - shown))
 
     def reasons(self, make: Callable[[int], Action]) -> tuple[str | None, str | None]:
         """Why a stepper's − and + would be refused (the rules' words), shown when they are greyed."""
-        return rules.why_not(self.game, make(-1)), rules.why_not(self.game, make(1))
+        return self.context.refusal(make(-1)), self.context.refusal(make(1))
+
+    def bounds(self, make: Callable[[int], Action], shown: int) -> tuple[int, int]:
+        """How far a count's stepper goes from `shown`, a step each way, as the rules allow (never below 0)."""
+        low, high = self.reasons(make)
+        return (shown if shown <= 0 or low else shown - 1), (shown if high else shown + 1)
+
+    @staticmethod
+    def adjust_meta(type_: int, by: int) -> Action:
+        return rules.AdjustMeta(type=type_, by=by)
 
     def add_type(self, value: str | None) -> None:
         if value:
-            self.play.remember("extra_types", [*self.play.state.get("extra_types", []), int(value)])
+            self.context.remember("extra_types", [*self.context.state.get("extra_types", []), int(value)])
 
     # -- the Meta row, shared by the table ---------------------------------------------
 
@@ -94,8 +104,8 @@ class CgtScreen(GameScreen):
     @property
     def sideways(self) -> bool:
         """A tablet held sideways: the Meta row goes beside the Collections, which stay in view."""
-        page = self.play.app.page
-        return self.play.app.wide and not self.play.seat and (page.width or 0) > (page.height or 0)
+        context = self.context
+        return context.wide and not context.seat and (context.page_width or 0) > (context.page_height or 0)
 
     def shared(self) -> list[ft.Control]:
         return [] if self.sideways else self.meta_rows()
@@ -115,11 +125,8 @@ class CgtScreen(GameScreen):
         ]
         for t in self.types_shown():
             meta, modifier = game.meta.get(t, 0), game.modifiers.get(t, 0)
-            high = meta + rules.cards_left(game, t)
-            if t not in game.meta and len(game.meta) >= rules.MAX_META_COLUMNS:
-                high = 0  # the row has all its columns
-            shown = (t, meta, modifier, game.value(t), rules.meta_floor(game, t), high)
-            rows.append(self.meta_row(*shown))
+            low, high = self.bounds(partial(self.adjust_meta, t), meta)
+            rows.append(self.meta_row(t, meta, modifier, game.value(t), low, high))
         others = tuple(str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in self.types_shown())
         rows.append(
             ft.Dropdown(
@@ -151,7 +158,7 @@ class CgtScreen(GameScreen):
                     self.step(lambda by: rules.AdjustCollection(player, type_, by), count),
                     0,
                     count + 1 if addable else count,
-                    reasons=(f"{player} has no type {type_} card", rules.why_not(self.game, rules.AdjustCollection(player, type_, 1))),
+                    reasons=(f"{player} has no type {type_} card", self.context.refusal(rules.AdjustCollection(player, type_, 1))),
                 ),
                 ft.Text(f"× {value} = {count * value}", size=13),
             ],
@@ -162,7 +169,8 @@ class CgtScreen(GameScreen):
         """(type, cards held, value, another card can be added) for each type with a Meta column."""
         game = self.game
         mine = game.collections[player]
-        return tuple((t, mine.get(t, 0), game.value(t), rules.cards_left(game, t) > 0) for t in sorted(game.meta))
+        may = self.context.refusal
+        return tuple((t, mine.get(t, 0), game.value(t), may(rules.AdjustCollection(player, t, 1)) is None) for t in sorted(game.meta))
 
     def tableau(self, player: str) -> ft.Control:
         game = self.game
@@ -188,7 +196,7 @@ class CgtScreen(GameScreen):
                 key=f"abilities {player}",
             )
         )  # keyed: rows above it come and go
-        if player == self.play.players[0]:
+        if player == self.context.players[0]:
             rows.append(ft.Text(f"First player: −{game.penalty} (the marker's penalty)", size=13))
         return ft.Column(rows, spacing=6)
 

@@ -16,7 +16,7 @@ import flet as ft
 
 import scoring
 from companion.services.history_figures import percent
-from companion.ui.game_screen_base import GameScreen
+from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import card_button, option_switch, section, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
@@ -65,20 +65,20 @@ class CardCommonsScreen(GameScreen):
 
     @property
     def peek(self) -> bool:
-        return self.play.live.position.peek
+        return self.context.position.peek
 
     @property
     def draft(self) -> dict:
-        return rules.current_draft(self.play.players, self.play.live.draft)
+        return rules.current_draft(self.context.players, self.context.draft)
 
     @property
     def number(self) -> int:
         """The round being entered (1-based)."""
-        return len(self.play.record["rounds"]) + 1
+        return len(self.context.record["rounds"]) + 1
 
     @property
     def decided(self) -> bool:
-        return self.play.live.result.decided
+        return self.context.result.decided
 
     # -- taps ---------------------------------------------------------------------------
 
@@ -92,18 +92,19 @@ class CardCommonsScreen(GameScreen):
 
     def on_tap(self, action: rules.CardAction) -> Callable[[Any], bool]:
         """A card's on_click: sends `action`, fixed when the card was drawn (see action())."""
-        return lambda e: self.play.act(action)
+        return lambda e: self.context.act(action)
 
     # -- what is shown ------------------------------------------------------------------
 
     def card_grid(self, slot: str, player: str | None) -> ft.Control:
         """The cards that may go to one place, drawn again only when what they show changes."""
-        draft = self.draft
+        draft, number = self.draft, self.number
         mine = rules.held(draft, slot, player)
         shown = tuple(c for c in rules.DECK if not (slot in (rules.COMMISSION, rules.REPLACEMENT) and rules.is_wild(c)))
-        taken = frozenset(c for c in rules.places(draft) if c in shown and c not in mine)
-        locked = player is None and bool(self.play.seat)  # the Nest Egg and its replacement: the table's
-        return CardGrid(self, self.number, slot, player, shown, mine, taken, self.play.app.dark, locked)
+        may = self.context.refusal  # the rule a tap on the card is checked by
+        taken = frozenset(c for c in shown if c not in mine and may(self.action(slot, player, c, False, number)) is not None)
+        locked = player is None and bool(self.context.seat)  # the Nest Egg and its replacement: the table's
+        return CardGrid(self, number, slot, player, shown, mine, taken, self.context.dark, locked)
 
     def build_grid(
         self,
@@ -152,7 +153,7 @@ class CardCommonsScreen(GameScreen):
         )
 
     def shared(self) -> list[ft.Control]:
-        result = self.play.live.result
+        result = self.context.result
         labels = rules.round_names({"peek": self.peek}, len(result.rounds))  # as on the results' score pad
         scored = ft.Column(key="scored-rounds", spacing=2, controls=[score_sheet(result, labels)] if result.rounds else [])
         rows: list[ft.Control] = [scored]
@@ -176,7 +177,7 @@ class CardCommonsScreen(GameScreen):
                         content=ft.Text(NONE_LABEL, semantics_label=f"{NONE_LABEL}{': chosen' if none else ''}"),
                         height=48,
                         on_click=lambda e: self.choose_none(not none),
-                        disabled=bool(self.play.seat),
+                        disabled=bool(self.context.seat),
                         key="replacement-none",
                     ),
                 ]
@@ -188,19 +189,19 @@ class CardCommonsScreen(GameScreen):
     def none_chosen(self) -> bool:
         """This screen's choice that nothing but the other Wild replaced a Wild Nest Egg (view state:
         the record says it by having no replacement; only the table's screen scores the round)."""
-        return bool(self.play.state.get(f"no-replacement-{self.number}")) and not self.draft.get("replacement")
+        return bool(self.context.state.get(f"no-replacement-{self.number}")) and not self.draft.get("replacement")
 
     def choose_none(self, chosen: bool) -> None:
         held = self.draft.get("replacement")
-        if chosen and held and not self.play.act(rules.ClearReplacement(card=held, round=self.number)):
+        if chosen and held and not self.context.act(rules.ClearReplacement(card=held, round=self.number)):
             return
-        self.play.remember(f"no-replacement-{self.number}", chosen)
+        self.context.remember(f"no-replacement-{self.number}", chosen)
 
     def still_to_choose(self) -> str | None:
         """What the round needs before it is scored, in words: the rules' list, and an explicit choice for a
         Wild Nest Egg's replacement (forgetting it must not score as "only the other Wild was left")."""
         draft = self.draft
-        still = rules.missing(draft, self.play.players, self.peek)
+        still = self.context.refusal(rules.ScoreRound(self.number))
         if still is None and rules.asks_replacement(draft, self.peek) and not draft.get("replacement") and not self.none_chosen:
             return f"Choose the card that replaced the Wild Nest Egg, or {NONE_LABEL}."
         return still
@@ -213,12 +214,12 @@ class CardCommonsScreen(GameScreen):
         draft = self.draft
         if rules.asks_replacement(draft, self.peek) and not draft.get("replacement") and not self.none_chosen:
             return "The round's points show once the Wild's replacement is chosen."
-        lines = rules.preview(draft, self.play.players, self.peek, self.number)
+        lines = rules.preview(draft, self.context.players, self.peek, self.number)
         if not lines:
             return ""
-        totals = self.play.live.result.totals
+        totals = self.context.result.totals
         return "If scored now: " + ", ".join(
-            f"{short_name(p)} +{lines[p].points} (total {totals[p] + lines[p].points})" for p in self.play.players if p in lines
+            f"{short_name(p)} +{lines[p].points} (total {totals[p] + lines[p].points})" for p in self.context.players if p in lines
         )
 
     def round_action(self) -> ft.Control | None:
@@ -227,7 +228,7 @@ class CardCommonsScreen(GameScreen):
         number = self.number
         still = self.still_to_choose()
         score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
-        reason = "The table scores the round." if self.play.seat else still
+        reason = "The table scores the round." if self.context.seat else still
         return ft.Column(
             [
                 ft.FilledButton(
@@ -236,7 +237,7 @@ class CardCommonsScreen(GameScreen):
                     height=48,
                     disabled=reason is not None,
                     tooltip=reason,
-                    on_click=lambda e: self.play.act(score_round),
+                    on_click=lambda e: self.context.act(score_round),
                     key=f"score-round-{number}",
                 ),
                 ft.Text(reason or " ", size=12, key="round-missing", visible=bool(reason)),
