@@ -10,7 +10,8 @@ import pytest
 
 from companion.server import fonts
 from companion.services.player_colours import PALETTE
-from companion.ui import games as game_screens, themes
+from companion.ui import games as game_screens
+from companion.ui import themes
 from companion.ui.widgets import palette
 from scoring import bgg_game
 
