@@ -32,6 +32,7 @@ from companion.ui.session import App, log
 from companion.ui.widgets.common import not_found
 from companion.ui.widgets.controls import NARROW_TABLEAU, SNUG, TAP, icon_button, short_name, total_badge
 from companion.ui.widgets.editing_banner import editing_banner
+from companion.ui.widgets.game_clock import GameClock
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
@@ -97,6 +98,10 @@ class Play:
 
     def undo(self) -> None:
         self._done(lambda: self.live.undo(self.who, check=self.may_change))
+
+    def pause_clock(self, paused: bool) -> None:
+        """The game clock's button (widgets/game_clock.py): the live game pauses or runs it, if this device may."""
+        self._done(lambda: self.live.pause_clock(paused, check=self.may_change))
 
     def may_change(self) -> str:
         return self.app.may_change(self.live.id, self.seat or None)
@@ -363,7 +368,13 @@ def frame(play: Play, game_id: str) -> ft.Control:
             # On a phone, whose cards and which round are chosen here, kept on screen above the cards
             # (in the scrolling part they scrolled away with the top of the cards).
             *([switch] if not app.wide else []),
-            ft.Text(round_label, weight=ft.FontWeight.BOLD, size=13, visible=bool(round_label)),
+            ft.Row(  # the round, and the game clock beside it (its own component: its ticks draw only it)
+                [ft.Text(round_label, weight=ft.FontWeight.BOLD, size=13, visible=bool(round_label)), GameClock(play)],
+                alignment=ft.MainAxisAlignment.CENTER,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=12,
+                wrap=True,
+            ),
             still_entering(play),
             round_preview(game.preview()),
             ft.Row(
