@@ -13,6 +13,16 @@ if os.environ.get("CI") == "true":
     settings.load_profile("ci")
 
 
+@pytest.fixture(autouse=True)
+def still_game_clocks(monkeypatch):
+    """A play screen's clock ticks each second (companion/services/game_clock.py); in browserless tests
+    it would make every wait for a screen wait for the next tick too. It ticks hourly here: a test of
+    the ticking sets game_clock.TICK itself (the browser tests' server ticks each second)."""
+    from companion.services import game_clock
+
+    monkeypatch.setattr(game_clock, "TICK", 3600.0)
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups set here
 def pytest_collection_modifyitems(config, items):
     """Browser tests run in BROWSER_GROUPS groups, each one test after another on one worker (a test

@@ -10,7 +10,8 @@ saved (`finished_at`): exactly the duration Tableside gave before. The first pau
 out; saving the game as finished stops it (`stopped`), with or without pauses.
 
 `now` is the one source of time here (tests replace it: `monkeypatch.setattr(game_clock, "now", …)`);
-`TICK` is how often a screen's clock moves (tests shorten it)."""
+`TICK` is how often a screen's clock moves (the browserless tests lengthen it, so that a clock's
+tick never holds up their waiting for a screen: tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -68,9 +69,8 @@ def shown(played: timedelta) -> str:
 
 
 def next_tick(played: timedelta) -> float:
-    """Seconds until the shown time next changes (its next whole second), at most TICK."""
-    fraction = played.total_seconds() % 1
-    return min(TICK, max(0.05, 1 - fraction + 0.01))  # just past the second, so the new one shows
+    """Seconds until the shown time next changes: just past its next whole TICK (a second)."""
+    return TICK - played.total_seconds() % TICK + 0.01
 
 
 def _written(record: dict) -> dict[str, Any]:

@@ -62,11 +62,19 @@ def GameClock(screen: ClockScreen) -> ft.Control:
     running = clock is not None and clock.stopped is None and not clock.paused
 
     async def tick() -> None:
-        """Draw this component again at each new second of the time played, while the browser is here."""
-        while app.connected:
-            now = shown_clock(screen.live, app)
-            await asyncio.sleep(game_clock.next_tick(now.played(game_clock.now())) if now is not None else game_clock.TICK)
-            set_tick(lambda t: t + 1)
+        """Draw this component again at each new second of the time played, while the browser is here
+        (it goes: the task is cancelled at once, not left sleeping in a session that is closing)."""
+        task = asyncio.current_task()
+        if task is None or not app.connected:
+            return
+        app.on_disconnect.append(task.cancel)
+        try:
+            while True:
+                now = shown_clock(screen.live, app)
+                await asyncio.sleep(game_clock.next_tick(now.played(game_clock.now())) if now is not None else game_clock.TICK)
+                set_tick(lambda t: t + 1)
+        finally:
+            app.on_disconnect.remove(task.cancel)
 
     def still() -> None:
         """A paused or stopped clock: nothing to tick (setting this effect cancels a running tick)."""
@@ -85,10 +93,11 @@ def GameClock(screen: ClockScreen) -> ft.Control:
             tooltip="Time played, breaks left out" + (" (paused)" if paused else ""),
         ),
     )
-    button = icon_button(
-        ft.Icons.PLAY_ARROW if paused else ft.Icons.PAUSE,
-        RESUME if paused else PAUSE,
-        lambda e: screen.pause_clock(not paused),
-        visible=clock.stopped is None and live.status == IN_PROGRESS,
-    )
-    return ft.Row([ft.Icon(ft.Icons.TIMER_OUTLINED, size=18), time, button], spacing=2, tight=True, key="game-clock")
+    parts: list[ft.Control] = [ft.Icon(ft.Icons.TIMER_OUTLINED, size=18), time]
+    if clock.stopped is None and live.status == IN_PROGRESS:
+        # Two buttons, not one that changes: a press of "Pause clock" arriving after another device paused
+        # finds its button gone (the server drops it) instead of running the clock again.
+        button = icon_button(ft.Icons.PLAY_ARROW if paused else ft.Icons.PAUSE, RESUME if paused else PAUSE, lambda e: screen.pause_clock(not paused))
+        button.key = "resume-clock" if paused else "pause-clock"
+        parts.append(button)
+    return ft.Row(parts, spacing=2, tight=True, key="game-clock")
