@@ -15,12 +15,18 @@ if os.environ.get("CI") == "true":
 
 @pytest.fixture(autouse=True)
 def still_game_clocks(monkeypatch):
-    """A play screen's clock ticks each second (companion/services/game_clock.py); in browserless tests
-    it would make every wait for a screen wait for the next tick too. It ticks hourly here: a test of
-    the ticking sets game_clock.TICK itself (the browser tests' server ticks each second)."""
+    """A play screen's game clock shows the server's time and ticks each second
+    (companion/services/game_clock.py). A screen that changes by itself would make a screen drawn a
+    second later differ from it, a wait for a tap's answer end at a tick, and every wait for a screen
+    wait for the next tick too: here the clock's time stands still (the test's start) and it ticks
+    hourly, in this process and in the servers the browser tests start. The clock's own tests set
+    game_clock.now and TICK (and $TABLESIDE_CLOCK_TICK) themselves."""
     from companion.services import game_clock
 
+    still = game_clock.now()
+    monkeypatch.setattr(game_clock, "now", lambda: still)
     monkeypatch.setattr(game_clock, "TICK", 3600.0)
+    monkeypatch.setenv(game_clock.TICK_VARIABLE, "3600")
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups set here

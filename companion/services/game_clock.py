@@ -10,11 +10,12 @@ saved (`finished_at`): exactly the duration Tableside gave before. The first pau
 out; saving the game as finished stops it (`stopped`), with or without pauses.
 
 `now` is the one source of time here (tests replace it: `monkeypatch.setattr(game_clock, "now", …)`);
-`TICK` is how often a screen's clock moves (the browserless tests lengthen it, so that a clock's
-tick never holds up their waiting for a screen: tests/conftest.py)."""
+`TICK` is how often a screen's clock moves: each second (tests/conftest.py stills it, and the time,
+for every test but those of the clock, so a screen stands still while a test reads or compares it)."""
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -22,7 +23,20 @@ from companion.data.checks import played_when
 from scoring import RecordError
 from scoring.clock import MAX_PAUSES, Clock, parse_clock
 
-TICK = 1.0  # seconds between two drawings of a running clock's time
+TICK_VARIABLE = "TABLESIDE_CLOCK_TICK"
+
+
+def tick_from(text: str | None) -> float:
+    """Seconds between two drawings of a running clock's time: 1, or $TABLESIDE_CLOCK_TICK when it is a
+    number from 1 to 3600 (a test suite whose screens must stand still while it reads them)."""
+    try:
+        seconds = float(text or 1)
+    except ValueError:
+        return 1.0
+    return seconds if 1 <= seconds <= 3600 else 1.0
+
+
+TICK = tick_from(os.environ.get(TICK_VARIABLE))
 ALREADY_PAUSED = "The clock is paused already."
 ALREADY_RUNNING = "The clock is running already."
 STOPPED = "The clock stopped when the game was saved."

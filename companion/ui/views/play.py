@@ -368,13 +368,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
             # On a phone, whose cards and which round are chosen here, kept on screen above the cards
             # (in the scrolling part they scrolled away with the top of the cards).
             *([switch] if not app.wide else []),
-            ft.Row(  # the round, and the game clock beside it (its own component: its ticks draw only it)
-                [ft.Text(round_label, weight=ft.FontWeight.BOLD, size=13, visible=bool(round_label)), GameClock(play)],
-                alignment=ft.MainAxisAlignment.CENTER,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                spacing=12,
-                wrap=True,
-            ),
+            ft.Text(round_label, weight=ft.FontWeight.BOLD, size=13, visible=bool(round_label)),
             still_entering(play),
             round_preview(game.preview()),
             ft.Row(
@@ -492,7 +486,9 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
             leading_width=56,
             leading=None if app.seat_route == route else icon_button(ft.Icons.ARROW_BACK, "Back", lambda e: app.go(route_under(app))),
             automatically_imply_leading=False,
-            actions=[how_scoring_works(app, live.record["game"])],
+            # The game clock in the bar: on every screen of the game, costing the cards no height (its own
+            # component: its ticks draw only it, widgets/game_clock.py).
+            actions=[GameClock(play), how_scoring_works(app, live.record["game"])],
         ),
         controls=[frame(play, game_id)],
         padding=ft.Padding.only(left=6, right=6, top=0, bottom=0),

@@ -93,7 +93,7 @@ def GameClock(screen: ClockScreen) -> ft.Control:
             tooltip="Time played, breaks left out" + (" (paused)" if paused else ""),
         ),
     )
-    parts: list[ft.Control] = [ft.Icon(ft.Icons.TIMER_OUTLINED, size=18), time]
+    parts: list[ft.Control] = [time]  # in the app bar beside the title: no room for an icon besides
     if clock.stopped is None and live.status == IN_PROGRESS:
         # Two buttons, not one that changes: a press of "Pause clock" arriving after another device paused
         # finds its button gone (the server drops it) instead of running the clock again.
