@@ -281,9 +281,9 @@ class GameHub:
                 game = self.store.replace_finished(game_id)  # Save changes: one atomic swap
             else:
                 stored = self.store.get(game_id)
-                running = stored is not None and stored.status == IN_PROGRESS  # a saved game's clock stopped with it
-                record = game_clock.with_stop(stored.record, game_clock.now()) if running else None
-                game = self.store.finish(game_id, record)  # the clock stops when the game is saved
+                # The clock stops when the game is saved (a saved game's clock stopped with it).
+                record = game_clock.with_stop(stored.record, game_clock.now()) if stored and stored.status == IN_PROGRESS else None
+                game = self.store.finish(game_id, record)
             if live is not None:
                 live.status = FINISHED
             return game

@@ -54,7 +54,15 @@ def new_game(store, **extra) -> str:
 
 @pytest.mark.parametrize(
     "minutes, shown",
-    [(0, "0:00"), (7 / 60, "0:07"), (12 + 5 / 60, "12:05"), (59 + 59 / 60, "59:59"), (60, "1:00:00"), (62 + 3 / 60, "1:02:03"), (600, "10:00:00")],
+    [
+        (0, "0:00"),
+        (7 / 60, "0:07"),
+        (12 + 5 / 60, "12:05"),
+        (59 + 59 / 60, "59:59"),
+        (60, "1:00:00"),
+        (62 + 3 / 60, "1:02:03"),
+        (600, "10:00:00"),
+    ],
 )
 def test_the_time_is_shown_as_minutes_and_seconds_then_hours(minutes, shown):
     assert game_clock.shown(timedelta(minutes=minutes)) == shown

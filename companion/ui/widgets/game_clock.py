@@ -67,14 +67,18 @@ def GameClock(screen: ClockScreen) -> ft.Control:
         task = asyncio.current_task()
         if task is None or not app.connected:
             return
-        app.on_disconnect.append(task.cancel)
+
+        def stop() -> None:
+            task.cancel()
+
+        app.on_disconnect.append(stop)
         try:
             while True:
                 now = shown_clock(screen.live, app)
                 await asyncio.sleep(game_clock.next_tick(now.played(game_clock.now())) if now is not None else game_clock.TICK)
                 set_tick(lambda t: t + 1)
         finally:
-            app.on_disconnect.remove(task.cancel)
+            app.on_disconnect.remove(stop)
 
     def still() -> None:
         """A paused or stopped clock: nothing to tick (setting this effect cancels a running tick)."""
@@ -97,7 +101,9 @@ def GameClock(screen: ClockScreen) -> ft.Control:
     if clock.stopped is None and live.status == IN_PROGRESS:
         # Two buttons, not one that changes: a press of "Pause clock" arriving after another device paused
         # finds its button gone (the server drops it) instead of running the clock again.
-        button = icon_button(ft.Icons.PLAY_ARROW if paused else ft.Icons.PAUSE, RESUME if paused else PAUSE, lambda e: screen.pause_clock(not paused))
+        button = icon_button(
+            ft.Icons.PLAY_ARROW if paused else ft.Icons.PAUSE, RESUME if paused else PAUSE, lambda e: screen.pause_clock(not paused)
+        )
         button.key = "resume-clock" if paused else "pause-clock"
         parts.append(button)
     return ft.Row(parts, spacing=2, tight=True, key="game-clock")
