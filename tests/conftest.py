@@ -19,14 +19,18 @@ def still_game_clocks(monkeypatch):
     (companion/services/game_clock.py). A screen that changes by itself would make a screen drawn a
     second later differ from it, a wait for a tap's answer end at a tick, and every wait for a screen
     wait for the next tick too: here the clock's time stands still (the test's start) and it ticks
-    hourly, in this process and in the servers the browser tests start. The clock's own tests set
+    hourly, in this process and (below) in the servers the tests start. The clock's own tests set
     game_clock.now and TICK (and $TABLESIDE_CLOCK_TICK) themselves."""
     from companion.services import game_clock
 
     still = game_clock.now()
     monkeypatch.setattr(game_clock, "now", lambda: still)
     monkeypatch.setattr(game_clock, "TICK", 3600.0)
-    monkeypatch.setenv(game_clock.TICK_VARIABLE, "3600")
+
+
+# The servers the browser and security tests start (module-scoped ones too, started before any test's
+# fixtures) tick hourly; tests/e2e/test_game_clock_phone.py sets it back to each second for its own.
+os.environ["TABLESIDE_CLOCK_TICK"] = "3600"
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups set here
