@@ -15,6 +15,9 @@ A phone says "done" for the round (`say_done`): the live game keeps who is done 
 changes (a new round, one scored or undone), and every screen of the game hears of it. It is a
 word between devices, not part of the game: it is not stored, and a restarted server forgets it.
 
+The game clock (game_clock.py) is part of the record: `pause_clock` pauses or runs it like an action
+(the same rights check, under the same lock), and finishing the game stops it. Undo never moves it.
+
 Undo is an action too: "undo my last action". The game keeps the actions applied since it was
 opened (its log); undoing one removes it from the log and replays the others on the state
 before them, so it never takes back another device's work.
