@@ -11,11 +11,12 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from .actions import Action, Table
+from .clock import parse_clock
 from .fields import RecordError, check_keys, need_choice, need_int, need_list, need_object, need_str
 from .result import Result
 
 METADATA = ("id", "played_at", "location", "notes")
-OPTIONAL = ("format", "variant", *METADATA)  # record fields besides game, players and the body
+OPTIONAL = ("format", "variant", *METADATA, "clock")  # record fields besides game, players and the body (clock.py: never scored)
 BODIES = ("rounds", "final")
 FIELDS = {body: frozenset(("game", "players", body, *OPTIONAL)) for body in BODIES}  # all a record may hold
 
@@ -123,6 +124,8 @@ def parse_record(raw: Any, games: Mapping[str, GameRules]) -> Record:
     players = parse_players(record["players"], rules)
     variant = need_object(record.get("variant", {}), ("variant",))
     game = rules.parse(players, variant, record[rules.body])
+    if "clock" in record:
+        parse_clock(record["clock"])
     return _new(Record, (rules, players, game, parse_metadata(record)))
 
 

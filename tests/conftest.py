@@ -13,6 +13,26 @@ if os.environ.get("CI") == "true":
     settings.load_profile("ci")
 
 
+@pytest.fixture(autouse=True)
+def still_game_clocks(monkeypatch):
+    """A play screen's game clock shows the server's time and ticks each second
+    (companion/services/game_clock.py). A screen that changes by itself would make a screen drawn a
+    second later differ from it, a wait for a tap's answer end at a tick, and every wait for a screen
+    wait for the next tick too: here the clock's time stands still (the test's start) and it ticks
+    hourly, in this process and (below) in the servers the tests start. The clock's own tests set
+    game_clock.now and TICK (and $TABLESIDE_CLOCK_TICK) themselves."""
+    from companion.services import game_clock
+
+    still = game_clock.now()
+    monkeypatch.setattr(game_clock, "now", lambda: still)
+    monkeypatch.setattr(game_clock, "TICK", 3600.0)
+
+
+# The servers the browser and security tests start (module-scoped ones too, started before any test's
+# fixtures) tick hourly; tests/e2e/test_game_clock_phone.py sets it back to each second for its own.
+os.environ["TABLESIDE_CLOCK_TICK"] = "3600"
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups set here
 def pytest_collection_modifyitems(config, items):
     """Browser tests run in BROWSER_GROUPS groups, each one test after another on one worker (a test
@@ -58,6 +78,7 @@ SECONDS = {  # measured here in a full run (a timeline of each worker), rounded 
     "test_still_connecting.py": 15,
     "test_game_log.py": 15,
     "test_browser.py": 10,
+    "test_game_clock_phone.py": 20,
 }
 
 

@@ -15,6 +15,7 @@ derive from it:
   the check says the same under every zone (a start-up trusts what a backup checked under
   another), and no export or list can fail on a date;
 - `location` and `notes` within their limits, without control characters (details.py);
+- the game clock's times (`clock`, scoring/clock.py) held to the rules of `played_at`;
 - every text of the record (keys included) can be written as UTF-8: a lone surrogate (a half
   of a UTF-16 pair, which JSON's `\\ud800` escape can carry) cannot be stored, and is named.
 
@@ -174,6 +175,22 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+def clock_problem(clock: Any, arriving: bool) -> str | None:
+    """The game clock's times held to played_at's rules (its shape and order are scoring/clock.py's)."""
+    if not isinstance(clock, dict):
+        return None  # scoring names it
+    pauses = clock.get("pauses")
+    named = [("started", clock.get("started")), ("stopped", clock.get("stopped"))]
+    for i, pause in enumerate(pauses if isinstance(pauses, list) else [], start=1):
+        if isinstance(pause, dict):
+            named += [(f"pauses › pause {i} › {key}", pause.get(key)) for key in ("from", "to")]
+    for field, text in named:
+        problem = date_problem(text, f"clock › {field}", arriving) if isinstance(text, str) else None
+        if problem:
+            return problem
+    return None
+
+
 def metadata_problem(record: dict, arriving: bool = False) -> str | None:
     """What the store and its index need of a record beyond its rules (see the module docstring)."""
     problem = text_problem(record)
@@ -186,6 +203,9 @@ def metadata_problem(record: dict, arriving: bool = False) -> str | None:
         problem = date_problem(record["played_at"], arriving=arriving)
         if problem:
             return problem
+    problem = clock_problem(record.get("clock"), arriving) if "clock" in record else None
+    if problem:
+        return problem
     for field in ("location", "notes"):
         problem = detail_problem(record[field], field, arriving) if field in record else None
         if problem:

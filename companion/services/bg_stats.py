@@ -15,9 +15,10 @@ The fields we fill:
 - `sourceName` "Tableside", `sourcePlayId` the game's id (so a second push is recognisable);
 - `playDate`: `played_at` in UTC as `YYYY-MM-DD HH:MM:SS` (the page's example format; a
   `played_at` without an offset is written as it is);
-- `durationMin`: for a game played here, the minutes from its start to when it was first saved
-  as finished (companion/services/durations.py); left out where that is unknown (a plain record,
-  an imported game, a game not yet saved, a game left open over 12 hours);
+- `durationMin`: the game clock's time played, breaks left out (a record without a clock: the minutes
+  from its start to when it was first saved as finished; companion/services/durations.py); left out
+  where that is unknown (a plain record, an imported game without a clock, a game not yet saved, more
+  than 12 hours);
 - `location` and `comments` from the record's `location` and `notes`, when not empty;
 - `board`: BG Stats' field for the board, map, scenario or variant a play used (its statistics split a
   game's plays by it), so it names only a departure from the game's standard setup, in the words of
@@ -121,7 +122,7 @@ def bgstats_play(game: Any) -> dict:
         play["sourcePlayId"] = record["id"]
     if "played_at" in record:
         play["playDate"] = play_date(record["played_at"])
-    took = durations.minutes(game)  # a stored game knows when it started and finished
+    took = durations.minutes(game)  # its clock's time played (or, an older game, start to finish)
     if took is not None:
         play["durationMin"] = took
     if record.get("location"):

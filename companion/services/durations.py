@@ -1,15 +1,18 @@
-"""How long a game took: from its start (the record's `played_at`, set when the game is created)
-to the moment it was first saved as finished (the store's `finished_at`, kept through later edits).
+"""How long a game took: the time its game clock played (game_clock.py), breaks left out, from its
+start to when it was first saved as finished. A record without a clock (one saved before the clock
+was kept) keeps the duration it always had: from its `played_at` (set when the game is created) to
+the moment it was first saved as finished (the store's `finished_at`, kept through later edits).
 
-Unknown (None) where the two do not measure a sitting: an imported game (its finished_at is its
-played_at), a clock that went backwards, or a game left open longer than MAX_SITTING."""
+Unknown (None) where that measures no sitting: an imported game without a clock (its finished_at is
+its played_at), a clock not stopped (a game in progress), a clock that went backwards, or more than
+MAX_SITTING played."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 from typing import Any
 
-from companion.data.checks import played_when
+from companion.services import game_clock
 
 MAX_SITTING = timedelta(hours=12)  # longer: left open overnight, not played for that long
 
@@ -17,13 +20,12 @@ MAX_SITTING = timedelta(hours=12)  # longer: left open overnight, not played for
 def minutes(game: Any) -> int | None:
     """Whole minutes (at least 1) between start and finish, for a stored game; None when unknown."""
     record = getattr(game, "record", None)
-    finished = getattr(game, "finished_at", None)
-    if not isinstance(record, dict) or not finished or "played_at" not in record:
+    if not isinstance(record, dict) or not (getattr(game, "finished_at", None) or "clock" in record):
         return None
-    try:
-        took = played_when(finished) - played_when(record["played_at"])
-    except (TypeError, ValueError):
+    clock = game_clock.of_game(game)
+    if clock is None or clock.stopped is None:
         return None
+    took = clock.played(clock.stopped)
     if not timedelta(0) < took <= MAX_SITTING:
         return None
     return max(1, round(took.total_seconds() / 60))

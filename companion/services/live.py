@@ -15,6 +15,9 @@ A phone says "done" for the round (`say_done`): the live game keeps who is done 
 changes (a new round, one scored or undone), and every screen of the game hears of it. It is a
 word between devices, not part of the game: it is not stored, and a restarted server forgets it.
 
+The game clock (game_clock.py) is part of the record: `pause_clock` pauses or runs it like an action
+(the same rights check, under the same lock), and finishing the game stops it. Undo never moves it.
+
 Undo is an action too: "undo my last action". The game keeps the actions applied since it was
 opened (its log); undoing one removes it from the log and replays the others on the state
 before them, so it never takes back another device's work.
@@ -29,8 +32,8 @@ from typing import Any
 
 import scoring
 from companion.data import changes
-from companion.data.store import EDITING, FINISHED, GameStore, StoredGame, StoreWriteError
-from companion.services import game_details
+from companion.data.store import EDITING, FINISHED, IN_PROGRESS, GameStore, StoredGame, StoreWriteError
+from companion.services import game_clock, game_details
 from scoring import Action, Record, RecordError, Table
 
 LOG_DEPTH = 200  # actions a device can still undo; older ones are folded into the base state
@@ -192,6 +195,29 @@ class LiveGame:
             self._log = [Entry(e.who, e.action, Table(game_details.merged(e.after.record, table.record), e.after.draft)) for e in self._log]
             return Done(True)
 
+    def pause_clock(self, paused: bool, check: Check | None = None) -> Done:
+        """Pause the game clock (or, `paused` false, run it again) now (game_clock.py): saved like an
+        action, under the game's lock, by whoever may change the game. Not an action to undo: what undo
+        replays from carries the clock as it is now, so undoing a card never moves the clock."""
+        with self._lock:
+            refused = check() if check is not None else ""
+            if refused:
+                return Done(False, refused)
+            self._refresh_if_stale()
+            if self.status != IN_PROGRESS:
+                return Done(False, game_clock.STOPPED)
+            try:
+                record = game_clock.with_pause(self.record, paused, game_clock.now())
+            except RecordError as e:  # already so (another device pressed it first), or no more pauses
+                return Done(False, e.message)
+            try:
+                self._save(Table(record, self.draft))
+            except (StoreWriteError, RecordError) as e:
+                return Done(False, str(e))
+            self._base = Table(game_clock.carried(self._base.record, record), self._base.draft)
+            self._log = [Entry(e.who, e.action, Table(game_clock.carried(e.after.record, record), e.after.draft)) for e in self._log]
+            return Done(True)
+
     def can_undo(self, who: str) -> bool:
         return any(entry.who == who for entry in self._log)
 
@@ -257,7 +283,10 @@ class GameHub:
             if self.store.editing(game_id) is not None:
                 game = self.store.replace_finished(game_id)  # Save changes: one atomic swap
             else:
-                game = self.store.finish(game_id)
+                stored = self.store.get(game_id)
+                # The clock stops when the game is saved (a saved game's clock stopped with it).
+                record = game_clock.with_stop(stored.record, game_clock.now()) if stored and stored.status == IN_PROGRESS else None
+                game = self.store.finish(game_id, record)
             if live is not None:
                 live.status = FINISHED
             return game

@@ -100,6 +100,7 @@ class App:
         self._kept: set[str] = set()  # seat grants this browser showed it keeps (views/join.py), held or not
         self._asked: tuple[str, str, str] | None = None  # (game, seat, request id): what it asked the host for
         self.on_rights_changed: list[Callable[[str], None]] = []  # see the module's docstring
+        self.on_disconnect: list[Callable[[], None]] = []  # run when the browser leaves: a screen's timer stops (widgets/game_clock.py)
         try:  # the session's own loop and context (its page): the callbacks run there
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
@@ -200,6 +201,8 @@ class App:
         for release in self._held.values():
             release()
         self._held.clear()
+        for stop in list(self.on_disconnect):
+            stop()
 
     def reconnected(self) -> None:
         """The same browser came back within Flet's window: subscribe again and redraw from the stored state."""

@@ -32,6 +32,7 @@ from companion.ui.session import App, log
 from companion.ui.widgets.common import not_found
 from companion.ui.widgets.controls import SNUG, TAP, icon_button, short_name, total_badge
 from companion.ui.widgets.editing_banner import editing_banner
+from companion.ui.widgets.game_clock import GameClock
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
@@ -95,6 +96,10 @@ class Play:
 
     def undo(self) -> None:
         self._done(lambda: self.live.undo(self.who, check=self.may_change))
+
+    def pause_clock(self, paused: bool) -> None:
+        """The game clock's button (widgets/game_clock.py): the live game pauses or runs it, if this device may."""
+        self._done(lambda: self.live.pause_clock(paused, check=self.may_change))
 
     def may_change(self) -> str:
         return self.app.may_change(self.live.id, self.seat or None)
@@ -479,7 +484,9 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
             leading_width=56,
             leading=None if app.seat_route == route else icon_button(ft.Icons.ARROW_BACK, "Back", lambda e: app.go(route_under(app))),
             automatically_imply_leading=False,
-            actions=[how_scoring_works(app, live.record["game"])],
+            # The game clock in the bar: on every screen of the game, costing the cards no height (its own
+            # component: its ticks draw only it, widgets/game_clock.py).
+            actions=[GameClock(play), how_scoring_works(app, live.record["game"])],
         ),
         controls=[frame(play, game_id)],
         padding=ft.Padding.only(left=6, right=6, top=0, bottom=0),
