@@ -46,7 +46,7 @@ from bench.history import records
 from companion.data.ids import route_id
 from companion.data.store import GameStore
 from companion.services import kept_figures, ratings
-from companion.ui.app import make_main
+from companion.bootstrap import make_main
 from companion.ui.warm_figures import warm
 from tests.ui.harness import Harness
 

@@ -184,7 +184,7 @@ def in_the_browser(count: int, rates: list[float]) -> None:
 
 def on_the_server(count: int) -> None:
     from companion.data.store import GameStore
-    from companion.ui.app import make_main
+    from companion.bootstrap import make_main
     from scoring import new_record
     from tests.ui.harness import Harness
 

@@ -33,7 +33,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from companion.data.store import GameStore
-    from companion.ui.app import make_main
+    from companion.bootstrap import make_main
     from scoring import new_record
     from tests.ui.harness import Harness
 

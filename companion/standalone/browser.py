@@ -36,7 +36,7 @@ def run() -> None:
     import flet as ft
 
     from companion.data.store import GameStore
-    from companion.ui.app import make_main
+    from companion.bootstrap import make_main
 
     async def main(page: ft.Page) -> None:
         await mount_browser_storage()

@@ -154,7 +154,7 @@ def build(out: Path, base: str = "/") -> Path:
     import flet as ft
 
     from companion.server import flet_seams
-    from companion.ui.app import ASSETS_DIR
+    from companion.bootstrap import ASSETS_DIR
 
     out = out.resolve()
     if out.exists():

@@ -5,7 +5,7 @@ import pytest
 
 from companion.data.store import GameStore
 from companion.server.uploads import Uploads
-from companion.ui.app import make_main
+from companion.bootstrap import make_main
 
 from .harness import Harness
 

@@ -14,7 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 import scoring
 from companion.data.store import GameStore
-from companion.ui.app import make_main
+from companion.bootstrap import make_main
 from companion.ui.game_screens import screen
 
 from .harness import Harness, accessible_name, card_state, tappable, walk
