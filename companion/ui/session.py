@@ -46,7 +46,10 @@ from companion.server import memory
 from companion.server.admission import mark_unlocked
 from companion.server.network import Network
 from companion.server.uploads import Uploads
+from companion.services.games import Games
 from companion.services.live import GameHub
+from companion.services.players_admin import PlayersAdmin
+from companion.services.remembered import Remembered
 
 THEME_SETTING = "theme.dark"  # the store's setting: True when devices that chose nothing start dark
 THEME_PREFERENCE = "tableside.theme"  # a device's own choice ("dark" or "light"), kept by its browser
@@ -60,8 +63,6 @@ log = logging.getLogger("tableside")
 
 class App:
     """What every screen of one browser session shares."""
-
-    _file_picker: ft.FilePicker  # set on first use by views/transfer.file_picker (absent until then)
 
     def __init__(
         self,
@@ -82,8 +83,11 @@ class App:
         self.standalone = standalone
         self.uploads = uploads  # where an imported file arrives (None: this server takes no files)
         self.network = network or Network(join_urls, lan)  # shared by every session of the server
-        self.store = store
+        self.store = store  # for the services below and the play screens: other screens reach it through the services
         self.hub = hub
+        self.games = Games(store, hub)
+        self.players_admin = PlayersAdmin(store)
+        self.remembered = Remembered(store)
         self.gate = gate
         self.invites = invites
         self.address = address_of(page)  # the connection's, never the browser's word (identity.py)
@@ -119,6 +123,7 @@ class App:
         self._held: dict[int, Callable[[], None]] = {}  # their subscriptions while the browser is connected
         self._wakelock: ft.Wakelock | None = None
         self._preferences: ft.SharedPreferences | None = None
+        self.file_picker: ft.FilePicker | None = None  # made on first use by views/import_export.file_picker
 
     @property
     def join_urls(self) -> list[str]:

@@ -12,9 +12,8 @@ import flet as ft
 
 from companion.access import rights
 from companion.access.invites import SEAT_PREFERENCE
-from companion.data import changes
-from companion.data.ids import route_id
-from companion.data.store import StoreWriteError
+from companion.services import topics as changes
+from companion.services.games import StoreWriteError, route_id
 from companion.ui import game_screens
 from companion.ui.session import App
 from companion.ui.views import play
@@ -38,7 +37,7 @@ def view(app: App, code: str) -> ft.View:
     # invitation, shows here at once.
     use_changes(app, changes.SETTINGS, *([changes.game(game_id)] if game_id else []))
     refusal, set_refusal = ft.use_state("")
-    stored = app.store.get(game_id) if game_id else None
+    stored = app.games.get(game_id) if game_id else None
 
     def seated(player: str, grant: object) -> None:
         if stored is None:
