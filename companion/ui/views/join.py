@@ -68,7 +68,7 @@ def view(app: App, code: str) -> ft.View:
             set_refusal(why)
             return
         set_refusal("")
-        await app.preferences.set(GRANT_KEY + stored.id, grant)
+        await app.preferences.set(GRANT_KEY + stored.id, grant, "the seat")  # not kept: seated all the same, until a reload
         seated(player, grant)
 
     def follow_request() -> None:
