@@ -71,7 +71,7 @@ def game_of_route(app: App, pattern: str, params: dict[str, str]) -> str | None:
     if "game" in params:
         return params["game"] if params["game"] in scoring.GAMES else None
     game_id = params.get("id") or (app.invites.game_of(params["code"]) if "code" in params else None)
-    stored = app.store.get(game_id) if game_id else None
+    stored = app.games.get(game_id) if game_id else None
     return stored.game if stored is not None else None
 
 
