@@ -8,8 +8,8 @@ names in FLET_APP_STORAGE_DATA (companion.data.store.default_data_folder reads i
 
 import flet as ft
 
+from companion.bootstrap import ASSETS_DIR, make_main
 from companion.data.store import GameStore, default_data_folder
-from companion.ui.app import ASSETS_DIR, make_main
 
 
 def main() -> None:

@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.scoring import GENERATORS
+from companion.bootstrap import make_main
 from companion.data.store import GameStore
 from companion.services import history_figures
-from companion.ui.app import make_main
 from tests.ui.harness import Harness
 
 GAMES_PER_DAY = 3  # a keen group: 10,000 games span about nine years

@@ -43,10 +43,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import scoring
 from bench.history import records
+from companion.bootstrap import make_main
 from companion.data.ids import route_id
 from companion.data.store import GameStore
 from companion.services import kept_figures, ratings
-from companion.ui.app import make_main
 from companion.ui.warm_figures import warm
 from tests.ui.harness import Harness
 

@@ -183,8 +183,8 @@ def in_the_browser(count: int, rates: list[float]) -> None:
 
 
 def on_the_server(count: int) -> None:
+    from companion.bootstrap import make_main
     from companion.data.store import GameStore
-    from companion.ui.app import make_main
     from scoring import new_record
     from tests.ui.harness import Harness
 

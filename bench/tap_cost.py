@@ -32,8 +32,8 @@ def main() -> None:
     parser.add_argument("--profile", type=int, default=0)
     args = parser.parse_args()
 
+    from companion.bootstrap import make_main
     from companion.data.store import GameStore
-    from companion.ui.app import make_main
     from scoring import new_record
     from tests.ui.harness import Harness
 

@@ -218,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         use_system_allocator()  # before the PIN is read from the environment: the new process reads it again
     data = (args.data or default_data_folder()).resolve()  # absolute: `flet run` changes the working folder
     from companion.access.gate import valid_pin, weak_pin_warning
-    from companion.ui.app import serve
+    from companion.bootstrap import serve
 
     try:
         pin = read_pin(args.pin)

@@ -13,7 +13,7 @@ Pure Python, standard library only, no I/O (the CLI lives in __main__).
     ('Noah',)
 
 A game is one module of this package that builds a `GameRules` (its GAME); scoring/registry.py
-lists them all (VARIANTS, and GAMES by key).
+lists them all (ALL_RULES, and GAMES by key).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from . import names
 from .actions import Action, NextRound, Table, Unchanged
 from .fields import RecordError
 from .record import GameRules, Record, parse_record
-from .registry import GAMES, VARIANTS, register
+from .registry import ALL_RULES, GAMES, VARIANTS, register
 from .result import Line, Result
 
 
@@ -89,6 +89,7 @@ def refusal(table: Table, action: Action) -> str | None:
 
 
 __all__ = [
+    "ALL_RULES",
     "GAMES",
     "VARIANTS",
     "Action",

@@ -1,6 +1,7 @@
-"""The games Tableside knows, in their home-screen order: the one list of them (as python-chess's
-VARIANTS). A new game is its rules module here (a `GameRules` named GAME, with its help text), a line
-in VARIANTS, its screen module in companion/ui/games/ with a line in its __init__, and its docs/examples;
+"""The games Tableside knows, in their home-screen order: the one list of them (ALL_RULES;
+"variant" is a game's options, docs/glossary.md). A new game is its rules module here (a `GameRules`
+named GAME, with its help text), a line in ALL_RULES, its screen module in companion/ui/games/ with a
+line in its __init__, and its docs/examples;
 `python -m companion.services.scoring_help` then writes its section of docs/scoring.md."""
 
 from __future__ import annotations
@@ -8,11 +9,12 @@ from __future__ import annotations
 from . import bgg_card_game, bgg_game, card_commons, cgt, lost_cities
 from .record import GameRules
 
-VARIANTS: tuple[GameRules, ...] = (lost_cities.GAME, bgg_card_game.GAME, bgg_game.GAME, cgt.GAME, card_commons.GAME)
-GAMES: dict[str, GameRules] = {rules.key: rules for rules in VARIANTS}
+ALL_RULES: tuple[GameRules, ...] = (lost_cities.GAME, bgg_card_game.GAME, bgg_game.GAME, cgt.GAME, card_commons.GAME)
+GAMES: dict[str, GameRules] = {rules.key: rules for rules in ALL_RULES}
+VARIANTS = ALL_RULES  # its former name (as python-chess's list of games), until the branches under way have merged
 
 
 def register(rules: GameRules) -> GameRules:
-    """Add a game that is not in VARIANTS (a test's toy game); the caller removes it from GAMES."""
+    """Add a game that is not in ALL_RULES (a test's toy game); the caller removes it from GAMES."""
     GAMES[rules.key] = rules
     return rules

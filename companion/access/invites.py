@@ -96,6 +96,10 @@ class Invites:
                 self.store.set_setting(INVITES_SETTING, codes)
             return codes[game_id]
 
+    def code_of(self, game_id: str) -> str | None:
+        """The game's invite code, None while it has none (never invited, or revoked)."""
+        return (self.store.setting(INVITES_SETTING) or {}).get(game_id)
+
     def game_of(self, code: str) -> str | None:
         code = normal_code(code)
         for game_id, known in (self.store.setting(INVITES_SETTING) or {}).items():

@@ -7,7 +7,7 @@ The store writes it in the same transaction as the data files whose contents it 
 (storage.Transaction: all of them or none), and only when what they hold changes (a game
 finished, imported, deleted, moved by an edit; a setting added): a tap changes no entry, so
 it still writes live.json alone. At start-up a data file that reads as valid JSON but lacks a
-game or a setting its entry lists lost them: it is treated as a damaged file (backups.py
+game or a setting its entry lists lost them: it is treated as a damaged file (backups/repair.py
 restores the newest backup that still holds them, and says so). An entry lists game ids
 (sorted) and, for a month file, their count; for live.json also the keys of the settings
 (the PIN's hash is `access.pin`, the invitations `invites` and `seats`).

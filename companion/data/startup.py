@@ -1,5 +1,5 @@
 """Opening the data folder: its lock (one process per folder; a read-only folder is read as it is),
-finishing a change cut short, repair (backups.py), setting aside stored records that no longer score
+finishing a change cut short, repair (backups/repair.py), setting aside stored records that no longer score
 (damaged.py), indexing the history, migrations, and what the home screen says about all that."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ Layout of the data folder (every file 0600, every folder 0700):
     history/YYYY-MM.json   finished games, one file per month of play
     damaged.json           stored records that no longer score, set aside (damaged.py)
     contents.json          what each data file holds (game ids, settings), written with them (contents.py)
-    backups/<n>-<time>/    the last states of the data files (backups.py)
+    backups/<n>-<time>/    the last states of the data files (package backups/: rotation.py)
     tableside.lock         held (flock) by the process using the folder; holds its pid
     commit.json, repair.json   present only while a multi-file change or a repair is under way
 
@@ -30,7 +30,7 @@ Nothing lost, no one in:
   ("The disk is full: nothing was changed."); memory is put back as the files are.
 - One lock (an RLock) serialises every write of all sessions and threads of this process;
   a second process on the same folder is refused with StoreLocked.
-- Backups of the last states, and the repair of a damaged file at start-up: backups.py
+- Backups of the last states, and the repair of a damaged file at start-up: backups/ (a module per job)
   (the home screen shows what was repaired: `recovered`).
 """
 

@@ -35,8 +35,8 @@ async def mount_browser_storage() -> None:
 def run() -> None:
     import flet as ft
 
+    from companion.bootstrap import make_main
     from companion.data.store import GameStore
-    from companion.ui.app import make_main
 
     async def main(page: ft.Page) -> None:
         await mount_browser_storage()

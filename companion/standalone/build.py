@@ -153,8 +153,8 @@ def build(out: Path, base: str = "/") -> Path:
     """Write the site into `out` (emptied first), to be served at the path `base`; returns `out`."""
     import flet as ft
 
+    from companion.bootstrap import ASSETS_DIR
     from companion.server import flet_seams
-    from companion.ui.app import ASSETS_DIR
 
     out = out.resolve()
     if out.exists():

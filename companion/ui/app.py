@@ -1,4 +1,7 @@
-"""The Flet app: one `App` per browser session, routes to screens, theme, serving.
+"""The Flet app: the routes to screens, the root component, and what a page of a session shows.
+
+The store, the shared pieces and the server are built in companion/bootstrap.py, which hands each
+browser session's `App` (session.py) to `start`.
 
 Routes (the table is `routes()`; a detail is drawn over the main place named after it):
     /                    home: new game, games in progress, latest results
@@ -22,41 +25,18 @@ Routes (the table is `routes()`; a detail is drawn over the main place named aft
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
-from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
 from urllib.parse import unquote
 
 import flet as ft
 
 import scoring
-from companion.access.gate import Gate
-from companion.access.host_grants import HostGrants
-from companion.access.invites import Invites
 from companion.data.ids import id_from_route, route_id
-from companion.data.store import GameStore
 from companion.server import fonts
-from companion.server.network import Network, lan_addresses, serving_banner
-from companion.server.uploads import MAX_UPLOAD_BYTES, Uploads
-from companion.services.live import GameHub
 from companion.ui import errors
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.widgets.navigation import route_under
-
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
-# How long Flet keeps a session after its browser left (Flet's default is an hour): a reload, a tab
-# closed, a phone asleep each leave one, holding its screens (about 1.5 MB for a tablet's play screen).
-# A browser back within this window resumes its session; one back later gets a new session, drawn from
-# the stored state (a phone's seat is kept in the browser: views/join.py). FLET_SESSION_TIMEOUT overrides it.
-SESSION_KEEP_SECONDS = 10  # + up to 10 s until Flet evicts it, + 5 s until the memory is trimmed (server/memory.py)
-FIRST_FIGURES_AFTER = 3.0  # seconds after start-up: the history's figures are worked out once the server answers
-# Beside a worker thread's long work (an import's checks, the figures), the event loop's thread gets
-# Python's lock back within this, not 5 ms, after each system call: a tap's save waited ~45 ms, now ~11.
-GIL_SWITCH_SECONDS = 0.001
-
 
 Builder = Callable[..., ft.View]
 
@@ -92,7 +72,7 @@ def game_of_route(app: App, pattern: str, params: dict[str, str]) -> str | None:
     if "game" in params:
         return params["game"] if params["game"] in scoring.GAMES else None
     game_id = params.get("id") or (app.invites.game_of(params["code"]) if "code" in params else None)
-    stored = app.store.get(game_id) if game_id else None
+    stored = app.games.get(game_id) if game_id else None
     return stored.game if stored is not None else None
 
 
@@ -159,115 +139,33 @@ def Root(app: App) -> list[ft.View]:
     return screens(app, route, found)
 
 
-def make_main(
-    store: GameStore,
-    pin: str | None = None,
-    join_urls: Sequence[str] = (),
-    lan: bool = False,
-    uploads: Uploads | None = None,
-    network: Network | None = None,
-    standalone: bool = False,
-):
-    hub = GameHub(store)  # one per process: every session shares the games in progress
-    network = network or Network(join_urls, lan)  # one per process too: the links change for every session at once
-    gate = Gate(store, pin)
-    invites = Invites(store)
-    grants = HostGrants(store, gate)
+def start(page: ft.Page, app: App) -> None:
+    """Show the app in `page` for the session `app` (built by companion.bootstrap): its route,
+    Back, rights that change, a browser that leaves or comes back."""
+    page.title = "Tableside"
+    # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
+    fonts.apply(page)
+    page.theme_mode = app.theme_mode  # the server's default; the device's own choice follows (Root)
+    errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 
-    def main(page: ft.Page) -> None:
-        page.title = "Tableside"
-        # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
-        fonts.apply(page)
-        app = App(page, store, hub, gate, invites, join_urls, lan, grants, uploads, network, standalone=standalone)
-        page.theme_mode = app.theme_mode  # the server's default; the device's own choice follows (Root)
-        errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
+    async def view_pop(e: ft.ViewPopEvent) -> None:
+        await page.push_route(route_under(app))
 
-        async def view_pop(e: ft.ViewPopEvent) -> None:
-            await page.push_route(route_under(app))
+    page.on_route_change = lambda e: app.show_route(e.route or "/")
 
-        page.on_route_change = lambda e: app.show_route(e.route or "/")
+    def rights_changed(message: str) -> None:
+        """Another session released this phone's seat, revoked its invite or set a PIN: say so, show what is allowed now."""
+        if message:
+            app.notify(message, error=True)
+        if app.join_route and not app.seat_valid() and page.route != app.join_route:
+            app.go(app.join_route)  # where it may pick a seat again (or is told the invitation ended)
+        else:
+            app.rebuild()
 
-        def rights_changed(message: str) -> None:
-            """Another session released this phone's seat, revoked its invite or set a PIN: say so, show what is allowed now."""
-            if message:
-                app.notify(message, error=True)
-            if app.join_route and not app.seat_valid() and page.route != app.join_route:
-                app.go(app.join_route)  # where it may pick a seat again (or is told the invitation ended)
-            else:
-                app.rebuild()
-
-        app.on_rights_changed.append(rights_changed)
-        page.on_view_pop = view_pop
-        page.on_resize = lambda e: app.resized()
-        page.on_disconnect = lambda e: app.disconnected()
-        page.on_connect = lambda e: app.reconnected()
-        page.on_close = lambda e: app.closed()
-        page.render_views(Root, app)
-
-    return main
-
-
-def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
-    import socket
-
-    import flet_web.fastapi as flet_fastapi
-    import uvicorn
-
-    from companion.access import identity
-    from companion.access.gate import PIN_SETTING, new_pin
-    from companion.server import admission, guard, memory, play_links, quiet_log, static_files
-    from companion.server.network import beyond_this_machine
-    from companion.server.wifi import WifiListener
-    from companion.ui.warm_figures import FiguresWarmer
-
-    sys.setswitchinterval(GIL_SWITCH_SECONDS)
-    memory.tune_collector()
-    store = GameStore(data_dir)
-    # Not before the server answers: working out 20,000 games' figures (3 s of CPU) beside the start-up
-    # took the interpreter from it and doubled the time to the first page (4.1 s against 2.1 s).
-    FiguresWarmer(store).start(after=FIRST_FIGURES_AFTER)
-    everywhere = host in ("0.0.0.0", "::", "")
-    addresses = lan_addresses() if everywhere else [host]
-    join_urls = [f"http://{a}:{port}" for a in addresses]  # on 127.0.0.1 too: a second browser here can join
-    generated = beyond_this_machine(host) and pin is None and store.setting(PIN_SETTING) is None
-    if generated:  # the network may not use the games without a PIN: one for this run, shown only here
-        pin = new_pin()
-    gate = Gate(store, pin)
-    uploads = Uploads()
-    network = Network(join_urls, lan=beyond_this_machine(host))  # the invite screen can open it to the Wi-Fi (wifi.py)
-    app = flet_fastapi.app(
-        admission.limited(make_main(store, pin, uploads=uploads, network=network), gate),
-        before_main=identity.remember,  # the session's address: the connection's, before any client message
-        assets_dir=str(ASSETS_DIR),
-        app_name="Tableside",
-        app_short_name="Tableside",
-        app_description="Score keeper for card games at the table",
-        no_cdn=True,  # nothing is fetched from the internet, ever
-        session_timeout_seconds=SESSION_KEEP_SECONDS,
-        upload_dir=str(uploads.folder),  # an imported file arrives in chunks, not in one websocket message
-        max_upload_size=MAX_UPLOAD_BYTES,
-        secret_key=uploads.secret,
-    )
-    quiet_log.install()  # a client that leaves is logged once at info, never as a traceback
-    static_files.install(app, ASSETS_DIR)  # compressed once, cached by browsers: a phone joins in seconds
-    app = play_links.Routes(app)  # /bgstats/<token>: the BG Stats QR's short link, inside the guard
-    names = [socket.gethostname(), socket.gethostname() + ".local"]
-    app = guard.Guard(app, guard.own_hosts(port, addresses, names))
-    options: dict[str, Any] = {
-        "log_level": os.environ.get("TABLESIDE_LOG", "warning"),
-        "proxy_headers": False,  # the client's address is the socket's: X-Forwarded-For is not believed
-        "ws_max_size": guard.WS_MAX_SIZE,
-        "timeout_graceful_shutdown": guard.STOP_WITHIN,
-    }
-    if not network.lan:
-        network.opener = WifiListener(app, port, options).open
-    for line in serving_banner(host, port, pin_set=gate.required):
-        print(line, flush=True)
-    if generated:
-        print(f"PIN for this run: {pin}  (phones ask for it; set your own with --pin - or ${{TABLESIDE_PIN}})", flush=True)
-    print(f"Data: {data_dir}", flush=True)
-    try:
-        uvicorn.run(app, host=host, port=port, **options)
-    finally:
-        store.close()  # releases the folder's lock
-        uploads.close()
+    app.on_rights_changed.append(rights_changed)
+    page.on_view_pop = view_pop
+    page.on_resize = lambda e: app.resized()
+    page.on_disconnect = lambda e: app.disconnected()
+    page.on_connect = lambda e: app.reconnected()
+    page.on_close = lambda e: app.closed()
+    page.render_views(Root, app)

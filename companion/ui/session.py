@@ -1,6 +1,14 @@
 """What one browser session holds: the shared store and games, its role, theme and seats.
 
-Every screen receives the session's `App`; screens import it from here (app.py serves them).
+Every screen receives the session's `App`; screens import it from here (bootstrap.py makes one per
+session). App composes one module per job and keeps the methods the screens call:
+
+    subscriptions.py    change delivery: what the screens draw from, redrawn while connected
+    host_unlock.py      the host by the PIN, and the grant the browser keeps of it
+    session_rights.py   host, guest at a seat or neither: what may be opened and changed, told on a change
+    seat_requests.py    taking a seat, asking the host for one, the host's answers
+    theme.py            the server's default theme and the device's own
+    preferences.py      what the browser keeps (theme, host grant, seat), with a time limit
 
 Rights. Who a device is comes from the connection the server accepted (identity.py), never from a
 page property the browser can write. What a session may do is decided again at every use:
@@ -26,34 +34,34 @@ page property the browser can write. What a session may do is decided again at e
 
 from __future__ import annotations
 
-import asyncio
-import contextvars
-import itertools
 import logging
 from collections.abc import Callable, Iterable, Sequence
 
 import flet as ft
 
 from companion.access import rights
-from companion.access.gate import Gate, hash_pin, new_pin
-from companion.access.host_grants import PREFERENCE_KEY, HostGrants
+from companion.access.gate import Gate, new_pin
+from companion.access.host_grants import HostGrants
 from companion.access.identity import LOCAL_IS_HOST, address_of, on_this_machine
-from companion.access.invites import SEAT_PREFERENCE, Invites, Seat, address_mark, grant_mark
+from companion.access.invites import Invites, Seat
 from companion.data import changes
-from companion.data.ids import route_id
 from companion.data.store import GameStore
 from companion.server import memory
-from companion.server.admission import mark_unlocked
 from companion.server.network import Network
 from companion.server.uploads import Uploads
+from companion.services.games import Games
 from companion.services.live import GameHub
-from companion.ui import themes
+from companion.services.players_admin import PlayersAdmin
+from companion.services.remembered import Remembered
+from companion.ui.host_unlock import HostUnlock
+from companion.ui.preferences import BrowserPreferences
+from companion.ui.seat_requests import SeatRequests
+from companion.ui.session_rights import SessionRights
+from companion.ui.subscriptions import Subscriptions
+from companion.ui.theme import THEME_PREFERENCE, THEME_SETTING, Theme
 
-THEME_SETTING = "theme.dark"  # the store's setting: True when devices that chose nothing start dark
-THEME_PREFERENCE = themes.PREFERENCE  # a device's own choice ("light", "dark" or "black"), kept by its browser
 PHONE_MAX_WIDTH = 700  # narrower than this: one player at a time
-BROWSER_ANSWERS_WITHIN = 3.0  # seconds: a browser that does not say what it keeps is taken to keep nothing
-__all__ = ["LOCAL_IS_HOST", "PHONE_MAX_WIDTH", "THEME_SETTING", "App", "on_this_machine"]
+__all__ = ["LOCAL_IS_HOST", "PHONE_MAX_WIDTH", "THEME_PREFERENCE", "THEME_SETTING", "App", "on_this_machine"]
 
 
 log = logging.getLogger("tableside")
@@ -61,8 +69,6 @@ log = logging.getLogger("tableside")
 
 class App:
     """What every screen of one browser session shares."""
-
-    _file_picker: ft.FilePicker  # set on first use by views/transfer.file_picker (absent until then)
 
     def __init__(
         self,
@@ -83,45 +89,36 @@ class App:
         self.standalone = standalone
         self.uploads = uploads  # where an imported file arrives (None: this server takes no files)
         self.network = network or Network(join_urls, lan)  # shared by every session of the server
-        self.store = store
+        self.store = store  # for the services below and the play screens: other screens reach it through the services
         self.hub = hub
+        self.games = Games(store, hub)
+        self.players_admin = PlayersAdmin(store)
+        self.remembered = Remembered(store)
         self.gate = gate
         self.invites = invites
         self.address = address_of(page)  # the connection's, never the browser's word (identity.py)
         self.local = on_this_machine(self.address)
+        self.grants = grants or HostGrants(store, gate)
+        self.preferences = BrowserPreferences()
         # The host: a browser on the serving machine itself, or one that entered the PIN in force.
         # Anyone else sees the PIN screen, or, holding an invite, one game at one seat (`guest`).
-        self._entered: object | None = None  # the PIN (its hash) this session entered or set
-        self.grants = grants or HostGrants(store, gate)
-        self._host_grant: str | None = None  # what this browser keeps of the host's unlock (host_grants.py)
-        self.guest: Seat | None = None
-        self._grant: str | None = None  # what holds the guest's seat (Invites.seat_of)
-        self._code = ""  # the invitation it came by
-        self._kept: set[str] = set()  # seat grants this browser showed it keeps (views/join.py), held or not
-        self._asked: tuple[str, str, str] | None = None  # (game, seat, request id): what it asked the host for
-        self.on_rights_changed: list[Callable[[str], None]] = []  # see the module's docstring
+        self.host = HostUnlock(page, gate, self.grants, self.preferences, self.local)
+        self.rights = SessionRights(self.host, invites, store)
+        self.seats = SeatRequests(self.rights, invites, store, self.preferences, self.address)
+        gate.listeners.add(self.rights.check)
+        invites.listeners.add(self.rights.check)
+        self.subscriptions = Subscriptions(page, store.changes)
+        self.theme = Theme(page, store, self.preferences)
         self.on_disconnect: list[Callable[[], None]] = []  # run when the browser leaves: a screen's timer stops (widgets/game_clock.py)
-        try:  # the session's own loop and context (its page): the callbacks run there
-            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-        except RuntimeError:
-            self._loop = None
-        self._context = contextvars.copy_context()
-        self._seen = self._rights()
-        gate.listeners.add(self.check_rights)
-        invites.listeners.add(self.check_rights)
         # Set by the app's root component: show a route, the current route again, a new width.
         self.show_route: Callable[[str], None] = lambda route: None
         self.rebuild: Callable[[], None] = lambda: None
         self.resized: Callable[[], None] = lambda: None
-        self.dark = store.setting(THEME_SETTING) is True  # the server's default, until the browser says its own choice
-        self.black = False  # the Black theme (themes.py): dark, on a page of true black
         self.recovery_seen: set[str] = set()  # the store's notices this session dismissed on the home screen
-        self.connected = True
-        self._subscription_keys = itertools.count()
-        self._wanted: dict[int, tuple[tuple[str, ...], Callable[[], None]]] = {}  # what this session's screens draw from
-        self._held: dict[int, Callable[[], None]] = {}  # their subscriptions while the browser is connected
         self._wakelock: ft.Wakelock | None = None
-        self._preferences: ft.SharedPreferences | None = None
+        self.file_picker: ft.FilePicker | None = None  # made on first use by views/import_export.file_picker
+
+    # -- the network ------------------------------------------------------------------------
 
     @property
     def join_urls(self) -> list[str]:
@@ -150,88 +147,35 @@ class App:
         self.store.changes.publish([changes.SETTINGS])  # every invite and settings screen shows the new links
         return why, "" if why else made
 
-    # -- what this session's screens draw from (changes.py) ----------------------------------
+    # -- what this session's screens draw from (subscriptions.py) ------------------------------
+
+    @property
+    def connected(self) -> bool:
+        return self.subscriptions.connected
 
     def subscribe(self, topics: Iterable[str], redraw: Callable[[], None]) -> Callable[[], None]:
-        """Run `redraw` in this session after each change of one of `topics`, while its browser is
-        connected; returns what ends it (a screen that leaves). Reconnected, every redraw runs once."""
-        key = next(self._subscription_keys)
-        self._wanted[key] = (tuple(topics), redraw)
-        if self.connected:
-            self._hold(key)
-
-        def end() -> None:
-            self._wanted.pop(key, None)
-            release = self._held.pop(key, None)
-            if release is not None:
-                release()
-
-        return end
-
-    def _hold(self, key: int) -> None:
-        topics, redraw = self._wanted[key]
-        page = self.page
-
-        async def in_this_session() -> None:
-            redraw()
-
-        def deliver() -> None:
-            if not self.connected:
-                return
-            if self._publishing_here():  # this session made the change: its own screen is drawn first, now
-                redraw()
-                return
-            try:  # a copy of the context: run_task binds this session's page to it, not to the sender's
-                contextvars.copy_context().run(page.run_task, in_this_session)
-            except Exception:  # the browser left meanwhile (Flet may have dropped its session: not read here)
-                log.debug("a change could not reach a session that ended", exc_info=True)
-
-        self._held[key] = self.store.changes.subscribe(topics, deliver)
-
-    def _publishing_here(self) -> bool:
-        """Whether the code running now is this session's own (its tap made the change being published)."""
-        try:
-            return ft.context.page is self.page
-        except RuntimeError:  # a worker thread, or another app's code: no page of ours
-            return False
+        """Run `redraw` in this session after each change of one of `topics` (Subscriptions.subscribe)."""
+        return self.subscriptions.subscribe(topics, redraw)
 
     def disconnected(self) -> None:
-        """The browser left (closed, reloaded, asleep): this session stops hearing of changes at once."""
-        self.connected = False
-        for release in self._held.values():
-            release()
-        self._held.clear()
+        self.subscriptions.disconnected()
         for stop in list(self.on_disconnect):
             stop()
 
     def reconnected(self) -> None:
-        """The same browser came back within Flet's window: subscribe again and redraw from the stored state."""
-        self.connected = True
-        for key in list(self._wanted):
-            if key not in self._held:
-                self._hold(key)
-        for _, redraw in list(self._wanted.values()):
-            redraw()
+        self.subscriptions.reconnected()
 
     def closed(self) -> None:
         """Flet dropped the session: nothing of it stays subscribed, and its memory goes back to the system."""
-        self.disconnected()
-        self._wanted.clear()
+        self.subscriptions.closed()
         memory.give_back_soon()
-
-    @property
-    def preferences(self) -> ft.SharedPreferences:
-        """The browser's own storage (a phone's seat survives a closed tab there)."""
-        if self._preferences is None:
-            self._preferences = ft.SharedPreferences()
-        return self._preferences
 
     @property
     def device_key(self) -> str:
         """Who is guessing PINs: the device's transport address (a new tab is the same device)."""
         return self.address
 
-    # -- rights ---------------------------------------------------------------------------
+    # -- rights: the host (host_unlock.py) ------------------------------------------------------
 
     @property
     def authorized(self) -> bool:
@@ -239,243 +183,103 @@ class App:
         return self.is_host()
 
     def is_host(self) -> bool:
-        pin = self.gate.pin
-        return pin is None or self.local or (self._entered is not None and self._entered in self.gate.forms_in_force())
-
-    async def enter_pin(self, guess: str) -> tuple[bool, str]:
-        """Check a PIN typed on the PIN screen: (accepted, what to tell the person)."""
-        pin = self.gate.pin  # before the check: a PIN changed meanwhile is asked for again
-        # In a thread: the hash takes 50-90 ms, during which the other sessions' events go on.
-        accepted, why = await asyncio.to_thread(self.gate.check, self.device_key, guess)
-        if accepted:
-            self._entered = pin
-            mark_unlocked(self.page)  # no longer counted among the sessions waiting for the PIN
-            self._seen = self._rights()
-            self.page.run_task(self.remember_host)
-        return accepted, why
-
-    async def set_pin(self, pin: str | None) -> None:
-        """Set or remove the table's PIN (the settings); this session, which chose it, stays the host
-        (and its browser gets a grant for the new PIN: every grant given before ends with the old one)."""
-        hashed = await asyncio.to_thread(hash_pin, pin) if pin else None  # (off the event loop, as enter_pin)
-        self._entered = hashed
-        self.gate.set_pin_hash(hashed)
-        self.page.run_task(self.remember_host)
-
-    # -- the host's unlock, kept by the browser (host_grants.py) -----------------------------
+        return self.host.is_host()
 
     @property
     def unlocked_here(self) -> bool:
-        """The host by the PIN (entered, set or kept by this browser), not by being on this machine."""
-        return self.gate.required and not self.local and self.is_host()
+        return self.host.unlocked_here
+
+    async def enter_pin(self, guess: str) -> tuple[bool, str]:
+        """Check a PIN typed on the PIN screen: (accepted, what to tell the person)."""
+        accepted, why = await self.host.enter_pin(self.device_key, guess)
+        if accepted:
+            self.rights.saw_now()
+        return accepted, why
+
+    async def set_pin(self, pin: str | None) -> None:
+        await self.host.set_pin(pin)
 
     async def remember_host(self) -> None:
-        """After the PIN: the browser keeps a grant, so a new session of it is the host without the PIN."""
-        if not self.unlocked_here:
-            return
-        grant = self.grants.issue()
-        self._host_grant = grant
-        try:
-            await asyncio.wait_for(self.preferences.set(PREFERENCE_KEY, grant), BROWSER_ANSWERS_WITHIN)
-        except Exception as e:  # the browser left, or keeps nothing: the PIN is asked for next time
-            log.info("the browser did not keep the host grant: %s", type(e).__name__)
+        await self.host.remember()
 
     async def restore_rights(self) -> bool:
         """At a session's start: the host again if the browser keeps a grant that holds. Whether it is."""
-        if self.is_host() or not self.gate.required:
-            return False
-        try:
-            grant = await asyncio.wait_for(self.preferences.get(PREFERENCE_KEY), BROWSER_ANSWERS_WITHIN)
-        except Exception as e:  # the browser left or did not answer: the PIN screen, as without a grant
-            log.info("the browser did not say whether it keeps a host grant: %s", type(e).__name__)
-            return False
-        if not self.grants.holds(grant):
-            return False
-        self._entered, self._host_grant = self.gate.pin, str(grant)
-        mark_unlocked(self.page)  # no longer counted among the sessions waiting for the PIN
-        self._seen = self._rights()
-        return True
+        restored = await self.host.restore()
+        if restored:
+            self.rights.saw_now()
+        return restored
 
     async def lock_device(self) -> None:
         """'Lock this device': this session needs the PIN again, and so does every later one of this browser."""
-        if self._host_grant is not None:
-            self.grants.revoke(self._host_grant)
-        self._entered, self._host_grant = None, None
-        try:
-            await asyncio.wait_for(self.preferences.remove(PREFERENCE_KEY), BROWSER_ANSWERS_WITHIN)
-        except Exception as e:  # revoked here already: a copy the browser kept opens nothing
-            log.info("the browser did not forget the host grant: %s", type(e).__name__)
-        self._seen = self._rights()
-        self._rights_changed(rights.DEVICE_LOCKED)
+        await self.host.lock()
+        self.rights.saw_now()
+        self.rights.changed(rights.DEVICE_LOCKED)
+
+    # -- rights: a guest's seat (session_rights.py, seat_requests.py) --------------------------
+
+    @property
+    def guest(self) -> Seat | None:
+        return self.rights.guest
+
+    @property
+    def on_rights_changed(self) -> list[Callable[[str], None]]:
+        """Callbacks (message) -> None, run in this session when what it may do changed (app.start redraws there)."""
+        return self.rights.on_changed
 
     def hold_seat(self, code: str, grant: object) -> Seat | None:
-        """Seat this session (not the host) where `grant` holds, for the game invitation `code` names."""
-        seat = self.invites.seat_of(grant)
-        if seat is None or self.invites.game_of(code) != seat.game:
-            return None
-        self.guest, self._grant, self._code = seat, str(grant), code
-        self._seen = self._rights()
-        return seat
-
-    # -- taking a seat: the host's to give (invites.py) ----------------------------------------
-
-    def kept_grant(self, grant: object) -> None:
-        """The seat grant this browser keeps (whatever it is: a released one marks this device)."""
-        if isinstance(grant, str) and 0 < len(grant) <= 200:
-            self._kept.add(grant)
-
-    def device_marks(self) -> list[str]:
-        """What this device is known by when a seat is released: the grants it held or keeps, and its
-        connection's address (the server's word: identity.py)."""
-        grants = sorted({*self._kept, *([self._grant] if self._grant else [])})
-        return [*map(grant_mark, grants), *([m] if (m := address_mark(self.address)) else [])]
-
-    def held_back(self, game_id: str) -> bool:
-        """Whether this session must ask the host for a seat of `game_id` (the host never does)."""
-        if self.is_host():
-            return False
-        holds = self.seat_valid() and self.guest is not None and self.guest.game == game_id
-        return holds or self.invites.released(game_id, self.device_marks())
-
-    async def read_kept_grant(self, game_id: str) -> object:
-        """The seat grant this browser keeps for `game_id` (None when it keeps none or does not answer)."""
-        try:
-            grant = await asyncio.wait_for(self.preferences.get(SEAT_PREFERENCE + game_id), BROWSER_ANSWERS_WITHIN)
-        except Exception as e:  # the browser left or did not answer: it is known by its address and session still
-            log.info("the browser did not say whether it keeps a seat: %s", type(e).__name__)
-            return None
-        self.kept_grant(grant)
-        return grant
-
-    async def take_seat(self, code: str, player: str) -> tuple[str | None, str]:
-        """Tap "I am <player>": (the seat's grant, "") when taken; else (None, what to tell the person):
-        the request made to the host, or why not. Decided here, on the server, at every tap."""
-        game_id = self.invites.game_of(code)
-        if game_id is None or self.store.get(game_id) is None:
-            return None, rights.INVITE_REVOKED
-        if not self.is_host():
-            await self.read_kept_grant(game_id)
-            if self.held_back(game_id):
-                had = self.guest.player if self.seat_valid() and self.guest is not None and self.guest.game == game_id else ""
-                request = self.invites.ask(game_id, player, self.device_marks(), had)
-                if request is None:
-                    return None, rights.INVITE_REVOKED
-                self._asked = (game_id, player, request)
-                log.info("a device held back from %s asked the host for a seat", game_id)
-                return None, rights.SEAT_ASKED.format(player)
-        grant = self.invites.claim(code, player, device=address_mark(self.address))
-        if grant is None:
-            return None, rights.SEAT_TAKEN.format(player)
-        self._asked = None
-        return grant, ""
-
-    def seat_request(self, game_id: str) -> tuple[str, str]:
-        """(state, seat) of what this session asked the host for in `game_id`: state is "" (nothing
-        asked), "waiting", "approved" (the seat may be taken now) or "refused"."""
-        if self._asked is None or self._asked[0] != game_id:
-            return "", ""
-        _, seat, request = self._asked
-        if self.invites.waiting(game_id, request):
-            return "waiting", seat
-        return ("approved" if self.invites.approved(request) and not self.held_back(game_id) else "refused"), seat
-
-    def answer_request(self, game_id: str, request_id: str, approve: bool) -> str:
-        """The host approves or refuses a device's request: "" when done, else why not."""
-        if not self.is_host():
-            return rights.HOST_ONLY
-        self.invites.answer(game_id, request_id, approve)
-        return ""
-
-    def release_seat(self, game_id: str, player: str) -> str:
-        """The host frees a seat (the phone on it is held back from the game's seats): "" or why not."""
-        if not self.is_host():
-            return rights.HOST_ONLY
-        self.invites.release(game_id, player)
-        return ""
-
-    def revoke_invite(self, game_id: str) -> str:
-        """The host ends the game's invitation (a new code next): "" or why not."""
-        if not self.is_host():
-            return rights.HOST_ONLY
-        self.invites.revoke(game_id)
-        return ""
+        return self.rights.hold_seat(code, grant)
 
     def seat_lost(self) -> str:
-        """Why this session no longer holds its seat ("" while it does, or when it has none)."""
-        if self.guest is None:
-            return ""
-        if self.store.get(self.guest.game) is None:
-            return rights.GAME_GONE
-        if self.invites.seat_of(self._grant) == self.guest:
-            return ""
-        if self.invites.game_of(self._code) != self.guest.game:
-            return rights.INVITE_REVOKED
-        return rights.SEAT_RELEASED
+        return self.rights.seat_lost()
 
     def seat_valid(self) -> bool:
-        return self.guest is not None and not self.seat_lost()
+        return self.rights.seat_valid()
 
     @property
     def join_route(self) -> str | None:
-        """The invitation this phone came by (where it picks a seat again), None for the host."""
-        return f"/join/{self._code}" if self.guest is not None else None
+        return self.rights.join_route
 
     @property
     def seat_route(self) -> str | None:
-        """A guest's own play screen, where every Back of its screens leads (None for the host): the
-        rest of the app is the PIN screen to a guest, so Back never goes there."""
-        if self.guest is None or self.is_host() or not self.seat_valid():
-            return None
-        return f"/join/{route_id(self._code)}/{route_id(self.guest.player)}"
+        return self.rights.seat_route
 
     def may_open(self, pattern: str, params: dict[str, str]) -> bool:
-        """Whether this session may see the route `pattern` (app.routes) with `params` now."""
-        if self.is_host() or pattern == "/join/:code":
-            return True
-        seat = self.guest
-        if seat is None or not self.seat_valid():
-            return False
-        if pattern == "/join/:code/:seat":
-            return self.invites.game_of(params["code"]) == seat.game and params["seat"] == seat.player
-        return pattern == "/results/:id" and params["id"] == seat.game
+        return self.rights.may_open(pattern, params)
 
     def may_change(self, game_id: str, seat: str | None = None) -> str:
-        """Nothing ("") when this session may change game `game_id` now, from a screen of `seat` (None:
-        the host's screen); else the sentence that refuses it (and the screen is redrawn)."""
-        if self.is_host():
-            return ""
-        if seat is None:
-            why = rights.PIN_NEEDED
-        elif self.guest != Seat(game_id, seat):
-            why = rights.NOT_YOUR_SEAT
-        else:
-            why = self.seat_lost()
-        if why:
-            self.check_rights()
-        return why
-
-    def _rights(self) -> tuple[bool, bool]:
-        return self.is_host(), self.seat_valid()
+        return self.rights.may_change(game_id, seat)
 
     def check_rights(self) -> None:
-        """Compare what this session may do with what it could; on a change, run on_rights_changed
-        (in this session's loop and context, whichever thread or session changed it)."""
-        was_host, had_seat = self._seen
-        self._seen = host, seat = self._rights()
-        if (host, seat) == (was_host, had_seat):
-            return
-        message = rights.PIN_NEEDED if was_host and not host else (self.seat_lost() if had_seat and not seat else "")
-        if self._loop is None or self._loop.is_closed():
-            self._rights_changed(message)
-        else:
-            self._loop.call_soon_threadsafe(self._rights_changed, message, context=self._context)
+        self.rights.check()
 
-    def _rights_changed(self, message: str) -> None:
-        for callback in list(self.on_rights_changed):
-            try:
-                callback(message)
-            except Exception:
-                log.exception("a screen could not follow a change of rights")
+    def kept_grant(self, grant: object) -> None:
+        self.seats.kept_grant(grant)
+
+    def device_marks(self) -> list[str]:
+        return self.seats.device_marks()
+
+    def held_back(self, game_id: str) -> bool:
+        return self.seats.held_back(game_id)
+
+    async def read_kept_grant(self, game_id: str) -> object:
+        return await self.seats.read_kept_grant(game_id)
+
+    async def take_seat(self, code: str, player: str) -> tuple[str | None, str]:
+        return await self.seats.take_seat(code, player)
+
+    def seat_request(self, game_id: str) -> tuple[str, str]:
+        return self.seats.seat_request(game_id)
+
+    def answer_request(self, game_id: str, request_id: str, approve: bool) -> str:
+        return self.seats.answer_request(game_id, request_id, approve)
+
+    def release_seat(self, game_id: str, player: str) -> str:
+        return self.seats.release_seat(game_id, player)
+
+    def revoke_invite(self, game_id: str) -> str:
+        return self.seats.revoke_invite(game_id)
+
+    # -- the screen -------------------------------------------------------------------------
 
     @property
     def wide(self) -> bool:
@@ -512,38 +316,30 @@ class App:
         """Who this session is when it changes a game (undo takes back only its own actions)."""
         return f"host:{self.page.session.id}"
 
+    # -- the theme (theme.py) -----------------------------------------------------------------
+
+    @property
+    def dark(self) -> bool:
+        return self.theme.dark
+
     @property
     def theme_mode(self) -> ft.ThemeMode:
-        return ft.ThemeMode.DARK if self.dark else ft.ThemeMode.LIGHT
+        return self.theme.mode
 
     @property
     def default_dark(self) -> bool:
-        return self.store.setting(THEME_SETTING) is True
+        return self.theme.default_dark
 
     def set_default_theme(self, dark: bool) -> None:
-        """The theme of devices that chose none (the host's Settings): this device's own choice stays."""
-        self.store.set_setting(THEME_SETTING, dark)
+        self.theme.set_default(dark)
+
+    @property
+    def black(self) -> bool:
+        return self.theme.black
 
     def choose_theme(self, choice: str) -> None:
         """This device's own theme (one of themes.CHOICES): kept by its browser, so no other device changes with it."""
-        self.dark, self.black = themes.flags(choice)
-        self.page.theme_mode = self.theme_mode
-        self.page.run_task(self._keep_theme, choice)
-
-    async def _keep_theme(self, choice: str) -> None:
-        try:
-            await asyncio.wait_for(self.preferences.set(THEME_PREFERENCE, choice), BROWSER_ANSWERS_WITHIN)
-        except Exception as e:  # the browser keeps nothing: this session stays so, a reload starts from the default
-            log.info("the browser did not keep the theme: %s", type(e).__name__)
+        self.theme.choose(choice)
 
     async def restore_theme(self) -> bool:
-        """At a session's start: the device's own theme, if its browser keeps one. Whether it changed."""
-        try:
-            choice = await asyncio.wait_for(self.preferences.get(THEME_PREFERENCE), BROWSER_ANSWERS_WITHIN)
-        except Exception as e:  # no answer: the server's default
-            log.info("the browser did not say its theme: %s", type(e).__name__)
-            return False
-        if choice not in themes.CHOICES or themes.flags(choice) == (self.dark, self.black):
-            return False
-        self.dark, self.black = themes.flags(choice)
-        return True
+        return await self.theme.restore()

@@ -106,9 +106,9 @@ def test_a_hundred_malformed_first_frames_leave_no_handler_task_or_object_behind
 
     from companion.access import identity
     from companion.access.gate import Gate
+    from companion.bootstrap import ASSETS_DIR, make_main
     from companion.data.store import GameStore
     from companion.server import admission, guard
-    from companion.ui.app import ASSETS_DIR, make_main
     from tests.e2e.conftest import free_port
 
     store = GameStore(tmp_path / "data")

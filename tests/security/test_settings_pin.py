@@ -21,7 +21,7 @@ def test_a_four_digit_pin_is_set_with_a_warning_and_a_six_digit_one_without(open
 
 
 def test_while_serving_to_the_network_the_pin_cannot_be_removed(store):
-    from companion.ui.app import make_main
+    from companion.bootstrap import make_main
     from tests.ui.harness import Harness
 
     store.set_setting(PIN_SETTING, hash_pin("246810"))
@@ -44,7 +44,7 @@ def shown(h) -> str:
 
 def test_serving_on_this_machine_only_says_so_and_the_pin_can_be_removed(store):
     """127.0.0.1 (the default): the join link is shown for a second browser here, yet nothing else can reach it."""
-    from companion.ui.app import make_main
+    from companion.bootstrap import make_main
     from tests.ui.harness import Harness
 
     store.set_setting(PIN_SETTING, hash_pin("246810"))
@@ -66,7 +66,7 @@ def test_serving_on_this_machine_only_says_so_and_the_pin_can_be_removed(store):
 
 
 def test_serving_to_the_network_says_who_must_enter_the_pin(store):
-    from companion.ui.app import make_main
+    from companion.bootstrap import make_main
     from tests.ui.harness import Harness
 
     h = Harness(make_main(store, None, ["http://192.168.1.20:8550"], lan=True), route="/settings")

@@ -8,8 +8,8 @@ import json
 import flet as ft
 import pytest
 
+from companion.bootstrap import make_main
 from companion.services import card_layout
-from companion.ui.app import make_main
 from companion.ui.views.settings import STANDALONE_PIN
 from tests.transfer.records import record, records
 from tests.transfer.test_screen import dialog, dialog_button

@@ -78,7 +78,7 @@ def test_the_history_lists_damaged_records_and_exports_them_raw(open_app, store,
 
     reopened = GameStore(folder)
     try:
-        from companion.ui.app import make_main
+        from companion.bootstrap import make_main
         from tests.ui.harness import Harness
 
         h = Harness(make_main(reopened), route="/history")

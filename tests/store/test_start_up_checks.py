@@ -58,7 +58,8 @@ def test_backups_made_under_other_checks_are_not_trusted(tmp_path, counted, monk
     for manifest in (folder / "backups").glob("*/manifest.json"):
         made = json.loads(manifest.read_text())
         assert made["checks"] == checks.CHECKS
-    monkeypatch.setattr("companion.data.backups.CHECKS", checks.CHECKS + 1)  # what a record must pass changed
+    for job in ("startup_checks", "rotation"):  # what a record must pass changed
+        monkeypatch.setattr(f"companion.data.backups.{job}.CHECKS", checks.CHECKS + 1)
     GameStore(folder).close()
     assert sorted(counted) == ["c1", "lc"]
 
@@ -66,17 +67,17 @@ def test_backups_made_under_other_checks_are_not_trusted(tmp_path, counted, monk
 @pytest.fixture
 def backup_checked(monkeypatch):
     """The history files a backup checks record by record."""
-    from companion.data import backups
+    from companion.data.backups import rotation
 
     seen: list[int] = []  # how many games each checked file held
-    records_problem = backups.records_problem
+    records_problem = rotation.records_problem
 
     def counting(data, finished):
         if finished:
             seen.append(sum(len(table) for table in (data or {}).values()))
         return records_problem(data, finished)
 
-    monkeypatch.setattr(backups, "records_problem", counting)
+    monkeypatch.setattr(rotation, "records_problem", counting)  # where a backup's copies are checked
     return seen
 
 

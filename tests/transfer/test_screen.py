@@ -192,6 +192,7 @@ def test_bgstats_download_of_one_game(open_app, store):
     from types import SimpleNamespace
 
     from companion.server.flet_seams import set_current_page
+    from companion.services.games import Games
     from companion.ui.views import import_export as screen
 
     store.add_finished([record("lc1")])
@@ -200,7 +201,7 @@ def test_bgstats_download_of_one_game(open_app, store):
     async def export_from_results_screen():
         set_current_page(h.page)  # as inside an event handler of this session
         # what bgstats_download uses of the App, as the results screen would pass it
-        app = SimpleNamespace(page=h.page, store=store, notify=lambda message, error=False: None)
+        app = SimpleNamespace(page=h.page, games=Games(store, None), file_picker=None, notify=lambda message, error=False: None)
         await screen.bgstats_download(app, "lc1")
 
     h.run(export_from_results_screen())

@@ -3,9 +3,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.bootstrap import make_main
 from companion.data.store import GameStore
 from companion.server.uploads import Uploads
-from companion.ui.app import make_main
 
 from .harness import Harness
 

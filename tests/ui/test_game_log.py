@@ -151,9 +151,9 @@ def qr_dialog(h):
 
 
 def test_a_phone_on_the_wifi_scans_a_short_link_at_7_px_a_module_or_more(store):
+    from companion.bootstrap import make_main
     from companion.server.play_links import Routes
     from companion.services import qr_codes
-    from companion.ui.app import make_main
 
     from .harness import Harness
 

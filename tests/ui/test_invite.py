@@ -342,8 +342,8 @@ def test_a_seated_phone_asks_before_it_takes_a_second_seat(open_app, store, priv
 def wifi(store):
     """open(route) -> a session of a server on 127.0.0.1 that can open a listener on the Wi-Fi (a stand-in
     for server/wifi.py, which tests/security/test_wifi.py runs for real); `opened`: its calls."""
+    from companion.bootstrap import make_main
     from companion.server.network import Network
-    from companion.ui.app import make_main
 
     from .harness import Harness
 
@@ -427,8 +427,8 @@ def test_a_guest_cannot_open_the_server_to_the_wifi_even_with_a_crafted_event(wi
     ],
 )
 def test_the_wifi_that_cannot_be_opened_is_said_at_the_button_and_no_pin_is_left_behind(store, outcome, said):
+    from companion.bootstrap import make_main
     from companion.server.network import Network
-    from companion.ui.app import make_main
 
     from .harness import Harness
 

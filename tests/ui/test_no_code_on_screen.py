@@ -22,6 +22,7 @@ import pytest
 import scoring
 from companion.access.gate import PIN_SETTING, hash_pin
 from companion.access.invites import Invites
+from companion.bootstrap import make_main
 from companion.data.ids import route_id
 from companion.ui import app as app_module
 from companion.ui.session import THEME_SETTING
@@ -204,7 +205,7 @@ def server(seeded, tmp_path):
     from companion.server.uploads import Uploads
     from tests.ui.harness import Harness
 
-    main = app_module.make_main(store, uploads=Uploads(tmp_path / "uploads"))
+    main = make_main(store, uploads=Uploads(tmp_path / "uploads"))
     opened: list[Harness] = []
 
     def open_at(route: str, width: float, height: float, browser_storage=None) -> Harness:
@@ -266,7 +267,7 @@ def test_no_screen_of_the_browser_build_shows_code(seeded):
     from tests.ui.harness import Harness
 
     store, live, edited, invite = seeded
-    h = Harness(app_module.make_main(store, standalone=True), route="/", width=390, height=844)
+    h = Harness(make_main(store, standalone=True), route="/", width=390, height=844)
     try:
         leaks: list[str] = []
         for route in host_routes(store, live, edited, invite):

@@ -49,7 +49,7 @@ def test_each_registered_game_provides_rules_and_a_screen(key):
 
 
 def test_one_list_of_games_on_each_side_in_one_order():
-    assert list(scoring.GAMES) == [rules.key for rules in scoring.VARIANTS]
+    assert list(scoring.GAMES) == [rules.key for rules in scoring.ALL_RULES]
     assert game_screens.ordered() == list(scoring.GAMES)  # the home screen's order is scoring's list
     assert set(game_screens.SCREENS) == set(scoring.GAMES)
 

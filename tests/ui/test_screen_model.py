@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import scoring
+from companion.bootstrap import make_main
 from companion.data.store import GameStore
-from companion.ui.app import make_main
 from companion.ui.games import screen
 
 from .harness import Harness, accessible_name, card_state, tappable, walk

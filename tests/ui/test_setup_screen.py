@@ -4,6 +4,7 @@ the name field shows no character counter; the 3-player option goes with a 4th p
 import flet as ft
 import pytest
 
+from companion.services import remembered
 from companion.services.player_colours import MIN_HUE_GAP, PALETTE, colour_name, hue_gap, player_colour, table_colours
 from companion.ui.views import setup
 from companion.ui.widgets.palette import contrast, ink
@@ -232,7 +233,7 @@ def test_start_game_stores_the_players_and_remembers_the_options(open_app, store
     h.tap("Start game")
     (game,) = store.in_progress()
     assert game.players == ["Ana", "Ben"] and game.record["variant"]["rounds"] == 1
-    assert store.setting(setup.variant_setting("lost-cities"))["rounds"] == 1
+    assert store.setting(remembered.variant_setting("lost-cities"))["rounds"] == 1
 
 
 def test_another_games_setup_starts_afresh(open_app):

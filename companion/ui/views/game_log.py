@@ -16,9 +16,9 @@ from collections.abc import Callable
 import flet as ft
 
 import scoring
-from companion.data.store import StoredGame
 from companion.server import play_links
 from companion.services import bg_stats, game_details, qr_codes, records
+from companion.services.games import StoredGame
 from companion.ui.session import App
 from companion.ui.widgets.controls import section
 
@@ -171,7 +171,7 @@ def records_news(said: list[records.Announcement]) -> list[ft.Control]:
 
 def announcements(app: App, stored: StoredGame) -> list[records.Announcement]:
     """What `stored` (saved, an edit copy, or a decided game in progress) sets against the history of its game."""
-    history = [records.play_of(g) for g in app.store.finished(game=stored.game) if g.id != stored.id]
+    history = [records.play_of(g) for g in app.games.finished(game=stored.game) if g.id != stored.id]
     return records.set_by([*history, records.play_of(stored)], stored.id)
 
 
@@ -179,7 +179,7 @@ def player_records(app: App, player: str, mine: dict[str, dict[str, records.Best
     """A player's records at each game they played, for their page: kind, value, the day it was set.
     `mine`: those records when the caller keeps them (a long history is not gone over again)."""
     if mine is None:
-        mine = records.player_records([records.play_of(g) for g in app.store.finished(player=player)], player)
+        mine = records.player_records([records.play_of(g) for g in app.games.finished(player=player)], player)
     rows: list[ft.Control] = []
     for game in sorted(mine, key=lambda g: scoring.GAMES[g].title.casefold()):
         kinds = mine[game]

@@ -15,10 +15,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.data import changes
-from companion.data.ids import route_id
-from companion.data.store import StoredGame
 from companion.services import file_formats
+from companion.services import topics as changes
+from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.widgets.controls import short_name, standings
@@ -76,7 +75,7 @@ def damaged_section(app: App) -> ft.Control | None:
     """Records start-up set aside (they no longer score): listed with the reason, kept, exportable raw."""
     from companion.ui.views import import_export as transfer_view
 
-    found = app.store.damaged()
+    found = app.games.damaged()
     if not found:
         return None
 
@@ -110,9 +109,9 @@ def view(app: App, covered: bool = False) -> ft.View:
     limit, set_limit = ft.use_state(PAGE_SIZE)
     date_error, set_date_error = ft.use_state("")
 
-    everyone = app.store.players()
+    everyone = app.players_admin.everyone()
     player = filters["player"] if filters["player"] in everyone else None  # renamed or merged away meanwhile: everyone
-    found = app.store.finished(limit=limit + 1, game=filters["game"], player=player, since=filters["since"], until=filters["until"])
+    found = app.games.finished(limit=limit + 1, game=filters["game"], player=player, since=filters["since"], until=filters["until"])
     more = len(found) > limit
 
     def set_filter(key: str, value: str | None) -> None:

@@ -8,9 +8,8 @@ from __future__ import annotations
 import flet as ft
 
 import scoring
-from companion.data import changes
-from companion.data.ids import route_id
-from companion.data.store import StoredGame
+from companion.services import topics as changes
+from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import in_progress, tonight
@@ -60,7 +59,7 @@ def recovery_notice(app: App, dismiss) -> ft.Control:
                                 ft.Text("About your saved data", weight=ft.FontWeight.BOLD),
                             ]
                         ),
-                        *[ft.Text(m, selectable=True) for m in app.store.notices() if m not in app.recovery_seen],
+                        *[ft.Text(m, selectable=True) for m in app.remembered.notices() if m not in app.recovery_seen],
                         ft.TextButton("OK", on_click=dismiss),
                     ],
                     spacing=8,
@@ -77,13 +76,13 @@ def view(app: App, covered: bool = False) -> ft.View:
     _, set_seen = ft.use_state(frozenset(app.recovery_seen))  # what this session has read (App keeps it for later visits)
 
     def dismiss(e) -> None:
-        app.recovery_seen |= set(app.store.notices())  # this session has read them
-        app.store.acknowledge_recovered()  # kept until someone reads it: a start cut short told no one
+        app.recovery_seen |= set(app.remembered.notices())  # this session has read them
+        app.remembered.notices_read()  # kept until someone reads it: a start cut short told no one
         set_seen(frozenset(app.recovery_seen))
 
-    finished = app.store.finished(limit=LATEST)
+    finished = app.games.finished(limit=LATEST)
     controls: list[ft.Control] = []
-    if set(app.store.notices()) - app.recovery_seen:  # start-up repairs, a failed backup: until this session dismisses them
+    if set(app.remembered.notices()) - app.recovery_seen:  # start-up repairs, a failed backup: until this session dismisses them
         controls.append(recovery_notice(app, dismiss))
     controls.append(in_progress.listing(app, in_progress.HOME_LATEST))  # first: a game to go back to (hidden when none)
     controls.append(ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))

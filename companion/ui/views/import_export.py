@@ -20,12 +20,12 @@ from typing import TypeVar, cast
 import flet as ft
 
 import scoring
-from companion.data import changes
-from companion.data.store import StoreWriteError
 from companion.server.uploads import MAX_UPLOAD_BYTES, UPLOAD_VALID_SECONDS
 from companion.services import bg_stats, file_formats
+from companion.services import topics as changes
 from companion.services.background import in_thread
 from companion.services.file_formats import Progress
+from companion.services.games import StoreWriteError
 from companion.ui.session import App
 from companion.ui.widgets.controls import section
 from companion.ui.widgets.hooks import use_changes
@@ -49,11 +49,9 @@ def export_tooltip(kind: str, games: int) -> str:
 
 def file_picker(app: App) -> ft.FilePicker:
     """One FilePicker per session, kept on the App: the page drops services nothing references."""
-    picker = getattr(app, "_file_picker", None)
-    if picker is None:
-        picker = ft.FilePicker()
-        app._file_picker = picker
-    return picker
+    if app.file_picker is None:
+        app.file_picker = ft.FilePicker()
+    return app.file_picker
 
 
 async def download(app: App, file_name: str, data: bytes) -> None:
@@ -62,7 +60,7 @@ async def download(app: App, file_name: str, data: bytes) -> None:
 
 async def bgstats_download(app: App, game_id: str) -> None:
     """Download one finished game as a BG Stats play (JSON); for the results screen."""
-    stored = app.store.get(game_id)
+    stored = app.games.get(game_id)
     if stored is None:
         app.notify("This game is not stored here.", error=True)
         return
@@ -109,14 +107,14 @@ def view(app: App) -> ft.View:
     # The file on its way: its name on the device, its name in the uploads folder, its size in kB.
     upload = ft.use_ref(cast(tuple[str, str, int] | None, None))
     picker = file_picker(app)
-    finished = app.store.finished()
+    finished = app.games.finished()
 
     def say(text: str, error: bool = False) -> None:
         set_said((text, error))
         app.notify(text, error=error)
 
     async def export(kind: str) -> None:
-        stored = app.store.finished()
+        stored = app.games.finished()
         write = file_formats.export_json if kind == "json" else file_formats.export_csv
         try:
             text = await in_thread(write, stored)  # 20,000 games take a second: the other sessions go on
@@ -150,7 +148,7 @@ def view(app: App) -> ft.View:
     async def store_records(records: list[dict], name: str) -> None:
         app.page.pop_dialog()
         try:  # published: the count and the buttons follow
-            added, skipped = await in_worker(f"Importing {plural(len(records))}", lambda report: app.store.add_finished(records, report))
+            added, skipped = await in_worker(f"Importing {plural(len(records))}", lambda report: app.games.add_finished(records, report))
         except StoreWriteError as err:  # a full or read-only disk: all or nothing, said in words
             say(f"{name}: nothing imported. {err}", error=True)
             return
@@ -208,7 +206,7 @@ def view(app: App) -> ft.View:
 
         def read(report: Progress) -> tuple[list[dict], int]:
             records = file_formats.read_import(data, file_name, report)
-            taken = app.store.taken_ids()  # what the import would skip, as it will decide it
+            taken = app.games.taken_ids()  # what the import would skip, as it will decide it
             return records, file_formats.already_present(records, taken.__contains__)
 
         try:

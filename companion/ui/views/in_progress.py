@@ -12,11 +12,9 @@ from datetime import datetime
 import flet as ft
 
 import scoring
-from companion.data import changes
-from companion.data.atomic_files import StoreWriteError
-from companion.data.ids import route_id
-from companion.data.store import EDITING, StoredGame
+from companion.services import topics as changes
 from companion.services.completion import complete
+from companion.services.games import EDITING, StoredGame, StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui import progress as progress_words
 from companion.ui.session import App
@@ -85,11 +83,7 @@ def discard(app: App, game: StoredGame) -> None:
     """Drop a game in progress (or the changes of a saved game being edited), with an Undo.
     The lists redraw themselves: the store publishes the change to every screen showing it."""
     try:
-        if game.status == EDITING:
-            removed = app.store.editing(game.id)
-            app.hub.cancel_edit(game.id)  # the saved game stays as it was
-        else:
-            removed = app.store.delete(game.id)
+        removed = app.games.discard(game)  # an edit's changes: the saved game stays as it was
     except StoreWriteError as err:
         app.notify(str(err), error=True)
         return
@@ -98,7 +92,7 @@ def discard(app: App, game: StoredGame) -> None:
 
     def undo(e) -> None:
         try:
-            app.store.restore(removed)
+            app.games.restore(removed)
         except StoreWriteError as err:
             app.notify(str(err), error=True)
 
@@ -174,7 +168,7 @@ def entry(app: App, game: StoredGame) -> ft.Control:
 
 def unfinished(app: App) -> list[StoredGame]:
     """Games in progress and saved games being edited, the latest change first."""
-    return sorted(app.store.in_progress() + app.store.edits(), key=lambda g: g.modified_at, reverse=True)
+    return app.games.unfinished()
 
 
 def listing(app: App, limit: int | None = None) -> ft.Column:

@@ -12,10 +12,9 @@ from collections.abc import Callable
 import flet as ft
 import segno
 
-from companion.access.invites import INVITES_SETTING, Request
-from companion.data import changes
-from companion.data.ids import route_id
-from companion.data.store import StoreWriteError
+from companion.access.invites import Request
+from companion.services import topics as changes
+from companion.services.games import StoreWriteError, route_id
 from companion.ui.session import App
 from companion.ui.widgets.common import not_found
 from companion.ui.widgets.controls import short_name
@@ -116,8 +115,8 @@ def view(app: App, game_id: str) -> ft.View:
     # The code and the seats are settings: a seat taken or released on a phone shows here at once.
     use_changes(app, changes.SETTINGS, changes.game(game_id))
     route = f"/invite/{route_id(game_id)}"
-    stored = app.store.get(game_id)
-    code: str | None = (app.store.setting(INVITES_SETTING) or {}).get(game_id) if stored else None
+    stored = app.games.get(game_id)
+    code: str | None = app.invites.code_of(game_id) if stored else None
 
     def make_code() -> None:
         """A game without a code (never invited, or revoked) gets one: written once it is shown, not while drawn."""

@@ -12,9 +12,8 @@ import flet as ft
 
 from companion.access import rights
 from companion.access.invites import SEAT_PREFERENCE
-from companion.data import changes
-from companion.data.ids import route_id
-from companion.data.store import StoreWriteError
+from companion.services import topics as changes
+from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import play
@@ -38,7 +37,7 @@ def view(app: App, code: str) -> ft.View:
     # invitation, shows here at once.
     use_changes(app, changes.SETTINGS, *([changes.game(game_id)] if game_id else []))
     refusal, set_refusal = ft.use_state("")
-    stored = app.store.get(game_id) if game_id else None
+    stored = app.games.get(game_id) if game_id else None
 
     def seated(player: str, grant: object) -> None:
         if stored is None:
@@ -69,7 +68,7 @@ def view(app: App, code: str) -> ft.View:
             set_refusal(why)
             return
         set_refusal("")
-        await app.preferences.set(GRANT_KEY + stored.id, grant)
+        await app.preferences.set(GRANT_KEY + stored.id, grant, "the seat")  # not kept: seated all the same, until a reload
         seated(player, grant)
 
     def follow_request() -> None:

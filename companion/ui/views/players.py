@@ -9,9 +9,9 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as charts
 
-from companion.data import changes
-from companion.data.ids import route_id
-from companion.services import history_figures, kept_figures
+from companion.services import history_figures
+from companion.services import topics as changes
+from companion.services.games import route_id
 from companion.services.player_colours import player_colour
 from companion.ui import games as game_screens
 from companion.ui.session import App
@@ -40,7 +40,7 @@ def roster(app: App, covered: bool = False) -> ft.View:
     history = use_changes(app, changes.HISTORY, active=not covered)
     use_changes(app, changes.LIVE, active=not covered)  # a name of a game in progress is listed too
     shown, set_shown = ft.use_state(PAGE)
-    kept = kept_figures.of(app.store)
+    kept = app.games.figures()
 
     def lines() -> dict[str, str]:
         return {
@@ -205,7 +205,7 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
 def detail(app: App, encoded: str) -> ft.View:
     use_changes(app, changes.LIVE)
     history = use_changes(app, changes.HISTORY)
-    kept = kept_figures.of(app.store)  # worked out once per change of the history, for every session
+    kept = app.games.figures()  # worked out once per change of the history, for every session
     all_ratings = use_ratings(app, history)
     name = encoded  # the route table has decoded it
 
@@ -241,7 +241,7 @@ def detail(app: App, encoded: str) -> ft.View:
             set_message(problem)
             return
         try:
-            app.store.rename_player(name, target)
+            app.players_admin.rename(name, target)
         except ValueError as err:
             set_message(str(err))
             return
@@ -250,7 +250,7 @@ def detail(app: App, encoded: str) -> ft.View:
 
     def merge(e) -> None:
         other = merge_into
-        if not other or other not in app.store.players():
+        if not other or other not in app.players_admin.everyone():
             return
 
         def confirmed(ev) -> None:

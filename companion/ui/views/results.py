@@ -15,11 +15,10 @@ import asyncio
 import flet as ft
 
 import scoring
-from companion.data import changes
-from companion.data.ids import route_id
-from companion.data.store import EDITING, IN_PROGRESS, StoredGame, StoreWriteError
 from companion.services import completion, durations, scorecard, share
+from companion.services import topics as changes
 from companion.services.completion import complete
+from companion.services.games import EDITING, IN_PROGRESS, StoredGame, StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log, import_export, join
@@ -184,8 +183,8 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     # Drawn again whenever the game changes, here or on another device: edited, saved, deleted, restored.
     use_changes(app, changes.game(game_id), changes.HISTORY)
     # /results/<id> of a saved game being edited shows the edit copy; /history/<id> always the saved game.
-    editing = app.store.editing(game_id) if route.startswith("/results/") else None
-    stored = editing or app.store.get(game_id)
+    editing = app.games.editing(game_id) if route.startswith("/results/") else None
+    stored = editing or app.games.get(game_id)
     if stored is None:
         return not_found(route, "This game is not stored here. It may have been deleted.")
     try:
@@ -199,14 +198,14 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     # Records this game sets, against the earlier games of its game (stored summaries: nothing rescored).
     news = game_log.records_news(game_log.announcements(app, stored)) if standing.final and result.decided else []
     # A saved game shown at /history/<id> while someone edits it: its details belong to that edit.
-    edited_elsewhere = not editing and not in_progress and app.store.editing(game_id) is not None
+    edited_elsewhere = not editing and not in_progress and app.games.editing(game_id) is not None
 
     def rematch(e) -> None:
-        app.go(f"/play/{route_id(app.store.create(scoring.rematch(stored.record)).id)}")
+        app.go(f"/play/{route_id(app.games.rematch(stored).id)}")
 
     def delete(e) -> None:
         try:
-            removed = app.store.delete(game_id)
+            removed = app.games.delete(game_id)
         except StoreWriteError as err:
             app.notify(str(err), error=True)
             return
@@ -214,7 +213,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
         if removed is not None:
 
             def undo(e: ft.Event[ft.SnackBar]) -> None:
-                app.store.restore(removed)
+                app.games.restore(removed)
                 app.go(f"/history/{route_id(removed.id)}")
 
             app.page.show_dialog(

@@ -12,8 +12,8 @@ import flet as ft
 from companion.access.gate import MAX_DIGITS, MIN_DIGITS, SAFE_DIGITS, valid_pin, weak_pin_warning
 from companion.access.host_grants import LIFETIME
 from companion.access.identity import local_is_host
-from companion.data import changes
 from companion.server.network import serving_words
+from companion.services import topics as changes
 from companion.ui import themes
 from companion.ui.session import App
 from companion.ui.widgets.controls import option_switch, section

@@ -10,10 +10,9 @@ from typing import Any
 import flet as ft
 
 import scoring
-from companion.data import changes
-from companion.data.ids import route_id
-from companion.data.store import StoreWriteError
 from companion.services import game_details
+from companion.services import topics as changes
+from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log
@@ -37,18 +36,6 @@ def tap_size(button: ft.IconButton) -> ft.IconButton:
     return button
 
 
-def variant_setting(game: str) -> str:
-    """Where the options last chosen for `game` are remembered (e.g. CGT's printed penalty)."""
-    return f"setup.{game}.variant"
-
-
-def remembered_variant(app: App, game: str) -> dict[str, Any]:
-    """The game's options as last chosen here, on its defaults (an option the game no longer has is dropped)."""
-    defaults = scoring.GAMES[game].default_variant
-    remembered = app.store.setting(variant_setting(game)) or {}
-    return {**defaults, **{k: v for k, v in remembered.items() if k in defaults}}
-
-
 @dataclass(frozen=True)
 class Form:
     """What this device has entered on a game's setup screen, not yet stored."""
@@ -64,12 +51,9 @@ class Form:
     notes: str = ""
 
 
-LOCATION_SETTING = "setup.location"  # the place last entered: a game night has many games in one place
-
-
 def fresh_form(app: App, game: str) -> Form:
-    remembered = app.store.setting(LOCATION_SETTING)
-    return Form(game, remembered_variant(app, game), location=remembered if isinstance(remembered, str) else "")
+    """A game's setup as remembered here: the options last chosen for it, the place last entered."""
+    return Form(game, app.remembered.variant(game), location=app.remembered.location())
 
 
 @ft.component
@@ -154,14 +138,13 @@ def view(app: App, game: str) -> ft.View:
     def start(e) -> None:
         record = game_details.with_details(scoring.new_record(game, players, dict(form.variant), full), form.location, form.notes)
         try:
-            stored = app.store.create(record)
+            stored = app.games.start(record)
         except (scoring.RecordError, StoreWriteError) as err:
             refusal = str(err)
             update(lambda f: replace(f, message=refusal))
             return
         try:
-            app.store.set_setting(variant_setting(game), dict(form.variant))
-            app.store.set_setting(LOCATION_SETTING, record.get("location", ""))
+            app.remembered.keep_setup(game, form.variant, record.get("location", ""))
         except StoreWriteError as err:  # the game is stored: only its options are not remembered
             app.notify(str(err), error=True)
         app.go(f"/play/{route_id(stored.id)}")
@@ -211,7 +194,7 @@ def view(app: App, game: str) -> ft.View:
         # its top border: room above it, so it does not touch the name line.
         return ft.Column([who, buttons], spacing=10 if extra else 0, key=f"seat {player}")
 
-    recent = [p for p in app.store.recent_players() if p not in players]
+    recent = [p for p in app.players_admin.recent() if p not in players]
     count_ok = rules.min_players <= len(players) <= rules.max_players
     needed = f"{rules.title} is played by {rules.player_counts}."
     colours = screen.player_colours(players, full, app.dark)  # one per player: a publisher's colour where the game has one

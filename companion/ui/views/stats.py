@@ -7,8 +7,8 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as charts
 
-from companion.data import changes
-from companion.services import history_figures, kept_figures
+from companion.services import history_figures
+from companion.services import topics as changes
 from companion.services.player_colours import player_colour
 from companion.ui import games as game_screens
 from companion.ui.session import App
@@ -64,7 +64,7 @@ def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
 @ft.component
 def view(app: App) -> ft.View:
     history = use_changes(app, changes.HISTORY)
-    kept = kept_figures.of(app.store)  # the history's figures and ratings, worked out once per change for every session
+    kept = app.games.figures()  # the history's figures and ratings, worked out once per change for every session
     wins = kept.wins_per_player()
     body: list[ft.Control] = [
         section("By game"),

@@ -11,10 +11,9 @@ from datetime import datetime
 
 import flet as ft
 
-from companion.data import changes
-from companion.data.atomic_files import StoreWriteError
-from companion.data.ids import route_id
 from companion.services import evening_card, evenings
+from companion.services import topics as changes
+from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.widgets.controls import section, short_name
@@ -28,8 +27,7 @@ POINTS_SAID = "Points: each game gives score ÷ that game's best score (the winn
 
 def latest(app: App, games: list | None = None) -> evenings.Evening | None:
     """The latest game night of the games played by now (one dated after now is never tonight's)."""
-    marks = evenings.marks_of(app.store.setting(evenings.NEW_NIGHT_SETTING))
-    return evenings.latest(app.store.finished() if games is None else games, marks)
+    return evenings.latest(app.games.finished() if games is None else games, app.remembered.night_marks())
 
 
 def heading(evening: evenings.Evening, now: datetime | None = None) -> str:
@@ -70,9 +68,7 @@ def left_out(app: App, games: list) -> list[ft.Control]:
 
 def new_night(app: App) -> None:
     try:
-        app.store.set_setting(
-            evenings.NEW_NIGHT_SETTING, evenings.with_mark(app.store.setting(evenings.NEW_NIGHT_SETTING), datetime.now().astimezone())
-        )
+        app.remembered.mark_new_night(datetime.now().astimezone())
     except StoreWriteError as err:
         app.notify(str(err), error=True)
         return
@@ -132,7 +128,7 @@ def sharing(app: App, evening: evenings.Evening) -> list[ft.Control]:
 @ft.component
 def view(app: App) -> ft.View:
     use_changes(app, changes.HISTORY, changes.SETTINGS)
-    games = app.store.finished()
+    games = app.games.finished()
     evening = latest(app, games)
     future = evenings.after_now(games)
     body: list[ft.Control]

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.data.ids import route_id
-from companion.data.store import StoredGame
+from companion.services.games import StoredGame, route_id
 from companion.ui.session import App
 from companion.ui.widgets.finishing import CANCEL_CHANGES, NOT_DECIDED, SAVE_CHANGES, cancel_changes, save
 

@@ -12,10 +12,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.data.atomic_files import StoreWriteError
-from companion.data.ids import route_id
-from companion.data.store import EDITING, IN_PROGRESS, StoredGame
 from companion.services import game_details
+from companion.services.games import EDITING, IN_PROGRESS, StoredGame, StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views.game_log import setup_fields

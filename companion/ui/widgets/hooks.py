@@ -27,14 +27,14 @@ def use_changes(app: App, *topics: str, active: bool = True) -> int:
     # Flet runs effects after the render: a change published between this drawing's reading of the
     # state and the subscription below (another device's tap) would be missed until the next one.
     drawn_at: ft.MutableRef[int] = ft.use_ref(0)
-    drawn_at.current = app.store.changes.version(topics)
+    drawn_at.current = app.subscriptions.version(topics)
 
     def subscribe() -> None:
         if not active:
             missed.current = True
             return
         subscription.current = app.subscribe(topics, lambda: set_version(lambda v: v + 1))
-        if missed.current or app.store.changes.version(topics) != drawn_at.current:
+        if missed.current or app.subscriptions.version(topics) != drawn_at.current:
             missed.current = False
             set_version(lambda v: v + 1)
 

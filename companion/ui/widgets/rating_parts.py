@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.services import kept_figures, ratings
+from companion.services import ratings
 from companion.ui import games as game_screens
 from companion.ui.widgets.controls import section, short_name
 from scoring.fields import ordinal
@@ -47,7 +47,7 @@ AllRatings = dict[str, dict[str, ratings.Rating]]
 def use_ratings(app: App, history: int) -> AllRatings | None:
     """The history's ratings for a screen (kept once per change: kept_figures); None while the figures'
     worker is rating a long history: the screen says so and draws them once the worker is done."""
-    kept = kept_figures.of(app.store)
+    kept = app.games.figures()
     now = kept.ratings_now()
     _, set_ready = ft.use_state(0)
 

@@ -1,0 +1,122 @@
+"""A data file and a backup as files: their names, reading and checking a data file's content, a backup's
+number, time and manifest."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.data.checks import doc_problem
+
+BACKUPS_KEPT = 5
+LIVE_BACKUP_SECONDS = 60.0  # games in progress change on every tap: back them up at most this often
+LIVE = "live.json"
+REPAIR_MARKER = "repair.json"
+NOTICES = "notices.json"  # what repairs told, kept until a person dismisses it (a killed start told no one)
+EMPTY = b"{}"
+
+StatKey = tuple[int, int, int]  # (inode, size, mtime_ns): changes with every write
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class DataFileError(ValueError):
+    """A data file that cannot be used as it is; the message says why, in words."""
+
+
+def check_data(data: Any, month: bool) -> None:
+    """Raise DataFileError unless `data` is shaped like live.json (month=False) or a month file."""
+    if not isinstance(data, dict):
+        raise DataFileError("it does not hold a TinyDB database")
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            raise DataFileError(f"its table {name!r} is not a table")
+        for doc_id, doc in table.items():
+            if not (isinstance(doc_id, str) and doc_id.isdigit()) or not isinstance(doc, dict):
+                raise DataFileError(f"its table {name!r} has a malformed entry {doc_id!r}")
+    tables = {"games": "finished"} if month else {"games": "in_progress", "edits": "editing"}  # the store's statuses
+    for table, status in tables.items():
+        for doc_id, doc in data.get(table, {}).items():
+            record = doc.get("record")
+            if not (
+                isinstance(doc.get("id"), str)
+                and isinstance(record, dict)
+                and isinstance(record.get("game"), str)
+                and isinstance(record.get("players"), list)
+                and doc.get("status") == status
+                and isinstance(doc.get("modified_at"), str)
+            ):
+                raise DataFileError(f"game entry {doc_id} is incomplete")
+            if month and not isinstance(doc.get("summary"), dict):
+                raise DataFileError(f"game entry {doc_id} has no summary")
+    if not month:
+        meta = data.get("meta", {})
+        if meta and not isinstance(meta.get("1", {}).get("schema"), int):
+            raise DataFileError("its schema version is missing")
+
+
+def records_problem(data: dict, month: bool) -> str | None:
+    """The first stored record that cannot be used, in words (for backups: all of them must be good)."""
+    tables = ("games",) if month else ("games", "edits")
+    for table in tables:
+        for doc_id, doc in data.get(table, {}).items():
+            problem = doc_problem(doc, finished=month)
+            if problem:
+                return f"game entry {doc_id}: {problem}"
+    return None
+
+
+def read_data_file(path: Path, month: bool) -> tuple[dict | None, bytes]:
+    """The parsed, checked content of a data file (None: it does not exist) and its bytes.
+
+    Raises DataFileError when it cannot be read, is empty (we never write an empty file),
+    is not JSON or is not shaped like our data."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, b""
+    except OSError as e:
+        raise DataFileError(f"it cannot be read: {e.strerror or e}") from None
+    if not raw.strip():
+        raise DataFileError("it is empty")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise DataFileError("it is not UTF-8 text") from None
+    except json.JSONDecodeError as e:
+        raise DataFileError(f"it is not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    except RecursionError:
+        raise DataFileError("it is not valid JSON (nested too deeply)") from None
+    check_data(data, month)
+    return data, raw
+
+
+def backup_number(path: Path) -> int:
+    """The sequence number of a backup folder (`12-20261129T141000.123456Z`), -1 for anything else."""
+    head = path.name.split("-", 1)[0]
+    return int(head) if head.isdigit() and not path.name.startswith(".") else -1
+
+
+def backup_time(path: Path) -> str:
+    """When a backup was made, in local time for people: '2026-11-29 14:10'."""
+    try:
+        made = datetime.strptime(path.name.split("-", 1)[1], "%Y%m%dT%H%M%S.%fZ").replace(tzinfo=UTC)
+    except (IndexError, ValueError):
+        return path.name
+    return made.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def manifest_of(backup: Path) -> dict:
+    try:
+        manifest = json.loads((backup / "manifest.json").read_text(encoding="utf-8"))
+        return manifest if isinstance(manifest, dict) and isinstance(manifest.get("files"), dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def is_month(rel: str) -> bool:
+    return rel.startswith("history/")

@@ -1,0 +1,62 @@
+"""What the repairs and the backups say to people: logged, shown on the home screen (`recovered`,
+`backup_notice`), and a repair's words kept in notices.json until someone dismisses them."""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import datetime
+from pathlib import Path
+
+from companion.data.atomic_files import (
+    write_atomically,
+)
+from companion.data.backups.files import (
+    NOTICES,
+    backup_time,
+)
+from companion.data.backups.state import FolderState
+
+log = logging.getLogger("tableside")
+
+
+class Notices(FolderState):
+    """Said to people: what a repair did (logged, on the home screen, kept until dismissed), and how backups go."""
+
+    def load_notices(self) -> None:
+        """Messages of earlier starts that no one has dismissed yet."""
+        try:
+            earlier = json.loads((self.folder / NOTICES).read_text(encoding="utf-8"))
+            self.recovered += [m for m in earlier if isinstance(m, str)]
+        except (OSError, ValueError, TypeError):
+            pass
+
+    def tell(self, message: str) -> None:
+        """Say what a repair did: logged, shown on the home screen, and kept in notices.json until dismissed."""
+        self.recovered.append(message)
+        log.warning("%s", message)
+        if self.read_only:
+            return  # said now; the next start that can write repairs and says it again
+        try:
+            write_atomically(self.folder / NOTICES, json.dumps(self.recovered))
+        except OSError:
+            log.exception("could not keep the notice in %s", NOTICES)
+
+    def acknowledge(self) -> None:
+        """A person has read the notices: the next start does not repeat them."""
+        try:
+            (self.folder / NOTICES).unlink(missing_ok=True)
+        except OSError:
+            log.exception("could not remove %s", NOTICES)
+
+    def _backup_done(self, made: Path) -> None:
+        if self.left_out:
+            what = "; ".join(f"{rel} ({why})" for rel, why in sorted(self.left_out.items()))
+            when = datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+            self.backup_failed = f"{when} (it left out {what})"
+            self.backup_notice = f"The last backup failed for {what} ({when}). Its older backups are kept; the other files were backed up."
+        elif self.backup_failed is not None:
+            self.backup_notice = (
+                f"A backup failed on {self.backup_failed}. The backup of {backup_time(made)} worked: every change is backed up again."
+            )
+            self.backup_failed = None
