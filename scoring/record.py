@@ -15,7 +15,8 @@ from .fields import RecordError, check_keys, need_choice, need_int, need_list, n
 from .result import Result
 
 METADATA = ("id", "played_at", "location", "notes")
-OPTIONAL = ("format", "variant", *METADATA)  # record fields besides game, players and the body
+# `photos`: the references of the tableaux' photos (docs/format.md); kept, never scored, checked by the app.
+OPTIONAL = ("format", "variant", *METADATA, "photos")  # record fields besides game, players and the body
 BODIES = ("rounds", "final")
 FIELDS = {body: frozenset(("game", "players", body, *OPTIONAL)) for body in BODIES}  # all a record may hold
 

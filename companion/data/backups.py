@@ -53,6 +53,7 @@ from companion.data.atomic_files import (
 )
 from companion.data.checks import CHECKS, doc_problem
 from companion.data.damaged import FILE as DAMAGED
+from companion.data.photos import back_up_photos
 
 BACKUPS_KEPT = 5
 LIVE_BACKUP_SECONDS = 60.0  # games in progress change on every tap: back them up at most this often
@@ -432,6 +433,7 @@ class DataFolder:
 
     def backup(self) -> Path:
         """Keep the current state of the data files as the newest backup (called with the lock held)."""
+        back_up_photos(self.folder)  # the photos of the tableaux: one copy each, shared by every backup (photos.py)
         existing = self.folders()
         number = backup_number(existing[0]) + 1 if existing else 1
         name = f"{number}-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S.%fZ')}"

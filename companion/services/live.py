@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import scoring
-from companion.data import changes
+from companion.data import changes, photos
 from companion.data.store import EDITING, FINISHED, GameStore, StoredGame, StoreWriteError
 from companion.services import game_details
 from scoring import Action, Record, RecordError, Table
@@ -190,6 +190,24 @@ class LiveGame:
                 return Done(False, str(e))
             self._base = Table(game_details.merged(self._base.record, table.record), self._base.draft)
             self._log = [Entry(e.who, e.action, Table(game_details.merged(e.after.record, table.record), e.after.draft)) for e in self._log]
+            return Done(True)
+
+    def add_photo(self, ref: dict, seat: str | None = None, check: Check | None = None) -> Done:
+        """A photo of a tableau (tableau_photos.py): kept like location and notes, so undoing a card keeps it."""
+        with self._lock:
+            refused = check() if check is not None else ""
+            if refused:
+                return Done(False, refused)
+            self._refresh_if_stale()
+            if seat is not None and self.record["players"][ref["seat"]] != seat:
+                return Done(False, NOT_YOURS)
+            record = photos.with_photo(self.record, ref)
+            try:
+                self._save(Table(record, self.draft))
+            except (StoreWriteError, RecordError) as e:
+                return Done(False, str(e))
+            self._base = Table(photos.merged(self._base.record, record), self._base.draft)
+            self._log = [Entry(e.who, e.action, Table(photos.merged(e.after.record, record), e.after.draft)) for e in self._log]
             return Done(True)
 
     def can_undo(self, who: str) -> bool:
