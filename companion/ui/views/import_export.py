@@ -21,8 +21,8 @@ import flet as ft
 
 import scoring
 from companion.data import changes
-from companion.data.photos import PhotoFolder
 from companion.data.atomic_files import in_words
+from companion.data.photos import PhotoFolder
 from companion.data.store import StoreWriteError
 from companion.server.uploads import MAX_UPLOAD_BYTES, UPLOAD_VALID_SECONDS
 from companion.services import bg_stats, file_formats, photo_archive

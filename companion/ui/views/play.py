@@ -35,6 +35,7 @@ from companion.ui.widgets.editing_banner import editing_banner
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
+from companion.ui.widgets.tableau_photo import TableauPhoto
 from scoring import Action
 from scoring.fields import sentence
 
@@ -388,7 +389,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
                         ft.Semantics(
                             identifier=f"tableau-{p}",
                             container=True,
-                            content=ft.Container(game.tableau(p), width=width),
+                            content=ft.Container(ft.Column([game.tableau(p), TableauPhoto(play, p)], spacing=8), width=width),
                             key=f"tableau {p}",
                         )
                         for p in shown
