@@ -52,6 +52,7 @@ def jpeg_turned(width: int = 400, height: int = 200) -> bytes:
         (png(4000, 1000), (1600, 400), (0, 128, 0)),  # made small: the long side 1600 px
         (jpeg_turned(), (200, 400), (255, 0, 0)),  # turned upright by its EXIF orientation
     ],
+    ids=["png", "large png", "jpeg turned, with GPS"],
 )
 def test_a_photo_is_stored_upright_small_and_without_exif(data, size, top_colour):
     stored = tableau_photos.prepared(data, "photo")
