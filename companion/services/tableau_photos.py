@@ -161,7 +161,7 @@ def thumbnail(folder: Path, name: str) -> bytes | None:
 
 def _made_small(folder: Path, name: str) -> bytes | None:
     data = photo(folder, name)
-    if data is None:
+    if data is None or not available():
         return None
     from PIL import Image
 

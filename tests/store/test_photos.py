@@ -99,7 +99,7 @@ def photographed(store, player="Noah", data=None):
 
 
 def test_a_photo_is_a_file_beside_the_history_and_a_reference_in_the_record(store):
-    game_id, live = photographed(store)
+    game_id, _ = photographed(store)
     (ref,) = store.get(game_id).record["photos"]
     assert ref.keys() == {"file", "seat", "round", "taken_at"} and ref["seat"] == 1 and ref["round"] == 1
     path = store.folder / "photos" / ref["file"]
@@ -170,7 +170,7 @@ def test_deleting_the_game_deletes_its_photos_and_undo_brings_them_back(store):
 def test_a_photo_two_games_share_stays_while_one_is_deleted(store):
     data = png()
     first, _ = photographed(store, data=data)
-    second, _ = photographed(store, data=data)
+    photographed(store, data=data)
     name = store.get(first).record["photos"][0]["file"]
     store.delete(first)
     assert (store.folder / "photos" / name).is_file()

@@ -121,3 +121,18 @@ def test_export_with_photos_then_import_it(open_app, store, tmp_path):
     transfer.settle_until(lambda: store.get(game_id) is not None)
     assert store.get(game_id).record["photos"][0]["file"] == name
     assert (store.folder / "photos" / name).is_file()
+
+
+def test_the_browser_build_says_photos_need_a_computer(store):
+    from companion.ui.app import make_main
+
+    from .harness import Harness
+
+    game_id = start(store)
+    h = Harness(make_main(store, standalone=True), route=f"/play/{game_id}", width=390, height=844)
+    try:
+        (button,) = h.buttons("Photo of Mia's tableau")
+        assert button.disabled and button.action is None
+        assert h.text_of("photo-message-Mia") == tableau_photos.NEEDS_A_COMPUTER
+    finally:
+        h.close()

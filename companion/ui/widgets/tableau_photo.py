@@ -100,7 +100,8 @@ def TableauPhoto(play: Any, player: str) -> ft.Control:
     app: App = play.app
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is a refusal
     upload = ft.use_ref(cast(tuple[str, str] | None, None))  # the file on its way: its name on the device, in uploads/
-    picker = ft.use_ref(ft.FilePicker).current  # one per button, for the button's life
+    held: ft.MutableRef[ft.FilePicker] = ft.use_ref(lambda: ft.FilePicker())
+    picker = held.current  # one per button, for the button's life
 
     def say(text: str, error: bool = False) -> None:
         set_said((text, error))
@@ -174,6 +175,7 @@ def TableauPhoto(play: Any, player: str) -> ft.Control:
             button,
             ft.Semantics(
                 identifier=f"photo-message-{player}",
+                key=f"photo-message-{player}",  # an identifier naming a player is its control's key (docs/screens.md)
                 live_region=True,
                 content=ft.Text(
                     text if can else tableau_photos.NEEDS_A_COMPUTER,
