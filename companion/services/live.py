@@ -309,4 +309,8 @@ class GameHub:
             live = self._games.pop(game_id, None)
             if live is not None:
                 live.status = FINISHED
-            return self.store.cancel_edit(game_id)
+            copy = self.store.editing(game_id)
+            saved = self.store.cancel_edit(game_id)
+            if copy is not None:  # photos taken during the edit go with it (back with its Undo: store.restore)
+                photos.forget(self.store, photos.names_of(copy.record))
+            return saved

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.data.photos import PhotoFolder, refs_of
+from companion.data.photos import PhotoFolder, in_use, refs_of
 from companion.services.card_layout import ImagesUnavailable, pillow
 from companion.services.live import Check, Done, LiveGame
 
@@ -118,7 +118,10 @@ def add_photo(live: LiveGame, folder: Path, player: str, data: bytes, file_name:
     round_ = photo_round(live.record, live.draft)
     if round_ is not None:
         ref["round"] = round_
-    return live.add_photo(ref, seat, check)
+    done = live.add_photo(ref, seat, check)
+    if not done.changed and name not in in_use(live.store):  # refused after all (a right withdrawn meanwhile): no file left behind
+        PhotoFolder(folder).set_aside([name])
+    return done
 
 
 def listed(record: dict) -> list[tuple[str, str, str]]:

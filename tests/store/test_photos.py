@@ -253,3 +253,23 @@ def test_a_zip_photo_that_is_not_an_image_is_refused():
         z.writestr("photos/" + photo_name(fake), fake)
     with pytest.raises(file_formats.ImportFileError, match="is not an image"):
         photo_archive.unpack(out.getvalue(), "t.zip")
+
+
+def test_a_photo_refused_by_the_rights_check_leaves_no_file(store):
+    game_id = lost_cities(store)
+    live = GameHub(store).open(game_id)
+    done = tableau_photos.add_photo(live, store.folder, "Mia", png(), "x.png", None, lambda: "This device may no longer change the game.")
+    assert not done.changed and done.message == "This device may no longer change the game."
+    assert not list((store.folder / "photos").glob("*.jpg")) and "photos" not in store.get(game_id).record
+
+
+def test_cancelling_an_edit_takes_its_new_photos_away(store):
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    hub = GameHub(store)
+    kept = store.get(game_id).record["photos"][0]["file"]
+    live = hub.open(game_id)  # Edit: a copy of the saved game
+    assert tableau_photos.add_photo(live, store.folder, "Mia", png(), "x.png", None, None).changed
+    new = store.editing(game_id).record["photos"][1]["file"]
+    hub.cancel_edit(game_id)
+    assert (store.folder / "photos" / kept).is_file() and not (store.folder / "photos" / new).exists()
