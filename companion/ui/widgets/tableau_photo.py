@@ -54,12 +54,19 @@ def show_whole(app: App, name: str, caption: str) -> None:
     )
 
 
-def thumbnails(app: App, record: dict, player: str | None = None) -> list[ft.Control]:
-    """The game's photos (of `player` only, when given), oldest first, each opening the whole photo."""
-    shown: list[ft.Control] = []
-    for number, (name, whose, caption) in enumerate(tableau_photos.listed(record), start=1):
-        if player is not None and whose != player:
-            continue
+Shown = tuple[tuple[int, str, str], ...]  # the photos a list shows: (number in the game, file, caption)
+
+
+def photos_of(record: dict, player: str | None = None) -> Shown:
+    """The game's photos (of `player` only, when given), oldest first, numbered in the game."""
+    listed = enumerate(tableau_photos.listed(record), start=1)
+    return tuple((number, name, caption) for number, (name, whose, caption) in listed if player is None or whose == player)
+
+
+def thumbnails(app: App, shown: Shown) -> list[ft.Control]:
+    """Each photo small, opening the whole photo when tapped."""
+    controls: list[ft.Control] = []
+    for number, name, caption in shown:
         small = tableau_photos.thumbnail(app.store.folder, name)
         picture: ft.Control = (
             ft.Image(src=small, width=THUMB, height=THUMB, fit=ft.BoxFit.COVER)
@@ -69,10 +76,10 @@ def thumbnails(app: App, record: dict, player: str | None = None) -> list[ft.Con
         named = open_label(number, caption)
         # A button for screen readers (and Playwright), named by its tooltip, in a node of its own (as a card is:
         # controls.card_button), so that the text after it is not read as part of its name.
-        shown.append(
+        controls.append(
             ft.Semantics(
                 container=True,
-                key=f"photo {name}",
+                key=f"photo {number} {name}",
                 content=ft.Container(
                     ft.Semantics(button=True, content=picture),
                     width=THUMB,
@@ -82,21 +89,27 @@ def thumbnails(app: App, record: dict, player: str | None = None) -> list[ft.Con
                 ),
             )
         )
-    return shown
+    return controls
 
 
 def gallery(app: App, record: dict) -> list[ft.Control]:
     """A saved game's photos, for its page (results.py): a heading and the thumbnails, nothing without photos."""
-    shown = thumbnails(app, record)
+    shown = thumbnails(app, photos_of(record))
     if not shown:
         return []
     return [section("Photos of the tableaux"), ft.Semantics(identifier="photos", container=True, content=ft.Row(shown, wrap=True))]
 
 
-@ft.component
 def TableauPhoto(play: Any, player: str) -> ft.Control:
     """The button "Photo of <player>'s tableau", what it said last, and the player's photos in this game.
     `play`: the play screen's Play (views/play.py): its app, live game, seat and rights check."""
+    return PhotoButton(play, player, photos_of(play.record, player))
+
+
+@ft.memo
+@ft.component
+def PhotoButton(play: Any, player: str, shown: Shown) -> ft.Control:
+    """Drawn again only when its player's photos change (or what it says): a tap on a card skips it."""
     app: App = play.app
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is a refusal
     upload = ft.use_ref(cast(tuple[str, str] | None, None))  # the file on its way: its name on the device, in uploads/
@@ -184,7 +197,7 @@ def TableauPhoto(play: Any, player: str) -> ft.Control:
                     visible=bool(text) or not can,
                 ),
             ),
-            ft.Row(thumbnails(app, play.record, player), wrap=True),
+            ft.Row(thumbnails(app, shown), wrap=True),
         ],
         spacing=4,
     )
