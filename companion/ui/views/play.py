@@ -389,7 +389,12 @@ def frame(play: Play, game_id: str) -> ft.Control:
                         ft.Semantics(
                             identifier=f"tableau-{p}",
                             container=True,
-                            content=ft.Container(ft.Column([game.tableau(p), TableauPhoto(play, p)], spacing=8), width=width),
+                            content=ft.Container(
+                                ft.Column(
+                                    [game.tableau(p), TableauPhoto(play, p)], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+                                ),
+                                width=width,
+                            ),
                             key=f"tableau {p}",
                         )
                         for p in shown

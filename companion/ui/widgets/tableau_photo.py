@@ -190,12 +190,8 @@ def PhotoButton(play: Any, player: str, shown: Shown) -> ft.Control:
                 identifier=f"photo-message-{player}",
                 key=f"photo-message-{player}",  # an identifier naming a player is its control's key (docs/screens.md)
                 live_region=True,
-                content=ft.Text(
-                    text if can else tableau_photos.NEEDS_A_COMPUTER,
-                    size=13,
-                    color=ft.Colors.ERROR if error else None,
-                    visible=bool(text) or not can,
-                ),
+                # Always drawn (a Semantics needs visible content), empty until there is something to say.
+                content=ft.Text(text if can else tableau_photos.NEEDS_A_COMPUTER, size=13, color=ft.Colors.ERROR if error else None),
             ),
             ft.Row(thumbnails(app, shown), wrap=True),
         ],
