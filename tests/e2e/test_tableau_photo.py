@@ -49,9 +49,9 @@ def test_a_phone_photographs_a_tableau(ui, server):
     assert chosen.value.element.get_attribute("type") == "file"
     chosen.value.set_files(files=[{"name": "tableau.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg()}])
     u.expect_text("photo-message-Mia", "Photo saved.", timeout=30_000)
+    u.screenshot("phone-tableau-photo")  # the button, what it said, the thumbnail (test-artifacts/)
     u.tap("Open photo 1: Mia · round 1")  # the whole photo, in a dialog
     expect(u.button("Close")).to_be_visible()
     (ref,) = server.stored_record("photo-game")["photos"]
     with Image.open(server.data / "photos" / ref["file"]) as stored:
         assert stored.size == (600, 800) and not stored.getexif()
-    u.screenshot("phone-tableau-photo")
