@@ -273,3 +273,30 @@ def test_cancelling_an_edit_takes_its_new_photos_away(store):
     new = store.editing(game_id).record["photos"][1]["file"]
     hub.cancel_edit(game_id)
     assert (store.folder / "photos" / kept).is_file() and not (store.folder / "photos" / new).exists()
+
+
+def test_the_command_exports_and_imports_a_zip_with_photos(store, tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    name = store.get(game_id).record["photos"][0]["file"]
+    store.close()
+    root = Path(__file__).resolve().parents[2]
+
+    def tableside(*args):
+        return subprocess.run([sys.executable, "-m", "companion", *map(str, args)], cwd=root, capture_output=True, text=True, timeout=60)
+
+    archive = tmp_path / "games.zip"
+    done = tableside("export", "--format", "zip", "-o", archive, "--data", tmp_path / "data")
+    assert done.returncode == 0 and done.stdout == f"exported 1 game to {archive}\n"
+    done = tableside("import", archive, "--data", tmp_path / "other")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "imported 1, skipped 0 already present\n", "")
+    assert photo_name((tmp_path / "other" / "photos" / name).read_bytes()) == name
+    other = GameStore(tmp_path / "other")
+    try:
+        assert other.get(game_id).record["photos"][0]["file"] == name
+    finally:
+        other.close()
