@@ -106,6 +106,7 @@ def export(args: argparse.Namespace) -> int:
         games = [g for g in games if g.id == args.id]
         if not games:
             raise CommandError(f"no finished game with id {args.id} in {folder}")
+    text: str | bytes
     try:
         if args.format == "json":
             text = file_formats.export_json(games)
@@ -120,7 +121,7 @@ def export(args: argparse.Namespace) -> int:
     except file_formats.ExportError as e:  # names the game: nothing is written
         raise CommandError(f"nothing exported: {e}") from None
     if args.output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(text if isinstance(text, str) else "")  # a ZIP is always written to its file (-o)
         sys.stdout.flush()
     else:
         try:
