@@ -300,3 +300,28 @@ def test_the_command_exports_and_imports_a_zip_with_photos(store, tmp_path):
         assert other.get(game_id).record["photos"][0]["file"] == name
     finally:
         other.close()
+
+
+def test_a_damaged_photo_is_taken_from_its_backup_or_said_missing(store):
+    game_id, _ = photographed(store)
+    name = store.get(game_id).record["photos"][0]["file"]
+    path = store.folder / "photos" / name
+    good = path.read_bytes()
+    path.write_bytes(b"garbage")  # no backup yet (a game in progress is backed up at most once a minute)
+    assert tableau_photos.photo(store.folder, name) is None and tableau_photos.thumbnail(store.folder, name) is None
+    path.write_bytes(good)
+    store.files.history_changed()  # a backup: the photo is copied
+    path.write_bytes(b"garbage again")
+    assert tableau_photos.photo(store.folder, name) == good and path.read_bytes() == good
+
+
+def test_a_zip_that_unpacks_to_more_than_it_says_is_cut_off(monkeypatch):
+    monkeypatch.setattr(photo_archive, "MAX_JSON_BYTES", 2 * 1024 * 1024)  # the test's limit: 64 MB is slow to pack
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("games.json", b" " * (3 * 1024 * 1024))
+    packed = out.getvalue()
+    lying = packed.replace((3 * 1024 * 1024).to_bytes(4, "little"), (100).to_bytes(4, "little"))  # says 100 bytes
+    for data in (packed, lying):
+        with pytest.raises(file_formats.ImportFileError, match="games.json (is larger than 2 MB|cannot be read)"):
+            photo_archive.unpack(data, "bomb.zip")

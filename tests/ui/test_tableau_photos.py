@@ -138,3 +138,13 @@ def test_the_browser_build_says_photos_need_a_computer(store):
         assert h.text_of("photo-message-Mia") == tableau_photos.NEEDS_A_COMPUTER
     finally:
         h.close()
+
+
+def test_an_upload_event_nobody_asked_for_changes_nothing(open_app, store):
+    game_id = start(store)
+    h = open_app(f"/play/{game_id}")
+    (button,) = h.buttons("Photo of Mia's tableau")
+    h.fire(button.action.file_picker, "upload", {"file_name": "x.jpg", "progress": 1.0})  # a crafted event
+    h.fire(button.action.file_picker, "result", {"files": []})  # the picker cancelled
+    assert h.text_of("photo-message-Mia") == "" and "photos" not in store.get(game_id).record
+    assert h.conn.errors == []
