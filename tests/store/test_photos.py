@@ -323,5 +323,5 @@ def test_a_zip_that_unpacks_to_more_than_it_says_is_cut_off(monkeypatch):
     packed = out.getvalue()
     lying = packed.replace((3 * 1024 * 1024).to_bytes(4, "little"), (100).to_bytes(4, "little"))  # says 100 bytes
     for data in (packed, lying):
-        with pytest.raises(file_formats.ImportFileError, match="games.json (is larger than 2 MB|cannot be read)"):
+        with pytest.raises(file_formats.ImportFileError, match=r"games\.json (is larger than 2 MB|cannot be read)"):
             photo_archive.unpack(data, "bomb.zip")
