@@ -148,3 +148,12 @@ def test_an_upload_event_nobody_asked_for_changes_nothing(open_app, store):
     h.fire(button.action.file_picker, "result", {"files": []})  # the picker cancelled
     assert h.text_of("photo-message-Mia") == "" and "photos" not in store.get(game_id).record
     assert h.conn.errors == []
+
+
+def test_six_narrow_tableaux_get_a_camera_button_each(open_app, store):
+    players = ["Ana", "Ben", "Cy", "Dee", "Eve", "Finn"]
+    game_id = store.create(scoring.new_record("bgg-card-game", players, {}, {})).id
+    h = open_app(f"/play/{game_id}", width=820, height=1180)  # a tablet held upright: 116 px a tableau
+    for player in players:
+        (button,) = h.buttons(f"Photo of {player}'s tableau")
+        assert isinstance(button, ft.IconButton) and isinstance(button.action, ft.PickFiles)

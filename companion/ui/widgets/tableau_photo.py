@@ -23,7 +23,7 @@ from companion.server.uploads import UPLOAD_VALID_SECONDS
 from companion.services import tableau_photos
 from companion.services.background import in_thread
 from companion.ui.session import App, log
-from companion.ui.widgets.controls import section
+from companion.ui.widgets.controls import icon_button, section
 
 THUMB = 72  # px on screen: a thumbnail is a tap target (48 at least)
 
@@ -103,12 +103,12 @@ def gallery(app: App, record: dict) -> list[ft.Control]:
 def TableauPhoto(play: Any, player: str) -> ft.Control:
     """The button "Photo of <player>'s tableau", what it said last, and the player's photos in this game.
     `play`: the play screen's Play (views/play.py): its app, live game, seat and rights check."""
-    return PhotoButton(play, player, photos_of(play.record, player))
+    return PhotoButton(play, player, photos_of(play.record, player), play.narrow)
 
 
 @ft.memo
 @ft.component
-def PhotoButton(play: Any, player: str, shown: Shown) -> ft.Control:
+def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Control:
     """Drawn again only when its player's photos change (or what it says): a tap on a card skips it."""
     app: App = play.app
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is a refusal
@@ -174,14 +174,21 @@ def PhotoButton(play: Any, player: str, shown: Shown) -> ft.Control:
         picker.on_result, picker.on_upload = on_result, on_upload
 
     can = not app.standalone and tableau_photos.available()
-    button = ft.OutlinedButton(
-        label(player),
-        icon=ft.Icons.PHOTO_CAMERA_OUTLINED,
-        height=48,
-        disabled=not can,
-        tooltip=None if can else tableau_photos.NEEDS_A_COMPUTER,
-        action=ft.PickFiles(picker, dialog_title=label(player), file_type=ft.FilePickerFileType.IMAGE) if can else None,
-    )
+    action = ft.PickFiles(picker, dialog_title=label(player), file_type=ft.FilePickerFileType.IMAGE) if can else None
+    button: ft.Control
+    if narrow:  # six tableaux side by side: the camera alone, named as the wide button is
+        camera = icon_button(ft.Icons.PHOTO_CAMERA_OUTLINED, label(player), None, disabled=not can, reason=tableau_photos.NEEDS_A_COMPUTER)
+        camera.action = action
+        button = camera
+    else:
+        button = ft.OutlinedButton(
+            ft.Text(label(player), max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),  # a long name never overflows its tableau
+            icon=ft.Icons.PHOTO_CAMERA_OUTLINED,
+            height=48,
+            disabled=not can,
+            tooltip=None if can else tableau_photos.NEEDS_A_COMPUTER,
+            action=action,
+        )
     text, error = said
     return ft.Column(
         [
