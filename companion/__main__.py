@@ -45,12 +45,13 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", type=Path, default=None, help="file to write (default: standard output)")
     export.add_argument(
         "--format",
-        choices=("json", "csv", "bgstats"),
+        choices=("json", "csv", "bgstats", "zip"),
         default="json",
-        help="json: docs/format.md records (default); csv: one row per player per game; bgstats: one game as a BG Stats play (needs --id)",
+        help="json: docs/format.md records (default); csv: one row per player per game; bgstats: one game as a BG Stats play "
+        "(needs --id); zip: the JSON and the photos of the tableaux (needs -o)",
     )
     export.add_argument("--id", default=None, help="only the game with this id (required for bgstats)")
-    imp = sub.add_parser("import", help="add the finished games of JSON files to the history")
+    imp = sub.add_parser("import", help="add the finished games of JSON (or ZIP with photos) files to the history")
     imp.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a record, a list of records, or an export of `tableside export`")
     web = sub.add_parser(
         "build-web", help="write a static site that runs Tableside in a phone's browser, with no server (docs/standalone.md)"
@@ -86,6 +87,8 @@ def export(args: argparse.Namespace) -> int:
     folder = data_folder(args)
     if args.format == "bgstats" and args.id is None:
         raise CommandError("--format bgstats exports one game: give its --id")
+    if args.format == "zip" and args.output is None:
+        raise CommandError("--format zip writes a ZIP file: give it with -o")
     if folder.is_dir():
         try:
             store = GameStore(folder)  # a folder it cannot write is read as it is
@@ -103,21 +106,26 @@ def export(args: argparse.Namespace) -> int:
         games = [g for g in games if g.id == args.id]
         if not games:
             raise CommandError(f"no finished game with id {args.id} in {folder}")
+    text: str | bytes
     try:
         if args.format == "json":
             text = file_formats.export_json(games)
         elif args.format == "csv":
             text = file_formats.export_csv(games)
+        elif args.format == "zip":
+            from companion.services import photo_archive
+
+            text = photo_archive.export_zip(games, folder)
         else:
             text = bg_stats.download_text(bg_stats.bgstats_play(games[0]))
     except file_formats.ExportError as e:  # names the game: nothing is written
         raise CommandError(f"nothing exported: {e}") from None
     if args.output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(text if isinstance(text, str) else "")  # a ZIP is always written to its file (-o)
         sys.stdout.flush()
     else:
         try:
-            args.output.write_bytes(text.encode("utf-8"))
+            args.output.write_bytes(text.encode("utf-8") if isinstance(text, str) else text)
         except OSError as e:
             raise CommandError(f"cannot write {args.output}: {e.strerror or e}") from None
         what = "1 game" if len(games) == 1 else f"{len(games)} games"
@@ -126,16 +134,22 @@ def export(args: argparse.Namespace) -> int:
 
 
 def import_files(args: argparse.Namespace) -> int:
+    from companion.data.photos import PhotoFolder
     from companion.data.store import GameStore
-    from companion.services import file_formats
+    from companion.services import file_formats, photo_archive
 
     contents = []
-    for path in args.files:  # every file is read and checked before the store is even opened
-        try:
-            contents.append((str(path), path.read_bytes()))
-        except OSError as e:
-            raise CommandError(f"cannot read {path}: {e.strerror or e}") from None
+    photos: dict[str, bytes] = {}  # what ZIP files exported with photos bring
     try:
+        for path in args.files:  # every file is read and checked before the store is even opened
+            try:
+                data = path.read_bytes()
+            except OSError as e:
+                raise CommandError(f"cannot read {path}: {e.strerror or e}") from None
+            if photo_archive.is_zip(data):
+                data, brought = photo_archive.unpack(data, str(path))
+                photos.update(brought)
+            contents.append((str(path), data))
         records = file_formats.read_imports(contents)
     except file_formats.ImportFileError as e:
         raise CommandError(str(e)) from None
@@ -145,9 +159,13 @@ def import_files(args: argparse.Namespace) -> int:
         raise CommandError(f"nothing imported: {in_words(e)}") from None
     try:
         tell(store)
+        records = photo_archive.kept(records, photos, store.folder)  # a photo neither brought nor here: its reference goes
+        PhotoFolder(store.folder).put_all(photo_archive.used(records, photos))
         added, skipped = store.add_finished(records)
     except StoreWriteError as e:
         raise CommandError(f"nothing imported: {e}") from None
+    except OSError as e:  # a photo that could not be written: no game was stored
+        raise CommandError(f"nothing imported: {in_words(e)}") from None
     finally:
         store.close()
     print(f"imported {added}, skipped {skipped} already present")

@@ -16,7 +16,8 @@ from .fields import RecordError, check_keys, need_choice, need_int, need_list, n
 from .result import Result
 
 METADATA = ("id", "played_at", "location", "notes")
-OPTIONAL = ("format", "variant", *METADATA, "clock")  # record fields besides game, players and the body (clock.py: never scored)
+# `clock` (clock.py) and `photos` (the references of the tableaux' photos, checked by the app): kept, never scored.
+OPTIONAL = ("format", "variant", *METADATA, "clock", "photos")  # record fields besides game, players and the body
 BODIES = ("rounds", "final")
 FIELDS = {body: frozenset(("game", "players", body, *OPTIONAL)) for body in BODIES}  # all a record may hold
 

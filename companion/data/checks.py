@@ -37,6 +37,7 @@ from typing import Any
 import scoring
 from companion.data.details import detail_problem
 from companion.data.ids import id_problem
+from companion.data.photos import refs_problem
 from scoring.names import players_problem
 
 # What a stored record must pass, as a number kept in each backup's manifest: a data file whose bytes a
@@ -208,6 +209,10 @@ def metadata_problem(record: dict, arriving: bool = False) -> str | None:
         return problem
     for field in ("location", "notes"):
         problem = detail_problem(record[field], field, arriving) if field in record else None
+        if problem:
+            return problem
+    if "photos" in record:  # the tableaux' photos (photos.py): references only, the files are apart
+        problem = refs_problem(record["photos"], record.get("players"))
         if problem:
             return problem
     players = record.get("players")

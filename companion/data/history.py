@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tinydb import Query
 
-from companion.data import changes
+from companion.data import changes, photos
 from companion.data.backups import now_iso
 from companion.data.damaged import DamagedRecord
 from companion.data.stored_game import EDITING, FINISHED, IN_PROGRESS, StoredGame, admit, summarise
@@ -43,12 +43,14 @@ class History(StoreCore):
             current = self.get(game_id)
             if current is None:
                 return None
+            pictured = photos.of_game(self, game_id)
             with self._changing(changes.LIVE, changes.HISTORY, changes.game(game_id)):
                 if current.status == FINISHED:
                     self._drop_finished(current)
                     self.live.table("edits").remove(Query().id == game_id)
                 else:
                     self.live.table("games").remove(Query().id == game_id)
+            photos.forget(self, pictured)  # its photos go with it (kept aside for its Undo)
             if current.status == FINISHED:
                 self.files.history_changed()
             else:
@@ -64,6 +66,7 @@ class History(StoreCore):
                     self._put_finished([game])
                 else:  # a game in progress, or the edit copy of a saved game: each back in its own table
                     self.live.table(table or "games").upsert(game.to_doc(), Query().id == game.id)
+            photos.bring_back(self, game.record)
             if game.status == FINISHED:
                 self.files.history_changed()
             else:

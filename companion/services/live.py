@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import scoring
-from companion.data import changes
+from companion.data import changes, photos
 from companion.data.store import EDITING, FINISHED, IN_PROGRESS, GameStore, StoredGame, StoreWriteError
 from companion.services import game_clock, game_details
 from scoring import Action, Record, RecordError, Table
@@ -218,6 +218,24 @@ class LiveGame:
             self._log = [Entry(e.who, e.action, Table(game_clock.carried(e.after.record, record), e.after.draft)) for e in self._log]
             return Done(True)
 
+    def add_photo(self, ref: dict, seat: str | None = None, check: Check | None = None) -> Done:
+        """A photo of a tableau (tableau_photos.py): kept like location and notes, so undoing a card keeps it."""
+        with self._lock:
+            refused = check() if check is not None else ""
+            if refused:
+                return Done(False, refused)
+            self._refresh_if_stale()
+            if seat is not None and self.record["players"][ref["seat"]] != seat:
+                return Done(False, NOT_YOURS)
+            record = photos.with_photo(self.record, ref)
+            try:
+                self._save(Table(record, self.draft))
+            except (StoreWriteError, RecordError) as e:
+                return Done(False, str(e))
+            self._base = Table(photos.merged(self._base.record, record), self._base.draft)
+            self._log = [Entry(e.who, e.action, Table(photos.merged(e.after.record, record), e.after.draft)) for e in self._log]
+            return Done(True)
+
     def can_undo(self, who: str) -> bool:
         return any(entry.who == who for entry in self._log)
 
@@ -320,4 +338,8 @@ class GameHub:
             live = self._games.pop(game_id, None)
             if live is not None:
                 live.status = FINISHED
-            return self.store.cancel_edit(game_id)
+            copy = self.store.editing(game_id)
+            saved = self.store.cancel_edit(game_id)
+            if copy is not None:  # photos taken during the edit go with it (back with its Undo: store.restore)
+                photos.forget(self.store, photos.names_of(copy.record))
+            return saved

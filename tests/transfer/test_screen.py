@@ -22,7 +22,7 @@ def pick(h, name: str | None, data: bytes | None, error: str | None = None):
     uploads folder, the client reports the upload's progress (or its error)."""
     (import_button,) = h.buttons("Import")
     action = import_button.action
-    assert isinstance(action, ft.PickFiles) and not action.with_data and action.allowed_extensions == ["json"]
+    assert isinstance(action, ft.PickFiles) and not action.with_data and action.allowed_extensions == ["json", "zip"]
     files = [] if name is None else [{"id": 0, "name": name, "size": len(data or b"")}]
     asked = len(h.conn.invoked)
     h.fire(action.file_picker, "result", {"files": files})

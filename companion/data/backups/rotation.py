@@ -37,6 +37,7 @@ from companion.data.backups.files import (
 from companion.data.backups.notices import Notices
 from companion.data.checks import CHECKS
 from companion.data.damaged import FILE as DAMAGED
+from companion.data.photos import back_up_photos
 
 log = logging.getLogger("tableside")
 
@@ -63,6 +64,7 @@ class Rotation(Notices):
 
     def backup(self) -> Path:
         """Keep the current state of the data files as the newest backup (called with the lock held)."""
+        back_up_photos(self.folder)  # the photos of the tableaux: one copy each, shared by every backup (photos.py)
         existing = self.folders()
         number = backup_number(existing[0]) + 1 if existing else 1
         name = f"{number}-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S.%fZ')}"

@@ -21,7 +21,7 @@ import flet as ft
 
 import scoring
 from companion.server.uploads import MAX_UPLOAD_BYTES, UPLOAD_VALID_SECONDS
-from companion.services import bg_stats, file_formats
+from companion.services import bg_stats, file_formats, photo_archive
 from companion.services import topics as changes
 from companion.services.background import in_thread
 from companion.services.file_formats import Progress
@@ -115,14 +115,18 @@ def view(app: App) -> ft.View:
 
     async def export(kind: str) -> None:
         stored = app.games.finished()
-        write = file_formats.export_json if kind == "json" else file_formats.export_csv
+        writers: dict[str, Callable[[list], str | bytes]] = {
+            "json": file_formats.export_json,
+            "csv": file_formats.export_csv,
+            "zip": lambda games: photo_archive.export_zip(games, app.games.folder),  # the JSON and the games' photos
+        }
         try:
-            text = await in_thread(write, stored)  # 20,000 games take a second: the other sessions go on
+            text = await in_thread(writers[kind], stored)  # 20,000 games take a second: the other sessions go on
         except file_formats.ExportError as err:  # a game that cannot be written, named: nothing is downloaded
             say(f"Nothing exported: {err}.", error=True)
             return
         name = f"tableside-{date.today().isoformat()}.{kind}"
-        await download(app, name, text.encode("utf-8"))
+        await download(app, name, text.encode("utf-8") if isinstance(text, str) else text)
         say(f"Exported {plural(len(stored))} to {name}.")
 
     async def export_json(e) -> None:
@@ -130,6 +134,9 @@ def view(app: App) -> ft.View:
 
     async def export_csv(e) -> None:
         await export("csv")
+
+    async def export_zip(e) -> None:
+        await export("zip")
 
     async def in_worker(what: str, work: Callable[[Progress], T]) -> T:
         """Run `work` in a worker thread (background.py), so every other session is served meanwhile, showing its progress.
@@ -145,10 +152,13 @@ def view(app: App) -> ft.View:
         finally:
             set_working(IDLE)
 
-    async def store_records(records: list[dict], name: str) -> None:
+    async def store_records(records: list[dict], name: str, photos: dict[str, bytes]) -> None:
         app.page.pop_dialog()
+
         try:  # published: the count and the buttons follow
-            added, skipped = await in_worker(f"Importing {plural(len(records))}", lambda report: app.games.add_finished(records, report))
+            added, skipped = await in_worker(
+                f"Importing {plural(len(records))}", lambda report: app.games.add_finished(records, report, photos)
+            )
         except StoreWriteError as err:  # a full or read-only disk: all or nothing, said in words
             say(f"{name}: nothing imported. {err}", error=True)
             return
@@ -204,13 +214,16 @@ def view(app: App) -> ft.View:
             say(too_big(file_name), error=True)
             return
 
-        def read(report: Progress) -> tuple[list[dict], int]:
-            records = file_formats.read_import(data, file_name, report)
+        def read(report: Progress) -> tuple[list[dict], int, dict[str, bytes]]:
+            # A ZIP exported with photos: its games.json and its photos; a game keeps only the photos it can have.
+            text, photos = photo_archive.unpack(data, file_name) if photo_archive.is_zip(data) else (data, {})
+            records = file_formats.read_import(text, file_name, report)
+            records = photo_archive.kept(records, photos, None if app.standalone else app.games.folder)
             taken = app.games.taken_ids()  # what the import would skip, as it will decide it
-            return records, file_formats.already_present(records, taken.__contains__)
+            return records, file_formats.already_present(records, taken.__contains__), photo_archive.used(records, photos)
 
         try:
-            records, present = await in_worker(f"Checking {file_name}", read)
+            records, present, photos = await in_worker(f"Checking {file_name}", read)
         except file_formats.ImportFileError as err:
             say(f"Nothing imported. {err}", error=True)
             return
@@ -225,7 +238,7 @@ def view(app: App) -> ft.View:
             return
 
         async def confirmed(ev) -> None:
-            await store_records(records, file_name)
+            await store_records(records, file_name, photos)
 
         question = f"Import {plural(new)} from {file_name}?"
         if present:
@@ -266,6 +279,14 @@ def view(app: App) -> ft.View:
         tooltip=export_tooltip("csv", len(finished)),
         on_click=export_csv,
     )
+    zip_button = ft.OutlinedButton(
+        "Export with photos",
+        icon=ft.Icons.PHOTO_LIBRARY,
+        height=48,
+        disabled=not finished,
+        tooltip=NOTHING_SAVED if not finished else "Download a ZIP file: the JSON export and the photos of the tableaux.",
+        on_click=export_zip,
+    )
     import_button = ft.FilledButton(
         "Import",
         icon=ft.Icons.UPLOAD_FILE,
@@ -274,7 +295,7 @@ def view(app: App) -> ft.View:
             picker,
             dialog_title="Import games",
             file_type=ft.FilePickerFileType.CUSTOM,
-            allowed_extensions=["json"],
+            allowed_extensions=["json", "zip"],
             with_data=app.standalone,  # no server to upload to: the browser hands the bytes over
         ),
     )
@@ -285,10 +306,10 @@ def view(app: App) -> ft.View:
             ft.Text(
                 "JSON keeps every game whole (to import here or elsewhere); CSV has one row per player per game, for spreadsheets.", size=13
             ),
-            ft.Row([json_button, csv_button], wrap=True),
+            ft.Row([json_button, csv_button, zip_button], wrap=True),
             section("Import"),
             ft.Text(
-                "A JSON file exported by Tableside, a game record or a list of records. Every game is checked "
+                "A JSON or ZIP file exported by Tableside, a game record or a list of records. Every game is checked "
                 "first: a file with a faulty game imports nothing. Games already here are skipped. "
                 f"Files up to {MAX_IMPORT_MB} MB.",
                 size=13,

@@ -36,6 +36,7 @@ from companion.ui.widgets.game_clock import GameClock
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
+from companion.ui.widgets.tableau_photo import TableauPhoto
 from scoring import Action
 from scoring.fields import sentence
 
@@ -391,7 +392,12 @@ def frame(play: Play, game_id: str) -> ft.Control:
                         ft.Semantics(
                             identifier=f"tableau-{p}",
                             container=True,
-                            content=ft.Container(game.tableau(p), width=width),
+                            content=ft.Container(
+                                ft.Column(
+                                    [game.tableau(p), TableauPhoto(play, p)], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+                                ),
+                                width=width,
+                            ),
                             key=f"tableau {p}",
                         )
                         for p in shown

@@ -23,6 +23,7 @@ from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log, import_export, join
 from companion.ui.views import in_progress as in_progress_list
+from companion.ui.widgets import tableau_photo
 from companion.ui.widgets.common import not_found
 from companion.ui.widgets.controls import icon_button, section, short_name
 from companion.ui.widgets.finishing import CANCEL_CHANGES, SaveStep, ask_before_leaving, cancel_changes, still_entering
@@ -306,6 +307,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
             ft.Row(secondary, wrap=True),
             ft.Row(shared, wrap=True, spacing=0),
             *details,
+            *tableau_photo.gallery(app, stored.record),
             section("How every point was scored"),
             ft.Row([breakdown_card(result, p) for p in stored.players], wrap=True, vertical_alignment=ft.CrossAxisAlignment.START),
         ],

@@ -46,7 +46,7 @@ def shown_clock(live: LiveGame, app: App) -> game_clock.Clock | None:
     clock = game_clock.read(live.record)
     if clock is None or (live.status != IN_PROGRESS and clock.stopped is None):
         if live.status == EDITING:
-            copy = app.store.editing(live.id)
+            copy = app.games.editing(live.id)
             return game_clock.of_game(copy) if copy is not None and copy.finished_at else None
         return None
     return clock

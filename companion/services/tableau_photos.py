@@ -1,0 +1,181 @@
+"""A photo of a player's tableau: checked, made small and upright, stored, and added to the game.
+
+What a phone sends is checked first: at most MAX_PHOTO_BYTES, and an image Pillow can read (a text
+file named .jpg is refused in words, so is an image of absurd dimensions). It is then turned upright
+by its EXIF orientation (ImageOps.exif_transpose), shrunk to LONG_SIDE pixels on its long side, and
+saved as a JPEG without any EXIF (so no GPS location, no camera serial leaves the phone's photo).
+The file goes to the data folder's photos/ (data/photos.py), then the game's record refers to it
+(LiveGame.add_photo): the store publishes the game's change, and every device of the table draws it.
+
+The browser build (companion/standalone) has no Pillow: there the button says in words that photos
+need Tableside on a computer (`available()` false), and nothing is stored.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.data.photos import PhotoFolder, in_use, refs_of
+from companion.services.card_layout import ImagesUnavailable, pillow
+from companion.services.live import Check, Done, LiveGame
+
+log = logging.getLogger("tableside")
+
+MAX_PHOTO_BYTES = 20 * 1024 * 1024  # a phone camera's largest JPEG is well under it
+MAX_PIXELS = 60_000_000  # 60 megapixels: beyond any phone camera; Pillow's own bomb limit is 89 M
+LONG_SIDE = 1600  # px: every card and number readable on a laptop, about 300 kB
+THUMB_SIDE = 240  # px: a thumbnail's long side
+QUALITY = 85
+NEEDS_A_COMPUTER = "Photos need Tableside on a computer: this browser version cannot store them."
+
+
+class PhotoRefused(ValueError):
+    """A file that is not taken as a photo; str() says why, in words, for the control."""
+
+
+def too_big(file_name: str) -> str:
+    return f"{file_name} is larger than {MAX_PHOTO_BYTES // (1024 * 1024)} MB: nothing was saved. Take a smaller photo."
+
+
+def available() -> bool:
+    """Whether this Tableside can make photos (Pillow is here: not the browser build)."""
+    try:
+        pillow()
+    except ImagesUnavailable:
+        return False
+    return True
+
+
+def prepared(data: bytes, file_name: str) -> bytes:
+    """The photo as it is stored: upright, at most LONG_SIDE px, a JPEG without EXIF. PhotoRefused otherwise."""
+    if len(data) > MAX_PHOTO_BYTES:
+        raise PhotoRefused(too_big(file_name))
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    not_an_image = f"{file_name} is not a photo Tableside can read (a JPEG, PNG, WebP or GIF): nothing was saved."
+    try:
+        with Image.open(io.BytesIO(data)) as probe:
+            if probe.width * probe.height > MAX_PIXELS:
+                raise PhotoRefused(f"{file_name} is {probe.width} × {probe.height} pixels, more than a camera takes: nothing was saved.")
+            probe.verify()  # the whole file, not only its header
+        with Image.open(io.BytesIO(data)) as image:
+            image.draft("RGB", (LONG_SIDE, LONG_SIDE))  # a JPEG decoded at a fraction of its size: quicker, less memory
+            upright = ImageOps.exif_transpose(image)
+            if upright.mode != "RGB":
+                if "A" in upright.getbands() or upright.mode == "P":
+                    upright = upright.convert("RGBA")
+                    back = Image.new("RGB", upright.size, "white")
+                    back.paste(upright, mask=upright.getchannel("A"))
+                    upright = back
+                else:
+                    upright = upright.convert("RGB")
+            upright.thumbnail((LONG_SIDE, LONG_SIDE), Image.Resampling.LANCZOS)
+            out = io.BytesIO()
+            upright.save(out, "JPEG", quality=QUALITY, optimize=True)  # no exif= given: none is written
+    except PhotoRefused:
+        raise
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError, SyntaxError, EOFError) as e:
+        log.info("a photo was refused (%s): %s", file_name, e)
+        raise PhotoRefused(not_an_image) from None
+    return out.getvalue()
+
+
+def photo_round(record: dict, draft: Any) -> int | None:
+    """The round being entered when the photo is taken (None: a game scored once, at the end)."""
+    rounds = record.get("rounds")
+    if not isinstance(rounds, list):
+        return None
+    return max(1, len(rounds) + (1 if draft is not None else 0))
+
+
+def add_photo(live: LiveGame, folder: Path, player: str, data: bytes, file_name: str, seat: str | None, check: Check | None) -> Done:
+    """Check, prepare and store a photo of `player`'s tableau and add it to the game (in a worker thread:
+    Pillow takes a second on a large photo). A refusal is a Done with the reason: nothing saved then."""
+    if player not in live.record["players"]:
+        return Done(False, f"No one called {player} plays in this game.")
+    if seat is not None and player != seat:
+        return Done(False, "This phone can add a photo of its own player's tableau only.")
+    try:
+        stored = prepared(data, file_name)
+    except PhotoRefused as e:
+        return Done(False, str(e))
+    try:
+        name = PhotoFolder(folder).put(stored)
+    except OSError as e:
+        from companion.data.atomic_files import in_words
+
+        log.exception("a photo could not be written")
+        return Done(False, in_words(e, "the photo was not saved"))
+    ref = {
+        "file": name,
+        "seat": live.record["players"].index(player),
+        "taken_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+    round_ = photo_round(live.record, live.draft)
+    if round_ is not None:
+        ref["round"] = round_
+    done = live.add_photo(ref, seat, check)
+    if not done.changed and name not in in_use(live.store):  # refused after all (a right withdrawn meanwhile): no file left behind
+        PhotoFolder(folder).set_aside([name])
+    return done
+
+
+def listed(record: dict) -> list[tuple[str, str, str]]:
+    """The game's photos as the screens list them: (file, player, caption "Ana · round 2"), oldest first."""
+    players = record.get("players", [])
+    shown = []
+    for ref in refs_of(record):
+        seat = ref.get("seat")
+        player = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+        round_ = ref.get("round")
+        shown.append((ref.get("file", ""), player, f"{player} · round {round_}" if round_ else player))
+    return shown
+
+
+def photo(folder: Path, name: str) -> bytes | None:
+    """A stored photo's bytes (None: missing, and no backup copy holds it)."""
+    try:
+        return PhotoFolder(folder).read(name)
+    except (OSError, ValueError):
+        log.exception("the photo %s could not be read", name)
+        return None
+
+
+_THUMBS: dict[tuple[Path, str], bytes] = {}
+THUMBS_KEPT = 256
+
+
+def thumbnail(folder: Path, name: str) -> bytes | None:
+    """A small JPEG of a stored photo, for lists: made once per photo (a photo never changes under its name)."""
+    key = (folder, name)
+    if key in _THUMBS:
+        return _THUMBS[key]
+    small = _made_small(folder, name)
+    if small is not None:
+        if len(_THUMBS) >= THUMBS_KEPT:
+            _THUMBS.pop(next(iter(_THUMBS)))  # the oldest made
+        _THUMBS[key] = small
+    return small
+
+
+def _made_small(folder: Path, name: str) -> bytes | None:
+    data = photo(folder, name)
+    if data is None or not available():
+        return None
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.draft("RGB", (THUMB_SIDE, THUMB_SIDE))
+            small = image.convert("RGB")
+            small.thumbnail((THUMB_SIDE, THUMB_SIDE))
+            out = io.BytesIO()
+            small.save(out, "JPEG", quality=80)
+    except OSError:
+        log.exception("the photo %s could not be made small", name)
+        return None
+    return out.getvalue()

@@ -1,0 +1,206 @@
+"""A photo of a player's tableau: the button under each tableau of the play screen, the game's photos
+as thumbnails (tap one to see it whole), and the same thumbnails on a saved game's page.
+
+The button is Flet's FilePicker opened by the `ft.PickFiles` client action with the image types (a
+browser opens a picker only inside the click itself; a phone's offers its camera). The chosen file
+comes as the import's does (ui/views/import_export.py): by Flet's signed upload (server/uploads.py),
+then it is checked and stored in a worker thread (services/tableau_photos.py). Each button has a
+picker of its own, kept for the button's life: the picker's result says which file, not which button.
+A refusal (not an image, too large, no right to change the game) is said under the button
+(identifier `photo-message-<player>`); nothing is saved then.
+
+The browser build has no Pillow and no server to upload to: its button is greyed and says that
+photos need Tableside on a computer.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import flet as ft
+
+from companion.server.uploads import UPLOAD_VALID_SECONDS
+from companion.services import tableau_photos
+from companion.services.background import in_thread
+from companion.ui.session import App, log
+from companion.ui.widgets.controls import icon_button, section
+
+THUMB = 72  # px on screen: a thumbnail is a tap target (48 at least)
+
+
+def label(player: str) -> str:
+    """The button's accessible name (docs/screens.md)."""
+    return f"Photo of {player}'s tableau"
+
+
+def open_label(number: int, caption: str) -> str:
+    """A thumbnail's accessible name: "Open photo 2: Ana · round 1"."""
+    return f"Open photo {number}: {caption}"
+
+
+def show_whole(app: App, name: str, caption: str) -> None:
+    data = tableau_photos.photo(app.games.folder, name)
+    content: ft.Control = (
+        ft.Image(src=data, fit=ft.BoxFit.CONTAIN, semantics_label=caption)
+        if data is not None
+        else ft.Text("This photo is missing from the data folder and from its backups.")
+    )
+    app.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(caption),
+            content=ft.Container(content, width=min(900, (app.page.width or 400) - 48)),
+            actions=[ft.TextButton("Close", on_click=lambda e: app.page.pop_dialog())],
+        )
+    )
+
+
+Shown = tuple[tuple[int, str, str], ...]  # the photos a list shows: (number in the game, file, caption)
+
+
+def photos_of(record: dict, player: str | None = None) -> Shown:
+    """The game's photos (of `player` only, when given), oldest first, numbered in the game."""
+    listed = enumerate(tableau_photos.listed(record), start=1)
+    return tuple((number, name, caption) for number, (name, whose, caption) in listed if player is None or whose == player)
+
+
+def thumbnails(app: App, shown: Shown) -> list[ft.Control]:
+    """Each photo small, opening the whole photo when tapped."""
+    controls: list[ft.Control] = []
+    for number, name, caption in shown:
+        small = tableau_photos.thumbnail(app.games.folder, name)
+        picture: ft.Control = (
+            ft.Image(src=small, width=THUMB, height=THUMB, fit=ft.BoxFit.COVER)
+            if small is not None
+            else ft.Icon(ft.Icons.BROKEN_IMAGE_OUTLINED, semantics_label=f"{caption}: missing")
+        )
+        named = open_label(number, caption)
+        # A button for screen readers (and Playwright), named by its tooltip, in a node of its own (as a card is:
+        # controls.card_button), so that the text after it is not read as part of its name.
+        controls.append(
+            ft.Semantics(
+                container=True,
+                key=f"photo {number} {name}",
+                content=ft.Container(
+                    ft.Semantics(button=True, content=picture),
+                    width=THUMB,
+                    height=THUMB,
+                    tooltip=named,
+                    on_click=lambda e, n=name, c=caption: show_whole(app, n, c),
+                ),
+            )
+        )
+    return controls
+
+
+def gallery(app: App, record: dict) -> list[ft.Control]:
+    """A saved game's photos, for its page (results.py): a heading and the thumbnails, nothing without photos."""
+    shown = thumbnails(app, photos_of(record))
+    if not shown:
+        return []
+    return [section("Photos of the tableaux"), ft.Semantics(identifier="photos", container=True, content=ft.Row(shown, wrap=True))]
+
+
+def TableauPhoto(play: Any, player: str) -> ft.Control:
+    """The button "Photo of <player>'s tableau", what it said last, and the player's photos in this game.
+    `play`: the play screen's Play (views/play.py): its app, live game, seat and rights check."""
+    return PhotoButton(play, player, photos_of(play.record, player), play.context.narrow)
+
+
+@ft.memo
+@ft.component
+def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Control:
+    """Drawn again only when its player's photos change (or what it says): a tap on a card skips it."""
+    app: App = play.app
+    said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is a refusal
+    upload = ft.use_ref(cast(tuple[str, str] | None, None))  # the file on its way: its name on the device, in uploads/
+    held: ft.MutableRef[ft.FilePicker] = ft.use_ref(lambda: ft.FilePicker())
+    picker = held.current  # one per button, for the button's life
+
+    def say(text: str, error: bool = False) -> None:
+        set_said((text, error))
+
+    async def keep(data: bytes, shown: str) -> None:
+        say(f"Saving {shown}…")
+        try:
+            done = await in_thread(
+                tableau_photos.add_photo, play.live, app.games.folder, player, data, shown, play.seat or None, play.may_change
+            )
+        except Exception:  # a bug, a deleted game: said in words, details to the log
+            log.exception("a photo could not be added")
+            say("That photo could not be saved. The game is as it was.", error=True)
+            return
+        say("Photo saved." if done.changed else done.message, error=not done.changed)
+
+    async def picked(e: ft.FilePickerResultEvent) -> None:
+        if not e.files:
+            return  # cancelled
+        file = e.files[0]
+        if (file.size or 0) > tableau_photos.MAX_PHOTO_BYTES:
+            say(tableau_photos.too_big(file.name), error=True)
+            return
+        if file.bytes is not None:
+            await keep(file.bytes, file.name)
+            return
+        if app.uploads is None:
+            say("This server does not take files.", error=True)
+            return
+        name = app.uploads.new_name()
+        upload.current = (file.name, name)
+        say(f"Receiving {file.name}…")
+        url = app.page.get_upload_url(name, UPLOAD_VALID_SECONDS)
+        await picker.upload([ft.FilePickerUploadFile(upload_url=url, id=file.id, name=file.name)])
+
+    async def uploaded(e: ft.FilePickerUploadEvent) -> None:
+        if upload.current is None or app.uploads is None:
+            return
+        shown, name = upload.current
+        if e.error:
+            upload.current = None
+            app.uploads.discard(name)
+            say(tableau_photos.too_big(shown) if "413" in e.error else f"{shown} did not arrive: nothing was saved. Try again.", error=True)
+            return
+        if (e.progress or 0) < 1:
+            return
+        upload.current = None
+        try:
+            data = await in_thread(app.uploads.take, name)
+        except OSError:
+            say(f"{shown} did not arrive: nothing was saved. Try again.", error=True)
+            return
+        await keep(data, shown)
+
+    on_result, on_upload = ft.use_callback(picked, []), ft.use_callback(uploaded, [])
+    if picker.on_result is not on_result or picker.on_upload is not on_upload:
+        picker.on_result, picker.on_upload = on_result, on_upload
+
+    can = not app.standalone and tableau_photos.available()
+    action = ft.PickFiles(picker, dialog_title=label(player), file_type=ft.FilePickerFileType.IMAGE) if can else None
+    button: ft.Control
+    if narrow:  # six tableaux side by side: the camera alone, named as the wide button is
+        camera = icon_button(ft.Icons.PHOTO_CAMERA_OUTLINED, label(player), None, disabled=not can, reason=tableau_photos.NEEDS_A_COMPUTER)
+        camera.action = action
+        button = camera
+    else:
+        button = ft.OutlinedButton(
+            ft.Text(label(player), max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),  # a long name never overflows its tableau
+            icon=ft.Icons.PHOTO_CAMERA_OUTLINED,
+            height=48,
+            disabled=not can,
+            tooltip=None if can else tableau_photos.NEEDS_A_COMPUTER,
+            action=action,
+        )
+    text, error = said
+    return ft.Column(
+        [
+            button,
+            ft.Semantics(
+                identifier=f"photo-message-{player}",
+                key=f"photo-message-{player}",  # an identifier naming a player is its control's key (docs/screens.md)
+                live_region=True,
+                # Always drawn (a Semantics needs visible content), empty until there is something to say.
+                content=ft.Text(text if can else tableau_photos.NEEDS_A_COMPUTER, size=13, color=ft.Colors.ERROR if error else None),
+            ),
+            ft.Row(thumbnails(app, shown), wrap=True),
+        ],
+        spacing=4,
+    )

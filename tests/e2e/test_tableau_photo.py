@@ -1,0 +1,57 @@
+"""A photo of a tableau from a phone (390 × 844) in Chromium: Flet's web FilePicker opens the browser's own
+<input type=file> inside the tap, Playwright hands it a camera's JPEG, the upload reaches the server, the
+photo is stored upright without its location and its thumbnail shows."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import ExifTags, Image
+from playwright.sync_api import expect
+
+import scoring
+from companion.data.store import GameStore
+
+from .conftest import PHONE, Server
+
+pytestmark = pytest.mark.e2e
+
+
+def camera_jpeg() -> bytes:
+    """Sideways with EXIF orientation 6, and a GPS location."""
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    exif.get_ifd(ExifTags.IFD.GPSInfo)[ExifTags.GPS.GPSLatitude] = (59.0, 20.0, 10.0)
+    out = io.BytesIO()
+    Image.new("RGB", (800, 600), "teal").save(out, "JPEG", exif=exif)
+    return out.getvalue()
+
+
+@pytest.fixture
+def server(tmp_path):
+    data = tmp_path / "data"
+    store = GameStore(data)
+    store.create({**scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {}), "id": "photo-game"})
+    store.close()
+    s = Server(data).start()
+    yield s
+    s.stop()
+
+
+def test_a_phone_photographs_a_tableau(ui, server):
+    u = ui(PHONE)
+    u.open("/play/photo-game", ready='[flt-semantics-identifier="tableau-Mia"]')
+    button = u.button("Photo of Mia's tableau")
+    u.scroll_into_view(button)
+    with u.page.expect_file_chooser() as chosen:
+        button.click()
+    assert chosen.value.element.get_attribute("type") == "file"
+    chosen.value.set_files(files=[{"name": "tableau.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg()}])
+    u.expect_text("photo-message-Mia", "Photo saved.", timeout=30_000)
+    u.screenshot("phone-tableau-photo")  # the button, what it said, the thumbnail (test-artifacts/)
+    u.tap("Open photo 1: Mia · round 1")  # the whole photo, in a dialog
+    expect(u.button("Close")).to_be_visible()
+    (ref,) = server.stored_record("photo-game")["photos"]
+    with Image.open(server.data / "photos" / ref["file"]) as stored:
+        assert stored.size == (600, 800) and not stored.getexif()

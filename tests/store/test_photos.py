@@ -1,0 +1,327 @@
+"""Photos of the tableaux at the store and service level: checked, upright, without location, kept by
+backups, removed with the game, carried by export and import (services/tableau_photos.py, photo_archive.py)."""
+
+import io
+import json
+import shutil
+import zipfile
+
+import pytest
+from PIL import ExifTags, Image
+
+import scoring
+from companion.data.photos import PhotoFolder, photo_name, refs_problem
+from companion.data.store import GameStore
+from companion.services import file_formats, photo_archive, tableau_photos
+from companion.services.live import GameHub
+from scoring.lost_cities import AddCard
+
+ORIENTATION = 0x0112
+
+
+def png(width: int = 300, height: int = 200) -> bytes:
+    image = Image.new("RGBA", (width, height), (0, 128, 0, 255))
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def jpeg_turned(width: int = 400, height: int = 200) -> bytes:
+    """A camera's JPEG: stored sideways with EXIF orientation 6 (turn 90° clockwise to show it) and a GPS location.
+    Its left half is red, its right half blue: upright, the red half is on top."""
+    image = Image.new("RGB", (width, height), "blue")
+    image.paste((255, 0, 0), (0, 0, width // 2, height))
+    exif = Image.Exif()
+    exif[ORIENTATION] = 6
+    gps = exif.get_ifd(ExifTags.IFD.GPSInfo)
+    gps[ExifTags.GPS.GPSLatitudeRef] = "N"
+    gps[ExifTags.GPS.GPSLatitude] = (59.0, 20.0, 10.0)
+    gps[ExifTags.GPS.GPSLongitudeRef] = "E"
+    gps[ExifTags.GPS.GPSLongitude] = (18.0, 4.0, 6.0)
+    out = io.BytesIO()
+    image.save(out, "JPEG", exif=exif)
+    data = out.getvalue()
+    assert Image.open(io.BytesIO(data)).getexif().get_ifd(ExifTags.IFD.GPSInfo)  # the test's photo has a location
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "size", "top_colour"),
+    [
+        (png(), (300, 200), (0, 128, 0)),  # a PNG with transparency: a JPEG on white
+        (png(4000, 1000), (1600, 400), (0, 128, 0)),  # made small: the long side 1600 px
+        (jpeg_turned(), (200, 400), (255, 0, 0)),  # turned upright by its EXIF orientation
+    ],
+    ids=["png", "large png", "jpeg turned, with GPS"],
+)
+def test_a_photo_is_stored_upright_small_and_without_exif(data, size, top_colour):
+    stored = tableau_photos.prepared(data, "photo")
+    with Image.open(io.BytesIO(stored)) as image:
+        assert image.format == "JPEG" and image.size == size
+        assert not image.getexif()  # no orientation left, no GPS location, nothing
+        assert "exif" not in image.info
+        pixel = image.convert("RGB").getpixel((image.width // 2, 5))
+        assert all(abs(a - b) < 40 for a, b in zip(pixel, top_colour, strict=True)), pixel
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"Dear Ana, the blue 8 was mine.\n" * 10, "tableau.jpg is not a photo Tableside can read"),
+        (png()[:60], "tableau.jpg is not a photo Tableside can read"),  # a photo cut short
+        (b"\xff" * (25 * 1024 * 1024), "tableau.jpg is larger than 20 MB: nothing was saved"),
+    ],
+    ids=["text", "truncated", "25 MB"],
+)
+def test_what_is_not_a_photo_is_refused_in_words(data, said, tmp_path):
+    with pytest.raises(tableau_photos.PhotoRefused, match=said):
+        tableau_photos.prepared(data, "tableau.jpg")
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = GameStore(tmp_path / "data")
+    yield s
+    s.close()
+
+
+def lost_cities(store) -> str:
+    return store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})).id
+
+
+def photographed(store, player="Noah", data=None):
+    """A game in progress with one photo of `player`'s tableau, through the live game."""
+    game_id = lost_cities(store)
+    live = GameHub(store).open(game_id)
+    done = tableau_photos.add_photo(live, store.folder, player, data or jpeg_turned(), "x.jpg", None, None)
+    assert done.changed, done.message
+    return game_id, live
+
+
+def test_a_photo_is_a_file_beside_the_history_and_a_reference_in_the_record(store):
+    game_id, _ = photographed(store)
+    (ref,) = store.get(game_id).record["photos"]
+    assert ref.keys() == {"file", "seat", "round", "taken_at"} and ref["seat"] == 1 and ref["round"] == 1
+    path = store.folder / "photos" / ref["file"]
+    assert path.is_file() and photo_name(path.read_bytes()) == ref["file"]
+    assert b"\xff\xd8" not in (store.folder / "live.json").read_bytes()  # the bytes are not in TinyDB's file
+    assert tableau_photos.listed(store.get(game_id).record) == [(ref["file"], "Noah", "Noah · round 1")]
+
+
+def test_a_refused_photo_stores_nothing(store):
+    game_id = lost_cities(store)
+    live = GameHub(store).open(game_id)
+    done = tableau_photos.add_photo(live, store.folder, "Mia", b"not a photo", "x.jpg", None, None)
+    assert not done.changed and "not a photo" in done.message
+    assert "photos" not in store.get(game_id).record and not (store.folder / "photos").exists()
+
+
+def test_a_phone_photographs_only_its_own_tableau(store):
+    game_id = lost_cities(store)
+    live = GameHub(store).open(game_id)
+    done = tableau_photos.add_photo(live, store.folder, "Mia", png(), "x.png", "Noah", None)
+    assert not done.changed and "own player" in done.message
+
+
+def test_undoing_a_card_keeps_the_photo(store):
+    game_id = lost_cities(store)
+    live = GameHub(store).open(game_id)
+    assert live.act(AddCard("Mia", "red", 3, 1), "host").changed
+    tableau_photos.add_photo(live, store.folder, "Mia", png(), "x.png", None, None)
+    assert live.undo("host").changed
+    assert len(store.get(game_id).record["photos"]) == 1 and store.get(game_id).record["rounds"][0]["Mia"] == {}
+
+
+def test_a_rename_keeps_whose_photo_it_is(store):
+    game_id, _ = photographed(store)
+    store.rename_player("Noah", "Noa")
+    assert [who for _, who, _ in tableau_photos.listed(store.get(game_id).record)] == ["Noa"]
+
+
+@pytest.mark.parametrize(
+    ("photos", "fault"),
+    [
+        ("x", "photos: expected a list"),
+        ([{"file": "../live.json", "seat": 0}], "photos › item 1 › file"),
+        ([{"file": "a" * 32 + ".jpg", "seat": 2}], "photos › item 1 › seat"),
+        ([{"file": "a" * 32 + ".jpg", "seat": 0, "round": 0}], "photos › item 1 › round"),
+        ([{"file": "a" * 32 + ".jpg", "seat": 0, "gps": "59N"}], "unknown field 'gps'"),
+    ],
+)
+def test_a_damaged_reference_is_named(photos, fault):
+    assert fault in refs_problem(photos, ["Mia", "Noah"])
+
+
+def test_deleting_the_game_deletes_its_photos_and_undo_brings_them_back(store):
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    (name,) = [p["file"] for p in store.get(game_id).record["photos"]]
+    photos = PhotoFolder(store.folder)
+    assert (photos.backups / name).is_file()  # the finish's backup copied it
+    removed = store.delete(game_id)
+    assert not (photos.folder / name).exists() and not (photos.backups / name).exists()
+    store.restore(removed)
+    assert (photos.folder / name).is_file()
+    store.delete(game_id)
+    photos.empty_trash(older_than=0)
+    assert not any(store.folder.rglob(name))  # nowhere in the data folder, backups included
+
+
+def test_a_photo_two_games_share_stays_while_one_is_deleted(store):
+    data = png()
+    first, _ = photographed(store, data=data)
+    photographed(store, data=data)
+    name = store.get(first).record["photos"][0]["file"]
+    store.delete(first)
+    assert (store.folder / "photos" / name).is_file()
+
+
+def test_a_restored_history_finds_its_photos(store, tmp_path):
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    name = store.get(game_id).record["photos"][0]["file"]
+    store.close()
+    month = next((tmp_path / "data" / "history").glob("*.json"))
+    month.write_text("{ damaged")  # the history file is repaired from its backup at the next start
+    shutil.rmtree(tmp_path / "data" / "photos")  # and the photos folder is lost
+    again = GameStore(tmp_path / "data")
+    try:
+        assert any("restored" in r for r in again.recovered)
+        assert again.get(game_id).record["photos"][0]["file"] == name
+        data = tableau_photos.photo(again.folder, name)
+        assert data is not None and photo_name(data) == name
+        assert (tmp_path / "data" / "photos" / name).is_file()  # put back in its place
+    finally:
+        again.close()
+
+
+def test_export_and_import_carry_the_photos(store, tmp_path):
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    archive = photo_archive.export_zip(store.finished(), store.folder)
+    name = store.get(game_id).record["photos"][0]["file"]
+    with zipfile.ZipFile(io.BytesIO(archive)) as z:
+        assert sorted(z.namelist()) == ["games.json", f"photos/{name}"]
+    other = GameStore(tmp_path / "other")
+    try:
+        text, photos = photo_archive.unpack(archive, "t.zip")
+        records = photo_archive.kept(file_formats.read_import(text, "t.zip"), photos, other.folder)
+        PhotoFolder(other.folder).put_all(photo_archive.used(records, photos))
+        assert other.add_finished(records) == (1, 0)
+        assert other.get(game_id).record["photos"] == store.get(game_id).record["photos"]
+        assert tableau_photos.photo(other.folder, name) == tableau_photos.photo(store.folder, name)
+    finally:
+        other.close()
+
+
+def test_a_plain_json_import_still_works_without_the_photos(store, tmp_path):
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    text = file_formats.export_json(store.finished())
+    assert json.loads(text)["games"][0]["photos"]  # the references travel in the JSON export
+    other = GameStore(tmp_path / "other")
+    try:
+        records = photo_archive.kept(file_formats.read_import(text, "t.json"), {}, other.folder)
+        assert other.add_finished(records) == (1, 0)
+        assert "photos" not in other.get(game_id).record  # no file came: no reference to nothing
+    finally:
+        other.close()
+
+
+@pytest.mark.parametrize(
+    ("entries", "said"),
+    [
+        ({"notes.txt": b"x"}, "holds no games.json"),
+        ({"games.json": b"[]", "photos/" + "0" * 32 + ".jpg": b"not these bytes"}, "is damaged"),
+        ({"games.json": b"[]", "photos/evil.sh": b"x"}, "is not a photo Tableside exported"),
+    ],
+)
+def test_a_damaged_zip_is_refused_in_words(entries, said):
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name, data in entries.items():
+            z.writestr(name, data)
+    with pytest.raises(file_formats.ImportFileError, match=said):
+        photo_archive.unpack(out.getvalue(), "t.zip")
+
+
+def test_a_zip_photo_that_is_not_an_image_is_refused():
+    fake = b"plain text, named as its digest says"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        z.writestr("games.json", b"[]")
+        z.writestr("photos/" + photo_name(fake), fake)
+    with pytest.raises(file_formats.ImportFileError, match="is not an image"):
+        photo_archive.unpack(out.getvalue(), "t.zip")
+
+
+def test_a_photo_refused_by_the_rights_check_leaves_no_file(store):
+    game_id = lost_cities(store)
+    live = GameHub(store).open(game_id)
+    done = tableau_photos.add_photo(live, store.folder, "Mia", png(), "x.png", None, lambda: "This device may no longer change the game.")
+    assert not done.changed and done.message == "This device may no longer change the game."
+    assert not list((store.folder / "photos").glob("*.jpg")) and "photos" not in store.get(game_id).record
+
+
+def test_cancelling_an_edit_takes_its_new_photos_away(store):
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    hub = GameHub(store)
+    kept = store.get(game_id).record["photos"][0]["file"]
+    live = hub.open(game_id)  # Edit: a copy of the saved game
+    assert tableau_photos.add_photo(live, store.folder, "Mia", png(), "x.png", None, None).changed
+    new = store.editing(game_id).record["photos"][1]["file"]
+    hub.cancel_edit(game_id)
+    assert (store.folder / "photos" / kept).is_file() and not (store.folder / "photos" / new).exists()
+
+
+def test_the_command_exports_and_imports_a_zip_with_photos(store, tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    name = store.get(game_id).record["photos"][0]["file"]
+    store.close()
+    root = Path(__file__).resolve().parents[2]
+
+    def tableside(*args):
+        return subprocess.run([sys.executable, "-m", "companion", *map(str, args)], cwd=root, capture_output=True, text=True, timeout=60)
+
+    archive = tmp_path / "games.zip"
+    done = tableside("export", "--format", "zip", "-o", archive, "--data", tmp_path / "data")
+    assert done.returncode == 0 and done.stdout == f"exported 1 game to {archive}\n"
+    done = tableside("import", archive, "--data", tmp_path / "other")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "imported 1, skipped 0 already present\n", "")
+    assert photo_name((tmp_path / "other" / "photos" / name).read_bytes()) == name
+    other = GameStore(tmp_path / "other")
+    try:
+        assert other.get(game_id).record["photos"][0]["file"] == name
+    finally:
+        other.close()
+
+
+def test_a_damaged_photo_is_taken_from_its_backup_or_said_missing(store):
+    game_id, _ = photographed(store)
+    name = store.get(game_id).record["photos"][0]["file"]
+    path = store.folder / "photos" / name
+    good = path.read_bytes()
+    path.write_bytes(b"garbage")  # no backup yet (a game in progress is backed up at most once a minute)
+    assert tableau_photos.photo(store.folder, name) is None and tableau_photos.thumbnail(store.folder, name) is None
+    path.write_bytes(good)
+    store.files.history_changed()  # a backup: the photo is copied
+    path.write_bytes(b"garbage again")
+    assert tableau_photos.photo(store.folder, name) == good and path.read_bytes() == good
+
+
+def test_a_zip_that_unpacks_to_more_than_it_says_is_cut_off(monkeypatch):
+    monkeypatch.setattr(photo_archive, "MAX_JSON_BYTES", 2 * 1024 * 1024)  # the test's limit: 64 MB is slow to pack
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("games.json", b" " * (3 * 1024 * 1024))
+    packed = out.getvalue()
+    lying = packed.replace((3 * 1024 * 1024).to_bytes(4, "little"), (100).to_bytes(4, "little"))  # says 100 bytes
+    for data in (packed, lying):
+        with pytest.raises(file_formats.ImportFileError, match=r"games\.json (is larger than 2 MB|cannot be read)"):
+            photo_archive.unpack(data, "bomb.zip")

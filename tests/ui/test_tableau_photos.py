@@ -1,0 +1,159 @@
+"""The photo of a tableau on the screens, browserless: the button under each tableau, what it says at the
+control, the thumbnails on every device of the table, the saved game's page, and export/import with photos."""
+
+import io
+import zipfile
+from urllib.parse import parse_qs, urlsplit
+
+import flet as ft
+from PIL import Image
+
+import scoring
+from companion.data.photos import photo_name
+from companion.services import tableau_photos
+
+
+def jpeg(colour="green") -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (640, 480), colour).save(out, "JPEG")
+    return out.getvalue()
+
+
+def arrives(h, upload_url: str, data: bytes) -> None:
+    """What Flet's upload handler does with a PUT to `upload_url` (as tests/transfer/test_screen.arrives)."""
+    query = parse_qs(urlsplit(upload_url).query)
+    (h.uploads.folder / (query["f"][0] if "f" in query else upload_url.rsplit("/", 1)[1])).write_bytes(data)
+
+
+def pick(h, button_name: str, file_name: str, data: bytes) -> None:
+    """The person taps the button, chooses a file; the client uploads it as the screen asks."""
+    (button,) = h.buttons(button_name)
+    action = button.action
+    assert isinstance(action, ft.PickFiles) and action.file_type == ft.FilePickerFileType.IMAGE
+    asked = len(h.conn.invoked)
+    h.fire(action.file_picker, "result", {"files": [{"id": 0, "name": file_name, "size": len(data)}]})
+    uploads = [args for method, args in h.conn.invoked[asked:] if method == "upload"]
+    if not uploads:
+        return  # refused before the upload (too large)
+    ((file,),) = [u["files"] for u in uploads]
+    arrives(h, file.upload_url, data)
+    h.fire(action.file_picker, "upload", {"file_name": file_name, "progress": 1.0})
+    h.settle_until(lambda: "Saving" not in h.text_of(f"photo-message-{file_name.split('.')[0]}"))
+
+
+def start(store) -> str:
+    return store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})).id
+
+
+def test_every_tableau_has_its_photo_button(open_app, store):
+    game_id = start(store)
+    tablet = open_app(f"/play/{game_id}", width=1024, height=768)
+    assert [len(tablet.buttons(f"Photo of {p}'s tableau")) for p in ("Mia", "Noah")] == [1, 1]
+    phone = open_app(f"/play/{game_id}")
+    assert len(phone.buttons("Photo of Mia's tableau")) == 1 and not phone.buttons("Photo of Noah's tableau")
+    # Flutter draws an error box in place of a Semantics whose content is hidden (found in Chromium).
+    assert all(s.content is not None and s.content.visible is not False for s in phone.find_all(ft.Semantics))
+
+
+def test_a_photo_is_saved_and_every_device_of_the_table_sees_it(open_app, store):
+    game_id = start(store)
+    tablet = open_app(f"/play/{game_id}", width=1024, height=768)
+    phone = open_app(f"/play/{game_id}")
+    pick(phone, "Photo of Mia's tableau", "Mia.jpg", jpeg())
+    assert phone.text_of("photo-message-Mia") == "Photo saved."
+    tablet.settle()
+    assert len(tablet.buttons("Open photo 1: Mia · round 1")) == 1  # the other device, without a tap
+    assert len(phone.buttons("Open photo 1: Mia · round 1")) == 1
+    tablet.tap("Open photo 1: Mia · round 1")
+    (shown,) = [d for d in tablet.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+    image = shown.content.content  # the whole photo, as stored
+    assert isinstance(image, ft.Image) and shown.title.value == "Mia · round 1"
+    assert image.src == (store.folder / "photos" / store.get(game_id).record["photos"][0]["file"]).read_bytes()
+    assert tablet.conn.errors == [] and phone.conn.errors == []
+
+
+def test_a_text_file_named_jpg_is_refused_at_the_control(open_app, store):
+    game_id = start(store)
+    h = open_app(f"/play/{game_id}")
+    pick(h, "Photo of Mia's tableau", "Mia.jpg", b"the blue 8 was mine, honest\n" * 40)
+    said = h.text_of("photo-message-Mia")
+    assert said == "Mia.jpg is not a photo Tableside can read (a JPEG, PNG, WebP or GIF): nothing was saved."
+    assert "photos" not in store.get(game_id).record and not (store.folder / "photos").exists()
+
+
+def test_a_25_mb_file_is_refused_before_it_is_sent(open_app, store):
+    game_id = start(store)
+    h = open_app(f"/play/{game_id}")
+    before = len(h.conn.invoked)
+    pick(h, "Photo of Mia's tableau", "Mia.jpg", b"\0" * (25 * 1024 * 1024))
+    assert h.text_of("photo-message-Mia") == tableau_photos.too_big("Mia.jpg")
+    assert not [m for m, _ in h.conn.invoked[before:] if m == "upload"]
+
+
+def test_a_saved_game_shows_its_photos(open_app, store):
+    game_id = start(store)
+    h = open_app(f"/play/{game_id}")
+    pick(h, "Photo of Mia's tableau", "Mia.jpg", jpeg())
+    store.finish(game_id)
+    page = open_app(f"/history/{game_id}")
+    assert page.find_semantics("photos") is not None
+    assert len(page.buttons("Open photo 1: Mia · round 1")) == 1
+
+
+def test_export_with_photos_then_import_it(open_app, store, tmp_path):
+    game_id = start(store)
+    h = open_app(f"/play/{game_id}")
+    pick(h, "Photo of Mia's tableau", "Mia.jpg", jpeg())
+    store.finish(game_id)
+    name = store.get(game_id).record["photos"][0]["file"]
+    transfer = open_app("/transfer")
+    transfer.tap("Export with photos")
+    ((file_name, archive),) = [(a["file_name"], a["src_bytes"]) for m, a in transfer.conn.invoked if m == "save_file"]
+    assert file_name.endswith(".zip")
+    with zipfile.ZipFile(io.BytesIO(archive)) as z:
+        assert photo_name(z.read(f"photos/{name}")) == name
+    store.delete(game_id)
+    (store.folder / "photos" / "deleted" / name).unlink()  # as if its Undo were long past
+    from tests.transfer.test_screen import dialog_button
+    from tests.transfer.test_screen import pick as pick_import
+
+    pick_import(transfer, "history.zip", archive)
+    transfer.settle_until(lambda: any(isinstance(d, ft.AlertDialog) and d.open for d in transfer.page._dialogs.controls))
+    transfer.click(dialog_button(transfer, "Import 1 game"))
+    transfer.settle_until(lambda: store.get(game_id) is not None)
+    assert store.get(game_id).record["photos"][0]["file"] == name
+    assert (store.folder / "photos" / name).is_file()
+
+
+def test_the_browser_build_says_photos_need_a_computer(store):
+    from companion.bootstrap import make_main
+
+    from .harness import Harness
+
+    game_id = start(store)
+    h = Harness(make_main(store, standalone=True), route=f"/play/{game_id}", width=390, height=844)
+    try:
+        (button,) = h.buttons("Photo of Mia's tableau")
+        assert button.disabled and button.action is None
+        assert h.text_of("photo-message-Mia") == tableau_photos.NEEDS_A_COMPUTER
+    finally:
+        h.close()
+
+
+def test_an_upload_event_nobody_asked_for_changes_nothing(open_app, store):
+    game_id = start(store)
+    h = open_app(f"/play/{game_id}")
+    (button,) = h.buttons("Photo of Mia's tableau")
+    h.fire(button.action.file_picker, "upload", {"file_name": "x.jpg", "progress": 1.0})  # a crafted event
+    h.fire(button.action.file_picker, "result", {"files": []})  # the picker cancelled
+    assert h.text_of("photo-message-Mia") == "" and "photos" not in store.get(game_id).record
+    assert h.conn.errors == []
+
+
+def test_six_narrow_tableaux_get_a_camera_button_each(open_app, store):
+    players = ["Ana", "Ben", "Cy", "Dee", "Eve", "Finn"]
+    game_id = store.create(scoring.new_record("bgg-card-game", players, {}, {})).id
+    h = open_app(f"/play/{game_id}", width=820, height=1180)  # a tablet held upright: 116 px a tableau
+    for player in players:
+        (button,) = h.buttons(f"Photo of {player}'s tableau")
+        assert isinstance(button, ft.IconButton) and isinstance(button.action, ft.PickFiles)
