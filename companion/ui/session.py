@@ -168,6 +168,8 @@ class App:
     def closed(self) -> None:
         """Flet dropped the session: nothing of it stays subscribed, and its memory goes back to the system."""
         self.subscriptions.closed()
+        for stop in list(self.on_disconnect):  # a timer of a session dropped without a disconnect first
+            stop()
         memory.give_back_soon()
 
     @property
