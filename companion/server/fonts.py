@@ -160,6 +160,8 @@ def texts(root) -> list[str]:
             continue
         if isinstance(obj, ft.Component):
             stack.append(ft.unwrap_component(obj))
+            if obj.memoized:  # a memoised part (plain values) not drawn yet: Flet draws it while it diffs,
+                stack.extend((obj.args, obj.kwargs))  # after this look, from its arguments, which hold all it shows
             continue
         for value in flet_seams.content_of(obj):  # its fields, and those Flet keeps properties in
             pending = [value]
