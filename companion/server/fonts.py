@@ -147,6 +147,20 @@ def needed(text: str) -> set[str]:
 def texts(root) -> list[str]:
     """Every non-ASCII string a control tree holds (values, labels, tooltips, dialogs...)."""
     found, stack, seen = [], [root], set()
+
+    def look_into(pending: list, deeper: bool) -> None:
+        while pending:
+            item = pending.pop()
+            if isinstance(item, str):
+                if not item.isascii():
+                    found.append(item)
+            elif isinstance(item, dict):
+                pending.extend(item.values())
+            elif isinstance(item, (list, tuple)):
+                pending.extend(item)
+            elif deeper and dataclasses.is_dataclass(item) and not isinstance(item, type):
+                stack.append(item)
+
     while stack:
         obj = stack.pop()
         if id(obj) in seen:
@@ -160,22 +174,10 @@ def texts(root) -> list[str]:
             continue
         if isinstance(obj, ft.Component):
             stack.append(ft.unwrap_component(obj))
-            if obj.memoized:  # a memoised part (plain values) not drawn yet: Flet draws it while it diffs,
-                stack.extend((obj.args, obj.kwargs))  # after this look, from its arguments, which hold all it shows
+            if obj.memoized:  # a memoised part not drawn yet (Flet draws it while it diffs, after this look)
+                look_into([obj.args, obj.kwargs], deeper=False)  # shows only what its plain arguments hold
             continue
-        for value in flet_seams.content_of(obj):  # its fields, and those Flet keeps properties in
-            pending = [value]
-            while pending:
-                item = pending.pop()
-                if isinstance(item, str):
-                    if not item.isascii():
-                        found.append(item)
-                elif isinstance(item, dict):
-                    pending.extend(item.values())
-                elif isinstance(item, (list, tuple)):
-                    pending.extend(item)
-                elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-                    stack.append(item)
+        look_into(list(flet_seams.content_of(obj)), deeper=True)  # its fields, and those Flet keeps properties in
     return found
 
 
