@@ -147,20 +147,6 @@ def needed(text: str) -> set[str]:
 def texts(root) -> list[str]:
     """Every non-ASCII string a control tree holds (values, labels, tooltips, dialogs...)."""
     found, stack, seen = [], [root], set()
-
-    def look_into(pending: list, deeper: bool) -> None:
-        while pending:
-            item = pending.pop()
-            if isinstance(item, str):
-                if not item.isascii():
-                    found.append(item)
-            elif isinstance(item, dict):
-                pending.extend(item.values())
-            elif isinstance(item, (list, tuple)):
-                pending.extend(item)
-            elif deeper and dataclasses.is_dataclass(item) and not isinstance(item, type):
-                stack.append(item)
-
     while stack:
         obj = stack.pop()
         if id(obj) in seen:
@@ -174,10 +160,24 @@ def texts(root) -> list[str]:
             continue
         if isinstance(obj, ft.Component):
             stack.append(ft.unwrap_component(obj))
-            if obj.memoized:  # a memoised part not drawn yet (Flet draws it while it diffs, after this look)
-                look_into([obj.args, obj.kwargs], deeper=False)  # shows only what its plain arguments hold
-            continue
-        look_into(list(flet_seams.content_of(obj)), deeper=True)  # its fields, and those Flet keeps properties in
+            if not obj.memoized:
+                continue
+            # A memoised part not drawn yet (Flet draws it while it diffs, after this look) shows only
+            # what its plain arguments hold; the objects beside them (a screen, the app) are not content.
+            pending, deeper = [obj.args, obj.kwargs], False
+        else:
+            pending, deeper = list(flet_seams.content_of(obj)), True  # its fields, and those Flet keeps properties in
+        while pending:
+            item = pending.pop()
+            if isinstance(item, str):
+                if not item.isascii():
+                    found.append(item)
+            elif isinstance(item, dict):
+                pending.extend(item.values())
+            elif isinstance(item, (list, tuple)):
+                pending.extend(item)
+            elif deeper and dataclasses.is_dataclass(item) and not isinstance(item, type):
+                stack.append(item)
     return found
 
 
