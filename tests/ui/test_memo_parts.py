@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import flet as ft
 import pytest
 
 from companion.ui.views import play
@@ -79,3 +80,14 @@ def test_a_refusal_draws_the_title_again_and_the_next_tap_clears_it(store, open_
     h.tap("Noah red 7")
     assert h.text_of("message").strip() == ""
     assert drawn["how_scoring_works"] == 0 and drawn["icon_button"] == 0  # the bar's buttons were never drawn again
+
+
+def test_a_text_only_a_memoised_part_shows_registers_its_font(store, open_app):
+    """Flet draws a memoised part while it diffs, after the fonts check has looked at the update: the
+    check reads the part's arguments. Lost Cities' formulas (a memoised part) write a minus sign (U+2212)
+    that only the fallback chain draws; before, the check never saw it."""
+    h = open_lost_cities(store, open_app, 1180)
+    assert "DejaVu" not in (h.page.fonts or {})
+    h.tap("Mia red 6")
+    assert "−" in h.find_all(ft.Text, value="red: (6 − 20) = -14")[0].value
+    assert "DejaVu" in h.page.fonts
