@@ -86,15 +86,11 @@ def test_a_layer_imports_only_the_layers_under_it(layer):
     assert {path: found for path, found in wrong.items() if found} == {}
 
 
-# The play screen still reads the store and its names: the play screens are moving to companion/ui/games
-# (another branch), where it reaches them through services.games. Nothing else may join this list.
-NOT_YET_THROUGH_SERVICES = {"companion/ui/views/play.py"}
-SCREEN_PACKAGES = ("companion/ui/views", "companion/ui/games")  # games: the play screens, once moved there
+SCREEN_PACKAGES = ("companion/ui/views", "companion/ui/games")  # the screens, the play screen's games among them
 
 
 def screens() -> list[Path]:
-    found = [p for folder in SCREEN_PACKAGES if (ROOT / folder).is_dir() for p in sorted((ROOT / folder).rglob("*.py"))]
-    return [p for p in found if p.relative_to(ROOT).as_posix() not in NOT_YET_THROUGH_SERVICES]
+    return [p for folder in SCREEN_PACKAGES for p in sorted((ROOT / folder).rglob("*.py"))]
 
 
 def test_the_screens_reach_the_store_only_through_the_services():

@@ -160,20 +160,24 @@ def texts(root) -> list[str]:
             continue
         if isinstance(obj, ft.Component):
             stack.append(ft.unwrap_component(obj))
-            continue
-        for value in flet_seams.content_of(obj):  # its fields, and those Flet keeps properties in
-            pending = [value]
-            while pending:
-                item = pending.pop()
-                if isinstance(item, str):
-                    if not item.isascii():
-                        found.append(item)
-                elif isinstance(item, dict):
-                    pending.extend(item.values())
-                elif isinstance(item, (list, tuple)):
-                    pending.extend(item)
-                elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-                    stack.append(item)
+            if not obj.memoized:
+                continue
+            # A memoised part not drawn yet (Flet draws it while it diffs, after this look) shows only
+            # what its plain arguments hold; the objects beside them (a screen, the app) are not content.
+            pending, deeper = [obj.args, obj.kwargs], False
+        else:
+            pending, deeper = list(flet_seams.content_of(obj)), True  # its fields, and those Flet keeps properties in
+        while pending:
+            item = pending.pop()
+            if isinstance(item, str):
+                if not item.isascii():
+                    found.append(item)
+            elif isinstance(item, dict):
+                pending.extend(item.values())
+            elif isinstance(item, (list, tuple)):
+                pending.extend(item)
+            elif deeper and dataclasses.is_dataclass(item) and not isinstance(item, type):
+                stack.append(item)
     return found
 
 

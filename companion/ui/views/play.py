@@ -23,9 +23,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.data import changes
-from companion.data.ids import route_id
-from companion.data.store import EDITING, FINISHED, IN_PROGRESS
+from companion.services import topics as changes
+from companion.services.games import EDITING, FINISHED, IN_PROGRESS, route_id
 from companion.services.live import Done, LiveGame
 from companion.ui import games as game_screens
 from companion.ui.session import App, log
@@ -69,6 +68,7 @@ class Play:
 
     def draw(self, live: LiveGame, player: str, state: dict, message: str, setters: tuple) -> None:
         self.live, self.state, self.message = live, state, message
+        self.game_id = live.id
         self.player = player if player in live.record["players"] else live.record["players"][0]
         self._set_player, self._set_state, self._set_message = setters
         page = self.app.page
@@ -125,6 +125,24 @@ class Play:
         self._set_player(player)
         self._set_message("")
 
+    # Handlers the memoised parts take: bound methods of this one object compare equal from one drawing
+    # to the next (a new lambda each drawing would never let a part be skipped).
+
+    def tap_undo(self, e: Any = None) -> None:
+        self.undo()
+
+    def tap_done(self, player: str, done: bool) -> None:
+        self.say_done(player, done)
+
+    def go_back(self, e: Any = None) -> None:
+        self.app.go(route_under(self.app))
+
+    def go_results(self, e: Any = None) -> None:
+        self.app.go(f"/results/{route_id(self.game_id)}")
+
+    def go_invite(self, e: Any = None) -> None:
+        self.app.go(f"/invite/{route_id(self.game_id)}")
+
     def remember(self, key: str, value: Any) -> None:
         """Keep a screen-only choice of the game screen (the round shown, …): the screen draws again."""
         self._set_state(lambda state: {**state, key: value})
@@ -170,20 +188,19 @@ def totals_row(play: Play) -> ft.Control:
     entered = game.entered()  # before anything is entered, level starting totals rank no one
     leaders = result.ranking[0] if result.ranking and entered else ()
     selected, compact = selected_player(play), not play.app.wide
+    badges = tuple(
+        (p, result.totals[p], result.place_of(p) if entered else None, p in leaders, p == selected, play.app.wide, compact)
+        for p in play.players
+    )
+    return Totals(badges, compact, key="totals")
+
+
+@ft.memo
+@ft.component
+def Totals(badges: tuple[tuple[str, int, int | None, bool, bool, bool, bool], ...], compact: bool) -> ft.Control:
+    """Every player's total: each badge's arguments (TotalBadge's, in order), one tuple a player."""
     return ft.Row(
-        [
-            TotalBadge(
-                p,
-                result.totals[p],
-                result.place_of(p) if entered else None,
-                p in leaders,
-                p == selected,
-                play.app.wide,
-                compact,
-                key=f"total {p}",
-            )
-            for p in play.players
-        ],
+        [TotalBadge(*badge, key=f"total {badge[0]}") for badge in badges],
         wrap=True,
         alignment=ft.MainAxisAlignment.CENTER,
         spacing=6 if compact else 8,
@@ -217,34 +234,26 @@ def done_button(play: Play) -> ft.Control | None:
     is done entering, or not yet. The table's own screens show who is still entering instead."""
     if not play.seat:
         return None
-    player = play.seat
-    done = player in play.live.done
+    return DoneButton(play.seat, play.seat in play.live.done, play.tap_done, key="done")
+
+
+@ft.memo
+@ft.component
+def DoneButton(player: str, done: bool, say_done: Callable[[str, bool], None]) -> ft.Control:
+    """A memoised part (as every one of this module: all it shows comes from its arguments)."""
     return (ft.OutlinedButton if done else ft.FilledTonalButton)(
         content=ft.Text("Not done yet" if done else "Done", semantics_label=f"{player} {'not done yet' if done else 'done entering'}"),
         icon=ft.Icons.REPLAY if done else ft.Icons.DONE_ALL,
         height=48,
         style=SNUG,
-        on_click=lambda e: play.say_done(player, not done),
-        key="done",
+        on_click=lambda e: say_done(player, not done),
     )
 
 
 def player_switch(play: Play, more: list[ft.Control] | None = None) -> ft.Control:
     """Whose cards the phone shows; `more`: the game's own choices of the view (the round shown), on the same row."""
     return ft.Row(
-        [
-            *[
-                (ft.FilledButton if p == play.player else ft.OutlinedButton)(
-                    content=ft.Text(short_name(p, 12), semantics_label=p),
-                    on_click=lambda e, p=p: play.select_player(p),
-                    height=TAP,
-                    style=SNUG,
-                    key=f"show {p}",
-                )
-                for p in play.players
-            ],
-            *(more or []),
-        ],
+        [*[PlayerButton(p, p == play.player, play.select_player, key=f"show {p}") for p in play.players], *(more or [])],
         wrap=True,
         spacing=6,
         run_spacing=4,
@@ -253,7 +262,21 @@ def player_switch(play: Play, more: list[ft.Control] | None = None) -> ft.Contro
     )
 
 
-def title_or_message(title: str, message: str) -> ft.Control:
+@ft.memo
+@ft.component
+def PlayerButton(player: str, shown: bool, select: Callable[[str], None]) -> ft.Control:
+    """One player's button of the phone's switch: filled for the player whose cards are shown."""
+    return (ft.FilledButton if shown else ft.OutlinedButton)(
+        content=ft.Text(short_name(player, 12), semantics_label=player),
+        on_click=lambda e: select(player),
+        height=TAP,
+        style=SNUG,
+    )
+
+
+@ft.memo
+@ft.component
+def AppBarTitle(title: str, message: str) -> ft.Control:
     """The app bar's title, or in its place the refusal of the last tap: the bar keeps its height,
     so a refusal covers no card and moves none from under the finger; screen readers announce it."""
     said = ft.Semantics(
@@ -273,28 +296,62 @@ def title_or_message(title: str, message: str) -> ft.Control:
     return ft.Container(said, bgcolor=ft.Colors.ERROR_CONTAINER, padding=ft.Padding.symmetric(horizontal=10, vertical=2), border_radius=8)
 
 
-def actions(play: Play, game_id: str) -> ft.Control:
-    """What is done now and then, at the end of the cards: invite the players' phones."""
-    app = play.app
+@ft.memo
+@ft.component
+def BackButton(go_back: Callable[[Any], None]) -> ft.Control:
+    return icon_button(ft.Icons.ARROW_BACK, "Back", go_back)
+
+
+@ft.memo
+@ft.component
+def ScoringHelp(app: App, game: str) -> ft.Control:
+    """The app bar's "How scoring works" (`app`: the same object for the session's life)."""
+    return how_scoring_works(app, game)
+
+
+@ft.memo
+@ft.component
+def Actions(invite: bool, go_invite: Callable[[Any], None]) -> ft.Control:
+    """What is done now and then, at the end of the cards: invite the players' phones (`invite`: not on a
+    guest's phone, nor in the browser build, which has no server for phones to join)."""
     return ft.Row(
-        [
-            ft.OutlinedButton(
-                "Invite players",
-                icon=ft.Icons.QR_CODE,
-                height=48,
-                visible=not play.seat and not app.standalone,  # the browser build has no server for phones to join
-                on_click=lambda e: app.go(f"/invite/{route_id(game_id)}"),
-            ),
-        ],
+        [ft.OutlinedButton("Invite players", icon=ft.Icons.QR_CODE, height=48, visible=invite, on_click=go_invite)],
         wrap=True,
         alignment=ft.MainAxisAlignment.CENTER,
     )
 
 
-def thumb_bar(play: Play, game_id: str) -> ft.Control:
+@ft.memo
+@ft.component
+def UndoButton(can_undo: bool, undo: Callable[[Any], None]) -> ft.Control:
+    return ft.OutlinedButton(
+        "Undo",
+        icon=ft.Icons.UNDO,
+        on_click=undo,
+        disabled=not can_undo,
+        tooltip=None if can_undo else "Nothing of yours to undo",
+        height=48,
+        style=SNUG,
+    )
+
+
+@ft.memo
+@ft.component
+def ResultsButton(go_results: Callable[[Any], None]) -> ft.Control:
+    return ft.OutlinedButton("Results", icon=ft.Icons.EMOJI_EVENTS, height=48, style=SNUG, on_click=go_results)
+
+
+@ft.memo
+@ft.component
+def Explanations(sentences: tuple[str, ...]) -> ft.Control:
+    """The scorer's sentences, under the tableaux: one that comes with a tap never pushes the cards down
+    under the finger."""
+    return ft.Column([ft.Text(s, italic=True, size=13) for s in sentences])
+
+
+def thumb_bar(play: Play) -> ft.Control:
     """Undo, the round's own button (Next round, Score round) and Results: under the thumb on a
     phone, outside the scrolling cards, so none of them is at the end of a long scroll."""
-    app, can_undo = play.app, play.live.can_undo(play.who)
     game = play.game
     assert game is not None
     round_action = game.round_action()
@@ -302,24 +359,10 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
     bar = ft.Container(
         ft.Row(
             [
-                ft.OutlinedButton(
-                    "Undo",
-                    icon=ft.Icons.UNDO,
-                    on_click=lambda e: play.undo(),
-                    disabled=not can_undo,
-                    tooltip=None if can_undo else "Nothing of yours to undo",
-                    height=48,
-                    style=SNUG,
-                ),
+                UndoButton(play.live.can_undo(play.who), play.tap_undo, key="undo"),
                 *([done] if done is not None else []),
                 *([round_action] if round_action is not None else []),
-                ft.OutlinedButton(
-                    "Results",
-                    icon=ft.Icons.EMOJI_EVENTS,
-                    height=48,
-                    style=SNUG,
-                    on_click=lambda e: app.go(f"/results/{route_id(game_id)}"),
-                ),
+                ResultsButton(play.go_results, key="results"),
             ],
             wrap=True,
             spacing=6,
@@ -327,12 +370,21 @@ def thumb_bar(play: Play, game_id: str) -> ft.Control:
             alignment=ft.MainAxisAlignment.CENTER,
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),
-        padding=ft.Padding.symmetric(horizontal=4, vertical=6),
+        padding=BAR_PADDING,
         bgcolor=ft.Colors.SURFACE,
-        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        border=BAR_TOP,
         alignment=ft.Alignment.TOP_CENTER,  # an aligned box fills the width: the line above spans the screen, not the buttons
     )
     return ft.Semantics(identifier="play-actions", container=True, content=bar)
+
+
+# Shared by every drawing: Flet skips comparing an object with itself.
+BAR_PADDING = ft.Padding.symmetric(horizontal=4, vertical=6)
+BAR_TOP = ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))
+HEADER_PADDING = ft.Padding.symmetric(horizontal=4, vertical=4)
+HEADER_BOTTOM = ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))
+BODY_PADDING = ft.Padding.only(left=4, right=4, bottom=24)
+VIEW_PADDING = ft.Padding.only(left=6, right=6, top=0, bottom=0)
 
 
 TABLE_CHANGES = "The table changes what the players share; this phone enters {}'s own cards."
@@ -411,35 +463,30 @@ def frame(play: Play, game_id: str) -> ft.Control:
             # What is read more than entered (a score sheet of the rounds): under the cards, never pushing them down.
             ft.Column(game.after(), key="after"),
             # Under the tableaux: a sentence that comes with a tap never pushes the cards down under the finger.
-            ft.Column([ft.Text(s, italic=True, size=13) for s in game.explanations(play.live.result)]),
-            actions(play, game_id),
+            Explanations(tuple(game.explanations(play.live.result)), key="explanations"),
+            Actions(not play.seat and not app.standalone, play.go_invite, key="actions"),
         ],
         spacing=10,
     )
-    editing = app.store.editing(game_id) if play.live.status == EDITING and not play.seat else None  # a saved game's edit copy
+    editing = app.games.editing(game_id) if play.live.status == EDITING and not play.seat else None  # a saved game's edit copy
     return ft.Column(
         [
             editing_banner(app, editing, play.live.result.decided),
             ft.Semantics(
                 identifier="play-header",
                 container=True,
-                content=ft.Container(
-                    header,
-                    padding=ft.Padding.symmetric(horizontal=4, vertical=4),
-                    bgcolor=ft.Colors.SURFACE,
-                    border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-                ),
+                content=ft.Container(header, padding=HEADER_PADDING, bgcolor=ft.Colors.SURFACE, border=HEADER_BOTTOM),
             ),
             # One scrolling column per view of the game (GameScreen.scroll_key: Lost Cities' round shown):
             # Flutter keeps its offset while its content changes, and a new view (after Next round) starts
             # at its top, where the round's first words are.
             ft.Column(
-                [ft.Container(body, padding=ft.Padding.only(left=4, right=4, bottom=24))],
+                [ft.Container(body, padding=BODY_PADDING)],
                 scroll=ft.ScrollMode.AUTO,
                 expand=True,
                 key=f"scroll {game.scroll_key()}",
             ),
-            thumb_bar(play, game_id),
+            thumb_bar(play),
         ],
         spacing=0,
         expand=True,
@@ -458,8 +505,8 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
     play = ft.use_memo(lambda: Play(app, seat), [])
     opening: ft.MutableRef[bool] = ft.use_ref(True)  # the first drawing may start an edit of a saved game; later ones never do
     route = route or f"/play/{route_id(game_id)}"
-    stored = app.store.get(game_id)
-    saved_meanwhile = stored is not None and stored.status == FINISHED and not opening.current and app.store.editing(game_id) is None
+    stored = app.games.get(game_id)
+    saved_meanwhile = stored is not None and stored.status == FINISHED and not opening.current and app.games.editing(game_id) is None
     results = f"/{'history' if app.authorized else 'results'}/{route_id(game_id)}"
 
     def leave_when_saved() -> None:
@@ -483,18 +530,18 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
         route=route,
         # Its own back button: Flutter's is 40 × 40, under the 48 every target has.
         appbar=ft.AppBar(
-            title=title_or_message(game_screens.title(live.record["game"]), message),
+            title=AppBarTitle(game_screens.title(live.record["game"]), message, key="title"),
             # A guest's own seat is its first screen: nothing of its seat lies behind it, so no Back; its
             # title then keeps the bar's usual 16 px from the edge (4 px is the gap after the arrow).
             title_spacing=16 if app.seat_route == route else 4,
             leading_width=56,
-            leading=None if app.seat_route == route else icon_button(ft.Icons.ARROW_BACK, "Back", lambda e: app.go(route_under(app))),
+            leading=None if app.seat_route == route else BackButton(play.go_back, key="back"),
             automatically_imply_leading=False,
             # The game clock in the bar: on every screen of the game, costing the cards no height (its own
             # component: its ticks draw only it, widgets/game_clock.py).
-            actions=[GameClock(play), how_scoring_works(app, live.record["game"])],
+            actions=[GameClock(play), ScoringHelp(app, live.record["game"], key="help")],
         ),
         controls=[frame(play, game_id)],
-        padding=ft.Padding.only(left=6, right=6, top=0, bottom=0),
+        padding=VIEW_PADDING,
         spacing=0,
     )

@@ -39,32 +39,56 @@ def sheet_row(label: str, cells: Sequence[ft.Control], shaded: bool = False) -> 
 
 
 def score_sheet(result: Result, round_labels: Sequence[str] | None = None) -> ft.Control:
-    """The rounds of `result` (scored ones only), each player's points and running total."""
-    players = result.players
+    """The rounds of `result` (scored ones only), each player's points and running total.
+
+    Each row is a memoised part drawn from plain values: a tap changes the round being entered and the
+    totals, so the play screen draws those two rows again, not the sheet."""
+    players = tuple(result.players)
     running = dict.fromkeys(players, 0)
-    rows: list[ft.Control] = [sheet_row("Round", [cell(short_name(p, 10), bold=True, size=13) for p in players], shaded=True)]
+    rows: list[ft.Control] = [SheetHead(players, key="head")]
     for i, points in enumerate(result.rounds):
         cells = []
         for p in players:
             running[p] += points.get(p, 0)
-            cells.append(
-                ft.Column(
-                    [cell(str(points.get(p, 0))), cell(f"= {running[p]}", size=12, muted=True)],
-                    spacing=0,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                )
-            )
+            cells.append((points.get(p, 0), running[p]))
         label = round_labels[i] if round_labels and i < len(round_labels) else str(i + 1)
-        rows.append(sheet_row(label, cells))
-    rows.append(sheet_row("Total", [cell(str(result.totals[p]), bold=True) for p in players], shaded=True))
+        rows.append(SheetRound(label, tuple(cells), key=f"round {i}"))
+    rows.append(SheetTotal(tuple(result.totals[p] for p in players), key="total"))
     return ft.Semantics(
         label="Score sheet",
         container=True,
-        content=ft.Container(
-            ft.Column(rows, spacing=0),
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            border_radius=8,
-            clip_behavior=ft.ClipBehavior.HARD_EDGE,
-        ),
+        content=ft.Container(ft.Column(rows, spacing=0), border=BORDER, border_radius=8, clip_behavior=ft.ClipBehavior.HARD_EDGE),
     )
+
+
+BORDER = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
+
+
+@ft.memo
+@ft.component
+def SheetHead(players: tuple[str, ...]) -> ft.Control:
+    return sheet_row("Round", [cell(short_name(p, 10), bold=True, size=13) for p in players], shaded=True)
+
+
+@ft.memo
+@ft.component
+def SheetRound(label: str, cells: tuple[tuple[int, int], ...]) -> ft.Control:
+    """One round: each player's (points, running total)."""
+    return sheet_row(
+        label,
+        [
+            ft.Column(
+                [cell(str(points)), cell(f"= {running}", size=12, muted=True)],
+                spacing=0,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+            for points, running in cells
+        ],
+    )
+
+
+@ft.memo
+@ft.component
+def SheetTotal(totals: tuple[int, ...]) -> ft.Control:
+    return sheet_row("Total", [cell(str(t), bold=True) for t in totals], shaded=True)

@@ -1,0 +1,93 @@
+"""Issue 40: a tap draws again only the parts of the play screen whose shown values changed (the app bar,
+the bar under the thumb, a player's total, a round of the score sheet are memoised parts drawn from plain
+arguments). Counted by the functions each part's drawing calls; timings are bench/tap_cost.py's."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import flet as ft
+import pytest
+
+from companion.ui.views import play
+from companion.ui.widgets import score_sheet
+from scoring import new_record
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """How many times each counted part was drawn, by what its drawing calls."""
+    counts: Counter[str] = Counter()
+
+    def counting(module, name: str, key=lambda *a, **k: ""):
+        original = getattr(module, name)
+
+        def wrapper(*args, **kwargs):
+            counts[f"{name}{key(*args, **kwargs)}"] += 1
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, wrapper)
+
+    counting(play, "total_badge", key=lambda player, *a, **k: f" {player}")
+    counting(play, "how_scoring_works")
+    counting(play, "icon_button")  # the app bar's Back
+    counting(score_sheet, "sheet_row", key=lambda label, *a, **k: f" {label}")
+    return counts
+
+
+def open_lost_cities(store, open_app, width: float, rounds: int = 1):
+    game = store.create(new_record("lost-cities", ["Mia", "Noah"], {"rounds": rounds})).id
+    h = open_app(f"/play/{game}", width=width, height=820 if width > 600 else 844)
+    h.settle()
+    return h
+
+
+@pytest.mark.parametrize("width", [390, 1180])
+def test_a_tap_draws_again_only_the_tapped_players_total(store, open_app, drawn, width):
+    h = open_lost_cities(store, open_app, width)
+    h.tap("Mia red 6")
+    drawn.clear()
+    h.tap("Mia red 7")
+    assert h.text_of("total-Mia") == "-7"
+    assert drawn == Counter({"total_badge Mia": 1})  # not Noah's, not the app bar's Back nor its help
+
+
+def test_a_tap_draws_the_round_it_changed_and_the_totals_of_the_score_sheet(store, open_app, drawn):
+    h = open_lost_cities(store, open_app, 1180, rounds=3)
+    h.tap("Mia red 6")
+    h.tap("Next round")
+    h.tap("Noah blue 10")  # Noah leads, -10 to -14
+    drawn.clear()
+    h.tap("Noah blue 9")  # and still leads: Mia's badge shows what it showed
+    assert drawn == Counter({"total_badge Noah": 1, "sheet_row 2": 1, "sheet_row Total": 1})
+
+
+def test_a_player_switch_draws_both_players_totals_and_no_app_bar(store, open_app, drawn):
+    """On the phone the badge of the player shown is marked: both badges change, nothing else counted."""
+    h = open_lost_cities(store, open_app, 390)
+    drawn.clear()
+    h.tap("Noah")
+    assert drawn == Counter({"total_badge Mia": 1, "total_badge Noah": 1})
+
+
+def test_a_refusal_draws_the_title_again_and_the_next_tap_clears_it(store, open_app, drawn):
+    h = open_lost_cities(store, open_app, 390)
+    drawn.clear()
+    h.tap("Mia red 6")
+    h.tap("Noah")
+    h.tap("Noah red 6")  # Mia holds it: refused in words, in the app bar
+    assert "Mia" in h.text_of("message")
+    h.tap("Noah red 7")
+    assert h.text_of("message").strip() == ""
+    assert drawn["how_scoring_works"] == 0 and drawn["icon_button"] == 0  # the bar's buttons were never drawn again
+
+
+def test_a_text_only_a_memoised_part_shows_registers_its_font(store, open_app):
+    """Flet draws a memoised part while it diffs, after the fonts check has looked at the update: the
+    check reads the part's arguments. Lost Cities' formulas (a memoised part) write a minus sign (U+2212)
+    that only the fallback chain draws; before, the check never saw it."""
+    h = open_lost_cities(store, open_app, 1180)
+    assert "DejaVu" not in (h.page.fonts or {})
+    h.tap("Mia red 6")
+    assert "−" in h.find_all(ft.Text, value="red: (6 − 20) = -14")[0].value
+    assert "DejaVu" in h.page.fonts
