@@ -24,7 +24,7 @@ from . import names
 from .actions import Action, NextRound, Table, Unchanged
 from .fields import RecordError
 from .record import GameRules, Record, parse_record
-from .registry import ALL_RULES, GAMES, VARIANTS, register
+from .registry import ALL_RULES, GAMES, register
 from .result import Line, Result
 
 
@@ -91,7 +91,6 @@ def refusal(table: Table, action: Action) -> str | None:
 __all__ = [
     "ALL_RULES",
     "GAMES",
-    "VARIANTS",
     "Action",
     "GameRules",
     "Line",

@@ -11,7 +11,6 @@ from .record import GameRules
 
 ALL_RULES: tuple[GameRules, ...] = (lost_cities.GAME, bgg_card_game.GAME, bgg_game.GAME, cgt.GAME, card_commons.GAME)
 GAMES: dict[str, GameRules] = {rules.key: rules for rules in ALL_RULES}
-VARIANTS = ALL_RULES  # its former name (as python-chess's list of games), until the branches under way have merged
 
 
 def register(rules: GameRules) -> GameRules:
