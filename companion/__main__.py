@@ -41,6 +41,13 @@ def parser() -> argparse.ArgumentParser:
             f"also read from ${PIN_VARIABLE}. Serving beyond this machine without one generates one",
         )
         q.add_argument("--ask-pin", action="store_const", const="-", dest="pin", help="ask for the PIN (same as --pin -)")
+        q.add_argument(
+            "--prefix",
+            type=path_prefix,
+            default=None,
+            metavar="NAME",
+            help="answer under /NAME/ (letters, digits, - and _): one process per prefix behind a proxy (docs/scaling.md)",
+        )
     export = sub.add_parser("export", help="write the finished games as JSON, CSV or a BG Stats play")
     export.add_argument("-o", "--output", type=Path, default=None, help="file to write (default: standard output)")
     export.add_argument(
@@ -62,6 +69,14 @@ def parser() -> argparse.ArgumentParser:
         # SUPPRESS: `tableside --data DIR export` keeps the folder given before the command.
         q.add_argument("--data", type=Path, default=argparse.SUPPRESS, help="data folder (default: the user data folder)")
     return p
+
+
+def path_prefix(name: str) -> str:
+    from companion.server.path_prefix import valid_name
+
+    if not valid_name(name):
+        raise argparse.ArgumentTypeError(f"a --prefix is 1 to 64 letters, digits, - or _, not {name!r}")
+    return name
 
 
 class CommandError(Exception):
@@ -249,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     if pin is not None and weak_pin_warning(pin):
         print(weak_pin_warning(pin), file=sys.stderr)
     try:
-        serve(args.host, args.port, data, pin=pin)
+        serve(args.host, args.port, data, pin=pin, prefix=args.prefix or "")
     except (StoreLocked, RuntimeError, OSError) as e:  # a locked, newer or unreadable data folder, a busy port
         fail(str(e))
         return EXIT_ERROR

@@ -63,7 +63,8 @@ def make_main(
     return main
 
 
-def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
+def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: str = "") -> None:
+    """`prefix` ("t2"): the app answers under /t2/ and its links carry it (server/path_prefix.py)."""
     import socket
 
     import flet_web.fastapi as flet_fastapi
@@ -71,7 +72,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
 
     from companion.access import identity
     from companion.access.gate import PIN_SETTING, new_pin
-    from companion.server import admission, guard, memory, play_links, quiet_log, static_files
+    from companion.server import admission, guard, memory, path_prefix, play_links, quiet_log, static_files
     from companion.server.network import beyond_this_machine
     from companion.server.wifi import WifiListener
     from companion.ui.warm_figures import FiguresWarmer
@@ -84,7 +85,8 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
     FiguresWarmer(store).start(after=FIRST_FIGURES_AFTER)
     everywhere = host in ("0.0.0.0", "::", "")
     addresses = lan_addresses() if everywhere else [host]
-    join_urls = [f"http://{a}:{port}" for a in addresses]  # on 127.0.0.1 too: a second browser here can join
+    under = f"/{prefix}" if prefix else ""  # what a proxy routes to this process (docs/scaling.md)
+    join_urls = [f"http://{a}:{port}{under}" for a in addresses]  # on 127.0.0.1 too: a second browser here can join
     generated = beyond_this_machine(host) and pin is None and store.setting(PIN_SETTING) is None
     if generated:  # the network may not use the games without a PIN: one for this run, shown only here
         pin = new_pin()
@@ -103,10 +105,14 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
         upload_dir=str(uploads.folder),  # an imported file arrives in chunks, not in one websocket message
         max_upload_size=MAX_UPLOAD_BYTES,
         secret_key=uploads.secret,
+        proxy_path=prefix or None,  # the page's <base href> and websocket: /t2/, /t2/ws
+        upload_endpoint_path=f"{prefix}/upload" if prefix else None,  # its signed URL: /t2/upload
     )
     quiet_log.install()  # a client that leaves is logged once at info, never as a traceback
     static_files.install(app, ASSETS_DIR)  # compressed once, cached by browsers: a phone joins in seconds
     app = play_links.Routes(app)  # /bgstats/<token>: the BG Stats QR's short link, inside the guard
+    if prefix:
+        app = path_prefix.PathPrefix(app, prefix, kept=(f"{under}/upload",))
     names = [socket.gethostname(), socket.gethostname() + ".local"]
     app = guard.Guard(app, guard.own_hosts(port, addresses, names))
     options: dict[str, Any] = {
@@ -116,8 +122,8 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None) -> None:
         "timeout_graceful_shutdown": guard.STOP_WITHIN,
     }
     if not network.lan:
-        network.opener = WifiListener(app, port, options).open
-    for line in serving_banner(host, port, pin_set=gate.required):
+        network.opener = WifiListener(app, port, options, under).open
+    for line in serving_banner(host, port, pin_set=gate.required, under=under):
         print(line, flush=True)
     if generated:
         print(f"PIN for this run: {pin}  (phones ask for it; set your own with --pin - or ${{TABLESIDE_PIN}})", flush=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -165,16 +166,30 @@ def page_fetching_from(html: str, base: str) -> str:
     """Flet's patched index.html with its runtime, CanvasKit, assets and fallback fonts fetched from
     `base` ("/v/<version>/"), so they can be cached for long.
 
-    Why: Flet's page names them at "/". Seam: the text of Flet's page (its `flet.*Url="..."`
+    Why: Flet's page names them at its base ("/", "/t2/" with `serve --prefix t2`). Seam: the text of Flet's page (its `flet.*Url="..."`
     settings and script tags). Tests: tests/e2e/test_static_files.py, tests/ui/test_fallback_fonts.py."""
+    mount = base_href(html)  # Flet names them under it; the script tags' src are relative to it
     for key in ("entrypointBaseUrl", "assetBase"):
-        html = html.replace(f'flet.{key}="/";', f'flet.{key}="{base}";')
-    html = html.replace('flet.canvasKitBaseUrl="/canvaskit/";', f'flet.canvasKitBaseUrl="{base}canvaskit/";')
+        html = html.replace(f'flet.{key}="{mount}";', f'flet.{key}="{base}";')
+    html = html.replace(f'flet.canvasKitBaseUrl="{mount}canvaskit/";', f'flet.canvasKitBaseUrl="{base}canvaskit/";')
     # Flutter's fallback-font requests (answered by fallback_fonts): cached for long too.
     html = html.replace('flet.fontFallbackBaseUrl="assets/fonts/";', f'flet.fontFallbackBaseUrl="{base}assets/fonts/";')
+    relative = base[len(mount) :] if base.startswith(mount) else base
     for script in ("flutter_bootstrap.js", "python.js"):  # (python.js blocks the page until it is there)
-        html = html.replace(f'src="{script}"', f'src="{base.lstrip("/")}{script}"')
+        html = html.replace(f'src="{script}"', f'src="{relative}{script}"')
     return html
+
+
+BASE_HREF = re.compile(r"<base\b[^>]*\bhref\s*=\s*([\"'])([^\"']*)\1", re.IGNORECASE)
+
+
+def base_href(html: str) -> str:
+    """The `<base href>` Flet wrote into its page: "/", or "/t2/" when served with `proxy_path="t2"`.
+
+    Why: the page's versioned URLs (page_fetching_from) go under the same prefix. Seam: Flet's
+    patch_index_html writes the tag (flet_web/patch_index.py). Tests: tests/security/test_prefix.py."""
+    found = BASE_HREF.search(html)
+    return found.group(2) if found and found.group(2).startswith("/") else "/"
 
 
 # ---- 5. The page's own script (web/before_flet.js, inlined by static_files) ----------------------

@@ -39,12 +39,14 @@ def beyond_this_machine(host: str) -> bool:
     return not is_loopback(host)  # a name other than localhost: it may resolve to anything
 
 
-def serving_banner(host: str, port: int, pin_set: bool) -> list[str]:
-    """What `tableside serve` prints: where to open the app, and a warning when the whole LAN can."""
+def serving_banner(host: str, port: int, pin_set: bool, under: str = "") -> list[str]:
+    """What `tableside serve` prints: where to open the app, and a warning when the whole LAN can.
+    `under`: the path prefix (`serve --prefix t2`: "/t2")."""
+    page = f"{under}/" if under else ""
     if host not in ("0.0.0.0", "::", ""):
-        return [f"Tableside is serving http://{host}:{port}"]
-    lines = [f"Tableside is serving on every network interface, port {port}:", f"  on this machine: http://127.0.0.1:{port}"]
-    lines += [f"  on the local network: http://{a}:{port}" for a in lan_addresses()]
+        return [f"Tableside is serving http://{host}:{port}{page}"]
+    lines = [f"Tableside is serving on every network interface, port {port}:", f"  on this machine: http://127.0.0.1:{port}{page}"]
+    lines += [f"  on the local network: http://{a}:{port}{page}" for a in lan_addresses()]
     lines.append(
         "Anyone on this network can reach Tableside: each browser must enter the PIN."
         if pin_set

@@ -306,8 +306,9 @@ BEFORE_FLET = flet_seams.BEFORE_FLET  # no CDN request; a page never waits for e
 
 def versioned_page(html: str, version: str) -> str:
     """index.html with the runtime, CanvasKit and assets fetched from /v/<version>/ (cached for long),
-    and our own script run before Flet's client (BEFORE_FLET)."""
-    base = f"/v/{version}/"
+    under the page's own base (`serve --prefix t2`: /t2/v/<version>/), and our own script run before
+    Flet's client (BEFORE_FLET)."""
+    base = f"{flet_seams.base_href(html)}v/{version}/"
     ours = BEFORE_FLET.read_text(encoding="utf-8").replace("</", "<\\/")  # inline: nothing in it may end the <script>
     html = html.replace("</head>", f"<script>\n{ours}</script>\n</head>", 1)
     return flet_seams.page_fetching_from(html, base)

@@ -45,11 +45,12 @@ def bind(address: str, port: int) -> socket.socket:
 
 
 class WifiListener:
-    def __init__(self, guard: Guard, port: int, options: dict[str, Any]):
+    def __init__(self, guard: Guard, port: int, options: dict[str, Any], under: str = ""):
         self.guard = guard
         self.port = port
         self.options = options  # uvicorn's options, as the first server was given them
         self.task: asyncio.Task | None = None
+        self.under = under  # `serve --prefix t2`: "/t2", in the links
 
     async def open(self) -> list[str]:
         """Listen on every local network address of this machine: the links that reach it there."""
@@ -69,7 +70,7 @@ class WifiListener:
             port = sock.getsockname()[1]
             self.guard.hosts.update(own_hosts(port, [address]))  # before the first connection
             sockets.append(sock)
-            urls.append(f"http://{address}:{port}")
+            urls.append(f"http://{address}:{port}{self.under}")
         if not sockets:
             return []
         server = uvicorn.Server(uvicorn.Config(self.guard, lifespan="off", **self.options))
