@@ -69,7 +69,9 @@ def test_a_hundred_malformed_first_frames_leave_sockets_and_memory_as_they_were(
     def closed_by_client() -> None:
         raw = Raw(server.port)
         raw.send(Raw.frame(b"\x03\xe8", 8))  # a close frame
-        raw.closed_within(5)
+        # The server's answer, before the next connection: a loaded machine may take a while, and a
+        # socket it has not yet let go of still counts toward this address's share.
+        assert raw.closed_within(15)
         raw.close()
 
     for i in range(20):  # what the first connections allocate stays anyway (imports, caches, pools)
