@@ -141,3 +141,28 @@ def test_a_bad_public_url_is_refused_with_one_error_line(url, prefix, capsys):
 def test_a_public_url_gives_the_links_base_the_hosts_and_the_websocket(url, prefix, base, hosts, websocket):
     public = parse(url, prefix)
     assert (public.base, public.hosts, public.websocket) == (base, hosts, websocket)
+
+
+@pytest.mark.parametrize(
+    "host, policy",
+    [
+        ("club.example", "connect-src 'self' wss://club.example data: blob:"),  # loaded through the HTTPS proxy
+        ("127.0.0.1:8552", "connect-src 'self' ws://127.0.0.1:8552 data: blob:"),  # loaded from the process itself
+    ],
+)
+def test_behind_https_the_page_may_open_the_wss_websocket(host, policy):
+    from companion.server.guard import Guard, own_hosts
+
+    started = []
+
+    async def app(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+
+    async def send(message):
+        started.append(message)
+
+    guard = Guard(app, own_hosts(8552, ["127.0.0.1"]), public=parse("https://club.example/t2/", "t2"))
+    scope = {"type": "http", "path": "/t2/", "headers": [(b"host", host.encode()), (b"origin", b"https://club.example")]}
+    asyncio.run(guard(scope, None, send))
+    headers = dict(started[0]["headers"])
+    assert started[0]["status"] == 200 and policy in headers[b"content-security-policy"].decode()
