@@ -48,6 +48,13 @@ def parser() -> argparse.ArgumentParser:
             metavar="NAME",
             help="answer under /NAME/ (letters, digits, - and _): one process per prefix behind a proxy (docs/scaling.md)",
         )
+        q.add_argument(
+            "--public-url",
+            default=None,
+            metavar="URL",
+            help="the address a reverse proxy serves this process at, e.g. https://club.example/t2/ (its path is /NAME/ of "
+            "--prefix): its Host and Origin are let in, invitations start with it, and every browser enters the PIN (docs/scaling.md)",
+        )
     export = sub.add_parser("export", help="write the finished games as JSON, CSV or a BG Stats play")
     export.add_argument("-o", "--output", type=Path, default=None, help="file to write (default: standard output)")
     export.add_argument(
@@ -225,7 +232,8 @@ def use_system_allocator() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    arguments = parser()
+    args = arguments.parse_args(argv)
     if args.command == "build-web":
         from companion.standalone.build import build
 
@@ -247,6 +255,14 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as e:  # never a traceback: one line that says what failed
             fail(f"{type(e).__name__}: {e}")
         return EXIT_ERROR
+    public = None
+    if args.public_url is not None:
+        from companion.server.public_url import parse
+
+        try:
+            public = parse(args.public_url, args.prefix or "")
+        except ValueError as e:
+            arguments.error(str(e))  # one `error:` line, status 2, as the parser's own
     if argv is None:
         use_system_allocator()  # before the PIN is read from the environment: the new process reads it again
     data = (args.data or default_data_folder()).resolve()  # absolute: `flet run` changes the working folder
@@ -264,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     if pin is not None and weak_pin_warning(pin):
         print(weak_pin_warning(pin), file=sys.stderr)
     try:
-        serve(args.host, args.port, data, pin=pin, prefix=args.prefix or "")
+        serve(args.host, args.port, data, pin=pin, prefix=args.prefix or "", public=public)
     except (StoreLocked, RuntimeError, OSError) as e:  # a locked, newer or unreadable data folder, a busy port
         fail(str(e))
         return EXIT_ERROR

@@ -22,6 +22,7 @@ from companion.access.host_grants import HostGrants
 from companion.access.invites import Invites
 from companion.data.store import GameStore
 from companion.server.network import Network, lan_addresses, serving_banner
+from companion.server.public_url import PublicUrl
 from companion.server.uploads import MAX_UPLOAD_BYTES, Uploads
 from companion.services.live import GameHub
 from companion.ui import app as screens
@@ -63,8 +64,9 @@ def make_main(
     return main
 
 
-def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: str = "") -> None:
-    """`prefix` ("t2"): the app answers under /t2/ and its links carry it (server/path_prefix.py)."""
+def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: str = "", public: PublicUrl | None = None) -> None:
+    """`prefix` ("t2"): the app answers under /t2/ and its links carry it (server/path_prefix.py).
+    `public` (`--public-url`): the address a reverse proxy serves it at (server/public_url.py)."""
     import socket
 
     import flet_web.fastapi as flet_fastapi
@@ -87,12 +89,18 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: 
     addresses = lan_addresses() if everywhere else [host]
     under = f"/{prefix}" if prefix else ""  # what a proxy routes to this process (docs/scaling.md)
     join_urls = [f"http://{a}:{port}{under}" for a in addresses]  # on 127.0.0.1 too: a second browser here can join
-    generated = beyond_this_machine(host) and pin is None and store.setting(PIN_SETTING) is None
+    if public is not None:
+        # Through the proxy every device connects from the proxy's address (127.0.0.1 on this machine):
+        # none is the host by its address, so the guests' devices are not either.
+        os.environ[identity.LOCAL_IS_HOST] = "0"
+        join_urls = [public.base]
+    served_beyond = beyond_this_machine(host) or public is not None
+    generated = served_beyond and pin is None and store.setting(PIN_SETTING) is None
     if generated:  # the network may not use the games without a PIN: one for this run, shown only here
         pin = new_pin()
     gate = Gate(store, pin)
     uploads = Uploads()
-    network = Network(join_urls, lan=beyond_this_machine(host))  # the invite screen can open it to the Wi-Fi (wifi.py)
+    network = Network(join_urls, lan=served_beyond)  # the invite screen can open it to the Wi-Fi (wifi.py)
     app = flet_fastapi.app(
         admission.limited(make_main(store, pin, uploads=uploads, network=network), gate),
         before_main=identity.remember,  # the session's address: the connection's, before any client message
@@ -114,7 +122,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: 
     if prefix:
         app = path_prefix.PathPrefix(app, prefix, kept=(f"{under}/upload",))
     names = [socket.gethostname(), socket.gethostname() + ".local"]
-    app = guard.Guard(app, guard.own_hosts(port, addresses, names))
+    app = guard.Guard(app, guard.own_hosts(port, addresses, names), public=public)
     options: dict[str, Any] = {
         "log_level": os.environ.get("TABLESIDE_LOG", "warning"),
         "proxy_headers": False,  # the client's address is the socket's: X-Forwarded-For is not believed
@@ -125,6 +133,8 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: 
         network.opener = WifiListener(app, port, options, under).open
     for line in serving_banner(host, port, pin_set=gate.required, under=under):
         print(line, flush=True)
+    if public is not None:
+        print(f"Through the proxy: {public.base}/  (every browser enters the PIN)", flush=True)
     if generated:
         print(f"PIN for this run: {pin}  (phones ask for it; set your own with --pin - or ${{TABLESIDE_PIN}})", flush=True)
     print(f"Data: {data_dir}", flush=True)

@@ -1,9 +1,11 @@
 """What the server lets in and what it tells browsers: an ASGI middleware in front of Flet's app.
 
-- A request must name this server (its Host is one of our own addresses or names): a page whose
-  name was re-pointed at 127.0.0.1 (DNS rebinding) is refused.
-- A websocket from a browser page must come from our own origin: another site open in the
-  same browser cannot drive the app (browsers always send Origin on websockets; a client without
+- A request must name this server (its Host is one of our own addresses or names, or the host of
+  `serve --public-url`, the proxy's address): a page whose name was re-pointed at 127.0.0.1 (DNS
+  rebinding) is refused.
+- A websocket from a browser page must come from our own origin (http:// and one of those hosts,
+  or the public URL's origin, https:// behind HTTPS): another site open in the same browser cannot
+  drive the app (browsers always send Origin on websockets; a client without
   one is not a browser page, and could send any Origin it liked anyway).
 - No `Access-Control-Allow-Origin: *` (Flet adds it); a Content-Security-Policy that lets the page
   load and connect to this server only (which also stops Flet's client asking a CDN for
@@ -49,6 +51,7 @@ import msgpack
 
 from companion.access.identity import TRANSPORT_ADDRESS, device_of, is_loopback
 from companion.server.flet_seams import REGISTER_CLIENT, REGISTER_FIELDS, UPDATE_CONTROL_PROPS, trial_page_patch
+from companion.server.public_url import PublicUrl
 
 log = logging.getLogger("tableside")
 
@@ -240,9 +243,11 @@ class Guard:
         max_sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS,
         reap_after: float = REAP_AFTER,
         reap_registered_after: float = REAP_REGISTERED_AFTER,
+        public: PublicUrl | None = None,
     ):
         self.app = app
         self.hosts = hosts
+        self.public = public  # `serve --public-url`: its host and origin too, and its websocket in the policy
         self.max_sockets = max_sockets_per_address
         self.reap_after = reap_after
         self.reap_registered_after = reap_registered_after
@@ -254,12 +259,14 @@ class Guard:
         headers = dict(scope.get("headers") or [])
         host = headers.get(b"host", b"").decode("latin-1").lower()
         origin = headers.get(b"origin", b"").decode("latin-1").lower()
-        if host not in self.hosts:
+        public = self.public is not None and host in self.public.hosts
+        if host not in self.hosts and not public:
             return await self.refuse(scope, send, f"unknown host {host!r}")
-        if origin and origin not in (f"http://{h}" for h in self.hosts):
+        if origin and origin not in (f"http://{h}" for h in self.hosts) and not (self.public and origin == self.public.origin):
             return await self.refuse(scope, send, f"foreign origin {origin!r}")
         if scope["type"] == "http":
-            return await self.app(scope, receive, self.with_headers(send, host))
+            websocket = self.public.websocket if public and self.public else f"ws://{host}"
+            return await self.app(scope, receive, self.with_headers(send, websocket))
         return await self.websocket(scope, receive, send)
 
     async def refuse(self, scope, send, why: str) -> None:
@@ -273,8 +280,8 @@ class Guard:
         )
         await send({"type": "http.response.body", "body": b"Forbidden\n"})
 
-    def with_headers(self, send, host: str):
-        policy = CONTENT_SECURITY_POLICY.format(websocket=f"ws://{host}").encode()
+    def with_headers(self, send, websocket: str):
+        policy = CONTENT_SECURITY_POLICY.format(websocket=websocket).encode()
 
         async def send_with_headers(message):
             if message["type"] == "http.response.start":
