@@ -70,20 +70,17 @@ def assert_whole_tableau(u, player: str, colours: tuple[str, ...]) -> None:
     assert len(heights) == 1 and min(heights) >= 40, f"cards {heights} px tall: some are cut, or too small"
 
 
-def whole_tableau_and_switch(u, player: str, colours: tuple[str, ...]) -> None:
-    assert_whole_tableau(u, player, colours)
-    switch = boxes(u, ["Mia", "Noah"])
-    assert not outside(u, switch), f"the player switch is off the screen: {switch}"
-
-
-def test_six_expeditions_and_the_switch_are_on_a_phone_screen_without_a_scroll(ui, server):
-    """Purple, the sixth expedition: the most cards a phone holds. Five expeditions: the next test."""
-    u, _ = open_game(ui, server, {"rounds": 3, "purple": True})
-    colours = lost_cities.COLOURS + ("purple",)
-    whole_tableau_and_switch(u, "Mia", colours)
-    u.tap("Noah")
-    whole_tableau_and_switch(u, "Noah", colours)
-    u.screenshot("six")
+@pytest.mark.parametrize("purple", [False, True], ids=["five", "six"])
+def test_every_card_and_the_switch_are_on_a_phone_screen_without_a_scroll(ui, server, purple):
+    u, _ = open_game(ui, server, {"rounds": 3, "purple": purple})
+    colours = lost_cities.COLOURS + (("purple",) if purple else ())
+    for player in ("Mia", "Noah"):
+        if player == "Noah":
+            u.tap("Noah")
+        assert_whole_tableau(u, player, colours)
+        switch = boxes(u, ["Mia", "Noah"])
+        assert not outside(u, switch), f"the player switch is off the screen: {switch}"
+    u.screenshot("six" if purple else "five")
 
 
 def test_a_guests_phone_shows_its_whole_tableau_too(ui, server):
@@ -100,16 +97,12 @@ def test_a_guests_phone_shows_its_whole_tableau_too(ui, server):
     assert_whole_tableau(phone, "Noah", lost_cities.COLOURS)
 
 
-def test_five_expeditions_fit_a_switch_renames_every_head_and_next_round_shows_the_new_round_from_its_top(ui, server):
-    """One page for what were two tests (the five-expedition fit had a server restart and a page of its own)."""
+def test_a_player_switch_renames_every_head_and_next_round_shows_the_new_round_from_its_top(ui, server):
     u, game_id = open_game(ui, server, {"rounds": 3})
-    whole_tableau_and_switch(u, "Mia", lost_cities.COLOURS)
-    u.screenshot("five")
     u.tap("Mia red 3")  # Mia −17 (her red head's text changes): Noah starts round 2
     u.tap("Noah")
     u.expect_text("expedition-Noah-red", "–")
     assert u.page.evaluate(HEADS) == sorted(f"expedition-Noah-{c}" for c in lost_cities.COLOURS)
-    whole_tableau_and_switch(u, "Noah", lost_cities.COLOURS)
     u.tap("Mia")
     u.page.mouse.move(195, 600)
     u.page.mouse.wheel(0, 2000)  # to the formulas under the cards
