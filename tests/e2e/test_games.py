@@ -2,8 +2,7 @@
 number fields, and a restarted server. (The rulebook examples of the other games are played in
 the browserless harness, tests/ui/test_play_screens.py; every game is tapped in Chromium on a
 phone in test_layout.py and at its largest table on tablets in test_tablet_tableaux.py; a random
-session of Lost Cities on a phone and a tablet at once in test_screen_model.py. The bonus at eight
-cards and the investments' multiplier are scoring facts: tests/scoring/test_lost_cities.py.)
+session of Lost Cities on a phone and a tablet at once in test_screen_model.py.)
 
 Each checks the totals on screen against `scoring.score` of the record the server stored,
 and leaves phone and tablet screenshots in test-artifacts/.
@@ -40,13 +39,15 @@ def test_lost_cities_three_rounds_with_reload(ui):
 
     u.tap("Next round")
     u.tap("Mia")
-    for n in (2, 3):
+    for n in (2, 3, 4, 5, 6, 7, 8, 9):
         u.tap(f"Mia green {n}")
     u.tap("Next round")
     u.tap("Noah")
     u.tap("Noah yellow investment 1")
-    # Round 2: Mia green 5 − 20 = −15; round 3: Noah's investment alone, (0 − 20) × 2 = −40.
-    u.expect_totals({"Mia": 16 - 15, "Noah": 6 - 40})
+    u.tap("Noah yellow investment 2")
+    u.tap("Noah yellow investment 3")
+    # Round 2: Mia green (44 − 20) + 20 = 44; round 3: Noah three investments alone, (0 − 20) × 4 = −80.
+    u.expect_totals({"Mia": 16 + 44, "Noah": 6 - 80})
     u.page.set_viewport_size(TABLET)
     u.screenshot("tablet-round-3")
     u.tap("Results")
