@@ -39,19 +39,9 @@ def server(tmp_path):
     s.stop()
 
 
-def test_a_tablets_games_in_progress_come_first_discard_is_in_a_menu_and_the_bar_line_is_full_width(ui, server):
-    home_and_bar(ui(TABLET), server)
-
-
-def test_a_phone_too_and_black_paints_its_page_black_and_survives_a_reload(ui, server):
-    """The phone's Home and bar, then on the same page (one server, one browser) the Black theme."""
-    u = ui(PHONE)
-    home_and_bar(u, server)
-    black_survives_a_reload(u)
-
-
-def home_and_bar(u, server) -> None:
-    size = u.page.viewport_size
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_games_in_progress_first_discard_in_a_menu_and_a_full_width_bar_line(ui, server, size):
+    u = ui(size)
     u.open("/")
     heading = u.page.get_by_text("Games in progress", exact=True)
     heading.wait_for(timeout=30_000)
@@ -87,7 +77,8 @@ def page_pixel(u, wanted: tuple[int, int, int], within: float = 10.0) -> tuple[i
     return seen
 
 
-def black_survives_a_reload(u) -> None:
+def test_black_paints_a_phones_page_black_and_survives_a_reload(ui, server):
+    u = ui(PHONE)
     u.open("/settings")
     u.page.get_by_role("radio", name="Black theme").click()
     kept = lambda: '"black"' in u.page.evaluate("() => Object.values(localStorage)")  # Flutter keeps preferences there
