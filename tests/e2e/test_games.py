@@ -2,7 +2,7 @@
 number fields, and a restarted server. (The rulebook examples of the other games are played in
 the browserless harness, tests/ui/test_play_screens.py; every game is tapped in Chromium on a
 phone in test_layout.py and at its largest table on tablets in test_tablet_tableaux.py; a random
-session of Lost Cities and of CGT on a phone and a tablet at once in test_screen_model.py.)
+session of Lost Cities on a phone and a tablet at once in test_screen_model.py.)
 
 Each checks the totals on screen against `scoring.score` of the record the server stored,
 and leaves phone and tablet screenshots in test-artifacts/.

@@ -22,7 +22,9 @@ HOME_WIFI = Profile("20 Mbit/s", 20)
 FALLBACK_FONT = re.compile(r"/fonts/(Noto|DejaVu)[^/]*$")
 
 
-def test_a_warm_visit_moves_almost_nothing(browser, server):
+def test_a_warm_visit_moves_almost_nothing_and_the_first_fetches_no_fallback_font(browser, server):
+    """No name on the first screen needs a fallback font (a CJK one: the next test): the cold visit
+    fetches none. One visit for both facts: a first visit is the same visit whatever it checks."""
     context = new_context(browser, PHONE)
     try:
         cold = visit(context, HOME_WIFI, server)
@@ -31,15 +33,7 @@ def test_a_warm_visit_moves_almost_nothing(browser, server):
         context.close()
     assert cold.bytes_quiet < 6_000_000, f"cold visit moved {cold.bytes_quiet} bytes: {cold.largest}"
     assert warm.bytes_quiet < 1_000_000, f"warm visit moved {warm.bytes_quiet} bytes: {warm.largest}"
-
-
-def test_the_first_screen_fetches_no_fallback_font_when_no_name_needs_one(browser, server):
-    context = new_context(browser, PHONE)
-    try:
-        v = visit(context, HOME_WIFI, server)
-    finally:
-        context.close()
-    assert not [u for u in v.urls if FALLBACK_FONT.search(u)]
+    assert not [u for u in cold.urls if FALLBACK_FONT.search(u)]
 
 
 def test_the_first_screen_fetches_the_cjk_font_when_a_cjk_name_is_shown(browser, tmp_path):

@@ -1,6 +1,10 @@
-"""The screen never lies, in Chromium: a seeded random session of taps, player and round switches,
-Next round and Undo on a phone and a tablet at once. After every step, what each browser's
-accessibility tree says (totals, column heads, each card's state) is what the stored game says."""
+"""The screen never lies, in Chromium: a seeded random Lost Cities session of taps, player and round
+switches, Next round and Undo on a phone and a tablet at once. After every step, what each browser's
+accessibility tree says (totals, column heads, each card's state) is what the stored game says.
+
+One short session of one game: what this adds to tests/ui/test_screen_model.py (every screen of all
+five games held to a fresh one, browserless, with many more steps) is Flutter's real semantics tree
+in a real browser, and two devices told of each other's changes over real websockets."""
 
 import random
 import time
@@ -15,7 +19,7 @@ from .conftest import PHONE
 
 pytestmark = pytest.mark.e2e
 TABLET = {"width": 1180, "height": 820}
-STEPS = 60
+STEPS = 30  # enough for Next round and a round switch to come up with this seed (asserted below)
 
 READ = """() => {
     const byId = {};
@@ -117,11 +121,6 @@ def test_a_random_lost_cities_session_never_shows_what_is_not_stored(ui, server)
     play_a_random_session(ui, server, "lost-cities", ["Mia", "Noah"], {"rounds": 3})
 
 
-def test_a_random_cgt_session_never_shows_what_is_not_stored(ui, server):
-    """CGT, whose steppers a phone and a tablet both tap: the totals."""
-    play_a_random_session(ui, server, "cgt", ["Max", "Lea"], {})
-
-
 def play_a_random_session(ui, server, game: str, names: list[str], variant: dict) -> None:
     """STEPS seeded steps on a phone and a tablet at once; after each, both screens agree with the store."""
     from companion.data.store import GameStore
@@ -137,12 +136,19 @@ def play_a_random_session(ui, server, game: str, names: list[str], variant: dict
         device.open(f"/play/{game_id}", ready=f'[flt-semantics-identifier="total-{names[0]}"]')
     rounds: dict[int, int | None] = {id(phone): None, id(tablet): None}  # the round each device picked (None: the last)
     rng = random.Random(17)
+    done: list[str] = []
     for _ in range(STEPS):
         device = rng.choice([phone, tablet])
         choice = step(rng, device, names)
+        done.append(str(choice))
         if choice and choice.startswith("Round "):
             rounds[id(device)] = int(choice.split()[1]) - 1
         elif choice == "Next round":
             rounds[id(device)] = len(server.stored_record(game_id).get("rounds", [])) - 1
         for d in (phone, tablet):  # tap() waited for the tapping device's answer
             agrees(d, server, game_id, rounds[id(d)])
+    kinds = {"card" if c.split(" ")[0] in names and len(c.split(" ")) >= 3 else c.split(" ")[0] for c in done}
+    print(f"steps: {done}")
+    # The short session still reaches what once made the screen lie: cards after Next round, and a round
+    # picked on one device while the other plays on. Undo and every other control: tests/ui/test_screen_model.py.
+    assert {"card", "Next", "Round"} <= kinds, f"the session did too little: {done}"

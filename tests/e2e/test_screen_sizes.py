@@ -95,8 +95,18 @@ def check_screen(u, name: str, roles=ROLES) -> None:
     assert not small + outside, f"{name}:\n" + "\n".join(small + outside)
 
 
+def set_up_three(u) -> None:
+    u.open("/setup/bgg-game", ready="input")
+    for name in ("Ana", "Ben", "Cyrus Longname-Example"):
+        u.type_into("Player name", name)
+    u.tap("Random first player")
+    u.page.wait_for_timeout(500)
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_main_screens_fit_and_have_big_targets(ui, size):
+def test_main_screens_and_setup_fit_and_have_big_targets(ui, size):
+    """Each main screen, then setup with three players (one long name), on one page at this size: the
+    setup screen was a test of its own, with a server and a page of its own, for the same checks."""
     u = ui(SIZES[size])
     for route, ready in (
         ("/", 'flt-semantics[role="button"]'),
@@ -110,19 +120,7 @@ def test_main_screens_fit_and_have_big_targets(ui, size):
         u.open(route, ready=ready)
         u.page.wait_for_timeout(300)  # the layout settles (check_screen then scrolls through it)
         check_screen(u, f"{size}{route.replace('/', '-')}")
-
-
-def set_up_three(u) -> None:
-    u.open("/setup/bgg-game", ready="input")
-    for name in ("Ana", "Ben", "Cyrus Longname-Example"):
-        u.type_into("Player name", name)
-    u.tap("Random first player")
-    u.page.wait_for_timeout(500)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_setup_fits_with_players_and_has_no_counter(ui, size):
-    u = ui(SIZES[size])
+    # Setup with three players (one long name): it fits, and the name field shows no character counter.
     set_up_three(u)
     assert u.page.get_by_text("0/200").count() == 0
     assert "0/200" not in u.page.locator("flt-semantics-host").inner_text()
