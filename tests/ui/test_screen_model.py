@@ -166,10 +166,8 @@ class PlayScreens(RuleBasedStateMachine):
 def test_every_screen_equals_a_fresh_one(game, width=390):
     """A phone and a second device (a phone or a tablet, drawn) on every game."""
     machine = type(f"PlayScreens_{game}_{width}", (PlayScreens,), {"game": game, "width": width})
-    # Two sequences of up to 15 steps per game (were three): each step rebuilds a fresh screen for
-    # both devices, and the Chromium twin (tests/e2e/test_screen_model.py) plays longer sessions.
     machine.TestCase.settings = settings(
-        max_examples=2,
+        max_examples=3,
         stateful_step_count=15,
         deadline=None,
         phases=[Phase.explicit, Phase.generate],
