@@ -25,7 +25,7 @@ def record(rng: random.Random, n: int) -> dict:
         "players": ["Lea", "Max"],
         "variant": {"first_player_penalty": 1},
         "final": {"meta": {"5": 1}, "collections": {"Lea": {"5": rng.randint(0, 3)}, "Max": {"5": 1}}},
-        "played_at": f"{2025 + n % 2}-{month:02d}-{rng.randint(1, 28):02d}T20:00:00",
+        "played_at": f"{2024 + n % 2}-{month:02d}-{rng.randint(1, 28):02d}T20:00:00",
     }
 
 

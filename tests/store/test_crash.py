@@ -1,20 +1,20 @@
 """Crash test: SIGKILL the writers at random moments, then check nothing was lost or damaged.
 
-Two writers, each in its own process group so the kill takes everything it started:
+Two writers, each a process forked by tests/store/fork_server.py (which imported the app once,
+so a kill costs no Python start-up) and killed whole with SIGKILL:
 
 - tests/store/save_loop.py DIR: creates, updates and finishes games in a loop and prints
   each game's id after `finish` returned (flushed);
-- `python -m companion import FILE --data DIR`: an import of finished games spread over 24
+- `tableside import FILE --data DIR`: an import of finished games spread over 24
   months (one month file written per month, then a backup).
 
 After every kill: every data and backup file parses, GameStore(DIR) opens without having
 to recover anything, every game whose save had returned is there finished, and an import
 stored all of its games or none (one transaction over its 24 month files).
 
-Then a SIGKILL at each file-system step in turn (kill_at.py) of a start-up repair and of
-saving the changes of an edited game: nothing is lost, the saved game is stored once.
-CRASH_KILLS (default 120) sets how many kills; workers run side by side to keep it short.
-"""
+Then a SIGKILL at each file-system step in turn (kill_at.py, also forking a child per kill) of
+a start-up repair and of saving the changes of an edited game: nothing is lost, the saved game
+is stored once. CRASH_KILLS (default 200) sets how many random kills; workers run side by side."""
 
 import json
 import os
@@ -27,11 +27,13 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.data.store import FINISHED, GameStore
 
 ROOT = Path(__file__).resolve().parents[2]
 SAVE_LOOP = Path(__file__).with_name("save_loop.py")
-KILLS = int(os.environ.get("CRASH_KILLS", "120"))
+KILLS = int(os.environ.get("CRASH_KILLS", "200"))
 IMPORT_SHARE = 0.3  # of the kills, the rest go to the save loop
 WORKERS = 3
 FRESH_EVERY = 25  # save-loop kills before its folder starts again (keeps month files small)
@@ -50,12 +52,6 @@ def import_records(n: int = 240) -> list[dict]:
         }
         for i in range(n)
     ]
-
-
-def start(args: list[str]) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )  # its own process group
 
 
 def kill(proc: subprocess.Popen) -> None:
@@ -87,6 +83,33 @@ def open_and_check(folder: Path, saved: set[str]) -> GameStore:
     return store
 
 
+FORK_SERVER = Path(__file__).with_name("fork_server.py")
+
+
+class ForkServer:
+    """fork_server.py: runs each writer in a forked child and kills it (see there)."""
+
+    def __init__(self):
+        self.proc = subprocess.Popen(
+            [sys.executable, str(FORK_SERVER)], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+
+    def run(self, run: str, args: list[str], kill_after: float | None) -> dict:
+        self.proc.stdin.write(json.dumps({"run": run, "args": args, "kill_after": kill_after}) + "\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline()
+        assert answer, f"fork server ended: {self.proc.poll()} {self.proc.stderr.read()}"
+        return json.loads(answer)
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        try:
+            assert self.proc.wait(timeout=30) == 0, self.proc.stderr.read()
+        finally:
+            kill(self.proc)
+            self.proc.stdout.close(), self.proc.stderr.close()
+
+
 class Worker:
     def __init__(self, base: Path, number: int, import_file: Path, import_seconds: float, by_month: dict):
         self.base, self.number = base, number
@@ -98,43 +121,32 @@ class Worker:
         self.loop_dir: Path | None = None
         self.saved: set[str] = set()
         self.error: BaseException | None = None
-        self.proc: subprocess.Popen | None = None
 
-    def save_loop_once(self) -> None:
+    def save_loop_once(self, server: ForkServer) -> None:
         if self.loop_dir is None or self.loop_runs % FRESH_EVERY == 0:
             self.loop_dir = self.base / f"loop-{self.number}-{self.loop_runs}"
             self.saved = set()
         self.loop_runs += 1
-        self.proc = proc = start([str(SAVE_LOOP), str(self.loop_dir)])
-        try:
-            first = proc.stdout.readline()
-            assert first == "ready\n", f"save_loop did not start: {first!r} {proc.stderr.read() if proc.poll() is not None else ''}"
-            time.sleep(self.rng.uniform(0, 0.25))  # a game takes ~0.1 s: kills land in every write
-        finally:
-            kill(proc)
-        out = proc.stdout.read()
-        proc.stdout.close(), proc.stderr.close()
+        # a game takes ~0.1 s: kills land in every write
+        run = server.run("save_loop", [str(self.loop_dir)], kill_after=self.rng.uniform(0, 0.25))
+        out = run["stdout"]
+        assert out.startswith("ready\n") and run["returncode"] == -signal.SIGKILL, f"save_loop did not start: {run}"
         self.kills += 1
-        new = {line for line in out.split("\n")[:-1] if line}  # whole lines only: a cut line was not acknowledged
+        new = {line for line in out.split("\n")[1:-1] if line}  # whole lines only: a cut line was not acknowledged
         self.acknowledged += len(new - self.saved)
         self.saved |= new
         open_and_check(self.loop_dir, self.saved).close()
         self.games_checked += len(self.saved)
 
-    def import_once(self) -> None:
+    def import_once(self, server: ForkServer) -> None:
         folder = self.base / f"import-{self.number}"
         shutil.rmtree(folder, ignore_errors=True)
-        self.proc = proc = start(["-m", "companion", "import", str(self.import_file), "--data", str(folder)])
-        try:
-            # The writes come at the end of the run: kill mostly there.
-            proc.wait(timeout=self.rng.uniform(0.6, 1.6) * self.import_seconds)
-        except subprocess.TimeoutExpired:
-            pass
-        finally:
-            done = proc.poll() == 0
-            kill(proc)
-        out = proc.stdout.read()
-        proc.stdout.close(), proc.stderr.close()
+        # The writes come at the end of the run: kill mostly there.
+        run = server.run(
+            "import", ["import", str(self.import_file), "--data", str(folder)], self.rng.uniform(0.6, 1.6) * self.import_seconds
+        )
+        done, out = run["returncode"] == 0, run["stdout"]
+        assert done or run["returncode"] == -signal.SIGKILL, run
         self.kills += 1
         if not folder.exists():
             return  # killed before the store was opened
@@ -155,14 +167,14 @@ class Worker:
             store.close()
 
     def run(self, tasks: list[str]) -> None:
+        server = ForkServer()
         try:
             for task in tasks:
-                self.import_once() if task == "import" else self.save_loop_once()
+                self.import_once(server) if task == "import" else self.save_loop_once(server)
         except BaseException as e:  # reported by the test's thread
             self.error = e
         finally:
-            if self.proc is not None and self.proc.poll() is None:
-                kill(self.proc)
+            server.close()
 
 
 def test_sigkill_at_random_moments_loses_no_saved_game(tmp_path):
@@ -176,20 +188,16 @@ def test_sigkill_at_random_moments_loses_no_saved_game(tmp_path):
     for r in records:
         by_month.setdefault(r["played_at"][:7], set()).add(r["id"])
     import_seconds = 0.0
-    if has_import:  # how long an import runs when nothing stops it
+    if has_import:  # how long an import (forked, as the killed ones) runs when nothing stops it
         timings = []
-        for n in range(3):
-            folder = tmp_path / f"timing-{n}"
-            t0 = time.monotonic()
-            run = subprocess.run(
-                [sys.executable, "-m", "companion", "import", str(import_file), "--data", str(folder)],
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                timeout=60,
-            )
-            timings.append(time.monotonic() - t0)
-            assert run.returncode == 0 and run.stdout.startswith("imported 240"), run.stdout + run.stderr
+        server = ForkServer()
+        try:
+            for n in range(3):
+                run = server.run("import", ["import", str(import_file), "--data", str(tmp_path / f"timing-{n}")], None)
+                timings.append(run["seconds"])
+                assert run["returncode"] == 0 and run["stdout"].startswith("imported 240"), run
+        finally:
+            server.close()
         import_seconds = sorted(timings)[1]
     n_import = round(KILLS * IMPORT_SHARE) if has_import else 0
     tasks = ["import"] * n_import + ["loop"] * (KILLS - n_import)
@@ -230,27 +238,42 @@ def prepared(folder: Path) -> Path:
     return folder
 
 
-def kill_at_each_step(base: Path, tmp_path: Path, action: str, damage, check) -> int:
-    """Run `action` in a subprocess killed at step 1, 2, … until it completes; check the folder after each."""
+@pytest.fixture(scope="module")
+def kill_at():
+    """One kill_at.py server for the file: it forks a child per kill (see kill_at.py)."""
+    server = subprocess.Popen([sys.executable, str(KILL_AT), "serve"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def run(folder: Path, action: str, n: int) -> dict:
+        server.stdin.write(json.dumps({"folder": str(folder), "action": action, "n": n}) + "\n")
+        server.stdin.flush()
+        answer = server.stdout.readline()
+        assert answer, f"kill_at server ended: {server.poll()}"
+        return json.loads(answer)
+
+    yield run
+    server.stdin.close()
+    assert server.wait(timeout=30) == 0
+
+
+def kill_at_each_step(kill_at, base: Path, tmp_path: Path, action: str, damage, check) -> int:
+    """Run `action` in a child process killed at step 1, 2, … until it completes; check the folder after each."""
     n = 0
     while True:
         n += 1
         folder = tmp_path / f"{action}-{n}"
         shutil.copytree(base, folder)
         damage(folder)
-        run = subprocess.run(
-            [sys.executable, str(KILL_AT), str(folder), action, str(n)], cwd=ROOT, capture_output=True, text=True, timeout=60
-        )
-        killed = run.returncode == -signal.SIGKILL
-        assert killed or (run.returncode == 0 and run.stdout.endswith("done\n")), run.stderr
-        check(folder, run.stdout, n)  # opens the store: a repair cut short is finished first
+        run = kill_at(folder, action, n)
+        killed = run["returncode"] == -signal.SIGKILL
+        assert killed or (run["returncode"] == 0 and run["stdout"].endswith("done\n")), run["stderr"]
+        check(folder, run["stdout"], n)  # opens the store: a repair cut short is finished first
         check_files(folder)
         shutil.rmtree(folder)
         if not killed:
             return n - 1
 
 
-def test_sigkill_at_each_step_of_a_repair_loses_nothing(tmp_path):
+def test_sigkill_at_each_step_of_a_repair_loses_nothing(kill_at, tmp_path):
     base = prepared(tmp_path / "base")
 
     def damage(folder):
@@ -271,12 +294,12 @@ def test_sigkill_at_each_step_of_a_repair_loses_nothing(tmp_path):
         assert again.recovered == [], f"step {n}: {again.recovered}"
         again.close()
 
-    steps = kill_at_each_step(base, tmp_path, "repair", damage, check)
+    steps = kill_at_each_step(kill_at, base, tmp_path, "repair", damage, check)
     print(f"\nrepair: killed at each of {steps} steps")
     assert steps >= 10
 
 
-def test_sigkill_at_each_step_of_saving_an_edit_keeps_the_game_once(tmp_path):
+def test_sigkill_at_each_step_of_saving_an_edit_keeps_the_game_once(kill_at, tmp_path):
     base = prepared(tmp_path / "base")
 
     def check(folder, out, n):
@@ -292,6 +315,6 @@ def test_sigkill_at_each_step_of_saving_an_edit_keeps_the_game_once(tmp_path):
         finally:
             store.close()
 
-    steps = kill_at_each_step(base, tmp_path, "edit", lambda folder: None, check)
+    steps = kill_at_each_step(kill_at, base, tmp_path, "edit", lambda folder: None, check)
     print(f"\nedit and save changes: killed at each of {steps} steps")
     assert steps >= 10
