@@ -199,3 +199,15 @@ def test_another_type_joins_the_meta_row(open_app, store):
     h.tap("Lea type 14 plus")
     assert final(store, game_id) == {"meta": {"14": 1}, "collections": {"Lea": {"14": 1}, "Max": {}}}
     assert h.text_of("value-14") == "value 1"
+
+
+@pytest.mark.parametrize("crafted", ["x", "1e3", "9999", "-3", "", "14.0"])
+def test_a_crafted_type_is_ignored(open_app, store, crafted):
+    """A value "Another type" never offered (a crafted event): no row added, no error, the screen as it was."""
+    game_id = start(store)
+    h = open_app(f"/play/{game_id}")
+    rows = sorted(c.key for c in h.controls() if isinstance(c, ft.Row) and str(c.key).startswith("meta-"))
+    total = h.text_of("total-Lea")
+    h.choose(h.find(ft.Dropdown, label="Another type"), crafted, "select")
+    assert sorted(c.key for c in h.controls() if isinstance(c, ft.Row) and str(c.key).startswith("meta-")) == rows
+    assert h.text_of("total-Lea") == total

@@ -54,8 +54,10 @@ class CgtScreen(GameScreen):
         return rules.AdjustMeta(type=type_, by=by)
 
     def add_type(self, value: str | None) -> None:
-        if value:
-            self.context.remember("extra_types", [*self.context.state.get("extra_types", []), int(value)])
+        """A type picked in "Another type": only one it offers (a crafted value is ignored, never parsed blindly)."""
+        offered = {str(t): t for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1)}
+        if value in offered:
+            self.context.remember("extra_types", [*self.context.state.get("extra_types", []), offered[value]])
 
     # -- the Meta row, shared by the table ---------------------------------------------
 
