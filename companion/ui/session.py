@@ -153,6 +153,11 @@ class App:
     def connected(self) -> bool:
         return self.subscriptions.connected
 
+    @property
+    def visits(self) -> int:
+        """How many times this session's browser came back after leaving (Subscriptions.reconnected)."""
+        return self.subscriptions.visits
+
     def subscribe(self, topics: Iterable[str], redraw: Callable[[], None]) -> Callable[[], None]:
         """Run `redraw` in this session after each change of one of `topics` (Subscriptions.subscribe)."""
         return self.subscriptions.subscribe(topics, redraw)

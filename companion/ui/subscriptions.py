@@ -20,6 +20,7 @@ class Subscriptions:
         self.page = page
         self.changes = changes
         self.connected = True
+        self.visits = 0  # how many times the browser came back (a screen's timer starts again: widgets/game_clock.py)
         self._keys = itertools.count()
         self._wanted: dict[int, tuple[tuple[str, ...], Callable[[], None]]] = {}  # what this session's screens draw from
         self._held: dict[int, Callable[[], None]] = {}  # their subscriptions while the browser is connected
@@ -81,6 +82,7 @@ class Subscriptions:
     def reconnected(self) -> None:
         """The same browser came back within Flet's window: subscribe again and redraw from the stored state."""
         self.connected = True
+        self.visits += 1
         for key in list(self._wanted):
             if key not in self._held:
                 self._hold(key)

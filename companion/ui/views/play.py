@@ -31,7 +31,7 @@ from companion.ui.session import App, log
 from companion.ui.widgets.common import not_found
 from companion.ui.widgets.controls import SNUG, TAP, icon_button, short_name, total_badge
 from companion.ui.widgets.editing_banner import editing_banner
-from companion.ui.widgets.game_clock import GameClock
+from companion.ui.widgets.game_clock import GameClock, shown_clock
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
@@ -539,7 +539,15 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
             automatically_imply_leading=False,
             # The game clock in the bar: on every screen of the game, costing the cards no height (its own
             # component: its ticks draw only it, widgets/game_clock.py).
-            actions=[GameClock(play), ScoringHelp(app, live.record["game"], key="help")],
+            actions=[
+                GameClock(
+                    play,
+                    clock := shown_clock(live, app),
+                    clock is not None and clock.stopped is None and live.status == IN_PROGRESS,
+                    app.visits,
+                ),
+                ScoringHelp(app, live.record["game"], key="help"),
+            ],
         ),
         controls=[frame(play, game_id)],
         padding=VIEW_PADDING,

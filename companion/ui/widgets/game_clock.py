@@ -3,10 +3,11 @@
 
 Its own small component, so the play view is never drawn again for it: each second (while the clock
 runs) only this component draws itself again, from the stored clock and the server's time
-(services/game_clock.py), never from a count of its own. It hears of the game's changes itself
-(a pause pressed on another device), and its ticking task ends when the screen leaves the game (Flet
-cancels an effect's task when its component unmounts), when the browser goes (it stops at the next
-tick) and starts again when the browser comes back (use_changes draws it again then).
+(services/game_clock.py), never from a count of its own. A memoised part of the play screen, which
+hands it the stored clock: a tap on a card leaves it alone, a pause pressed on another device draws
+it again. Its ticking task ends when the screen leaves the game (Flet cancels an effect's task when
+its component unmounts) and at once when the browser goes, and starts again when the browser comes
+back (the session's `visits`).
 
 The button sends the press to the live game on the server, which checks the device's rights there
 (LiveGame.pause_clock): a press from a device that may not change the game is refused in words, like
@@ -19,13 +20,11 @@ from typing import Protocol
 
 import flet as ft
 
-from companion.data import changes
 from companion.data.store import EDITING, IN_PROGRESS
 from companion.services import game_clock
 from companion.services.live import LiveGame
 from companion.ui.session import App
 from companion.ui.widgets.controls import icon_button
-from companion.ui.widgets.hooks import use_changes
 
 PAUSE = "Pause clock"
 RESUME = "Resume clock"
@@ -54,18 +53,20 @@ def shown_clock(live: LiveGame, app: App) -> game_clock.Clock | None:
 
 @ft.memo
 @ft.component
-def GameClock(screen: ClockScreen) -> ft.Control:
-    app, live = screen.app, screen.live
-    version = use_changes(app, changes.game(live.id))  # a press on another device: drawn again here
+def GameClock(screen: ClockScreen, clock: game_clock.Clock | None, may_pause: bool, visit: int) -> ft.Control:
+    """A memoised part: the play screen draws it with the clock the game holds now (shown_clock), so a
+    tap on a card, which leaves the clock as it was, does not draw it again; a pause pressed on another
+    device changes `clock` and does. `visit`: the session's count of returns (Subscriptions.visits), so
+    a browser that comes back starts ticking again."""
+    app = screen.app
     _, set_tick = ft.use_state(0)
-    clock = shown_clock(live, app)
     running = clock is not None and clock.stopped is None and not clock.paused
 
     async def tick() -> None:
         """Draw this component again at each new second of the time played, while the browser is here
         (it goes: the task is cancelled at once, not left sleeping in a session that is closing)."""
         task = asyncio.current_task()
-        if task is None or not app.connected:
+        if task is None or clock is None or not app.connected:
             return
 
         def stop() -> None:
@@ -74,8 +75,7 @@ def GameClock(screen: ClockScreen) -> ft.Control:
         app.on_disconnect.append(stop)
         try:
             while True:
-                now = shown_clock(screen.live, app)
-                await asyncio.sleep(game_clock.next_tick(now.played(game_clock.now())) if now is not None else game_clock.TICK)
+                await asyncio.sleep(game_clock.next_tick(clock.played(game_clock.now())))
                 set_tick(lambda t: t + 1)
         finally:
             app.on_disconnect.remove(stop)
@@ -83,7 +83,7 @@ def GameClock(screen: ClockScreen) -> ft.Control:
     def still() -> None:
         """A paused or stopped clock: nothing to tick (setting this effect cancels a running tick)."""
 
-    ft.use_effect(tick if running else still, [version, running], cleanup=still)  # unmounted: Flet cancels the task
+    ft.use_effect(tick if running else still, [clock, running, visit], cleanup=still)  # unmounted: Flet cancels the task
     if clock is None:
         return ft.Container(visible=False)
     paused = clock.paused
@@ -98,7 +98,7 @@ def GameClock(screen: ClockScreen) -> ft.Control:
         ),
     )
     parts: list[ft.Control] = [time]  # in the app bar beside the title: no room for an icon besides
-    if clock.stopped is None and live.status == IN_PROGRESS:
+    if may_pause:
         # Two buttons, not one that changes: a press of "Pause clock" arriving after another device paused
         # finds its button gone (the server drops it) instead of running the clock again.
         button = icon_button(
