@@ -1,13 +1,11 @@
 """The browser build (issue 36): the site `tableside build-web` writes, served by a plain static
 server, runs the whole app in Chromium with no Tableside server and no other host: a Lost Cities game
-(three rounds, an investment) played to Results and saved, then found in History after a reload with
-the network off (the service worker), its totals as `scoring` gives them for the record the page kept
-in IndexedDB. One game is enough here: what differs between games is the app's Python, which the
-browser build runs unchanged; tests/standalone plays the build's screens browserless, and
-tests/ui/test_screen_model.py holds every game's screen to the store.
+and a CGT game played to Results and saved, then found in History after a reload with the network off
+(the service worker), their totals as `scoring` gives them for the records the page kept in IndexedDB.
 
-The site is built once per run: .ci/run builds it before the tests (TABLESIDE_WEB_SITE names the
-folder); without that, this file builds it into a temporary folder.
+Both games, as issue 36 asks: CGT is the one whose tableau is steppers and a shared Meta row, Lost
+Cities the one of card taps. The site is built once per run, into a temporary folder (a module
+fixture); TABLESIDE_WEB_SITE names a folder built already, to skip that.
 """
 
 from __future__ import annotations
@@ -170,8 +168,15 @@ def test_the_browser_build_plays_saves_and_starts_offline(browser_factory, site)
         u.expect_totals({"Mia": -1 - 11, "Noah": -12 - 40})
         save_result(u)
         lost_cities = u.game_id()
+
+        u.set_up("CGT – Card Game Traders", ["Lea", "Max", "Kai"])
+        u.tap("Type 5 Meta plus")
+        u.tap("Lea type 5 plus")
+        u.expect_totals({"Lea": -1, "Max": 0, "Kai": 0})  # one card worth 1 (one Meta card), less the first player's 2
+        save_result(u)
+        cgt = u.game_id()
         kept = u.kept_games("history/")
-        assert lost_cities in kept, f"kept in IndexedDB: {list(kept)}"
+        assert set(kept) >= {lost_cities, cgt}, f"kept in IndexedDB: {list(kept)}"
         assert dict(scoring.score(kept[lost_cities]).totals) == {"Mia": -12, "Noah": -52}
 
         # A second visit with the network off: the service worker serves the site, IndexedDB the games.
@@ -179,7 +184,8 @@ def test_the_browser_build_plays_saves_and_starts_offline(browser_factory, site)
         context.set_offline(True)
         u.page.goto(static.origin + "/#/history")
         u.enable_semantics()
-        expect(u.page.get_by_text(re.compile("Lost Cities")).first).to_be_visible(timeout=120_000)
+        for title in ("Lost Cities", "CGT – Card Game Traders"):
+            expect(u.page.get_by_text(re.compile(re.escape(title))).first).to_be_visible(timeout=120_000)
         u.screenshot("history-offline")
     except BaseException:
         u.screenshot("failed")
