@@ -2,6 +2,7 @@
 
 import functools
 import os
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import settings
@@ -31,6 +32,26 @@ def still_game_clocks(monkeypatch):
 # The servers the browser and security tests start (module-scoped ones too, started before any test's
 # fixtures) tick hourly; tests/e2e/test_game_clock_phone.py sets it back to each second for its own.
 os.environ["TABLESIDE_CLOCK_TICK"] = "3600"
+
+
+START = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)  # when the clock tests' games start
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The server's time for the game clock's tests, set by the test: clock.now is START, clock.to(minutes) moves it."""
+
+    class Time:
+        now = START
+
+        def to(self, minutes: float) -> None:
+            self.now = START + timedelta(minutes=minutes)
+
+    from companion.services import game_clock
+
+    time = Time()
+    monkeypatch.setattr(game_clock, "now", lambda: time.now)
+    return time
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups set here

@@ -4,7 +4,7 @@ resumed, stopped when saved, kept by undo and by a restarted server, checked on 
 saved game's duration (BG Stats' durationMin) is the time it played, breaks left out."""
 
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
@@ -14,10 +14,10 @@ from companion.services import durations, file_formats, game_clock
 from companion.services.live import GameHub
 from scoring.clock import parse_clock
 from scoring.lost_cities import AddCard
+from tests.conftest import START
 
 from .test_store import LOST_CITIES
 
-START = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
 T0 = "2026-03-01T19:00:00+00:00"
 
 
@@ -30,21 +30,6 @@ def store(tmp_path):
     s = GameStore(tmp_path / "data")
     yield s
     s.close()
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """The server's time, set by the test: clock.now is START, clock.to(minutes) moves it."""
-
-    class Time:
-        now = START
-
-        def to(self, minutes: float) -> None:
-            self.now = START + timedelta(minutes=minutes)
-
-    time = Time()
-    monkeypatch.setattr(game_clock, "now", lambda: time.now)
-    return time
 
 
 def new_game(store, **extra) -> str:

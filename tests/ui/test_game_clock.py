@@ -4,7 +4,7 @@ are drawn from the stored clock and that time, as every device's are."""
 
 import asyncio
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import flet as ft
 import pytest
@@ -15,25 +15,9 @@ from companion.access.gate import PIN_SETTING, hash_pin
 from companion.access.invites import Invites
 from companion.services import file_formats, game_clock
 from companion.ui.widgets.game_clock import PAUSE, RESUME
+from tests.conftest import START
 
 from .test_invite import code, guest_at
-
-START = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """The server's time, moved by the test (minutes after START)."""
-
-    class Time:
-        now = START
-
-        def to(self, minutes: float) -> None:
-            self.now = START + timedelta(minutes=minutes)
-
-    time = Time()
-    monkeypatch.setattr(game_clock, "now", lambda: time.now)
-    return time
 
 
 def new_game(store) -> str:
