@@ -77,16 +77,21 @@ def page_pixel(u, wanted: tuple[int, int, int], within: float = 10.0) -> tuple[i
     return seen
 
 
+def wait_until_black_is_kept(u) -> None:
+    """Until the browser keeps the Black choice (Flutter keeps preferences in localStorage), within a few frames."""
+    kept = lambda: '"black"' in u.page.evaluate("() => Object.values(localStorage)")
+    for _ in range(100):
+        if kept():
+            return
+        u.page.wait_for_timeout(100)
+    assert kept(), "the browser did not keep the choice"
+
+
 def test_black_paints_a_phones_page_black_and_survives_a_reload(ui, server):
     u = ui(PHONE)
     u.open("/settings")
     u.page.get_by_role("radio", name="Black theme").click()
-    kept = lambda: '"black"' in u.page.evaluate("() => Object.values(localStorage)")  # Flutter keeps preferences there
-    for _ in range(100):  # the choice reaches the browser's storage within a few frames
-        if kept():
-            break
-        u.page.wait_for_timeout(100)
-    assert kept(), "the browser did not keep the choice"
+    wait_until_black_is_kept(u)
     assert page_pixel(u, BLACK) == BLACK
     u.reload()
     # The server's default (light) shows until the browser says its choice (app.Root): then Black is checked again.

@@ -14,7 +14,7 @@ from companion.data.store import GameStore
 from companion.ui import games as game_screens
 
 from .conftest import ARTIFACTS, TABLET, Server
-from .test_home_layout import BLACK, page_pixel
+from .test_home_layout import BLACK, page_pixel, wait_until_black_is_kept
 from .test_lost_cities_phone import BOX, SLACK
 from .test_tableau_photo import camera_jpeg
 
@@ -85,12 +85,7 @@ def test_clock_photos_and_black_at_a_tablet_table_of_four(ui, server):
     u.tap("Settings")
     u.page.get_by_role("radio", name="Black theme").click()
     expect(u.page.get_by_role("radio", name="Black theme")).to_be_checked()
-    kept = lambda: '"black"' in u.page.evaluate("() => Object.values(localStorage)")  # as test_home_layout reads it
-    for _ in range(100):  # the choice reaches the browser's storage within a few frames
-        if kept():
-            break
-        u.page.wait_for_timeout(100)
-    assert kept(), "the browser did not keep the choice"
+    wait_until_black_is_kept(u)
     u.open("/play/tablet-game", ready=f'[flt-semantics-identifier="tableau-{PLAYERS[0]}"]')
     assert page_pixel(u, BLACK) == BLACK
     assert u.text("clock").inner_text() == paused
