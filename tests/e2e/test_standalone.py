@@ -180,10 +180,14 @@ def test_the_browser_build_plays_saves_and_starts_offline(browser_factory, site)
         assert dict(scoring.score(kept[lost_cities]).totals) == {"Mia": -12, "Noah": -52}
 
         # A second visit with the network off: the service worker serves the site, IndexedDB the games.
+        # A new route after the hash stays in the same document: the page is loaded again (reload), and
+        # a mark left in the first document proves that Python started again, offline.
         u.page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
         context.set_offline(True)
         u.page.goto(static.origin + "/#/history")
-        u.enable_semantics()
+        u.page.evaluate("window.__firstVisit = true")
+        u.reload()
+        assert u.page.evaluate("window.__firstVisit === undefined"), "the page was not loaded again"
         for title in ("Lost Cities", "CGT – Card Game Traders"):
             expect(u.page.get_by_text(re.compile(re.escape(title))).first).to_be_visible(timeout=120_000)
         u.screenshot("history-offline")

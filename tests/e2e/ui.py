@@ -61,6 +61,12 @@ class UI:
         # by a click on a placeholder that Flutter then removes. While it is still there the request
         # was not taken (CI saw pages that never showed a control): ask again.
         placeholder = self.page.locator("flt-semantics-placeholder")
+        # A page whose tree is on already (a route changed after the hash, in the same document: the
+        # browser build) has no placeholder left to click: waiting 30 s for one cost the browser build
+        # test a minute. Until Flutter draws, neither is there.
+        placeholder.or_(self.page.locator("flt-semantics")).first.wait_for(state="attached", timeout=30_000)
+        if placeholder.count() == 0:
+            return
         for attempt in range(10):
             try:
                 placeholder.dispatch_event("click", timeout=30_000 if attempt == 0 else 2_000)
