@@ -83,7 +83,7 @@ BROWSER_GROUPS = 2  # of pyproject's 3 workers (a run is half idle waiting on br
 SECONDS = {
     "test_standalone.py": 60,  # with CGT (issue 36 asks for both games); 156 → 48 s alone: no 30 s wait for a gone placeholder
     "test_games.py": 130,
-    "test_screen_sizes.py": 115,
+    "test_screen_sizes.py": 90,  # with test_history.py's checks (its file gone): 60 + 25 s alone -> 43 s
     "test_lost_cities_phone.py": 115,
     "test_layout.py": 90,
     "test_reloads.py": 85,
@@ -92,7 +92,6 @@ SECONDS = {
     "test_home_layout.py": 80,
     "test_names.py": 75,
     "test_screen_model.py": 65,
-    "test_history.py": 65,
     "test_phone_load.py": 50,
     "test_table.py": 45,
     "test_guest_browser.py": 40,

@@ -13,7 +13,7 @@ from companion.data.ids import route_id
 from companion.data.store import GameStore
 
 from .conftest import PHONE, REPO, TABLET, Server
-from .test_history import EXAMPLES
+from .test_screen_sizes import EXAMPLES
 
 pytestmark = pytest.mark.e2e
 HOSTILE = "a/b?c#d %"

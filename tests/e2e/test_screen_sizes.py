@@ -1,6 +1,12 @@
 """Home, history, statistics, players, tonight and setup at the smallest common phone (360×740) and a
 landscape tablet (1180×820): every control a finger uses is at least 48×48 px, nothing sticks out
-of the screen sideways, and the name field shows no character counter."""
+of the screen sideways, and the name field shows no character counter.
+
+On the same pages, what test_history.py checked with a server and pages of its own: each screen says
+what the history holds (the words seen while scrolling through it), a game's detail opened directly
+and reloaded (phone), and a game opened from History (tablet). Only Flutter sees a layout error (a grey
+screen, no controls); the words themselves are proven browserless in tests/ui/test_history_screens.py,
+test_statistics_words.py and test_tonight.py."""
 
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"  # the work
 SIZES = {"phone-360": {"width": 360, "height": 740}, "tablet-1180": {"width": 1180, "height": 820}}
 ROLES = ("button", "tab", "textbox", "combobox", "checkbox", "switch", "slider", "link", "menuitem")
 TOLERANCE = 0.5  # px: Flutter's layout rounds
+POSITIONS = "() => [...document.querySelectorAll('flt-semantics')].map(e => e.getBoundingClientRect().y).join()"
 
 
 @pytest.fixture
@@ -46,33 +53,42 @@ def server(tmp_path):
 def scroll_through(u, check) -> None:
     """Run `check` at each screenful from the top to the bottom of the page (Flutter scrolls in its canvas)."""
     size = u.page.viewport_size
+    to_top(u)
+    for _ in range(12):
+        check()
+        before = u.page.evaluate(POSITIONS)
+        u.page.mouse.wheel(0, size["height"] * 0.7)
+        u.until_still()
+        if u.page.evaluate(POSITIONS) == before:
+            u.until_still()  # the end of the page, or a wheel not yet taken: one more look tells
+            if u.page.evaluate(POSITIONS) == before:
+                return
+
+
+def to_top(u) -> None:
+    size = u.page.viewport_size
     u.page.mouse.move(size["width"] / 2, size["height"] / 2)
     for _ in range(3):
         u.page.mouse.wheel(0, -5000)
-    u.page.wait_for_timeout(300)
-    for _ in range(12):
-        check()
-        before = u.page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => e.getBoundingClientRect().y).join()")
-        u.page.mouse.wheel(0, size["height"] * 0.7)
-        u.page.wait_for_timeout(400)
-        after = u.page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => e.getBoundingClientRect().y).join()")
-        if before == after:
-            return
+    u.until_still()
 
 
-def look(u, sizes: dict, outside: list[str], roles=ROLES) -> None:
+def look(u, sizes: dict, outside: list[str], roles=ROLES, words: set | None = None) -> None:
     """Note each control's largest box seen so far (Flutter clips a box at the edge of the scrolling
     area, so a control half scrolled out looks small: its size is the largest seen while scrolling),
-    and anything on screen that reaches past the left or right edge."""
+    and anything on screen that reaches past the left or right edge; `words`: every text seen."""
     width, height = u.page.viewport_size["width"], u.page.viewport_size["height"]
     found = u.page.evaluate("""() => [...document.querySelectorAll('flt-semantics')].map(e => {
         const r = e.getBoundingClientRect();
-        return {role: e.getAttribute('role') || '', name: (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 60),
+        return {role: e.getAttribute('role') || '', name: (e.getAttribute('aria-label') || e.textContent || '').trim(),
                 x: r.x, y: r.y, w: r.width, h: r.height};
     })""")
     for n in found:
         if not (n["y"] + n["h"] > 0 and n["y"] < height and n["w"] > 0 and n["h"] > 0):
             continue
+        if words is not None:
+            words.add(n["name"])
+        n["name"] = n["name"][:60]
         if n["role"] in roles:
             key = (n["role"], n["name"])
             w, h = sizes.get(key, (0, 0))
@@ -83,16 +99,20 @@ def look(u, sizes: dict, outside: list[str], roles=ROLES) -> None:
                 outside.append(problem)
 
 
-def check_screen(u, name: str, roles=ROLES) -> None:
+def check_screen(u, name: str, roles=ROLES, says: tuple[str, ...] = ()) -> None:
+    """Every control big enough and nothing out at the sides, from the top of the page to its end; and
+    each of `says` written somewhere on it."""
     sizes: dict = {}
     outside: list[str] = []
-    scroll_through(u, lambda: look(u, sizes, outside, roles))
+    words: set[str] = set()
+    scroll_through(u, lambda: look(u, sizes, outside, roles, words))
     small = [f"{role} {label!r} is {w:.0f}×{h:.0f}" for (role, label), (w, h) in sizes.items() if w < 48 - TOLERANCE or h < 48 - TOLERANCE]
-    u.page.wait_for_timeout(300)
     ARTIFACTS.mkdir(exist_ok=True)
     u.page.screenshot(path=str(ARTIFACTS / f"sizes-{name}.png"))
     assert sizes, f"{name}: no control found"
     assert not small + outside, f"{name}:\n" + "\n".join(small + outside)
+    unsaid = [s for s in says if not any(s in w for w in words)]
+    assert not unsaid, f"{name} does not say {unsaid}; it says {sorted(words)[:60]}"
 
 
 def set_up_three(u) -> None:
@@ -100,7 +120,37 @@ def set_up_three(u) -> None:
     for name in ("Ana", "Ben", "Cyrus Longname-Example"):
         u.type_into("Player name", name)
     u.tap("Random first player")
-    u.page.wait_for_timeout(500)
+    u.until_still()
+
+
+# Each main screen, what it must say (test_history.py's checks: the history of the server above).
+SCREENS = (
+    ("/", 'flt-semantics[role="button"]', ()),
+    ("/history", 'flt-semantics[role="button"]', ("2026-03-02 · BoardGameGeek: The Card Game", "2026-02-01 · CGT – Card Game Traders")),
+    ("/stats", 'flt-semantics[role="tab"]', ("Highest score: 171 by Noah on 2026-01-15", "Top rated")),
+    ("/players", 'flt-semantics[role="button"]', ()),
+    ("/players/Noah", 'flt-semantics[role="button"]', ("1 game · 1 win (100%)", "Lost Cities: ")),
+    ("/in-progress", 'flt-semantics[role="button"]', ()),
+    ("/tonight", 'flt-semantics[role="button"]', ("Game night · 2026-03-02 · 1 game", "Copy recap", "Save image")),
+)
+
+
+def detail_opened_directly_and_reloaded(u) -> None:
+    u.open("/history/dan-aldie", ready='[flt-semantics-identifier="winner"]')
+    u.expect_text("winner", "Aldie")
+    u.expect_text("total-Dan", "92")
+    u.expect_text("place-Dan", "2nd")
+    u.reload()
+    u.expect_text("total-Aldie", "103", timeout=30_000)
+    assert u.page.url.endswith("/history/dan-aldie")
+
+
+def a_game_opened_from_history(u) -> None:
+    """From History as scrolled through above: back to its top, then a finger on the CGT game."""
+    to_top(u)
+    u.page.get_by_text("2026-02-01 · CGT – Card Game Traders", exact=False).first.click()
+    u.page.wait_for_url("**/history/cgt-1")
+    u.expect_text("winner", "Max")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -108,18 +158,14 @@ def test_main_screens_and_setup_fit_and_have_big_targets(ui, size):
     """Each main screen, then setup with three players (one long name), on one page at this size: the
     setup screen was a test of its own, with a server and a page of its own, for the same checks."""
     u = ui(SIZES[size])
-    for route, ready in (
-        ("/", 'flt-semantics[role="button"]'),
-        ("/history", 'flt-semantics[role="button"]'),
-        ("/stats", 'flt-semantics[role="tab"]'),
-        ("/players", 'flt-semantics[role="button"]'),
-        ("/players/Noah", 'flt-semantics[role="button"]'),
-        ("/in-progress", 'flt-semantics[role="button"]'),
-        ("/tonight", 'flt-semantics[role="button"]'),
-    ):
+    for route, ready, says in SCREENS:
         u.open(route, ready=ready)
-        u.page.wait_for_timeout(300)  # the layout settles (check_screen then scrolls through it)
-        check_screen(u, f"{size}{route.replace('/', '-')}")
+        u.until_still()  # the layout settles (check_screen then scrolls through it)
+        check_screen(u, f"{size}{route.replace('/', '-')}", says=says)
+        if route == "/history" and size == "tablet-1180":
+            a_game_opened_from_history(u)
+    if size == "phone-360":
+        detail_opened_directly_and_reloaded(u)
     # Setup with three players (one long name): it fits, and the name field shows no character counter.
     set_up_three(u)
     assert u.page.get_by_text("0/200").count() == 0

@@ -16,6 +16,23 @@ BAR = 180  # the play screen's bar under the thumb (two rows of buttons on a pho
 
 
 QUIET = 0.15  # seconds without a frame: the answer to a tap has painted
+# Until the page's semantics boxes stand still: two animation frames at a time (Flutter lays out, paints
+# and updates its accessibility tree in one frame, run from the browser's animation frame), until two
+# looks in a row agree; at most `limit` looks. For a wheel's scroll or a new page's first layout: a fixed
+# 300–400 ms wait there was most of the screen-size tests' time.
+STILL = """async (limit) => {
+    const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+    const boxes = () => [...document.querySelectorAll('flt-semantics')]
+        .map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].join(); }).join(';');
+    let last = boxes();
+    for (let i = 0; i < limit; i++) {
+        await frame(); await frame();
+        const now = boxes();
+        if (now === last && i > 0) return true;
+        last = now;
+    }
+    return false;
+}"""
 
 
 def new_game_tile(game_title: str) -> re.Pattern:
@@ -48,6 +65,10 @@ class UI:
             if self.frames > since and time.monotonic() - self.last_frame >= quiet:
                 return
             self.page.wait_for_timeout(20)
+
+    def until_still(self, limit: int = 30) -> bool:
+        """Until the page's layout stands still (STILL); whether it did within `limit` looks."""
+        return self.page.evaluate(STILL, limit)
 
     def open(self, route: str = "/", ready: str = '[flt-semantics-identifier], flt-semantics[role="button"]') -> float:
         started = time.perf_counter()
