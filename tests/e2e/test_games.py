@@ -67,9 +67,16 @@ def typed_until_shown(u, field: str, text: str, total: str, expected: str) -> No
                 raise
 
 
+def colour_choosers_have_names(u) -> None:
+    for name in ("Ada", "Bo", "Cy"):
+        expect(u.button(f"{name}'s colour")).to_be_visible()  # a screen reader names each player's chooser
+
+
 def test_bgg_game_three_players(ui):
+    """Also each player's colour chooser on the setup screen, named in Chromium's accessibility tree (it was a
+    test of its own, with its server and page; the names and their choices: tests/ui/test_actions_bgg_game.py)."""
     u = ui(TABLET_PORTRAIT)
-    u.set_up("The BoardGameGeek Game", ["Ada", "Bo", "Cy"])  # colours red, blue, green by seat
+    u.set_up("The BoardGameGeek Game", ["Ada", "Bo", "Cy"], before_start=colour_choosers_have_names)  # red, blue, green by seat
     u.tap("Ada tile blue 1")
     for n in (1, 2, 3, 4, 5, 6):
         u.tap(f"Cy tile red {n}")
@@ -85,16 +92,6 @@ def test_bgg_game_three_players(ui):
     u.screenshot("tablet-portrait")
     u.tap("Results")
     u.expect_text("winner", "Cy")
-
-
-def test_bgg_game_colour_choice_has_a_name(ui):
-    u = ui(PHONE)
-    u.open("/setup/bgg-game")
-    for name in ("Ada", "Bo", "Cy"):
-        u.type_into("Player name", name)
-        expect(u.button(f"Remove {name}")).to_be_visible()
-    for name in ("Ada", "Bo", "Cy"):
-        expect(u.button(f"{name}'s colour")).to_be_visible()  # a screen reader names each player's chooser
 
 
 def test_a_restarted_server_resumes_the_game(ui, server):

@@ -66,16 +66,18 @@ def check_targets(u) -> None:
     size = u.page.viewport_size
     u.page.mouse.move(size["width"] / 2, size["height"] - 10)
     u.page.mouse.wheel(0, -20_000)
-    u.page.wait_for_timeout(300)
+    u.until_still()  # (a fixed 300 ms wait here and below was most of this check's time)
     problems: dict[str, str] = {}
     controls = u.page.locator(CONTROLS)
     for _ in range(12):
         check_targets_here(u, problems)
         before = controls.evaluate_all(BOXES)
         u.page.mouse.wheel(0, size["height"] / 2)
-        u.page.wait_for_timeout(300)
-        if controls.evaluate_all(BOXES) == before:  # the end of the screen: nothing moved (the bars never do)
-            break
+        u.until_still()
+        if controls.evaluate_all(BOXES) == before:  # the end of the screen: nothing moved (the bars never do) ...
+            u.until_still()  # ... or the wheel is not taken yet: one more look tells
+            if controls.evaluate_all(BOXES) == before:
+                break
     if problems:
         u.screenshot("targets")
     assert not problems, f"{len(problems)} buttons too small or cut off: {problems}"

@@ -93,7 +93,7 @@ def test_every_tableau_is_in_view_at_the_largest_table(ui):
                 turn(u, SIZES[size])
             for part in ("play-header", "play-actions"):
                 u.text(part).wait_for()
-            u.page.wait_for_timeout(300)  # the layout settles after the first frame
+            u.until_still()  # the layout settles after the first frame
             found = problems_here(u, game)
             if size == "landscape":
                 try:

@@ -159,14 +159,15 @@ class UI:
             self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
             self.page.mouse.wheel(dx, dy)
             scrolled = True
-            self.page.wait_for_timeout(150)
+            self.until_still(limit=5)  # (the next look tells if the wheel was not taken yet)
         raise AssertionError(f"could not scroll {target} into view: last box {last}, viewport {viewport}")
 
     def _until_still(self, target, box: dict) -> None:
         """Until the scrolled page stands still: a tap on a list still moving stops it and taps nothing,
-        in Flutter as on a phone (the CGT two-device test lost a tap that way under load)."""
+        in Flutter as on a phone (the CGT two-device test lost a tap that way under load). The whole
+        page's boxes, over animation frames (until_still), then the target's own once more."""
         for _ in range(10):
-            self.page.wait_for_timeout(100)
+            self.until_still(limit=10)
             now = target.bounding_box()
             if now == box:
                 return
@@ -213,7 +214,9 @@ class UI:
     def game_id(self) -> str:
         return self.page.url.rstrip("/").split("/")[-1]
 
-    def set_up(self, game_title: str, names: list[str], switches: tuple[str, ...] = ()) -> str:
+    def set_up(self, game_title: str, names: list[str], switches: tuple[str, ...] = (), before_start=None) -> str:
+        """The game set up from Home as a person does it, then Start game; `before_start(self)`: a look at
+        the setup screen first (a check there costs no page of its own)."""
         self.open("/")
         tile = self.page.get_by_role("button", name=new_game_tile(game_title)).first
         try:
@@ -235,6 +238,8 @@ class UI:
             expect(self.button(f"Remove {name}")).to_be_visible(timeout=5_000 if name.isascii() else 20_000)
         for label in switches:
             self.page.get_by_role("switch", name=label).click()
+        if before_start:
+            before_start(self)
         self.tap("Start game")
         self.page.wait_for_url(re.compile(r"/play/"), timeout=10_000)
         self.text(f"total-{names[0]}").wait_for(timeout=10_000)
