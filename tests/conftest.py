@@ -84,7 +84,7 @@ SECONDS = {
     "test_standalone.py": 60,  # with CGT (issue 36 asks for both games); 156 → 48 s alone: no 30 s wait for a gone placeholder
     "test_games.py": 115,  # the colour names checked in the BGG game's own setup: 67 -> 59 s alone
     "test_screen_sizes.py": 90,  # with test_history.py's checks (its file gone): 60 + 25 s alone -> 43 s
-    "test_lost_cities_phone.py": 115,
+    "test_lost_cities_phone.py": 85,  # one server start per test, five and six expeditions on one page: 52 -> 38 s alone
     "test_layout.py": 80,  # waits for a still layout, not 300 ms: 43 -> 39 s alone
     "test_reloads.py": 85,
     "test_load.py": 85,

@@ -11,7 +11,7 @@ import pytest
 import scoring
 from scoring import lost_cities
 
-from .conftest import PHONE
+from .conftest import PHONE, Server
 
 pytestmark = pytest.mark.e2e
 
@@ -21,20 +21,34 @@ HEADS = """() => [...document.querySelectorAll('[flt-semantics-identifier^="expe
     .map(e => e.getAttribute('flt-semantics-identifier')).sort()"""
 
 
-def open_game(ui, server, variant: dict, dark: bool = False) -> tuple:
-    """A new game of Mia and Noah made in the store, then opened on a phone."""
+@pytest.fixture
+def server(tmp_path):
+    """Two new games of Mia and Noah, three rounds, five and six expeditions, made in the store, then served
+    (one server start: each test made its game on a stopped server and started it again)."""
     from companion.data.store import GameStore
     from companion.ui.session import THEME_SETTING
 
-    server.stop()
-    store = GameStore(server.data)
-    game_id = store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], variant)).id
-    store.set_setting(THEME_SETTING, dark)
-    store.close()
-    server.start()
-    u = ui(PHONE)
+    store = GameStore(tmp_path / "data")
+    try:
+        games = {
+            purple: store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 3, "purple": purple})).id
+            for purple in (False, True)
+        }
+        store.set_setting(THEME_SETTING, False)
+    finally:
+        store.close()
+    s = Server(tmp_path / "data").start()
+    s.games = games
+    yield s
+    s.stop()
+
+
+def open_game(ui, server, purple: bool = False, u=None) -> tuple:
+    """The game of five (or six) expeditions opened on a phone (on `u`, a page open already)."""
+    game_id = server.games[purple]
+    u = u or ui(PHONE)
     u.open(f"/play/{game_id}", ready='[flt-semantics-identifier="total-Mia"]')
-    u.button("Mia red 10").wait_for()
+    u.button("Mia purple 10" if purple else "Mia red 10").wait_for()  # this game's screen, not the last one's
     return u, game_id
 
 
@@ -70,22 +84,24 @@ def assert_whole_tableau(u, player: str, colours: tuple[str, ...]) -> None:
     assert len(heights) == 1 and min(heights) >= 40, f"cards {heights} px tall: some are cut, or too small"
 
 
-@pytest.mark.parametrize("purple", [False, True], ids=["five", "six"])
-def test_every_card_and_the_switch_are_on_a_phone_screen_without_a_scroll(ui, server, purple):
-    u, _ = open_game(ui, server, {"rounds": 3, "purple": purple})
-    colours = lost_cities.COLOURS + (("purple",) if purple else ())
-    for player in ("Mia", "Noah"):
-        if player == "Noah":
-            u.tap("Noah")
-        assert_whole_tableau(u, player, colours)
-        switch = boxes(u, ["Mia", "Noah"])
-        assert not outside(u, switch), f"the player switch is off the screen: {switch}"
-    u.screenshot("six" if purple else "five")
+def test_every_card_and_the_switch_are_on_a_phone_screen_without_a_scroll(ui, server):
+    """Five expeditions, then six, on one page (each was a test of its own, with its own server and page)."""
+    u = None
+    for purple in (False, True):
+        u, _ = open_game(ui, server, purple, u)
+        colours = lost_cities.COLOURS + (("purple",) if purple else ())
+        for player in ("Mia", "Noah"):
+            if player == "Noah":
+                u.tap("Noah")
+            assert_whole_tableau(u, player, colours)
+            switch = boxes(u, ["Mia", "Noah"])
+            assert not outside(u, switch), f"the player switch is off the screen: {switch}"
+        u.screenshot("six" if purple else "five")
 
 
 def test_a_guests_phone_shows_its_whole_tableau_too(ui, server):
     """A guest's phone has no switch, but a taller bar while a round remains (the greyed Next round says why)."""
-    host, game_id = open_game(ui, server, {"rounds": 3})
+    host, game_id = open_game(ui, server)
     host.tap("Mia red 3")
     host.tap("Next round")
     code = host.invite_code(game_id)
@@ -98,7 +114,7 @@ def test_a_guests_phone_shows_its_whole_tableau_too(ui, server):
 
 
 def test_a_player_switch_renames_every_head_and_next_round_shows_the_new_round_from_its_top(ui, server):
-    u, game_id = open_game(ui, server, {"rounds": 3})
+    u, game_id = open_game(ui, server)
     u.tap("Mia red 3")  # Mia −17 (her red head's text changes): Noah starts round 2
     u.tap("Noah")
     u.expect_text("expedition-Noah-red", "–")
