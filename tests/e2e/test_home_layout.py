@@ -39,10 +39,7 @@ def server(tmp_path):
     s.stop()
 
 
-@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
-def test_games_in_progress_first_discard_in_a_menu_and_a_full_width_bar_line(ui, server, size):
-    u = ui(size)
-    u.open("/")
+def games_in_progress_come_first(u, game) -> None:
     heading = u.page.get_by_text("Games in progress", exact=True)
     heading.wait_for(timeout=30_000)
     assert heading.bounding_box()["y"] < u.page.get_by_text("New game", exact=True).bounding_box()["y"]
@@ -50,6 +47,22 @@ def test_games_in_progress_first_discard_in_a_menu_and_a_full_width_bar_line(ui,
     expect(
         u.page.get_by_role("button", name=re.compile("^Lost Cities, started .*Round 1 under way: Ana entered, Ben not yet"))
     ).to_be_visible()
+    expect(u.button(in_progress.menu_label(game))).to_be_visible()  # Discard: in the row's menu
+
+
+def the_bar_line_spans_the_screen(u, game, size: dict) -> None:
+    """The play screen: the line above its bar (Undo, Next round, Results) spans the screen."""
+    u.open(f"/play/{route_id(game.id)}", ready='[flt-semantics-identifier="play-actions"]')
+    bar = u.text("play-actions").bounding_box()
+    assert bar["x"] <= EDGE and bar["x"] + bar["width"] >= size["width"] - EDGE, bar
+
+
+def test_games_in_progress_first_discard_in_a_menu_and_a_full_width_bar_line(ui, server):
+    """A phone, then the same browser at a tablet's size, each screen opened anew at that size (the
+    tablet was a test of its own, with its own server and page, and discarded and undid the same way)."""
+    u = ui(PHONE)
+    u.open("/")
+    games_in_progress_come_first(u, server.game)
     # Discard: the row's menu first, then its item; Undo puts the game back.
     u.tap(in_progress.menu_label(server.game))  # opens the menu only: the game is still there
     assert server.stored_record(server.game.id)
@@ -58,11 +71,14 @@ def test_games_in_progress_first_discard_in_a_menu_and_a_full_width_bar_line(ui,
     u.screenshot("discarded")
     u.tap("Undo")
     u.button(in_progress.menu_label(server.game)).wait_for(timeout=10_000)
-    # The play screen: the line above its bar (Undo, Next round, Results) spans the screen.
-    u.open(f"/play/{route_id(server.game.id)}", ready='[flt-semantics-identifier="play-actions"]')
-    bar = u.text("play-actions").bounding_box()
-    assert bar["x"] <= EDGE and bar["x"] + bar["width"] >= size["width"] - EDGE, bar
-    u.screenshot("play-bar")
+    the_bar_line_spans_the_screen(u, server.game, PHONE)
+    u.screenshot("play-bar-phone")
+
+    u.page.set_viewport_size(TABLET)
+    u.open("/")
+    games_in_progress_come_first(u, server.game)
+    the_bar_line_spans_the_screen(u, server.game, TABLET)
+    u.screenshot("play-bar-tablet")
 
 
 def page_pixel(u, wanted: tuple[int, int, int], within: float = 10.0) -> tuple[int, int, int]:
