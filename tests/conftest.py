@@ -86,7 +86,7 @@ SECONDS = {
     "test_screen_sizes.py": 90,  # with test_history.py's checks (its file gone): 60 + 25 s alone -> 43 s
     "test_lost_cities_phone.py": 85,  # one server start per test, five and six expeditions on one page: 52 -> 38 s alone
     "test_layout.py": 80,  # waits for a still layout, not 300 ms: 43 -> 39 s alone
-    "test_reloads.py": 85,
+    "test_reloads.py": 70,  # five reloads, not six: 32 -> 26 s alone
     "test_load.py": 85,
     "test_tablet_tableaux.py": 85,
     "test_home_layout.py": 60,  # phone and tablet on one server and page: 31 -> 23 s alone
