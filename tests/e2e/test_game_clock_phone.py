@@ -7,17 +7,38 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .test_lost_cities_phone import BOX, open_game
+import scoring
+
+from .conftest import PHONE, Server
+from .test_lost_cities_phone import BOX
 
 pytestmark = pytest.mark.e2e
 
 
-def test_the_clock_ticks_and_pauses_on_a_phone(ui, server, monkeypatch):
+@pytest.fixture
+def server(tmp_path, monkeypatch):
+    """A one-round Lost Cities game made in the store, served by a server whose clock ticks each second,
+    as a table's does (tests/conftest.py stills the others)."""
+    from companion.data.store import GameStore
     from companion.services.game_clock import TICK_VARIABLE
 
-    monkeypatch.setenv(TICK_VARIABLE, "1")  # the server open_game starts again ticks as a table's does (tests/conftest.py stills it)
-    u, _ = open_game(ui, server, {"rounds": 1})
+    monkeypatch.setenv(TICK_VARIABLE, "1")
+    store = GameStore(tmp_path / "data")
+    try:
+        game_id = store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
+    finally:
+        store.close()
+    s = Server(tmp_path / "data").start()
+    s.game_id = game_id
+    yield s
+    s.stop()
+
+
+def test_the_clock_ticks_and_pauses_on_a_phone(ui, server):
+    u = ui(PHONE)
+    u.open(f"/play/{server.game_id}", ready='[flt-semantics-identifier="total-Mia"]')
     clock = u.text("clock")
+    clock.wait_for()
     first = clock.inner_text()
     expect(clock).not_to_have_text(first, timeout=2500)  # the next second, drawn without a tap
     box = clock.evaluate(BOX)
