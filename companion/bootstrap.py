@@ -21,6 +21,7 @@ from companion.access.gate import Gate
 from companion.access.host_grants import HostGrants
 from companion.access.invites import Invites
 from companion.data.store import GameStore
+from companion.server import flet_seams
 from companion.server.network import Network, lan_addresses, serving_banner
 from companion.server.public_url import PublicUrl
 from companion.server.uploads import MAX_UPLOAD_BYTES, Uploads
@@ -51,6 +52,7 @@ def make_main(
 ):
     """What Flet runs for each page of this server: the pieces every session shares are built once
     here, an `App` for each new session, then the screens (ui/app.start)."""
+    flet_seams.short_message_repr()  # each message sent was formatted whole for a log line nobody reads
     hub = GameHub(store)  # one per process: every session shares the games in progress
     network = network or Network(join_urls, lan)  # one per process too: the links change for every session at once
     gate = Gate(store, pin)

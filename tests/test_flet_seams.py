@@ -117,3 +117,18 @@ def test_the_browser_build_patches_flets_client_as_publish_does(tmp_path):
     assert 'flet.pyodideUrl=new URL("pyodide/pyodide.mjs", document.baseURI).href;' in index  # the bare specifier was found and replaced
     assert json.loads((out / "manifest.json").read_text())["theme_color"] == "#00796B"
     assert "serviceWorkerVersion" in (out / "flutter_bootstrap.js").read_text()  # the build's service worker takes its name and version
+
+
+def test_a_message_sent_is_named_not_formatted_whole_for_the_transport_log():
+    """flet_web's send_message formats each message for a debug line even when debug is off: the seam
+    keeps that line to the message's action, not the repr of every control it carries."""
+    import inspect
+
+    from flet.messaging.protocol import Message, MessageAction
+    from flet_web.fastapi.flet_app import FletApp
+
+    assert 'f"send_message: {message}"' in inspect.getsource(FletApp.send_message)  # what the seam answers
+    flet_seams.short_message_repr()
+    screen = ft.Column([ft.Text(f"card {n}") for n in range(100)])
+    said = f"{Message(MessageAction.PATCH_CONTROL, screen)}"
+    assert said == "Message(PATCH_CONTROL)"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterable
 from typing import Protocol
@@ -53,6 +54,7 @@ class Changes:
         self._ids = itertools.count()
         self._subscribers: dict[str, dict[int, Callable[[], None]]] = {}
         self._published: dict[str, int] = {}  # topic → how many changes of it were published (EVERYTHING's too)
+        self.last_heard = 0.0  # time.monotonic() of the last change: how long the games have been quiet
 
     def subscribe(self, topics: Iterable[str], callback: Callable[[], None]) -> Callable[[], None]:
         """Call `callback` after every change of one of `topics`; returns what unsubscribes it."""
@@ -87,6 +89,7 @@ class Changes:
     def heard(self, topics: Iterable[str]) -> None:
         """A change published here or (through the bus) in another process: its subscribers here redraw."""
         topics = set(topics)
+        self.last_heard = time.monotonic()
         with self._lock:
             for topic in topics:
                 self._published[topic] = self._published.get(topic, 0) + 1

@@ -253,3 +253,19 @@ def patch_published_site(out: Path, entry_module: str, base: str, name: str, des
         str(out / "manifest.json"), app_name=name, app_short_name=name, app_description=description, theme_color=theme_color
     )
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+
+
+# ---- 8. The transport's log line (bootstrap.make_main) ---------------------------------------------
+# Why: Flet's connections (flet_web's FletApp.send_message, and the browser build's) log each message
+# they send as `transport_log.debug(f"send_message: {message}")`: the f-string formats the message whole,
+# the repr of every control in it, whether or not debug logging is on. At a club night of 20 tables
+# it was a fifth of the server's CPU (py-spy on bench/club.py's server: 621 of 2,984 samples). Seam:
+# the `Message` dataclass's generated `__repr__`, replaced by one that names the action (the log line
+# still says which message went). Tests: tests/test_flet_seams.py.
+def short_message_repr() -> None:
+    from flet.messaging.protocol import Message
+
+    def named(message: Message) -> str:
+        return f"Message({message.action.name})"
+
+    Message.__repr__ = named  # type: ignore[method-assign]

@@ -175,7 +175,7 @@ class App:
         self.subscriptions.closed()
         for stop in list(self.on_disconnect):  # a timer of a session dropped without a disconnect first
             stop()
-        memory.give_back_soon()
+        memory.give_back_soon(lambda: self.store.changes.last_heard)
 
     @property
     def device_key(self) -> str:

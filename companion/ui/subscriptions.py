@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextvars
 import itertools
 import logging
+import threading
 from collections.abc import Callable, Iterable
 
 import flet as ft
@@ -24,6 +25,10 @@ class Subscriptions:
         self._keys = itertools.count()
         self._wanted: dict[int, tuple[tuple[str, ...], Callable[[], None]]] = {}  # what this session's screens draw from
         self._held: dict[int, Callable[[], None]] = {}  # their subscriptions while the browser is connected
+        # Redraws another session's change asked for, run together in one task of this session: a play
+        # screen has a subscription per live part, and a task each cost more than the redraws.
+        self._due: dict[int, Callable[[], None]] = {}
+        self._due_lock = threading.Lock()  # a change may be published from a worker thread
 
     def version(self, topics: Iterable[str]) -> int:
         """How many changes of `topics` were published so far (a screen compares it with what it drew)."""
@@ -47,10 +52,6 @@ class Subscriptions:
 
     def _hold(self, key: int) -> None:
         topics, redraw = self._wanted[key]
-        page = self.page
-
-        async def in_this_session() -> None:
-            redraw()
 
         def deliver() -> None:
             if not self.connected:
@@ -58,12 +59,29 @@ class Subscriptions:
             if self._publishing_here():  # this session made the change: its own screen is drawn first, now
                 redraw()
                 return
-            try:  # a copy of the context: run_task binds this session's page to it, not to the sender's
-                contextvars.copy_context().run(page.run_task, in_this_session)
-            except Exception:  # the browser left meanwhile (Flet may have dropped its session: not read here)
-                log.debug("a change could not reach a session that ended", exc_info=True)
+            with self._due_lock:
+                first = not self._due
+                self._due[key] = redraw
+            if first:
+                self._run_due()
 
         self._held[key] = self.changes.subscribe(topics, deliver)
+
+    def _run_due(self) -> None:
+        """Run, in this session, every redraw due by then (one task for all a change asked of it)."""
+
+        async def in_this_session() -> None:
+            with self._due_lock:
+                due, self._due = self._due, {}
+            for redraw in due.values():
+                redraw()
+
+        try:  # a copy of the context: run_task binds this session's page to it, not to the sender's
+            contextvars.copy_context().run(self.page.run_task, in_this_session)
+        except Exception:  # the browser left meanwhile (Flet may have dropped its session: not read here)
+            with self._due_lock:
+                self._due.clear()
+            log.debug("a change could not reach a session that ended", exc_info=True)
 
     def _publishing_here(self) -> bool:
         """Whether the code running now is this session's own (its tap made the change being published)."""

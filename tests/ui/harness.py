@@ -280,6 +280,13 @@ class Harness:
         """The text inside `ft.Semantics(identifier=...)`, as a browser would read it."""
         return self.find_semantics(identifier).content.value
 
+    def shown_text(self, identifier: str) -> str:
+        """The text a browser shows under `identifier`; "" when none is on the screen (absent or hidden:
+        a browser's accessibility tree has neither)."""
+        found = [c for c in self.find_all(ft.Semantics, identifier=identifier) if c.visible]
+        assert len(found) <= 1, f"{len(found)} controls say {identifier!r}"
+        return found[0].content.value if found else ""
+
     def patched_since(self, count: int) -> str:
         """Everything the browser was sent after its first `count` messages, as text (what a tap cost)."""
         return " ".join(repr(m.body) for m in self.conn.sent[count:])

@@ -19,8 +19,7 @@ def guest(open_app, store, game_id, player):
 
 
 def still_entering(h):
-    node = h.find_semantics("still-entering")
-    return node.content.value if node.visible else ""
+    return h.shown_text("still-entering")
 
 
 def test_a_guest_says_done_and_the_table_sees_who_is_still_entering(open_app, store):

@@ -73,17 +73,17 @@ def test_none_scores_the_round_without_a_replacement(open_app, store):
 def test_card_commons_previews_the_round_as_cards_are_entered(open_app):
     h = open_app("/setup/card-commons")
     set_up(h, ["Ana", "Ben"])
-    assert h.text_of("round-preview").strip() == ""  # nothing to preview before a Commission
+    assert h.shown_text("round-preview") == ""  # nothing to preview before a Commission
     for name in ("nest egg 2H", "Ana commission 4H", "Ana side 3H", "Ana side 5D", "Ana side 3C"):
         h.tap(name)
     # Ana's 4♥ matches the 2♥ by suit: her two red side cards × 1; Ben has no Commission yet.
-    assert h.text_of("round-preview") == "If scored now: Ana +2 (total 2)"
+    assert h.shown_text("round-preview") == "If scored now: Ana +2 (total 2)"
     h.tap("Ben")
     h.tap("Ben commission 4C")  # a club: matches nothing (rank 4 ≠ 2, suit ♣ ≠ ♥)
-    assert h.text_of("round-preview") == "If scored now: Ana +2 (total 2), Ben +0 (total 0)"
+    assert h.shown_text("round-preview") == "If scored now: Ana +2 (total 2), Ben +0 (total 0)"
     h.tap("Score round 1")
     assert h.text_of("total-Ana") == "2"  # what the preview said is what the round scored
-    assert h.text_of("round-preview").strip() == ""  # a new round: nothing chosen yet
+    assert h.shown_text("round-preview") == ""  # a new round: nothing chosen yet
     assert not h.conn.errors
 
 
@@ -92,6 +92,6 @@ def test_card_commons_preview_waits_for_a_wild_replacement(open_app):
     set_up(h, ["Ana", "Ben"])
     for name in ("nest egg QH", "Ana commission 3H", "Ana side 2D"):
         h.tap(name)
-    assert h.text_of("round-preview") == "The round's points show once the Wild's replacement is chosen."
+    assert h.shown_text("round-preview") == "The round's points show once the Wild's replacement is chosen."
     h.tap("None: only the other Wild was left")  # nothing replaced it: every Commission scores
-    assert h.text_of("round-preview") == "If scored now: Ana +1 (total 1)"
+    assert h.shown_text("round-preview") == "If scored now: Ana +1 (total 1)"

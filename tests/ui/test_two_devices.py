@@ -98,8 +98,8 @@ def test_a_change_between_drawing_and_subscribing_is_drawn(open_app, store, monk
     drawn = play.frame
     changed: list[bool] = []
 
-    def frame_then_a_tap_elsewhere(p, shown_id):
-        control = drawn(p, shown_id)
+    def frame_then_a_tap_elsewhere(p):
+        control = drawn(p)
         if not changed:  # the first drawing has read the game; another device taps before the effects run
             changed.append(p.live.act(lost_cities.AddCard("Mia", "red", 3, 1), "another device").changed)
         return control

@@ -6,7 +6,7 @@ nor reaches through it to the session or the page: the play screen builds the co
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
@@ -45,6 +45,11 @@ def nothing(*args: Any) -> Any:
     return False
 
 
+def drawn_now(inputs: Callable[..., Hashable], draw: Callable[..., ft.Control], *args: Any, key: str) -> ft.Control:
+    """A part drawn once, where no play screen keeps it live (a context made outside one)."""
+    return draw(*inputs(*args))
+
+
 @dataclass(eq=False)
 class PlayContext:
     """All a game's screen may read of its surroundings, and do to them. The play screen makes one for the
@@ -55,6 +60,11 @@ class PlayContext:
     act: Callable[[Action], bool] = nothing  # send a tap's action to the live game: True when it changed the game
     refuse: Callable[[str], None] = nothing  # say why a tap did nothing, in the rules' words (made a sentence)
     remember: Callable[[str, Any], None] = nothing  # keep a view choice of this screen (the round shown, …)
+    # part(inputs, draw, *args, key=…): a part that draws draw(*inputs(*args)) and draws itself again, alone,
+    # when a change of the game changes inputs(*args) (views/play.py, LivePart). A screen whose class says
+    # `live_parts` draws its tableaux and heads once per drawing of the frame, and everything a change moves
+    # in them is such a part.
+    part: Callable[..., ft.Control] = drawn_now
     live: LiveState | None = None
     player: str = ""  # whose tableau a phone shows
     seat: str = ""  # "" on the table's host; a player's name on that player's phone (it may act for them only)
@@ -120,6 +130,9 @@ class GameScreen:
     seed: ClassVar[str] = DEFAULT_SEED  # the colour the game's screens are drawn in
     icon: ClassVar[ft.IconData] = ft.Icons.STYLE
     per_player: ClassVar[bool] = True  # a phone shows one player's tableau at a time
+    # True: tableau() and heads() are structure, drawn once per drawing of the frame; what a change of the game
+    # moves in them is a context.part. False: the play screen draws them again after every change.
+    live_parts: ClassVar[bool] = False
     # The colours of the game's own cards (names in widgets/palette.py): no player's colour is mistaken for one.
     card_colours: ClassVar[tuple[str, ...]] = ()
 
@@ -131,6 +144,11 @@ class GameScreen:
     def shared(self) -> list[ft.Control]:
         """What the whole table shares above the tableaux (rounds, the Meta columns, …)."""
         return []
+
+    def shares(self) -> bool:
+        """Whether shared() shows anything now, asked without drawing it (the play screen's frame has a
+        place for it only then)."""
+        return True
 
     def tableau(self, player: str) -> ft.Control:
         raise NotImplementedError

@@ -109,8 +109,11 @@ class CgtScreen(GameScreen):
         context = self.context
         return context.wide and not context.seat and (context.page_width or 0) > (context.page_height or 0)
 
+    def shares(self) -> bool:
+        return not self.sideways
+
     def shared(self) -> list[ft.Control]:
-        return [] if self.sideways else self.meta_rows()
+        return self.meta_rows() if self.shares() else []
 
     def side(self) -> list[ft.Control]:
         return self.meta_rows() if self.sideways else []

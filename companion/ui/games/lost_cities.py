@@ -41,24 +41,6 @@ def wrappable(formula: str) -> str:
 
 @ft.memo
 @ft.component
-def ColourColumn(
-    screen: LostCitiesScreen,
-    player: str,
-    colour: str,
-    round_: int,
-    mine: rules.Expedition,
-    free: tuple[int, ...],
-    slots: tuple[int, ...],
-    shade: str,
-    height: int,
-) -> ft.Control:
-    """A memoised part: Flet skips it while its arguments (plain values) are equal; everything it shows
-    (names, colours, sizes) comes from them. `screen` is the same object for the screen's life."""
-    return screen.colour_column(player, colour, round_, mine, free, slots, shade, height)
-
-
-@ft.memo
-@ft.component
 def Card(screen: LostCitiesScreen, player: str, colour: str, number: int, state: str, round_: int, shade: str, height: int) -> ft.Control:
     """One number card, drawn again only when its state changes (a tap redraws one card per column)."""
     return card_button(
@@ -144,6 +126,7 @@ class LostCitiesScreen(GameScreen):
     seed = ft.Colors.AMBER_800
     card_colours = (*rules.COLOURS, rules.PURPLE)  # the expeditions: a player's dot is never one of them
     icon = ft.Icons.EXPLORE
+    live_parts = True  # each column, head and formula line draws itself when a tap changes it
 
     @property
     def variant(self) -> rules.Variant:
@@ -189,9 +172,13 @@ class LostCitiesScreen(GameScreen):
     def shade(self, colour: str) -> str:
         return ink(colour, self.context.dark)
 
-    def head(self, player: str, colour: str, mine: rules.Expedition) -> ft.Control:
-        score = str(mine.score()) if mine.started else "–"
-        return Head(player, colour, score, self.shade(colour), key=f"expedition-{player}-{colour}")
+    def head_inputs(self, player: str, colour: str) -> tuple[str, str, str, str]:
+        """What a column's head shows (Head's arguments)."""
+        mine = self.expedition(player, colour)
+        return player, colour, str(mine.score()) if mine.started else "–", self.shade(colour)
+
+    def head(self, player: str, colour: str) -> ft.Control:
+        return self.context.part(self.head_inputs, Head, player, colour, key=f"expedition-{player}-{colour}")
 
     @property
     def phone(self) -> bool:
@@ -223,8 +210,9 @@ class LostCitiesScreen(GameScreen):
         height: int,
     ) -> ft.Control:
         """A colour column of round `round_` (1-based): what each card's tap does is fixed as it is drawn.
-        `free`, `slots`: the numbers and investment slots the rules allow `player` (free()). Each card is a
-        memoised part: a tap redraws the one it changed."""
+        `free`, `slots`: the numbers and investment slots the rules allow `player` (free()). Everything it
+        shows comes from its arguments (column_inputs); each card is a memoised part: a tap redraws the one
+        it changed. `self` is the same object for the screen's life."""
         cells: list[ft.Control] = []
         for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
             state = "held" if mine.investments >= slot else "free" if slot in slots else "taken"
@@ -247,17 +235,23 @@ class LostCitiesScreen(GameScreen):
         slots = tuple(k for k in range(1, rules.INVESTMENTS_PER_COLOUR + 1) if may(rules.SetInvestments(player, colour, k, round_)) is None)
         return numbers, slots
 
+    def column_inputs(self, player: str, colour: str) -> tuple:
+        """What a colour column shows (colour_column's arguments)."""
+        round_ = self.round_index + 1
+        free, slots = self.free(player, colour, round_)
+        return player, colour, round_, self.expedition(player, colour), free, slots, self.shade(colour), self.card_height()
+
     def column(self, player: str, colour: str) -> ft.Control:
         """A colour column, drawn again only when what it shows changes (a tap redraws one column,
         or two on a tablet, never the tableau)."""
-        round_ = self.round_index + 1
-        free, slots = self.free(player, colour, round_)
-        mine, shade = self.expedition(player, colour), self.shade(colour)
-        return ColourColumn(self, player, colour, round_, mine, free, slots, shade, self.card_height(), key=colour)
+        return self.context.part(self.column_inputs, self.colour_column, player, colour, key=colour)
+
+    def formula_lines(self, player: str) -> tuple[tuple[str, ...]]:
+        return (tuple(str(line) for colour in self.variant.colours for line in self.expedition(player, colour).lines(colour)),)
 
     def formulas(self, player: str) -> ft.Control:
         """Each started expedition's formula, a line each, breaking between terms."""
-        return Formulas(tuple(str(line) for colour in self.variant.colours for line in self.expedition(player, colour).lines(colour)))
+        return self.context.part(self.formula_lines, Formulas, player, key="formulas")
 
     def starter(self) -> str | None:
         """Who starts the round shown (from the totals after the round before it); "" when they were level;
@@ -273,12 +267,15 @@ class LostCitiesScreen(GameScreen):
             return f"{starter} had the higher total after round {current} and starts round {current + 1}."
         return f"The totals were level after round {current}: the players choose who starts round {current + 1}."
 
-    def heads_label(self, player: str) -> ft.Control:
+    def label_inputs(self, player: str) -> tuple[str, int, int, str | None]:
+        """What the heads' line shows (heads_label's arguments): the starter only on a phone."""
+        return player, self.round_index + 1, self.variant.rounds, self.starter() if self.phone else None
+
+    def heads_label(self, player: str, round_: int, rounds: int, starter: str | None) -> ft.Control:
         """What the heads under it are: whose, which round, and (on a phone, where nothing else in view says
-        it) who starts that round."""
-        whose = ft.Text(f"{short_name(player)}, round {self.round_index + 1} of {self.variant.rounds}", weight=ft.FontWeight.BOLD, size=13)
-        starter = self.starter()
-        if not self.phone or starter is None:
+        it) who starts that round (`starter`: "" when the players choose; None: not said)."""
+        whose = ft.Text(f"{short_name(player)}, round {round_} of {rounds}", weight=ft.FontWeight.BOLD, size=13)
+        if starter is None:
             return ft.Row([whose], alignment=ft.MainAxisAlignment.CENTER, key=f"label {player}")
         said = f"{short_name(starter)} starts" if starter else "level: choose who starts"
         return ft.Row(
@@ -293,9 +290,9 @@ class LostCitiesScreen(GameScreen):
     def heads(self, player: str) -> ft.Control:
         return ft.Column(
             [
-                self.heads_label(player),
+                self.context.part(self.label_inputs, self.heads_label, player, key=f"label {player}"),
                 ft.Row(
-                    [self.head(player, c, self.expedition(player, c)) for c in self.variant.colours],
+                    [self.head(player, c) for c in self.variant.colours],
                     spacing=4,
                     alignment=ft.MainAxisAlignment.CENTER,
                     vertical_alignment=ft.CrossAxisAlignment.START,
@@ -392,10 +389,13 @@ class LostCitiesScreen(GameScreen):
         sentence = self.starter_sentence()
         return [ft.Text(sentence, text_align=ft.TextAlign.CENTER, size=13)] if sentence else []
 
-    def shared(self) -> list[ft.Control]:
+    def shares(self) -> bool:
         # On a phone the rounds are beside the player switch and the starter in the heads' line: nothing here
         # pushes the cards down. The table's tablet says who starts above its cards, where it has room.
-        return [] if self.phone else self.starter_line()
+        return not self.phone and bool(self.starter_sentence())
+
+    def shared(self) -> list[ft.Control]:
+        return self.starter_line() if self.shares() else []
 
     def after(self) -> list[ft.Control]:
         if self.phone:  # the round's scores and who starts it in full, under the cards

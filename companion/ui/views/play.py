@@ -18,7 +18,7 @@ again; Flet sends each browser only what changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import flet as ft
@@ -35,7 +35,7 @@ from companion.ui.widgets.game_clock import GameClock, shown_clock
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
-from companion.ui.widgets.tableau_photo import TableauPhoto
+from companion.ui.widgets.tableau_photo import PhotoButton, photo_inputs
 from scoring import Action
 from scoring.fields import sentence
 
@@ -52,8 +52,10 @@ class Play:
     from one drawing to the next, and memoised parts that take them are skipped); `draw` hands it
     the state of each drawing."""
 
-    def __init__(self, app: App, seat: str | None):
+    def __init__(self, app: App, game_id: str, seat: str | None):
         self.app = app
+        self.game_id = game_id
+        self.drawn = 0  # the screen's drawings so far: each draws every live part again (LivePart)
         self.seat = seat or ""  # "" for the table's host; a player's name on that player's phone (App.device: who the host is)
         self.live: LiveGame
         self.player = ""  # whose tableau a phone shows
@@ -64,17 +66,43 @@ class Play:
         self._set_message: Callable[[str], None] = lambda m: None
         self.game: game_screens.GameScreen | None = None
         # All the game's screen reads and does: one for the screen's life, brought up to date on each drawing.
-        self.context = game_screens.PlayContext(act=self.act, refuse=self.refuse, remember=self.remember, seat=self.seat)
+        self.context = game_screens.PlayContext(act=self.act, refuse=self.refuse, remember=self.remember, part=self.part, seat=self.seat)
 
     def draw(self, live: LiveGame, player: str, state: dict, message: str, setters: tuple) -> None:
         self.live, self.state, self.message = live, state, message
         self.game_id = live.id
+        self.drawn += 1
         self.player = player if player in live.record["players"] else live.record["players"][0]
         self._set_player, self._set_state, self._set_message = setters
         page = self.app.page
         self.context.shown(live, self.player, state, self.app.wide, self.app.dark, (page.width, page.height))
         if self.game is None or self.game.key != live.record["game"]:
             self.game = game_screens.screen(live.record["game"])(self.context)
+
+    def shape(self) -> tuple:
+        """What of the stored game the screen's frame draws from (use_changes' `select`): its status, its
+        players, its clock, which parts it has. A tap changes none of it: only the parts that show the
+        cards, totals and sentences draw themselves again (LivePart), not the frame around them."""
+        app, game_id = self.app, self.game_id
+        stored = app.games.get(game_id)
+        live = app.hub.open(game_id, edit=False) if stored is not None else None
+        if stored is None or live is None or self.game is None or live is not self.live:
+            return (stored and stored.status, id(live))
+        game = self.game
+        return (
+            stored.status,
+            app.games.editing(game_id) is not None,
+            live.status,
+            tuple(live.record["players"]),
+            live.record["game"],
+            shown_clock(live, app),
+            app.visits,
+            game.scroll_key(),
+            bool(game.round_label()),
+            bool(live.done),
+            bool(game.preview()),
+            game.shares(),
+        )
 
     @property
     def players(self) -> list[str]:
@@ -143,6 +171,10 @@ class Play:
     def go_invite(self, e: Any = None) -> None:
         self.app.go(f"/invite/{route_id(self.game_id)}")
 
+    def part(self, inputs: Callable[..., Hashable], draw: Callable[..., ft.Control], *args: Any, key: str) -> ft.Control:
+        """A part of the game's screen that draws itself again, alone, when `inputs(*args)` changes (LivePart)."""
+        return LivePart(self, draw, args, self.drawn, inputs, key=key)
+
     def remember(self, key: str, value: Any) -> None:
         """Keep a screen-only choice of the game screen (the round shown, …): the screen draws again."""
         self._set_state(lambda state: {**state, key: value})
@@ -181,7 +213,8 @@ def selected_player(play: Play) -> str | None:
     return play.player if not play.app.wide and game is not None and game.per_player else None
 
 
-def totals_row(play: Play) -> ft.Control:
+def totals(play: Play) -> tuple[tuple[tuple[str, int, int | None, bool, bool, bool, bool], ...], bool]:
+    """What the totals show (Totals' arguments): each player's badge, and whether on one line (a phone)."""
     result = play.live.result
     game = play.game
     assert game is not None
@@ -192,7 +225,7 @@ def totals_row(play: Play) -> ft.Control:
         (p, result.totals[p], result.place_of(p) if entered else None, p in leaders, p == selected, play.app.wide, compact)
         for p in play.players
     )
-    return Totals(badges, compact, key="totals")
+    return badges, compact
 
 
 @ft.memo
@@ -398,32 +431,114 @@ def shared(play: Play, controls: list[ft.Control]) -> list[ft.Control]:
     return [why, *controls]
 
 
-def frame(play: Play, game_id: str) -> ft.Control:
-    """The whole play screen under the app bar, from the live game and this device's view state."""
-    game, app = play.game, play.app
+@ft.memo
+@ft.component
+def LivePart(
+    play: Play, draw: Callable[..., ft.Control], args: tuple, drawn: int, inputs: Callable[..., Hashable] | None = None
+) -> ft.Control:
+    """A part of the play screen that draws itself again after a change of the game, alone: a tap
+    redraws the totals, the cards and the sentences it changed, never the frame around them (for four
+    devices the frame was most of a tap's cost: issue 40).
+
+    Without `inputs` it draws `draw(*args)` after every change. With `inputs`, `draw(*inputs(*args))`,
+    and only when `inputs(*args)` changed: everything the part shows comes from those values (a game
+    screen's `context.part`). `draw`, `inputs`: functions or methods of objects that live as long as
+    the screen, so the part is skipped while the frame draws itself for another reason; `drawn`: the
+    frame's drawing it belongs to (a new view state, a resize: every part draws again)."""
+    if inputs is None:
+        use_changes(play.app, changes.game(play.game_id))
+        return draw(*args)
+    use_changes(play.app, changes.game(play.game_id), select=lambda: inputs(*args))
+    return draw(*inputs(*args))
+
+
+def switch(play: Play) -> ft.Control:
+    """Whose cards the screen shows and the game's own view choices (Lost Cities' round)."""
+    game = play.game
     assert game is not None
-    side = game.side() if app.wide else []
-    shown, width = shown_players(play, SIDE_WIDTH + GAP if side else 0)
-    play.context.tableau_width = width  # each tableau's, side by side on a tablet; None: the screen's
     views = game.view_choices()
     if play.seat:
-        switch: ft.Control = ft.Row([ft.Text(f"Your seat: {play.seat}", weight=ft.FontWeight.BOLD), *views], wrap=True, key="switch")
-    elif not app.wide and game.per_player:
-        switch = player_switch(play, views)
-    else:
-        switch = ft.Row(views, wrap=True, key="switch")
-    round_label = game.round_label()
+        return ft.Row([ft.Text(f"Your seat: {play.seat}", weight=ft.FontWeight.BOLD), *views], wrap=True, key="switch")
+    if not play.app.wide and game.per_player:
+        return player_switch(play, views)
+    return ft.Row(views, wrap=True, key="switch")
+
+
+def round_label(play: Play) -> ft.Control:
+    assert play.game is not None
+    return ft.Text(play.game.round_label(), weight=ft.FontWeight.BOLD, size=13)
+
+
+def preview(play: Play) -> ft.Control:
+    assert play.game is not None
+    return round_preview(play.game.preview())
+
+
+def shared_column(play: Play) -> ft.Control:
+    assert play.game is not None
+    return ft.Column(shared(play, play.game.shared()), disabled=bool(play.seat), key="shared")
+
+
+def side_column(play: Play) -> ft.Control:
+    assert play.game is not None
+    return ft.Column(play.game.side())
+
+
+def tableau(play: Play, player: str) -> ft.Control:
+    assert play.game is not None
+    return play.game.tableau(player)
+
+
+def heads(play: Play, player: str) -> ft.Control:
+    assert play.game is not None
+    return play.game.heads(player) or ft.Container()
+
+
+def after(play: Play) -> ft.Control:
+    assert play.game is not None
+    return ft.Column(play.game.after(), key="after")
+
+
+def explanations(play: Play) -> tuple[tuple[str, ...]]:
+    """What the sentences under the tableaux say (Explanations' argument)."""
+    assert play.game is not None
+    return (tuple(play.game.explanations(play.live.result)),)
+
+
+def editing(play: Play) -> ft.Control:
+    """The banner of a saved game's edit copy (not on a guest's phone, which never edits one)."""
+    app = play.app
+    copy = app.games.editing(play.game_id) if play.live.status == EDITING and not play.seat else None
+    return editing_banner(app, copy, play.live.result.decided)
+
+
+def frame(play: Play) -> ft.Control:
+    """The whole play screen under the app bar: its structure, drawn from the view state and the game's
+    shape (Play.shape); each part that a tap changes is a LivePart and draws itself."""
+    game, app = play.game, play.app
+    assert game is not None
+
+    def part(draw: Callable[..., ft.Control], *args: Any, key: str, inputs: Callable[..., Hashable] | None = None) -> ft.Control:
+        return LivePart(play, draw, (play, *args), play.drawn, inputs, key=key)
+
+    def game_part(draw: Callable[[Play, str], ft.Control], player: str, key: str) -> ft.Control:
+        """A tableau or its heads: structure of a screen with live parts inside, else a part of its own."""
+        return draw(play, player) if game.live_parts else part(draw, player, key=key)
+
+    side = bool(game.side()) if app.wide else False
+    shown, width = shown_players(play, SIDE_WIDTH + GAP if side else 0)
+    play.context.tableau_width = width  # each tableau's, side by side on a tablet; None: the screen's
     header = ft.Column(
         [
-            totals_row(play),
+            part(Totals, key="totals", inputs=totals),
             # On a phone, whose cards and which round are chosen here, kept on screen above the cards
             # (in the scrolling part they scrolled away with the top of the cards).
-            *([switch] if not app.wide else []),
-            ft.Text(round_label, weight=ft.FontWeight.BOLD, size=13, visible=bool(round_label)),
-            still_entering(play),
-            round_preview(game.preview()),
+            *([part(switch, key="switch")] if not app.wide else []),
+            *([part(round_label, key="round-label")] if game.round_label() else []),
+            *([part(still_entering, key="still-entering")] if play.live.done else []),
+            *([part(preview, key="preview")] if game.preview() else []),
             ft.Row(
-                [ft.Container(game.heads(p) or ft.Container(), width=width) for p in shown],
+                [ft.Container(game_part(heads, p, key="heads"), width=width, key=f"heads {p}") for p in shown],
                 spacing=gap(len(shown)),
                 alignment=ft.MainAxisAlignment.CENTER,
                 vertical_alignment=ft.CrossAxisAlignment.START,
@@ -432,21 +547,22 @@ def frame(play: Play, game_id: str) -> ft.Control:
         spacing=4,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
-    table = shared(play, game.shared())
     body = ft.Column(
         [
-            *([ft.Column(table, disabled=bool(play.seat), key="shared")] if table else []),  # none: no gap above the cards
-            *([switch] if app.wide else []),
+            *([part(shared_column, key="shared")] if game.shares() else []),  # none: no gap above the cards
+            *([part(switch, key="switch")] if app.wide else []),
             ft.Row(
                 [
-                    *([ft.Container(ft.Column(side), width=SIDE_WIDTH, key="side")] if side else []),
+                    *([ft.Container(part(side_column, key="side"), width=SIDE_WIDTH, key="side")] if side else []),
                     *[
                         ft.Semantics(
                             identifier=f"tableau-{p}",
                             container=True,
                             content=ft.Container(
                                 ft.Column(
-                                    [game.tableau(p), TableauPhoto(play, p)], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+                                    [game_part(tableau, p, key="cards"), part(PhotoButton, p, key="photo", inputs=photo_inputs)],
+                                    spacing=8,
+                                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                                 ),
                                 width=width,
                             ),
@@ -461,17 +577,16 @@ def frame(play: Play, game_id: str) -> ft.Control:
                 wrap=True,
             ),
             # What is read more than entered (a score sheet of the rounds): under the cards, never pushing them down.
-            ft.Column(game.after(), key="after"),
+            part(after, key="after"),
             # Under the tableaux: a sentence that comes with a tap never pushes the cards down under the finger.
-            Explanations(tuple(game.explanations(play.live.result)), key="explanations"),
+            part(Explanations, key="explanations", inputs=explanations),
             Actions(not play.seat and not app.standalone, play.go_invite, key="actions"),
         ],
         spacing=10,
     )
-    editing = app.games.editing(game_id) if play.live.status == EDITING and not play.seat else None  # a saved game's edit copy
     return ft.Column(
         [
-            editing_banner(app, editing, play.live.result.decided),
+            part(editing, key="editing"),
             ft.Semantics(
                 identifier="play-header",
                 container=True,
@@ -486,7 +601,7 @@ def frame(play: Play, game_id: str) -> ft.Control:
                 expand=True,
                 key=f"scroll {game.scroll_key()}",
             ),
-            thumb_bar(play),
+            part(thumb_bar, key="bar"),
         ],
         spacing=0,
         expand=True,
@@ -497,12 +612,13 @@ def frame(play: Play, game_id: str) -> ft.Control:
 @ft.component
 def view(app: App, game_id: str, seat: str | None = None, route: str | None = None) -> ft.View:
     """The play screen of the host (every tableau) or, with `seat`, of one player's phone."""
-    use_changes(app, changes.game(game_id), changes.SETTINGS)
+    play = ft.use_memo(lambda: Play(app, game_id, seat), [])
+    use_changes(app, changes.SETTINGS)
+    use_changes(app, changes.game(game_id), select=play.shape)  # a tap draws the parts, not the frame
     ft.use_effect(app.keep_awake, [])  # the screen stays on during a game
     player, set_player = ft.use_state("")
     state, set_state = ft.use_state(dict[str, Any]())
     message, set_message = ft.use_state("")
-    play = ft.use_memo(lambda: Play(app, seat), [])
     opening: ft.MutableRef[bool] = ft.use_ref(True)  # the first drawing may start an edit of a saved game; later ones never do
     route = route or f"/play/{route_id(game_id)}"
     stored = app.games.get(game_id)
@@ -549,7 +665,7 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
                 ScoringHelp(app, live.record["game"], key="help"),
             ],
         ),
-        controls=[frame(play, game_id)],
+        controls=[frame(play)],
         padding=VIEW_PADDING,
         spacing=0,
     )

@@ -7,16 +7,19 @@ Nothing is patched by hand; Flet compares the new drawing with the last and send
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import flet as ft
 
 from companion.ui.session import App
 
 
-def use_changes(app: App, *topics: str, active: bool = True) -> int:
+def use_changes(app: App, *topics: str, active: bool = True, select: Callable[[], Hashable] | None = None) -> int:
     """Redraw the calling component after each change of one of `topics`; returns a count that
     grows with each (for use_memo dependencies).
+
+    `select`: what of the stored state the component draws from; a change that leaves it as it was
+    when the component last drew is not drawn (the play screen's parts: views/play.py, LivePart).
 
     `active=False` (a screen covered by another, e.g. Home under a play screen): no subscription,
     so a tap at the table costs nothing for it; once uncovered it subscribes again and draws itself
@@ -28,12 +31,31 @@ def use_changes(app: App, *topics: str, active: bool = True) -> int:
     # state and the subscription below (another device's tap) would be missed until the next one.
     drawn_at: ft.MutableRef[int] = ft.use_ref(0)
     drawn_at.current = app.subscriptions.version(topics)
+    selector: ft.MutableRef[Callable[[], Hashable] | None] = ft.use_ref(None)
+    selector.current = select  # this drawing's (its arguments may have changed since the subscription)
+    drew: ft.MutableRef[Hashable] = ft.use_ref(None)
+
+    def changed() -> None:
+        if selector.current is not None:
+            now = selector.current()
+            if now == drew.current:
+                return
+            drew.current = now
+        set_version(lambda v: v + 1)
+
+    if select is not None:
+
+        def note_drawn() -> None:
+            # After each drawing, in the same turn of Flet's scheduler (no change can come between).
+            drew.current = select()
+
+        ft.use_effect(note_drawn)
 
     def subscribe() -> None:
         if not active:
             missed.current = True
             return
-        subscription.current = app.subscribe(topics, lambda: set_version(lambda v: v + 1))
+        subscription.current = app.subscribe(topics, changed)
         if missed.current or app.subscriptions.version(topics) != drawn_at.current:
             missed.current = False
             set_version(lambda v: v + 1)

@@ -100,10 +100,11 @@ def gallery(app: App, record: dict) -> list[ft.Control]:
     return [section("Photos of the tableaux"), ft.Semantics(identifier="photos", container=True, content=ft.Row(shown, wrap=True))]
 
 
-def TableauPhoto(play: Any, player: str) -> ft.Control:
-    """The button "Photo of <player>'s tableau", what it said last, and the player's photos in this game.
-    `play`: the play screen's Play (views/play.py): its app, live game, seat and rights check."""
-    return PhotoButton(play, player, photos_of(play.record, player), play.context.narrow)
+def photo_inputs(play: Any, player: str) -> tuple[Any, str, Shown, bool]:
+    """What the button "Photo of <player>'s tableau" shows, with the player's photos in this game
+    (PhotoButton's arguments: the play screen draws it as a live part). `play`: the play screen's Play
+    (views/play.py): its app, live game, seat and rights check."""
+    return play, player, photos_of(play.record, player), play.context.narrow
 
 
 @ft.memo
