@@ -268,4 +268,4 @@ def short_message_repr() -> None:
     def named(message: Message) -> str:
         return f"Message({message.action.name})"
 
-    Message.__repr__ = named  # type: ignore[method-assign]
+    Message.__repr__ = named  # type: ignore[method-assign,assignment]

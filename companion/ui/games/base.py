@@ -6,7 +6,7 @@ nor reaches through it to the session or the page: the play screen builds the co
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
@@ -45,7 +45,7 @@ def nothing(*args: Any) -> Any:
     return False
 
 
-def drawn_now(inputs: Callable[..., Hashable], draw: Callable[..., ft.Control], *args: Any, key: str) -> ft.Control:
+def drawn_now(inputs: Callable[..., tuple], draw: Callable[..., ft.Control], *args: Any, key: str) -> ft.Control:
     """A part drawn once, where no play screen keeps it live (a context made outside one)."""
     return draw(*inputs(*args))
 

@@ -18,7 +18,7 @@ again; Flet sends each browser only what changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -171,7 +171,7 @@ class Play:
     def go_invite(self, e: Any = None) -> None:
         self.app.go(f"/invite/{route_id(self.game_id)}")
 
-    def part(self, inputs: Callable[..., Hashable], draw: Callable[..., ft.Control], *args: Any, key: str) -> ft.Control:
+    def part(self, inputs: Callable[..., tuple], draw: Callable[..., ft.Control], *args: Any, key: str) -> ft.Control:
         """A part of the game's screen that draws itself again, alone, when `inputs(*args)` changes (LivePart)."""
         return LivePart(self, draw, args, self.drawn, inputs, key=key)
 
@@ -434,7 +434,7 @@ def shared(play: Play, controls: list[ft.Control]) -> list[ft.Control]:
 @ft.memo
 @ft.component
 def LivePart(
-    play: Play, draw: Callable[..., ft.Control], args: tuple, drawn: int, inputs: Callable[..., Hashable] | None = None
+    play: Play, draw: Callable[..., ft.Control], args: tuple, drawn: int, inputs: Callable[..., tuple] | None = None
 ) -> ft.Control:
     """A part of the play screen that draws itself again after a change of the game, alone: a tap
     redraws the totals, the cards and the sentences it changed, never the frame around them (for four
@@ -518,7 +518,7 @@ def frame(play: Play) -> ft.Control:
     game, app = play.game, play.app
     assert game is not None
 
-    def part(draw: Callable[..., ft.Control], *args: Any, key: str, inputs: Callable[..., Hashable] | None = None) -> ft.Control:
+    def part(draw: Callable[..., ft.Control], *args: Any, key: str, inputs: Callable[..., tuple] | None = None) -> ft.Control:
         return LivePart(play, draw, (play, *args), play.drawn, inputs, key=key)
 
     def game_part(draw: Callable[[Play, str], ft.Control], player: str, key: str) -> ft.Control:
