@@ -134,3 +134,14 @@ def test_no_end_is_announced_before_the_last_round_is_in(open_app, store):
     assert not any("draw" in t or "win" in t for t in shown(h)), shown(h)
     (copy,) = h.buttons("Copy result")
     assert "draw" not in copy.action.data and "level after round 2 of 3" in copy.action.data
+
+
+def test_the_play_screen_says_no_draw_before_the_last_round_is_played(open_app, store):
+    level = {"Ana": {"red": {"cards": [10, 9, 8]}}, "Ben": {"blue": {"cards": [10, 9, 8]}}}
+    record = {**scoring.new_record("lost-cities", ["Ana", "Ben"]), "rounds": [level, level, {"Ana": {}, "Ben": {}}]}
+    h = open_app(f"/play/{store.create(record).id}", width=1180, height=820)
+    said = lambda: [t for t in shown(h) if "draw" in t]
+    assert said() == []  # round 3 is empty: the scorer's "draw" is not the table's
+    h.tap("Ana yellow 10")
+    h.tap("Ben green 10")
+    assert said() == ["Lost Cities has no tiebreak: the game is a draw."]  # every round played, level

@@ -376,9 +376,14 @@ class LostCitiesScreen(GameScreen):
 
     def explanations(self, result: scoring.Result) -> tuple[str, ...]:
         """The scorer's sentences without its last one while rounds remain: that one names who starts
-        the round after the last listed, and this screen says who starts the round shown (shared())."""
-        sentences = result.explanations[:-1] if not result.decided and result.rounds else result.explanations
-        return sentences if self.entered() else ()
+        the round after the last listed, and this screen says who starts the round shown (shared()).
+        None while the last round is still empty: the scorer counts a game decided once its last round
+        exists ("the game is a draw"), the table once that round is played (as Results: views/results.py)."""
+        if not self.entered():
+            return ()
+        if not result.decided:
+            return result.explanations[:-1] if result.rounds else result.explanations
+        return result.explanations if any(self.context.record["rounds"][-1].values()) else ()
 
     def round_scores(self) -> ft.Control:
         result, current = self.context.result, self.round_index
