@@ -105,6 +105,12 @@ class Play:
         )
 
     @property
+    def screen(self) -> game_screens.GameScreen:
+        """The game's own screen: made by the first drawing, before any part is drawn."""
+        assert self.game is not None
+        return self.game
+
+    @property
     def players(self) -> list[str]:
         return self.live.record["players"]
 
@@ -216,9 +222,7 @@ def selected_player(play: Play) -> str | None:
 def totals(play: Play) -> tuple[tuple[tuple[str, int, int | None, bool, bool, bool, bool], ...], bool]:
     """What the totals show (Totals' arguments): each player's badge, and whether on one line (a phone)."""
     result = play.live.result
-    game = play.game
-    assert game is not None
-    entered = game.entered()  # before anything is entered, level starting totals rank no one
+    entered = play.screen.entered()  # before anything is entered, level starting totals rank no one
     leaders = result.ranking[0] if result.ranking and entered else ()
     selected, compact = selected_player(play), not play.app.wide
     badges = tuple(
@@ -385,9 +389,7 @@ def Explanations(sentences: tuple[str, ...]) -> ft.Control:
 def thumb_bar(play: Play) -> ft.Control:
     """Undo, the round's own button (Next round, Score round) and Results: under the thumb on a
     phone, outside the scrolling cards, so none of them is at the end of a long scroll."""
-    game = play.game
-    assert game is not None
-    round_action = game.round_action()
+    round_action = play.screen.round_action()
     done = done_button(play)
     bar = ft.Container(
         ft.Row(
@@ -454,8 +456,7 @@ def LivePart(
 
 def switch(play: Play) -> ft.Control:
     """Whose cards the screen shows and the game's own view choices (Lost Cities' round)."""
-    game = play.game
-    assert game is not None
+    game = play.screen
     views = game.view_choices()
     if play.seat:
         return ft.Row([ft.Text(f"Your seat: {play.seat}", weight=ft.FontWeight.BOLD), *views], wrap=True, key="switch")
@@ -465,44 +466,36 @@ def switch(play: Play) -> ft.Control:
 
 
 def round_label(play: Play) -> ft.Control:
-    assert play.game is not None
-    return ft.Text(play.game.round_label(), weight=ft.FontWeight.BOLD, size=13)
+    return ft.Text(play.screen.round_label(), weight=ft.FontWeight.BOLD, size=13)
 
 
 def preview(play: Play) -> ft.Control:
-    assert play.game is not None
-    return round_preview(play.game.preview())
+    return round_preview(play.screen.preview())
 
 
 def shared_column(play: Play) -> ft.Control:
-    assert play.game is not None
-    return ft.Column(shared(play, play.game.shared()), disabled=bool(play.seat), key="shared")
+    return ft.Column(shared(play, play.screen.shared()), disabled=bool(play.seat), key="shared")
 
 
 def side_column(play: Play) -> ft.Control:
-    assert play.game is not None
-    return ft.Column(play.game.side())
+    return ft.Column(play.screen.side())
 
 
 def tableau(play: Play, player: str) -> ft.Control:
-    assert play.game is not None
-    return play.game.tableau(player)
+    return play.screen.tableau(player)
 
 
 def heads(play: Play, player: str) -> ft.Control:
-    assert play.game is not None
-    return play.game.heads(player) or ft.Container()
+    return play.screen.heads(player) or ft.Container()
 
 
 def after(play: Play) -> ft.Control:
-    assert play.game is not None
-    return ft.Column(play.game.after(), key="after")
+    return ft.Column(play.screen.after(), key="after")
 
 
 def explanations(play: Play) -> tuple[tuple[str, ...]]:
     """What the sentences under the tableaux say (Explanations' argument)."""
-    assert play.game is not None
-    return (tuple(play.game.explanations(play.live.result)),)
+    return (tuple(play.screen.explanations(play.live.result)),)
 
 
 def editing(play: Play) -> ft.Control:
@@ -515,8 +508,7 @@ def editing(play: Play) -> ft.Control:
 def frame(play: Play) -> ft.Control:
     """The whole play screen under the app bar: its structure, drawn from the view state and the game's
     shape (Play.shape); each part that a tap changes is a LivePart and draws itself."""
-    game, app = play.game, play.app
-    assert game is not None
+    game, app = play.screen, play.app
 
     def part(draw: Callable[..., ft.Control], *args: Any, key: str, inputs: Callable[..., tuple] | None = None) -> ft.Control:
         return LivePart(play, draw, (play, *args), play.drawn, inputs, key=key)
