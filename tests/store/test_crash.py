@@ -14,7 +14,7 @@ stored all of its games or none (one transaction over its 24 month files).
 
 Then a SIGKILL at each file-system step in turn (kill_at.py, also forking a child per kill) of
 a start-up repair and of saving the changes of an edited game: nothing is lost, the saved game
-is stored once. CRASH_KILLS (default 200) sets how many random kills; workers run side by side."""
+is stored once. CRASH_KILLS (default 120) sets how many random kills; workers run side by side."""
 
 import json
 import os
@@ -33,7 +33,7 @@ from companion.data.store import FINISHED, GameStore
 
 ROOT = Path(__file__).resolve().parents[2]
 SAVE_LOOP = Path(__file__).with_name("save_loop.py")
-KILLS = int(os.environ.get("CRASH_KILLS", "200"))
+KILLS = int(os.environ.get("CRASH_KILLS", "120"))
 IMPORT_SHARE = 0.3  # of the kills, the rest go to the save loop
 WORKERS = 3
 FRESH_EVERY = 25  # save-loop kills before its folder starts again (keeps month files small)
