@@ -91,3 +91,30 @@ def test_a_text_only_a_memoised_part_shows_registers_its_font(store, open_app):
     h.tap("Mia red 6")
     assert "−" in h.find_all(ft.Text, value="red: (6 − 20) = -14")[0].value
     assert "DejaVu" in h.page.fonts
+
+
+def test_a_part_whose_inputs_fail_does_not_undo_the_tap(store, open_app, monkeypatch, caplog):
+    """A part's inputs are read while a change is delivered, in the tapping session too: a bug there is
+    logged, that part says in words that it cannot be shown, and the tap stays saved, the other parts
+    showing it on every device."""
+    from companion.ui.games.lost_cities import LostCitiesScreen
+
+    heads, broken = LostCitiesScreen.head_inputs, []
+
+    def failing(self, player, colour):
+        if broken and colour == "red":
+            raise RuntimeError("a bug in a head")
+        return heads(self, player, colour)
+
+    monkeypatch.setattr(LostCitiesScreen, "head_inputs", failing)
+    tablet = open_lost_cities(store, open_app, width=1180)
+    other = open_app(tablet.page.route, width=1180, height=820)
+    broken.append(True)
+    tablet.tap("Mia red 6")
+    other.settle()
+    assert [h.text_of("total-Mia") for h in (tablet, other)] == ["-14", "-14"]
+    assert "what a part draws from could not be read" in caplog.text
+    assert all(any(t.value == play.PART_FAILED for t in h.find_all(ft.Text)) for h in (tablet, other))
+    assert not any("Traceback" in str(t.value) or "RuntimeError" in str(t.value) for t in tablet.find_all(ft.Text))
+    game_id = tablet.page.route.rsplit("/", 1)[-1]
+    assert store.get(game_id).record["rounds"][0]["Mia"]["red"]["cards"] == [6]

@@ -44,6 +44,7 @@ SIDES = 28  # the view's and the scrolling column's padding on both sides, and a
 GAP = 16
 SIDE_WIDTH = 420  # what the table shares, beside the tableaux (CGT's Meta row: its steppers side by side)
 NOT_SAVED = "That change could not be saved. The game is as it was."
+PART_FAILED = "This part of the screen could not be shown. The game is saved as it was played."
 
 
 class Play:
@@ -447,11 +448,12 @@ def LivePart(
     screen's `context.part`). `draw`, `inputs`: functions or methods of objects that live as long as
     the screen, so the part is skipped while the frame draws itself for another reason; `drawn`: the
     frame's drawing it belongs to (a new view state, a resize: every part draws again)."""
-    if inputs is None:
-        use_changes(play.app, changes.game(play.game_id))
-        return draw(*args)
-    use_changes(play.app, changes.game(play.game_id), select=lambda: inputs(*args))
-    return draw(*inputs(*args))
+    use_changes(play.app, changes.game(play.game_id), select=None if inputs is None else lambda: inputs(*args))
+    try:
+        return draw(*args) if inputs is None else draw(*inputs(*args))
+    except Exception:  # a bug: said where the part stands, the details to the log; the other parts draw on
+        log.exception("a part of the play screen could not be drawn")
+        return ft.Text(PART_FAILED, size=13, color=ft.Colors.ERROR)
 
 
 def switch(play: Play) -> ft.Control:

@@ -11,7 +11,11 @@ from collections.abc import Callable, Hashable
 
 import flet as ft
 
-from companion.ui.session import App
+from companion.ui.session import App, log
+
+
+class Unreadable:
+    """What a selection that failed reads as: equal to nothing, so the next change draws again."""
 
 
 def use_changes(app: App, *topics: str, active: bool = True, select: Callable[[], Hashable] | None = None) -> int:
@@ -35,9 +39,16 @@ def use_changes(app: App, *topics: str, active: bool = True, select: Callable[[]
     selector.current = select  # this drawing's (its arguments may have changed since the subscription)
     drew: ft.MutableRef[Hashable] = ft.use_ref(None)
 
+    def selected(select: Callable[[], Hashable]) -> Hashable:
+        try:
+            return select()
+        except Exception:  # a bug: the component draws again, and its drawing says what failed
+            log.exception("what a part draws from could not be read")
+            return Unreadable()
+
     def changed() -> None:
         if selector.current is not None:
-            now = selector.current()
+            now = selected(selector.current)
             if now == drew.current:
                 return
             drew.current = now
@@ -47,7 +58,7 @@ def use_changes(app: App, *topics: str, active: bool = True, select: Callable[[]
 
         def note_drawn() -> None:
             # After each drawing, in the same turn of Flet's scheduler (no change can come between).
-            drew.current = select()
+            drew.current = selected(select)
 
         ft.use_effect(note_drawn)
 
