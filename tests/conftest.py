@@ -74,34 +74,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(group[item.path]))
         elif module_scoped(item.path):
             item.add_marker(pytest.mark.xdist_group(item.path.name))
-    # xdist hands out work in this order: the browser groups first, then the slowest other files, so
-    # that none of them starts last and holds the run's end (each file's own order is kept).
-    items.sort(key=lambda item: (item.path not in group, -SLOW_FIRST.get(f"{item.path.parent.name}/{item.path.name}", 0)))
 
 
-# Browserless files of 10 s or more in a full run (setup and call, 16:44 on a quiet machine), slowest first.
-SLOW_FIRST = {
-    "ui/test_screen_model.py": 105,
-    "fuzz/test_fuzz_cli.py": 44,
-    "store/test_crash.py": 30,
-    "security/test_stop.py": 36,
-    "security/test_pin_guessing.py": 35,
-    "scoring/test_properties.py": 31,
-    "security/test_other_devices.py": 25,
-    "security/test_wifi.py": 25,
-    "security/test_cli_pin.py": 22,
-    "transfer/test_cli.py": 19,
-    "ui/test_no_code_on_screen.py": 17,
-    "security/test_first_frame.py": 16,
-    "ui/test_switch_identifiers.py": 16,
-    "security/test_seat_requests.py": 15,
-    "store/test_backups.py": 14,
-    "ui/test_actions_bgg_game.py": 14,
-    "ui/test_play_screens.py": 13,
-    "security/test_limits.py": 13,
-    "store/test_full_disk.py": 12,
-    "e2e/test_static_files.py": 12,
-}
 BROWSER_GROUPS = 2  # of pyproject's 3 workers (a run is half idle waiting on browsers and servers: the third takes the browserless tests)
 # Per file, setup and call: a full run's (13:18, the loaded 2-core machine), times the file's own
 # after/before ratio run alone for the files trimmed since; files new since that run: run alone × 2.7
