@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -10,7 +11,9 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -102,6 +105,24 @@ class Server:
 
     def scored_totals(self, game_id: str) -> dict[str, int]:
         return dict(scoring.score(self.stored_record(game_id)).totals)
+
+
+@contextlib.contextmanager
+def served_after(data: Path, prepare: Callable[[Any], Any]) -> Iterator[tuple[Server, Any]]:
+    """(a server, what `prepare(store)` made in the store: games, settings), the server started once
+    on the prepared data folder (it holds the store's lock while it runs: the store is closed first)."""
+    from companion.data.store import GameStore
+
+    store = GameStore(data)
+    try:
+        made = prepare(store)
+    finally:
+        store.close()
+    server = Server(data).start()
+    try:
+        yield server, made
+    finally:
+        server.stop()
 
 
 def new_context(browser, viewport: dict | None = None, **options):

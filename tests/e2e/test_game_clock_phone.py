@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 import scoring
 
-from .conftest import PHONE, Server
+from .conftest import PHONE, served_after
 from .test_lost_cities_phone import BOX
 
 pytestmark = pytest.mark.e2e
@@ -19,19 +19,17 @@ pytestmark = pytest.mark.e2e
 def server(tmp_path, monkeypatch):
     """A one-round Lost Cities game made in the store, served by a server whose clock ticks each second,
     as a table's does (tests/conftest.py stills the others)."""
-    from companion.data.store import GameStore
     from companion.services.game_clock import TICK_VARIABLE
 
     monkeypatch.setenv(TICK_VARIABLE, "1")
-    store = GameStore(tmp_path / "data")
-    try:
-        game_id = store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
-    finally:
-        store.close()
-    s = Server(tmp_path / "data").start()
-    s.game_id = game_id
-    yield s
-    s.stop()
+    with served_after(
+        tmp_path / "data", lambda store: store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
+    ) as (
+        s,
+        game_id,
+    ):
+        s.game_id = game_id
+        yield s
 
 
 def test_the_clock_ticks_and_pauses_on_a_phone(ui, server):

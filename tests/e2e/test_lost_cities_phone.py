@@ -11,7 +11,7 @@ import pytest
 import scoring
 from scoring import lost_cities
 
-from .conftest import PHONE, Server
+from .conftest import PHONE, served_after
 
 pytestmark = pytest.mark.e2e
 
@@ -25,22 +25,18 @@ HEADS = """() => [...document.querySelectorAll('[flt-semantics-identifier^="expe
 def server(tmp_path):
     """Two new games of Mia and Noah, three rounds, five and six expeditions, made in the store, then served
     (one server start: each test made its game on a stopped server and started it again)."""
-    from companion.data.store import GameStore
     from companion.ui.session import THEME_SETTING
 
-    store = GameStore(tmp_path / "data")
-    try:
-        games = {
+    def two_games(store) -> dict[bool, str]:
+        store.set_setting(THEME_SETTING, False)
+        return {
             purple: store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 3, "purple": purple})).id
             for purple in (False, True)
         }
-        store.set_setting(THEME_SETTING, False)
-    finally:
-        store.close()
-    s = Server(tmp_path / "data").start()
-    s.games = games
-    yield s
-    s.stop()
+
+    with served_after(tmp_path / "data", two_games) as (s, games):
+        s.games = games
+        yield s
 
 
 def open_game(ui, server, purple: bool = False, u=None) -> tuple:

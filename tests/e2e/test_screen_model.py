@@ -15,7 +15,7 @@ import pytest
 import scoring
 from scoring import lost_cities
 
-from .conftest import PHONE, Server
+from .conftest import PHONE, served_after
 
 pytestmark = pytest.mark.e2e
 TABLET = {"width": 1180, "height": 820}
@@ -118,17 +118,14 @@ def step(rng: random.Random, ui, names: list[str]) -> str | None:
 def server(tmp_path):
     """A new Lost Cities game of Mia and Noah (three rounds) made in the store, then served (the server
     started once: it was stopped and started again around the game's making)."""
-    from companion.data.store import GameStore
-
-    store = GameStore(tmp_path / "data")
-    try:
-        game_id = store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 3})).id
-    finally:
-        store.close()
-    s = Server(tmp_path / "data").start()
-    s.game_id = game_id
-    yield s
-    s.stop()
+    with served_after(
+        tmp_path / "data", lambda store: store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 3})).id
+    ) as (
+        s,
+        game_id,
+    ):
+        s.game_id = game_id
+        yield s
 
 
 def test_a_random_lost_cities_session_never_shows_what_is_not_stored(ui, server):
