@@ -14,6 +14,10 @@ off (a screen reader's cost). Two clocks, both started by the page at `pointerdo
   at a fixed delay after the first message, not when the text changed: it adds the same ~two frames
   to both apps (which flattens their ratio) and stops too early when an answer comes in several
   messages or takes Flutter more than two frames to lay out, which hides where Tableside's time goes.
+Beside them, "answer": until the first websocket message after the tap (the tap's event sent, the
+server's work, the way back), and what the page took after it, which tells the server's share from
+Flutter's; with the tree on, how many changes (DOM mutation records) a tap makes to the page's
+accessibility tree (Flutter keeps it in step with the screen in the frame that paints it).
 Each app's taps come in blocks taken in turns, so the machine's other work weighs on both alike; a
 block opens its page anew, and its first tap is not timed. Left out: the network (localhost), a
 real phone's GPU (Chromium draws in software here), a screen reader's own speech.
@@ -21,7 +25,7 @@ real phone's GPU (Chromium draws in software here), a screen reader's own speech
 On the server (browserless, tests/ui/harness.py): the time from a tap's event to the patches sent
 to both devices of the table (the phone that tapped and a tablet), and the bytes each received.
 
-Target (issue 17): with the CPU throttled 4×, Tableside's p50 ≤ 1.5× and p95 ≤ 2× the bare app's.
+Target (issues 17 and 40): with the CPU throttled 4×, Tableside's p50 ≤ 1.5× and p95 ≤ 2× the bare app's.
 """
 
 from __future__ import annotations
@@ -37,15 +41,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 TIMER = """
-window.__tap = {down: 0, done: null, waiting: false, watch: null, before: null, text: null};
+window.__tap = {down: 0, done: null, answer: null, waiting: false, watch: null, before: null, text: null, mutations: 0};
 const __read = () => {
     const el = __tap.watch && document.querySelector(__tap.watch);
     return el ? (el.getAttribute('aria-label') || '') + '|' + el.textContent : null;
 };
 window.addEventListener('pointerdown', () => {
-    Object.assign(__tap, {down: performance.now(), done: null, waiting: true, before: __read(), text: null});
+    Object.assign(__tap, {down: performance.now(), done: null, answer: null, waiting: true, before: __read(), text: null, mutations: 0});
 }, true);
-new MutationObserver(() => {
+new MutationObserver((records) => {
+    __tap.mutations += records.length;
     if (__tap.text === null && __tap.before !== null && __read() !== __tap.before) __tap.text = performance.now() - __tap.down;
 }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
 const Socket = window.WebSocket;
@@ -54,6 +59,7 @@ window.WebSocket = function (...args) {
     ws.addEventListener('message', () => {
         if (!__tap.waiting) return;
         __tap.waiting = false;
+        __tap.answer = performance.now() - __tap.down;
         requestAnimationFrame(() => requestAnimationFrame(() => { __tap.done = performance.now() - __tap.down; }));
     });
     return ws;
@@ -114,7 +120,7 @@ def taps(browser, apps: dict, spots: dict, count: int, cpu: float, semantics: bo
     """`count` taps on each app, in blocks taken in turns (a block of one app's taps, then one of the
     other's, again), so that whatever else the machine does meanwhile weighs on both alike. One app
     is open at a time, as on a phone."""
-    times: dict[str, dict[str, list[float]]] = {name: {"text": [], "frame": []} for name in apps}
+    times: dict[str, dict[str, list[float]]] = {name: {"text": [], "frame": [], "answer": [], "mutations": []} for name in apps}
     for block in range(BLOCKS):
         for name, (url, _, ready) in apps.items():
             context, page = opened(browser, url, ready, cpu, semantics)
@@ -128,9 +134,12 @@ def taps(browser, apps: dict, spots: dict, count: int, cpu: float, semantics: bo
                     page.wait_for_function(f"() => {done}", timeout=10_000)
                     if i:
                         times[name]["frame"].append(page.evaluate("() => window.__tap.done"))
+                        times[name]["answer"].append(page.evaluate("() => window.__tap.answer"))
                         if semantics:
                             times[name]["text"].append(page.evaluate("() => window.__tap.text"))
                     page.wait_for_timeout(100)
+                    if i and semantics:
+                        times[name]["mutations"].append(page.evaluate("() => window.__tap.mutations"))
             finally:
                 context.close()
     return times
@@ -172,6 +181,17 @@ def in_the_browser(count: int, rates: list[float]) -> None:
                         p95 = percentile(ours, 95) / percentile(theirs, 95)
                         target = "   (target at CPU 4×, tree on: ≤ 1.5× / ≤ 2×)" if clock == "text" else ""
                         print(f"  {'':{len(label)}}  {'ratio':30} p50 {p50:4.2f}×   p95 {p95:4.2f}×{target}")
+                    for name, times in found.items():  # where a tap's time goes: until the answer, then in the page
+                        after = [t - a for t, a in zip(times["text" if semantics else "frame"], times["answer"])]
+                        print(
+                            f"  {'':{len(label)}}  {name:30} answer in p50 {statistics.median(times['answer']):4.0f} ms, "
+                            f"then {'text' if semantics else 'frame'} p50 {statistics.median(after):4.0f} ms"
+                            + (
+                                f", {statistics.median(times['mutations']):.0f} changes to the page's accessibility tree"
+                                if semantics
+                                else ""
+                            )
+                        )
             browser.close()
     finally:
         bare.terminate()
