@@ -1,6 +1,6 @@
 """What a tap costs: Tableside's Lost Cities phone screen beside a bare Flet counter, in one run.
 
-    python bench/tap.py [--taps 40] [--cpu 1 4] [--server-only]
+    python bench/tap.py [--taps 40] [--cpu 1 4] [--server-only] [--entered]
 
 In the browser (Debian's Chromium, a 390 × 844 phone): a pointer tap at a card's place, for
 Tableside ("Mia red 6", which changes Mia's total) and for bench/bare_counter.py ("Add one"), with
@@ -145,16 +145,31 @@ def taps(browser, apps: dict, spots: dict, count: int, cpu: float, semantics: bo
     return times
 
 
-def in_the_browser(count: int, rates: list[float]) -> None:
+# `--entered`: the round already holds cards on both tableaux, as in the middle of a game. Without it the
+# tapped card is the round's only one, so every tap also makes the places, the leader's trophy and the
+# first formula appear or go (a first card's tap, every time).
+ENTERED = {"Mia": {"blue": {"cards": [2, 3, 5]}, "white": {"cards": [8]}}, "Noah": {"green": {"cards": [4, 7, 9]}}}
+
+
+def tapped_game(store, entered: bool) -> str:
+    """The game the taps go to: Lost Cities, one round, Mia and Noah."""
+    from scoring import new_record
+
+    record = new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})
+    if entered:
+        record["rounds"] = [ENTERED]
+    return store.create(record).id
+
+
+def in_the_browser(count: int, rates: list[float], entered: bool) -> None:
     from playwright.sync_api import sync_playwright
 
     from companion.data.store import GameStore
-    from scoring import new_record
     from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Server, free_port, wait_for_http
 
     data = Path(tempfile.mkdtemp()) / "data"
     store = GameStore(data)
-    game = store.create(new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
+    game = tapped_game(store, entered)
     store.close()
     server = Server(data).start()
     port = free_port()
@@ -202,15 +217,14 @@ def in_the_browser(count: int, rates: list[float]) -> None:
 # -- on the server --------------------------------------------------------------------------
 
 
-def on_the_server(count: int) -> None:
+def on_the_server(count: int, entered: bool) -> None:
     from companion.bootstrap import make_main
     from companion.data.store import GameStore
-    from scoring import new_record
     from tests.ui.harness import Harness
 
     with tempfile.TemporaryDirectory() as folder:
         store = GameStore(Path(folder) / "data")
-        game = store.create(new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
+        game = tapped_game(store, entered)
         main = make_main(store)
         phone = Harness(main, route=f"/play/{game}", width=390)
         tablet = Harness(main, route=f"/play/{game}", width=1180, share_with=phone)
@@ -238,10 +252,11 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=40)
     parser.add_argument("--cpu", type=float, nargs="+", default=[1, 4])
     parser.add_argument("--server-only", action="store_true")
+    parser.add_argument("--entered", action="store_true", help="the round holds other cards already (the middle of a game)")
     args = parser.parse_args()
-    on_the_server(args.taps)
+    on_the_server(args.taps, args.entered)
     if not args.server_only:
-        in_the_browser(args.taps, args.cpu)
+        in_the_browser(args.taps, args.cpu, args.entered)
 
 
 if __name__ == "__main__":
