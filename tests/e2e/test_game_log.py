@@ -6,9 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from companion.data.store import GameStore
-
-from .conftest import PHONE, Server
+from .conftest import PHONE, served_after
 
 pytestmark = pytest.mark.e2e
 
@@ -28,13 +26,11 @@ def lc(cards: list[int], game_id: str, day: str) -> dict:
 
 @pytest.fixture
 def server(tmp_path):
-    data = tmp_path / "data"
-    store = GameStore(data)
-    store.add_finished([lc([4, 9, 10], "g1", "2026-11-01"), lc([10, 9, 8, 7], "g2", "2026-11-02")])
-    store.close()
-    s = Server(data).start()
-    yield s
-    s.stop()
+    def two_finished(store) -> None:
+        store.add_finished([lc([4, 9, 10], "g1", "2026-11-01"), lc([10, 9, 8, 7], "g2", "2026-11-02")])
+
+    with served_after(tmp_path / "data", two_finished) as (s, _):
+        yield s
 
 
 def test_results_log_to_bg_stats_where_and_records_on_a_phone(ui):

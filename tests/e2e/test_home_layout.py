@@ -14,10 +14,9 @@ from playwright.sync_api import expect
 
 import scoring
 from companion.data.ids import route_id
-from companion.data.store import GameStore
 from companion.ui.views import in_progress
 
-from .conftest import PHONE, TABLET, Server
+from .conftest import PHONE, TABLET, served_after
 
 pytestmark = pytest.mark.e2e
 EDGE = 12  # px: the screen's own padding on either side of the line
@@ -27,16 +26,15 @@ BLACK = (0, 0, 0)  # the Black theme's page, #000000
 @pytest.fixture
 def server(tmp_path):
     """A Lost Cities game in progress, Ana alone has cards in round 1."""
-    data = tmp_path / "data"
-    store = GameStore(data)
-    record = scoring.new_record("lost-cities", ["Ana", "Ben"], {}, {})
-    record["rounds"][0]["Ana"] = {"red": {"cards": [5, 6]}}
-    game = store.create(record)
-    store.close()
-    s = Server(data).start()
-    s.game = game
-    yield s
-    s.stop()
+
+    def ana_has_cards(store):
+        record = scoring.new_record("lost-cities", ["Ana", "Ben"], {}, {})
+        record["rounds"][0]["Ana"] = {"red": {"cards": [5, 6]}}
+        return store.create(record)
+
+    with served_after(tmp_path / "data", ana_has_cards) as (s, game):
+        s.game = game
+        yield s
 
 
 def games_in_progress_come_first(u, game) -> None:

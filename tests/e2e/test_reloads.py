@@ -15,9 +15,8 @@ from playwright.sync_api import expect
 
 import scoring
 from companion.access.invites import Invites
-from companion.data.store import GameStore
 
-from .conftest import PHONE, TABLET, Server, new_context
+from .conftest import PHONE, TABLET, new_context, served_after
 
 pytestmark = pytest.mark.e2e
 RELOADS = 5  # > NUMBERS: each of the red numbers is added, then the first taken back again (the phone taps after reloads 1 and 4)
@@ -27,16 +26,12 @@ SHOWN_WITHIN = 10.0  # seconds from a reload to the game on screen (Flutter's ow
 
 @pytest.fixture
 def live_game(tmp_path):
-    data = tmp_path / "data"
-    store = GameStore(data)
-    try:
+    def game_and_code(store) -> tuple[str, str]:
         game_id = store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
-        code = Invites(store).code_for(game_id)
-    finally:
-        store.close()
-    server = Server(data).start()
-    yield server, game_id, code
-    server.stop()
+        return game_id, Invites(store).code_for(game_id)
+
+    with served_after(tmp_path / "data", game_and_code) as (server, (game_id, code)):
+        yield server, game_id, code
 
 
 def test_reloads_with_taps_and_a_phone_seat(browser, live_game):

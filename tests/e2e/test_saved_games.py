@@ -10,9 +10,8 @@ import sys
 import pytest
 
 from companion.data.ids import route_id
-from companion.data.store import GameStore
 
-from .conftest import PHONE, REPO, TABLET, Server
+from .conftest import PHONE, REPO, TABLET, served_after
 from .test_screen_sizes import EXAMPLES
 
 pytestmark = pytest.mark.e2e
@@ -21,26 +20,24 @@ HOSTILE = "a/b?c#d %"
 
 @pytest.fixture
 def server(tmp_path):
-    data = tmp_path / "data"
-    store = GameStore(data)
-    store.add_finished(
-        [
-            {
-                **json.loads((EXAMPLES / "bgg-card-game-rulebook.json").read_text())["record"],
-                "id": HOSTILE,
-                "played_at": "2026-03-02T20:00:00",
-            },
-            {
-                **json.loads((EXAMPLES / "cgt-values-and-penalty.json").read_text())["record"],
-                "id": "cgt-1",
-                "played_at": "2026-02-01T20:00:00",
-            },
-        ]
-    )
-    store.close()
-    s = Server(data).start()
-    yield s
-    s.stop()
+    def two_finished(store) -> None:
+        store.add_finished(
+            [
+                {
+                    **json.loads((EXAMPLES / "bgg-card-game-rulebook.json").read_text())["record"],
+                    "id": HOSTILE,
+                    "played_at": "2026-03-02T20:00:00",
+                },
+                {
+                    **json.loads((EXAMPLES / "cgt-values-and-penalty.json").read_text())["record"],
+                    "id": "cgt-1",
+                    "played_at": "2026-02-01T20:00:00",
+                },
+            ]
+        )
+
+    with served_after(tmp_path / "data", two_finished) as (s, _):
+        yield s  # the tests stop it themselves to export the stored games (stopping twice is harmless)
 
 
 def test_a_hostile_id_opens_and_edit_then_back_keeps_every_game(ui, server):

@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 
 import scoring
-from companion.data.store import GameStore
 
-from .conftest import ARTIFACTS, Server
+from .conftest import ARTIFACTS, served_after
 
 pytestmark = pytest.mark.e2e
 
@@ -32,22 +31,21 @@ POSITIONS = "() => [...document.querySelectorAll('flt-semantics')].map(e => e.ge
 @pytest.fixture
 def server(tmp_path):
     """Finished games of three players (one with a long name), and four games in progress."""
-    data = tmp_path / "data"
-    store = GameStore(data)
     example = lambda name: json.loads((EXAMPLES / f"{name}.json").read_text())["record"]
-    store.add_finished(
-        [
-            {**example("bgg-card-game-rulebook"), "id": "dan-aldie", "played_at": "2026-03-02T20:00:00"},
-            {**example("cgt-values-and-penalty"), "id": "cgt-1", "played_at": "2026-02-01T20:00:00"},
-            {**example("lost-cities-edge-values"), "id": "lc-1", "played_at": "2026-01-15T20:00:00"},
-        ]
-    )
-    for players in (["Ana", "Ben"], ["Cy", "Dee"], ["Eve", "Finn"], ["Gus", "Hana"]):
-        store.create(scoring.new_record("lost-cities", players, {}, {}))
-    store.close()
-    s = Server(data).start()
-    yield s
-    s.stop()
+
+    def three_finished_four_in_progress(store) -> None:
+        store.add_finished(
+            [
+                {**example("bgg-card-game-rulebook"), "id": "dan-aldie", "played_at": "2026-03-02T20:00:00"},
+                {**example("cgt-values-and-penalty"), "id": "cgt-1", "played_at": "2026-02-01T20:00:00"},
+                {**example("lost-cities-edge-values"), "id": "lc-1", "played_at": "2026-01-15T20:00:00"},
+            ]
+        )
+        for players in (["Ana", "Ben"], ["Cy", "Dee"], ["Eve", "Finn"], ["Gus", "Hana"]):
+            store.create(scoring.new_record("lost-cities", players, {}, {}))
+
+    with served_after(tmp_path / "data", three_finished_four_in_progress) as (s, _):
+        yield s
 
 
 def scroll_through(u, check) -> None:

@@ -10,10 +10,9 @@ import pytest
 from playwright.sync_api import expect
 
 import scoring
-from companion.data.store import GameStore
 from companion.ui import games as game_screens
 
-from .conftest import ARTIFACTS, TABLET, Server
+from .conftest import ARTIFACTS, TABLET, served_after
 from .test_home_layout import BLACK, page_pixel, wait_until_black_is_kept
 from .test_lost_cities_phone import BOX, SLACK
 from .test_tableau_photo import camera_jpeg
@@ -29,13 +28,11 @@ def server(tmp_path, monkeypatch):
     from companion.services.game_clock import TICK_VARIABLE
 
     monkeypatch.setenv(TICK_VARIABLE, "1")  # this server ticks as a table's does (tests/conftest.py stills the others)
-    store = GameStore(tmp_path / "data")
     choices = game_screens.screen(GAME).choices(PLAYERS, {})
-    store.create({**scoring.new_record(GAME, PLAYERS, choices=choices), "id": "tablet-game"})
-    store.close()
-    s = Server(tmp_path / "data").start()
-    yield s
-    s.stop()
+    with served_after(
+        tmp_path / "data", lambda store: store.create({**scoring.new_record(GAME, PLAYERS, choices=choices), "id": "tablet-game"})
+    ) as (s, _):
+        yield s
 
 
 def test_clock_photos_and_black_at_a_tablet_table_of_four(ui, server):

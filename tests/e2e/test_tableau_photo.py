@@ -11,9 +11,8 @@ from PIL import ExifTags, Image
 from playwright.sync_api import expect
 
 import scoring
-from companion.data.store import GameStore
 
-from .conftest import PHONE, Server
+from .conftest import PHONE, served_after
 
 pytestmark = pytest.mark.e2e
 
@@ -30,13 +29,11 @@ def camera_jpeg() -> bytes:
 
 @pytest.fixture
 def server(tmp_path):
-    data = tmp_path / "data"
-    store = GameStore(data)
-    store.create({**scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {}), "id": "photo-game"})
-    store.close()
-    s = Server(data).start()
-    yield s
-    s.stop()
+    with served_after(
+        tmp_path / "data",
+        lambda store: store.create({**scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {}), "id": "photo-game"}),
+    ) as (s, _):
+        yield s
 
 
 def test_a_phone_photographs_a_tableau(ui, server):
