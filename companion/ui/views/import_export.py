@@ -3,9 +3,9 @@
 Downloads use FilePicker.save_file(src_bytes=…), which the browser turns into a
 download. Import uses the `ft.PickFiles` client action: a browser (Safari always)
 opens a file picker only inside the click itself, so the click opens it on the
-client, and the chosen file reaches `on_result`. Its bytes then come by Flet's
-upload (server/uploads.py: an HTTP PUT in chunks, its progress shown), not in
-one websocket message. Nothing is stored before the person confirms, and a file
+client, and the chosen file reaches the screen (widgets/picked_file.py). Its bytes
+then come by Flet's upload (server/uploads.py: an HTTP PUT in chunks, its progress
+shown), not in one websocket message. Nothing is stored before the person confirms, and a file
 with one invalid record stores nothing.
 """
 
@@ -15,12 +15,12 @@ import asyncio
 import contextvars
 from collections.abc import Callable
 from datetime import date
-from typing import TypeVar, cast
+from typing import TypeVar
 
 import flet as ft
 
 import scoring
-from companion.server.uploads import MAX_UPLOAD_BYTES, UPLOAD_VALID_SECONDS
+from companion.server.uploads import MAX_UPLOAD_BYTES
 from companion.services import bg_stats, file_formats, photo_archive
 from companion.services import topics as changes
 from companion.services.background import in_thread
@@ -29,6 +29,7 @@ from companion.services.games import StoreWriteError
 from companion.ui.session import App
 from companion.ui.widgets.controls import section
 from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.picked_file import Receiver, use_picked_file
 
 T = TypeVar("T")
 MESSAGE = "message"  # Semantics identifier of the result / error line
@@ -104,8 +105,6 @@ def view(app: App) -> ft.View:
     use_changes(app, changes.HISTORY)  # the count, and exports waiting for a finished game
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is an error
     working, set_working = ft.use_state(IDLE)  # long work under way: what, how far, out of how many (unit)
-    # The file on its way: its name on the device, its name in the uploads folder, its size in kB.
-    upload = ft.use_ref(cast(tuple[str, str, int] | None, None))
     picker = file_picker(app)
     finished = app.games.finished()
 
@@ -167,48 +166,6 @@ def view(app: App) -> ft.View:
             return
         say(f"Imported {plural(added)} from {name}" + (f"; skipped {skipped} already here." if skipped else "."))
 
-    async def picked(e: ft.FilePickerResultEvent) -> None:
-        if not e.files:
-            return  # cancelled
-        file = e.files[0]
-        if (file.size or 0) > MAX_UPLOAD_BYTES:
-            say(too_big(file.name), error=True)
-            return
-        if file.bytes is not None:  # the browser build: the file came with the pick (no server to upload to)
-            await check(file.bytes, file.name)
-            return
-        if app.uploads is None:
-            say("This server does not take files.", error=True)
-            return
-        name = app.uploads.new_name()
-        upload.current = (file.name, name, kilobytes(file.size))
-        set_working((f"Receiving {file.name}", 0, kilobytes(file.size), " kB"))
-        url = app.page.get_upload_url(name, UPLOAD_VALID_SECONDS)
-        await picker.upload([ft.FilePickerUploadFile(upload_url=url, id=file.id, name=file.name)])
-
-    async def uploaded(e: ft.FilePickerUploadEvent) -> None:
-        """The upload's progress; at its end, the file is checked."""
-        if upload.current is None or app.uploads is None:
-            return  # not an upload this screen asked for
-        shown, name, size = upload.current
-        if e.error:
-            upload.current = None
-            app.uploads.discard(name)
-            set_working(IDLE)
-            say(too_big(shown) if "413" in e.error else f"Nothing imported: {shown} did not arrive ({e.error}). Try again.", error=True)
-            return
-        if (e.progress or 0) < 1:
-            set_working((f"Receiving {shown}", round((e.progress or 0) * size), size, " kB"))
-            return
-        upload.current = None
-        set_working(IDLE)
-        try:
-            data = await in_thread(app.uploads.take, name)
-        except OSError:
-            say(f"Nothing imported: {shown} did not arrive. Try again.", error=True)
-            return
-        await check(data, shown)
-
     async def check(data: bytes, file_name: str) -> None:
         if len(data) > MAX_UPLOAD_BYTES:
             say(too_big(file_name), error=True)
@@ -256,11 +213,25 @@ def view(app: App) -> ft.View:
             )
         )
 
-    # The picker is a service of the session, not a drawn control: the chosen file reaches this screen.
-    # The handlers use only the session, state setters and a ref, which stay the same from one drawing to the next.
-    on_result, on_upload = ft.use_callback(picked, []), ft.use_callback(uploaded, [])
-    if picker.on_result is not on_result or picker.on_upload is not on_upload:
-        picker.on_result, picker.on_upload = on_result, on_upload
+    def receiving(shown: str, size: int, done: float | None) -> None:
+        """The upload's progress, in kB."""
+        kb = kilobytes(size)
+        set_working(IDLE if done is None else (f"Receiving {shown}", round(done * kb), kb, " kB"))
+
+    # The picker is a service of the session, not a drawn control: the chosen file reaches this screen, checked.
+    # What the receiver calls uses only the session and state setters, which stay the same from one drawing to the next.
+    use_picked_file(
+        app,
+        picker,
+        Receiver(
+            limit=MAX_UPLOAD_BYTES,
+            too_big=too_big,
+            lost=lambda shown, error: f"Nothing imported: {shown} did not arrive{f' ({error})' if error else ''}. Try again.",
+            refuse=lambda text: say(text, error=True),
+            arrived=check,
+            receiving=receiving,
+        ),
+    )
 
     text, error = said
     json_button = ft.FilledButton(

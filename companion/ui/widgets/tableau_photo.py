@@ -3,7 +3,7 @@ as thumbnails (tap one to see it whole), and the same thumbnails on a saved game
 
 The button is Flet's FilePicker opened by the `ft.PickFiles` client action with the image types (a
 browser opens a picker only inside the click itself; a phone's offers its camera). The chosen file
-comes as the import's does (ui/views/import_export.py): by Flet's signed upload (server/uploads.py),
+comes as the import's does (widgets/picked_file.py): by Flet's signed upload (server/uploads.py),
 then it is checked and stored in a worker thread (services/tableau_photos.py). Each button has a
 picker of its own, kept for the button's life: the picker's result says which file, not which button.
 A refusal (not an image, too large, no right to change the game) is said under the button
@@ -15,15 +15,15 @@ photos need Tableside on a computer.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import flet as ft
 
-from companion.server.uploads import UPLOAD_VALID_SECONDS
 from companion.services import tableau_photos
 from companion.services.background import in_thread
 from companion.ui.session import App, log
 from companion.ui.widgets.controls import icon_button, section
+from companion.ui.widgets.picked_file import Receiver, use_picked_file
 
 THUMB = 72  # px on screen: a thumbnail is a tap target (48 at least)
 
@@ -113,7 +113,6 @@ def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Contro
     """Drawn again only when its player's photos change (or what it says): a tap on a card skips it."""
     app: App = play.app
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is a refusal
-    upload = ft.use_ref(cast(tuple[str, str] | None, None))  # the file on its way: its name on the device, in uploads/
     held: ft.MutableRef[ft.FilePicker] = ft.use_ref(lambda: ft.FilePicker())
     picker = held.current  # one per button, for the button's life
 
@@ -132,47 +131,18 @@ def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Contro
             return
         say("Photo saved." if done.changed else done.message, error=not done.changed)
 
-    async def picked(e: ft.FilePickerResultEvent) -> None:
-        if not e.files:
-            return  # cancelled
-        file = e.files[0]
-        if (file.size or 0) > tableau_photos.MAX_PHOTO_BYTES:
-            say(tableau_photos.too_big(file.name), error=True)
-            return
-        if file.bytes is not None:
-            await keep(file.bytes, file.name)
-            return
-        if app.uploads is None:
-            say("This server does not take files.", error=True)
-            return
-        name = app.uploads.new_name()
-        upload.current = (file.name, name)
-        say(f"Receiving {file.name}…")
-        url = app.page.get_upload_url(name, UPLOAD_VALID_SECONDS)
-        await picker.upload([ft.FilePickerUploadFile(upload_url=url, id=file.id, name=file.name)])
-
-    async def uploaded(e: ft.FilePickerUploadEvent) -> None:
-        if upload.current is None or app.uploads is None:
-            return
-        shown, name = upload.current
-        if e.error:
-            upload.current = None
-            app.uploads.discard(name)
-            say(tableau_photos.too_big(shown) if "413" in e.error else f"{shown} did not arrive: nothing was saved. Try again.", error=True)
-            return
-        if (e.progress or 0) < 1:
-            return
-        upload.current = None
-        try:
-            data = await in_thread(app.uploads.take, name)
-        except OSError:
-            say(f"{shown} did not arrive: nothing was saved. Try again.", error=True)
-            return
-        await keep(data, shown)
-
-    on_result, on_upload = ft.use_callback(picked, []), ft.use_callback(uploaded, [])
-    if picker.on_result is not on_result or picker.on_upload is not on_upload:
-        picker.on_result, picker.on_upload = on_result, on_upload
+    use_picked_file(
+        app,
+        picker,
+        Receiver(
+            limit=tableau_photos.MAX_PHOTO_BYTES,
+            too_big=tableau_photos.too_big,
+            lost=lambda shown, error: f"{shown} did not arrive: nothing was saved. Try again.",
+            refuse=lambda text: say(text, error=True),
+            arrived=keep,
+            receiving=lambda shown, size, done: say(f"Receiving {shown}…") if done == 0 else None,  # no progress shown
+        ),
+    )
 
     can = not app.standalone and tableau_photos.available()
     action = ft.PickFiles(picker, dialog_title=label(player), file_type=ft.FilePickerFileType.IMAGE) if can else None

@@ -1,0 +1,91 @@
+"""How a file chosen in the browser's picker reaches the screen that asked for it (the import, a tableau's photo).
+
+It comes one of two ways: with the pick itself in the browser build (no server to upload to), or by
+Flet's signed upload to this run's uploads folder (server/uploads.py: an HTTP PUT in chunks, never one
+websocket message), whose progress and end the client reports on the picker. Either way a file over
+the screen's limit is refused before it is sent, a failed upload is discarded, and the bytes are taken
+from the folder in a worker thread. These steps are kept here once so that both screens take files
+alike; each screen says what it shows (progress, its own words) and does what it will with the bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import cast
+
+import flet as ft
+
+from companion.server.uploads import UPLOAD_VALID_SECONDS
+from companion.services.background import in_thread
+from companion.ui.session import App
+
+
+def _quiet(name: str, size: int, done: float | None) -> None:
+    """A screen that shows no progress."""
+
+
+@dataclass(frozen=True)
+class Receiver:
+    """What a screen says and does at each step of a picked file's way (all called on the session's loop)."""
+
+    limit: int  # bytes: a larger file is refused before it is sent
+    too_big: Callable[[str], str]  # the refusal of a file (by its name) over the limit, or cut off by the server (HTTP 413)
+    lost: Callable[[str, str | None], str]  # the refusal of a file that did not arrive: its name, the upload's error (None: not found)
+    refuse: Callable[[str], None]  # says a refusal
+    arrived: Callable[[bytes, str], Awaitable[None]]  # the file's bytes and its name on the device
+    # The upload under way: the file's name, its size in bytes, the part sent (0 at its start; None: no longer under way).
+    receiving: Callable[[str, int, float | None], None] = _quiet
+
+
+def use_picked_file(app: App, picker: ft.FilePicker, receiver: Receiver) -> None:
+    """Make `picker`'s chosen file reach `receiver`. A hook: call it in a component's body at every drawing.
+    The handlers of the first drawing are kept (the picker is the session's or the button's, not redrawn):
+    what `receiver` calls must stay the same from one drawing to the next (the session, state setters, refs)."""
+    upload = ft.use_ref(cast(tuple[str, str, int] | None, None))  # the file on its way: its name on the device, in uploads/, its size
+
+    async def picked(e: ft.FilePickerResultEvent) -> None:
+        if not e.files:
+            return  # cancelled
+        file = e.files[0]
+        if (file.size or 0) > receiver.limit:
+            receiver.refuse(receiver.too_big(file.name))
+            return
+        if file.bytes is not None:  # the browser build: the file came with the pick (no server to upload to)
+            await receiver.arrived(file.bytes, file.name)
+            return
+        if app.uploads is None:
+            receiver.refuse("This server does not take files.")
+            return
+        name = app.uploads.new_name()
+        upload.current = (file.name, name, file.size or 0)
+        receiver.receiving(file.name, file.size or 0, 0)
+        url = app.page.get_upload_url(name, UPLOAD_VALID_SECONDS)
+        await picker.upload([ft.FilePickerUploadFile(upload_url=url, id=file.id, name=file.name)])
+
+    async def uploaded(e: ft.FilePickerUploadEvent) -> None:
+        """The upload's progress; at its end, the file's bytes."""
+        if upload.current is None or app.uploads is None:
+            return  # not an upload this screen asked for
+        shown, name, size = upload.current
+        if e.error:
+            upload.current = None
+            app.uploads.discard(name)
+            receiver.receiving(shown, size, None)
+            receiver.refuse(receiver.too_big(shown) if "413" in e.error else receiver.lost(shown, e.error))
+            return
+        if (e.progress or 0) < 1:
+            receiver.receiving(shown, size, e.progress or 0)
+            return
+        upload.current = None
+        receiver.receiving(shown, size, None)
+        try:
+            data = await in_thread(app.uploads.take, name)
+        except OSError:
+            receiver.refuse(receiver.lost(shown, None))
+            return
+        await receiver.arrived(data, shown)
+
+    on_result, on_upload = ft.use_callback(picked, []), ft.use_callback(uploaded, [])
+    if picker.on_result is not on_result or picker.on_upload is not on_upload:
+        picker.on_result, picker.on_upload = on_result, on_upload
