@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 import msgpack
@@ -267,9 +268,10 @@ class Raw:
             n = struct.unpack(">Q", self._read(8))[0]
         return b0 & 0x0F, self._read(n)
 
-    def read(self, quiet: float = 1.0, until: float = 30.0, first: bool = False) -> list:
+    def read(self, quiet: float = 1.0, until: float = 30.0, first: bool = False, stop: Callable[[list[str]], bool] | None = None) -> list:
         """Flet messages until the server is quiet for `quiet` seconds (at most `until`) or closes.
-        `first`: the quiet counts only after the first message (a busy server may take longer to answer)."""
+        `first`: the quiet counts only after the first message (a busy server may take longer to answer).
+        `stop`: a test of the texts this read has received; once it holds, read no further (no quiet to wait for)."""
         import time
 
         deadline = time.monotonic() + until
@@ -288,6 +290,8 @@ class Raw:
                 self.closed = True
             elif opcode == 2 and payload[:1] == b"\x00":
                 got.append(unpack(payload))
+                if stop is not None and stop(list(strings(got))):
+                    break
         self.sock.settimeout(self.timeout)
         self.received += got
         return got
