@@ -67,8 +67,10 @@ class Client:
         origin: str | None = None,
         browser_storage: dict | None = None,
         source: str | None = None,
+        stop_at: str | None = None,
     ):
-        """`source`: the address the connection comes from (another device, in a network namespace: netns.py)."""
+        """`source`: the address the connection comes from (another device, in a network namespace: netns.py).
+        `stop_at`: a text that ends the first screen's wait as soon as it is received (see `drain`)."""
         where = {"local_addr": (source, 0)} if source else {}
         ws = await websockets.connect(ws_url, additional_headers=headers or {}, origin=origin, max_size=None, **where)
         client = cls(ws, browser_storage)
@@ -76,7 +78,7 @@ class Client:
         reply = await client.next()
         client.session_id = reply[1]["session_id"]
         await client.next(30)  # the first screen
-        await client.drain()
+        await client.drain(stop_at=stop_at)
         return client
 
     async def next(self, timeout: float = 10) -> list:
@@ -131,9 +133,10 @@ class Client:
                 return d["_i"]
         raise LookupError(f"no button {name!r} was sent; texts: {self.texts()[:30]}")
 
-    async def drain(self, quiet: float = 0.5) -> None:
-        """Read until the server has been quiet for `quiet` seconds."""
-        while True:
+    async def drain(self, quiet: float = 0.5, stop_at: str | None = None) -> None:
+        """Read until the server has been quiet for `quiet` seconds, or until `stop_at` has been received
+        (for a check that only asks whether that text was sent: what comes after it cannot unsay it)."""
+        while stop_at is None or stop_at not in strings(self.received):
             try:
                 await self.next(quiet)
             except TimeoutError:
