@@ -67,7 +67,7 @@ class Client:
         origin: str | None = None,
         browser_storage: dict | None = None,
         source: str | None = None,
-        stop_at: str | None = None,
+        stop_at: str | Callable[[str], bool] | None = None,
     ):
         """`source`: the address the connection comes from (another device, in a network namespace: netns.py).
         `stop_at`: a text that ends the first screen's wait as soon as it is received (see `drain`)."""
@@ -133,10 +133,12 @@ class Client:
                 return d["_i"]
         raise LookupError(f"no button {name!r} was sent; texts: {self.texts()[:30]}")
 
-    async def drain(self, quiet: float = 0.5, stop_at: str | None = None) -> None:
-        """Read until the server has been quiet for `quiet` seconds, or until `stop_at` has been received
-        (for a check that only asks whether that text was sent: what comes after it cannot unsay it)."""
-        while stop_at is None or stop_at not in strings(self.received):
+    async def drain(self, quiet: float = 0.5, stop_at: str | Callable[[str], bool] | None = None) -> None:
+        """Read until the server has been quiet for `quiet` seconds, or until `stop_at` (a text, or a test
+        of each text) has been received: for a check that only asks whether such a text was sent, as what
+        comes after it cannot unsay it."""
+        said = stop_at if callable(stop_at) else (lambda text: text == stop_at)
+        while stop_at is None or not any(said(text) for text in strings(self.received)):
             try:
                 await self.next(quiet)
             except TimeoutError:
@@ -151,13 +153,13 @@ class Client:
     def texts(self) -> list[str]:
         return list(strings(self.received))
 
-    async def type_and_submit(self, control: int, value: str) -> None:
-        """Type `value` into a text field and press Enter; wait for the server's answer."""
+    async def type_and_submit(self, control: int, value: str, stop_at: str | Callable[[str], bool] | None = None) -> None:
+        """Type `value` into a text field and press Enter; wait for the server's answer (`stop_at`: see `drain`)."""
         await self.ws.send(pack(UPDATE_CONTROL_PROPS, {"id": control, "props": {"value": value}}))
         await self.ws.send(pack(CONTROL_EVENT, {"target": control, "name": "change", "data": value}))  # as a browser does
         await self.ws.send(pack(CONTROL_EVENT, {"target": control, "name": "submit", "data": None}))
         await self.next(30)
-        await self.drain()
+        await self.drain(stop_at=stop_at)
 
     async def until(self, found, timeout: float = 30) -> list:
         """Read until a message `found` accepts arrives; that message."""
