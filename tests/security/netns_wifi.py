@@ -97,7 +97,11 @@ async def evening(server: Server, game_id: str, code: str) -> dict:
         device = await Client.open(
             f"ws://{SERVER}:{server.port}/ws", route="/settings", browser_storage={}, source="10.77.0.6", stop_at="PIN"
         )
-        await device.type_and_submit(device.control("TextField", label="PIN"), typed)
+        # "Wrong PIN." once said decides its case: no quiet to wait for after it (the evening's PIN is read
+        # until quiet: a "Wrong PIN." after "Privacy" would change its case).
+        await device.type_and_submit(
+            device.control("TextField", label="PIN"), typed, stop_at="Wrong PIN." if label == "wrong pin" else None
+        )
         await device.shown(answer, timeout=5)
         texts = device.texts()
         seen[label] = "Wrong PIN." if "Wrong PIN." in texts else ("in" if "Privacy" in texts else "nothing")
