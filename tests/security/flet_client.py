@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 import msgpack
@@ -66,8 +67,10 @@ class Client:
         origin: str | None = None,
         browser_storage: dict | None = None,
         source: str | None = None,
+        stop_at: str | Callable[[str], bool] | None = None,
     ):
-        """`source`: the address the connection comes from (another device, in a network namespace: netns.py)."""
+        """`source`: the address the connection comes from (another device, in a network namespace: netns.py).
+        `stop_at`: a text that ends the first screen's wait as soon as it is received (see `drain`)."""
         where = {"local_addr": (source, 0)} if source else {}
         ws = await websockets.connect(ws_url, additional_headers=headers or {}, origin=origin, max_size=None, **where)
         client = cls(ws, browser_storage)
@@ -75,7 +78,7 @@ class Client:
         reply = await client.next()
         client.session_id = reply[1]["session_id"]
         await client.next(30)  # the first screen
-        await client.drain()
+        await client.drain(stop_at=stop_at)
         return client
 
     async def next(self, timeout: float = 10) -> list:
@@ -130,9 +133,12 @@ class Client:
                 return d["_i"]
         raise LookupError(f"no button {name!r} was sent; texts: {self.texts()[:30]}")
 
-    async def drain(self, quiet: float = 0.5) -> None:
-        """Read until the server has been quiet for `quiet` seconds."""
-        while True:
+    async def drain(self, quiet: float = 0.5, stop_at: str | Callable[[str], bool] | None = None) -> None:
+        """Read until the server has been quiet for `quiet` seconds, or until `stop_at` (a text, or a test
+        of each text) has been received: for a check that only asks whether such a text was sent, as what
+        comes after it cannot unsay it."""
+        said = stop_at if callable(stop_at) else (lambda text: text == stop_at)
+        while stop_at is None or not any(said(text) for text in strings(self.received)):
             try:
                 await self.next(quiet)
             except TimeoutError:
@@ -147,13 +153,13 @@ class Client:
     def texts(self) -> list[str]:
         return list(strings(self.received))
 
-    async def type_and_submit(self, control: int, value: str) -> None:
-        """Type `value` into a text field and press Enter; wait for the server's answer."""
+    async def type_and_submit(self, control: int, value: str, stop_at: str | Callable[[str], bool] | None = None) -> None:
+        """Type `value` into a text field and press Enter; wait for the server's answer (`stop_at`: see `drain`)."""
         await self.ws.send(pack(UPDATE_CONTROL_PROPS, {"id": control, "props": {"value": value}}))
         await self.ws.send(pack(CONTROL_EVENT, {"target": control, "name": "change", "data": value}))  # as a browser does
         await self.ws.send(pack(CONTROL_EVENT, {"target": control, "name": "submit", "data": None}))
         await self.next(30)
-        await self.drain()
+        await self.drain(stop_at=stop_at)
 
     async def until(self, found, timeout: float = 30) -> list:
         """Read until a message `found` accepts arrives; that message."""
@@ -267,9 +273,10 @@ class Raw:
             n = struct.unpack(">Q", self._read(8))[0]
         return b0 & 0x0F, self._read(n)
 
-    def read(self, quiet: float = 1.0, until: float = 30.0, first: bool = False) -> list:
+    def read(self, quiet: float = 1.0, until: float = 30.0, first: bool = False, stop: Callable[[list[str]], bool] | None = None) -> list:
         """Flet messages until the server is quiet for `quiet` seconds (at most `until`) or closes.
-        `first`: the quiet counts only after the first message (a busy server may take longer to answer)."""
+        `first`: the quiet counts only after the first message (a busy server may take longer to answer).
+        `stop`: a test of the texts this read has received; once it holds, read no further (no quiet to wait for)."""
         import time
 
         deadline = time.monotonic() + until
@@ -288,6 +295,8 @@ class Raw:
                 self.closed = True
             elif opcode == 2 and payload[:1] == b"\x00":
                 got.append(unpack(payload))
+                if stop is not None and stop(list(strings(got))):
+                    break
         self.sock.settimeout(self.timeout)
         self.received += got
         return got

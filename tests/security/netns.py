@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -35,17 +36,21 @@ def up() -> None:
         subprocess.run(["ip", "addr", "add", f"{address}/32", "dev", "lo"], check=True, timeout=10)
 
 
-def visit(server: Server, source: str, route: str, spoof: bool) -> Raw:
-    """A new session from `source`; spoofed: it claims to be this machine in the same write as it registers."""
+def visit(server: Server, source: str, route: str, spoof: bool, settle: bool = True) -> Raw:
+    """A new session from `source`; spoofed: it claims to be this machine in the same write as it registers.
+    `settle`: read on until the server has been quiet for 0.3 s after telling which screen it shows (what
+    the screen is classified by); without it, stop at the message that tells (the session is registered)."""
     raw = Raw(server.port, source=source, server="127.0.0.1" if source.startswith("127.") else SERVER)
     frames = [Raw.frame(register(route, SPOOFED if spoof else None))]
     if spoof:
         frames += [Raw.frame(page_write(SPOOFED)), Raw.frame(page_write({"client_ip": "::1"}))]
     raw.send(*frames)
     # Until it is shown something that tells: a loaded server's first answer may hold neither screen.
+    telling = {"PIN", BUSY, SHOWN[route]}
     deadline = time.monotonic() + 20
-    while not raw.closed and time.monotonic() < deadline and not {"PIN", BUSY, SHOWN[route]} & set(raw.texts()):
-        raw.read(quiet=0.3, until=max(0.01, deadline - time.monotonic()), first=True)
+    while not raw.closed and time.monotonic() < deadline and not telling & set(raw.texts()):
+        until = max(0.01, deadline - time.monotonic())
+        raw.read(quiet=0.3, until=until, first=True, stop=None if settle else lambda texts: bool(telling & set(texts)))
     return raw
 
 
@@ -76,17 +81,24 @@ def roles(server: Server) -> dict:
     return seen
 
 
+def answer(text: str) -> bool:
+    return "Wrong PIN" in text or "Too many" in text or "Try again" in text
+
+
 def guess(server: Server, source: str, pin: str, claimed: str) -> str:
-    raw = visit(server, source, "/", spoof=False)
+    raw = visit(server, source, "/", spoof=False, settle=False)  # the PIN field is in the message that says PIN
     field = raw.control("TextField", label="PIN")
     raw.send(  # a new address claimed, the PIN typed and submitted: one write
         Raw.frame(page_write({"client_ip": claimed})),
         Raw.frame(page_write({"value": pin}, control=field)),
         Raw.frame(event(field, "submit", pin)),
     )
-    raw.read(quiet=0.7, until=20, first=True)  # the answer waits on the PIN's hash: a loaded CI took over 0.7 s once
+    # Until the answer (it waits on the PIN's hash: a loaded CI took over 0.7 s once), then anything
+    # said after it in the next 0.2 s.
+    raw.read(quiet=0.7, until=20, first=True, stop=lambda texts: any(answer(t) for t in texts))
+    raw.read(quiet=0.2, until=5)
     raw.close()
-    return " | ".join(t for t in raw.texts() if "Wrong PIN" in t or "Too many" in t or "Try again" in t)
+    return " | ".join(t for t in raw.texts() if answer(t))
 
 
 def pin_tries(server: Server) -> dict:
@@ -96,8 +108,21 @@ def pin_tries(server: Server) -> dict:
     return {"said": said, "another device": other, "tries keys": sorted(json.loads(tries.read_text())), "tries bytes": tries.stat().st_size}
 
 
+def settle_all(raws: list[Raw], quiet: float = 0.3) -> None:
+    """Read each until the server has been quiet on it for `quiet` seconds, all at the same time
+    (a thread each: a Raw blocks)."""
+    threads = [threading.Thread(target=raw.read, kwargs={"quiet": quiet, "until": 20}) for raw in raws]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def waiting_places(server: Server) -> dict:
-    held = [visit(server, "10.77.0.5", "/", spoof=True) for _ in range(MAX_PENDING_PER_ADDRESS + 3)]
+    # One after another, each until its screen tells (so each is admitted or refused before the next
+    # comes); then, as they all stay open, the 0.3 s of quiet each waited for is waited for all at once.
+    held = [visit(server, "10.77.0.5", "/", spoof=True, settle=False) for _ in range(MAX_PENDING_PER_ADDRESS + 3)]
+    settle_all(held)
     seen = {"one device": [screen(r, "/") for r in held]}
     for source in ("10.77.0.6", "127.0.0.1"):
         raw = visit(server, source, "/", spoof=False)
@@ -110,7 +135,8 @@ def waiting_places(server: Server) -> dict:
 
 def socket_share(server: Server) -> dict:
     """Open websockets (registered, so they stay) from one device up to its share, then one more, then another device."""
-    held = [visit(server, "10.77.0.7", "/", spoof=False) for _ in range(MAX_SOCKETS_PER_ADDRESS - MAX_PENDING_PER_ADDRESS)]
+    # Registered once its screen says what it is: what it shows is not what this counts.
+    held = [visit(server, "10.77.0.7", "/", spoof=False, settle=False) for _ in range(MAX_SOCKETS_PER_ADDRESS - MAX_PENDING_PER_ADDRESS)]
     held += [Raw(server.port, source="10.77.0.7", server=SERVER) for _ in range(MAX_PENDING_PER_ADDRESS)]
     statuses = [r.status for r in held]
     try:

@@ -39,7 +39,8 @@ def reachable(port: int, source: str) -> bool:
 async def role(port: int, source: str, route: str, spoof: bool = False) -> str:
     """What a device at `source` is shown at `route`: "pin", "in" (the screen asked for) or "nothing"."""
     page = {"route": route, "width": 390, "height": 844, **(SPOOFED if spoof else {})}
-    client = await Client.open(f"ws://{SERVER}:{port}/ws", route=route, browser_storage={}, source=source)
+    # A screen with "PIN" anywhere in it is "pin" whatever follows: no need to wait for the server's quiet then.
+    client = await Client.open(f"ws://{SERVER}:{port}/ws", route=route, browser_storage={}, source=source, stop_at="PIN")
     if spoof:  # claims this machine's address in a page write too
         from .flet_client import UPDATE_CONTROL_PROPS, pack
 
@@ -90,10 +91,18 @@ async def evening(server: Server, game_id: str, code: str) -> dict:
     seen["another phone sits at once"] = await other.shown("Ben red 3", timeout=5)
     await other.close()
 
-    for label, typed in (("wrong pin", "000000"), ("the evening's pin", pin)):
-        device = await Client.open(f"ws://{SERVER}:{server.port}/ws", route="/settings", browser_storage={}, source="10.77.0.6")
-        await device.type_and_submit(device.control("TextField", label="PIN"), typed)
-        await device.shown("Privacy", timeout=5)
+    # Each waits (up to 5 s) for the text its answer is classified by: "Wrong PIN." wins over "Privacy"
+    # below, so waiting 5 s for a "Privacy" that a wrong PIN never brings proved nothing.
+    for label, typed, answer in (("wrong pin", "000000", "Wrong PIN."), ("the evening's pin", pin, "Privacy")):
+        device = await Client.open(
+            f"ws://{SERVER}:{server.port}/ws", route="/settings", browser_storage={}, source="10.77.0.6", stop_at="PIN"
+        )
+        # "Wrong PIN." once said decides its case: no quiet to wait for after it (the evening's PIN is read
+        # until quiet: a "Wrong PIN." after "Privacy" would change its case).
+        await device.type_and_submit(
+            device.control("TextField", label="PIN"), typed, stop_at="Wrong PIN." if label == "wrong pin" else None
+        )
+        await device.shown(answer, timeout=5)
         texts = device.texts()
         seen[label] = "Wrong PIN." if "Wrong PIN." in texts else ("in" if "Privacy" in texts else "nothing")
         seen[label + ": serving words"] = [t for t in texts if t.startswith("Serving")][-1:] if label != "wrong pin" else []

@@ -13,7 +13,8 @@ def command_line(server) -> str:
 
 def locked(server) -> bool:
     async def visit():
-        client = await Client.open(f"ws://127.0.0.1:{server.port}/ws")
+        # Whether "PIN" was said: nothing after it can unsay it, so no quiet to wait for once it is.
+        client = await Client.open(f"ws://127.0.0.1:{server.port}/ws", stop_at="PIN")
         await client.close()
         return "PIN" in client.texts()
 

@@ -57,10 +57,12 @@ def test_a_file_comes_by_signed_upload_and_one_over_the_limit_is_cut_off(tmp_pat
     async def import_twice() -> tuple[int, list[str], int, list[str]]:
         client = await Client.open(f"ws://127.0.0.1:{server.port}/ws", route="/transfer")
         too_big = await client.hand_over(server.url, "history.json", b" " * (MAX_UPLOAD_BYTES + 1), said_size=10)
-        await client.drain(1)
+        # Each check below asks whether a text was said: read until it is (or 1 s of quiet), as nothing
+        # said after it could unsay it.
+        await client.drain(1, stop_at=lambda text: STATED in text)
         after_too_big = client.texts()
         fine = await client.hand_over(server.url, "games.json", json.dumps(records()).encode())
-        await client.drain(1)
+        await client.drain(1, stop_at="Import 5 games from games.json?")
         await client.close()
         return too_big, after_too_big, fine, client.texts()
 
