@@ -58,14 +58,14 @@ SHOWN = {"/": "Lost Cities", "/settings": "Settings", "/history": "History"}  # 
 
 
 def screen(raw: Raw, route: str) -> str:
-    """What a session was shown: "busy" (no place left), "pin" (the PIN screen), "in" (the screen asked
-    for: one of its own texts) or "nothing" (neither: no evidence of being let in)."""
+    """What a session was shown: "busy" (no place left), "in" (the screen asked for: one of its own texts,
+    whatever came before it), "pin" (the PIN screen and not the screen asked for) or "nothing" (neither)."""
     texts = raw.texts()
     if BUSY in texts:
         return "busy"
-    if "PIN" in texts:
-        return "pin"
-    return "in" if SHOWN[route] in texts else "nothing"
+    if SHOWN[route] in texts:  # even after the PIN screen: a session let in by what it claimed later is in
+        return "in"
+    return "pin" if "PIN" in texts else "nothing"
 
 
 def roles(server: Server) -> dict:

@@ -48,9 +48,10 @@ async def role(port: int, source: str, route: str, spoof: bool = False) -> str:
         await client.drain(0.5)
     texts = client.texts()
     await client.close()
-    if "PIN" in texts:
-        return "pin"
-    return "in" if {"Settings": "Privacy", "/": "Lost Cities"}.get(route, "Who are you?") in texts else "nothing"
+    # The screen asked for, shown at all (even after the PIN screen: a spoof that got in), is "in".
+    if {"/settings": "Privacy", "/": "Lost Cities"}.get(route, "Who are you?") in texts:
+        return "in"
+    return "pin" if "PIN" in texts else "nothing"
 
 
 async def evening(server: Server, game_id: str, code: str) -> dict:
