@@ -95,8 +95,8 @@ def card_button(
     # rebuilds that holder, not the column of cards it stands in. The holder is a semantics node of its
     # own (no name, no role: a screen reader passes through it to the card's switch), so the new card's
     # node replaces the old one inside it and the tableau's list of nodes stays as it was. Measured
-    # without it (a plain Container): 60 nodes fewer on a phone's Lost Cities page, yet more changes to
-    # the accessibility tree per tap (37 against 33, bench/tap.py --entered), so it stays.
+    # without it (a plain Container): 60 nodes fewer on a phone's Lost Cities page, a tap no faster
+    # beyond the runs' spread, and more changes to the accessibility tree (docs/scaling.md), so it stays.
     return ft.Semantics(container=True, content=card, key=label)
 
 
