@@ -154,12 +154,13 @@ class Client:
         return list(strings(self.received))
 
     async def type_and_submit(self, control: int, value: str, stop_at: str | Callable[[str], bool] | None = None) -> None:
-        """Type `value` into a text field and press Enter; wait for the server's answer (`stop_at`: see `drain`)."""
+        """Type `value` into a text field and press Enter; wait for the server's answer. With `stop_at` (see
+        `drain`), read until it is received, through up to 15 s of quiet: the answer may wait on the PIN's hash."""
         await self.ws.send(pack(UPDATE_CONTROL_PROPS, {"id": control, "props": {"value": value}}))
         await self.ws.send(pack(CONTROL_EVENT, {"target": control, "name": "change", "data": value}))  # as a browser does
         await self.ws.send(pack(CONTROL_EVENT, {"target": control, "name": "submit", "data": None}))
         await self.next(30)
-        await self.drain(stop_at=stop_at)
+        await self.drain(quiet=0.5 if stop_at is None else 15, stop_at=stop_at)
 
     async def until(self, found, timeout: float = 30) -> list:
         """Read until a message `found` accepts arrives; that message."""

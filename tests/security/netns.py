@@ -93,9 +93,9 @@ def guess(server: Server, source: str, pin: str, claimed: str) -> str:
         Raw.frame(page_write({"value": pin}, control=field)),
         Raw.frame(event(field, "submit", pin)),
     )
-    # Until the answer (it waits on the PIN's hash: a loaded CI took over 0.7 s once), then anything
-    # said after it in the next 0.2 s.
-    raw.read(quiet=0.7, until=20, first=True, stop=lambda texts: any(answer(t) for t in texts))
+    # Until the answer, however long the server is quiet before it (it waits on the PIN's hash: a loaded
+    # CI took over 0.7 s after a first message that was not the answer), then anything said in the next 0.2 s.
+    raw.read(quiet=15, until=20, first=True, stop=lambda texts: any(answer(t) for t in texts))
     raw.read(quiet=0.2, until=5)
     raw.close()
     return " | ".join(t for t in raw.texts() if answer(t))
