@@ -1,6 +1,6 @@
 """What a tap costs: Tableside's Lost Cities phone screen beside a bare Flet counter, in one run.
 
-    python bench/tap.py [--taps 40] [--cpu 1 4] [--server-only] [--entered]
+    python bench/tap.py [--taps 40] [--cpu 1 4] [--server-only] [--entered] [--floor]
 
 In the browser (Debian's Chromium, a 390 × 844 phone): a pointer tap at a card's place, for
 Tableside ("Mia red 6", which changes Mia's total) and for bench/bare_counter.py ("Add one"), with
@@ -18,7 +18,11 @@ Beside them, "answer": until the first websocket message after the tap (the tap'
 server's work, the way back), and what the page took after it, which tells the server's share from
 Flutter's; with the tree on, how many changes (DOM mutation records) a tap makes to the page's
 accessibility tree (Flutter keeps it in step with the screen in the frame that paints it).
-Each app's taps come in blocks taken in turns, so the machine's other work weighs on both alike; a
+`--floor` times a third app beside them, bench/bare_cards.py: a plain Flet page with the phone's 60
+cards (Tableside's own card widget) whose tap changes what a Lost Cities tap changes (the card, the
+total, four lines). Its ratio to the counter is what any Flet page pays for showing and changing that
+much; Tableside's ratio to it is Tableside's own part.
+Each app's taps come in blocks taken in turns, so the machine's other work weighs on each alike; a
 block opens its page anew, and its first tap is not timed. Left out: the network (localhost), a
 real phone's GPU (Chromium draws in software here), a screen reader's own speech.
 
@@ -161,7 +165,7 @@ def tapped_game(store, entered: bool) -> str:
     return store.create(record).id
 
 
-def in_the_browser(count: int, rates: list[float], entered: bool) -> None:
+def in_the_browser(count: int, rates: list[float], entered: bool, floor: bool) -> None:
     from playwright.sync_api import sync_playwright
 
     from companion.data.store import GameStore
@@ -172,14 +176,14 @@ def in_the_browser(count: int, rates: list[float], entered: bool) -> None:
     game = tapped_game(store, entered)
     store.close()
     server = Server(data).start()
-    port = free_port()
-    bare = subprocess.Popen([sys.executable, str(Path(__file__).with_name("bare_counter.py")), str(port)])
-    apps = {
-        "Tableside, Lost Cities phone": (f"{server.url}/play/{game}", "Mia red 6", '[flt-semantics-identifier="total-Mia"]'),
-        "bare Flet counter": (f"http://127.0.0.1:{port}/", "Add one", '[flt-semantics-identifier="count"]'),
-    }
+    bares = {name: (free_port(), Path(__file__).with_name(script)) for name, script in BARE_APPS.items() if floor or name == COUNTER}
+    started = [subprocess.Popen([sys.executable, str(script), str(port)]) for port, script in bares.values()]
+    apps = {TABLESIDE: (f"{server.url}/play/{game}", "Mia red 6", '[flt-semantics-identifier="total-Mia"]')}
+    for name, (port, _) in bares.items():
+        apps[name] = (f"http://127.0.0.1:{port}/", *BARE_TAPS[name])
     try:
-        wait_for_http(f"http://127.0.0.1:{port}/", bare)
+        for (port, _), process in zip(bares.values(), started):
+            wait_for_http(f"http://127.0.0.1:{port}/", process)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             spots = {name: where(browser, url, button, ready) for name, (url, button, ready) in apps.items()}
@@ -191,11 +195,11 @@ def in_the_browser(count: int, rates: list[float], entered: bool) -> None:
                         label = f"CPU {cpu:g}×, tree {'on ' if semantics else 'off'}, {clock:5}"
                         for name, times in found.items():
                             print(f"  {label}  {name:30} {figures(times[clock])}")
-                        ours, theirs = (times[clock] for times in found.values())
-                        p50 = statistics.median(ours) / statistics.median(theirs)
-                        p95 = percentile(ours, 95) / percentile(theirs, 95)
                         target = "   (target at CPU 4×, tree on: ≤ 1.5× / ≤ 2×)" if clock == "text" else ""
-                        print(f"  {'':{len(label)}}  {'ratio':30} p50 {p50:4.2f}×   p95 {p95:4.2f}×{target}")
+                        for ours, theirs in RATIOS:
+                            if ours in found and theirs in found:
+                                print(f"  {'':{len(label)}}  {ratio(found[ours][clock], found[theirs][clock])}   {ours} / {theirs}{target}")
+                                target = ""
                     for name, times in found.items():  # where a tap's time goes: until the answer, then in the page
                         after = [t - a for t, a in zip(times["text" if semantics else "frame"], times["answer"])]
                         print(
@@ -209,9 +213,24 @@ def in_the_browser(count: int, rates: list[float], entered: bool) -> None:
                         )
             browser.close()
     finally:
-        bare.terminate()
-        bare.wait(10)
+        for process in started:
+            process.terminate()
+            process.wait(10)
         server.stop()
+
+
+TABLESIDE, COUNTER, FLOOR = "Tableside, Lost Cities phone", "bare Flet counter", "bare Flet, the phone's cards"
+BARE_APPS = {FLOOR: "bare_cards.py", COUNTER: "bare_counter.py"}
+BARE_TAPS = {  # what is tapped, and the text watched
+    FLOOR: ("Mia red 6", '[flt-semantics-identifier="total"]'),
+    COUNTER: ("Add one", '[flt-semantics-identifier="count"]'),
+}
+RATIOS = ((TABLESIDE, COUNTER), (FLOOR, COUNTER), (TABLESIDE, FLOOR))
+
+
+def ratio(ours: list[float], theirs: list[float]) -> str:
+    p50 = statistics.median(ours) / statistics.median(theirs)
+    return f"{'ratio':30} p50 {p50:4.2f}×   p95 {percentile(ours, 95) / percentile(theirs, 95):4.2f}×"
 
 
 # -- on the server --------------------------------------------------------------------------
@@ -253,10 +272,11 @@ def main() -> None:
     parser.add_argument("--cpu", type=float, nargs="+", default=[1, 4])
     parser.add_argument("--server-only", action="store_true")
     parser.add_argument("--entered", action="store_true", help="the round holds other cards already (the middle of a game)")
+    parser.add_argument("--floor", action="store_true", help="also time bench/bare_cards.py: a plain Flet page with the phone's cards")
     args = parser.parse_args()
     on_the_server(args.taps, args.entered)
     if not args.server_only:
-        in_the_browser(args.taps, args.cpu, args.entered)
+        in_the_browser(args.taps, args.cpu, args.entered, args.floor)
 
 
 if __name__ == "__main__":
