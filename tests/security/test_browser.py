@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, chromium, new_context  # noqa: F401  (fixture)
+from tests.e2e.conftest import CHROMIUM, TEST_CHROMIUM_ARGS, chromium, new_context  # noqa: F401  (fixture)
 
 from .support import Server
 
@@ -18,7 +18,7 @@ def browser(chromium):  # noqa: F811
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS, headless=True)
         yield b
         b.close()
 
