@@ -9,8 +9,12 @@ Usage:
 """
 
 import asyncio
+import collections.abc
 import dataclasses
+import enum
 import inspect
+import types
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -85,14 +89,35 @@ class FakeConnection(Connection):
 
 
 _FIELDS: dict[type, tuple[str, ...] | None] = {}
+_LEAVES = (str, int, float, bool, type(None))
+
+
+def _holds_no_control(annotation: Any) -> bool:
+    """True when a field's declared type (as its dataclass holds it) admits only plain values (text,
+    numbers, flags, enums) or handlers: walking into it can never reach a control. Anything else (a
+    control, a list, a style object, Any, a name not yet resolved) is walked."""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType, typing.Literal):
+        return origin is typing.Literal or all(_holds_no_control(a) for a in typing.get_args(annotation))
+    if origin is collections.abc.Callable or annotation is collections.abc.Callable:
+        return True
+    return isinstance(annotation, type) and (issubclass(annotation, _LEAVES) or issubclass(annotation, enum.Enum))
 
 
 def _fields(cls: type) -> tuple[str, ...] | None:
-    """The public fields of a dataclass type (None for any other type), looked up once per type."""
+    """The public fields of a dataclass type that may hold a control (None for any other type),
+    looked up once per type. Fields declared as plain values are left out: the model tests walk
+    big screens thousands of times, and reading every colour and size was most of their time."""
     if cls not in _FIELDS:
         is_data = dataclasses.is_dataclass(cls) and not issubclass(cls, type)
         _FIELDS[cls] = (
-            tuple(f.name for f in dataclasses.fields(cls) if not f.name.startswith("_") and not f.metadata.get("skip")) if is_data else None
+            tuple(
+                f.name
+                for f in dataclasses.fields(cls)
+                if not f.name.startswith("_") and not f.metadata.get("skip") and not _holds_no_control(f.type)
+            )
+            if is_data
+            else None
         )
     return _FIELDS[cls]
 

@@ -204,7 +204,7 @@ def test_every_screen_equals_a_fresh_one(game, width=390):
     """A phone and a second device (a phone or a tablet, drawn) on every game."""
     machine = type(f"PlayScreens_{game}_{width}", (PlayScreens,), {"game": game, "width": width})
     machine.TestCase.settings = settings(
-        max_examples=2,  # of 15 steps each, on every game (3 took 100 s of a CI run)
+        max_examples=3,
         stateful_step_count=15,
         deadline=None,
         phases=[Phase.explicit, Phase.generate],
