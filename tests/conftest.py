@@ -100,7 +100,6 @@ SECONDS = {
     "test_finishing_and_rounds.py": 30,
     "test_saved_games.py": 30,
     "test_game_log.py": 25,
-    "test_two_pages.py": 25,
     "test_game_clock_phone.py": 25,
     "test_tableau_photo.py": 25,
     "test_still_connecting.py": 20,
