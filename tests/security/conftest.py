@@ -11,4 +11,5 @@ def server(tmp_path_factory):
     s.stop()
 
 
+from tests.e2e.conftest import browser, chromium  # noqa: E402,F401  (the e2e tests' Chromium, for the attacks made in it)
 from tests.ui.conftest import open_app, store  # noqa: E402,F401  (browserless app fixtures)

@@ -6,21 +6,11 @@ import threading
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM, TEST_CHROMIUM_ARGS, chromium, new_context  # noqa: F401  (fixture)
+from tests.e2e.conftest import new_context
 
 from .support import Server
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def browser(chromium):  # noqa: F811
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

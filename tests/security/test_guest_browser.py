@@ -10,22 +10,12 @@ import pytest
 import scoring
 from companion.access.invites import Invites
 from companion.data.store import GameStore
-from tests.e2e.conftest import CHROMIUM, TEST_CHROMIUM_ARGS, chromium, new_context  # noqa: F401  (fixture)
+from tests.e2e.conftest import new_context
 
 from .support import Server
 
 pytestmark = pytest.mark.e2e
 PIN = "135790"
-
-
-@pytest.fixture(scope="module")
-def browser(chromium):  # noqa: F811
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def a_game(data) -> tuple[str, str]:
