@@ -97,10 +97,10 @@ def _holds_no_control(annotation: Any) -> bool:
     numbers, flags, enums) or handlers: walking into it can never reach a control. Anything else (a
     control, a list, a style object, Any, a name not yet resolved) is walked."""
     origin = typing.get_origin(annotation)
-    if origin in (typing.Union, types.UnionType, typing.Literal):
-        return origin is typing.Literal or all(_holds_no_control(a) for a in typing.get_args(annotation))
-    if origin is collections.abc.Callable or annotation is collections.abc.Callable:
+    if origin is typing.Literal or origin is collections.abc.Callable or annotation is collections.abc.Callable:
         return True
+    if origin in (typing.Union, types.UnionType):
+        return all(_holds_no_control(a) for a in typing.get_args(annotation))
     return isinstance(annotation, type) and (issubclass(annotation, _LEAVES) or issubclass(annotation, enum.Enum))
 
 
