@@ -116,7 +116,7 @@ class App:
         self.resized: Callable[[], None] = lambda: None
         self.recovery_seen: set[str] = set()  # the store's notices this session dismissed on the home screen
         self._wakelock: ft.Wakelock | None = None
-        self.file_picker: ft.FilePicker | None = None  # made on first use by views/import_export.file_picker
+        self.file_picker: ft.FilePicker | None = None  # for downloads: made on first use by views/import_export.file_picker
 
     # -- the network ------------------------------------------------------------------------
 

@@ -191,6 +191,23 @@ def test_the_browser_build_plays_saves_and_starts_offline(browser_factory, site)
         for title in ("Lost Cities", "CGT – Card Game Traders"):
             expect(u.page.get_by_text(re.compile(re.escape(title))).first).to_be_visible(timeout=120_000)
         u.screenshot("history-offline")
+
+        # Import reached by tapping (a picker made after the page was first sent once never reported its file).
+        from tests.transfer.records import records
+
+        u.tap("Import / export")
+        u.page.wait_for_url(re.compile(r"/transfer$"))
+        with u.page.expect_file_chooser() as picker:
+            u.button("Import").click()
+        picker.value.set_files(files=[{"name": "games.json", "mimeType": "application/json", "buffer": json.dumps(records()).encode()}])
+        confirm = u.button("Import 5 games")
+        confirm.wait_for(timeout=30_000)
+        confirm.click()
+        u.page.get_by_text("Imported 5 games from games.json.").first.wait_for(timeout=30_000)
+        deadline = time.monotonic() + 10
+        while not {r["id"] for r in records()} <= set(u.kept_games("history/")):  # IndexedDB is written a moment later
+            assert time.monotonic() < deadline, f"kept in IndexedDB: {list(u.kept_games('history/'))}"
+            u.page.wait_for_timeout(200)
     except BaseException:
         u.screenshot("failed")
         print(u.describe())

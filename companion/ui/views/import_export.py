@@ -29,7 +29,7 @@ from companion.services.games import StoreWriteError
 from companion.ui.session import App
 from companion.ui.widgets.controls import section
 from companion.ui.widgets.hooks import use_changes
-from companion.ui.widgets.picked_file import Receiver, use_picked_file
+from companion.ui.widgets.picked_file import Receiver, use_file_picker
 
 T = TypeVar("T")
 MESSAGE = "message"  # Semantics identifier of the result / error line
@@ -49,7 +49,8 @@ def export_tooltip(kind: str, games: int) -> str:
 
 
 def file_picker(app: App) -> ft.FilePicker:
-    """One FilePicker per session, kept on the App: the page drops services nothing references."""
+    """One FilePicker per session for downloads, kept on the App: the page drops services nothing references.
+    (Picking a file to import uses the screen's own, made with its handlers: widgets/picked_file.py.)"""
     if app.file_picker is None:
         app.file_picker = ft.FilePicker()
     return app.file_picker
@@ -105,7 +106,6 @@ def view(app: App) -> ft.View:
     use_changes(app, changes.HISTORY)  # the count, and exports waiting for a finished game
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is an error
     working, set_working = ft.use_state(IDLE)  # long work under way: what, how far, out of how many (unit)
-    picker = file_picker(app)
     finished = app.games.finished()
 
     def say(text: str, error: bool = False) -> None:
@@ -218,11 +218,10 @@ def view(app: App) -> ft.View:
         kb = kilobytes(size)
         set_working(IDLE if done is None else (f"Receiving {shown}", round(done * kb), kb, " kB"))
 
-    # The picker is a service of the session, not a drawn control: the chosen file reaches this screen, checked.
-    # What the receiver calls uses only the session and state setters, which stay the same from one drawing to the next.
-    use_picked_file(
+    # The chosen file reaches this screen, checked. What the receiver calls uses only the session and state
+    # setters, which stay the same from one drawing to the next.
+    picker = use_file_picker(
         app,
-        picker,
         Receiver(
             limit=MAX_UPLOAD_BYTES,
             too_big=too_big,

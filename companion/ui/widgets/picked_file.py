@@ -38,10 +38,16 @@ class Receiver:
     receiving: Callable[[str, int, float | None], None] = _quiet
 
 
-def use_picked_file(app: App, picker: ft.FilePicker, receiver: Receiver) -> None:
-    """Make `picker`'s chosen file reach `receiver`. A hook: call it in a component's body at every drawing.
-    The handlers of the first drawing are kept (the picker is the session's or the button's, not redrawn):
-    what `receiver` calls must stay the same from one drawing to the next (the session, state setters, refs)."""
+def use_file_picker(app: App, receiver: Receiver) -> ft.FilePicker:
+    """A file picker (for an `ft.PickFiles` action) whose chosen file reaches `receiver`. A hook: call it in a
+    component's body at every drawing; the picker lives as long as the component.
+
+    The picker is made with its handlers: a service goes to the browser when it is made, and one made after
+    the page was first sent (a screen reached by tapping, not by its URL) goes at once. Handlers set on it
+    afterwards would reach the browser only with the next update of the whole page, so the chosen file was
+    never reported (Home → History → Import / export → Import did nothing). The handlers of the first drawing
+    are kept: what `receiver` calls must stay the same from one drawing to the next (the session, state
+    setters, refs)."""
     upload = ft.use_ref(cast(tuple[str, str, int] | None, None))  # the file on its way: its name on the device, in uploads/, its size
 
     async def picked(e: ft.FilePickerResultEvent) -> None:
@@ -61,7 +67,7 @@ def use_picked_file(app: App, picker: ft.FilePicker, receiver: Receiver) -> None
         upload.current = (file.name, name, file.size or 0)
         receiver.receiving(file.name, file.size or 0, 0)
         url = app.page.get_upload_url(name, UPLOAD_VALID_SECONDS)
-        await picker.upload([ft.FilePickerUploadFile(upload_url=url, id=file.id, name=file.name)])
+        await held.current.upload([ft.FilePickerUploadFile(upload_url=url, id=file.id, name=file.name)])
 
     async def uploaded(e: ft.FilePickerUploadEvent) -> None:
         """The upload's progress; at its end, the file's bytes."""
@@ -86,6 +92,5 @@ def use_picked_file(app: App, picker: ft.FilePicker, receiver: Receiver) -> None
             return
         await receiver.arrived(data, shown)
 
-    on_result, on_upload = ft.use_callback(picked, []), ft.use_callback(uploaded, [])
-    if picker.on_result is not on_result or picker.on_upload is not on_upload:
-        picker.on_result, picker.on_upload = on_result, on_upload
+    held: ft.MutableRef[ft.FilePicker] = ft.use_ref(lambda: ft.FilePicker(on_result=picked, on_upload=uploaded))
+    return held.current

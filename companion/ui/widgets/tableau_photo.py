@@ -23,7 +23,7 @@ from companion.services import tableau_photos
 from companion.services.background import in_thread
 from companion.ui.session import App, log
 from companion.ui.widgets.controls import icon_button, section
-from companion.ui.widgets.picked_file import Receiver, use_picked_file
+from companion.ui.widgets.picked_file import Receiver, use_file_picker
 
 THUMB = 72  # px on screen: a thumbnail is a tap target (48 at least)
 
@@ -113,8 +113,6 @@ def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Contro
     """Drawn again only when its player's photos change (or what it says): a tap on a card skips it."""
     app: App = play.app
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is a refusal
-    held: ft.MutableRef[ft.FilePicker] = ft.use_ref(lambda: ft.FilePicker())
-    picker = held.current  # one per button, for the button's life
 
     def say(text: str, error: bool = False) -> None:
         set_said((text, error))
@@ -131,9 +129,8 @@ def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Contro
             return
         say("Photo saved." if done.changed else done.message, error=not done.changed)
 
-    use_picked_file(
+    picker = use_file_picker(  # one per button, for the button's life
         app,
-        picker,
         Receiver(
             limit=tableau_photos.MAX_PHOTO_BYTES,
             too_big=tableau_photos.too_big,
