@@ -4,6 +4,7 @@ the name field shows no character counter; the 3-player option goes with a 4th p
 import flet as ft
 import pytest
 
+import scoring
 from companion.services import remembered
 from companion.services.player_colours import MIN_HUE_GAP, PALETTE, colour_name, hue_gap, player_colour, table_colours
 from companion.ui.views import setup
@@ -250,3 +251,50 @@ def test_back_returns_to_the_screen_underneath(open_app):
     h = open_app("/setup/lost-cities")
     h.tap("Back")
     assert h.page.route == "/" and not h.conn.errors
+
+
+def carried_line(h) -> str | None:
+    """What the setup says it carried over from the last game, or None."""
+    shown = [c.content.value for c in h.find_all(ft.Semantics) if c.identifier == "carried-over"]
+    return shown[0] if shown else None
+
+
+# Each game's options as a previous game left them, and what the next setup says of them.
+CARRIED = [
+    ("lost-cities", {"rounds": 1, "purple": False}, "As last time: short game: 1 round."),
+    ("lost-cities", {"rounds": 1, "purple": True}, "As last time: short game: 1 round, purple expedition."),
+    ("lost-cities", {"rounds": 3, "purple": True}, "As last time: purple expedition."),
+    ("cgt", {"first_player_penalty": 4}, "As last time: first player penalty 4."),
+    ("card-commons", {"peek": True}, "As last time: peek variant."),
+    ("bgg-game", {"three_player_sets": "every"}, "As last time: 3 players: every complete set scores."),
+]
+
+
+@pytest.mark.parametrize(("game", "variant", "said"), CARRIED)
+def test_options_carried_over_from_the_last_game_are_said_and_the_usual_ones_are_one_tap_away(open_app, store, game, variant, said):
+    store.set_setting(remembered.variant_setting(game), variant)
+    h = open_app(f"/setup/{game}")
+    add(h, "Ana", "Ben", "Cy")
+    assert carried_line(h) == said
+    h.tap("Usual options")
+    assert carried_line(h) is None  # the game's own options now, and nothing said of the last game
+    h.tap("Start game")
+    (started,) = store.in_progress()
+    assert started.record["variant"] == dict(scoring.GAMES[game].default_variant)
+
+
+@pytest.mark.parametrize("game", ["lost-cities", "cgt", "card-commons", "bgg-game", "bgg-card-game"])
+def test_a_setup_at_the_games_own_options_says_nothing_carried_over(open_app, game):
+    h = open_app(f"/setup/{game}")
+    add(h, "Ana", "Ben", "Cy")
+    assert carried_line(h) is None and not h.buttons("Usual options")
+
+
+def test_an_option_changed_on_the_setup_is_no_longer_said_to_be_as_last_time(open_app, store):
+    store.set_setting(remembered.variant_setting("lost-cities"), {"rounds": 1, "purple": False})
+    h = open_app("/setup/lost-cities")
+    add(h, "Ana", "Ben")
+    switch = h.find(ft.Switch, label="Purple expedition (sixth colour)")
+    h.session.apply_patch(switch._i, {"value": True})
+    h.fire(switch, "change", None)
+    assert carried_line(h) is None

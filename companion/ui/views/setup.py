@@ -56,6 +56,15 @@ def fresh_form(app: App, game: str) -> Form:
     return Form(game, app.remembered.variant(game), location=app.remembered.location())
 
 
+def carried_over(game: str, remembered: dict[str, Any], variant: dict[str, Any]) -> str:
+    """What a setup says it carried over from the last game of `game` ("As last time: short game: 1 round."),
+    while its options are still as remembered; "" when they are the game's defaults or were changed here."""
+    defaults = scoring.GAMES[game].default_variant
+    changed = {key: value for key, value in remembered.items() if value != defaults.get(key)}
+    words = game_screens.screen(game).option_words(changed) if changed and variant == remembered else []
+    return f"As last time: {', '.join(words)}." if words else ""
+
+
 @ft.component
 def view(app: App, game: str) -> ft.View:
     known = game in scoring.GAMES
@@ -129,6 +138,9 @@ def view(app: App, game: str) -> ft.View:
     def set_variant(key: str, value: Any) -> None:
         update(lambda f: replace(f, variant={**f.variant, key: value}, chance=""))
 
+    def set_variant_to(variant: dict[str, Any]) -> None:
+        update(lambda f: replace(f, variant=variant, chance=""))
+
     def set_choice(player: str, value: str) -> None:
         update(lambda f: replace(f, chosen={**screen.choices(list(f.players), f.chosen), player: value}, chance=""))
 
@@ -199,6 +211,10 @@ def view(app: App, game: str) -> ft.View:
     needed = f"{rules.title} is played by {rules.player_counts}."
     colours = screen.player_colours(players, full, app.dark)  # one per player: a publisher's colour where the game has one
     options = screen.variant_controls(form.variant, set_variant, players)
+    carried = carried_over(game, ours(first).variant, form.variant)
+    if options and carried:  # said above the options it names, with the way back to the game's own
+        usual = ft.TextButton("Usual options", height=TAP, on_click=lambda e: set_variant_to(dict(rules.default_variant)))
+        options = [ft.Semantics(identifier="carried-over", content=ft.Text(carried, color=ft.Colors.PRIMARY)), usual, *options]
     # counter="": the limit still holds, without a "0/200" under the field
     name_field = ft.TextField(
         label="Player name",
