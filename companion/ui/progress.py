@@ -2,8 +2,9 @@
 for a damaged record): the games in progress list on Home and at /in-progress say it.
 
 A round counts as entered only when every player has something in it (Ana's cards alone are round 1
-under way, not "1 round entered"). Where a round is played is the game's own business: the record's
-rounds (Lost Cities keeps the round being played as its last round) or the draft (Card Commons moves
+under way, not "1 round entered") and it is no longer being played. Where a round is played is the
+game's own business: the record's rounds (Lost Cities keeps the round being played as its last round:
+it is under way until Next round, unless it is the last one planned) or the draft (Card Commons moves
 a round into the record only once it is complete). The game's `player_keyed` paths say where each
 player's part of a round lies."""
 
@@ -15,6 +16,7 @@ from typing import Any
 import scoring
 from companion.data.store import StoredGame
 from companion.services.completion import has_content
+from companion.services.completion import rounds_progress as planned_rounds
 from companion.ui.widgets.controls import short_name
 from scoring.fields import join_names
 
@@ -61,9 +63,13 @@ def rounds_progress(game: StoredGame, rules: scoring.GameRules, rounds: list) ->
     paths = round_paths(rules)
     full = 0
     current: tuple[int, list[str]] | None = None  # the first round not every player has entered: (number, who)
+    planned = planned_rounds(game.record)
+    # The round being played, when the record keeps it as its last (no draft); the last planned round is not
+    # played on, so it is entered once everyone has something in it.
+    playing = 0 if rules.draft_player_keyed or (planned and len(rounds) >= planned[1]) else len(rounds)
     for n, round_ in enumerate(rounds, start=1):
         who = players_in(round_, paths, players)
-        if len(who) == len(players):
+        if len(who) == len(players) and n != playing:
             full += 1
         elif who and current is None:
             current = (n, who)

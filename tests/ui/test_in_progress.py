@@ -70,7 +70,8 @@ CC_ROUND = {"nest_egg": "4C", "replacement": None, "commissions": {"Ana": "4H", 
         # Ana alone has entered round 1: it is under way, not entered (issue 39).
         ("lost-cities", [{"Ana": RED, "Ben": {}}], None, "Round 1 under way: Ana entered, Ben not yet"),
         ("lost-cities", [{"Ana": {}, "Ben": BLUE}], None, "Round 1 under way: Ben entered, Ana not yet"),
-        ("lost-cities", [{"Ana": RED, "Ben": BLUE}], None, "1 round entered"),
+        # Both have cards in round 1, and it is still being played (no Next round yet) (issue 49).
+        ("lost-cities", [{"Ana": RED, "Ben": BLUE}], None, "Round 1 under way: Ana and Ben entered"),
         ("lost-cities", [{"Ana": RED, "Ben": BLUE}, {"Ana": {}, "Ben": {}}], None, "1 round entered"),
         (
             "lost-cities",
@@ -84,7 +85,8 @@ CC_ROUND = {"nest_egg": "4C", "replacement": None, "commissions": {"Ana": "4H", 
             None,
             "2 rounds entered; Round 3 under way: Ben entered, Ana not yet",
         ),
-        ("lost-cities", [{"Ana": RED, "Ben": BLUE}] * 3, None, "3 rounds entered"),
+        ("lost-cities", [{"Ana": RED, "Ben": BLUE}] * 3, None, "3 rounds entered"),  # the last planned round: not played on
+        ("lost-cities", [{"Ana": RED, "Ben": BLUE}] * 2, None, "1 round entered; Round 2 under way: Ana and Ben entered"),
         # Card Commons: a round reaches the record complete; the one being entered is the draft.
         ("card-commons", [], None, "Nothing entered yet"),
         ("card-commons", [], card_commons.empty_draft(["Ana", "Ben"]), "Nothing entered yet"),
@@ -97,7 +99,7 @@ CC_ROUND = {"nest_egg": "4C", "replacement": None, "commissions": {"Ana": "4H", 
         ("bgg-card-game", {"Ana": {"played": [{"subdomain": "war", "cards": 2}]}, "Ben": {}}, None, "Cards entered for Ana"),
         # A damaged body says nothing rather than failing.
         ("lost-cities", "junk", None, ""),
-        ("lost-cities", ["junk", {"Ana": RED, "Ben": BLUE}], None, "1 round entered"),
+        ("lost-cities", ["junk", {"Ana": RED, "Ben": BLUE}], None, "Round 2 under way: Ana and Ben entered"),
     ],
 )
 def test_progress_counts_a_round_only_once_every_player_entered_it(game, body, draft, said):
