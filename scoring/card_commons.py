@@ -188,6 +188,8 @@ def commission_line(round_: Round, player: str, mult: int, peek: bool) -> Line:
     colour = colour_of(commission)
     count = sum(1 for c in round_.sides[player] if colour_of(c) == colour)
     target = scoring_card(round_, peek)
+    # A replacement is said to be one: the Nest Egg on the table was a Wild, and the line names another card.
+    replaced = f" ({pretty(target)} replaced the Wild Nest Egg {pretty(round_.nest_egg)})" if target and target == round_.replacement else ""
     if target is None:
         why = f"Commission {pretty(commission)} scores: no card but a Wild replaced the Nest Egg {pretty(round_.nest_egg)}"
     elif is_wild(target):  # Peek: the Wild stays and matches its colour
@@ -195,11 +197,11 @@ def commission_line(round_: Round, player: str, mult: int, peek: bool) -> Line:
             return Line(f"Commission {pretty(commission)} does not match the Wild {pretty(target)} ({colour_of(target)})", 0)
         why = f"Commission {pretty(commission)} matches the Wild {pretty(target)} by colour"
     elif suit_of(commission) == suit_of(target):
-        why = f"Commission {pretty(commission)} matches {pretty(target)} by suit"
+        why = f"Commission {pretty(commission)} matches {pretty(target)} by suit{replaced}"
     elif rank_of(commission) == rank_of(target):
-        why = f"Commission {pretty(commission)} matches {pretty(target)} by rank"
+        why = f"Commission {pretty(commission)} matches {pretty(target)} by rank{replaced}"
     else:
-        return Line(f"Commission {pretty(commission)} does not match {pretty(target)}", 0)
+        return Line(f"Commission {pretty(commission)} does not match {pretty(target)}{replaced}", 0)
     return Line(why, count * mult, f"{count} {colour} × {mult}")
 
 

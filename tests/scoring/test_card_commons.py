@@ -87,6 +87,10 @@ def test_score_is_cards_of_the_commission_colour_times_multiplier(count):
 def test_standard_wild_nest_egg_is_replaced_and_the_replacement_matches():
     result = scoring.score(game(round_("QH", "2D", "3C", ["4D", "5H"], ["4C", "5S", "KS"], replacement="2S")))
     assert result.rounds[0] == {"You": 2, "Opp": 0}  # 2♦ matches 2♠ by rank; 3♣ matches neither
+    # The lines say the card matched against replaced the Wild on the table (issue 49).
+    you, opp = (next(line.label for line in result.breakdown[0][p] if line.label.startswith("Commission")) for p in ("You", "Opp"))
+    assert you == "Commission 2♦ matches 2♠ by rank (2♠ replaced the Wild Nest Egg Q♥)"
+    assert opp == "Commission 3♣ does not match 2♠ (2♠ replaced the Wild Nest Egg Q♥)"
 
 
 def test_standard_wild_with_only_the_other_wild_face_down_both_commissions_score():
