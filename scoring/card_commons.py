@@ -189,7 +189,9 @@ def commission_line(round_: Round, player: str, mult: int, peek: bool) -> Line:
     count = sum(1 for c in round_.sides[player] if colour_of(c) == colour)
     target = scoring_card(round_, peek)
     # A replacement is said to be one: the Nest Egg on the table was a Wild, and the line names another card.
-    replaced = f" ({pretty(target)} replaced the Wild Nest Egg {pretty(round_.nest_egg)})" if target and target == round_.replacement else ""
+    replaced = (
+        f" ({pretty(target)} replaced the Wild Nest Egg {pretty(round_.nest_egg)})" if target and target == round_.replacement else ""
+    )
     if target is None:
         why = f"Commission {pretty(commission)} scores: no card but a Wild replaced the Nest Egg {pretty(round_.nest_egg)}"
     elif is_wild(target):  # Peek: the Wild stays and matches its colour

@@ -240,5 +240,10 @@ def game_stats(games: Iterable[StoredGame], game: str, statistic: Special = lamb
     )
 
 
+def share_of(part: int, whole: int, word: str, after: str = "") -> str:
+    """'60% of 10 expeditions with an investment': a share that says what it counts ("–" of nothing)."""
+    return f"{percent(part, whole)} of {whole} {word}{'' if whole == 1 else 's'}{after}" if whole else "–"
+
+
 def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "–"

@@ -232,4 +232,7 @@ def test_the_statistic_counts_commissions_that_scored_and_extra_rounds():
     peek = {**scoring.new_record("card-commons", PLAYERS, {"peek": True}), "rounds": [level] * 3 + [you_ahead]}
     standard = {**scoring.new_record("card-commons", PLAYERS), "rounds": [you_ahead] * 4}
     # Commissions: 7 of 8 scored in the Peek game (3 level rounds, then only You), 4 of 8 in the other.
-    assert CardCommonsScreen.statistic([peek, standard]) == (("Commissions that scored", "69%"), ("extra rounds played", "1"))
+    assert CardCommonsScreen.statistic([peek, standard]) == (
+        ("Commissions that scored", "69% of 16 Commissions"),
+        ("extra rounds played", "1"),
+    )

@@ -164,7 +164,7 @@ def test_a_change_to_one_collection_sends_nothing_of_the_other_tableau(open_app,
     "records, shown",
     [
         ([], "–"),
-        ([{"Lea": {"7": 2}, "Max": {}}, {"Lea": {}, "Max": {"7": 1}}], "50% despite the penalty"),
+        ([{"Lea": {"7": 2}, "Max": {}}, {"Lea": {}, "Max": {"7": 1}}], "50% of 2 games, despite the penalty"),
     ],
 )
 def test_statistic_first_player_wins(records, shown):

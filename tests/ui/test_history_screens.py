@@ -104,7 +104,7 @@ def test_statistics_per_game(open_app, history):
     assert "Highest score: 171 by Noah on 2026-01-15" in shown
     assert "Average winning score: 103.0" in shown  # BGG card game: Aldie 103
     # Lost Cities: of Mia's yellow (2 alone: −60), Mia's blue (20) and Noah's red (156), two paid off
-    assert "investments that paid off: 67% of 3" in shown
+    assert "investments that paid off: 67% of 3 expeditions with an investment" in shown
 
 
 def test_a_finished_game_downloads_as_a_bg_stats_play(open_app, history):

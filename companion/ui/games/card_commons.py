@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 import scoring
-from companion.services.history_figures import percent
+from companion.services.history_figures import share_of
 from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import card_button, option_switch, section, short_name
 from companion.ui.widgets.palette import ink
@@ -275,4 +275,7 @@ class CardCommonsScreen(GameScreen):
             for round_ in scoring.score(parsed).rounds:
                 commissions += len(round_)
                 scored += sum(points > 0 for points in round_.values())
-        return (("Commissions that scored", percent(scored, commissions)), ("extra rounds played", str(extra)))
+        return (
+            ("Commissions that scored", share_of(scored, commissions, "Commission")),
+            ("extra rounds played", str(extra)),
+        )

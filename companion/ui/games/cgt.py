@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.services.history_figures import share_of
 from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import section, short_name, stepper
 from scoring import Action
@@ -228,5 +229,4 @@ class CgtScreen(GameScreen):
 
         results = [scoring.score(r) for r in records]
         first_won = sum(r.players[0] in r.winners for r in results)
-        share = f"{100 * first_won / len(results):.0f}%" if results else "–"
-        return (("first player wins", f"{share} despite the penalty"),)
+        return (("first player wins", share_of(first_won, len(results), "game", ", despite the penalty")),)

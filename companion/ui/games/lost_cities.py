@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 import scoring
-from companion.services.history_figures import percent
+from companion.services.history_figures import share_of
 from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import SNUG, TAP, card_button, option_switch, short_name
 from companion.ui.widgets.palette import ink
@@ -447,5 +447,5 @@ class LostCitiesScreen(GameScreen):
         paid = [e for e in invested if e.score() > 0]
         return (
             ("average per expedition", f"{mean([e.score() for e in expeditions]):.1f}" if expeditions else "–"),
-            ("investments that paid off", f"{percent(len(paid), len(invested))} of {len(invested)}"),
+            ("investments that paid off", share_of(len(paid), len(invested), "expedition", " with an investment")),
         )
