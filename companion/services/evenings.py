@@ -229,6 +229,6 @@ def recap_text(evening: Evening) -> str:
     """What "Copy recap" puts on the clipboard: every game with its winner, then the standings."""
     lines = [title(evening), ""]
     lines += [game_line(g) for g in evening.games]
-    lines += ["", "Standings (points: each game's score ÷ its best score)"]
+    lines += ["", "Standings (points: each game's score ÷ its best score; a negative score counts as 0)"]
     lines += ["  ".join(standing_line(s)) for s in standings(evening)]
     return "\n".join(lines) + "\n"

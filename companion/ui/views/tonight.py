@@ -22,7 +22,10 @@ from companion.ui.widgets.navigation import back_button
 from scoring.fields import join_names
 
 ROUTE = "/tonight"
-POINTS_SAID = "Points: each game gives score ÷ that game's best score (the winner's 1.00), so every game weighs the same."
+POINTS_SAID = (
+    "Points: each game gives score ÷ that game's best score (the winner's 1.00; a negative score counts as 0; "
+    "where nobody scored above 0, the best get 1.00), so every game weighs the same."
+)
 
 
 def latest(app: App, games: list | None = None) -> evenings.Evening | None:
