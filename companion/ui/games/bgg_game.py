@@ -19,6 +19,12 @@ from companion.ui.widgets.palette import ink
 from scoring import bgg_game as rules
 
 MAX_GG = 999
+# What the two ways of entering a player's GG (Geek Gold: the game's money, and its points) are, under their buttons.
+LEDGER_SAID = (
+    "GG: Geek Gold, the money that is also the score. Income ledger: each round's income from games sold, "
+    "and the GG spent that round on Advertise and Promote (1 GG each)."
+)
+TRACK_SAID = "GG: Geek Gold, the money that is also the score. Score track: the GG the player's marker shows on the board."
 MAX_FIELD_WIDTH = 320  # a 360 px phone's tableau, less its padding
 MAX_SPENT = 60  # Advertise/Promote steps shown per round; a fuller round is a typo
 EVERY_SET = "3 players: score every complete\n1–6 set (default: one per colour)"  # two lines: a switch's label never wraps
@@ -128,7 +134,8 @@ class BggGameScreen(GameScreen):
                     ),
                 ],
                 wrap=True,
-            )
+            ),
+            ft.Text(TRACK_SAID if on_track else LEDGER_SAID, size=12),
         ]
         if on_track:
             on_track_gg = lambda v: self.context.act(rules.SetTrackGG(player, v))
