@@ -25,7 +25,7 @@ from .actions import Action, NextRound, Table, Unchanged
 from .fields import RecordError
 from .record import GameRules, Record, parse_record
 from .registry import ALL_RULES, GAMES, register
-from .result import Line, Result
+from .result import Line, Result, number
 
 
 def parse(record: Any) -> Record:
@@ -102,6 +102,7 @@ __all__ = [
     "Unchanged",
     "apply",
     "new_record",
+    "number",
     "parse",
     "refusal",
     "register",

@@ -285,6 +285,21 @@ def current_draft(players: tuple[str, ...] | list[str], draft: Any) -> dict[str,
     return draft if draft else empty_draft(players)
 
 
+def round_cards(table: Table, number: int) -> dict[str, Any]:
+    """Round `number` (1-based) in the draft's shape: a scored round of the record (to correct it), or the
+    round being entered."""
+    rounds = table.record["rounds"]
+    if number > len(rounds):
+        return current_draft(table.record["players"], table.draft)
+    scored = rounds[number - 1]
+    return {
+        "nest_egg": scored["nest_egg"],
+        "replacement": scored.get("replacement"),
+        "commissions": dict(scored["commissions"]),
+        "sides": {p: list(side) for p, side in scored["sides"].items()},
+    }
+
+
 def held(draft: Mapping[str, Any], slot: str, player: str | None) -> tuple[str, ...]:
     """The cards in one place of the round being entered."""
     if slot == SIDE:
@@ -383,6 +398,10 @@ class CardAction(Action):
     adds: ClassVar[bool]
     card: str
     round: int  # 1-based: the round the tap was for
+    # A correction of round `round`, scored already (a screen showing that round to correct it). Without it
+    # a tap for a scored round is refused: one meant for the round being entered, scored meanwhile on
+    # another device, never changes a scored round unseen (nor lands in the next one).
+    correct: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -458,17 +477,24 @@ class ScoreRound(Action):
 def refusal(table: Table, action: Action) -> str | None:
     """Why the rules refuse `action` now, in words; None when they allow it (scoring.refusal): a card in one
     place a round, no Wild a Commission, a replacement only for a Wild Nest Egg, six cards a side, and a
-    round scored once it is complete. Asked of the round being entered (apply says when a tap was for another)."""
+    round scored once it is complete, and a scored round complete while it is corrected. Asked of the round the
+    action names: the one being entered, or a scored one (a correction, rescored with every round after it)."""
     record = table.record
     players = record["players"]
     if action.player is not None and action.player not in players:
         return f"'{action.player}' is not a player of this game"
     peek = parsed_game(GAME, table).peek
-    draft = current_draft(players, table.draft)
     if isinstance(action, ScoreRound):
-        return missing(draft, players, peek)
-    if isinstance(action, CardAction) and action.adds:
-        return placing_refusal(draft, peek, action.slot, action.player, action.card)
+        return missing(current_draft(players, table.draft), players, peek)
+    if not isinstance(action, CardAction):
+        return None
+    correcting = action.correct and action.round <= len(record["rounds"])
+    cards = round_cards(table, action.round) if correcting else current_draft(players, table.draft)
+    if action.adds:
+        return placing_refusal(cards, peek, action.slot, action.player, action.card)
+    if correcting and action.slot in (NEST_EGG, COMMISSION) and action.card in held(cards, action.slot, action.player):
+        who = "it keeps its Nest Egg" if action.slot == NEST_EGG else f"{action.player} keeps a Commission"
+        return f"round {action.round} is scored, so {who}: tap another card to change it"
     return None
 
 
@@ -529,10 +555,14 @@ def apply(table: Table, action: Action) -> Table:
     game = parsed_game(GAME, table)
     number = len(game.rounds) + 1
     where = (f"round {action.round}",)
+    if action.round < 1:
+        raise RecordError(where, "rounds are numbered from 1")
     if action.round < number:
-        raise (Unchanged if isinstance(action, ScoreRound) else RecordError)(
-            where, f"round {action.round} is already scored" + ("" if isinstance(action, ScoreRound) else ": nothing was changed")
-        )
+        if isinstance(action, ScoreRound):
+            raise Unchanged(where, f"round {action.round} is already scored")
+        if not action.correct:
+            raise RecordError(where, f"round {action.round} is already scored: nothing was changed")
+        return correct(table, action)
     if action.round > number:
         raise RecordError(where, f"round {number} is being entered, not round {action.round}")
     if score(game).decided:
@@ -546,34 +576,47 @@ def apply(table: Table, action: Action) -> Table:
         new["rounds"].append(round_record(draft))
         return Table(new, None, parse_one(GAME, new))  # the next round starts with nothing chosen
 
+    checked(table, action, draft)
+    return edited(table, lambda r, d: placed(current_draft(players, d), action, game.peek), check_draft)
+
+
+def checked(table: Table, action: CardAction, cards: Mapping[str, Any]) -> None:
+    """Raise what a tap on a card of round `action.round` (its `cards`) is refused with, or Unchanged."""
     slot, player, card = action.slot, action.player, action.card
-    at = where + slot_path(slot, player)
-    there = held(draft, slot, player)
-    if action.adds:
-        if card in there:
-            raise Unchanged(at, f"{pretty(card)} is already {slot_name(slot, player)}")
-        reason = refusal(table, action)
-        if reason:
-            raise RecordError(at, reason)
-    elif card not in there:
+    at = (f"round {action.round}",) + slot_path(slot, player)
+    there = held(cards, slot, player)
+    if action.adds and card in there:
+        raise Unchanged(at, f"{pretty(card)} is already {slot_name(slot, player)}")
+    if not action.adds and card not in there:
         shown = pretty(card) if card in CARDS else f"'{card}'"
         raise Unchanged(at, f"{shown} is not {slot_name(slot, player)}")
+    reason = refusal(table, action)
+    if reason:
+        raise RecordError(at, reason)
 
-    def edit(r: dict[str, Any], d: dict[str, Any] | None) -> dict[str, Any]:
-        d = current_draft(players, d)
-        value = card if action.adds else None
-        if slot == SIDE:
-            side = d["sides"][player]
-            side.append(card) if action.adds else side.remove(card)
-        elif slot == COMMISSION:
-            d["commissions"][player] = value
-        else:
-            d[slot] = value
-        if not asks_replacement(d, game.peek):
-            d["replacement"] = None  # the Nest Egg is no longer a Wild: nothing replaces it
-        return d
 
-    return edited(table, edit, check_draft)
+def placed(cards: dict[str, Any], action: CardAction, peek: bool) -> dict[str, Any]:
+    """`cards` (a round in the draft's shape, changed in place) with the tap's card put there or taken back."""
+    value = action.card if action.adds else None
+    if action.slot == SIDE:
+        side = cards["sides"][action.player]
+        side.append(action.card) if action.adds else side.remove(action.card)
+    elif action.slot == COMMISSION:
+        cards["commissions"][action.player] = value
+    else:
+        cards[action.slot] = value
+    if not asks_replacement(cards, peek):
+        cards["replacement"] = None  # the Nest Egg is no longer a Wild: nothing replaces it
+    return cards
+
+
+def correct(table: Table, action: CardAction) -> Table:
+    """A scored round corrected: its card put or taken back, and the whole game parsed (and so scored) again,
+    every round after it with it. The round being entered is kept as it is."""
+    checked(table, action, round_cards(table, action.round))
+    new = copy.deepcopy(table.record)
+    new["rounds"][action.round - 1] = round_record(placed(round_cards(table, action.round), action, parsed_game(GAME, table).peek))
+    return Table(new, table.draft, parse_one(GAME, new))
 
 
 # "How scoring works" in our own words: the card on the setup and play screens and this game's section

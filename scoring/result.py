@@ -8,6 +8,18 @@ from typing import Any, NamedTuple
 
 from .fields import join_names, ordinal
 
+MINUS = "\u2212"  # the minus sign of the formulas ("(8 − 20) × 2"): every number a person reads is signed with it
+
+
+def number(value: float, spec: str = "") -> str:
+    """A number as a person reads it, `format(value, spec)` signed with the minus sign: "−24", "+5", "−1.8".
+    Files for programs (JSON, CSV) keep their own numbers; this is for words and screens.
+
+    >>> number(-24), number(5, "+d"), number(-1.84, ".1f")
+    ('−24', '+5', '−1.8')
+    """
+    return format(value, spec).replace("-", MINUS)
+
 
 @dataclass(frozen=True)
 class Line:
@@ -19,8 +31,8 @@ class Line:
 
     def __str__(self) -> str:
         if self.formula and self.formula != str(self.points):
-            return f"{self.label}: {self.formula} = {self.points}"
-        return f"{self.label}: {self.points:+d}" if self.points else f"{self.label}: 0"
+            return f"{self.label}: {self.formula} = {number(self.points)}"
+        return f"{self.label}: {number(self.points, '+d')}" if self.points else f"{self.label}: 0"
 
 
 class Tiebreak(NamedTuple):  # a named tuple: built on every tie, several times cheaper than a frozen dataclass

@@ -43,9 +43,11 @@ import asyncio
 import ipaddress
 import logging
 import os
+import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
+from urllib.parse import quote
 
 import msgpack
 
@@ -264,6 +266,8 @@ class Guard:
             return await self.refuse(scope, send, f"unknown host {host!r}")
         if origin and origin not in (f"http://{h}" for h in self.hosts) and not (self.public and origin == self.public.origin):
             return await self.refuse(scope, send, f"foreign origin {origin!r}")
+        if scope["type"] == "http" and "//" in scope.get("path", ""):
+            return await self.one_slash(scope, send)
         if scope["type"] == "http":
             websocket = self.public.websocket if public and self.public else f"ws://{host}"
             return await self.app(scope, receive, self.with_headers(send, websocket))
@@ -279,6 +283,17 @@ class Guard:
             {"type": "http.response.start", "status": 403, "headers": [(b"content-type", b"text/plain; charset=utf-8"), *SECURITY_HEADERS]}
         )
         await send({"type": "http.response.body", "body": b"Forbidden\n"})
+
+    async def one_slash(self, scope, send) -> None:
+        """A doubled slash (`http://host:port//`): Flet's client never connects from such an address (a blank
+        grey page), so the browser is sent to the same address with single slashes, where the app answers
+        (with its own "not found" for an unknown one). The new address starts with one slash: it is never
+        another host's ("//elsewhere" is "/elsewhere")."""
+        raw = scope.get("raw_path") or quote(scope["path"]).encode("ascii")  # as the browser sent it, still %-encoded
+        query = scope.get("query_string", b"")
+        location = re.sub(rb"/{2,}", b"/", raw) + (b"?" + query if query else b"")
+        await send({"type": "http.response.start", "status": 308, "headers": [(b"location", location), *SECURITY_HEADERS]})
+        await send({"type": "http.response.body", "body": b""})
 
     def with_headers(self, send, websocket: str):
         policy = CONTENT_SECURITY_POLICY.format(websocket=websocket).encode()

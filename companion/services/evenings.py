@@ -208,7 +208,7 @@ def game_line(game: StoredGame) -> str:
     title = scoring.GAMES[game.game].title
     who = f"{won[0]} wins" if len(won) == 1 else (f"{join_names(won)} share the win" if won else "no winner")
     order = [p for group in game.scored["ranking"] for p in group]
-    scores = " · ".join(f"{p} {game.scored['totals'][p]}" for p in order)
+    scores = " · ".join(f"{p} {scoring.number(game.scored['totals'][p])}" for p in order)
     return f"{title}: {who} ({scores})"
 
 

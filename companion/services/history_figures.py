@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from statistics import mean
 
 from companion.data.store import StoredGame
+from scoring import number
 
 
 def place_of(game: StoredGame, player: str) -> int:
@@ -182,11 +183,11 @@ class HighScore:
         """'Highest score: 20 by Kai on 2026-03-02'; a tie is said as one: '… 20, a tie between Ana and Kai'."""
         if self.tie:
             names = [name(p) for p, _, _ in self.by]
-            return f"Highest score: {self.score}, a tie between {', '.join(names[:-1])} and {names[-1]}"
+            return f"Highest score: {number(self.score)}, a tie between {', '.join(names[:-1])} and {names[-1]}"
         player, first, times = self.by[0]
         if times == 1:
-            return f"Highest score: {self.score} by {name(player)} on {first}"
-        return f"Highest score: {self.score} by {name(player)}, {times} times (first on {first})"
+            return f"Highest score: {number(self.score)} by {name(player)} on {first}"
+        return f"Highest score: {number(self.score)} by {name(player)}, {times} times (first on {first})"
 
 
 def high_score(games: Iterable[StoredGame]) -> HighScore | None:

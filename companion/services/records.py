@@ -165,9 +165,9 @@ def player_records(plays: Iterable[Play], player: str) -> dict[str, dict[str, Be
 
 def sentence(player: str, kind: str, value: int, title: str) -> str:
     if kind == "score":
-        return f"{player}'s best {title} score: {value}"
+        return f"{player}'s best {title} score: {scoring.number(value)}"
     if kind == "round":
-        return f"{player}'s best {title} round: {value}"
+        return f"{player}'s best {title} round: {scoring.number(value)}"
     if kind == "streak":
         return f"{player}'s longest {title} winning streak: {value} wins"
     return f"{player}'s largest {title} win: by {value} point{'' if value == 1 else 's'}"
@@ -179,7 +179,7 @@ def value_words(best: Best) -> str:
         return f"{best.value} win{'' if best.value == 1 else 's'}"
     if best.kind == "margin":
         return f"by {best.value} point{'' if best.value == 1 else 's'}"
-    return str(best.value)
+    return scoring.number(best.value)
 
 
 def set_by(plays: Iterable[Play], game_id: str) -> list[Announcement]:

@@ -25,9 +25,9 @@ def scorecard_layout(result: scoring.Result, day: str, duration: str | None = No
     for place, player, total in place_rows(result):
         card.rule(y)
         card.text(y + 12, place, 38, INK)
-        total_width = int(min(text_width(str(total), 38), MAX_TOTAL_WIDTH)) + 1
+        total_width = int(min(text_width(scoring.number(total), 38), MAX_TOTAL_WIDTH)) + 1
         name_end = card.text(y + 12, player, 38, INK, x=NAME_X, width=WIDTH - MARGIN - NAME_X - total_width - GAP)
-        total_end = card.text(y + 12, str(total), 38, INK, x=WIDTH - MARGIN, width=total_width, right=True)
+        total_end = card.text(y + 12, scoring.number(total), 38, INK, x=WIDTH - MARGIN, width=total_width, right=True)
         y = max(y + ROW, name_end + 4, total_end + 4)
     if result.explanations:
         y += 20

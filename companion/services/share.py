@@ -77,7 +77,7 @@ def result_text(
     title = scoring.GAMES[result.game].title
     line = (standing or final_standing(result)).sentence
     lines = [f"{title} · {day}" + (f" · {duration}" if duration else ""), line, ""]
-    lines += [f"{place}  {player}  {total}" for place, player, total in place_rows(result)]
+    lines += [f"{place}  {player}  {scoring.number(total)}" for place, player, total in place_rows(result)]
     said = result.explanations if sentences is None else sentences
     if said:
         lines += ["", *said]

@@ -36,6 +36,7 @@ from companion.server import fonts
 from companion.ui import errors
 from companion.ui import games as game_screens
 from companion.ui.session import App
+from companion.ui.widgets.common import not_found
 from companion.ui.widgets.navigation import route_under
 
 Builder = Callable[..., ft.View]
@@ -92,12 +93,12 @@ def match(route: str) -> tuple[str, Builder | None, Builder, dict[str, str]] | N
 def screens(app: App, route: str, found: tuple[str, Builder | None, Builder, dict[str, str]] | None) -> list[ft.View]:
     """The stack of views for a route: a main place (home, history, players, statistics), then any detail.
     Each is a component keyed by its address: another game's screen is a new one, never this one's state."""
-    from companion.ui.views import home, pin
+    from companion.ui.views import pin
 
-    home_screen: Builder = home.view  # every screen takes `key` (the component's), as Builder says
-    pin_screen: Builder = pin.view
-    if found is None:
-        return [home_screen(app, key="/") if app.is_host() else pin_screen(app, route, key="pin")]  # an unknown address
+    pin_screen: Builder = pin.view  # every screen takes `key` (the component's), as Builder says
+    if found is None:  # an unknown address: said so to the host; a guest meets the PIN, as at any host's address
+        where = route.split("?")[0]
+        return [not_found(where, f"Tableside has no page at {where}.") if app.is_host() else pin_screen(app, route, key="pin")]
     pattern, under, build, params = found
     path = route.split("?")[0].rstrip("/") or "/"
     if not app.is_host():

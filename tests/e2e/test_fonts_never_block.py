@@ -28,7 +28,7 @@ def test_a_cjk_and_emoji_name_game_fetches_nothing_that_fails_and_taps_work(ui):
     u.page.on("request", lambda r: fonts.append(r.url) if "/noto" in r.url else None)
     u.set_up("CGT – Card Game Traders", NAMES)
     u.tap("Zoë 🎲 ability points plus")
-    u.expect_text("total-Zoë 🎲", "-1")  # the first player carries the marker's −2
+    u.expect_text("total-Zoë 🎲", "−1")  # the first player carries the marker's −2
     u.tap("李小龍")  # the phone shows one player's tableau at a time
     for _ in range(2):
         u.tap("李小龍 ability points plus")

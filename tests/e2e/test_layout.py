@@ -115,11 +115,11 @@ def back_home(u) -> None:
 def play_lost_cities(u) -> None:
     start_game(u, "Lost Cities", ["Mia", "Noah"])
     u.tap("Mia red 3")
-    u.expect_text("total-Mia", "-17")
+    u.expect_text("total-Mia", "−17")
     # The bottom card of a column: the totals and column heads stay in view, the screen stays put.
     tap_in_place(u, "Mia red 10")
-    u.expect_text("total-Mia", "-7")
-    u.expect_text("expedition-Mia-red", "-7")
+    u.expect_text("total-Mia", "−7")
+    u.expect_text("expedition-Mia-red", "−7")
     for identifier in ("total-Mia", "total-Noah", "expedition-Mia-red"):
         assert in_view(u, u.text(identifier)), f"{identifier} left the screen"
     # A taken card is tappable, and the refusal says whose it is, on screen, without scrolling it away.
@@ -147,7 +147,7 @@ def play_cgt(u) -> None:
     start_game(u, "CGT", ["Lea", "Max", "Kai"])
     u.tap("Type 5 Meta plus")
     tap_in_place(u, "Lea type 5 plus")
-    u.expect_text("total-Lea", "-1")  # one card of a type worth 1 (one Meta card), less the first player's 2
+    u.expect_text("total-Lea", "−1")  # one card of a type worth 1 (one Meta card), less the first player's 2
     check_targets(u)
 
 

@@ -73,7 +73,7 @@ def check(ui, server, game_id: str, shown_round: int | None) -> None:
     record = server.stored_record(game_id)
     page = seen(ui)
     totals = dict(scoring.score(record).totals)
-    assert {p: int(page["byId"][f"total-{p}"]) for p in totals} == totals
+    assert {p: int(page["byId"][f"total-{p}"].replace("−", "-")) for p in totals} == totals
     if record["game"] != "lost-cities":  # its cards are checked below; every game's totals above
         return
     index = len(record["rounds"]) - 1 if shown_round is None else shown_round

@@ -120,7 +120,7 @@ class BrowserUI(UI):
 
     def expect_totals(self, expected: dict[str, int]) -> None:
         for player, total in expected.items():
-            self.expect_text(f"total-{player}", str(total))
+            self.expect_text(f"total-{player}", scoring.number(total))
         deadline = time.monotonic() + 10
         while True:  # IndexedDB is written a moment after the screen changed
             record = self.kept_games("live.json").get(self.game_id())

@@ -10,6 +10,8 @@ import warnings
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+import scoring
+
 from .conftest import ARTIFACTS
 
 BAR = 180  # the play screen's bar under the thumb (two rows of buttons on a phone) and its message
@@ -200,7 +202,7 @@ class UI:
         expect(self.text(identifier)).to_have_text(value, timeout=timeout)
 
     def total(self, player: str) -> int:
-        return int(self.text(f"total-{player}").inner_text())
+        return int(self.text(f"total-{player}").inner_text().replace("−", "-"))
 
     def invite_code(self, game_id: str) -> str:
         """The code this (host) page's invite screen shows in its join-url; back to the game after."""
@@ -249,7 +251,7 @@ class UI:
         """The screen comes to show `expected`, and `scoring.score` of the stored record agrees."""
         for player, total in expected.items():
             try:
-                self.expect_text(f"total-{player}", str(total))
+                self.expect_text(f"total-{player}", scoring.number(total))
             except AssertionError:
                 self.screenshot("failed-totals")
                 raise AssertionError(f"stored record: {self.server.stored_record(self.game_id())}") from None

@@ -231,6 +231,28 @@ REFUSALS = [
         "round 1 is already scored: nothing was changed",
         id="a-tap-for-a-round-already-scored",
     ),
+    pytest.param(
+        [*ROUND_1, cc.ScoreRound(1)],
+        cc.ClearNestEgg("4C", 1, correct=True),
+        ("round 1", "nest_egg"),
+        "round 1 is scored, so it keeps its Nest Egg: tap another card to change it",
+        id="a-scored-round-keeps-its-nest-egg",
+    ),
+    pytest.param(
+        [*ROUND_1, cc.ScoreRound(1)],
+        cc.ClearCommission("Opp", "5C", 1, correct=True),
+        ("round 1", "commissions", "Opp"),
+        "round 1 is scored, so Opp keeps a Commission",
+        id="a-scored-round-keeps-its-commissions",
+    ),
+    pytest.param(
+        [*ROUND_1, cc.ScoreRound(1)],
+        cc.AddToSide("You", "4C", 1, correct=True),
+        ("round 1", "sides", "You"),
+        "4♣ is already the Nest Egg this round",
+        id="a-correction-keeps-one-card-in-one-place",
+    ),
+    pytest.param([*ROUND_1, cc.ScoreRound(1)], cc.AddToSide("You", "2S", 0), ("round 0",), "numbered from 1", id="no-round-0"),
     pytest.param([], cc.AddToSide("You", "2S", 2), ("round 2",), "round 1 is being entered", id="a-round-not-begun"),
     pytest.param([], cc.AddToSide("Eve", "2S", 1), (), "'Eve' is not a player", id="not-a-player"),
     pytest.param([], scoring.NextRound(), (), "not an action of Card Commons", id="next-round-is-score-round-here"),
@@ -413,3 +435,49 @@ def test_the_same_tap_from_two_devices_counts_once(data):
         return
     with pytest.raises(Unchanged):
         scoring.apply(once, action)
+
+
+# Correcting a scored round, as Lost Cities corrects an earlier round: choose it, change it, every round
+# after it is rescored; the round being entered is kept.
+CORRECTIONS = [
+    pytest.param(cc.AddToSide("You", "2H", 1, correct=True), {"You": 1, "Opp": 0}, id="a-card-added-to-a-side"),
+    pytest.param(cc.AddToSide("Opp", "2S", 1, correct=True), {"You": 0, "Opp": 1}, id="a-black-card-for-opps-club"),
+    pytest.param(cc.SetCommission("Opp", "2C", 1, correct=True), {"You": 0, "Opp": 0}, id="a-commission-changed"),
+    pytest.param(cc.SetNestEgg("5H", 1, correct=True), {"You": 0, "Opp": 0}, id="the-nest-egg-changed"),
+]
+
+
+@pytest.mark.parametrize(("action", "round_1"), CORRECTIONS)
+def test_a_scored_round_is_corrected_and_every_round_after_it_rescored(action, round_1):
+    # Round 1: 4♣ Nest Egg, You 4♥ (by rank) with nothing red, Opp 5♣ (by suit) with nothing black.
+    # Round 2 scored after it, and round 3 being entered.
+    round_2 = [cc.SetNestEgg("2D", 2), cc.SetCommission("You", "3D", 2), cc.SetCommission("Opp", "4S", 2), cc.AddToSide("You", "5D", 2)]
+    start = table(*ROUND_1, cc.ScoreRound(1), *round_2, cc.ScoreRound(2), cc.SetNestEgg("3H", 3))
+    before = scoring.score(start.record)
+    assert before.rounds == ({"You": 0, "Opp": 0}, {"You": 1, "Opp": 0})
+    after = scoring.apply(start, action)
+    result = scoring.score(after.record)
+    assert result.rounds[0] == round_1 and result.rounds[1] == before.rounds[1]
+    assert dict(result.totals) == {p: round_1[p] + before.rounds[1][p] for p in PLAYERS}
+    assert after.draft == start.draft  # round 3, being entered, as it was
+    assert after.record["rounds"][1] == start.record["rounds"][1]
+
+
+def test_a_correction_the_record_cannot_hold_is_refused_and_changes_nothing():
+    # Level after the regular rounds, so an extra round was played; a correction that breaks the tie
+    # would leave that extra round unplayable: refused, naming it.
+    rounds = [level_round(), level_round(), level_round(), level_round(), you_ahead_round()]
+    start = table(rounds=rounds)
+    with pytest.raises(RecordError) as caught:
+        scoring.apply(start, cc.AddToSide("You", "5C", 1, correct=True))
+    assert caught.value.where == ("round 5",) and "no extra round is played" in caught.value.message
+    assert start.record["rounds"] == rounds
+
+
+def test_a_correction_of_a_decided_game_is_allowed():
+    rounds = [you_ahead_round()] * 4
+    start = table(rounds=rounds)
+    assert scoring.score(start.record).decided
+    after = scoring.apply(start, cc.AddToSide("Opp", "2H", 4, correct=True))  # a heart beside Opp's 4♥, which matches nothing: still 0
+    assert scoring.score(after.record).decided
+    assert after.record["rounds"][3]["sides"]["Opp"] == ["5H", "2H"]

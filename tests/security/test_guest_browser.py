@@ -44,7 +44,7 @@ def test_a_guest_plays_its_seat_and_every_other_address_asks_for_the_pin(browser
         phone.tap("I am Mia")
         phone.page.wait_for_url(re.compile(f"/join/{code}/Mia$"))
         phone.tap("Mia red 7")
-        phone.expect_text("total-Mia", "-13")
+        phone.expect_text("total-Mia", "−13")
         assert phone.button("Noah red 7").count() == 0
         # Typed into the address bar: a page of its own each time. One of each kind (a list, its own game
         # by another route, the host's settings, another seat); every route a guest may not open, a
@@ -54,7 +54,7 @@ def test_a_guest_plays_its_seat_and_every_other_address_asks_for_the_pin(browser
             phone.page.get_by_role("textbox", name="PIN").wait_for(timeout=30_000)
         phone.open(f"/join/{code}", ready='flt-semantics[role="button"]')  # back to its seat, by its grant
         phone.page.wait_for_url(re.compile(f"/join/{code}/Mia$"), timeout=30_000)
-        phone.expect_text("total-Mia", "-13")
+        phone.expect_text("total-Mia", "−13")
         phone.page.context.close()
     finally:
         server.stop()

@@ -21,7 +21,7 @@ def set_up(h, names, switches=()):
 
 
 def shown_totals(h, names):
-    return {n: int(h.text_of(f"total-{n}")) for n in names}
+    return {n: int(h.text_of(f"total-{n}").replace("−", "-")) for n in names}
 
 
 def scored_totals(store, game_id):

@@ -184,7 +184,7 @@ def test_the_setup_sets_and_remembers_the_marker_penalty(open_app, store):
     h.tap("Penalty plus")
     game_id = set_up(h, ["Lea", "Max"])
     assert store.get(game_id).record["variant"] == {"first_player_penalty": 4}
-    assert h.text_of("total-Lea") == "-4"
+    assert h.text_of("total-Lea") == "−4"
     again = open_app("/setup/cgt")  # the next game starts from the marker's penalty as last set
     assert [c for c in again.controls() if isinstance(c, ft.Text) and c.semantics_label == "Penalty 4"]
 

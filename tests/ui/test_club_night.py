@@ -36,7 +36,7 @@ def test_sessions_that_left_hold_no_subscription_and_the_others_still_hear(open_
     assert store.changes.count(topic) == one
     assert store.changes.count() == every  # nothing else of theirs either (Home under the game included)
     tablets[0].tap("Mia red 6")
-    assert tablets[0].text_of("total-Mia") == "-14"
+    assert tablets[0].text_of("total-Mia") == "−14"
     for h in tablets[1:3]:
         h.close()  # Flet evicts it: closed
     assert store.changes.count() == every
@@ -50,7 +50,7 @@ def test_a_screen_under_another_does_not_redraw_for_the_games_changes(open_app, 
     h.run(h.page.push_route("/"))
     h.settle()
     assert store.changes.count(changes.LIVE) == 1  # on top again: it hears and shows the game as it is now
-    assert any(isinstance(c, ft.Text) and "-14" in str(c.value) for c in walk(h.page.views))
+    assert any(isinstance(c, ft.Text) and "−14" in str(c.value) for c in walk(h.page.views))
 
 
 def test_a_redraw_after_a_tap_sends_only_what_changed(open_app, store):
@@ -60,7 +60,7 @@ def test_a_redraw_after_a_tap_sends_only_what_changed(open_app, store):
     tapper.tap("Mia red 6")
     other.settle()
     sent = other.patched_since(before)
-    assert other.text_of("total-Mia") == "-14"
+    assert other.text_of("total-Mia") == "−14"
     assert "Mia red 6:held" in sent and "Noah red 6:taken" in sent
     assert "Mia red 7:" not in sent and "Mia green 6:" not in sent  # unchanged cards are not drawn again
 
@@ -89,7 +89,7 @@ def test_an_import_runs_in_a_worker_while_another_sessions_tap_is_applied(open_a
     assert said.startswith("Importing 5 games"), said
 
     table.tap("Mia red 6")  # the event loop is free: another session's tap is applied and drawn
-    assert table.text_of("total-Mia") == "-14"
+    assert table.text_of("total-Mia") == "−14"
     assert store.get(game).record["rounds"][0]["Mia"]["red"]["cards"] == [6]
     assert not importing.done() and store.finished() == []
 

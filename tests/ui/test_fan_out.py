@@ -31,7 +31,7 @@ def test_a_tap_redraws_only_the_sessions_that_show_its_game_each_once(open_app, 
     table[0].tap("Mia red 6")
     for h in table + other_table + [history]:
         h.settle()
-    assert [h.text_of("total-Mia") for h in table] == ["-9"] * 4
+    assert [h.text_of("total-Mia") for h in table] == ["−9"] * 4
     patched = [patched_since(h, before[id(h)]) for h in table]
     assert patched[0] and all(len(set(ids)) == len(ids) for ids in patched)  # each part the tap changed, once
     assert len({len(ids) for ids in patched}) == 1  # the same parts on every device, the tapper's included

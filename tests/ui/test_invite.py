@@ -37,13 +37,13 @@ def test_a_phone_picks_its_seat_and_sees_only_its_cards(open_app, store):
     assert phone.buttons("Mia red 3") and not phone.buttons("Noah red 3")
     phone.tap("Mia red 3")
     tablet.settle()
-    assert tablet.text_of("total-Mia") == phone.text_of("total-Mia") == "-17"
+    assert tablet.text_of("total-Mia") == phone.text_of("total-Mia") == "−17"
     assert phone.text_of("total-Noah") == "0"  # everyone's totals are there to read
     assert not phone.buttons("Round 1") and not phone.find_all(ft.Column, key="shared")  # it enters the round the table plays
     assert not [b for b in phone.buttons("Invite players") if b.visible]
     tablet.tap("Noah red 4")  # the host can change every tableau
     phone.settle()
-    assert phone.text_of("total-Noah") == "-16"
+    assert phone.text_of("total-Noah") == "−16"
 
 
 def test_a_phone_that_comes_back_returns_to_its_seat(open_app, store):
@@ -125,7 +125,7 @@ def test_a_guest_joins_without_the_pin_and_can_open_nothing_else(open_app, store
         assert on_pin_screen(phone), route
     phone.run(phone.page.push_route(f"/results/{game_id}"))  # its own game's totals: yes
     phone.settle()
-    assert phone.text_of("total-Mia") == "-17" and not on_pin_screen(phone)
+    assert phone.text_of("total-Mia") == "−17" and not on_pin_screen(phone)
     assert not phone.buttons("Save result") and not phone.buttons("Delete") and not phone.buttons("Edit")
 
 
@@ -168,7 +168,7 @@ def test_a_phone_joining_late_sees_the_game_as_it_stands(open_app, store):
     tablet = open_app(f"/play/{game_id}", width=1024, height=768)
     tablet.tap("Mia blue 10")
     phone = open_app(f"/join/{code(store, game_id)}/Mia")
-    assert phone.text_of("total-Mia") == "-10"
+    assert phone.text_of("total-Mia") == "−10"
 
 
 @pytest.mark.parametrize(

@@ -113,7 +113,7 @@ def test_level_totals_say_the_players_choose(open_app, store):
     h.tap("Ana red 3")  # Ana 3 − 20
     h.tap("Ben")
     h.tap("Ben blue 3")  # Ben 3 − 20
-    assert h.text_of("total-Ana") == h.text_of("total-Ben") == "-17"
+    assert h.text_of("total-Ana") == h.text_of("total-Ben") == "−17"
     h.tap("Next round")
     assert h.text_of("starter") == "· level: choose who starts"
 

@@ -48,7 +48,7 @@ def test_a_tap_draws_again_only_the_tapped_players_total(store, open_app, drawn,
     h.tap("Mia red 6")
     drawn.clear()
     h.tap("Mia red 7")
-    assert h.text_of("total-Mia") == "-7"
+    assert h.text_of("total-Mia") == "−7"
     assert drawn == Counter({"total_badge Mia": 1})  # not Noah's, not the app bar's Back nor its help
 
 
@@ -89,7 +89,7 @@ def test_a_text_only_a_memoised_part_shows_registers_its_font(store, open_app):
     h = open_lost_cities(store, open_app, 1180)
     assert "DejaVu" not in (h.page.fonts or {})
     h.tap("Mia red 6")
-    assert "−" in h.find_all(ft.Text, value="red: (6 − 20) = -14")[0].value
+    assert "−" in h.find_all(ft.Text, value="red: (6 − 20) = −14")[0].value
     assert "DejaVu" in h.page.fonts
 
 
@@ -112,7 +112,7 @@ def test_a_part_whose_inputs_fail_does_not_undo_the_tap(store, open_app, monkeyp
     broken.append(True)
     tablet.tap("Mia red 6")
     other.settle()
-    assert [h.text_of("total-Mia") for h in (tablet, other)] == ["-14", "-14"]
+    assert [h.text_of("total-Mia") for h in (tablet, other)] == ["−14", "−14"]
     assert "what a part draws from could not be read" in caplog.text
     assert all(any(t.value == play.PART_FAILED for t in h.find_all(ft.Text)) for h in (tablet, other))
     assert not any("Traceback" in str(t.value) or "RuntimeError" in str(t.value) for t in tablet.find_all(ft.Text))

@@ -37,6 +37,8 @@ CODE_LIKE = {
     "a placeholder": re.compile(r"\{\}|\{[A-Za-z_][A-Za-z0-9_.\[\]]*(![rsa])?(:[^{}]*)?\}"),
     "a dict or list repr": re.compile(r"\{'[^']*': |\['[^']*', '"),
     "nan or inf": re.compile(r"(?<![A-Za-z])-?(nan|NaN|inf|Infinity)(?![A-Za-z])"),
+    # A number is signed with the minus sign (−), as the formulas are: never "(8 − 20) × 2 = -24" (issue 49).
+    "an ASCII minus": re.compile(r"(^|[\s(\[:=·×+,/])-\d"),
 }
 # Strings a person never sees: addresses, keys, fonts, the page's own plumbing.
 UNSEEN = {"key", "route", "font_family", "src", "url", "data", "session_id", "client_ip", "client_user_agent", "platform_brightness"}
@@ -63,6 +65,9 @@ def problems(text: str) -> list[str]:
         ("None of these games is finished yet.", []),
         ("{'Ana': 105, 'Ben': 89}", ["a dict or list repr"]),
         ("Ana 105 · Ben 89", []),
+        ("(8 − 20) × 2 = -24", ["an ASCII minus"]),
+        ("Mia -7 · Noah 12", ["an ASCII minus"]),
+        ("Mia −7 · Noah 12, 2025-03-01", []),
     ],
 )
 def test_the_guard_tells_code_from_words(text, found):
@@ -236,7 +241,7 @@ def test_no_screen_of_the_host_shows_code(seeded, server, size, theme):
     for route in routes:
         visit(h, route)
         assert not h.conn.errors, route
-        assert h.top_view().route == (route if route != "/no/such/place" else "/")  # that screen, drawn for the host
+        assert h.top_view().route == route  # that screen (Tableside's own "not found" for an unknown address), drawn for the host
         leaks += shown_code(h)
         if (size, theme) == ("phone", "light"):  # a help dialog's words depend on neither: read once
             leaks += help_read(h)

@@ -3,6 +3,7 @@ both redrawn from the store when the history changes (an import, a rename)."""
 
 import flet as ft
 
+import scoring
 from companion.services import ratings
 
 from .conftest import example
@@ -20,7 +21,7 @@ def test_player_page_shows_their_rating_per_game(open_app, history):
     h = open_app(f"/players/{player}")
     [line] = section_texts(h, "player-ratings")
     expected = ratings.ratings(history.finished())["lost-cities"][player]
-    assert line.startswith(f"Lost Cities: {expected.shown:.1f} (provisional) · ")  # one game: provisional
+    assert line.startswith(f"Lost Cities: {scoring.number(expected.shown, '.1f')} (provisional) · ")  # one game: provisional
     assert line.endswith("1 rated game")
     assert not h.conn.errors
 

@@ -34,7 +34,7 @@ def test_a_first_lost_game_reads_as_provisional_and_the_words_say_why_it_is_belo
     loser = next(p for p in history.get("lc-1").players if p not in history.get("lc-1").scored["winners"])
     h = open_app(f"/players/{loser}")
     [line] = [c.value for c in walk(h.find_semantics("player-ratings")) if isinstance(c, ft.Text)]
-    assert line.startswith("Lost Cities: -1.8 (provisional) · 2nd of 2 · 1 rated game")
+    assert line.startswith("Lost Cities: −1.8 (provisional) · 2nd of 2 · 1 rated game")
     shown = " ".join(texts(h))
     assert "a loss lowers it" in shown and "below 0 after early losses is normal" in shown
     assert "rises as wins confirm it" not in shown  # the words that a −1.8 made untrue

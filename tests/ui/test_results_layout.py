@@ -79,4 +79,4 @@ def test_lost_cities_results_carry_the_sheet_too(open_app, store):
     h = open_app("/history/lc")
     (sheet,) = sheets(h)
     totals = scoring.score(store.get("lc").record).totals
-    assert texts(sheet)[-2:] == [str(totals["Mia"]), str(totals["Noah"])]
+    assert texts(sheet)[-2:] == [scoring.number(totals["Mia"]), scoring.number(totals["Noah"])]

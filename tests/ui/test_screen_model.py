@@ -175,7 +175,7 @@ class PlayScreens(RuleBasedStateMachine):
             assert changed_in_place(h.conn.sent) == [], "an identifier patched in place: the browser keeps the old one"
             assert h.page.route == self.route
             before = Drawn(h)
-            assert {p: int(before.text_of(f"total-{p}")) for p in totals} == dict(totals)
+            assert {p: int(before.text_of(f"total-{p}").replace("−", "-")) for p in totals} == dict(totals)
             wanted = view_state(before)  # this device's own view: the same player, round, picked cards
             key = (h.page.width, tuple(wanted))
             if key not in fresh_screens:

@@ -16,17 +16,17 @@ def test_changes_from_either_device_reach_the_other(open_app, store):
     phone = open_app(f"/play/{game_id}")
     tablet.tap("Mia red 3")
     phone.settle()
-    assert phone.text_of("total-Mia") == "-17"
+    assert phone.text_of("total-Mia") == "−17"
     phone.tap("Mia red 7")
     tablet.settle()
-    assert tablet.text_of("total-Mia") == "-10"
+    assert tablet.text_of("total-Mia") == "−10"
     tablet.tap("Noah blue 10")
     phone.tap("Noah")
     phone.tap("Noah blue 9")
     rounds = store.get(game_id).record["rounds"][0]
     assert rounds == {"Mia": {"red": {"cards": [3, 7]}}, "Noah": {"blue": {"cards": [9, 10]}}}
     tablet.settle()
-    assert tablet.text_of("total-Noah") == phone.text_of("total-Noah") == "-1"
+    assert tablet.text_of("total-Noah") == phone.text_of("total-Noah") == "−1"
 
 
 def test_a_card_taken_on_one_device_shows_taken_on_the_other(open_app, store):
@@ -72,7 +72,7 @@ def test_the_same_free_card_tapped_on_two_screens_at_once_is_stored_once(open_ap
     assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [7]}}
     assert phone.text_of("message").strip() in ("", "Red 7 is already on Mia's tableau.")
     tablet.settle()
-    assert tablet.text_of("total-Mia") == phone.text_of("total-Mia") == "-13"
+    assert tablet.text_of("total-Mia") == phone.text_of("total-Mia") == "−13"
 
 
 def test_remove_against_add_from_two_screens_ends_as_the_last_one_said(open_app, store):
@@ -107,5 +107,5 @@ def test_a_change_between_drawing_and_subscribing_is_drawn(open_app, store, monk
     monkeypatch.setattr(play, "frame", frame_then_a_tap_elsewhere)
     phone = open_app(f"/play/{game_id}")
     assert changed == [True]
-    assert phone.text_of("total-Mia") == "-17"
+    assert phone.text_of("total-Mia") == "−17"
     assert [card_state(b) for b in phone.buttons("Mia red 3")] == ["held"]

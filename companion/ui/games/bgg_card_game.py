@@ -13,6 +13,7 @@ from scoring import Action
 from scoring import bgg_card_game as rules
 
 LABEL = {s: rules.SPOKEN[s].capitalize() for s in rules.SUBDOMAINS}  # "childrens" → "Children's"
+POPULAR_WIDTH = 76  # the word "Popular" on its card, bold
 HUE = {  # each subdomain's colour in the palette (companion/ui/widgets/palette.py)
     "abstract": "grey",
     "customizable": "cyan",
@@ -122,14 +123,13 @@ class BggCardGameScreen(GameScreen):
                         up=lambda v: rules.stepped(v, 1),
                         narrow=self.context.narrow,
                     ),
-                    card_button(
-                        "☺",
+                    card_button(  # the card's name on it: a smiley alone said nothing (issue 49)
+                        "Popular",
                         f"{player} {label} Popular",
                         lambda e: self.tap_popular(player, subdomain, popular == "held"),
                         state=popular,
                         colour=self.shade(subdomain),
-                        icon=ft.Icons.SENTIMENT_SATISFIED_ALT,
-                        width=TAP,
+                        width=POPULAR_WIDTH,
                     ),
                     ft.Text(str(group.points()) if group else "", weight=ft.FontWeight.BOLD, width=28, text_align=ft.TextAlign.RIGHT),
                 ],

@@ -185,8 +185,12 @@ class BggGameScreen(GameScreen):
         for colour in (game.tableaux[p].colour for p in self.context.players):
             if colour == own:
                 continue
-            # The colour's name above its row: beside it, six 48 px tiles would not fit a 360 px phone.
-            rows.append(ft.Text(colour, color=ink(colour, dark), weight=ft.FontWeight.BOLD, size=13))
+            # The colour's name above its row: beside it, six 48 px tiles would not fit a 360 px phone. It says
+            # how many copies of a tile are held where a tile shows "3×2": a screen reader reads it before the
+            # tiles, whose names stay "<player> tile <colour> <number>" however many are held.
+            copies = [f"{k} copies of {n}" for n in rules.NUMBERS if (k := mine.count((colour, n))) > 1]
+            heading = colour + (f" ({', '.join(copies)})" if copies else "")
+            rows.append(ft.Text(heading, color=ink(colour, dark), weight=ft.FontWeight.BOLD, size=13))
             cells: list[ft.Control] = []
             for n in rules.NUMBERS:
                 count = mine.count((colour, n))

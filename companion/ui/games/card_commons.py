@@ -17,12 +17,13 @@ import flet as ft
 import scoring
 from companion.services.history_figures import share_of
 from companion.ui.games.base import GameScreen
-from companion.ui.widgets.controls import card_button, option_switch, section, short_name
+from companion.ui.widgets.controls import TAP, card_button, option_switch, section, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
 from scoring import card_commons as rules
 
 NONE_LABEL = "None: only the other Wild was left"
+CORRECTING = "This round is scored: a change to it scores it again, with every round after it."
 
 # Each place of the round: the action that puts a card there, and the one that takes it back.
 SLOT_ACTIONS = {
@@ -77,6 +78,25 @@ class CardCommonsScreen(GameScreen):
         return len(self.context.record["rounds"]) + 1
 
     @property
+    def shown(self) -> int:
+        """The round this device shows: a scored one chosen to correct it, else the one being entered."""
+        chosen = self.context.state.get("round")
+        return chosen if isinstance(chosen, int) and 1 <= chosen < self.number else self.number
+
+    @property
+    def correcting(self) -> bool:
+        """Whether the round shown is a scored one (a change to it rescores it and every round after it)."""
+        return self.shown < self.number
+
+    def shown_cards(self) -> dict:
+        """The cards of the round shown, in the draft's shape."""
+        return rules.round_cards(scoring.Table(self.context.record, self.context.draft), self.shown)
+
+    def select_round(self, number: int) -> None:
+        """Show round `number`; the round being entered is remembered as no round (after Score round it is the next one)."""
+        self.context.remember("round", number if number < self.number else None)
+
+    @property
     def decided(self) -> bool:
         return self.context.result.decided
 
@@ -85,10 +105,11 @@ class CardCommonsScreen(GameScreen):
     def action(self, slot: str, player: str | None, card: str, held: bool, number: int) -> rules.CardAction:
         """What a tap on `card` means as the screen shows it now: a held card is taken back, any other
         is put there (the rules say whether it may be). Fixed when the card is drawn, so two devices
-        tapping the same free card both mean "put it there", and it stays put once."""
+        tapping the same free card both mean "put it there", and it stays put once. A card of a scored
+        round, shown to correct it, corrects it."""
         put, take_back = SLOT_ACTIONS[slot]
         kind = take_back if held else put
-        return kind(card=card, round=number, **({} if player is None else {"player": player}))
+        return kind(card=card, round=number, correct=number < self.number, **({} if player is None else {"player": player}))
 
     def on_tap(self, action: rules.CardAction) -> Callable[[Any], bool]:
         """A card's on_click: sends `action`, fixed when the card was drawn (see action())."""
@@ -97,8 +118,8 @@ class CardCommonsScreen(GameScreen):
     # -- what is shown ------------------------------------------------------------------
 
     def card_grid(self, slot: str, player: str | None) -> ft.Control:
-        """The cards that may go to one place, drawn again only when what they show changes."""
-        draft, number = self.draft, self.number
+        """The cards that may go to one place of the round shown, drawn again only when what they show changes."""
+        draft, number = self.shown_cards(), self.shown
         mine = rules.held(draft, slot, player)
         shown = tuple(c for c in rules.DECK if not (slot in (rules.COMMISSION, rules.REPLACEMENT) and rules.is_wild(c)))
         may = self.context.refusal  # the rule a tap on the card is checked by
@@ -138,9 +159,9 @@ class CardCommonsScreen(GameScreen):
         )
 
     def tableau(self, player: str) -> ft.Control:
-        if self.decided:
+        if self.decided and not self.correcting:
             return ft.Container()
-        side = self.draft["sides"][player]
+        side = self.shown_cards()["sides"][player]
         return ft.Column(
             [
                 section(short_name(player)),
@@ -156,14 +177,15 @@ class CardCommonsScreen(GameScreen):
         result = self.context.result
         labels = rules.round_names({"peek": self.peek}, len(result.rounds))  # as on the results' score pad
         scored = ft.Column(key="scored-rounds", spacing=2, controls=[score_sheet(result, labels)] if result.rounds else [])
-        rows: list[ft.Control] = [scored]
-        if self.decided:
-            rows.append(ft.Text("The game is decided: see the results.", weight=ft.FontWeight.BOLD))
+        rows: list[ft.Control] = [scored, *self.round_chooser()]
+        if self.decided and not self.correcting:
+            rows.append(ft.Text("The game is decided: see the results. To correct a round, choose it above.", weight=ft.FontWeight.BOLD))
             return rows
-        number, draft = self.number, self.draft
+        number, draft = self.shown, self.shown_cards()
         extra = number > rules.regular_rounds(self.peek)
         rows += [
             section(f"{'Extra round' if extra else 'Round'} {number}: ×{rules.multiplier(number, self.peek)}"),
+            *([ft.Text(CORRECTING, size=12, key="correcting")] if self.correcting else []),
             ft.Text("Nest Egg", weight=ft.FontWeight.BOLD),
             ft.Container(self.card_grid(rules.NEST_EGG, None), key="nest-egg"),
         ]
@@ -185,17 +207,45 @@ class CardCommonsScreen(GameScreen):
                 rows.append(ft.Text(f"Peek: the Wild stays; a {rules.colour_of(draft['nest_egg'])} Commission scores.", size=12))
         return rows
 
+    def round_chooser(self) -> list[ft.Control]:
+        """The rounds to correct, and the one being entered: one button a round, once a round is scored."""
+        scored = len(self.context.record["rounds"])
+        if not scored:
+            return []
+        last = scored if self.decided else self.number
+        return [
+            ft.Row(
+                [
+                    (ft.FilledButton if n == self.shown else ft.OutlinedButton)(
+                        content=ft.Text(f"Round {n}", semantics_label=f"Round {n}"),
+                        on_click=lambda e, n=n: self.select_round(n),
+                        height=TAP,
+                        key=f"round {n}",
+                    )
+                    for n in range(1, last + 1)
+                ],
+                wrap=True,
+                spacing=4,
+                run_spacing=4,
+                key="rounds",
+            )
+        ]
+
     @property
     def none_chosen(self) -> bool:
-        """This screen's choice that nothing but the other Wild replaced a Wild Nest Egg (view state:
-        the record says it by having no replacement; only the table's screen scores the round)."""
+        """Whether nothing but the other Wild replaced the round shown's Wild Nest Egg: a scored round says it by
+        having no replacement; for the round being entered it is this screen's choice (view state: only the
+        table's screen scores the round)."""
+        if self.correcting:
+            return not self.shown_cards().get("replacement")
         return bool(self.context.state.get(f"no-replacement-{self.number}")) and not self.draft.get("replacement")
 
     def choose_none(self, chosen: bool) -> None:
-        held = self.draft.get("replacement")
-        if chosen and held and not self.context.act(rules.ClearReplacement(card=held, round=self.number)):
+        held = self.shown_cards().get("replacement")
+        if chosen and held and not self.context.act(rules.ClearReplacement(card=held, round=self.shown, correct=self.correcting)):
             return
-        self.context.remember(f"no-replacement-{self.number}", chosen)
+        if not self.correcting:
+            self.context.remember(f"no-replacement-{self.number}", chosen)
 
     def still_to_choose(self) -> str | None:
         """What the round needs before it is scored, in words: the rules' list, and an explicit choice for a
@@ -209,7 +259,7 @@ class CardCommonsScreen(GameScreen):
     def preview(self) -> str:
         """The round's points if it were scored now (who would get what, and the totals then), so the
         table sees them move while it enters the cards; "" before any Commission is chosen."""
-        if self.decided:
+        if self.decided or self.correcting:
             return ""
         draft = self.draft
         if rules.asks_replacement(draft, self.peek) and not draft.get("replacement") and not self.none_chosen:
@@ -223,6 +273,9 @@ class CardCommonsScreen(GameScreen):
         )
 
     def round_action(self) -> ft.Control | None:
+        if self.correcting:  # a scored round shown: the way back to where the table is
+            done = "Done correcting" if self.decided else f"Back to round {self.number}"
+            return ft.OutlinedButton(done, icon=ft.Icons.CHECK, height=48, on_click=lambda e: self.select_round(self.number))
         if self.decided:
             return None
         number = self.number
@@ -248,10 +301,15 @@ class CardCommonsScreen(GameScreen):
         )
 
     def round_label(self) -> str:
-        if self.decided:
+        if self.decided and not self.correcting:
             return "Game decided"
-        extra = self.number > rules.regular_rounds(self.peek)
-        return f"{'Extra round' if extra else 'Round'} {self.number} (×{rules.multiplier(self.number, self.peek)})"
+        number = self.shown
+        extra = number > rules.regular_rounds(self.peek)
+        label = f"{'Extra round' if extra else 'Round'} {number} (×{rules.multiplier(number, self.peek)})"
+        return label + (", scored: correcting it" if self.correcting else "")
+
+    def scroll_key(self) -> str:
+        return f"round {self.shown}"  # another round: its cards from the top
 
     def explanations(self, result: scoring.Result) -> tuple[str, ...]:
         return result.explanations  # only the extra-round sentence, and only once the regular rounds are level

@@ -16,7 +16,7 @@ import flet as ft
 from companion.services.history_figures import share_of
 from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import section, short_name, stepper
-from scoring import Action
+from scoring import Action, number
 from scoring import cgt as rules
 
 PENALTY_RANGE = 20  # the setup's penalty stepper: printed markers are small
@@ -94,7 +94,7 @@ class CgtScreen(GameScreen):
                             self.step(lambda by: rules.AdjustModifier(type=type_, by=by), modifier),
                             -rules.MODIFIER_RANGE,
                             rules.MODIFIER_RANGE,
-                            show=lambda v: f"{v:+d}" if v else "0",
+                            show=lambda v: number(v, "+d") if v else "0",
                         ),
                     ],
                     spacing=4,

@@ -175,7 +175,7 @@ class LostCitiesScreen(GameScreen):
     def head_inputs(self, player: str, colour: str) -> tuple[str, str, str, str]:
         """What a column's head shows (Head's arguments)."""
         mine = self.expedition(player, colour)
-        return player, colour, str(mine.score()) if mine.started else "–", self.shade(colour)
+        return player, colour, scoring.number(mine.score()) if mine.started else "–", self.shade(colour)
 
     def head(self, player: str, colour: str) -> ft.Control:
         return self.context.part(self.head_inputs, Head, player, colour, key=f"expedition-{player}-{colour}")
@@ -387,7 +387,7 @@ class LostCitiesScreen(GameScreen):
 
     def round_scores(self) -> ft.Control:
         result, current = self.context.result, self.round_index
-        per_round = ", ".join(f"{p} {result.rounds[current][p]}" for p in self.context.players)
+        per_round = ", ".join(f"{p} {scoring.number(result.rounds[current][p])}" for p in self.context.players)
         return ft.Text(f"Round {current + 1} of {self.variant.rounds}: {per_round}", text_align=ft.TextAlign.CENTER)
 
     def starter_line(self) -> list[ft.Control]:
@@ -446,6 +446,6 @@ class LostCitiesScreen(GameScreen):
         invested = [e for e in expeditions if e.investments]
         paid = [e for e in invested if e.score() > 0]
         return (
-            ("average per expedition", f"{mean([e.score() for e in expeditions]):.1f}" if expeditions else "–"),
+            ("average per expedition", scoring.number(mean([e.score() for e in expeditions]), ".1f") if expeditions else "–"),
             ("investments that paid off", share_of(len(paid), len(invested), "expedition", " with an investment")),
         )

@@ -18,7 +18,7 @@ from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import play
 from companion.ui.widgets.common import not_found
-from companion.ui.widgets.controls import short_name
+from companion.ui.widgets.controls import bar_title, short_name
 from companion.ui.widgets.hooks import use_changes
 
 GRANT_KEY = SEAT_PREFERENCE  # the browser's key of a game's seat grant (+ the game's id)
@@ -89,7 +89,7 @@ def view(app: App, code: str) -> ft.View:
 
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(f"Join {game_screens.title(stored.game)}"), automatically_imply_leading=app.authorized),
+        appbar=ft.AppBar(title=bar_title(f"Join {game_screens.title(stored.game)}"), automatically_imply_leading=app.authorized),
         controls=[
             ft.Column(
                 [

@@ -29,7 +29,7 @@ from companion.services.live import Done, LiveGame
 from companion.ui import games as game_screens
 from companion.ui.session import App, log
 from companion.ui.widgets.common import not_found
-from companion.ui.widgets.controls import SNUG, TAP, icon_button, short_name, total_badge
+from companion.ui.widgets.controls import SNUG, TAP, bar_title, icon_button, short_name, total_badge
 from companion.ui.widgets.editing_banner import editing_banner
 from companion.ui.widgets.game_clock import GameClock, shown_clock
 from companion.ui.widgets.help_dialog import how_scoring_works
@@ -314,24 +314,24 @@ def PlayerButton(player: str, shown: bool, select: Callable[[str], None]) -> ft.
 
 @ft.memo
 @ft.component
-def AppBarTitle(title: str, message: str) -> ft.Control:
-    """The app bar's title, or in its place the refusal of the last tap: the bar keeps its height,
-    so a refusal covers no card and moves none from under the finger; screen readers announce it."""
+def Refusal(message: str) -> ft.Control:
+    """The refusal of this device's last tap, in a banner over the foot of the cards, just above the buttons
+    under the thumb: near the finger (Next round, Undo, a card), it moves nothing and leaves the title alone
+    (it once took the title's place in the app bar); screen readers announce it. Empty: nothing is drawn."""
     said = ft.Semantics(
         identifier="message",
         live_region=True,
-        content=ft.Text(
-            message or " ",
-            color=ft.Colors.ON_ERROR_CONTAINER,
-            weight=ft.FontWeight.BOLD,
-            size=13,
-            max_lines=3,  # three lines of 13 px fit the bar's 56 px
-            overflow=ft.TextOverflow.ELLIPSIS,
-        ),
+        content=ft.Text(message or " ", color=ft.Colors.ON_ERROR_CONTAINER, weight=ft.FontWeight.BOLD, size=14),
     )
-    if not message:
-        return ft.Stack([ft.Text(title), ft.Container(said, visible=False)])
-    return ft.Container(said, bgcolor=ft.Colors.ERROR_CONTAINER, padding=ft.Padding.symmetric(horizontal=10, vertical=2), border_radius=8)
+    return ft.Container(
+        said,
+        visible=bool(message),
+        bgcolor=ft.Colors.ERROR_CONTAINER,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        border_radius=8,
+        margin=ft.Margin.all(6),
+        shadow=ft.BoxShadow(blur_radius=6, color=ft.Colors.SHADOW),
+    )
 
 
 @ft.memo
@@ -589,11 +589,19 @@ def frame(play: Play) -> ft.Control:
             # One scrolling column per view of the game (GameScreen.scroll_key: Lost Cities' round shown):
             # Flutter keeps its offset while its content changes, and a new view (after Next round) starts
             # at its top, where the round's first words are.
-            ft.Column(
-                [ft.Container(body, padding=BODY_PADDING)],
-                scroll=ft.ScrollMode.AUTO,
+            ft.Stack(
+                [
+                    ft.Column(
+                        [ft.Container(body, padding=BODY_PADDING)],
+                        scroll=ft.ScrollMode.AUTO,
+                        expand=True,
+                        key=f"scroll {game.scroll_key()}",
+                    ),
+                    # Over the cards' foot, not in the column: a refusal that comes with a tap moves nothing.
+                    ft.Container(Refusal(play.message, key="refusal"), left=0, right=0, bottom=0),
+                ],
                 expand=True,
-                key=f"scroll {game.scroll_key()}",
+                fit=ft.StackFit.EXPAND,
             ),
             part(thumb_bar, key="bar"),
         ],
@@ -640,7 +648,7 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
         route=route,
         # Its own back button: Flutter's is 40 × 40, under the 48 every target has.
         appbar=ft.AppBar(
-            title=AppBarTitle(game_screens.title(live.record["game"]), message, key="title"),
+            title=bar_title(game_screens.title(live.record["game"])),
             # A guest's own seat is its first screen: nothing of its seat lies behind it, so no Back; its
             # title then keeps the bar's usual 16 px from the edge (4 px is the gap after the arrow).
             title_spacing=16 if app.seat_route == route else 4,

@@ -17,10 +17,11 @@ from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log
 from companion.ui.widgets.chart_axis import WholeScale
-from companion.ui.widgets.controls import section, short_name
+from companion.ui.widgets.controls import bar_title, section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button, navigation_bar
 from companion.ui.widgets.rating_parts import player_ratings, use_ratings
+from scoring import number
 from scoring.names import MAX_NAME, clean_name, name_problem
 
 
@@ -95,9 +96,9 @@ def by_game(figures: history_figures.PlayerStats) -> ft.Control:
             ("Plays", f.plays),
             ("Wins", f.wins),
             ("Win rate", f"{f.win_rate:.0%}"),
-            ("Average", f"{f.average:.1f}"),
-            ("Best", f.best),
-            ("Worst", f.worst),
+            ("Average", number(f.average, ".1f")),
+            ("Best", number(f.best)),
+            ("Worst", number(f.worst)),
         )
         cards.append(
             ft.Card(
@@ -324,7 +325,7 @@ def detail(app: App, encoded: str) -> ft.View:
         ]
     return ft.View(
         route=route,
-        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(short_name(name, 30))),
+        appbar=ft.AppBar(leading=back_button(app), title=bar_title(short_name(name, 30))),
         controls=[ft.Column(body, spacing=10, width=960)],  # the view scrolls: one scroll, not two
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

@@ -42,10 +42,12 @@ HANDED_OVER = "Handed to BG Stats. If it is not installed here, nothing opens: u
 
 
 def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
-    rows: list[ft.Control] = [ft.Text(f"{short_name(player, 30)}: {result.totals[player]}", weight=ft.FontWeight.BOLD, size=16)]
+    rows: list[ft.Control] = [
+        ft.Text(f"{short_name(player, 30)}: {scoring.number(result.totals[player])}", weight=ft.FontWeight.BOLD, size=16)
+    ]
     for i, per_player in enumerate(result.breakdown, start=1):
         if len(result.breakdown) > 1:
-            rows.append(ft.Text(f"Round {i}: {result.rounds[i - 1][player]}", weight=ft.FontWeight.W_600))
+            rows.append(ft.Text(f"Round {i}: {scoring.number(result.rounds[i - 1][player])}", weight=ft.FontWeight.W_600))
         lines = per_player[player]
         rows += [ft.Text(str(line), size=13, selectable=True) for line in lines] or [ft.Text("nothing scored", size=13, italic=True)]
     return ft.Card(ft.Container(ft.Column(rows, spacing=2), padding=12), width=CARD_WIDTH)
@@ -62,7 +64,8 @@ def places(result: scoring.Result) -> ft.Control:
                         ft.Semantics(identifier=f"place-{player}", content=ft.Text(ordinal(place), width=44, weight=ft.FontWeight.BOLD)),
                         ft.Text(short_name(player, 30), expand=True, tooltip=player),
                         ft.Semantics(
-                            identifier=f"total-{player}", content=ft.Text(str(result.totals[player]), weight=ft.FontWeight.BOLD, size=18)
+                            identifier=f"total-{player}",
+                            content=ft.Text(scoring.number(result.totals[player]), weight=ft.FontWeight.BOLD, size=18),
                         ),
                     ]
                 )

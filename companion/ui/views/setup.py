@@ -16,7 +16,7 @@ from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log
-from companion.ui.widgets.controls import TAP, icon_button, section, short_name
+from companion.ui.widgets.controls import TAP, bar_title, icon_button, section, short_name
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button
@@ -262,7 +262,7 @@ def view(app: App, game: str) -> ft.View:
     )
     return ft.View(
         route=f"/setup/{game}",
-        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(f"New game of {rules.title}"), actions=[how_scoring_works(app, game)]),
+        appbar=ft.AppBar(leading=back_button(app), title=bar_title(f"New game of {rules.title}"), actions=[how_scoring_works(app, game)]),
         controls=[body],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

@@ -16,7 +16,7 @@ from companion.services import topics as changes
 from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
-from companion.ui.widgets.controls import section, short_name
+from companion.ui.widgets.controls import bar_title, section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button
 from scoring.fields import join_names
@@ -155,7 +155,7 @@ def view(app: App) -> ft.View:
     body += left_out(app, future)
     return ft.View(
         route=ROUTE,
-        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(heading(evening) if evening else "Tonight")),
+        appbar=ft.AppBar(leading=back_button(app), title=bar_title(heading(evening) if evening else "Tonight")),
         controls=[ft.Column(body, spacing=8, width=720)],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 import flet as ft
 import flet_charts as charts
 
+from scoring import number
+
 LABELS = 6
 
 
@@ -41,7 +43,7 @@ class WholeScale:
         return charts.ChartAxis(
             label_size=label_size,
             label_spacing=self.step,
-            labels=[charts.ChartAxisLabel(value=v, label=ft.Text(str(v), size=12)) for v in self.values],
+            labels=[charts.ChartAxisLabel(value=v, label=ft.Text(number(v), size=12)) for v in self.values],
         )
 
     def grid_lines(self, color: ft.ColorValue = ft.Colors.OUTLINE_VARIANT, width: float = 1) -> charts.ChartGridLines:

@@ -6,5 +6,15 @@ import flet as ft
 
 
 def not_found(route: str, what: str) -> ft.View:
-    """A screen for an address that names nothing stored here (a deleted game, a wrong link)."""
-    return ft.View(route=route, appbar=ft.AppBar(title=ft.Text("Not found")), controls=[ft.Text(what)])
+    """A screen for an address that names nothing stored here (a deleted game, a wrong link), with the
+    way back to Home."""
+
+    def home(e: ft.Event[ft.Button]) -> None:
+        e.page.navigate("/")
+
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text("Not found")),
+        controls=[ft.Text(what), ft.FilledButton("Home", icon=ft.Icons.HOME, height=48, on_click=home)],
+        spacing=16,
+    )

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import flet as ft
 
 from companion.ui.widgets.palette import on
+from scoring import number
 from scoring.fields import ordinal, sentence
 
 TAP = 48  # minimum tap target, in logical pixels
@@ -108,7 +109,7 @@ def stepper(
     high: int,
     down: Callable[[int], int] | None = None,
     up: Callable[[int], int] | None = None,
-    show: Callable[[int], str] = str,
+    show: Callable[[int], str] = number,
     reasons: tuple[str | None, str | None] = (None, None),
     narrow: bool = False,
 ) -> ft.Row:
@@ -157,6 +158,12 @@ def option_switch(label: str, value: bool, on_change: Callable[[ft.Event[ft.Swit
     return ft.Switch(label=label, value=value, on_change=on_change, padding=ft.Padding.symmetric(horizontal=4, vertical=(TAP - 40) / 2))
 
 
+def bar_title(text: str) -> ft.Text:
+    """An app bar's title that is never cut: a game's full name ("New game of BoardGameGeek: The Card Game")
+    wraps to a second line on a phone, in a size two lines of which fit the bar."""
+    return ft.Text(text, size=18, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+
+
 def section(text: str) -> ft.Text:
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
 
@@ -171,7 +178,7 @@ def standings(players: Sequence[str], ranking: Iterable[Iterable[str]] | None = 
     names alone while there is no score (a record that does not score yet)."""
     if ranking is None or totals is None:
         return " · ".join(short_name(p) for p in players)
-    return " · ".join(f"{short_name(p)} {totals[p]}" for group in ranking for p in group)
+    return " · ".join(f"{short_name(p)} {number(totals[p])}" for group in ranking for p in group)
 
 
 def total_badge(
@@ -189,7 +196,7 @@ def total_badge(
     score = ft.Semantics(
         identifier=f"total-{player}",
         live_region=True,
-        content=ft.Text(str(total), size=44 if large else 18 if compact else 22, weight=ft.FontWeight.BOLD, color=ink),
+        content=ft.Text(number(total), size=44 if large else 18 if compact else 22, weight=ft.FontWeight.BOLD, color=ink),
     )
     ranked = ft.Row(
         [

@@ -12,6 +12,7 @@ import flet as ft
 from companion.services import ratings
 from companion.ui import games as game_screens
 from companion.ui.widgets.controls import section, short_name
+from scoring import number
 from scoring.fields import ordinal
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ HELP = (
     "Beating players rated above you raises your rating more than beating newcomers; losing to them costs less.",
     "The number is cautious: it is the skill the games show, minus a margin for how uncertain that still is. "
     "Everyone starts at 0. Early on the margin is large, so a first loss takes a rating below 0 "
-    "(after one two-player game the loser has about -1.8, the winner about 3.4), and even a win raises it only a little.",
+    "(after one two-player game the loser has about −1.8, the winner about 3.4), and even a win raises it only a little.",
     "Every game played shrinks the margin. Until it is small enough, about the first four games at that game, "
     "the rating is marked provisional: it can still change a lot.",
     '"2nd of 5" is a player\'s place by rating among everyone rated at that game.',
@@ -69,8 +70,8 @@ def games_said(n: int) -> str:
 
 
 def rating_said(r: ratings.Rating) -> str:
-    """ "12.4", or "-1.8 (provisional)" while its first few games leave it uncertain."""
-    return f"{r.shown:.1f}{' (provisional)' if r.provisional else ''}"
+    """ "12.4", or "−1.8 (provisional)" while its first few games leave it uncertain."""
+    return f"{number(r.shown, '.1f')}{' (provisional)' if r.provisional else ''}"
 
 
 def player_ratings(app: App, all_ratings: AllRatings | None, player: str) -> list[ft.Control]:
@@ -114,7 +115,8 @@ def top_rated(app: App, all_ratings: AllRatings | None, columns: dict) -> list[f
             ft.Text(how_many(len(best), len(field)), size=12, italic=True),
         ]
         rows += [
-            ft.Text(f"{ordinal(ratings.place_among(field, r.player))}  {short_name(r.player)}  {r.shown:.1f} ({details(r)})") for r in best
+            ft.Text(f"{ordinal(ratings.place_among(field, r.player))}  {short_name(r.player)}  {number(r.shown, '.1f')} ({details(r)})")
+            for r in best
         ]
         cards.append(ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12), col=columns, key=f"top-rated:{key}"))
     if not cards:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import flet as ft
 
 from companion.ui.widgets.controls import short_name
-from scoring import Result
+from scoring import Result, number
 
 LABEL_WIDTH = 64
 
@@ -78,7 +78,7 @@ def SheetRound(label: str, cells: tuple[tuple[int, int], ...]) -> ft.Control:
         label,
         [
             ft.Column(
-                [cell(str(points)), cell(f"= {running}", size=12, muted=True)],
+                [cell(number(points)), cell(f"= {number(running)}", size=12, muted=True)],
                 spacing=0,
                 tight=True,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -91,4 +91,4 @@ def SheetRound(label: str, cells: tuple[tuple[int, int], ...]) -> ft.Control:
 @ft.memo
 @ft.component
 def SheetTotal(totals: tuple[int, ...]) -> ft.Control:
-    return sheet_row("Total", [cell(str(t), bold=True) for t in totals], shaded=True)
+    return sheet_row("Total", [cell(number(t), bold=True) for t in totals], shaded=True)
