@@ -14,6 +14,7 @@ import flet as ft
 
 import scoring
 from companion.access.invites import Invites
+from companion.ui.games.card_commons import CORRECTING
 from scoring import card_commons as cc
 
 from .harness import accessible_name, card_state, tappable
@@ -236,3 +237,27 @@ def test_the_statistic_counts_commissions_that_scored_and_extra_rounds():
         ("Commissions that scored", "69% of 16 Commissions"),
         ("extra rounds played", "1"),
     )
+
+
+def test_an_earlier_round_is_chosen_corrected_and_every_round_after_it_rescored(open_app, store):
+    """As Lost Cities corrects a round: choose it, change it; the totals follow, the round being entered stays."""
+    level = {"nest_egg": "2C", "commissions": {"You": "3C", "Opp": "2D"}, "sides": {"You": ["4C"], "Opp": ["4D"]}}
+    game_id = start(store, rounds=[level, level])  # You 1 + 1, Opp 1 + 1
+    tablet = open_app(f"/play/{game_id}", width=1024, height=768)
+    phone = open_app(f"/play/{game_id}")
+    tablet.tap("nest egg 5H")  # round 3 being entered
+    assert tablet.text_of("total-You") == "2"
+    tablet.tap("Round 1")
+    assert any(c.value == CORRECTING for c in tablet.find_all(ft.Text))
+    assert state(tablet, "You side 4C") == "held" and state(tablet, "nest egg 2C") == "held"  # round 1's cards
+    tablet.tap("You side 5S")  # a second black card beside You's 3♣: round 1 is worth 2 to You
+    record, draft = stored(store, game_id)
+    assert record["rounds"][0]["sides"]["You"] == ["4C", "5S"] and record["rounds"][1] == level
+    assert draft["nest_egg"] == "5H"  # round 3, as it was
+    phone.settle(horizon=0.3)
+    assert tablet.text_of("total-You") == phone.text_of("total-You") == "3"  # every device rescored
+    tablet.tap("You commission 3C")  # a scored round keeps a Commission: refused in words, nothing changed
+    assert "keeps a Commission" in tablet.text_of("message")
+    tablet.tap("Back to round 3")
+    assert state(tablet, "nest egg 5H") == "held"
+    assert not [t for t in tablet.find_all(ft.Text) if t.value == CORRECTING]
