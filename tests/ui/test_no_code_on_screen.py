@@ -187,6 +187,19 @@ def visit(h, route: str) -> None:
     h.settle()
 
 
+def cut_title(view: ft.View, width: float) -> str | None:
+    """The app bar's title, if it would not fit the bar of a screen `width` wide in the lines it may take: a
+    generous estimate (a glyph of Roboto is 0.52 of its size on average; the bar pads 16 px each side,
+    Back takes 56 px, each action 56). A one-line title of 22 px ("The BoardGameGeek Game") did not fit."""
+    bar = view.appbar
+    title = getattr(bar, "title", None)
+    if not isinstance(title, ft.Text) or not isinstance(title.value, str):
+        return None
+    room = width - 32 - (56 if bar.leading is not None else 0) - 56 * len(bar.actions or [])
+    needed = len(title.value) * 0.52 * (title.size or 22)
+    return title.value if needed > room * (title.max_lines or 1) else None
+
+
 HELP = ("How scoring works", "How ratings work")  # buttons that open help: their dialogs are read too
 
 
@@ -243,6 +256,8 @@ def test_no_screen_of_the_host_shows_code(seeded, server, size, theme):
         assert not h.conn.errors, route
         assert h.top_view().route == route  # that screen (Tableside's own "not found" for an unknown address), drawn for the host
         leaks += shown_code(h)
+        cut = cut_title(h.top_view(), SIZES[size][0])
+        leaks += [f"{route}: the title {cut!r} is cut"] if cut else []
         if (size, theme) == ("phone", "light"):  # a help dialog's words depend on neither: read once
             leaks += help_read(h)
     assert not leaks, "\n".join(leaks)
