@@ -37,6 +37,15 @@ class ImagesUnavailable(RuntimeError):
         super().__init__("Images are made by Tableside on a computer: this browser version cannot draw one. Copy the result instead.")
 
 
+def available() -> bool:
+    """Whether images can be drawn here (Pillow is here: not the browser build)."""
+    try:
+        pillow()
+    except ImagesUnavailable:
+        return False
+    return True
+
+
 def pillow():
     """The PIL package, imported where an image is drawn (so the rest works where Pillow is missing)."""
     try:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.data.photos import PhotoFolder, in_use, refs_of
-from companion.services.card_layout import ImagesUnavailable, pillow
+from companion.services import card_layout
 from companion.services.live import Check, Done, LiveGame
 
 log = logging.getLogger("tableside")
@@ -43,11 +43,7 @@ def too_big(file_name: str) -> str:
 
 def available() -> bool:
     """Whether this Tableside can make photos (Pillow is here: not the browser build)."""
-    try:
-        pillow()
-    except ImagesUnavailable:
-        return False
-    return True
+    return card_layout.available()
 
 
 def prepared(data: bytes, file_name: str) -> bytes:

@@ -6,6 +6,13 @@ Emscripten's IDBFS keeps a folder of Pyodide's file system in IndexedDB: it is r
 every save the store commits (an atomic write and rename, as on a disk) reaches IndexedDB without the
 store knowing where it runs. A tab closed mid-write loses at most that write: the store's own checks
 and backups then treat the folder as they would a disk after a power cut.
+
+One tab writes at a time. Two tabs of the site (or the installed app and a tab) would each hold their
+own copy of the folder and write whole files back, the last writer winning: a game saved in one
+vanished when the other saved. So a tab holds a Web Lock for as long as it is open; a second tab reads
+nothing until it holds the lock: it says the games are open in another tab and offers to use them here,
+which takes the lock (the other tab stops writing at once and says so), then reads the games as the
+first tab left them.
 """
 
 from __future__ import annotations
@@ -14,6 +21,27 @@ import asyncio
 from pathlib import Path
 
 DATA = Path("/tableside")  # the mount point; the store's folder is inside it, as on a computer
+LOCK = "tableside-games"  # the Web Lock of the tab that reads and writes the games
+# The worker's Web Locks (navigator.locks): `hold` answers whether this tab now holds the lock, `take`
+# takes it from the tab that holds it; either way `lost` is called if another tab takes it later.
+TAB_LOCK = """(() => {
+  const forever = () => new Promise(() => {});  // held until the tab closes
+  const ask = (options, lost) => new Promise((answer) => {
+    navigator.locks.request("LOCK", options, (lock) => { answer(lock !== null); return lock ? forever() : null; })
+      .catch(() => lost());
+  });
+  return {
+    available: typeof navigator !== "undefined" && navigator.locks !== undefined,
+    hold: (lost) => ask({ ifAvailable: true }, lost),
+    take: (lost) => ask({ steal: true }, lost),
+  };
+})()""".replace("LOCK", LOCK)
+ELSEWHERE = "Tableside is open in another tab of this browser. Its games are kept there; use them there, or here."
+TAKE = "Use Tableside here"
+STOPPED = (
+    "Tableside was opened in another tab, and this tab has stopped so that no game is written twice. "
+    "Nothing was lost. Reload to use it here."
+)
 
 
 async def mount_browser_storage() -> None:
@@ -32,6 +60,63 @@ async def mount_browser_storage() -> None:
         print(f"Tableside: the games kept in this browser could not be read: {error}")
 
 
+def stop_writing() -> None:
+    """Nothing more of this tab reaches IndexedDB (another tab writes the games now)."""
+    import pyodide_js  # type: ignore[import-not-found]
+
+    try:
+        pyodide_js.FS.lookupPath(str(DATA)).node.mount.opts.autoPersist = False
+    except Exception as error:  # not mounted yet: nothing to stop
+        print(f"Tableside: {error}")
+
+
+async def one_tab(page) -> None:
+    """Return once this tab holds the games: at once, or once the person chose to use Tableside here."""
+    import flet as ft
+    import flet_js  # type: ignore[import-not-found]
+    from pyodide.code import run_js  # type: ignore[import-not-found]
+    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+    lock = run_js(TAB_LOCK)
+    if not lock.available:  # a browser without Web Locks: nothing to ask of other tabs
+        return
+
+    async def reload(e) -> None:
+        await ft.UrlLauncher().launch_url(str(flet_js.documentUrl), web_only_window_name="_self")
+
+    def lost(*_) -> None:
+        stop_writing()
+        page.show_dialog(
+            ft.AlertDialog(
+                modal=True,
+                title=ft.Text("Open in another tab"),
+                content=ft.Text(STOPPED),
+                actions=[ft.FilledButton("Reload", on_click=reload)],
+            )
+        )
+        page.update()
+
+    on_lost = create_proxy(lost)
+    if await lock.hold(on_lost):
+        return
+    chosen = asyncio.Event()
+    page.views.append(
+        ft.View(
+            route="/",
+            appbar=ft.AppBar(title=ft.Text("Tableside")),
+            controls=[
+                ft.Semantics(identifier="message", content=ft.Text(ELSEWHERE)),
+                ft.FilledButton(TAKE, height=48, on_click=lambda e: chosen.set()),
+            ],
+            spacing=16,
+        )
+    )
+    page.update()
+    await chosen.wait()
+    await lock.take(on_lost)
+    page.views.clear()
+
+
 def run() -> None:
     import flet as ft
 
@@ -39,6 +124,7 @@ def run() -> None:
     from companion.data.store import GameStore
 
     async def main(page: ft.Page) -> None:
+        await one_tab(page)  # before anything is read: the games as the other tab left them
         await mount_browser_storage()
         store = GameStore(DATA / "data")
         make_main(store, standalone=True)(page)

@@ -220,6 +220,59 @@ def test_the_browser_build_plays_saves_and_starts_offline(browser_factory, site)
     assert not escaped, f"requests to other hosts: {escaped}; failures: {failed}"
 
 
+def play_cgt(u: BrowserUI) -> str:
+    """A CGT game set up, one card entered and saved; its id."""
+    u.set_up("CGT – Card Game Traders", ["Lea", "Max", "Kai"])
+    u.tap("Type 5 Meta plus")
+    u.tap("Lea type 5 plus")
+    u.expect_totals({"Lea": -1, "Max": 0, "Kai": 0})
+    save_result(u)
+    return u.game_id()
+
+
+def test_two_tabs_never_lose_each_others_games(browser_factory, site):
+    """One tab writes the games at a time (a Web Lock): a second tab says the games are open in another
+    and reads nothing until it is chosen; then the first stops writing and says so, and no game is lost."""
+    from companion.standalone.browser import ELSEWHERE, STOPPED, TAKE
+
+    static = StaticSite(site)
+    context = new_context(browser_factory(), PHONE, service_workers="allow")
+    context.add_init_script(COUNT_WORKER_MESSAGES)
+    tabs: list[BrowserUI] = []
+    try:
+        first = BrowserUI(context.new_page(), static, "tab-a")
+        tabs.append(first)
+        first.page.goto(static.origin + "/")
+        first.enable_semantics()
+        first.page.get_by_role("button", name=re.compile("^Lost Cities")).first.wait_for(timeout=120_000)
+        saved_first = play_cgt(first)
+
+        second = BrowserUI(context.new_page(), static, "tab-b")
+        tabs.append(second)
+        second.page.goto(static.origin + "/")
+        second.enable_semantics()
+        second.page.get_by_text(ELSEWHERE).wait_for(timeout=120_000)
+        second.button(TAKE).click()
+        second.page.get_by_role("button", name=re.compile("^Lost Cities")).first.wait_for(timeout=60_000)
+        first.page.get_by_text(STOPPED).wait_for(timeout=30_000)  # the first tab stopped, and says why
+        saved_second = play_cgt(second)
+
+        for tab in (first, second):  # both reloaded: the second holds the games, the first asks again
+            tab.reload()
+        second.page.get_by_role("button", name=re.compile("^Lost Cities")).first.wait_for(timeout=120_000)
+        first.page.get_by_text(ELSEWHERE).wait_for(timeout=120_000)
+        kept = second.kept_games("history/")
+        assert {saved_first, saved_second} <= set(kept), f"kept in IndexedDB: {list(kept)}"
+    except BaseException:
+        for tab in tabs:
+            tab.screenshot("failed")
+            print(tab.describe())
+        raise
+    finally:
+        context.close()
+        static.stop()
+
+
 @pytest.fixture(scope="module")
 def browser_factory(chromium):
     from playwright.sync_api import sync_playwright

@@ -84,3 +84,27 @@ def test_inviting_phones_says_it_needs_a_computer(open_standalone, store):
     invite = open_standalone(f"/invite/{game}")
     assert invite.text_of("message") == STANDALONE
     assert not store.setting("invites")  # no invitation was made
+
+
+def test_every_control_shown_works_here(open_standalone, store, monkeypatch):
+    """What needs a server or Pillow is not offered in the browser build (a greyed control and a sentence
+    was): no photo button, no Save image, no Export with photos, no theme for other devices."""
+    from companion.ui.views.game_log import QR_STANDALONE
+    from scoring import new_record
+
+    def missing():
+        raise card_layout.ImagesUnavailable()
+
+    monkeypatch.setattr(card_layout, "pillow", missing)  # as in the browser: no Pillow
+    game = store.create(new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
+    play = open_standalone(f"/play/{game}")
+    assert not [name for name in ("Photo of Mia's tableau", "Photo of Noah's tableau") if play.buttons(name)]
+    store.add_finished([record("lc1")])
+    saved = open_standalone("/history/lc1")
+    assert not saved.buttons("Save image") and saved.buttons("Copy result")
+    assert not open_standalone("/transfer").buttons("Export with photos")
+    settings = open_standalone("/settings")
+    assert not [s for s in settings.find_all(ft.Switch) if "devices that have not chosen" in str(s.label)]
+    tonight = open_standalone("/tonight")
+    assert not tonight.buttons("Save image")
+    assert "server" not in QR_STANDALONE

@@ -35,6 +35,12 @@ QR_WHOLE = (
 )
 
 
+QR_STANDALONE = (
+    "Scan with the phone that has BG Stats: it opens the play in BG Stats' import dialog. The code holds the "
+    "whole play: hold the phone 20 to 30 cm away."
+)
+
+
 def qr_room(width: float | None) -> int:
     """How wide the QR may be in the dialog, on a screen `width` wide (a phone's when unknown)."""
     return int(max(200, min(QR_ROOM, (width or 390) - DIALOG_MARGINS)))
@@ -61,7 +67,7 @@ def bg_stats_actions(app: App, stored: StoredGame, button: Callable[..., ft.Cont
                 title=ft.Text("BG Stats on another device"),
                 content=ft.Column(
                     [
-                        ft.Text(QR_SHORT if reachable else QR_WHOLE),
+                        ft.Text(QR_SHORT if reachable else QR_STANDALONE if app.standalone else QR_WHOLE),
                         ft.Image(
                             src=code.png,
                             width=code.side,

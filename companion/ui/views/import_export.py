@@ -276,7 +276,7 @@ def view(app: App) -> ft.View:
             ft.Text(
                 "JSON keeps every game whole (to import here or elsewhere); CSV has one row per player per game, for spreadsheets.", size=13
             ),
-            ft.Row([json_button, csv_button, zip_button], wrap=True),
+            ft.Row([json_button, csv_button, *([] if app.standalone else [zip_button])], wrap=True),  # no photos in a browser build
             section("Import"),
             ft.Text(
                 "A JSON or ZIP file exported by Tableside, a game record or a list of records. Every game is checked "

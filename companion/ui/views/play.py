@@ -35,7 +35,7 @@ from companion.ui.widgets.game_clock import GameClock, shown_clock
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import route_under
-from companion.ui.widgets.tableau_photo import PhotoButton, photo_inputs
+from companion.ui.widgets.tableau_photo import PhotoButton, photo_inputs, photos_here
 from scoring import Action
 from scoring.fields import sentence
 
@@ -519,6 +519,10 @@ def frame(play: Play) -> ft.Control:
         """A tableau or its heads: structure of a screen with live parts inside, else a part of its own."""
         return draw(play, player) if game.live_parts else part(draw, player, key=key)
 
+    def photo_button(player: str) -> list[ft.Control]:
+        """ "Photo of <player>'s tableau", where photos can be made (not in the browser build: no Pillow, no server)."""
+        return [part(PhotoButton, player, key="photo", inputs=photo_inputs)] if photos_here(app) else []
+
     side = bool(game.side()) if app.wide else False
     shown, width = shown_players(play, SIDE_WIDTH + GAP if side else 0)
     play.context.tableau_width = width  # each tableau's, side by side on a tablet; None: the screen's
@@ -554,7 +558,7 @@ def frame(play: Play) -> ft.Control:
                             container=True,
                             content=ft.Container(
                                 ft.Column(
-                                    [game_part(tableau, p, key="cards"), part(PhotoButton, p, key="photo", inputs=photo_inputs)],
+                                    [game_part(tableau, p, key="cards"), *photo_button(p)],
                                     spacing=8,
                                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                                 ),

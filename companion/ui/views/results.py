@@ -15,7 +15,7 @@ import asyncio
 import flet as ft
 
 import scoring
-from companion.services import completion, durations, scorecard, share
+from companion.services import card_layout, completion, durations, scorecard, share
 from companion.services import topics as changes
 from companion.services.completion import complete
 from companion.services.games import EDITING, IN_PROGRESS, StoredGame, StoreWriteError, route_id
@@ -130,7 +130,7 @@ def sharing(app: App, stored: StoredGame, result: scoring.Result, standing: shar
         await import_export.download(app, f"tableside-{stored.game}-{day}.png", scorecard.scorecard_png(result, day, took))
 
     copy = CopyResult(app, share.result_text(result, day, took, standing, sentences(stored, result, standing)))
-    if not standing.final:  # the image says who won: only of a finished game
+    if not standing.final or not card_layout.available():  # the image says who won; Pillow draws it (not in a browser)
         return [copy]
     return [copy, ft.TextButton("Save image", icon=ft.Icons.IMAGE, height=48, on_click=save_image)]
 

@@ -120,7 +120,11 @@ def view(app: App) -> ft.View:
                         "Black turns an OLED screen's pixels off: easier on the eyes at night and on the battery.",
                         size=13,
                     ),
-                    option_switch("Dark theme for devices that have not chosen", app.default_dark, flip_default),
+                    *(
+                        []
+                        if app.standalone
+                        else [option_switch("Dark theme for devices that have not chosen", app.default_dark, flip_default)]
+                    ),
                 ],
                 spacing=12,
                 width=640,

@@ -11,7 +11,7 @@ from datetime import datetime
 
 import flet as ft
 
-from companion.services import evening_card, evenings
+from companion.services import card_layout, evening_card, evenings
 from companion.services import topics as changes
 from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
@@ -124,7 +124,7 @@ def sharing(app: App, evening: evenings.Evening) -> list[ft.Control]:
             action=ft.CopyToClipboard(evenings.recap_text(evening)),  # copied inside the tap (Safari allows it only there)
             on_click=lambda e: app.notify("Recap copied: paste it in a message."),
         ),
-        ft.OutlinedButton("Save image", icon=ft.Icons.IMAGE, height=48, on_click=save_image),
+        *([ft.OutlinedButton("Save image", icon=ft.Icons.IMAGE, height=48, on_click=save_image)] if card_layout.available() else []),
     ]
 
 

@@ -100,6 +100,12 @@ def gallery(app: App, record: dict) -> list[ft.Control]:
     return [section("Photos of the tableaux"), ft.Semantics(identifier="photos", container=True, content=ft.Row(shown, wrap=True))]
 
 
+def photos_here(app: App) -> bool:
+    """Whether this Tableside takes photos of tableaux: a server with Pillow (the browser build has neither,
+    so it offers no photo button rather than a greyed one)."""
+    return not app.standalone and tableau_photos.available()
+
+
 def photo_inputs(play: Any, player: str) -> tuple[Any, str, Shown, bool]:
     """What the button "Photo of <player>'s tableau" shows, with the player's photos in this game
     (PhotoButton's arguments: the play screen draws it as a live part). `play`: the play screen's Play
@@ -141,7 +147,7 @@ def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Contro
         ),
     )
 
-    can = not app.standalone and tableau_photos.available()
+    can = photos_here(app)
     action = ft.PickFiles(picker, dialog_title=label(player), file_type=ft.FilePickerFileType.IMAGE) if can else None
     button: ft.Control
     if narrow:  # six tableaux side by side: the camera alone, named as the wide button is
