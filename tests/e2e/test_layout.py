@@ -127,8 +127,10 @@ def play_lost_cities(u) -> None:
     tap_in_place(u, "Noah red 10")
     expect(u.text("message")).to_contain_text("Red 10 is on Mia's tableau.")
     assert in_view(u, u.text("message")), "the refusal is off screen"
-    message = box(u, u.text("message"))
-    assert message["y"] + message["height"] <= box(u, u.text("play-header"))["y"] + 1, "the refusal covers the play screen"
+    message, header, actions = (box(u, u.text(name)) for name in ("message", "play-header", "play-actions"))
+    # A banner between the header and the buttons under the thumb: never in the title's place, never over a button.
+    assert header["y"] + header["height"] <= message["y"] + 1, "the refusal covers the title or the totals"
+    assert message["y"] + message["height"] <= actions["y"] + 1, "the refusal covers the buttons under the thumb"
     u.expect_text("total-Noah", "0")
     check_targets(u)
 

@@ -62,7 +62,7 @@ def lost_cities_expected(record: dict, round_index: int) -> tuple[dict, dict]:
         for colour in lost_cities.COLOURS:
             mine, theirs = (round_[p].get(colour, {}) for p in (player, other))
             expedition = lost_cities.Expedition(mine.get("investments", 0), tuple(mine.get("cards", ())))
-            heads[f"expedition-{player}-{colour}"] = str(expedition.score()) if expedition.started else "–"
+            heads[f"expedition-{player}-{colour}"] = scoring.number(expedition.score()) if expedition.started else "–"
             for n in lost_cities.NUMBERS:
                 held, taken = n in mine.get("cards", ()), n in theirs.get("cards", ())
                 cards[f"{player} {colour} {n}"] = "held" if held else "taken" if taken else "free"

@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+import scoring
+
 from .conftest import PHONE, TABLET
 
 pytestmark = pytest.mark.e2e
@@ -40,7 +42,7 @@ def test_two_phones_and_a_tablet(ui):
         phone.tap(f"{player} {colour} {number}")
         expected = tablet.server.scored_totals(game_id)
         # the tablet shows the change without being asked (how soon: bench/club.py measures it)
-        expect(tablet.text(f"total-{player}")).to_have_text(str(expected[player]), timeout=5000)
+        expect(tablet.text(f"total-{player}")).to_have_text(scoring.number(expected[player]), timeout=5000)
     tablet.expect_totals(expected)
     # Mia red (5 + 9 − 20), green (4 − 20); Noah blue (8 + 10 − 20), red (2 − 20)
     assert expected == {"Mia": -6 - 16, "Noah": -2 - 18}
@@ -56,4 +58,4 @@ def test_two_phones_and_a_tablet(ui):
     mia.text("total-Mia").wait_for(timeout=30_000)
     assert mia.page.url.endswith(f"/join/{code}/Mia")
     mia.tap("Mia white 6")
-    expect(tablet.text("total-Mia")).to_have_text(str(-22 + 6 - 20), timeout=1000)
+    expect(tablet.text("total-Mia")).to_have_text(scoring.number(-22 + 6 - 20), timeout=1000)

@@ -112,7 +112,7 @@ def test_after_the_upgrade_every_host_stays_the_host(open_app, store, monkeypatc
     assert store.get(game_id).record["rounds"][0]["Mia"] == {"red": {"cards": [3, 4]}}
     again = open_app(f"/play/{game_id}", browser_storage=kept)  # the old grant holds in a new session too
     again.settle()
-    assert again.text_of("total-Mia") == str(scoring.score(store.get(game_id).record).totals["Mia"])
+    assert again.text_of("total-Mia") == scoring.number(scoring.score(store.get(game_id).record).totals["Mia"])
 
 
 SALT = "00" * 16

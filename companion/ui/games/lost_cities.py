@@ -95,7 +95,11 @@ def Head(player: str, colour: str, score: str, shade: str) -> ft.Control:
             ),
             ft.Semantics(
                 identifier=identifier,
-                content=ft.Text(score, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
+                # One line, never two: "−17" at 200 % text is wider than its column (it wrapped, and the header
+                # grew by a line); it stays centred over the column and may pass its edges a little.
+                content=ft.Text(
+                    score, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE, no_wrap=True, overflow=ft.TextOverflow.VISIBLE
+                ),
                 key=identifier,
             ),
         ],

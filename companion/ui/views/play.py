@@ -595,14 +595,14 @@ def frame(play: Play) -> ft.Control:
             # at its top, where the round's first words are.
             ft.Stack(
                 [
-                    ft.Column(
+                    ft.Column(  # the stack's size (StackFit.EXPAND): no `expand`, which only a row or column takes
                         [ft.Container(body, padding=BODY_PADDING)],
                         scroll=ft.ScrollMode.AUTO,
-                        expand=True,
                         key=f"scroll {game.scroll_key()}",
                     ),
-                    # Over the cards' foot, not in the column: a refusal that comes with a tap moves nothing.
-                    ft.Container(Refusal(play.message, key="refusal"), left=0, right=0, bottom=0),
+                    # Over the cards' foot, not in the column: a refusal that comes with a tap moves nothing. Shown
+                    # only with a refusal: an empty positioned box would fill the stack and take the cards' taps.
+                    ft.Container(Refusal(play.message, key="refusal"), left=0, right=0, bottom=0, visible=bool(play.message)),
                 ],
                 expand=True,
                 fit=ft.StackFit.EXPAND,

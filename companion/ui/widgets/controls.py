@@ -209,13 +209,13 @@ def total_badge(
     )
     parts: list[ft.Control] = [name, score, ranked]
     body: ft.Control = (
-        ft.Row(parts, spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        ft.Row(parts, spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         if compact
         else ft.Column(parts, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
     )
     return ft.Container(
         body,
-        padding=ft.Padding.symmetric(horizontal=12 if large else 8, vertical=4 if large else 0 if compact else 2),
+        padding=ft.Padding.symmetric(horizontal=12 if large else 6 if compact else 8, vertical=4 if large else 0 if compact else 2),
         border_radius=12,
         bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_HIGHEST,
         border=ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.TRANSPARENT),
