@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
+import shutil
 from importlib.metadata import version
 
 import flet as ft
@@ -132,3 +133,38 @@ def test_a_message_sent_is_named_not_formatted_whole_for_the_transport_log():
     screen = ft.Column([ft.Text(f"card {n}") for n in range(100)])
     said = f"{Message(MessageAction.PATCH_CONTROL, screen)}"
     assert said == "Message(PATCH_CONTROL)"
+
+
+def test_the_snapshot_start_patches_texts_that_are_in_flet_webs_client_once(tmp_path):
+    """Seam 9: the heap growth before a snapshot is restored (pyodide issue 6254), the worker's load from the
+    snapshot and the worker started as the page loads. Each patched text is in flet-web's files exactly once:
+    a Flet with another Pyodide or worker fails here, not in a phone's browser."""
+    web = flet_seams.flet_web_dir()
+    for name, text in (
+        ("pyodide/pyodide.asm.mjs", flet_seams.RESTORE_COPY),
+        ("python-worker.js", flet_seams.WORKER_LOAD),
+        ("python.js", flet_seams.CONNECT),
+    ):
+        assert (web / name).read_text(encoding="utf-8").count(text) == 1, f"{name} has changed: seam 9 must be read again"
+    out = tmp_path / "site"
+    (out / "pyodide").mkdir(parents=True)
+    for name in ("pyodide/pyodide.asm.mjs", "python-worker.js", "python.js"):
+        shutil.copy(web / name, out / name)
+    flet_seams.patch_snapshot_start(out, "python.snapshot", "ab" * 32)
+    assert flet_seams.RESTORE_GROWN in (out / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    worker = (out / "python-worker.js").read_text(encoding="utf-8")
+    assert flet_seams.WORKER_LOAD_SNAPSHOT in worker and '"python.snapshot", sha256: "' + "ab" * 32 in worker
+    assert "tablesideAdopt" in (out / "python.js").read_text(encoding="utf-8")
+    with pytest.raises(RuntimeError, match="seam 9"):  # patched twice: the text is no longer there to patch
+        flet_seams.patch_snapshot_start(out, "python.snapshot", "ab" * 32)
+
+
+def test_a_build_without_node_has_no_snapshot_and_flet_webs_own_worker(tmp_path, monkeypatch):
+    from companion.standalone import build
+
+    out = tmp_path / "site"
+    shutil.copytree(flet_seams.flet_web_dir(), out, ignore=shutil.ignore_patterns("canvaskit", "*.wasm", "main.dart.js"))
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    build.add_snapshot(out)
+    assert not (out / build.SNAPSHOT).exists()
+    assert (out / "python-worker.js").read_text() == (flet_seams.flet_web_dir() / "python-worker.js").read_text()

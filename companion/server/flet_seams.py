@@ -269,3 +269,114 @@ def short_message_repr() -> None:
         return f"Message({message.action.name})"
 
     Message.__repr__ = named  # type: ignore[method-assign,assignment]
+
+
+# ---- 9. The browser build's start from a memory snapshot (standalone/build.py) -------------------------
+# Why: flet-web's worker (python-worker.js) starts Pyodide with a plain `loadPyodide`, then imports the
+# app's ~500 modules from source: 5-8 s on every start. Pyodide can restore a memory snapshot taken with
+# those modules imported (`_loadSnapshot`, made at build time by standalone/snapshot.mjs) in under a
+# second. Two texts are patched in the site's copy, each found exactly once or the build says so:
+# - pyodide.asm.mjs: Pyodide 314.0.x's `API.restoreSnapshot` copies the snapshot into a heap it never
+#   grows, so a snapshot over ~30 MB fails with "RangeError: offset is out of bounds" (pyodide issue
+#   6254): the heap is grown to the snapshot's size first.
+# - python-worker.js: its `loadPyodide(...)` call becomes `loadFromSnapshot(loadPyodide, ...)`, which
+#   uses the snapshot the service worker keeps when its SHA-256 is this build's, and otherwise (a first
+#   visit, a stale, damaged or foreign snapshot, any failure) starts as before, without a word.
+# - python.js: flet-web starts the worker when Flutter asks (jsConnect), after Flutter has loaded: the
+#   two starts ran one after the other. The worker is started as the page loads, with the message
+#   flet-web would send (Flutter asks with no arguments), and the first jsConnect adopts it.
+# Tests: tests/test_flet_seams.py (the texts are still there), tests/e2e/test_standalone.py (a second
+# start from the snapshot; a damaged one falls back).
+RESTORE_COPY = "return Module.HEAP8.set(t),l}"
+RESTORE_GROWN = "return t.length>Module.HEAP8.length&&Module.growMemory(t.length),Module.HEAP8.set(t),l}"
+WORKER_LOAD = "self.pyodide = await loadPyodide({"
+WORKER_LOAD_SNAPSHOT = "self.pyodide = await loadFromSnapshot(loadPyodide, {"
+CONNECT = "globalThis.jsConnect = async function (appId, args, dartOnMessage) {"
+CONNECT_EARLY = CONNECT + "\n    if (tablesideEarly && !tablesideEarly.taken) return tablesideAdopt(appId, dartOnMessage);"
+EARLY_WORKER = """
+// Tableside (companion/server/flet_seams.py, seam 9): Python starts as the page loads, beside Flutter.
+const tablesideEarly = (() => {
+    const base = flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
+    const early = { worker: new Worker(base + "/python-worker.js", { type: "module" }), taken: false, held: [], error: undefined };
+    early.ready = new Promise((resolve) => {
+        early.worker.onmessage = (event) => {
+            if (typeof event.data === "string") {
+                if (event.data != "initialized") early.error = event.data;
+                resolve();
+            } else if (early.deliver) {
+                early.deliver(event.data);
+            } else {
+                early.held.push(event.data);
+            }
+        };
+    });
+    early.worker.postMessage({
+        pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
+        args: {},
+        documentUrl: _documentUrl,
+        appPackageUrl: flet.appPackageUrl,
+        micropipIncludePre: flet.micropipIncludePre,
+        pythonModuleName: flet.pythonModuleName,
+    });
+    return early;
+})();
+
+async function tablesideAdopt(appId, dartOnMessage) {
+    const early = tablesideEarly;
+    early.taken = true;
+    const app = { dartOnMessage: dartOnMessage, worker: early.worker };
+    _apps[appId] = app;
+    early.deliver = (data) => app.dartOnMessage(data);
+    early.held.splice(0).forEach(early.deliver);
+    await early.ready;
+    if (early.error) {
+        console.error("Python worker init error:", early.error);
+        await jsDisconnect(appId);
+        throw early.error;
+    }
+    console.log(`Python worker initialized: ${appId}`);
+}
+"""
+SNAPSHOT_LOADER = """
+// Tableside (companion/server/flet_seams.py, seam 9): Python restored from the build's memory snapshot
+// when the service worker keeps it and it is this build's; else a plain start.
+const SNAPSHOT = { file: "__FILE__", sha256: "__SHA256__" };
+async function loadFromSnapshot(loadPyodide, options) {
+    try {
+        const kept = await caches.match(new URL(SNAPSHOT.file, self.location).href);
+        if (kept) {
+            const bytes = new Uint8Array(await kept.arrayBuffer());
+            const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)))
+                .map((b) => b.toString(16).padStart(2, "0")).join("");
+            if (digest === SNAPSHOT.sha256) {
+                const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
+                console.log("Tableside: Python restored from the snapshot");
+                return pyodide;
+            }
+            console.warn("Tableside: the kept snapshot is not this build's: a plain start");
+        }
+    } catch (error) {
+        console.warn("Tableside: a plain start, the snapshot failed:", error);
+    }
+    return await loadPyodide(options);
+}
+"""
+
+
+def patch_snapshot_start(out: Path, snapshot: str, sha256: str) -> None:
+    """Patch the site in `out` to start Python from `snapshot` (a file of the site, its SHA-256 in hex)."""
+    for name, old, new in (
+        ("pyodide/pyodide.asm.mjs", RESTORE_COPY, RESTORE_GROWN),
+        ("python-worker.js", WORKER_LOAD, WORKER_LOAD_SNAPSHOT),
+        ("python.js", CONNECT, CONNECT_EARLY),
+    ):
+        path = out / name
+        text = path.read_text(encoding="utf-8")
+        if text.count(old) != 1:
+            raise RuntimeError(f"flet-web's {name} has changed: {old!r} is not there once (seam 9 in flet_seams.py)")
+        text = text.replace(old, new)
+        if name == "python-worker.js":
+            text += SNAPSHOT_LOADER.replace("__FILE__", snapshot).replace("__SHA256__", sha256)
+        if name == "python.js":
+            text += EARLY_WORKER
+        path.write_text(text, encoding="utf-8")

@@ -117,8 +117,21 @@ async def one_tab(page) -> None:
     page.views.clear()
 
 
+def fresh_state() -> None:
+    """What a memory snapshot froze at build time, made this start's: `random`'s seed and the time zone
+    (hash randomisation stays the build's: nothing here hashes what another person chose)."""
+    import random
+    import time
+
+    random.seed()
+    if hasattr(time, "tzset"):
+        time.tzset()
+
+
 def run() -> None:
     import flet as ft
+
+    fresh_state()
 
     from companion.bootstrap import make_main
     from companion.data.store import GameStore

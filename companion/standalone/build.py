@@ -16,6 +16,7 @@ import io
 import json
 import re
 import shutil
+import subprocess
 import tarfile
 from pathlib import Path
 
@@ -106,6 +107,7 @@ START_FILES = (
     "pyodide/pyodide.asm.wasm",
     "pyodide/python_stdlib.zip",
     "app.tar.gz",
+    "python.snapshot",  # where the build made one: kept at install, so the next start restores it
     "assets/FontManifest.json",
     "assets/AssetManifest.bin.json",
     "assets/AssetManifest.bin",
@@ -139,7 +141,9 @@ def add_service_worker(out: Path) -> None:
     bootstrap = (out / "flutter_bootstrap.js").read_text()
     found = re.search(r'serviceWorkerVersion:\s*"([^"]+)"', bootstrap)
     version = found.group(1) if found else ""
-    build_id = hashlib.sha256((out / "app.tar.gz").read_bytes() + (out / "main.dart.js").read_bytes()).hexdigest()[:16]
+    snapshot = out / SNAPSHOT
+    kept = (out / "app.tar.gz").read_bytes() + (out / "main.dart.js").read_bytes() + (snapshot.read_bytes() if snapshot.is_file() else b"")
+    build_id = hashlib.sha256(kept).hexdigest()[:16]
     worker = (Path(__file__).with_name("service_worker.js")).read_text()
     worker = worker.replace("__BUILD__", build_id).replace("__PRECACHE__", json.dumps(precache(out)))
     (out / "flutter_service_worker.js").write_text(worker)
@@ -147,6 +151,30 @@ def add_service_worker(out: Path) -> None:
     csp = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">\n'
     index = index.replace("<head>\n", "<head>\n  " + csp, 1).replace("</head>", REGISTER_SERVICE_WORKER % version + "</head>", 1)
     (out / "index.html").write_text(index)
+
+
+SNAPSHOT = "python.snapshot"
+
+
+def add_snapshot(out: Path) -> None:
+    """Python's memory after the app's imports (snapshot.mjs, run by Node), and the worker patched to start
+    from it (flet_seams seam 9). Without Node the site starts as before, importing from source."""
+    node = shutil.which("node")
+    if node is None:
+        print("node not found: the site starts without a memory snapshot (slower: it imports the app from source)")
+        return
+    made = subprocess.run(
+        [node, str(Path(__file__).with_name("snapshot.mjs")), str(out), str(out / SNAPSHOT)], capture_output=True, text=True
+    )
+    if made.returncode != 0 or not (out / SNAPSHOT).is_file():
+        print(f"the memory snapshot could not be made, the site starts without it: {made.stderr.strip()[-500:]}")
+        (out / SNAPSHOT).unlink(missing_ok=True)
+        return
+    digest = hashlib.sha256((out / SNAPSHOT).read_bytes()).hexdigest()
+    from companion.server import flet_seams
+
+    flet_seams.patch_snapshot_start(out, SNAPSHOT, digest)
+    print(made.stdout.strip())
 
 
 def build(out: Path, base: str = "/") -> Path:
@@ -166,6 +194,7 @@ def build(out: Path, base: str = "/") -> Path:
     shutil.copytree(ASSETS_DIR, out, dirs_exist_ok=True)  # fonts, icons: what the server serves at /
     (out / "app.tar.gz").write_bytes(app_archive())
     flet_seams.patch_published_site(out, ENTRY_MODULE, base, "Tableside", "Score keeper for card games at the table", THEME_COLOR)
+    add_snapshot(out)
     add_service_worker(out)
     print(f"flet {ft.__version__}: site written to {out}")
     return out

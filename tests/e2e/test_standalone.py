@@ -130,6 +130,20 @@ class BrowserUI(UI):
             self.page.wait_for_timeout(200)
 
 
+# One byte of the snapshot the service worker keeps, changed.
+DAMAGE_SNAPSHOT = """async () => {
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        const url = new URL("python.snapshot", location.href).href;
+        const kept = await cache.match(url);
+        if (!kept) continue;
+        const bytes = new Uint8Array(await kept.arrayBuffer());
+        bytes[bytes.length - 1] ^= 0xff;
+        await cache.put(url, new Response(bytes));
+    }
+}"""
+
+
 def save_result(u: BrowserUI) -> None:
     u.tap("Results")
     u.text("winner").wait_for(timeout=20_000)
@@ -191,6 +205,17 @@ def test_the_browser_build_plays_saves_and_starts_offline(browser_factory, site)
         for title in ("Lost Cities", "CGT – Card Game Traders"):
             expect(u.page.get_by_text(re.compile(re.escape(title))).first).to_be_visible(timeout=120_000)
         u.screenshot("history-offline")
+        # The second start restored Python from the build's memory snapshot, kept by the service worker.
+        assert any("Python restored from the snapshot" in line for line in u.console), u.console[-20:]
+
+        # A damaged snapshot (a byte changed in the kept copy) falls back to a plain start, without a word.
+        u.page.evaluate(DAMAGE_SNAPSHOT)
+        u.console.clear()
+        u.page.evaluate("window.__firstVisit = true")
+        u.reload()
+        assert u.page.evaluate("window.__firstVisit === undefined"), "the page was not loaded again"
+        expect(u.page.get_by_text(re.compile("CGT – Card Game Traders")).first).to_be_visible(timeout=120_000)
+        assert any("not this build's: a plain start" in line for line in u.console), u.console[-20:]
 
         # Import reached by tapping (a picker made after the page was first sent once never reported its file).
         from tests.transfer.records import records
