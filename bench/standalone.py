@@ -13,7 +13,11 @@ time runs from navigation to the home screen's "Lost Cities" button in the acces
 - second: the same profile, a new tab, once the service worker has kept the site.
 - offline: the same, with the static server stopped (the service worker serves everything).
 Bytes are as sent, uncompressed (Python's server does not compress); "gzip" is what a host that
-compresses would send for the same files. Left out: a real phone's GPU (Chromium draws in software
+compresses would send for the same files. Each start is broken down by what the page says on its console:
+Flutter loaded, Python ready (the worker initialised: restored from the memory snapshot, or imported from
+source), Home drawn. The baseline, in the same run and browser: the server form (`tableside serve` on this
+machine, no link emulation) started warm, a second visit with its files cached, to the same button.
+Left out: a real phone's GPU (Chromium draws in software
 here), DNS and TLS, a host's own latency.
 """
 
@@ -82,17 +86,52 @@ def gzip_size(site: Path, files: list[str]) -> int:
     return total
 
 
+MARKS = {"Flutter app loaded": "flutter", "Python worker initialized": "python", "restored from the snapshot": "snapshot"}
+BREAKDOWN: list[dict[str, float]] = []  # each start's marks (seconds from navigation), in order
+
+
 def start(context, url: str, cpu: float) -> float:
     from tests.e2e.ui import UI
 
     page = context.new_page()
     context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    marks: dict[str, float] = {}
     started = time.perf_counter()
+    page.on(
+        "console", lambda m: marks.update({k: time.perf_counter() - started for t, k in MARKS.items() if t in m.text and k not in marks})
+    )
     page.goto(url)
     UI(page, None, "standalone").enable_semantics()
     page.get_by_role("button", name="Lost Cities", exact=False).first.wait_for(timeout=300_000)
     seconds = time.perf_counter() - started
+    BREAKDOWN.append({**marks, "home": seconds})
     page.close()
+    return seconds
+
+
+def server_form_warm(browser, cpu: float) -> float:
+    """The baseline: the server form's second start (its files cached) to the same button."""
+    import subprocess
+
+    from tests.e2e.conftest import PHONE, free_port, wait_for_http
+
+    port = free_port()
+    with tempfile.TemporaryDirectory() as data:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--port", str(port), "--data", data], stdout=subprocess.DEVNULL
+        )
+        try:
+            wait_for_http(f"http://127.0.0.1:{port}/", proc)
+            context = browser.new_context(viewport=PHONE)
+            try:
+                start(context, f"http://127.0.0.1:{port}/", cpu)
+                seconds = start(context, f"http://127.0.0.1:{port}/", cpu)
+            finally:
+                context.close()
+                del BREAKDOWN[-2:]
+        finally:
+            proc.terminate()
+            proc.wait(10)
     return seconds
 
 
@@ -140,18 +179,26 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     site = args.site or build(Path(tempfile.mkdtemp()) / "site")
-    runs = []
+    runs, baseline = [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         for _ in range(args.runs):
             runs.append(one_run(browser, site, args.cpu))
+            baseline.append(server_form_warm(browser, args.cpu))
         browser.close()
-    print(f"browser build start, phone 390 × 844, link 20 Mbit/s + 20 ms, page CPU {args.cpu:g}×, {args.runs} runs (median)")
-    for kind in ("first", "second", "offline"):
+    snapshot = "with" if (site / "python.snapshot").is_file() else "without"
+    print(f"browser build start ({snapshot} a memory snapshot), phone 390 × 844, link 20 Mbit/s + 20 ms, page CPU {args.cpu:g}×,")
+    print(f"{args.runs} runs (median); marks in seconds from navigation: Flutter loaded, Python ready, Home drawn")
+    for i, kind in enumerate(("first", "second", "offline")):
         seconds = statistics.median(r[kind][0] for r in runs)
         sent = statistics.median(r[kind][1] for r in runs)
         zipped = statistics.median(r[kind][2] for r in runs)
-        print(f"  {kind:8} {seconds:6.1f} s to the home screen   {sent / 1e6:6.1f} MB sent   ({zipped / 1e6:5.1f} MB gzip)")
+        marks = [BREAKDOWN[3 * run + i] for run in range(args.runs)]
+        parts = "  ".join(f"{k} {statistics.median(m.get(k, float('nan')) for m in marks):4.1f}" for k in ("flutter", "python", "home"))
+        print(f"  {kind:8} {seconds:6.1f} s to the home screen   {sent / 1e6:6.1f} MB sent   ({zipped / 1e6:5.1f} MB gzip)   {parts}")
+    warm = statistics.median(baseline)
+    second = statistics.median(r["second"][0] for r in runs)
+    print(f"  server form, warm: {warm:.1f} s (no link emulation); second start / server form: {second / warm:.1f}×")
 
 
 if __name__ == "__main__":
