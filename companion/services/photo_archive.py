@@ -13,6 +13,7 @@ export still imports whole. Nothing is stored before the person confirms (ui/vie
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -20,12 +21,14 @@ from typing import Any
 
 from companion.data.photos import PhotoFolder, is_name, names_of, photo_name, refs_of
 from companion.services import file_formats, tableau_photos
-from companion.services.file_formats import ImportFileError
+from companion.services.file_formats import ImportFileError, Progress
 
 GAMES = "games.json"
 PHOTOS = "photos/"
 MAX_JSON_BYTES = 64 * 1024 * 1024  # the games.json of a 30,000-game history, with room
 MAX_ENTRIES = 20_000
+MAX_EXPANDED_BYTES = 1024 * 1024 * 1024  # every photo entry read, together: a checked export's are ~0.3 MB each
+MAX_KEPT_BYTES = 256 * 1024 * 1024  # the photos kept until the import is confirmed
 
 
 def is_zip(data: bytes) -> bool:
@@ -48,8 +51,15 @@ def export_zip(games: Iterable[Any], folder: Path) -> bytes:
     return out.getvalue()
 
 
-def unpack(data: bytes, file_name: str) -> tuple[bytes, dict[str, bytes]]:
-    """The games.json of a ZIP and its photos (name → bytes), each checked; ImportFileError in words otherwise."""
+def unpack(data: bytes, file_name: str, report: Progress | None = None) -> tuple[bytes, dict[str, bytes]]:
+    """The games.json of a ZIP and the photos its games name (name in the ZIP → the bytes to store), each
+    checked; ImportFileError in words otherwise.
+
+    Bounded whatever the ZIP holds: its entries are counted from the central directory, games.json is read
+    first, and each photo entry is then streamed and checked one at a time (its name is its digest, its
+    start an image's) with a cap on each entry and on all of them together; only a photo a game names is
+    kept, as an uploaded one is stored (tableau_photos.imported: upright, shrunk, no EXIF or location), and
+    what is kept has a budget of its own. So a 2 MB ZIP of padded photos no longer takes gigabytes."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         entries = archive.infolist()
@@ -61,20 +71,46 @@ def unpack(data: bytes, file_name: str) -> tuple[bytes, dict[str, bytes]]:
     if GAMES not in by_name:
         raise ImportFileError(f"{file_name}: it holds no {GAMES} (a ZIP exported by Tableside holds one)")
     text = _read(archive, by_name[GAMES], MAX_JSON_BYTES, file_name)
+    named = _named(text)
+    photo_entries = [e for e in entries if e.filename.startswith(PHOTOS) and not e.is_dir()]
     photos: dict[str, bytes] = {}
-    for entry in entries:
-        if not entry.filename.startswith(PHOTOS) or entry.is_dir():
-            continue
+    expanded = kept_bytes = 0
+    for done, entry in enumerate(photo_entries):
+        if report is not None:
+            report(done, len(photo_entries))
         name = entry.filename.removeprefix(PHOTOS)
         if not is_name(name):
             raise ImportFileError(f"{file_name}: {entry.filename} is not a photo Tableside exported")
         raw = _read(archive, entry, tableau_photos.MAX_PHOTO_BYTES, file_name)
+        expanded += len(raw)
+        if expanded > MAX_EXPANDED_BYTES:
+            raise ImportFileError(f"{file_name}: its photos unpack to more than {MAX_EXPANDED_BYTES // 2**20:,} MB")
         if photo_name(raw) != name:
             raise ImportFileError(f"{file_name}: {entry.filename} is damaged (its bytes do not match its name)")
         if not is_image(raw):
             raise ImportFileError(f"{file_name}: {entry.filename} is not an image")
-        photos[name] = raw
+        if name in named and tableau_photos.available():
+            try:
+                photos[name] = tableau_photos.imported(raw, entry.filename)
+            except tableau_photos.PhotoRefused as refused:
+                raise ImportFileError(f"{file_name}: {refused}") from None
+            kept_bytes += len(photos[name])
+            if kept_bytes > MAX_KEPT_BYTES:
+                raise ImportFileError(
+                    f"{file_name}: more photos than one import takes ({MAX_KEPT_BYTES // 2**20} MB of them): import the games in parts"
+                )
+        del raw  # one entry's bytes at a time
     return text, photos
+
+
+def _named(text: bytes) -> set[str]:
+    """The photo files the games of a games.json name (none where it is not JSON: read_import says so)."""
+    try:
+        found = json.loads(text)
+    except (ValueError, RecursionError):
+        return set()
+    games = found.get("games", [found]) if isinstance(found, dict) else found if isinstance(found, list) else []
+    return set().union(*(names_of(g) for g in games if isinstance(g, dict))) if isinstance(games, list) else set()
 
 
 def _read(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, most: int, file_name: str) -> bytes:
@@ -92,33 +128,50 @@ def _read(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, most: int, file_name
 
 
 def is_image(data: bytes) -> bool:
+    """Whether the bytes start as an image Pillow knows (its header alone: a kept photo is decoded whole later)."""
     if not tableau_photos.available():
         return True  # the browser build keeps no photos: kept() drops them all
     from PIL import Image
 
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.verify()
+        with Image.open(io.BytesIO(data)):
+            pass
     except Exception:  # whatever Pillow raises for bytes that are not an image
         return False
     return True
 
 
 def kept(records: list[dict], photos: dict[str, bytes], folder: Path | None) -> list[dict]:
-    """The records with the photo references an import can honour: photos in the file, or already here."""
+    """The records with the photo references an import can honour: photos in the file, or already here. A
+    photo the import prepared anew (a large or located one) is named after its new bytes."""
     here = PhotoFolder(folder) if folder is not None and tableau_photos.available() else None
-    brought = photos if here is not None else {}
+    brought = {name: photo_name(data) for name, data in photos.items()} if here is not None else {}
     out = []
     for record in records:
         if not isinstance(record, dict) or "photos" not in record:
             out.append(record)
             continue
-        refs = [r for r in refs_of(record) if r.get("file") in brought or (here is not None and here.has(r.get("file", "")))]
+        refs = [
+            {**r, "file": brought[r["file"]]} if r.get("file") in brought else r
+            for r in refs_of(record)
+            if r.get("file") in brought or (here is not None and here.has(r.get("file", "")))
+        ]
         out.append({**record, "photos": refs} if refs else {k: v for k, v in record.items() if k != "photos"})
     return out
 
 
+def missing(records: list[dict], photos: dict[str, bytes], folder: Path | None) -> int:
+    """How many photos the games name that neither the file brings nor this Tableside holds (they are
+    imported without them, and the import says so)."""
+    here = PhotoFolder(folder) if folder is not None and tableau_photos.available() else None
+    if here is None:
+        return 0
+    names = set().union(*(names_of(r) for r in records if isinstance(r, dict))) if records else set()
+    return sum(1 for name in names if name not in photos and not here.has(name))
+
+
 def used(records: list[dict], photos: dict[str, bytes]) -> dict[str, bytes]:
-    """The photos of the file that its games refer to (the others are not stored)."""
+    """The photos of the file that its games refer to, by their stored names (the others are not stored)."""
     names = set().union(*(names_of(r) for r in records)) if records else set()
-    return {name: data for name, data in photos.items() if name in names}
+    stored = {photo_name(data): data for data in photos.values()}
+    return {name: data for name, data in stored.items() if name in names}

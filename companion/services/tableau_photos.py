@@ -30,6 +30,7 @@ MAX_PIXELS = 60_000_000  # 60 megapixels: beyond any phone camera; Pillow's own 
 LONG_SIDE = 1600  # px: every card and number readable on a laptop, about 300 kB
 THUMB_SIDE = 240  # px: a thumbnail's long side
 QUALITY = 85
+MAX_STORED_BYTES = 2 * 1024 * 1024  # a stored photo (LONG_SIDE px, QUALITY) is far smaller: a larger one is prepared again
 NEEDS_A_COMPUTER = "Photos need Tableside on a computer: this browser version cannot store them."
 
 
@@ -78,6 +79,31 @@ def prepared(data: bytes, file_name: str) -> bytes:
         log.info("a photo was refused (%s): %s", file_name, e)
         raise PhotoRefused(not_an_image) from None
     return out.getvalue()
+
+
+def imported(data: bytes, file_name: str) -> bytes:
+    """A photo brought by an import, as it is stored: the bytes as they are when they are a photo Tableside
+    stored (a JPEG at most LONG_SIDE px, no EXIF, decoded whole: an export's round trip keeps its names), else
+    prepared() as an upload is (upright, shrunk, its location and other EXIF gone, a JPEG). PhotoRefused otherwise."""
+    if len(data) > MAX_PHOTO_BYTES:
+        raise PhotoRefused(too_big(file_name))
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            stored_form = (
+                image.format == "JPEG"
+                and image.mode == "RGB"
+                and max(image.size) <= LONG_SIDE
+                and len(data) <= MAX_STORED_BYTES  # no padding after the picture: a stored photo is ~0.3 MB
+                and "exif" not in image.info
+                and not image.getexif()
+            )
+            if stored_form:
+                image.load()  # every pixel decoded: a truncated file is refused here, not on a game's page
+    except Exception:  # whatever Pillow raises for bytes it cannot take: prepared() says it in words
+        stored_form = False
+    return data if stored_form else prepared(data, file_name)
 
 
 def photo_round(record: dict, draft: Any) -> int | None:
@@ -166,12 +192,14 @@ def _made_small(folder: Path, name: str) -> bytes | None:
 
     try:
         with Image.open(io.BytesIO(data)) as image:
+            if image.width * image.height > MAX_PIXELS:  # never stored so: an old or hand-placed file, not decoded
+                raise ValueError(f"{image.width} × {image.height} pixels")
             image.draft("RGB", (THUMB_SIDE, THUMB_SIDE))
             small = image.convert("RGB")
             small.thumbnail((THUMB_SIDE, THUMB_SIDE))
             out = io.BytesIO()
             small.save(out, "JPEG", quality=80)
-    except OSError:
+    except Exception:  # whatever a damaged file makes Pillow raise (a truncated one: ValueError): "photo damaged"
         log.exception("the photo %s could not be made small", name)
         return None
     return out.getvalue()

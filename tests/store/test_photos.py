@@ -325,3 +325,88 @@ def test_a_zip_that_unpacks_to_more_than_it_says_is_cut_off(monkeypatch):
     for data in (packed, lying):
         with pytest.raises(file_formats.ImportFileError, match=r"games\.json (is larger than 2 MB|cannot be read)"):
             photo_archive.unpack(data, "bomb.zip")
+
+
+# Issue 51: an archive is bounded whatever it holds, and an imported photo is stored as an uploaded one is.
+
+
+def small_jpeg(padding: int = 0, size=(40, 30)) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, "teal").save(out, "JPEG")
+    return out.getvalue() + b"\0" * padding  # bytes after the picture: Pillow reads the picture alone
+
+
+def zip_of(photos: list[bytes], named: bool = True) -> bytes:
+    """A ZIP whose games.json names each photo (or none), the photos under their digests."""
+    refs = [{"file": photo_name(p), "seat": 0} for p in photos] if named else []
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("games.json", json.dumps({"format": 1, "games": [{"photos": refs}]}))
+        for data in photos:
+            z.writestr("photos/" + photo_name(data), data)
+    return out.getvalue()
+
+
+def test_a_small_zip_of_padded_photos_takes_little_memory():
+    """Photos of 4 MB each (a picture and its padding) pack to a few kB: read one at a time, kept as stored
+    (re-encoded without the padding), the import's memory stays near the largest single photo."""
+    import tracemalloc
+
+    padded = [small_jpeg(padding=4 * 1024 * 1024 + i) for i in range(12)]  # 48 MB unpacked
+    archive = zip_of(padded)
+    assert len(archive) < 1024 * 1024
+    tracemalloc.start()
+    try:
+        _, photos = photo_archive.unpack(archive, "padded.zip")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(photos) == 12 and all(len(p) < 50_000 for p in photos.values())  # the padding is not kept
+    assert peak < 20 * 1024 * 1024, f"{peak / 2**20:.0f} MB at the peak"
+
+
+def test_photos_unpacking_past_the_bound_are_refused_in_words(monkeypatch):
+    monkeypatch.setattr(photo_archive, "MAX_EXPANDED_BYTES", 8 * 1024 * 1024)
+    archive = zip_of([small_jpeg(padding=3 * 1024 * 1024 + i) for i in range(4)])  # 12 MB unpacked
+    with pytest.raises(file_formats.ImportFileError, match="unpack to more than 8 MB"):
+        photo_archive.unpack(archive, "t.zip")
+
+
+def test_an_imported_photo_is_stored_as_an_upload_is(store, tmp_path):
+    """A 4000 × 3000 camera JPEG with its orientation and location, in a ZIP: stored upright, at most 1600 px,
+    without EXIF, under the name of its new bytes, and the game's reference follows it."""
+    exif = Image.Exif()
+    exif[0x0112] = 6  # sideways
+    exif.get_ifd(ExifTags.IFD.GPSInfo)[ExifTags.GPS.GPSLatitude] = (59.0, 20.0, 10.0)
+    out = io.BytesIO()
+    Image.new("RGB", (4000, 3000), "teal").save(out, "JPEG", exif=exif)
+    camera = out.getvalue()
+    _, photos = photo_archive.unpack(zip_of([camera]), "t.zip")
+    records = [{"photos": [{"file": photo_name(camera), "seat": 0}]}]
+    renamed = photo_archive.kept(records, photos, store.folder)
+    stored = photo_archive.used(renamed, photos)
+    ((name, data),) = stored.items()
+    assert renamed[0]["photos"][0]["file"] == name == photo_name(data) != photo_name(camera)
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "JPEG" and image.size == (1200, 1600) and not image.getexif()
+
+
+def test_a_truncated_photo_in_a_zip_is_refused_and_an_exported_one_keeps_its_name():
+    whole = io.BytesIO()
+    Image.new("RGB", (300, 200), "teal").save(whole, "PNG")
+    truncated = whole.getvalue()[:60]  # a PNG's header and a little: its start says image, its pixels are not there
+    with pytest.raises(file_formats.ImportFileError, match="not a photo Tableside can read"):
+        photo_archive.unpack(zip_of([truncated]), "t.zip")
+    exported = small_jpeg()  # a photo as Tableside stores it: kept byte for byte (an export's round trip)
+    _, photos = photo_archive.unpack(zip_of([exported]), "t.zip")
+    assert photos == {photo_name(exported): exported}
+
+
+def test_a_photo_no_game_names_is_checked_but_not_kept():
+    _, photos = photo_archive.unpack(zip_of([small_jpeg()], named=False), "t.zip")
+    assert photos == {}
+
+
+def test_a_game_naming_a_photo_the_zip_lacks_is_counted(store):
+    records = [{"photos": [{"file": "0" * 32 + ".jpg", "seat": 0}]}]
+    assert photo_archive.missing(records, {}, store.folder) == 1

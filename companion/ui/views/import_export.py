@@ -171,16 +171,18 @@ def view(app: App) -> ft.View:
             say(too_big(file_name), error=True)
             return
 
-        def read(report: Progress) -> tuple[list[dict], int, dict[str, bytes]]:
+        def read(report: Progress) -> tuple[list[dict], int, dict[str, bytes], int]:
             # A ZIP exported with photos: its games.json and its photos; a game keeps only the photos it can have.
-            text, photos = photo_archive.unpack(data, file_name) if photo_archive.is_zip(data) else (data, {})
+            text, photos = photo_archive.unpack(data, file_name, report) if photo_archive.is_zip(data) else (data, {})
             records = file_formats.read_import(text, file_name, report)
-            records = photo_archive.kept(records, photos, None if app.standalone else app.games.folder)
+            folder = None if app.standalone else app.games.folder
+            lacking = photo_archive.missing(records, photos, folder) if photos or photo_archive.is_zip(data) else 0
+            records = photo_archive.kept(records, photos, folder)
             taken = app.games.taken_ids()  # what the import would skip, as it will decide it
-            return records, file_formats.already_present(records, taken.__contains__), photo_archive.used(records, photos)
+            return records, file_formats.already_present(records, taken.__contains__), photo_archive.used(records, photos), lacking
 
         try:
-            records, present, photos = await in_worker(f"Checking {file_name}", read)
+            records, present, photos, lacking = await in_worker(f"Checking {file_name}", read)
         except file_formats.ImportFileError as err:
             say(f"Nothing imported. {err}", error=True)
             return
@@ -200,6 +202,11 @@ def view(app: App) -> ft.View:
         question = f"Import {plural(new)} from {file_name}?"
         if present:
             question += f" {present} {'is' if present == 1 else 'are'} already here."
+        if lacking:
+            question += (
+                f" {plural(lacking, 'photo')} the games name {'is' if lacking == 1 else 'are'} not in the file: "
+                "those games are imported without them."
+            )
         # Its words never change while it is open: shown once, closed by either button.
         app.page.show_dialog(
             ft.AlertDialog(

@@ -71,7 +71,7 @@ def thumbnails(app: App, shown: Shown) -> list[ft.Control]:
         picture: ft.Control = (
             ft.Image(src=small, width=THUMB, height=THUMB, fit=ft.BoxFit.COVER)
             if small is not None
-            else ft.Icon(ft.Icons.BROKEN_IMAGE_OUTLINED, semantics_label=f"{caption}: missing")
+            else ft.Icon(ft.Icons.BROKEN_IMAGE_OUTLINED, semantics_label=f"{caption}: photo missing or damaged")
         )
         named = open_label(number, caption)
         # A button for screen readers (and Playwright), named by its tooltip, in a node of its own (as a card is:
