@@ -10,6 +10,7 @@ the server, and hands them to the screens (companion/ui/app.py: routes and the r
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,6 +40,11 @@ FIRST_FIGURES_AFTER = 3.0  # seconds after start-up: the history's figures are w
 # Beside a worker thread's long work (an import's checks, the figures), the event loop's thread gets
 # Python's lock back within this, not 5 ms, after each system call: a tap's save waited ~45 ms, now ~11.
 GIL_SWITCH_SECONDS = 0.001
+
+
+def stopped_by_signal(signum: int, frame: object) -> None:
+    """SIGTERM, once uvicorn has stopped serving: leave through `finally` (the store closed, the uploads gone)."""
+    raise SystemExit(128 + signum)
 
 
 def make_main(
@@ -140,6 +146,9 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: 
     if generated:
         print(f"PIN for this run: {pin}  (phones ask for it; set your own with --pin - or ${{TABLESIDE_PIN}})", flush=True)
     print(f"Data: {data_dir}", flush=True)
+    # uvicorn stops gracefully on SIGTERM, then raises the signal again with the handler it found: Python's
+    # default would end the process there, before the `finally` below (the uploads folder was left behind).
+    signal.signal(signal.SIGTERM, stopped_by_signal)
     try:
         uvicorn.run(app, host=host, port=port, **options)
     finally:

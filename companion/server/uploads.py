@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 MAX_UPLOAD_BYTES = 32 * 1024 * 1024  # a file the transfer screen imports: a history of 30,000 games
@@ -27,10 +28,21 @@ class Uploads:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.secret = secrets.token_urlsafe(32)
 
-    @staticmethod
-    def new_name() -> str:
-        """A name no other session can guess, so no upload lands on another's file."""
+    def new_name(self) -> str:
+        """A name no other session can guess, so no upload lands on another's file. Uploads abandoned
+        (a tab closed mid-way, a file cut off at the limit) past their URL's life are removed first."""
+        self.sweep()
         return f"{secrets.token_hex(16)}.upload"
+
+    def sweep(self, now: float | None = None) -> None:
+        """Remove the uploads whose URL has expired: nobody can finish or take them any more."""
+        expired = (time.time() if now is None else now) - UPLOAD_VALID_SECONDS
+        for path in self.folder.glob("*.upload"):
+            try:
+                if path.stat().st_mtime < expired:
+                    path.unlink()
+            except OSError:  # taken or removed meanwhile
+                pass
 
     def take(self, name: str) -> bytes:
         """The uploaded file's bytes, once: the file is gone afterwards. FileNotFoundError if it never arrived."""

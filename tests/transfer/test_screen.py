@@ -227,3 +227,20 @@ def test_a_file_on_its_way_shows_how_much_has_arrived(open_app, store):
     h.fire(picker, "upload", {"file_name": "games.json", "progress": 1.0})
     assert dialog(h).content.value == "Import 5 games from games.json?"
     assert not [c for c in h.controls() if isinstance(c, ft.Text) and str(c.value).startswith("Receiving")]
+
+
+def test_uploads_abandoned_past_their_urls_life_are_removed(tmp_path):
+    """A tab closed mid-upload, a file cut off at the limit: nobody can take them once the URL has expired."""
+    import os
+    import time
+
+    from companion.server.uploads import UPLOAD_VALID_SECONDS, Uploads
+
+    uploads = Uploads(tmp_path / "uploads")
+    old, recent = uploads.folder / "a.upload", uploads.folder / "b.upload"
+    old.write_bytes(b"x" * 1000)
+    recent.write_bytes(b"y")
+    long_ago = time.time() - UPLOAD_VALID_SECONDS - 5
+    os.utime(old, (long_ago, long_ago))
+    uploads.new_name()  # each new upload sweeps first
+    assert not old.exists() and recent.exists()
