@@ -21,9 +21,10 @@ QUIET = 0.15  # seconds without a frame: the answer to a tap has painted
 # Until the page's semantics boxes stand still: two animation frames at a time (Flutter lays out, paints
 # and updates its accessibility tree in one frame, run from the browser's animation frame), until two
 # looks in a row agree; at most `limit` looks. For a wheel's scroll or a new page's first layout: a fixed
-# 300–400 ms wait there was most of the screen-size tests' time.
+# 300–400 ms wait there was most of the screen-size tests' time. A frame is waited for at most 500 ms: on a
+# loaded CI machine a page once gave no animation frame at all, and the look never returned (a 600 s timeout).
 STILL = """async (limit) => {
-    const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+    const frame = () => new Promise(r => { requestAnimationFrame(() => r()); setTimeout(r, 500); });
     const boxes = () => [...document.querySelectorAll('flt-semantics')]
         .map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].join(); }).join(';');
     let last = boxes();
