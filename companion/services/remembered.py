@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from companion.data.store import GameStore
 
 LOCATION_SETTING = "setup.location"  # the place last entered: a game night has many games in one place
+EXPORTED_SETTING = "export.last"  # the day the history was last exported (Settings says it: a browser's games live there only)
 
 
 def variant_setting(game: str) -> str:
@@ -41,6 +42,15 @@ class Remembered:
         """After a game starts: its options and place are the next setup's (StoreWriteError)."""
         self.store.set_setting(variant_setting(game), dict(variant))
         self.store.set_setting(LOCATION_SETTING, location)
+
+    def last_export(self) -> str | None:
+        """The day (YYYY-MM-DD) the history was last exported here, or None."""
+        day = self.store.setting(EXPORTED_SETTING)
+        return day if isinstance(day, str) else None
+
+    def exported(self, day: str) -> None:
+        """The history was exported today (StoreWriteError)."""
+        self.store.set_setting(EXPORTED_SETTING, day)
 
     def night_marks(self) -> list[datetime]:
         """When someone started a new game night (Tonight's button), oldest first."""

@@ -121,9 +121,23 @@ CONTENT_SECURITY_POLICY = (
 )
 # Registered once Flutter has started, so that a first visit's start never waits for the service
 # worker's install (Flutter's loader waits for a worker it finds installing).
+# Once a game is saved (the history's file is in IndexedDB), the browser is asked to keep the site's storage
+# when the device runs short of space (it may evict it otherwise): Chromium answers without asking anyone.
 REGISTER_SERVICE_WORKER = """<script>
 flet.flutterAppLoaded.then(() => {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("flutter_service_worker.js?v=%s");
+  if (!navigator.storage || !navigator.storage.persist) return;
+  navigator.storage.persisted().then((kept) => {
+    if (kept) return;
+    const opened = indexedDB.open("/tableside");
+    opened.onsuccess = () => {
+      const db = opened.result;
+      if (!db.objectStoreNames.contains("FILE_DATA")) return db.close();
+      const range = IDBKeyRange.bound("/tableside/data/history", "/tableside/data/history~");
+      const counted = db.transaction("FILE_DATA").objectStore("FILE_DATA").count(range);
+      counted.onsuccess = () => { db.close(); if (counted.result > 0) navigator.storage.persist(); };
+    };
+  });
 });
 </script>
 """

@@ -244,3 +244,16 @@ def test_uploads_abandoned_past_their_urls_life_are_removed(tmp_path):
     os.utime(old, (long_ago, long_ago))
     uploads.new_name()  # each new upload sweeps first
     assert not old.exists() and recent.exists()
+
+
+def test_settings_say_when_the_history_was_last_exported(open_app, store):
+    from datetime import date
+
+    store.add_finished([record("lc1")])
+    settings = open_app("/settings")
+    assert settings.text_of("last-export").startswith("The history has never been exported.")
+    transfer = open_app("/transfer")
+    transfer.tap("Export CSV")  # a spreadsheet's file does not import back: not counted
+    assert open_app("/settings").text_of("last-export").startswith("The history has never been exported.")
+    transfer.tap("Export JSON")
+    assert open_app("/settings").text_of("last-export").startswith(f"History last exported on {date.today().isoformat()}.")

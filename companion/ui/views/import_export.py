@@ -127,6 +127,11 @@ def view(app: App) -> ft.View:
         name = f"tableside-{date.today().isoformat()}.{kind}"
         await download(app, name, text.encode("utf-8") if isinstance(text, str) else text)
         say(f"Exported {plural(len(stored))} to {name}.")
+        if kind != "csv":  # a file that imports back: Settings says when the history last left the device
+            try:
+                app.remembered.exported(date.today().isoformat())
+            except StoreWriteError:
+                pass  # the download happened; only its day is not remembered
 
     async def export_json(e) -> None:
         await export("json")

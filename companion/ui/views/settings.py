@@ -103,6 +103,10 @@ def view(app: App) -> ft.View:
             ft.Text(f"This device stays unlocked for {LIFETIME // 3600} hours, across reloads, unless the PIN changes.", size=13),
             ft.OutlinedButton("Lock this device", icon=ft.Icons.LOCK, on_click=lambda e: app.page.run_task(app.lock_device)),
         ]
+    last = app.remembered.last_export()
+    kept = (
+        f"History last exported on {last}." if last else "The history has never been exported."
+    ) + " Import and export (in History) downloads it as a file that imports back here or anywhere."
     message, warns = said
     return ft.View(
         route="/settings",
@@ -113,6 +117,8 @@ def view(app: App) -> ft.View:
                     section("Privacy"),
                     *pin_controls,
                     ft.Semantics(identifier="settings-message", content=ft.Text(message, color=ft.Colors.ERROR if warns else None)),
+                    section("Your games"),
+                    ft.Semantics(identifier="last-export", content=ft.Text(kept, size=13)),
                     section("Appearance"),
                     theme_choice(themes.choice(app.dark, app.black), choose_theme),
                     ft.Text(
