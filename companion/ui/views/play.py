@@ -317,7 +317,7 @@ def PlayerButton(player: str, shown: bool, select: Callable[[str], None]) -> ft.
 def Refusal(message: str) -> ft.Control:
     """The refusal of this device's last tap, in a banner over the foot of the cards, just above the buttons
     under the thumb: near the finger (Next round, Undo, a card), it moves nothing and leaves the title alone
-    (it once took the title's place in the app bar); screen readers announce it. Empty: nothing is drawn."""
+    (it once took the title's place in the app bar); screen readers announce it. The frame shows it only with a refusal."""
     said = ft.Semantics(
         identifier="message",
         live_region=True,
@@ -325,7 +325,6 @@ def Refusal(message: str) -> ft.Control:
     )
     return ft.Container(
         said,
-        visible=bool(message),
         bgcolor=ft.Colors.ERROR_CONTAINER,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         border_radius=8,
