@@ -562,7 +562,7 @@ def apply(table: Table, action: Action) -> Table:
             raise Unchanged(where, f"round {action.round} is already scored")
         if not action.correct:
             raise RecordError(where, f"round {action.round} is already scored: nothing was changed")
-        return correct(table, action)
+        return correct(table, action, game.peek)
     if action.round > number:
         raise RecordError(where, f"round {number} is being entered, not round {action.round}")
     if score(game).decided:
@@ -610,12 +610,13 @@ def placed(cards: dict[str, Any], action: CardAction, peek: bool) -> dict[str, A
     return cards
 
 
-def correct(table: Table, action: CardAction) -> Table:
+def correct(table: Table, action: CardAction, peek: bool) -> Table:
     """A scored round corrected: its card put or taken back, and the whole game parsed (and so scored) again,
     every round after it with it. The round being entered is kept as it is."""
-    checked(table, action, round_cards(table, action.round))
+    cards = round_cards(table, action.round)  # a copy: placed() changes it, the table's record stays as it is
+    checked(table, action, cards)
     new = copy.deepcopy(table.record)
-    new["rounds"][action.round - 1] = round_record(placed(round_cards(table, action.round), action, parsed_game(GAME, table).peek))
+    new["rounds"][action.round - 1] = round_record(placed(cards, action, peek))
     return Table(new, table.draft, parse_one(GAME, new))
 
 

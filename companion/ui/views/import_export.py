@@ -178,10 +178,11 @@ def view(app: App) -> ft.View:
 
         def read(report: Progress) -> tuple[list[dict], int, dict[str, bytes], int]:
             # A ZIP exported with photos: its games.json and its photos; a game keeps only the photos it can have.
-            text, photos = photo_archive.unpack(data, file_name, report) if photo_archive.is_zip(data) else (data, {})
+            zipped = photo_archive.is_zip(data)
+            text, photos = photo_archive.unpack(data, file_name, report) if zipped else (data, {})
             records = file_formats.read_import(text, file_name, report)
             folder = None if app.standalone else app.games.folder
-            lacking = photo_archive.missing(records, photos, folder) if photos or photo_archive.is_zip(data) else 0
+            lacking = photo_archive.missing(records, photos, folder) if zipped else 0
             records = photo_archive.kept(records, photos, folder)
             taken = app.games.taken_ids()  # what the import would skip, as it will decide it
             return records, file_formats.already_present(records, taken.__contains__), photo_archive.used(records, photos), lacking
