@@ -56,7 +56,7 @@ def unpack(data: bytes, file_name: str, report: Progress | None = None) -> tuple
     checked; ImportFileError in words otherwise.
 
     Bounded whatever the ZIP holds: its entries are counted from the central directory, games.json is read
-    first, and each photo entry is then streamed and checked one at a time (its name is its digest, its
+    first, and each photo entry is then read (at most 20 MB) and checked one at a time (its name is its digest, its
     start an image's) with a cap on each entry and on all of them together; only a photo a game names is
     kept, as an uploaded one is stored (tableau_photos.imported: upright, shrunk, no EXIF or location), and
     what is kept has a budget of its own. So a 2 MB ZIP of padded photos no longer takes gigabytes."""
