@@ -156,7 +156,6 @@ def export(args: argparse.Namespace) -> int:
 
 
 def import_files(args: argparse.Namespace) -> int:
-    from companion.data.photos import PhotoFolder
     from companion.data.store import GameStore
     from companion.services import file_formats, photo_archive
 
@@ -182,12 +181,9 @@ def import_files(args: argparse.Namespace) -> int:
     try:
         tell(store)
         records = photo_archive.kept(records, photos, store.folder)  # a photo neither brought nor here: its reference goes
-        PhotoFolder(store.folder).put_all(photo_archive.used(records, photos))
-        added, skipped = store.add_finished(records)
+        added, skipped = store.add_finished(records, brought=photo_archive.used(records, photos))
     except StoreWriteError as e:
         raise CommandError(f"nothing imported: {e}") from None
-    except OSError as e:  # a photo that could not be written: no game was stored
-        raise CommandError(f"nothing imported: {in_words(e)}") from None
     finally:
         store.close()
     print(f"imported {added}, skipped {skipped} already present")

@@ -35,6 +35,7 @@ BACKUP_FOLDER = "photos"  # inside backups/
 TRASH_SECONDS = 600.0  # a deleted game's photos wait this long for its Undo (the snack bar's is 8 s)
 MAX_PHOTOS = 60  # per game: ten photos of each of six players
 NAME = re.compile(r"[0-9a-f]{32}\.jpg")
+NAME_IN_TEXT = re.compile(rb"[0-9a-f]{32}\.jpg")
 REF_KEYS = frozenset(("file", "seat", "round", "taken_at"))
 
 
@@ -121,12 +122,6 @@ class PhotoFolder:
             fsync_dir(self.folder)
         return name
 
-    def put_all(self, photos: dict[str, bytes]) -> None:
-        """Photos that arrive with an import, each already checked to match its name."""
-        for name, data in photos.items():
-            if self.put(data) != name:
-                raise ValueError(f"{name} does not hold the photo its name says")
-
     def has(self, name: str) -> bool:
         return is_name(name) and self.path(name).is_file()
 
@@ -173,15 +168,37 @@ class PhotoFolder:
                 log.exception("could not remove the photo %s", name)
         fsync_dir(self.folder)
 
-    def bring_back(self, names: Iterable[str]) -> None:
-        """Undo of a delete: the photos are where they were (the next backup copies them again)."""
+    def bring_back(self, names: Iterable[str]) -> bool:
+        """Undo of a delete: the photos are where they were (the next backup copies them again). Whether
+        any came back from the trash."""
+        back = False
         for name in sorted(set(names)):
             aside = self.trash / self.path(name).name
             try:
                 if aside.exists() and not self.path(name).exists():
                     os.replace(aside, self.path(name))
+                    back = True
             except OSError:
                 log.exception("could not bring back the photo %s", name)
+        return back
+
+    def discard_new(self, names: Iterable[str]) -> None:
+        """Photos written for a change that then failed (an import on a full disk): no game names them."""
+        for name in names:
+            try:
+                discard(self.path(name))
+            except OSError:
+                log.exception("could not remove the photo %s", name)
+
+    def set_aside_orphans(self, used: set[str]) -> int:
+        """Start-up: the photo files (and backup copies) no stored game names go to the trash, as a deleted
+        game's do (a failed import's, a photo whose game was never saved). Returns how many."""
+        found = {p.name for folder in (self.folder, self.backups) if folder.is_dir() for p in folder.glob("*.jpg") if is_name(p.name)}
+        orphans = found - used
+        if orphans:
+            self.set_aside(orphans)
+            log.info("%d photo(s) no game names were set aside", len(orphans))
+        return len(orphans)
 
     def empty_trash(self, older_than: float = TRASH_SECONDS) -> None:
         if not self.trash.is_dir():
@@ -233,6 +250,21 @@ def in_use(store: Any) -> set[str]:
         if "photos" in game.record:
             used |= names_of(game.record)
     return used
+
+
+def tidy(store: Any) -> None:
+    """Start-up check: photos no stored game names are set aside. A damaged record set aside, or a damaged
+    data file kept beside its place (`*.corrupt-*`), may still name photos: any name written in one is kept."""
+    used = in_use(store) | set().union(*(names_of(r.entry) for r in store.damaged_records.records if isinstance(r.entry, dict)))
+    for kept in store.folder.rglob("*.corrupt-*"):
+        try:
+            used |= {m.decode() for m in NAME_IN_TEXT.findall(kept.read_bytes())}
+        except OSError:
+            return  # cannot tell what it names: nothing is set aside
+    try:
+        PhotoFolder(store.folder).set_aside_orphans(used)
+    except OSError:
+        log.exception("could not set aside the photos no game names")
 
 
 def of_game(store: Any, game_id: str) -> set[str]:

@@ -39,7 +39,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from companion.data import collector
+from companion.data import collector, photos
 from companion.data.atomic_files import StoreWriteError
 from companion.data.history import History
 from companion.data.imports import Imports
@@ -78,6 +78,8 @@ class GameStore(StartUp, Players, History, Imports, Settings):
             with collector.paused():  # a long history is a great many objects at once
                 self._open()
                 collector.keep(len(self._finished))
+            if self.read_only is None and not self.files.blocked:  # a file not read may name any photo
+                photos.tidy(self)
         except BaseException:
             if self._lock_file is not None:
                 self._lock_file.close()

@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import scoring
-from companion.data.atomic_files import StoreWriteError, in_words
+from companion.data.atomic_files import StoreWriteError
 from companion.data.damaged import DamagedRecord
 from companion.data.ids import route_id
-from companion.data.photos import PhotoFolder
 from companion.data.stored_game import EDITING, FINISHED, IN_PROGRESS, StoredGame
 from companion.services import kept_figures
 
@@ -99,9 +98,4 @@ class Games:
         self, records: list[dict], report: Callable[[int, int], None] | None = None, photos: dict[str, bytes] | None = None
     ) -> tuple[int, int]:
         """Import checked records, with the photos they refer to: (added, skipped as already present); all or nothing."""
-        if photos:
-            try:  # the photos first: a game is never stored without its photos
-                PhotoFolder(self.store.folder).put_all(photos)
-            except OSError as e:
-                raise StoreWriteError(f"A photo could not be written: {in_words(e)}") from e
-        return self.store.add_finished(records, report)
+        return self.store.add_finished(records, report, photos)

@@ -11,7 +11,7 @@ from PIL import ExifTags, Image
 
 import scoring
 from companion.data.photos import PhotoFolder, photo_name, refs_problem
-from companion.data.store import GameStore
+from companion.data.store import GameStore, StoreWriteError
 from companion.services import file_formats, photo_archive, tableau_photos
 from companion.services.live import GameHub
 from scoring.lost_cities import AddCard
@@ -206,8 +206,7 @@ def test_export_and_import_carry_the_photos(store, tmp_path):
     try:
         text, photos = photo_archive.unpack(archive, "t.zip")
         records = photo_archive.kept(file_formats.read_import(text, "t.zip"), photos, other.folder)
-        PhotoFolder(other.folder).put_all(photo_archive.used(records, photos))
-        assert other.add_finished(records) == (1, 0)
+        assert other.add_finished(records, brought=photo_archive.used(records, photos)) == (1, 0)
         assert other.get(game_id).record["photos"] == store.get(game_id).record["photos"]
         assert tableau_photos.photo(other.folder, name) == tableau_photos.photo(store.folder, name)
     finally:
@@ -410,3 +409,107 @@ def test_a_photo_no_game_names_is_checked_but_not_kept():
 def test_a_game_naming_a_photo_the_zip_lacks_is_counted(store):
     records = [{"photos": [{"file": "0" * 32 + ".jpg", "seat": 0}]}]
     assert photo_archive.missing(records, {}, store.folder) == 1
+
+
+def exported_with_photo(store) -> tuple[bytes, str, str]:
+    """A ZIP "Export with photos" of one finished game with one photo: (the ZIP, the game's id, the photo's name)."""
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    name = store.get(game_id).record["photos"][0]["file"]
+    return photo_archive.export_zip(store.finished(), store.folder), game_id, name
+
+
+def asked(archive: bytes, folder) -> tuple[list[dict], dict[str, bytes]]:
+    """What the import screen holds while it asks "Import 1 game?": the records and the photos to store."""
+    text, photos = photo_archive.unpack(archive, "t.zip")
+    records = photo_archive.kept(file_formats.read_import(text, "t.zip"), photos, folder)
+    return records, photo_archive.used(records, photos)
+
+
+def test_a_game_skipped_as_already_present_writes_no_photo(store, tmp_path):
+    archive, game_id, name = exported_with_photo(store)
+    other = GameStore(tmp_path / "other")
+    try:
+        other.add_finished([{**store.get(game_id).record, "photos": []}])  # the game is there, without the photo
+        records, brought = asked(archive, other.folder)
+        assert other.add_finished(records, brought=brought) == (0, 1)
+        assert not (other.folder / "photos" / name).exists()
+    finally:
+        other.close()
+
+
+def test_a_failed_import_leaves_no_photo_behind(store, tmp_path, monkeypatch):
+    archive, _, _ = exported_with_photo(store)
+    other = GameStore(tmp_path / "other")
+    try:
+        records, brought = asked(archive, other.folder)
+
+        def disk_full(games):
+            raise StoreWriteError("The disk is full: nothing was changed.")
+
+        monkeypatch.setattr(other, "_put_finished", disk_full)
+        with pytest.raises(StoreWriteError, match="nothing was changed"):
+            other.add_finished(records, brought=brought)
+        assert other.finished() == [] and not list((other.folder / "photos").glob("*.jpg"))
+    finally:
+        other.close()
+
+
+def test_a_game_deleted_while_an_import_waits_does_not_take_the_imported_games_photo(store, tmp_path):
+    """Tab B's import names the photo of tab A's game (already here, so the ZIP's copy is not needed); A deletes
+    its game while B's question waits; B confirms: the imported game keeps its photo, past the trash's time."""
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    record = store.get(game_id).record
+    name = record["photos"][0]["file"]
+    imported = {**record, "id": "from-b"}
+    records = photo_archive.kept([imported], {}, store.folder)  # B asks "Import 1 game?"
+    assert records[0]["photos"][0]["file"] == name
+    store.delete(game_id)  # A deletes its game: the photo goes to the trash
+    assert store.add_finished(records) == (1, 0)  # B confirms
+    PhotoFolder(store.folder).empty_trash(older_than=0)
+    assert store.get("from-b").record["photos"][0]["file"] == name
+    assert tableau_photos.photo(store.folder, name) is not None
+
+
+def test_a_photo_gone_before_the_import_is_confirmed_is_left_out_of_the_game(store, tmp_path):
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    record = store.get(game_id).record
+    records = photo_archive.kept([{**record, "id": "from-b"}], {}, store.folder)
+    store.delete(game_id)
+    PhotoFolder(store.folder).empty_trash(older_than=0)  # gone for good before B confirms
+    assert store.add_finished(records) == (1, 0)
+    assert "photos" not in store.get("from-b").record  # no reference to nothing
+
+
+def test_start_up_sets_aside_photos_no_game_names(store, tmp_path):
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    kept = store.get(game_id).record["photos"][0]["file"]
+    stray = PhotoFolder(store.folder).put(tableau_photos.prepared(png(), "stray.png"))  # a failed import's, say
+    store.close()
+    again = GameStore(tmp_path / "data")
+    try:
+        photos = PhotoFolder(again.folder)
+        assert photos.has(kept) and not photos.has(stray) and (photos.trash / stray).is_file()
+        photos.empty_trash(older_than=0)
+        assert not any(again.folder.rglob(stray)) and photos.has(kept)
+    finally:
+        again.close()
+
+
+def test_start_up_keeps_the_photos_a_damaged_history_file_names(store, tmp_path):
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    name = store.get(game_id).record["photos"][0]["file"]
+    store.close()
+    shutil.rmtree(tmp_path / "data" / "backups")  # no copy to repair it from
+    month = next((tmp_path / "data" / "history").glob("*.json"))
+    month.write_text(month.read_text()[:-40])  # cut short: kept aside as it is, the store starts without it
+    again = GameStore(tmp_path / "data")
+    try:
+        assert again.get(game_id) is None and list(again.folder.rglob("*.corrupt-*"))
+        assert PhotoFolder(again.folder).has(name)
+    finally:
+        again.close()
