@@ -52,6 +52,9 @@ WIDEST_OFFSET = timedelta(hours=14)  # UTC+14 (Kiribati) and UTC-12 are the wide
 # How far after this machine's clock an arriving game may be dated: a clock a little wrong, or a time
 # written without its offset on a machine in another zone (26 hours apart at most), is not a typo.
 FUTURE_SKEW = timedelta(hours=36)
+# How far an arriving game's clock may start from its played_at: Tableside starts it there; another app
+# may date the game by its end. Further than this, one of the two is a typo (a clock started in 1970).
+CLOCK_FROM_PLAYED_AT = timedelta(hours=36)
 ODD_IN_NAMES = {"Cc": "a control character", "Cs": "half of a surrogate pair", "Zl": "a line separator", "Zp": "a paragraph separator"}
 
 
@@ -176,8 +179,10 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def clock_problem(clock: Any, arriving: bool) -> str | None:
-    """The game clock's times held to played_at's rules (its shape and order are scoring/clock.py's)."""
+def clock_problem(clock: Any, arriving: bool, played_at: Any = None, finished: bool = False) -> str | None:
+    """The game clock's times held to played_at's rules (its shape and order are scoring/clock.py's). An
+    arriving game's clock starts near its `played_at` (Tableside starts it there), and a finished
+    arriving game's clock has stopped: its time played must not grow after the import."""
     if not isinstance(clock, dict):
         return None  # scoring names it
     pauses = clock.get("pauses")
@@ -189,10 +194,22 @@ def clock_problem(clock: Any, arriving: bool) -> str | None:
         problem = date_problem(text, f"clock › {field}", arriving) if isinstance(text, str) else None
         if problem:
             return problem
+    if not arriving:
+        return None
+    if finished and "stopped" not in clock:
+        return "clock: a finished game's clock has stopped, and this one has no 'stopped' (it would keep running)"
+    try:
+        apart = abs(played_when(clock.get("started")) - played_when(played_at)) if played_at is not None else timedelta(0)
+    except (ValueError, OverflowError):
+        return None  # scoring, or played_at's own check, names it
+    if apart > CLOCK_FROM_PLAYED_AT:
+        hours = CLOCK_FROM_PLAYED_AT // timedelta(hours=1)
+        started = clock.get("started")
+        return f"clock › started: {started!r} is more than {hours} hours from played_at {played_at!r} (a clock starts when the game does)"
     return None
 
 
-def metadata_problem(record: dict, arriving: bool = False) -> str | None:
+def metadata_problem(record: dict, arriving: bool = False, finished: bool = False) -> str | None:
     """What the store and its index need of a record beyond its rules (see the module docstring)."""
     problem = text_problem(record)
     if problem:
@@ -204,7 +221,7 @@ def metadata_problem(record: dict, arriving: bool = False) -> str | None:
         problem = date_problem(record["played_at"], arriving=arriving)
         if problem:
             return problem
-    problem = clock_problem(record.get("clock"), arriving) if "clock" in record else None
+    problem = clock_problem(record.get("clock"), arriving, record.get("played_at"), finished) if "clock" in record else None
     if problem:
         return problem
     for field in ("location", "notes"):

@@ -46,7 +46,7 @@ class Imports(StoreCore):
             record.setdefault("played_at", now)
             check_id(record["id"])
             summary = summarise(record)
-            admit(record, arriving=True)
+            admit(record, arriving=True, finished=True)
             record["played_at"] = with_offset(record["played_at"])  # stored with its offset: read alike in every zone
             if record["id"] in first_seen:
                 raise ValueError(f"record {position} repeats the id {record['id']!r} of record {first_seen[record['id']]}")

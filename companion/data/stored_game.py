@@ -46,10 +46,11 @@ def check_id(game_id: Any) -> None:
         raise scoring.RecordError(("id",), problem)
 
 
-def admit(record: dict, arriving: bool = False) -> None:
+def admit(record: dict, arriving: bool = False, finished: bool = False) -> None:
     """What start-up checks of every stored record (checks.py), checked before it is stored:
-    RecordError names the field. `arriving`: a new game or an import (a player's name is checked too)."""
-    problem = metadata_problem(record, arriving)
+    RecordError names the field. `arriving`: a new game or an import (a player's name and the clock's
+    plausibility are checked too); `finished`: an imported finished game (its clock has stopped)."""
+    problem = metadata_problem(record, arriving, finished)
     if problem:
         raise scoring.RecordError((), problem)
 

@@ -178,7 +178,7 @@ def read_import(data: str | bytes, name: str, progress: Progress | None = None) 
             if record["id"] in first_seen:
                 raise ImportFileError(f"{name}: {label} repeats the id of record {first_seen[record['id']]}: two games cannot share an id")
             first_seen[record["id"]] = position
-        problem = metadata_problem(record, arriving=True)  # what the store checks again at every start (checks.py)
+        problem = metadata_problem(record, arriving=True, finished=True)  # what the store checks again at every start (checks.py)
         if problem:
             raise ImportFileError(f"{name}: {label}: {problem}")
     return records

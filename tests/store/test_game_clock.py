@@ -193,11 +193,22 @@ def finished_with(store, clock: dict):
     [
         ({"started": "1969-12-31T23:00:00+00:00"}, "clock › started '1969-12-31T23:00:00+00:00' is not between the years 1970 and 9999"),
         ({"started": T0, "stopped": "2091-01-01T00:00:00+00:00"}, "clock › stopped '2091-01-01T00:00:00+00:00' is in the future"),
+        ({"started": T0}, "clock: a finished game's clock has stopped, and this one has no 'stopped'"),  # it would keep growing
+        ({"started": T0, "pauses": [{"from": at(10)}]}, "clock: a finished game's clock has stopped"),  # paused, never stopped
+        (
+            {"started": "1970-01-01T00:00:00+00:00", "stopped": at(60)},
+            "clock › started: '1970-01-01T00:00:00+00:00' is more than 36 hours from played_at",
+        ),
+        ({"started": "2021-03-01T19:00:00+00:00", "stopped": at(60)}, "clock › started: '2021-03-01T19:00:00+00:00' is more than 36 hours"),
     ],
+    ids=["before 1970", "stops in the future", "still running", "still paused", "started in 1970", "five years before"],
 )
 def test_an_import_with_a_damaged_clock_is_refused_and_nothing_is_stored(store, clock, fault):
     data = json.dumps([{**LOST_CITIES, "id": "bad", "played_at": T0, "clock": clock}])
     with pytest.raises(ValueError) as refused:
-        store.add_finished(file_formats.read_import(data, "games.json"))
+        file_formats.read_import(data, "games.json")  # what the import screen says before it asks
+    assert fault in str(refused.value)
+    with pytest.raises(ValueError) as refused:
+        store.add_finished(json.loads(data))  # and the store, whoever calls it
     assert fault in str(refused.value)
     assert store.get("bad") is None
