@@ -5,6 +5,11 @@ and cut off past the limit), not in one websocket message: a 20,000-game history
 and a websocket that took messages that big would take them from anyone. The URL is signed with
 this run's secret and names a file only the session that asked for it knows; the file is read
 once and deleted.
+
+A URL is issued only to a session allowed to add what it brings (ui/widgets/picked_file.py asks the
+screen), and within a budget: a few uploads under way per device and a few for the whole server, each
+cut off at MAX_UPLOAD_BYTES, so abandoned or hostile uploads can never hold more than
+MAX_UNDER_WAY × MAX_UPLOAD_BYTES of disk, and only until their URL expires (`sweep`).
 """
 
 from __future__ import annotations
@@ -12,11 +17,18 @@ from __future__ import annotations
 import secrets
 import shutil
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 MAX_UPLOAD_BYTES = 32 * 1024 * 1024  # a file the transfer screen imports: a history of 30,000 games
 UPLOAD_VALID_SECONDS = 600  # a slow phone on the Wi-Fi sends 30 MB well within it
+MAX_UNDER_WAY_PER_DEVICE = 2  # a photo and an import at once; a device never needs more
+MAX_UNDER_WAY = 16  # every device together: 512 MB of disk at the very most
+
+
+class UploadRefused(Exception):
+    """No URL for this upload now: the words say why (the budget is spent until an upload ends)."""
 
 
 class Uploads:
@@ -27,16 +39,30 @@ class Uploads:
         self.folder = Path(tempfile.mkdtemp(prefix="tableside-uploads-")) if folder is None else folder
         self.folder.mkdir(parents=True, exist_ok=True)
         self.secret = secrets.token_urlsafe(32)
+        self._lock = threading.Lock()  # taken from a worker thread (take), asked on the event loop (new_name)
+        self._under_way: dict[str, tuple[str, float]] = {}  # name → (device, when its URL was issued)
 
-    def new_name(self) -> str:
-        """A name no other session can guess, so no upload lands on another's file. Uploads abandoned
-        (a tab closed mid-way, a file cut off at the limit) past their URL's life are removed first."""
-        self.sweep()
-        return f"{secrets.token_hex(16)}.upload"
+    def new_name(self, device: str, now: float | None = None) -> str:
+        """A name no other session can guess, so no upload lands on another's file, for an upload from
+        `device` (its address). UploadRefused when the budget is spent. Uploads abandoned (a tab closed
+        mid-way, a file cut off at the limit) past their URL's life are removed first."""
+        now = time.time() if now is None else now
+        self.sweep(now)
+        with self._lock:
+            if sum(1 for d, _ in self._under_way.values() if d == device) >= MAX_UNDER_WAY_PER_DEVICE:
+                raise UploadRefused("Another file from this device is still on its way: wait for it, then try again.")
+            if len(self._under_way) >= MAX_UNDER_WAY:
+                raise UploadRefused("The server is receiving other files: try again in a minute.")
+            name = f"{secrets.token_hex(16)}.upload"
+            self._under_way[name] = (device, now)
+        return name
 
     def sweep(self, now: float | None = None) -> None:
         """Remove the uploads whose URL has expired: nobody can finish or take them any more."""
         expired = (time.time() if now is None else now) - UPLOAD_VALID_SECONDS
+        with self._lock:
+            for name in [n for n, (_, issued) in self._under_way.items() if issued < expired]:
+                del self._under_way[name]
         for path in self.folder.glob("*.upload"):
             try:
                 if path.stat().st_mtime < expired:
@@ -50,11 +76,18 @@ class Uploads:
         try:
             return path.read_bytes()
         finally:
+            self._ended(name)
             path.unlink(missing_ok=True)
 
     def discard(self, name: str) -> None:
         """A failed or refused upload: what arrived of it goes."""
-        self._path(name).unlink(missing_ok=True)
+        path = self._path(name)
+        self._ended(name)
+        path.unlink(missing_ok=True)
+
+    def _ended(self, name: str) -> None:
+        with self._lock:
+            self._under_way.pop(name, None)
 
     def _path(self, name: str) -> Path:
         if Path(name).name != name or not name.endswith(".upload"):

@@ -242,8 +242,30 @@ def test_uploads_abandoned_past_their_urls_life_are_removed(tmp_path):
     recent.write_bytes(b"y")
     long_ago = time.time() - UPLOAD_VALID_SECONDS - 5
     os.utime(old, (long_ago, long_ago))
-    uploads.new_name()  # each new upload sweeps first
+    uploads.new_name("192.168.1.20")  # each new upload sweeps first
     assert not old.exists() and recent.exists()
+
+
+def test_each_device_and_the_server_have_a_budget_of_uploads_under_way(tmp_path):
+    """No device can hold more than two uploads open at once, nor all of them more than MAX_UNDER_WAY; an
+    upload ended (taken, discarded) or expired gives its place back."""
+    from companion.server.uploads import MAX_UNDER_WAY, MAX_UNDER_WAY_PER_DEVICE, UPLOAD_VALID_SECONDS, UploadRefused, Uploads
+
+    uploads = Uploads(tmp_path / "uploads")
+    phone = [uploads.new_name("10.0.0.2") for _ in range(MAX_UNDER_WAY_PER_DEVICE)]
+    with pytest.raises(UploadRefused, match="still on its way"):
+        uploads.new_name("10.0.0.2")
+    uploads.discard(phone[0])  # the first one failed: its place is free again
+    (uploads.folder / phone[1]).write_bytes(b"{}")
+    assert uploads.take(phone[1]) == b"{}"
+    uploads.new_name("10.0.0.2")
+    others = [uploads.new_name(f"10.0.1.{i}") for i in range(MAX_UNDER_WAY - 1)]
+    with pytest.raises(UploadRefused, match="receiving other files"):
+        uploads.new_name("10.0.2.1")
+    import time
+
+    later = time.time() + UPLOAD_VALID_SECONDS + 1  # every URL issued has expired: nobody can send on them
+    assert uploads.new_name("10.0.2.1", now=later) and len(others) == MAX_UNDER_WAY - 1
 
 
 def test_settings_say_when_the_history_was_last_exported(open_app, store):

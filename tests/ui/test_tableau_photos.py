@@ -157,3 +157,23 @@ def test_six_narrow_tableaux_get_a_camera_button_each(open_app, store):
     for player in players:
         (button,) = h.buttons(f"Photo of {player}'s tableau")
         assert isinstance(button, ft.IconButton) and isinstance(button.action, ft.PickFiles)
+
+
+def test_no_upload_url_for_a_phone_whose_seat_was_released(open_app, store):
+    """A crafted (or late) pick from a phone that may no longer add to the game gets no upload URL: the server
+    asks the rights at the pick, not the screen that was drawn."""
+    from companion.access.gate import PIN_SETTING
+    from companion.access.invites import Invites
+    from companion.access.pin_hash import hash_pin
+
+    store.set_setting(PIN_SETTING, hash_pin("4321"))
+    game_id = start(store)
+    invites = Invites(store)
+    phone = open_app(f"/join/{invites.code_for(game_id)}", browser_storage={})
+    phone.tap("I am Mia")
+    (button,) = phone.buttons("Photo of Mia's tableau")
+    invites.release(game_id, "Mia")  # the host releases the seat; the phone's screen still shows the button
+    asked = len(phone.conn.invoked)
+    phone.fire(button.action.file_picker, "result", {"files": [{"id": 0, "name": "Mia.jpg", "size": 1000}]})
+    assert not [m for m, _ in phone.conn.invoked[asked:] if m == "upload"]
+    assert "photos" not in store.get(game_id).record and not list(phone.uploads.folder.iterdir())

@@ -20,6 +20,7 @@ from typing import TypeVar
 import flet as ft
 
 import scoring
+from companion.access import rights
 from companion.server.uploads import MAX_UPLOAD_BYTES
 from companion.services import bg_stats, file_formats, photo_archive
 from companion.services import topics as changes
@@ -237,6 +238,7 @@ def view(app: App) -> ft.View:
         app,
         Receiver(
             limit=MAX_UPLOAD_BYTES,
+            may=lambda: "" if app.is_host() else rights.HOST_ONLY,
             too_big=too_big,
             lost=lambda shown, error: f"Nothing imported: {shown} did not arrive{f' ({error})' if error else ''}. Try again.",
             refuse=lambda text: say(text, error=True),

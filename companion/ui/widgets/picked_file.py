@@ -1,11 +1,13 @@
 """How a file chosen in the browser's picker reaches the screen that asked for it (the import, a tableau's photo).
 
-It comes one of two ways: with the pick itself in the browser build (no server to upload to), or by
-Flet's signed upload to this run's uploads folder (server/uploads.py: an HTTP PUT in chunks, never one
-websocket message), whose progress and end the client reports on the picker. Either way a file over
-the screen's limit is refused before it is sent, a failed upload is discarded, and the bytes are taken
-from the folder in a worker thread. These steps are kept here once so that both screens take files
-alike; each screen says what it shows (progress, its own words) and does what it will with the bytes.
+It is taken only from a session the screen allows (`Receiver.may`, asked at every pick: a crafted event
+reaches the handler as a real pick does), and comes one of two ways: with the pick itself in the browser
+build (no server to upload to), or by Flet's signed upload to this run's uploads folder
+(server/uploads.py: an HTTP PUT in chunks, never one websocket message), whose progress and end the
+client reports on the picker. Either way a file over the screen's limit is refused before it is sent, a
+failed upload is discarded, and the bytes are taken from the folder in a worker thread. These steps are
+kept here once so that both screens take files alike; each screen says what it shows (progress, its own
+words) and does what it will with the bytes.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import cast
 
 import flet as ft
 
-from companion.server.uploads import UPLOAD_VALID_SECONDS
+from companion.server.uploads import UPLOAD_VALID_SECONDS, UploadRefused
 from companion.services.background import in_thread
 from companion.ui.session import App
 
@@ -30,6 +32,7 @@ class Receiver:
     """What a screen says and does at each step of a picked file's way (all called on the session's loop)."""
 
     limit: int  # bytes: a larger file is refused before it is sent
+    may: Callable[[], str]  # "" when this session may add what the file brings (asked before any upload URL), else the refusal
     too_big: Callable[[str], str]  # the refusal of a file (by its name) over the limit, or cut off by the server (HTTP 413)
     lost: Callable[[str, str | None], str]  # the refusal of a file that did not arrive: its name, the upload's error (None: not found)
     refuse: Callable[[str], None]  # says a refusal
@@ -54,6 +57,10 @@ def use_file_picker(app: App, receiver: Receiver) -> ft.FilePicker:
         if not e.files:
             return  # cancelled
         file = e.files[0]
+        why = receiver.may()  # a crafted event reaches this handler too: the server decides, not the screen shown
+        if why:
+            receiver.refuse(why)
+            return
         if (file.size or 0) > receiver.limit:
             receiver.refuse(receiver.too_big(file.name))
             return
@@ -63,7 +70,11 @@ def use_file_picker(app: App, receiver: Receiver) -> ft.FilePicker:
         if app.uploads is None:
             receiver.refuse("This server does not take files.")
             return
-        name = app.uploads.new_name()
+        try:
+            name = app.uploads.new_name(app.address or "unknown")
+        except UploadRefused as refused:
+            receiver.refuse(str(refused))
+            return
         upload.current = (file.name, name, file.size or 0)
         receiver.receiving(file.name, file.size or 0, 0)
         url = app.page.get_upload_url(name, UPLOAD_VALID_SECONDS)
