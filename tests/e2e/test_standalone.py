@@ -1,7 +1,8 @@
 """The browser build (issue 36): the site `tableside build-web` writes, served by a plain static
 server, runs the whole app in Chromium with no Tableside server and no other host: a Lost Cities game
 and a CGT game played to Results and saved, then found in History after a reload with the network off
-(the service worker), their totals as `scoring` gives them for the records the page kept in IndexedDB.
+(the service worker), their totals as `scoring` gives them for the records the page kept in IndexedDB;
+one tab at a time writes the games (issue 50), the next start comes from the memory snapshot.
 
 Both games, as issue 36 asks: CGT is the one whose tableau is steppers and a shared Meta row, Lost
 Cities the one of card taps. The site is built once per run, into a temporary folder (a module
@@ -151,69 +152,102 @@ def save_result(u: BrowserUI) -> None:
     u.page.wait_for_url(re.compile(r"/history/"), timeout=20_000)
 
 
-def test_the_browser_build_plays_saves_and_starts_offline(browser_factory, site):
+def play_cgt(u: BrowserUI) -> str:
+    """A CGT game set up, one card entered and saved; its id."""
+    u.set_up("CGT – Card Game Traders", ["Lea", "Max", "Kai"])
+    u.tap("Type 5 Meta plus")
+    u.tap("Lea type 5 plus")
+    u.expect_totals({"Lea": -1, "Max": 0, "Kai": 0})  # one card worth 1 (one Meta card), less the first player's 2
+    save_result(u)
+    return u.game_id()
+
+
+def open_tab(context, static: StaticSite, name: str, shown) -> BrowserUI:
+    u = BrowserUI(context.new_page(), static, name)
+    u.page.goto(static.origin + "/")
+    u.enable_semantics()
+    shown(u).wait_for(timeout=120_000)
+    return u
+
+
+def home(u: BrowserUI):
+    return u.page.get_by_role("button", name=re.compile("^Lost Cities")).first
+
+
+def reloaded(u: BrowserUI) -> None:
+    """The page loaded again (a mark left in the first document proves that Python started again)."""
+    u.console.clear()
+    u.page.evaluate("window.__firstVisit = true")
+    u.reload()
+    assert u.page.evaluate("window.__firstVisit === undefined"), "the page was not loaded again"
+
+
+def test_the_browser_build_plays_in_one_tab_at_a_time_saves_and_starts_offline(browser_factory, site):
+    """Tab A plays Lost Cities to a saved result. Tab B, opened meanwhile, says the games are open in another
+    tab (one writer at a time: a Web Lock) and reads nothing until it is chosen; then A stops and says so, and B
+    plays CGT to a saved result. Both reloaded with the network off: one holds the games (both of them), the
+    other asks; the one that holds them started from the memory snapshot the service worker kept; a damaged
+    snapshot falls back to a plain start; Import, reached by tapping, imports a file."""
+    from companion.standalone.browser import ELSEWHERE, STOPPED, TAKE
+
     static = StaticSite(site)
-    browser = browser_factory()
-    context = new_context(browser, PHONE, service_workers="allow")
+    context = new_context(browser_factory(), PHONE, service_workers="allow")
     context.add_init_script(COUNT_WORKER_MESSAGES)
     elsewhere: list[str] = []
     context.on("request", lambda r: None if r.url.startswith((static.origin, "blob:", "data:")) else elsewhere.append(r.url))
     failed: list[str] = []
     context.on("requestfailed", lambda r: failed.append(f"{r.url}: {r.failure}"))
+    tabs: list[BrowserUI] = []
     try:
-        u = BrowserUI(context.new_page(), static, "standalone")
-        u.page.goto(static.origin + "/")
-        u.enable_semantics()
-        u.page.get_by_role("button", name=re.compile("^Lost Cities")).first.wait_for(timeout=120_000)
-
-        u.set_up("Lost Cities", ["Mia", "Noah"])
+        first = open_tab(context, static, "tab-a", home)
+        tabs.append(first)
+        first.set_up("Lost Cities", ["Mia", "Noah"])
         for n in (9, 10):
-            u.tap(f"Mia red {n}")
-        u.tap("Noah")
-        u.tap("Noah blue 8")
-        u.expect_totals({"Mia": -1, "Noah": -12})  # Mia red 19 − 20; Noah blue 8 − 20
-        u.tap("Next round")
-        u.tap("Mia")
-        u.tap("Mia green 9")
-        u.tap("Next round")
-        u.tap("Noah")
-        u.tap("Noah yellow investment 1")
+            first.tap(f"Mia red {n}")
+        first.tap("Noah")
+        first.tap("Noah blue 8")
+        first.expect_totals({"Mia": -1, "Noah": -12})  # Mia red 19 − 20; Noah blue 8 − 20
+        first.tap("Next round")
+        first.tap("Mia")
+        first.tap("Mia green 9")
+        first.tap("Next round")
+        first.tap("Noah")
+        first.tap("Noah yellow investment 1")
         # Round 2: Mia green 9 − 20 = −11; round 3: Noah's investment alone, (0 − 20) × 2 = −40.
-        u.expect_totals({"Mia": -1 - 11, "Noah": -12 - 40})
-        save_result(u)
-        lost_cities = u.game_id()
+        first.expect_totals({"Mia": -1 - 11, "Noah": -12 - 40})
+        save_result(first)
+        lost_cities = first.game_id()
 
-        u.set_up("CGT – Card Game Traders", ["Lea", "Max", "Kai"])
-        u.tap("Type 5 Meta plus")
-        u.tap("Lea type 5 plus")
-        u.expect_totals({"Lea": -1, "Max": 0, "Kai": 0})  # one card worth 1 (one Meta card), less the first player's 2
-        save_result(u)
-        cgt = u.game_id()
-        kept = u.kept_games("history/")
-        assert set(kept) >= {lost_cities, cgt}, f"kept in IndexedDB: {list(kept)}"
+        second = open_tab(context, static, "tab-b", lambda u: u.page.get_by_text(ELSEWHERE))
+        tabs.append(second)
+        second.button(TAKE).click()
+        home(second).wait_for(timeout=60_000)
+        first.page.get_by_text(STOPPED).wait_for(timeout=30_000)  # the first tab stopped, and says why
+        cgt = play_cgt(second)
+        kept = second.kept_games("history/")
+        assert {lost_cities, cgt} <= set(kept), f"kept in IndexedDB: {list(kept)}"
         assert dict(scoring.score(kept[lost_cities]).totals) == {"Mia": -12, "Noah": -52}
 
         # A second visit with the network off: the service worker serves the site, IndexedDB the games.
-        # A new route after the hash stays in the same document: the page is loaded again (reload), and
-        # a mark left in the first document proves that Python started again, offline.
-        u.page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
+        second.page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
         context.set_offline(True)
-        u.page.goto(static.origin + "/#/history")
-        u.page.evaluate("window.__firstVisit = true")
-        u.reload()
-        assert u.page.evaluate("window.__firstVisit === undefined"), "the page was not loaded again"
+        for tab in (first, second):  # whichever starts first holds the games, the other asks
+            tab.page.goto(static.origin + "/#/history")
+            reloaded(tab)
+        deadline = time.monotonic() + 120
+        while [tab.page.get_by_text(ELSEWHERE).count() for tab in tabs].count(1) != 1:
+            assert time.monotonic() < deadline, "after both reloads, not exactly one tab says the games are open in another"
+            first.page.wait_for_timeout(500)
+        (u,) = [tab for tab in tabs if tab.page.get_by_text(ELSEWHERE).count() == 0]
         for title in ("Lost Cities", "CGT – Card Game Traders"):
             expect(u.page.get_by_text(re.compile(re.escape(title))).first).to_be_visible(timeout=120_000)
         u.screenshot("history-offline")
-        # The second start restored Python from the build's memory snapshot, kept by the service worker.
+        # This start restored Python from the build's memory snapshot, kept by the service worker.
         assert any("Python restored from the snapshot" in line for line in u.console), u.console[-20:]
 
         # A damaged snapshot (a byte changed in the kept copy) falls back to a plain start, without a word.
         u.page.evaluate(DAMAGE_SNAPSHOT)
-        u.console.clear()
-        u.page.evaluate("window.__firstVisit = true")
-        u.reload()
-        assert u.page.evaluate("window.__firstVisit === undefined"), "the page was not loaded again"
+        reloaded(u)
         expect(u.page.get_by_text(re.compile("CGT – Card Game Traders")).first).to_be_visible(timeout=120_000)
         assert any("not this build's: a plain start" in line for line in u.console), u.console[-20:]
 
@@ -234,63 +268,6 @@ def test_the_browser_build_plays_saves_and_starts_offline(browser_factory, site)
             assert time.monotonic() < deadline, f"kept in IndexedDB: {list(u.kept_games('history/'))}"
             u.page.wait_for_timeout(200)
     except BaseException:
-        u.screenshot("failed")
-        print(u.describe())
-        raise
-    finally:
-        context.close()
-        static.stop()
-    # Flet's client asks a CDN for Rive's runtime: the page's policy refuses it before it leaves the browser.
-    escaped = [url for url in elsewhere if not any(f.startswith(url + ":") and "csp" in f.lower() for f in failed)]
-    assert not escaped, f"requests to other hosts: {escaped}; failures: {failed}"
-
-
-def play_cgt(u: BrowserUI) -> str:
-    """A CGT game set up, one card entered and saved; its id."""
-    u.set_up("CGT – Card Game Traders", ["Lea", "Max", "Kai"])
-    u.tap("Type 5 Meta plus")
-    u.tap("Lea type 5 plus")
-    u.expect_totals({"Lea": -1, "Max": 0, "Kai": 0})
-    save_result(u)
-    return u.game_id()
-
-
-def test_two_tabs_never_lose_each_others_games(browser_factory, site):
-    """One tab writes the games at a time (a Web Lock): a second tab says the games are open in another
-    and reads nothing until it is chosen; then the first stops writing and says so, and no game is lost."""
-    from companion.standalone.browser import ELSEWHERE, STOPPED, TAKE
-
-    static = StaticSite(site)
-    context = new_context(browser_factory(), PHONE, service_workers="allow")
-    context.add_init_script(COUNT_WORKER_MESSAGES)
-    tabs: list[BrowserUI] = []
-    try:
-        first = BrowserUI(context.new_page(), static, "tab-a")
-        tabs.append(first)
-        first.page.goto(static.origin + "/")
-        first.enable_semantics()
-        first.page.get_by_role("button", name=re.compile("^Lost Cities")).first.wait_for(timeout=120_000)
-        saved_first = play_cgt(first)
-
-        second = BrowserUI(context.new_page(), static, "tab-b")
-        tabs.append(second)
-        second.page.goto(static.origin + "/")
-        second.enable_semantics()
-        second.page.get_by_text(ELSEWHERE).wait_for(timeout=120_000)
-        second.button(TAKE).click()
-        second.page.get_by_role("button", name=re.compile("^Lost Cities")).first.wait_for(timeout=60_000)
-        first.page.get_by_text(STOPPED).wait_for(timeout=30_000)  # the first tab stopped, and says why
-        saved_second = play_cgt(second)
-
-        for tab in (first, second):  # both reloaded: whichever starts first holds the games, the other asks
-            tab.reload()
-        deadline = time.monotonic() + 120
-        while [tab.page.get_by_text(ELSEWHERE).count() for tab in (first, second)].count(1) != 1:
-            assert time.monotonic() < deadline, "after both reloads, not exactly one tab says the games are open in another"
-            first.page.wait_for_timeout(500)
-        kept = second.kept_games("history/")
-        assert {saved_first, saved_second} <= set(kept), f"kept in IndexedDB: {list(kept)}"
-    except BaseException:
         for tab in tabs:
             tab.screenshot("failed")
             print(tab.describe())
@@ -298,6 +275,9 @@ def test_two_tabs_never_lose_each_others_games(browser_factory, site):
     finally:
         context.close()
         static.stop()
+    # Flet's client asks a CDN for Rive's runtime: the page's policy refuses it before it leaves the browser.
+    escaped = [url for url in elsewhere if not any(f.startswith(url + ":") and "csp" in f.lower() for f in failed)]
+    assert not escaped, f"requests to other hosts: {escaped}; failures: {failed}"
 
 
 @pytest.fixture(scope="module")
