@@ -303,8 +303,13 @@ def refusal(table: Table, action: Action) -> str | None:
     the raw record, without a parse: the play screen asks it of every card it draws."""
     record = table.record
     if isinstance(action, NextRound):
-        planned = parse_variant(record.get("variant", {})).rounds
-        return f"this game plays {planned} round{'s' * (planned > 1)}" if len(record["rounds"]) >= planned else None
+        planned, played = parse_variant(record.get("variant", {})).rounds, len(record["rounds"])
+        if played >= planned:
+            return f"this game plays {planned} round{'s' * (planned > 1)}"
+        if played and not any(laid_down(tableau) for tableau in record["rounds"][-1].values()):
+            # An empty round would be skipped without a word (and two of them end a game as a draw).
+            return f"round {played} has no cards yet: enter its cards before starting round {played + 1}"
+        return None
     if not isinstance(action, (AddCard, SetInvestments)) or not 1 <= action.round <= len(record["rounds"]):
         return None
     round_ = record["rounds"][action.round - 1]
@@ -318,6 +323,11 @@ def refusal(table: Table, action: Action) -> str | None:
     if left < action.count <= INVESTMENTS_PER_COLOUR:
         return f"{other} holds {INVESTMENTS_PER_COLOUR - left} of the {INVESTMENTS_PER_COLOUR} {action.colour} investment cards"
     return None
+
+
+def laid_down(tableau: Any) -> bool:
+    """Whether a player's tableau of a round holds any card (an expedition card or an investment)."""
+    return isinstance(tableau, dict) and any(isinstance(e, dict) and (e.get("cards") or e.get("investments")) for e in tableau.values())
 
 
 def check_record(record: dict[str, Any], draft: Any) -> Record:

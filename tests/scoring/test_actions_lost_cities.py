@@ -107,11 +107,44 @@ def test_no_round_past_the_last_is_allowed():
 
 
 def test_next_round_stops_at_the_variants_rounds():
-    t = table(rounds=3)
-    t = scoring.apply(scoring.apply(t, NextRound()), NextRound())
+    t = table(("Ana", "red", 3), rounds=3)
+    t = scoring.apply(scoring.apply(t, NextRound()), AddCard("Ben", "blue", 4, 2))
+    t = scoring.apply(t, NextRound())
     assert len(t.record["rounds"]) == 3
     with pytest.raises(RecordError, match="plays 3 rounds"):
         scoring.apply(t, NextRound())
+
+
+@pytest.mark.parametrize(
+    "round_1, says",
+    [
+        ({}, "round 1 has no cards yet: enter its cards before starting round 2"),  # nothing entered at all
+        ({"Ana": {"red": {"cards": []}}}, "round 1 has no cards yet: enter its cards before starting round 2"),  # a card taken back
+        ({"Ana": {"red": {"cards": [3]}}}, None),
+        ({"Ben": {"blue": {"cards": [], "investments": 1}}}, None),  # an investment alone is a card laid down
+    ],
+    ids=["empty", "card taken back", "a card", "an investment"],
+)
+def test_an_empty_round_is_not_followed_by_another(round_1, says):
+    """The rule is the rules module's, so a second device, an undo's replay or an import meets it too: two
+    Next rounds on a fresh game used to make three empty rounds, a finished game and "a draw"."""
+    t = table(rounds=3)
+    record = {**t.record, "rounds": [{"Ana": {}, "Ben": {}, **round_1}]}
+    t = Table(record, None, scoring.parse(record))
+    assert scoring.refusal(t, NextRound()) == says
+    if says:
+        with pytest.raises(RecordError) as caught:
+            scoring.apply(t, NextRound())
+        assert caught.value.sentence(["Ana", "Ben"]) == "Round 1 has no cards yet: enter its cards before starting round 2."
+    else:
+        assert len(scoring.apply(t, NextRound()).record["rounds"]) == 2
+
+
+def test_a_stored_record_with_empty_rounds_scores_as_it_always_did():
+    """Records already stored or exported keep their meaning: an empty round scores 0 for both (docs/format.md)."""
+    record = {**table(rounds=3).record, "rounds": [{"Ana": {}, "Ben": {}}] * 3}
+    result = scoring.score(record)
+    assert result.decided and dict(result.totals) == {"Ana": 0, "Ben": 0}
 
 
 def test_the_starter_of_a_round_is_the_leader_after_the_round_before():

@@ -85,10 +85,18 @@ def test_undo_takes_back_only_my_last_action(live):
 
 
 def test_undo_drops_a_later_action_that_built_on_the_one_undone(live):
+    live.act(AddCard("Ben", "blue", 4, 1), who="phone")
     live.act(NextRound(), who="tablet")
     live.act(AddCard("Ana", "red", 3, 2), who="phone")
     done = live.undo("tablet")  # round 2 goes, and with it the card entered in it
     assert done.changed and "1 later change" in done.message
+    assert len(live.store.get(live.id).record["rounds"]) == 1
+
+
+def test_an_empty_round_is_refused_whoever_asks(live):
+    """The rule lives in scoring: a second device, or an undo's replay, meets it as the screen does."""
+    done = live.act(NextRound(), who="tablet")
+    assert not done.changed and done.message == "Round 1 has no cards yet: enter its cards before starting round 2."
     assert len(live.store.get(live.id).record["rounds"]) == 1
 
 

@@ -161,15 +161,11 @@ class LostCitiesScreen(GameScreen):
     def select_round(self, index: int) -> None:
         self.context.remember("round", index)
 
-    def next_round(self) -> None:  # the new round is shown: the screen draws it once the change is stored
-        rounds = self.context.record["rounds"]
-        if not any(rounds[-1].values()):  # an empty round would be skipped without a word: refused in words
-            n = len(rounds)
-            self.context.refuse(f"Round {n} has no cards yet: enter its cards before starting round {n + 1}.")
-            self.select_round(n - 1)
-            return
-        if self.context.act(NextRound()):
-            self.select_round(len(self.context.record["rounds"]) - 1)
+    def next_round(self) -> None:
+        """The new round is shown once the change is stored; refused (an empty round: scoring.lost_cities.refusal),
+        the round still to fill in is."""
+        self.context.act(NextRound())
+        self.select_round(len(self.context.record["rounds"]) - 1)
 
     # -- what is shown ------------------------------------------------------------------
 
