@@ -1,30 +1,38 @@
 """How fast the browser build starts on a phone: first visit and second visit (service worker), in one run.
 
-    python bench/standalone.py [--site DIR] [--cpu 4] [--runs 3]
+    python bench/standalone.py [--site DIR] [--cpu 4] [--runs 3] [--plain]
 
 The site (`tableside build-web`, built here unless --site names one) is served by a static server of
 this script's own that holds every response to a 20 Mbit/s link (2,500,000 bytes/s shared by all
 requests) with 20 ms before each response, and counts the bytes it sends: the page's, the Python
-worker's and the service worker's requests alike (Chromium's network emulation would miss the
-worker's). Chromium at 390 × 844 with its main thread throttled `--cpu`× (DevTools' CPU throttling:
-it does not reach the Python worker, which runs at this machine's speed — what it leaves out); the
-time runs from navigation to the home screen's "Lost Cities" button in the accessibility tree.
+worker's and the service worker's requests alike (Chromium's network emulation would miss the worker's).
+It serves the build's Brotli copies (`.br`, written by build-web) to a browser that takes them, as a
+host with `brotli_static` does; `--plain` serves the files as they are.
+
+Chromium at 390 × 844, its CPU throttled `--cpu`× (DevTools' throttling, `Emulation.setCPUThrottlingRate`)
+on the page and on the Python worker alike: the page's DevTools session auto-attaches to each worker the
+page starts, holds it before its first line, throttles it and lets it run. The service worker is not
+throttled. The time runs from navigation to the home screen's "Lost Cities" button in the
+accessibility tree.
 - first: a new browser profile (nothing cached).
 - second: the same profile, a new tab, once the service worker has kept the site.
 - offline: the same, with the static server stopped (the service worker serves everything).
-Bytes are as sent, uncompressed (Python's server does not compress); "gzip" is what a host that
-compresses would send for the same files. Each start is broken down by what the page says on its console:
-Flutter loaded, Python ready (the worker initialised: restored from the memory snapshot, or imported from
-source), Home drawn. The baseline, in the same run and browser: the server form (`tableside serve` on this
-machine, no link emulation) started warm, a second visit with its files cached, to the same button.
-Left out: a real phone's GPU (Chromium draws in software
-here), DNS and TLS, a host's own latency.
+
+Bytes are as sent: "to Home" until the home screen is drawn, "in all" once nothing more is sent (the
+service worker's install, and the memory snapshot it keeps in the background for the next start). Each
+start is broken down by what the page says on its console: Flutter loaded, Python ready (the worker
+initialised: restored from the memory snapshot, or imported from source), Home drawn. The baseline, in
+the same run and browser: the server form (`tableside serve` on this machine, no link emulation)
+started warm, a second visit with its files cached, to the same button, throttled alike. Left out: a
+real phone's GPU (Chromium draws in software here), DNS and TLS, a host's own latency.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
+import json
+import mimetypes
+import os
 import statistics
 import sys
 import tempfile
@@ -59,10 +67,26 @@ class Link:
         write(data)
 
 
-def serve(site: Path, link: Link) -> ThreadingHTTPServer:
+def serve(site: Path, link: Link, precompressed: bool) -> ThreadingHTTPServer:
     class Handler(SimpleHTTPRequestHandler):
         def log_message(self, *args) -> None:
             pass
+
+        def send_head(self):
+            """The file's Brotli copy where it has one and the browser takes Brotli (else the file itself)."""
+            path = Path(self.translate_path(self.path))
+            if path.is_dir():
+                path = path / "index.html"
+            packed = path.with_name(path.name + ".br")
+            if not (precompressed and packed.is_file() and "br" in self.headers.get("Accept-Encoding", "")):
+                return super().send_head()
+            f = packed.open("rb")
+            self.send_response(200)
+            self.send_header("Content-Type", mimetypes.guess_type(path.name)[0] or "application/octet-stream")
+            self.send_header("Content-Encoding", "br")
+            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+            self.end_headers()
+            return f
 
         def copyfile(self, source, outputfile) -> None:
             time.sleep(LATENCY)
@@ -75,26 +99,29 @@ def serve(site: Path, link: Link) -> ThreadingHTTPServer:
     return server
 
 
-def gzip_size(site: Path, files: list[str]) -> int:
-    total = 0
-    for name in set(files):
-        path = site / (name.lstrip("/") or "index.html")
-        if path.is_dir():
-            path = path / "index.html"
-        if path.is_file():
-            total += len(gzip.compress(path.read_bytes(), 6))
-    return total
-
-
 MARKS = {"Flutter app loaded": "flutter", "Python worker initialized": "python", "restored from the snapshot": "snapshot"}
 BREAKDOWN: list[dict[str, float]] = []  # each start's marks (seconds from navigation), in order
 
 
-def start(context, url: str, cpu: float) -> float:
+def throttle(context, page, cpu: float) -> None:
+    """The page's CPU, and every worker's it starts (held at its first line until throttled too)."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+
+    def attached(event: dict) -> None:
+        for n, (method, params) in enumerate((("Emulation.setCPUThrottlingRate", {"rate": cpu}), ("Runtime.runIfWaitingForDebugger", {}))):
+            message = json.dumps({"id": n + 1, "method": method, "params": params})
+            cdp.send("Target.sendMessageToTarget", {"sessionId": event["sessionId"], "message": message})
+
+    cdp.on("Target.attachedToTarget", attached)
+    cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False})
+
+
+def start(context, url: str, cpu: float, link: Link | None = None) -> float:
     from tests.e2e.ui import UI
 
     page = context.new_page()
-    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    throttle(context, page, cpu)
     marks: dict[str, float] = {}
     started = time.perf_counter()
     page.on(
@@ -104,7 +131,7 @@ def start(context, url: str, cpu: float) -> float:
     UI(page, None, "standalone").enable_semantics()
     page.get_by_role("button", name="Lost Cities", exact=False).first.wait_for(timeout=300_000)
     seconds = time.perf_counter() - started
-    BREAKDOWN.append({**marks, "home": seconds})
+    BREAKDOWN.append({**marks, "home": seconds, "sent": link.sent if link is not None else 0})
     page.close()
     return seconds
 
@@ -143,22 +170,26 @@ def quiet(link: Link, seconds: float = 3.0) -> None:
         time.sleep(seconds)
 
 
-def one_run(browser, site: Path, cpu: float) -> dict[str, tuple[float, int, int]]:
+def one_run(browser, site: Path, cpu: float, precompressed: bool) -> dict[str, tuple[float, int, int]]:
+    """{kind: (seconds to Home, bytes sent until Home, bytes sent in all)}."""
     from tests.e2e.conftest import PHONE
 
     link = Link()
-    server = serve(site, link)
+    server = serve(site, link, precompressed)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     found = {}
     with tempfile.TemporaryDirectory():
         context = browser.new_context(viewport=PHONE, service_workers="allow")
         try:
-            seconds = start(context, url, cpu)
-            found["first"] = (seconds, link.sent, gzip_size(site, link.files))
+            seconds = start(context, url, cpu, link)
+            to_home = link.sent
             quiet(link)
+            found["first"] = (seconds, to_home, link.sent)
             link.sent, link.files = 0, []
-            seconds = start(context, url, cpu)
-            found["second"] = (seconds, link.sent, gzip_size(site, link.files))
+            seconds = start(context, url, cpu, link)
+            to_home = link.sent
+            quiet(link)
+            found["second"] = (seconds, to_home, link.sent)
             server.shutdown()
             server.server_close()
             found["offline"] = (start(context, url, cpu), 0, 0)
@@ -177,25 +208,28 @@ def main() -> None:
     parser.add_argument("--site", type=Path, default=None)
     parser.add_argument("--cpu", type=float, default=4)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--plain", action="store_true", help="serve the files as they are, not their .br copies")
     args = parser.parse_args()
     site = args.site or build(Path(tempfile.mkdtemp()) / "site")
     runs, baseline = [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         for _ in range(args.runs):
-            runs.append(one_run(browser, site, args.cpu))
+            runs.append(one_run(browser, site, args.cpu, not args.plain))
             baseline.append(server_form_warm(browser, args.cpu))
         browser.close()
     snapshot = "with" if (site / "python.snapshot").is_file() else "without"
+    served = "as they are" if args.plain else "their Brotli copies"
     print(f"browser build start ({snapshot} a memory snapshot), phone 390 × 844, link 20 Mbit/s + 20 ms, page CPU {args.cpu:g}×,")
+    print(f"files served: {served}")
     print(f"{args.runs} runs (median); marks in seconds from navigation: Flutter loaded, Python ready, Home drawn")
     for i, kind in enumerate(("first", "second", "offline")):
         seconds = statistics.median(r[kind][0] for r in runs)
         sent = statistics.median(r[kind][1] for r in runs)
-        zipped = statistics.median(r[kind][2] for r in runs)
+        in_all = statistics.median(r[kind][2] for r in runs)
         marks = [BREAKDOWN[3 * run + i] for run in range(args.runs)]
         parts = "  ".join(f"{k} {statistics.median(m.get(k, float('nan')) for m in marks):4.1f}" for k in ("flutter", "python", "home"))
-        print(f"  {kind:8} {seconds:6.1f} s to the home screen   {sent / 1e6:6.1f} MB sent   ({zipped / 1e6:5.1f} MB gzip)   {parts}")
+        print(f"  {kind:8} {seconds:6.1f} s to Home   {sent / 1e6:5.1f} MB sent to Home, {in_all / 1e6:5.1f} MB in all   {parts}")
     warm = statistics.median(baseline)
     second = statistics.median(r["second"][0] for r in runs)
     print(f"  server form, warm: {warm:.1f} s (no link emulation); second start / server form: {second / warm:.1f}×")

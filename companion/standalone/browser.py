@@ -18,6 +18,7 @@ first tab left them.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 DATA = Path("/tableside")  # the mount point; the store's folder is inside it, as on a computer
@@ -117,6 +118,50 @@ async def one_tab(page) -> None:
     page.views.clear()
 
 
+NO_ROOM = (
+    "This browser has no room left to keep Tableside's games: what you enter shows here but is not kept, "
+    "and would be lost when this tab closes. Free some space on this device (or export the history); "
+    "Tableside keeps everything as soon as there is room."
+)
+
+
+class KeptInBrowser:
+    """The store's change bus (data/changes.py) in the browser: after every change the store publishes, the
+    folder is written back to IndexedDB once more and the answer is heard. `autoPersist` writes as well,
+    but says nothing when a write fails: a full quota would lose every game in silence. Said once, until
+    a write succeeds again."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.said: object = None  # the dialog that says there is no room, while it stands
+
+    def send(self, origin: str, topics: frozenset[str]) -> None:
+        import pyodide_js  # type: ignore[import-not-found]
+        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+        pyodide_js.FS.syncfs(False, create_once_callable(self.written))
+
+    def listen(self, heard: Callable[[str, frozenset[str]], None]) -> Callable[[], None]:
+        return lambda: None  # one process: nothing arrives from elsewhere
+
+    def written(self, error) -> None:
+        import flet as ft
+
+        if not error:
+            self.said = None
+            return
+        print(f"Tableside: the games could not be kept in this browser: {error}")
+        if self.said is not None:
+            return
+        self.said = ft.AlertDialog(
+            title=ft.Text("No room to keep the games"),
+            content=ft.Semantics(identifier="no-room", content=ft.Text(NO_ROOM)),
+            actions=[ft.TextButton("OK", on_click=lambda e: self.page.pop_dialog())],
+        )
+        self.page.show_dialog(self.said)
+        self.page.update()
+
+
 def fresh_state() -> None:
     """What a memory snapshot froze at build time, made this start's: `random`'s seed and the time zone
     (hash randomisation stays the build's: nothing here hashes what another person chose)."""
@@ -134,12 +179,14 @@ def run() -> None:
     fresh_state()
 
     from companion.bootstrap import make_main
+    from companion.data.changes import Changes
     from companion.data.store import GameStore
 
     async def main(page: ft.Page) -> None:
         await one_tab(page)  # before anything is read: the games as the other tab left them
         await mount_browser_storage()
         store = GameStore(DATA / "data")
+        store.changes = Changes(bus=KeptInBrowser(page))  # before any screen subscribes
         make_main(store, standalone=True)(page)
 
     ft.run(main)

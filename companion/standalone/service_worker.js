@@ -1,9 +1,12 @@
 // Tableside's service worker for the browser build: a second visit starts with no network at all.
 // It stands in for Flutter's flutter_service_worker.js (which only unregisters itself), under the same
 // name, so Flutter's loader finds it registered and leaves it. `install` keeps the files every start
-// needs (PRECACHE, written by companion/standalone/build.py); every other file of the site that a
-// page fetches is kept the first time. Served from the cache first: the site's files change only with
-// a new build, which has a new CACHE name, and `activate` drops the old build's cache.
+// needs (PRECACHE, written by companion/standalone/build.py); the page then names the files its start
+// used before this worker ran (`keep`: the CanvasKit this browser runs) and the memory snapshot; every
+// other file of the site that a page fetches is kept the first time. Served from the cache first: the
+// site's files change only with a new build, which has a new CACHE name. A new build waits until the
+// next start (the page's `take` message), so a page never runs on two builds' files; `activate` then
+// drops the old build's cache, its snapshot with it.
 "use strict";
 
 const CACHE = "tableside-__BUILD__";
@@ -13,7 +16,31 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await cache.addAll(PRECACHE);
-    await self.skipWaiting();
+    if (!self.registration.active) await self.skipWaiting();  // a first install: nothing runs yet to wait for
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const asked = event.data || {};
+  if (asked.take) {
+    event.waitUntil(self.skipWaiting());
+    return;
+  }
+  if (!Array.isArray(asked.keep)) return;
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const name of asked.keep) {
+      const url = new URL(name, self.registration.scope);
+      if (url.origin !== self.location.origin || !url.pathname.startsWith(new URL(self.registration.scope).pathname)) continue;
+      const request = new Request(url);
+      if (await cache.match(key(request))) continue;
+      try {
+        const response = await fetch(request);
+        if (response.ok && response.type === "basic") await cache.put(key(request), response);
+      } catch (error) {
+        // offline, or gone from the host: kept at a later start
+      }
+    }
   })());
 });
 

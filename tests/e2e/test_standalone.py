@@ -145,6 +145,30 @@ DAMAGE_SNAPSHOT = """async () => {
 }"""
 
 
+SNAPSHOT_KEPT = (
+    """async () => (await caches.keys()).length > 0 && (await caches.match(new URL("python.snapshot", location.href).href)) !== undefined"""
+)
+# The CanvasKit files the service worker keeps: the one this browser ran, not both.
+CANVASKIT_KEPT = """async () => {
+    const kept = [];
+    for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) {
+            const path = new URL(request.url).pathname.slice(1);
+            if (path.startsWith("canvaskit/") && path.endsWith(".wasm")) kept.push(path);
+        }
+    }
+    return kept;
+}"""
+
+
+def survives_navigation(page, script: str) -> bool:
+    """`script`'s answer, or False while the page is being loaded again."""
+    try:
+        return bool(page.evaluate(script))
+    except Exception:  # the document went away under the call
+        return False
+
+
 def save_result(u: BrowserUI) -> None:
     u.tap("Results")
     u.text("winner").wait_for(timeout=20_000)
@@ -189,6 +213,7 @@ def test_the_browser_build_plays_in_one_tab_at_a_time_saves_and_starts_offline(b
     other asks; the one that holds them started from the memory snapshot the service worker kept; a damaged
     snapshot falls back to a plain start; Import, reached by tapping, imports a file."""
     from companion.standalone.browser import ELSEWHERE, STOPPED, TAKE
+    from companion.standalone.build import UPDATE_READY
 
     static = StaticSite(site)
     context = new_context(browser_factory(), PHONE, service_workers="allow")
@@ -228,8 +253,18 @@ def test_the_browser_build_plays_in_one_tab_at_a_time_saves_and_starts_offline(b
         assert {lost_cities, cgt} <= set(kept), f"kept in IndexedDB: {list(kept)}"
         assert dict(scoring.score(kept[lost_cities]).totals) == {"Mia": -12, "Noah": -52}
 
-        # A second visit with the network off: the service worker serves the site, IndexedDB the games.
+        # A game in progress, for the update below (a full storage is tested browserless: Chromium's quota
+        # override does not take effect here; tests/standalone/test_browser_build_screens.py).
+        second.set_up("Lost Cities", ["Mia", "Noah"])
+        in_progress = second.game_id()
+        second.tap("Mia red 3")
+        second.expect_totals({"Mia": 3 - 20, "Noah": 0})
+
+        # A second visit with the network off: the service worker serves the site, IndexedDB the games. The
+        # memory snapshot was kept in the background once Python was ready (a first visit starts without it).
         second.page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
+        second.page.wait_for_function(SNAPSHOT_KEPT, timeout=60_000)
+        assert second.page.evaluate(CANVASKIT_KEPT) == ["canvaskit/chromium/canvaskit.wasm"]  # the one this browser runs
         context.set_offline(True)
         for tab in (first, second):  # whichever starts first holds the games, the other asks
             tab.page.goto(static.origin + "/#/history")
@@ -239,6 +274,7 @@ def test_the_browser_build_plays_in_one_tab_at_a_time_saves_and_starts_offline(b
             assert time.monotonic() < deadline, "after both reloads, not exactly one tab says the games are open in another"
             first.page.wait_for_timeout(500)
         (u,) = [tab for tab in tabs if tab.page.get_by_text(ELSEWHERE).count() == 0]
+        (old_cache,) = u.page.evaluate("caches.keys()")
         for title in ("Lost Cities", "CGT – Card Game Traders"):
             expect(u.page.get_by_text(re.compile(re.escape(title))).first).to_be_visible(timeout=120_000)
         u.screenshot("history-offline")
@@ -267,6 +303,28 @@ def test_the_browser_build_plays_in_one_tab_at_a_time_saves_and_starts_offline(b
         while not {r["id"] for r in records()} <= set(u.kept_games("history/")):  # IndexedDB is written a moment later
             assert time.monotonic() < deadline, f"kept in IndexedDB: {list(u.kept_games('history/'))}"
             u.page.wait_for_timeout(200)
+
+        # A new build on the host: "A new version is ready"; it takes effect at the next start, the old
+        # build's files (its snapshot with them) are dropped, and the game in progress is still there.
+        context.set_offline(False)
+        worker_file = site / "flutter_service_worker.js"
+        published = worker_file.read_text()
+        worker_file.write_text(published.replace('const CACHE = "tableside-', 'const CACHE = "tableside-next-'))
+        try:
+            u.page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+            u.page.get_by_text(UPDATE_READY).wait_for(timeout=60_000)
+            assert old_cache in u.page.evaluate("caches.keys()")  # nothing changed under the running page
+            u.page.reload()  # the next start: the new build takes over, and the page loads again from it
+            deadline = time.monotonic() + 60
+            while not survives_navigation(u.page, "caches.keys().then((k) => k.length === 1 && k[0].startsWith('tableside-next-'))"):
+                assert time.monotonic() < deadline, "the new build did not take over at the next start"
+                time.sleep(0.5)
+            u.page.wait_for_load_state()
+            u.enable_semantics()
+            u.page.get_by_text("Import and export").first.wait_for(timeout=120_000)  # the screen it was on, from the new build
+            assert in_progress in u.kept_games("live.json")
+        finally:
+            worker_file.write_text(published)
     except BaseException:
         for tab in tabs:
             tab.screenshot("failed")
