@@ -414,6 +414,9 @@ def why_not(game: Game, action: Action) -> str | None:
     """refusal() on the parsed game (apply has it already)."""
     if action.player not in game.tableaux:
         return f"'{action.player}' is not a player of this game"
+    if isinstance(action, SetTrackGG | SetIncome):
+        typed = action.gg if isinstance(action, SetTrackGG) else action.income
+        return f"{typed} GG is more than a game holds (0 to {MAX_GG})" if typed > MAX_GG else None
     return tiles_refusal(game, action) if isinstance(action, SetTiles) else None
 
 
@@ -491,6 +494,10 @@ class AdjustSpent(Action):
 
 
 ACTIONS = (SetTiles, UseTrack, UseLedger, SetTrackGG, SetIncome, AdjustSpent)
+# What a tap may enter (records read before these limits score as they always did): the track's GG and a
+# round's income as typed, and the Advertise and Promote steps of one round. More is a typo.
+MAX_GG = 999
+MAX_SPENT = 60
 
 
 def tiles_word(count: int, colour: str, number: int) -> str:
@@ -590,6 +597,8 @@ def apply(table: Table, action: Action) -> Table:
         edit = _switch(p, "ledger", [])
     elif isinstance(action, SetTrackGG):
         where: tuple[str, ...] = ("final", p, "gg")
+        if action.gg < 0 or action.gg > MAX_GG:
+            raise RecordError(where, why_not(game, action) or f"GG cannot be negative ({action.gg})")
         if "gg" not in entry:
             raise RecordError(where, f"{p}'s GG come from the income ledger: choose the score track first")
         if entry["gg"] == action.gg:
@@ -599,6 +608,8 @@ def apply(table: Table, action: Action) -> Table:
         where, current = _ledger_round(entry, action, "income")
         if action.income < 0:
             raise RecordError(where, f"an income cannot be negative ({action.income})")
+        if action.income > MAX_GG:
+            raise RecordError(where, why_not(game, action) or "")
         if current == action.income:
             raise Unchanged(where, f"{p}'s round {action.round} income is already {current} GG")
         edit = _set_ledger(p, action.round, "income", action.income)
@@ -608,6 +619,8 @@ def apply(table: Table, action: Action) -> Table:
             raise Unchanged(where, "a step of 0 changes nothing")
         if current + action.delta < 0:
             raise RecordError(where, f"{p} spent {current} GG in round {action.round}: {-action.delta} cannot be taken back")
+        if current + action.delta > MAX_SPENT:
+            raise RecordError(where, f"at most {MAX_SPENT} Advertise and Promote a round (a fuller round is a typo)")
         edit = _set_ledger(p, action.round, "spent", current + action.delta)
     return edited(table, edit, check_record)
 

@@ -213,6 +213,11 @@ def meta_floor(game: Game, type_: int) -> int:
     return 1 if holders(game, type_) else 0
 
 
+# The first player's penalty a new game may be set up with (the printed markers are small); a record
+# written elsewhere with a larger one still scores.
+MAX_FIRST_PLAYER_PENALTY = 20
+
+
 def refusal(table: Table, action: Action) -> str | None:
     """Why the rules refuse `action` now, in words; None when they allow it (scoring.refusal): each type's
     copies (as many as its number), seven Meta columns, a collected type keeps its column, the bounds."""

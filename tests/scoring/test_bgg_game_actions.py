@@ -122,6 +122,15 @@ REFUSALS = [
     ((), SetIncome("Ada", 0, 1), "final › Ada › ledger: there is no round 0; the game has 6"),
     ((), SetIncome("Ada", 1, -3), "final › Ada › ledger › round 1 › income: an income cannot be negative (-3)"),
     ((), AdjustSpent("Ada", 2, -1), "final › Ada › ledger › round 2 › spent: Ada spent 0 GG in round 2: 1 cannot be taken back"),
+    # The limits of what a tap enters are the rules' (a second device or an undo's replay meets them too).
+    ((), SetIncome("Ada", 1, 1000), "final › Ada › ledger › round 1 › income: 1000 GG is more than a game holds (0 to 999)"),
+    ((UseTrack("Ada"),), SetTrackGG("Ada", 1000), "final › Ada › gg: 1000 GG is more than a game holds (0 to 999)"),
+    ((UseTrack("Ada"),), SetTrackGG("Ada", -1), "final › Ada › gg: GG cannot be negative (-1)"),
+    (
+        (AdjustSpent("Ada", 1, 60),),
+        AdjustSpent("Ada", 1, 1),
+        "final › Ada › ledger › round 1 › spent: at most 60 Advertise and Promote a round (a fuller round is a typo)",
+    ),
 ]
 
 
@@ -166,6 +175,7 @@ def test_the_supply_queries():
         (SetTiles("Ada", "blue", 0, 1), "there is no blue 0 tile to hold 1 of"),
         (SetTiles("Zed", "blue", 2, 1), "'Zed' is not a player of this game"),
         (SetIncome("Ada", 1, 5), None),
+        (SetIncome("Ada", 1, 1000), "1000 GG is more than a game holds (0 to 999)"),
     ],
 )
 def test_refusal_says_what_apply_refuses_with(action, says):

@@ -18,7 +18,6 @@ from companion.ui.widgets.controls import TAP, card_button, option_switch, secti
 from companion.ui.widgets.palette import ink
 from scoring import bgg_game as rules
 
-MAX_GG = 999
 # What the two ways of entering a player's GG (Geek Gold: the game's money, and its points) are, under their buttons.
 LEDGER_SAID = (
     "GG: Geek Gold, the money that is also the score. Income ledger: each round's income from games sold, "
@@ -26,7 +25,6 @@ LEDGER_SAID = (
 )
 TRACK_SAID = "GG: Geek Gold, the money that is also the score. Score track: the GG the player's marker shows on the board."
 MAX_FIELD_WIDTH = 320  # a 360 px phone's tableau, less its padding
-MAX_SPENT = 60  # Advertise/Promote steps shown per round; a fuller round is a typo
 EVERY_SET = "3 players: score every complete\n1–6 set (default: one per colour)"  # two lines: a switch's label never wraps
 
 
@@ -52,8 +50,8 @@ def NumberField(label: str, value: int, on_commit: Callable[[int], Any], width: 
 
     def commit(e: Any) -> None:
         number = parse_number(e.control.value)
-        if number is None or number > MAX_GG:
-            set_error(f"0 to {MAX_GG}")
+        if number is None or number > rules.MAX_GG:
+            set_error(f"0 to {rules.MAX_GG}")
             return
         set_error("")
         # " 7" or "٣" shows as the number it was read as, typed over that number as stored: an undo
@@ -166,7 +164,7 @@ class BggGameScreen(GameScreen):
                                 spent,
                                 partial(self.adjust_spent, player, i + 1, spent),
                                 0,
-                                MAX_SPENT,
+                                rules.MAX_SPENT,
                                 narrow=self.context.narrow,
                             ),
                         ],

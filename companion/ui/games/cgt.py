@@ -19,8 +19,6 @@ from companion.ui.widgets.controls import section, short_name, stepper
 from scoring import Action, number
 from scoring import cgt as rules
 
-PENALTY_RANGE = 20  # the setup's penalty stepper: printed markers are small
-
 
 class CgtScreen(GameScreen):
     key = "cgt"
@@ -214,7 +212,13 @@ class CgtScreen(GameScreen):
             ft.Row(
                 [
                     ft.Text("First player penalty (printed on the marker)", expand=True),
-                    stepper("Penalty", variant["first_player_penalty"], lambda v: set_variant("first_player_penalty", v), 0, PENALTY_RANGE),
+                    stepper(
+                        "Penalty",
+                        variant["first_player_penalty"],
+                        lambda v: set_variant("first_player_penalty", v),
+                        0,
+                        rules.MAX_FIRST_PLAYER_PENALTY,
+                    ),
                 ]
             )
         ]
