@@ -656,4 +656,5 @@ GAME = GameRules(
     draft_player_keyed=(("commissions",), ("sides",)),
     how_scoring_works=HOW_SCORING_WORKS,
     round_names=round_names,
+    progress=lambda game: (len(game.rounds), regular_rounds(game.peek)),  # a round counts once scored
 )

@@ -325,6 +325,12 @@ def refusal(table: Table, action: Action) -> str | None:
     return None
 
 
+def progress(game: Game) -> tuple[int, int]:
+    """(rounds played, rounds planned): a round counts once a card is in it (GameRules.progress)."""
+    played = max((i + 1 for i, r in enumerate(game.rounds) if any(e.started for t in r.values() for e in t.values())), default=0)
+    return played, game.variant.rounds
+
+
 def laid_down(tableau: Any) -> bool:
     """Whether a player's tableau of a round holds any card (an expedition card or an investment)."""
     return isinstance(tableau, dict) and any(isinstance(e, dict) and (e.get("cards") or e.get("investments")) for e in tableau.values())
@@ -425,4 +431,5 @@ GAME = GameRules(
     default_variant={"rounds": 3, "purple": False},
     player_keyed=(("rounds", "*"),),
     how_scoring_works=HOW_SCORING_WORKS,
+    progress=progress,
 )

@@ -30,6 +30,11 @@ def no_refusal(table: Table, action: Action) -> str | None:
     return None
 
 
+def scored_once(game: Any) -> tuple[int, int] | None:
+    """A game scored once at the end has no rounds to count."""
+    return None
+
+
 @dataclass(frozen=True)
 class GameRules:
     """Everything the rest of the world needs to know of a game; each game module makes one (its
@@ -61,6 +66,9 @@ class GameRules:
     # The names of the first n rounds on the score pad, from the variant: (variant, n) → names;
     # None: numbered 1, 2, … (Card Commons names them by their multiplier).
     round_names: Callable[[Mapping[str, Any], int], tuple[str, ...]] | None = None
+    # How far a game played in rounds has come, from its parsed record: (rounds played, rounds planned);
+    # None for a game scored once. Played may pass planned (Card Commons' extra rounds after a tie).
+    progress: Callable[[Any], tuple[int, int] | None] = scored_once
 
     @property
     def player_counts(self) -> str:

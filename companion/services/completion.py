@@ -22,7 +22,6 @@ from typing import Any
 
 import scoring
 from companion.data.store import EDITING, IN_PROGRESS, StoredGame
-from scoring import card_commons, lost_cities
 
 
 def has_content(value: Any) -> bool:
@@ -41,19 +40,12 @@ def has_content(value: Any) -> bool:
 
 def rounds_progress(record: dict) -> tuple[int, int] | None:
     """(rounds played so far, rounds the game has) for a game played in rounds; None for a game
-    scored once. A Lost Cities round counts once a card is in it; a Card Commons round once scored.
-    Card Commons' extra rounds (after level totals) make the first figure pass the second."""
+    scored once (or a record that does not score). Each game's rules count it (GameRules.progress)."""
     try:
-        game = scoring.parse(record).game
+        parsed = scoring.parse(record)
     except scoring.RecordError:
         return None
-    if isinstance(game, lost_cities.Game):
-        rounds = record.get("rounds") or []
-        played = max((i + 1 for i, r in enumerate(rounds) if has_content(r)), default=0)
-        return played, game.variant.rounds
-    if isinstance(game, card_commons.Game):
-        return len(game.rounds), card_commons.regular_rounds(game.peek)
-    return None
+    return parsed.rules.progress(parsed.game)
 
 
 def every_round_in(record: dict) -> bool:
