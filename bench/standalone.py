@@ -80,8 +80,14 @@ def serve(site: Path, link: Link, precompressed: bool) -> ThreadingHTTPServer:
             packed = path.with_name(path.name + ".br")
             if not (precompressed and packed.is_file() and "br" in self.headers.get("Accept-Encoding", "")):
                 return super().send_head()
+            modified = self.date_time_string(int(path.stat().st_mtime))
+            if self.headers.get("If-Modified-Since") == modified:  # a revalidation, as any host answers it
+                self.send_response(304)
+                self.end_headers()
+                return None
             f = packed.open("rb")
             self.send_response(200)
+            self.send_header("Last-Modified", modified)
             self.send_header("Content-Type", mimetypes.guess_type(path.name)[0] or "application/octet-stream")
             self.send_header("Content-Encoding", "br")
             self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
