@@ -171,8 +171,14 @@ _THUMBS: dict[tuple[Path, str], bytes] = {}
 THUMBS_KEPT = 256
 
 
+def made_already(folder: Path, name: str) -> bytes | None:
+    """The thumbnail made already, if it was (a screen draws it at once; else `thumbnail`, off the event loop)."""
+    return _THUMBS.get((folder, name))
+
+
 def thumbnail(folder: Path, name: str) -> bytes | None:
-    """A small JPEG of a stored photo, for lists: made once per photo (a photo never changes under its name)."""
+    """A small JPEG of a stored photo, for lists: made once per photo (a photo never changes under its name).
+    It decodes the photo: call it in a worker thread (ui/widgets/tableau_photo.Thumbnail does)."""
     key = (folder, name)
     if key in _THUMBS:
         return _THUMBS[key]

@@ -100,6 +100,41 @@ def test_a_saved_game_shows_its_photos(open_app, store):
     assert len(page.buttons("Open photo 1: Mia · round 1")) == 1
 
 
+def test_a_photo_is_made_small_off_the_event_loop_and_a_damaged_one_says_so(open_app, store, monkeypatch):
+    """Decoding a photo may take seconds (a huge or hostile file): the page is drawn at once with a ring where
+    the thumbnail will be, the decoding runs in a worker thread, and a photo that cannot be decoded is said
+    to be missing or damaged, never a blank page."""
+    import threading
+
+    game_id = start(store)
+    h = open_app(f"/play/{game_id}")
+    pick(h, "Photo of Mia's tableau", "Mia.jpg", jpeg())
+    pick(h, "Photo of Mia's tableau", "Mia.jpg", jpeg("red"))
+    store.finish(game_id)
+    damaged = store.get(game_id).record["photos"][1]["file"]
+    (store.folder / "photos" / damaged).write_bytes(b"\xff\xd8 cut short")
+    (store.folder / "backups" / "photos" / damaged).unlink(missing_ok=True)
+    made_on: list[threading.Thread] = []
+    slow = threading.Event()
+    real = tableau_photos.thumbnail
+
+    def thumbnail(folder, name):
+        made_on.append(threading.current_thread())
+        slow.wait(5)  # a photo that takes long to decode
+        return real(folder, name)
+
+    monkeypatch.setattr(tableau_photos, "thumbnail", thumbnail)
+    monkeypatch.setattr(tableau_photos, "_THUMBS", {})
+    page = open_app(f"/history/{game_id}")
+    assert page.find_all(ft.ProgressRing) and not page.find_all(ft.Image)  # drawn before any photo is decoded
+    slow.set()
+    page.settle_until(lambda: not page.find_all(ft.ProgressRing))
+    assert made_on and all(t is not threading.main_thread() for t in made_on)
+    assert len(page.find_all(ft.Image)) == 1
+    said = [i.semantics_label for i in page.find_all(ft.Icon) if "damaged" in (i.semantics_label or "")]
+    assert said == ["Mia · round 1: photo missing or damaged"]
+
+
 def test_export_with_photos_then_import_it(open_app, store, tmp_path):
     game_id = start(store)
     h = open_app(f"/play/{game_id}")

@@ -15,7 +15,8 @@ photos need Tableside on a computer.
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 import flet as ft
 
@@ -63,16 +64,31 @@ def photos_of(record: dict, player: str | None = None) -> Shown:
     return tuple((number, name, caption) for number, (name, whose, caption) in listed if player is None or whose == player)
 
 
+@ft.component
+def Thumbnail(folder: Path, name: str, caption: str) -> ft.Control:
+    """A photo made small. Decoding a photo takes time (a large or hostile file: seconds), so it is made in a
+    worker thread and shown when ready; every other device and screen goes on meanwhile."""
+    made, set_made = ft.use_state(cast(tuple[bytes | None], (tableau_photos.made_already(folder, name),)))
+    tried, set_tried = ft.use_state(made[0] is not None)
+
+    async def make() -> None:
+        if not tried:
+            small = await in_thread(tableau_photos.thumbnail, folder, name)
+            set_made((small,))
+            set_tried(True)
+
+    ft.use_effect(make, [name])
+    if made[0] is not None:
+        return ft.Image(src=made[0], width=THUMB, height=THUMB, fit=ft.BoxFit.COVER)
+    if not tried:
+        return ft.ProgressRing(width=24, height=24, semantics_label=f"{caption}: the photo is being opened")
+    return ft.Icon(ft.Icons.BROKEN_IMAGE_OUTLINED, semantics_label=f"{caption}: photo missing or damaged")
+
+
 def thumbnails(app: App, shown: Shown) -> list[ft.Control]:
     """Each photo small, opening the whole photo when tapped."""
     controls: list[ft.Control] = []
     for number, name, caption in shown:
-        small = tableau_photos.thumbnail(app.games.folder, name)
-        picture: ft.Control = (
-            ft.Image(src=small, width=THUMB, height=THUMB, fit=ft.BoxFit.COVER)
-            if small is not None
-            else ft.Icon(ft.Icons.BROKEN_IMAGE_OUTLINED, semantics_label=f"{caption}: photo missing or damaged")
-        )
         named = open_label(number, caption)
         # A button for screen readers (and Playwright), named by its tooltip, in a node of its own (as a card is:
         # controls.card_button), so that the text after it is not read as part of its name.
@@ -81,9 +97,10 @@ def thumbnails(app: App, shown: Shown) -> list[ft.Control]:
                 container=True,
                 key=f"photo {number} {name}",
                 content=ft.Container(
-                    ft.Semantics(button=True, content=picture),
+                    ft.Semantics(button=True, content=Thumbnail(app.games.folder, name, caption)),
                     width=THUMB,
                     height=THUMB,
+                    alignment=ft.Alignment.CENTER,
                     tooltip=named,
                     on_click=lambda e, n=name, c=caption: show_whole(app, n, c),
                 ),
