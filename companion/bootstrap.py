@@ -25,7 +25,7 @@ from companion.data.store import GameStore
 from companion.server import flet_seams
 from companion.server.network import Network, lan_addresses, serving_banner
 from companion.server.public_url import PublicUrl
-from companion.server.uploads import MAX_UPLOAD_BYTES, Uploads
+from companion.server.uploads import MAX_ZIP_UPLOAD_BYTES, Uploads
 from companion.services.live import GameHub
 from companion.ui import app as screens
 from companion.ui.session import App
@@ -119,7 +119,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: 
         no_cdn=True,  # nothing is fetched from the internet, ever
         session_timeout_seconds=SESSION_KEEP_SECONDS,
         upload_dir=str(uploads.folder),  # an imported file arrives in chunks, not in one websocket message
-        max_upload_size=MAX_UPLOAD_BYTES,
+        max_upload_size=MAX_ZIP_UPLOAD_BYTES,  # the largest file any screen takes; each screen refuses past its own
         secret_key=uploads.secret,
         proxy_path=prefix or None,  # the page's <base href> and websocket: /t2/, /t2/ws
         upload_endpoint_path=f"{prefix}/upload" if prefix else None,  # its signed URL: /t2/upload

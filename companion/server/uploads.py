@@ -9,7 +9,7 @@ once and deleted.
 A URL is issued only to a session allowed to add what it brings (ui/widgets/picked_file.py asks the
 screen), and within a budget: a few uploads under way per device and a few for the whole server, each
 cut off at MAX_UPLOAD_BYTES, so abandoned or hostile uploads can never hold more than
-MAX_UNDER_WAY × MAX_UPLOAD_BYTES of disk, and only until their URL expires (`sweep`).
+MAX_UNDER_WAY × MAX_ZIP_UPLOAD_BYTES of disk, and only until their URL expires (`sweep`).
 """
 
 from __future__ import annotations
@@ -21,10 +21,13 @@ import threading
 import time
 from pathlib import Path
 
-MAX_UPLOAD_BYTES = 32 * 1024 * 1024  # a file the transfer screen imports: a history of 30,000 games
+MAX_UPLOAD_BYTES = 32 * 1024 * 1024  # a JSON file the transfer screen imports: a history of 30,000 games
+# A ZIP "Export with photos" writes: as many photos as one import keeps (photo_archive.MAX_KEPT_BYTES, 256 MB)
+# and their games. What the server takes at most (Flet's upload handler cuts a file off past it).
+MAX_ZIP_UPLOAD_BYTES = 320 * 1024 * 1024
 UPLOAD_VALID_SECONDS = 600  # a slow phone on the Wi-Fi sends 30 MB well within it
 MAX_UNDER_WAY_PER_DEVICE = 2  # a photo and an import at once; a device never needs more
-MAX_UNDER_WAY = 16  # every device together: 512 MB of disk at the very most
+MAX_UNDER_WAY = 8  # every device together: 2.5 GB of disk at the very most, for ten minutes
 
 
 class UploadRefused(Exception):

@@ -16,14 +16,15 @@ def saved_files(h) -> list[tuple[str, bytes]]:
     return [(args["file_name"], args["src_bytes"]) for name, args in h.conn.invoked if name == "save_file"]
 
 
-def pick(h, name: str | None, data: bytes | None, error: str | None = None):
+def pick(h, name: str | None, data: bytes | None, error: str | None = None, said_size: int | None = None):
     """What the client does after the person chooses a file in the picker the Import button opened: it
     says which file, the screen asks for it to be uploaded, Flet's upload handler writes it to the
-    uploads folder, the client reports the upload's progress (or its error)."""
+    uploads folder, the client reports the upload's progress (or its error). `said_size`: the size the
+    browser states, where it is not the data's."""
     (import_button,) = h.buttons("Import")
     action = import_button.action
     assert isinstance(action, ft.PickFiles) and not action.with_data and action.allowed_extensions == ["json", "zip"]
-    files = [] if name is None else [{"id": 0, "name": name, "size": len(data or b"")}]
+    files = [] if name is None else [{"id": 0, "name": name, "size": len(data or b"") if said_size is None else said_size}]
     asked = len(h.conn.invoked)
     h.fire(action.file_picker, "result", {"files": files})
     uploads = [args for method, args in h.conn.invoked[asked:] if method == "upload"]

@@ -21,7 +21,7 @@ import flet as ft
 
 import scoring
 from companion.access import rights
-from companion.server.uploads import MAX_UPLOAD_BYTES
+from companion.server.uploads import MAX_UPLOAD_BYTES, MAX_ZIP_UPLOAD_BYTES
 from companion.services import bg_stats, file_formats, photo_archive
 from companion.services import topics as changes
 from companion.services.background import in_thread
@@ -35,6 +35,12 @@ from companion.ui.widgets.picked_file import Receiver, use_file_picker
 T = TypeVar("T")
 MESSAGE = "message"  # Semantics identifier of the result / error line
 MAX_IMPORT_MB = MAX_UPLOAD_BYTES // (1024 * 1024)
+MAX_ZIP_MB = MAX_ZIP_UPLOAD_BYTES // (1024 * 1024)
+
+
+def limit(file_name: str) -> int:
+    """The largest file of its kind the import takes: a ZIP with photos is larger than a JSON history."""
+    return MAX_ZIP_UPLOAD_BYTES if file_name.lower().endswith(".zip") else MAX_UPLOAD_BYTES
 
 
 IDLE = ("", 0, 0, "")  # no long work under way (progress_bar's arguments)
@@ -72,6 +78,8 @@ async def bgstats_download(app: App, game_id: str) -> None:
 
 
 def too_big(file_name: str) -> str:
+    if file_name.lower().endswith(".zip"):
+        return f"Nothing imported: {file_name} is larger than {MAX_ZIP_MB} MB, more photos than one import takes. Import it in parts."
     return f"Nothing imported: {file_name} is larger than {MAX_IMPORT_MB} MB, more than a history of 30,000 games. Is it the right file?"
 
 
@@ -173,7 +181,7 @@ def view(app: App) -> ft.View:
         say(f"Imported {plural(added)} from {name}" + (f"; skipped {skipped} already here." if skipped else "."))
 
     async def check(data: bytes, file_name: str) -> None:
-        if len(data) > MAX_UPLOAD_BYTES:
+        if len(data) > (MAX_ZIP_UPLOAD_BYTES if photo_archive.is_zip(data) else MAX_UPLOAD_BYTES):
             say(too_big(file_name), error=True)
             return
 
@@ -237,7 +245,7 @@ def view(app: App) -> ft.View:
     picker = use_file_picker(
         app,
         Receiver(
-            limit=MAX_UPLOAD_BYTES,
+            limit=limit,
             may=lambda: "" if app.is_host() else rights.HOST_ONLY,
             too_big=too_big,
             lost=lambda shown, error: f"Nothing imported: {shown} did not arrive{f' ({error})' if error else ''}. Try again.",
@@ -296,7 +304,7 @@ def view(app: App) -> ft.View:
             ft.Text(
                 "A JSON or ZIP file exported by Tableside, a game record or a list of records. Every game is checked "
                 "first: a file with a faulty game imports nothing. Games already here are skipped. "
-                f"Files up to {MAX_IMPORT_MB} MB.",
+                f"JSON files up to {MAX_IMPORT_MB} MB, ZIP files with photos up to {MAX_ZIP_MB} MB.",
                 size=13,
             ),
             ft.Row([import_button], wrap=True),

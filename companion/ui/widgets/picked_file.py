@@ -31,7 +31,7 @@ def _quiet(name: str, size: int, done: float | None) -> None:
 class Receiver:
     """What a screen says and does at each step of a picked file's way (all called on the session's loop)."""
 
-    limit: int  # bytes: a larger file is refused before it is sent
+    limit: Callable[[str], int]  # bytes, by the file's name: a larger file is refused before it is sent
     may: Callable[[], str]  # "" when this session may add what the file brings (asked before any upload URL), else the refusal
     too_big: Callable[[str], str]  # the refusal of a file (by its name) over the limit, or cut off by the server (HTTP 413)
     lost: Callable[[str, str | None], str]  # the refusal of a file that did not arrive: its name, the upload's error (None: not found)
@@ -61,7 +61,7 @@ def use_file_picker(app: App, receiver: Receiver) -> ft.FilePicker:
         if why:
             receiver.refuse(why)
             return
-        if (file.size or 0) > receiver.limit:
+        if (file.size or 0) > receiver.limit(file.name):
             receiver.refuse(receiver.too_big(file.name))
             return
         if file.bytes is not None:  # the browser build: the file came with the pick (no server to upload to)

@@ -155,7 +155,7 @@ def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Contro
     picker = use_file_picker(  # one per button, for the button's life
         app,
         Receiver(
-            limit=tableau_photos.MAX_PHOTO_BYTES,
+            limit=lambda name: tableau_photos.MAX_PHOTO_BYTES,
             may=lambda: play.may_change() if photos_here(app) else tableau_photos.NEEDS_A_COMPUTER,
             too_big=tableau_photos.too_big,
             lost=lambda shown, error: f"{shown} did not arrive: nothing was saved. Try again.",
