@@ -168,7 +168,7 @@ def server_form_warm(browser, cpu: float) -> float:
     return seconds
 
 
-def quiet(link: Link, seconds: float = 3.0) -> None:
+def quiet(link: Link, seconds: float = 6.0) -> None:
     """Until the service worker has kept the site: nothing sent for `seconds`."""
     last = -1
     while link.sent != last:

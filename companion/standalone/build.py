@@ -130,8 +130,9 @@ if ("serviceWorker" in navigator) navigator.serviceWorker.getRegistration().then
 # Registered once Flutter has started, so that a first visit's start never waits for the service
 # worker's install (Flutter's loader waits for a worker it finds installing). Then:
 # - the worker is told which of the site's files this start used (the one CanvasKit this browser runs;
-#   the browser's HTTP cache has them) and, 10 s after Python is ready (flet_seams seam 9's early worker,
-#   where the build has it), to keep the memory snapshot for the next start, in the background;
+#   the browser's HTTP cache has them) and, 3 s after Python is ready (flet_seams seam 9's early worker,
+#   where the build has it; the home screen is drawn by then), to keep the memory snapshot for the next
+#   start, in the background;
 # - a new build found on the host (the browser checks at every start) says so, in the page's own words;
 # - once a game is saved (the history's file is in IndexedDB), the browser is asked to keep the site's
 #   storage when the device runs short of space (it may evict it otherwise).
@@ -154,7 +155,7 @@ flet.flutterAppLoaded.then(() => {
       registration.active.postMessage({ keep: performance.getEntriesByType("resource").map((entry) => entry.name) });
       // The snapshot once this start is done with the network (Python ready, and the home screen's time).
       const pythonReady = typeof tablesideEarly === "undefined" ? Promise.resolve() : tablesideEarly.ready;
-      pythonReady.then(() => setTimeout(() => registration.active.postMessage({ keep: ["%s"] }), 10000));
+      pythonReady.then(() => setTimeout(() => registration.active.postMessage({ keep: ["%s"] }), 3000));
     });
   }
   if (!navigator.storage || !navigator.storage.persist) return;
