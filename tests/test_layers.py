@@ -353,3 +353,34 @@ def test_the_seam_check_sees_each_kind_of_reach(private_flet_names):
         "replaces session.apply_patch (line 12)",
         "replaces session.error (line 10)",
     ]
+
+
+# A game's screen enforces no limit of its own: what may be entered is its rules module's (scoring), so a second
+# device, an undo's replay and an import meet the same limit. Sizes on screen (px) are the screen's.
+LIMIT_NAME = ("MAX_", "MIN_")
+LIMIT_END = ("_RANGE", "_LIMIT")
+ON_SCREEN = ("_WIDTH", "_HEIGHT", "_PX")
+
+
+def limits_defined(source: str) -> list[str]:
+    """Module-level number constants named as a limit (MAX_…, MIN_…, …_RANGE, …_LIMIT), sizes on screen aside."""
+    found = []
+    for node in ast.parse(source).body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        value = getattr(node, "value", None)
+        for target in targets:
+            if not (isinstance(target, ast.Name) and isinstance(value, ast.Constant) and isinstance(value.value, int | float)):
+                continue
+            name = target.id
+            if (name.startswith(LIMIT_NAME) or name.endswith(LIMIT_END)) and not name.endswith(ON_SCREEN):
+                found.append(name)
+    return found
+
+
+def test_a_games_screen_enforces_no_limit_the_rules_do_not_know():
+    found = {path.name: limits_defined(path.read_text()) for path in sorted((ROOT / "companion" / "ui" / "games").glob("*.py"))}
+    assert {name: limits for name, limits in found.items() if limits} == {}, "a limit of play belongs in its rules module"
+
+
+def test_the_limit_check_sees_a_limit():
+    assert limits_defined("MAX_GG = 999\nPENALTY_RANGE = 20\nMAX_FIELD_WIDTH = 320\nCOLUMN = 52\n") == ["MAX_GG", "PENALTY_RANGE"]
