@@ -18,6 +18,7 @@ from typing import Any
 
 import flet as ft
 
+from companion import APP_DESCRIPTION, APP_NAME
 from companion.access.gate import Gate
 from companion.access.host_grants import HostGrants
 from companion.access.invites import Invites
@@ -113,9 +114,9 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: 
         admission.limited(make_main(store, pin, uploads=uploads, network=network), gate),
         before_main=identity.remember,  # the session's address: the connection's, before any client message
         assets_dir=str(ASSETS_DIR),
-        app_name="Tableside",
-        app_short_name="Tableside",
-        app_description="Score keeper for card games at the table",
+        app_name=APP_NAME,
+        app_short_name=APP_NAME,
+        app_description=APP_DESCRIPTION,
         no_cdn=True,  # nothing is fetched from the internet, ever
         session_timeout_seconds=SESSION_KEEP_SECONDS,
         upload_dir=str(uploads.folder),  # an imported file arrives in chunks, not in one websocket message

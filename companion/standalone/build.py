@@ -20,6 +20,8 @@ import subprocess
 import tarfile
 from pathlib import Path
 
+from companion import APP_DESCRIPTION, APP_NAME, THEME_COLOR
+
 REPO = Path(__file__).resolve().parents[2]
 APP_PACKAGES = ("scoring", "companion")
 # What the app imports in the browser, by distribution name. Their compiled modules are left out:
@@ -37,11 +39,25 @@ BROWSER_DEPENDENCIES = (
     "itsdangerous",
     "filelock",
 )
-THEME_COLOR = "#00796B"  # pyproject's [tool.flet.web] pwa_theme_color: the browser's bar when installed
 ENTRY_MODULE = "tableside_web"  # the module the Pyodide worker runs (app.tar.gz's top level)
 ENTRY = "from companion.standalone.browser import run\n\nrun()\n"
-# Never in the site: the server's own parts, and what only a computer uses.
+# Never in the site: compiled files, and what only a computer uses.
 LEFT_OUT = ("__pycache__", "*.pyc", "*.so", "*.pyd")
+# The app's files the browser never runs: the server's own parts (bootstrap.serve imports them, and only it),
+# the command line, and the build itself. tests/standalone imports every module of the app from the archive
+# alone, so a file left out here that the browser needs fails it.
+SERVER_ONLY = (
+    "companion/__main__.py",
+    "companion/server/fallback_fonts.py",
+    "companion/server/guard.py",
+    "companion/server/path_prefix.py",
+    "companion/server/quiet_log.py",
+    "companion/server/static_files.py",
+    "companion/server/wifi.py",
+    "companion/server/web/",
+    "companion/standalone/build.py",
+    "companion/standalone/snapshot.mjs",
+)
 # flet-web's pyodide folder also holds a command-line Python for Node: not needed in a browser.
 PYODIDE_LEFT_OUT = ("python", "python.bat", "python.exe", "python_cli_entry.mjs", "*.d.ts")
 
@@ -75,8 +91,9 @@ def app_archive() -> bytes:
         add_bytes(f"{ENTRY_MODULE}.py", ENTRY.encode())
         for package in APP_PACKAGES:
             for path in sorted((REPO / package).rglob("*")):
-                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                    add_bytes(str(path.relative_to(REPO)), path.read_bytes())
+                name = path.relative_to(REPO).as_posix()
+                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc" and not name.startswith(SERVER_ONLY):
+                    add_bytes(name, path.read_bytes())
         for distribution in BROWSER_DEPENDENCIES:
             for name, path in sorted(pure_sources(distribution).items()):
                 add_bytes(f"__pypackages__/{name}", path.read_bytes())
@@ -287,7 +304,7 @@ def build(out: Path, base: str = "/") -> Path:
             shutil.rmtree(path) if path.is_dir() else path.unlink()
     shutil.copytree(ASSETS_DIR, out, dirs_exist_ok=True)  # fonts, icons: what the server serves at /
     (out / "app.tar.gz").write_bytes(app_archive())
-    flet_seams.patch_published_site(out, ENTRY_MODULE, base, "Tableside", "Score keeper for card games at the table", THEME_COLOR)
+    flet_seams.patch_published_site(out, ENTRY_MODULE, base, APP_NAME, APP_DESCRIPTION, THEME_COLOR)
     add_snapshot(out)
     add_service_worker(out)
     packed = add_precompressed(out)

@@ -157,3 +157,10 @@ def test_the_packaged_entry_point_keeps_its_data_in_the_app_storage_folder(tmp_p
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def test_the_app_names_its_colour_where_flet_build_reads_it(get):
+    from companion import APP_DESCRIPTION, THEME_COLOR
+
+    assert get("tool.flet.web.pwa_theme_color") == THEME_COLOR
+    assert APP_DESCRIPTION

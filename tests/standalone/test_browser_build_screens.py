@@ -129,3 +129,32 @@ def test_a_full_browser_storage_is_said_in_words_once_until_there_is_room(open_s
     assert kept.said is None
     kept.written("QuotaExceededError")
     assert kept.said is not None and kept.said is not said  # full again: said again
+
+
+def test_the_browser_archive_runs_without_the_servers_own_parts(tmp_path):
+    """app.tar.gz leaves out what only a computer runs (build.SERVER_ONLY): the app, its screens and the browser
+    entry import from the archive alone, in a Python that sees nothing of this checkout."""
+    import io
+    import subprocess
+    import sys
+    import tarfile
+
+    from companion.standalone import build
+
+    with tarfile.open(fileobj=io.BytesIO(build.app_archive())) as archive:
+        names = archive.getnames()
+        archive.extractall(tmp_path, filter="data")
+    assert not [n for n in names if n.startswith(build.SERVER_ONLY)]
+    assert "companion/server/uploads.py" in names  # what the screens use stays
+    check = f"""
+import importlib, pkgutil, sys
+sys.path[:0] = [{str(tmp_path)!r}, {str(tmp_path / "__pypackages__")!r}]
+import companion
+assert companion.__file__.startswith({str(tmp_path)!r}), companion.__file__
+import companion.bootstrap, companion.standalone.browser, companion.ui.app
+for package in ("scoring", "companion.data", "companion.services", "companion.ui", "companion.access"):
+    for module in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
+        importlib.import_module(module.name)
+"""
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
