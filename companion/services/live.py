@@ -43,6 +43,11 @@ NOT_DONE_YOURS = "This phone can say only its own player is done."
 Check = Callable[[], str]  # "" when the device may change the game now, else why not (a sentence)
 
 
+def anyone() -> str:
+    """The check of a change no device made (the command line, a test): nobody is refused."""
+    return ""
+
+
 @dataclass(frozen=True)
 class Done:
     """What happened to an action: `message` is empty when it changed the game as asked."""
@@ -177,63 +182,58 @@ class LiveGame:
             return Done(True, "", action)
 
     def set_details(self, location: str, notes: str, check: Check | None = None) -> Done:
-        """Where the game is played and its notes (game_details.py): saved like an action, under the
-        game's lock; what undo replays from carries them too, so undoing a card keeps them."""
-        with self._lock:
-            refused = check() if check is not None else ""
-            if refused:
-                return Done(False, refused)
-            self._refresh_if_stale()
+        """Where the game is played and its notes (game_details.py), kept beside play."""
+
+        def changed() -> dict | Done:
             if game_details.same_details(self.record, location, notes):
                 return Done(False)
-            table = Table(game_details.with_details(self.record, location, notes), self.draft)
-            try:
-                self._save(table)
-            except (StoreWriteError, RecordError) as e:
-                return Done(False, str(e))
-            self._base = Table(game_details.merged(self._base.record, table.record), self._base.draft)
-            self._log = [Entry(e.who, e.action, Table(game_details.merged(e.after.record, table.record), e.after.draft)) for e in self._log]
-            return Done(True)
+            return game_details.with_details(self.record, location, notes)
+
+        return self._beside_play(check or anyone, changed, game_details.merged)
 
     def pause_clock(self, paused: bool, check: Check | None = None) -> Done:
-        """Pause the game clock (or, `paused` false, run it again) now (game_clock.py): saved like an
-        action, under the game's lock, by whoever may change the game. Not an action to undo: what undo
-        replays from carries the clock as it is now, so undoing a card never moves the clock."""
-        with self._lock:
-            refused = check() if check is not None else ""
-            if refused:
-                return Done(False, refused)
-            self._refresh_if_stale()
+        """Pause the game clock (or, `paused` false, run it again) now (game_clock.py), kept beside play: undoing
+        a card never moves the clock."""
+
+        def changed() -> dict | Done:
             if self.status != IN_PROGRESS:
                 return Done(False, game_clock.STOPPED)
             try:
-                record = game_clock.with_pause(self.record, paused, game_clock.now())
+                return game_clock.with_pause(self.record, paused, game_clock.now())
             except RecordError as e:  # already so (another device pressed it first), or no more pauses
                 return Done(False, e.message)
-            try:
-                self._save(Table(record, self.draft))
-            except (StoreWriteError, RecordError) as e:
-                return Done(False, str(e))
-            self._base = Table(game_clock.carried(self._base.record, record), self._base.draft)
-            self._log = [Entry(e.who, e.action, Table(game_clock.carried(e.after.record, record), e.after.draft)) for e in self._log]
-            return Done(True)
+
+        return self._beside_play(check or anyone, changed, game_clock.carried)
 
     def add_photo(self, ref: dict, seat: str | None = None, check: Check | None = None) -> Done:
-        """A photo of a tableau (tableau_photos.py): kept like location and notes, so undoing a card keeps it."""
+        """A photo of a tableau (tableau_photos.py), kept beside play: undoing a card keeps it."""
+
+        def changed() -> dict | Done:
+            if seat is not None and self.record["players"][ref["seat"]] != seat:
+                return Done(False, NOT_YOURS)
+            return photos.with_photo(self.record, ref)
+
+        return self._beside_play(check or anyone, changed, photos.merged)
+
+    def _beside_play(self, check: Check, changed: Callable[[], dict | Done], carry: Callable[[dict, dict], dict]) -> Done:
+        """A change that is not an action to undo (details, the clock, a photo): under the game's lock, by a
+        device `check` allows, on the newest stored game, `changed()` gives the new record (or a Done that
+        says why nothing changes); it is saved as an action is, and what undo replays from carries it
+        (`carry(old record, new record)`), so undoing a card keeps it."""
         with self._lock:
-            refused = check() if check is not None else ""
+            refused = check()
             if refused:
                 return Done(False, refused)
             self._refresh_if_stale()
-            if seat is not None and self.record["players"][ref["seat"]] != seat:
-                return Done(False, NOT_YOURS)
-            record = photos.with_photo(self.record, ref)
+            record = changed()
+            if isinstance(record, Done):
+                return record
             try:
                 self._save(Table(record, self.draft))
-            except (StoreWriteError, RecordError) as e:
+            except (StoreWriteError, RecordError) as e:  # a full or read-only disk: said as it is, nothing changed
                 return Done(False, str(e))
-            self._base = Table(photos.merged(self._base.record, record), self._base.draft)
-            self._log = [Entry(e.who, e.action, Table(photos.merged(e.after.record, record), e.after.draft)) for e in self._log]
+            self._base = Table(carry(self._base.record, record), self._base.draft)
+            self._log = [Entry(e.who, e.action, Table(carry(e.after.record, record), e.after.draft)) for e in self._log]
             return Done(True)
 
     def can_undo(self, who: str) -> bool:
