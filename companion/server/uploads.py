@@ -34,12 +34,47 @@ class UploadRefused(Exception):
     """No URL for this upload now: the words say why (the budget is spent until an upload ends)."""
 
 
+PREFIX = "tableside-uploads-"
+OWNER = "owner.lock"  # held by the run whose folder it is, for as long as it runs (released by the system at any end)
+
+
+def remove_abandoned(temp: Path) -> int:
+    """Start-up: the uploads folders of runs that ended without removing theirs (killed, or the power cut)
+    go, with whatever partial files they hold. A folder whose run still holds its lock is another server's
+    and stays. Returns how many went."""
+    from filelock import FileLock, Timeout
+
+    removed = 0
+    for folder in temp.glob(PREFIX + "*"):
+        owner = folder / OWNER
+        if not owner.exists():
+            continue  # not made by a run that marks its folder: not ours to judge
+        try:
+            with FileLock(owner, timeout=0):
+                pass
+        except Timeout:
+            continue  # its run goes on
+        except OSError:
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        removed += 1
+    return removed
+
+
 class Uploads:
     """The folder uploads land in, and the secret their URLs are signed with (both of this run only)."""
 
     def __init__(self, folder: Path | None = None):
         self._own = folder is None
-        self.folder = Path(tempfile.mkdtemp(prefix="tableside-uploads-")) if folder is None else folder
+        self._owner = None
+        if folder is None:
+            from filelock import FileLock
+
+            remove_abandoned(Path(tempfile.gettempdir()))
+            folder = Path(tempfile.mkdtemp(prefix=PREFIX))
+            self._owner = FileLock(folder / OWNER)
+            self._owner.acquire()
+        self.folder = folder
         self.folder.mkdir(parents=True, exist_ok=True)
         self.secret = secrets.token_urlsafe(32)
         self._lock = threading.Lock()  # taken from a worker thread (take), asked on the event loop (new_name)
@@ -98,5 +133,7 @@ class Uploads:
         return self.folder / name
 
     def close(self) -> None:
+        if self._owner is not None:
+            self._owner.release()
         if self._own:
             shutil.rmtree(self.folder, ignore_errors=True)

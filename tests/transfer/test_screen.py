@@ -280,3 +280,38 @@ def test_settings_say_when_the_history_was_last_exported(open_app, store):
     assert open_app("/settings").text_of("last-export").startswith("The history has never been exported.")
     transfer.tap("Export JSON")
     assert open_app("/settings").text_of("last-export").startswith(f"History last exported on {date.today().isoformat()}.")
+
+
+def test_uploads_folders_of_runs_that_ended_without_removing_them_go_at_start_up(tmp_path, monkeypatch):
+    """A server killed (SIGKILL, a power cut) leaves its uploads folder and partial files: the next start
+    removes it. A folder whose run still holds it (another server on this machine) stays."""
+    import tempfile
+
+    from filelock import FileLock
+
+    from companion.server.uploads import OWNER, PREFIX, Uploads
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    killed = tmp_path / f"{PREFIX}killed"
+    killed.mkdir()
+    (killed / OWNER).touch()  # its run ended: nobody holds the lock
+    (killed / "a.upload").write_bytes(b"x" * 1000)
+    running = Uploads()  # another server on this machine, still running
+    unmarked = tmp_path / f"{PREFIX}unmarked"  # not a folder this version marks: left alone
+    unmarked.mkdir()
+    try:
+        assert not killed.exists()  # the first start removed it already
+        killed.mkdir()
+        (killed / OWNER).touch()
+        held_elsewhere = FileLock(killed / OWNER)
+        assert held_elsewhere.acquire(timeout=0)  # now as if its run were alive
+        fresh = Uploads()
+        assert killed.exists() and running.folder.exists() and unmarked.exists()
+        held_elsewhere.release()
+        fresh.close()
+        again = Uploads()
+        assert not killed.exists() and running.folder.exists() and unmarked.exists()
+        again.close()
+    finally:
+        running.close()
+    assert not running.folder.exists()
