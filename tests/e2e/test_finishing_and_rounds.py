@@ -1,7 +1,7 @@
 """In Chromium on a phone: leaving the Results of a complete, unsaved game asks before it goes (Save to
 history / Keep editing / Discard), a dialog a browser's accessibility tree shows with its three buttons.
 The same choices and what each does: tests/ui/test_finishing.py; Next round on an empty round refused
-in words: tests/ui/test_rounds.py (both browserless)."""
+in words: tests/ui/test_actions_lost_cities.py (both browserless)."""
 
 from __future__ import annotations
 

@@ -6,8 +6,9 @@ from datetime import UTC, date, datetime
 import flet as ft
 import pytest
 
-from companion.ui.games.bgg_game import MAX_GG, parse_number
+from companion.ui.games.bgg_game import parse_number
 from companion.ui.views.history import picked_day, valid_date
+from scoring.bgg_game import MAX_GG
 from scoring.names import name_problem
 
 from .helpers import scored_totals, set_up
