@@ -625,6 +625,15 @@ def apply(table: Table, action: Action) -> Table:
     return edited(table, edit, check_record)
 
 
+def entered(game: Game) -> bool:
+    """Tiles, income, spending or GG moved on the track: the starting GG alone (10 or 11) are no standing, nor
+    is a switch to the score track, which carries those GG over (GameRules.entered)."""
+    return any(
+        tab.tiles or tab.gg != starting_gg(game.seat(p)) or any(income or spent for income, spent in tab.ledger or ())
+        for p, tab in game.tableaux.items()
+    )
+
+
 def choices_of(body: Any) -> dict[str, str]:
     """Each player's publisher colour, kept for a rematch."""
     return {p: entry["colour"] for p, entry in body.items() if isinstance(entry, dict) and "colour" in entry}
@@ -663,4 +672,5 @@ GAME = GameRules(
     player_keyed=(("final",),),
     choices_of=choices_of,
     how_scoring_works=HOW_SCORING_WORKS,
+    entered=entered,
 )

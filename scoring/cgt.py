@@ -351,4 +351,6 @@ GAME = GameRules(
     default_variant={"first_player_penalty": 2},
     player_keyed=(("final", "collections"), ("final", "adjustments")),
     how_scoring_works=HOW_SCORING_WORKS,
+    # Anything on the Meta row or in a Collection: the first player's penalty alone leaves the others level at 0.
+    entered=lambda game: bool(game.meta or game.modifiers or any(game.collections.values()) or any(game.adjustments.values())),
 )

@@ -69,6 +69,13 @@ class GameRules:
     # How far a game played in rounds has come, from its parsed record: (rounds played, rounds planned);
     # None for a game scored once. Played may pass planned (Card Commons' extra rounds after a tie).
     progress: Callable[[Any], tuple[int, int] | None] = scored_once
+    # Whether anything has been entered yet, from the parsed record (before that, level totals are no tie to
+    # explain, and no one is "1st"); None: any total other than 0 (a game whose totals start at 0).
+    entered: Callable[[Any], bool] | None = None
+
+    def anything_entered(self, game: Any) -> bool:
+        """`entered`, defined once per game (see the field)."""
+        return self.entered(game) if self.entered is not None else any(self.score(game).totals.values())
 
     @property
     def player_counts(self) -> str:

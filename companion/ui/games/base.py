@@ -192,8 +192,8 @@ class GameScreen:
         return ""
 
     def entered(self) -> bool:
-        """Whether anything has been entered yet (before that, level totals are no tie to explain)."""
-        return any(self.context.result.totals.values())
+        """Whether anything has been entered yet (before that, level totals are no tie to explain): the rules'."""
+        return scoring.GAMES[self.key].anything_entered(self.context.position)
 
     def explanations(self, result: Any) -> tuple[str, ...]:
         """The scorer's tiebreak and extra-round sentences the play screen shows: none until they apply."""

@@ -215,17 +215,6 @@ class BggGameScreen(GameScreen):
             spacing=4,
         )
 
-    def entered(self) -> bool:
-        """Tiles, income, spending or GG moved on the track: the starting GG alone (10 or 11) make no standing
-        to explain, nor does a switch to the score track, which carries those GG over (it once made a player "1st")."""
-        players = self.context.players
-        return any(
-            e.get("tiles")
-            or e.get("gg", rules.starting_gg(players.index(p))) != rules.starting_gg(players.index(p))
-            or any(r.get("income") or r.get("spent") for r in e.get("ledger", []))
-            for p, e in self.context.record["final"].items()
-        )
-
     def tableau(self, player: str) -> ft.Control:
         # Built whole when its key changes: a piece kept from an earlier build (GameScreen.part) and set
         # under this new Column lost its events here (a typed income after a tile tap never arrived).

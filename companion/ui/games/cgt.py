@@ -142,14 +142,6 @@ class CgtScreen(GameScreen):
         )
         return rows
 
-    def entered(self) -> bool:
-        """Anything on the Meta row or in a Collection: before that, the first player's penalty alone
-        leaves the others level at 0, which is no tie to explain."""
-        game = self.game
-        return bool(game.meta or game.modifiers or any(game.collections.values()) or any(game.adjustments.values()))
-
-    # -- a player's Collection ----------------------------------------------------------
-
     def collection_row(self, player: str, type_: int, count: int, value: int, addable: bool) -> ft.Control:
         return ft.Row(
             key=f"{player}-type-{type_}",

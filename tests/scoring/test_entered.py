@@ -1,0 +1,35 @@
+"""Whether anything has been entered yet is each game's rule (GameRules.anything_entered): before it, level
+totals are no tie to explain and no one is "1st"."""
+
+import pytest
+
+import scoring
+from scoring import Table, bgg_game, cgt, lost_cities
+
+COLOURS = {"Ada": "red", "Bo": "blue", "Cy": "green"}
+
+
+def played(key: str, players: list[str], *actions, choices=None) -> bool:
+    table = Table(scoring.new_record(key, players, choices=choices or {}))
+    for action in actions:
+        table = scoring.apply(table, action)
+    parsed = scoring.parse(table.record)
+    return parsed.rules.anything_entered(parsed.game)
+
+
+@pytest.mark.parametrize(
+    "key, players, actions, choices, entered",
+    [
+        ("lost-cities", ["Ada", "Bo"], (), None, False),
+        ("lost-cities", ["Ada", "Bo"], (lost_cities.AddCard("Ada", "red", 3, 1),), None, True),
+        ("cgt", ["Ada", "Bo"], (), None, False),  # the first player's penalty alone: no standing
+        ("cgt", ["Ada", "Bo"], (cgt.AdjustMeta(type=5, by=1),), None, True),
+        ("bgg-game", ["Ada", "Bo", "Cy"], (), COLOURS, False),  # starting GG alone
+        ("bgg-game", ["Ada", "Bo", "Cy"], (bgg_game.UseTrack("Ada"),), COLOURS, False),  # the track carries them over
+        ("bgg-game", ["Ada", "Bo", "Cy"], (bgg_game.SetIncome("Ada", 1, 3),), COLOURS, True),
+        ("bgg-game", ["Ada", "Bo", "Cy"], (bgg_game.SetIncome("Ada", 1, 3), bgg_game.AdjustSpent("Ada", 1, 3)), COLOURS, True),
+        ("bgg-game", ["Ada", "Bo", "Cy"], (bgg_game.SetTiles("Ada", "blue", 1, 1),), COLOURS, True),
+    ],
+)
+def test_anything_entered_is_the_games_rule(key, players, actions, choices, entered):
+    assert played(key, players, *actions, choices=choices) is entered
