@@ -72,6 +72,12 @@ def parser() -> argparse.ArgumentParser:
     )
     web.add_argument("--out", type=Path, required=True, metavar="DIR", help="the folder to write (emptied first)")
     web.add_argument("--base", default="/", metavar="PATH", help="the path the site is served at (default /; e.g. /tableside/)")
+    web.add_argument(
+        "--no-precompress",
+        dest="precompress",
+        action="store_false",
+        help="write no .br and .gz copies (for a host that compresses on its own)",
+    )
     for q in (export, imp):
         # SUPPRESS: `tableside --data DIR export` keeps the folder given before the command.
         q.add_argument("--data", type=Path, default=argparse.SUPPRESS, help="data folder (default: the user data folder)")
@@ -234,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         from companion.standalone.build import build
 
         try:
-            build(args.out, args.base)
+            build(args.out, args.base, precompress=args.precompress)
         except OSError as e:
             fail(f"the site could not be written: {e}")
             return EXIT_ERROR

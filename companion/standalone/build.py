@@ -288,8 +288,9 @@ def add_precompressed(out: Path) -> int:
         return sum(pool.map(compress, files))
 
 
-def build(out: Path, base: str = "/") -> Path:
-    """Write the site into `out` (emptied first), to be served at the path `base`; returns `out`."""
+def build(out: Path, base: str = "/", precompress: bool = True) -> Path:
+    """Write the site into `out` (emptied first), to be served at the path `base`; returns `out`.
+    `precompress`: with the .br and .gz copies (add_precompressed)."""
     import flet as ft
 
     from companion.bootstrap import ASSETS_DIR
@@ -307,6 +308,6 @@ def build(out: Path, base: str = "/") -> Path:
     flet_seams.patch_published_site(out, ENTRY_MODULE, base, APP_NAME, APP_DESCRIPTION, THEME_COLOR)
     add_snapshot(out)
     add_service_worker(out)
-    packed = add_precompressed(out)
+    packed = add_precompressed(out) if precompress else 0
     print(f"flet {ft.__version__}: site written to {out} (with {packed / 2**20:.0f} MB of .br and .gz copies)")
     return out

@@ -69,7 +69,8 @@ def site(tmp_path_factory) -> Path:
     if given and (Path(given) / "app.tar.gz").exists():
         return Path(given)
     out = tmp_path_factory.mktemp("site") / "site"
-    subprocess.run([sys.executable, "-m", "companion", "build-web", "--out", str(out)], check=True, cwd=REPO)
+    # Without the .br and .gz copies (a static server here sends the files as they are; their test: tests/standalone).
+    subprocess.run([sys.executable, "-m", "companion", "build-web", "--out", str(out), "--no-precompress"], check=True, cwd=REPO)
     return out
 
 

@@ -158,3 +158,23 @@ for package in ("scoring", "companion.data", "companion.services", "companion.ui
 """
     done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_build_writes_brotli_and_gzip_copies_beside_what_compresses(tmp_path):
+    """For hosts that serve them (nginx's gzip_static, Caddy's precompressed): each decodes to its file."""
+    import gzip
+
+    import brotli
+
+    from companion.standalone import build
+
+    (tmp_path / "main.dart.js").write_text("var x = 1;\n" * 2000)
+    (tmp_path / build.SNAPSHOT).write_bytes(bytes(8192))
+    (tmp_path / "small.js").write_text("var y;")  # too small to gain
+    (tmp_path / "font.woff2").write_bytes(bytes(range(256)) * 40)  # already compressed: not a type worth it
+    assert build.add_precompressed(tmp_path) > 0
+    for name in ("main.dart.js", build.SNAPSHOT):
+        original = (tmp_path / name).read_bytes()
+        assert brotli.decompress((tmp_path / f"{name}.br").read_bytes()) == original
+        assert gzip.decompress((tmp_path / f"{name}.gz").read_bytes()) == original
+    assert not list(tmp_path.glob("small.js.*")) and not list(tmp_path.glob("font.woff2.*"))
