@@ -20,6 +20,12 @@ self.addEventListener("install", (event) => {
   })());
 });
 
+// This build's cache, or null once a newer build has taken over and dropped it: a worker on its way out
+// (still serving the page it started) must not make its cache again (the old snapshot kept for nothing).
+async function ownCache() {
+  return (await caches.has(CACHE)) ? caches.open(CACHE) : null;
+}
+
 self.addEventListener("message", (event) => {
   const asked = event.data || {};
   if (asked.take) {
@@ -28,7 +34,8 @@ self.addEventListener("message", (event) => {
   }
   if (!Array.isArray(asked.keep)) return;
   event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
+    const cache = await ownCache();
+    if (!cache) return;
     for (const name of asked.keep) {
       const url = new URL(name, self.registration.scope);
       if (url.origin !== self.location.origin || !url.pathname.startsWith(new URL(self.registration.scope).pathname)) continue;
@@ -66,11 +73,11 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const kept = await cache.match(key(request));
+    const cache = await ownCache();
+    const kept = cache && (await cache.match(key(request)));
     if (kept) return kept;
     const response = await fetch(request);
-    if (response.ok && response.type === "basic") await cache.put(key(request), response.clone());
+    if (cache && response.ok && response.type === "basic") await cache.put(key(request), response.clone());
     return response;
   })());
 });
