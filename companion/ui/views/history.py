@@ -3,7 +3,7 @@ each with its "any date"); and the stored
 records that were set aside as damaged (with why, exportable as they are).
 
 A component: the filters and how many rows are shown are this device's state; the rows are read
-from the store at each drawing, and it subscribes to `changes.HISTORY`, so a game deleted, restored,
+from the store at each drawing, and it subscribes to `topics.HISTORY`, so a game deleted, restored,
 imported or saved in any session shows here at once."""
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.services import file_formats
-from companion.services import topics as changes
+from companion.services import file_formats, topics
 from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
@@ -104,7 +103,7 @@ ENDS = (("since", "From"), ("until", "To"))
 
 @ft.component
 def view(app: App, covered: bool = False) -> ft.View:
-    use_changes(app, changes.HISTORY, active=not covered)
+    use_changes(app, topics.HISTORY, active=not covered)
     filters, set_filters = ft.use_state(NO_FILTERS)
     limit, set_limit = ft.use_state(PAGE_SIZE)
     date_error, set_date_error = ft.use_state("")

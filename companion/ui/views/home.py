@@ -8,7 +8,7 @@ from __future__ import annotations
 import flet as ft
 
 import scoring
-from companion.services import topics as changes
+from companion.services import topics
 from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
@@ -72,7 +72,7 @@ def recovery_notice(app: App, dismiss) -> ft.Control:
 
 @ft.component
 def view(app: App, covered: bool = False) -> ft.View:
-    use_changes(app, changes.LIVE, changes.HISTORY, changes.SETTINGS, active=not covered)
+    use_changes(app, topics.LIVE, topics.HISTORY, topics.SETTINGS, active=not covered)
     _, set_seen = ft.use_state(frozenset(app.recovery_seen))  # what this session has read (App keeps it for later visits)
 
     def dismiss(e) -> None:

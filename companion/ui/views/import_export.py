@@ -22,8 +22,7 @@ import flet as ft
 import scoring
 from companion.access import rights
 from companion.server.uploads import MAX_UPLOAD_BYTES, MAX_ZIP_UPLOAD_BYTES
-from companion.services import bg_stats, file_formats, photo_archive
-from companion.services import topics as changes
+from companion.services import bg_stats, file_formats, photo_archive, topics
 from companion.services.background import in_thread
 from companion.services.file_formats import Progress
 from companion.services.games import StoreWriteError
@@ -112,7 +111,7 @@ def progress_bar(what: str, done: int, total: int, unit: str = "") -> ft.Control
 
 @ft.component
 def view(app: App) -> ft.View:
-    use_changes(app, changes.HISTORY)  # the count, and exports waiting for a finished game
+    use_changes(app, topics.HISTORY)  # the count, and exports waiting for a finished game
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is an error
     working, set_working = ft.use_state(IDLE)  # long work under way: what, how far, out of how many (unit)
     finished = app.games.finished()

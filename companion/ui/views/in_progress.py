@@ -2,7 +2,7 @@
 a tap on the row resumes it; Discard (with an Undo) is in the row's menu, away from that tap.
 Home shows the latest few first (`listing(app, HOME_LATEST)`), /in-progress all.
 
-Both screens subscribe to `changes.LIVE` and draw the list from the store each time: a Discard,
+Both screens subscribe to `topics.LIVE` and draw the list from the store each time: a Discard,
 its Undo, a game started or saved in another session all show at once."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from datetime import datetime
 import flet as ft
 
 import scoring
-from companion.services import topics as changes
+from companion.services import topics
 from companion.services.completion import complete
 from companion.services.games import EDITING, StoredGame, StoreWriteError, route_id
 from companion.ui import games as game_screens
@@ -172,7 +172,7 @@ def unfinished(app: App) -> list[StoredGame]:
 
 
 def listing(app: App, limit: int | None = None) -> ft.Column:
-    """The list as stored now (drawn by a screen subscribed to `changes.LIVE`); hidden on Home with no game."""
+    """The list as stored now (drawn by a screen subscribed to `topics.LIVE`); hidden on Home with no game."""
     found = unfinished(app)
     rows: list[ft.Control] = [ft.Text("Games in progress", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
     rows += [entry(app, g) for g in found[:limit]]
@@ -185,7 +185,7 @@ def listing(app: App, limit: int | None = None) -> ft.Column:
 
 @ft.component
 def view(app: App) -> ft.View:
-    use_changes(app, changes.LIVE)
+    use_changes(app, topics.LIVE)
     return ft.View(
         route=ROUTE,
         appbar=ft.AppBar(leading=back_button(app), title=ft.Text("Games in progress")),

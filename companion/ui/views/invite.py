@@ -13,7 +13,7 @@ import flet as ft
 import segno
 
 from companion.access.invites import Request
-from companion.services import topics as changes
+from companion.services import topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui.session import App
 from companion.ui.widgets.common import not_found
@@ -113,7 +113,7 @@ def view(app: App, game_id: str) -> ft.View:
             padding=16,
         )
     # The code and the seats are settings: a seat taken or released on a phone shows here at once.
-    use_changes(app, changes.SETTINGS, changes.game(game_id))
+    use_changes(app, topics.SETTINGS, topics.game(game_id))
     route = f"/invite/{route_id(game_id)}"
     stored = app.games.get(game_id)
     code: str | None = app.invites.code_of(game_id) if stored else None

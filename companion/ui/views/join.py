@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.access import rights
 from companion.access.invites import SEAT_PREFERENCE
-from companion.services import topics as changes
+from companion.services import topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
@@ -35,7 +35,7 @@ def view(app: App, code: str) -> ft.View:
     game_id = app.invites.game_of(code)
     # The invitation and its seats are settings: a seat taken on another phone, or a revoked
     # invitation, shows here at once.
-    use_changes(app, changes.SETTINGS, *([changes.game(game_id)] if game_id else []))
+    use_changes(app, topics.SETTINGS, *([topics.game(game_id)] if game_id else []))
     refusal, set_refusal = ft.use_state("")
     stored = app.games.get(game_id) if game_id else None
 
@@ -130,7 +130,7 @@ def view(app: App, code: str) -> ft.View:
 @ft.component
 def seat_view(app: App, code: str, player: str) -> ft.View:
     """A player's own play screen, for the phone holding that seat (or the host)."""
-    use_changes(app, changes.SETTINGS)  # a revoked invitation shows as one at once
+    use_changes(app, topics.SETTINGS)  # a revoked invitation shows as one at once
     game_id = app.invites.game_of(code)
     if game_id is None:
         return not_found(seat_route(code, player), INVALID)

@@ -23,7 +23,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.services import topics as changes
+from companion.services import topics
 from companion.services.games import EDITING, FINISHED, IN_PROGRESS, route_id
 from companion.services.live import Done, LiveGame
 from companion.ui import games as game_screens
@@ -447,7 +447,7 @@ def LivePart(
     screen's `context.part`). `draw`, `inputs`: functions or methods of objects that live as long as
     the screen, so the part is skipped while the frame draws itself for another reason; `drawn`: the
     frame's drawing it belongs to (a new view state, a resize: every part draws again)."""
-    use_changes(play.app, changes.game(play.game_id), select=None if inputs is None else lambda: inputs(*args))
+    use_changes(play.app, topics.game(play.game_id), select=None if inputs is None else lambda: inputs(*args))
     try:
         return draw(*args) if inputs is None else draw(*inputs(*args))
     except Exception:  # a bug: said where the part stands, the details to the log; the other parts draw on
@@ -618,8 +618,8 @@ def frame(play: Play) -> ft.Control:
 def view(app: App, game_id: str, seat: str | None = None, route: str | None = None) -> ft.View:
     """The play screen of the host (every tableau) or, with `seat`, of one player's phone."""
     play = ft.use_memo(lambda: Play(app, game_id, seat), [])
-    use_changes(app, changes.SETTINGS)
-    use_changes(app, changes.game(game_id), select=play.shape)  # a tap draws the parts, not the frame
+    use_changes(app, topics.SETTINGS)
+    use_changes(app, topics.game(game_id), select=play.shape)  # a tap draws the parts, not the frame
     ft.use_effect(app.keep_awake, [])  # the screen stays on during a game
     player, set_player = ft.use_state("")
     state, set_state = ft.use_state(dict[str, Any]())

@@ -9,8 +9,7 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as charts
 
-from companion.services import history_figures
-from companion.services import topics as changes
+from companion.services import history_figures, topics
 from companion.services.games import route_id
 from companion.services.player_colours import player_colour
 from companion.ui import games as game_screens
@@ -38,8 +37,8 @@ PAGE = 50  # names drawn at a time: a club's history can hold hundreds of player
 
 @ft.component
 def roster(app: App, covered: bool = False) -> ft.View:
-    history = use_changes(app, changes.HISTORY, active=not covered)
-    use_changes(app, changes.LIVE, active=not covered)  # a name of a game in progress is listed too
+    history = use_changes(app, topics.HISTORY, active=not covered)
+    use_changes(app, topics.LIVE, active=not covered)  # a name of a game in progress is listed too
     shown, set_shown = ft.use_state(PAGE)
     kept = app.games.figures()
 
@@ -204,8 +203,8 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
 
 @ft.component
 def detail(app: App, encoded: str) -> ft.View:
-    use_changes(app, changes.LIVE)
-    history = use_changes(app, changes.HISTORY)
+    use_changes(app, topics.LIVE)
+    history = use_changes(app, topics.HISTORY)
     kept = app.games.figures()  # worked out once per change of the history, for every session
     all_ratings = use_ratings(app, history)
     name = encoded  # the route table has decoded it

@@ -15,8 +15,7 @@ import asyncio
 import flet as ft
 
 import scoring
-from companion.services import card_layout, completion, durations, scorecard, share
-from companion.services import topics as changes
+from companion.services import card_layout, completion, durations, scorecard, share, topics
 from companion.services.completion import complete
 from companion.services.games import EDITING, IN_PROGRESS, StoredGame, StoreWriteError, route_id
 from companion.ui import games as game_screens
@@ -185,7 +184,7 @@ def centred(control: ft.Control, width: float | None) -> ft.Control:
 @ft.component
 def view(app: App, game_id: str, route: str) -> ft.View:
     # Drawn again whenever the game changes, here or on another device: edited, saved, deleted, restored.
-    use_changes(app, changes.game(game_id), changes.HISTORY)
+    use_changes(app, topics.game(game_id), topics.HISTORY)
     # /results/<id> of a saved game being edited shows the edit copy; /history/<id> always the saved game.
     editing = app.games.editing(game_id) if route.startswith("/results/") else None
     stored = editing or app.games.get(game_id)

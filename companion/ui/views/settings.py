@@ -1,7 +1,7 @@
 """Settings: the PIN that keeps this table's games private, and the theme (this device's own, and the default of the others).
 
 A component: what is typed and the last message are this device's state; whether a PIN is on is
-read from the store at each drawing (it subscribes to `changes.SETTINGS`)."""
+read from the store at each drawing (it subscribes to `topics.SETTINGS`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from companion.access.gate import MAX_DIGITS, MIN_DIGITS, SAFE_DIGITS, valid_pin
 from companion.access.host_grants import LIFETIME
 from companion.access.identity import local_is_host
 from companion.server.network import serving_words
-from companion.services import topics as changes
+from companion.services import topics
 from companion.ui import themes
 from companion.ui.session import App
 from companion.ui.widgets.controls import option_switch, section
@@ -33,7 +33,7 @@ def theme_choice(chosen: str, on_change: Callable[[ft.Event[ft.RadioGroup]], Non
 
 @ft.component
 def view(app: App) -> ft.View:
-    use_changes(app, changes.SETTINGS)
+    use_changes(app, topics.SETTINGS)
     typed, set_typed, latest = use_field()
     said, set_said = ft.use_state(("", False))  # this device's last message, and whether it warns
     lan = app.lan  # serving beyond this machine (see serve)

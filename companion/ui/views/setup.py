@@ -10,8 +10,7 @@ from typing import Any
 import flet as ft
 
 import scoring
-from companion.services import game_details
-from companion.services import topics as changes
+from companion.services import game_details, topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
@@ -68,7 +67,7 @@ def carried_over(game: str, remembered: dict[str, Any], variant: dict[str, Any])
 @ft.component
 def view(app: App, game: str) -> ft.View:
     known = game in scoring.GAMES
-    use_changes(app, changes.LIVE, changes.HISTORY)  # the recent players' buttons
+    use_changes(app, topics.LIVE, topics.HISTORY)  # the recent players' buttons
     first: Form = ft.use_memo(lambda: fresh_form(app, game) if known else Form(game, {}), [])
     held, set_form = ft.use_state(first)
     if not known:

@@ -1,14 +1,13 @@
 """Statistics: per game the plays, highest score ever, average winning score and one figure of
 its own; wins per player as a chart. The cards fill the width: one column on a phone, two or
-three side by side on a tablet. A component drawn from the history (it subscribes to `changes.HISTORY`)."""
+three side by side on a tablet. A component drawn from the history (it subscribes to `topics.HISTORY`)."""
 
 from __future__ import annotations
 
 import flet as ft
 import flet_charts as charts
 
-from companion.services import history_figures
-from companion.services import topics as changes
+from companion.services import history_figures, topics
 from companion.services.player_colours import player_colour
 from companion.ui import games as game_screens
 from companion.ui.session import App
@@ -63,7 +62,7 @@ def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
 
 @ft.component
 def view(app: App) -> ft.View:
-    history = use_changes(app, changes.HISTORY)
+    history = use_changes(app, topics.HISTORY)
     kept = app.games.figures()  # the history's figures and ratings, worked out once per change for every session
     wins = kept.wins_per_player()
     body: list[ft.Control] = [

@@ -11,8 +11,7 @@ from datetime import datetime
 
 import flet as ft
 
-from companion.services import card_layout, evening_card, evenings
-from companion.services import topics as changes
+from companion.services import card_layout, evening_card, evenings, topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
@@ -130,7 +129,7 @@ def sharing(app: App, evening: evenings.Evening) -> list[ft.Control]:
 
 @ft.component
 def view(app: App) -> ft.View:
-    use_changes(app, changes.HISTORY, changes.SETTINGS)
+    use_changes(app, topics.HISTORY, topics.SETTINGS)
     games = app.games.finished()
     evening = latest(app, games)
     future = evenings.after_now(games)
@@ -167,7 +166,7 @@ def view(app: App) -> ft.View:
 def HomeCard(app: App, covered: bool = False) -> ft.Control:
     """Home's link to Tonight: the latest evening in one line. A memoised part with its own subscription:
     Home redraws for every change of a game in progress, this only when the history or the settings change."""
-    version = use_changes(app, changes.HISTORY, changes.SETTINGS, active=not covered)
+    version = use_changes(app, topics.HISTORY, topics.SETTINGS, active=not covered)
     evening = ft.use_memo(lambda: latest(app), [version])
     if evening is None:
         return ft.Container(visible=False)
