@@ -21,7 +21,7 @@ from companion.services import kept_figures
 
 if TYPE_CHECKING:
     from companion.data.store import GameStore
-    from companion.services.live import GameHub
+    from companion.services.live import Check, Done, GameHub, LiveGame
 
 __all__ = ["EDITING", "FINISHED", "IN_PROGRESS", "DamagedRecord", "Games", "StoreWriteError", "StoredGame", "route_id"]
 
@@ -71,6 +71,25 @@ class Games:
     def rematch(self, stored: StoredGame) -> StoredGame:
         """A new game of the same game, players and options."""
         return self.store.create(scoring.rematch(stored.record))
+
+    # -- changing a game: the one door (the live game, services/live.py, keeps each game's changes in order) --
+
+    def open(self, game_id: str, edit: bool = True) -> LiveGame | None:
+        """The live game every device of a table plays on (None: not stored); `edit`: a saved game opens its
+        edit copy."""
+        return self.hub.open(game_id, edit=edit)
+
+    def set_details(self, game_id: str, location: str, notes: str, check: Check) -> Done:
+        """Where a game was played and its notes, by a device `check` allows."""
+        return self.hub.set_details(game_id, location, notes, check=check)
+
+    def finish(self, game_id: str) -> StoredGame:
+        """Save a game as finished (its clock stops), or an edit's changes over the saved game."""
+        return self.hub.finish(game_id)
+
+    def cancel_edit(self, game_id: str) -> StoredGame | None:
+        """Drop an edit's changes: the saved game is as it was."""
+        return self.hub.cancel_edit(game_id)
 
     def delete(self, game_id: str) -> StoredGame | None:
         """Delete a game (in progress or finished): what was deleted, for an Undo (None: it was gone)."""

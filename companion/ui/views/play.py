@@ -86,7 +86,7 @@ class Play:
         cards, totals and sentences draw themselves again (LivePart), not the frame around them."""
         app, game_id = self.app, self.game_id
         stored = app.games.get(game_id)
-        live = app.hub.open(game_id, edit=False) if stored is not None else None
+        live = app.games.open(game_id, edit=False) if stored is not None else None
         if stored is None or live is None or self.game is None or live is not self.live:
             return (stored and stored.status, id(live))
         game = self.game
@@ -639,7 +639,7 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
         return not_found(route, "This game is not stored here. It may have been deleted.")
     if seat is not None and stored.status != IN_PROGRESS:
         return not_found(route, "This game is over: the table has saved its result.")
-    live = app.hub.open(game_id, edit=bool(opening.current))
+    live = app.games.open(game_id, edit=bool(opening.current))
     opening.current = False
     if live is None:
         return not_found(route, "This game was saved on another device.")

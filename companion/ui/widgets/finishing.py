@@ -32,7 +32,7 @@ def still_entering(app: App, game: StoredGame) -> list[str]:
     taken = app.invites.taken(game.id)
     if not taken:
         return []
-    live = app.hub.open(game.id, edit=False)
+    live = app.games.open(game.id, edit=False)
     done = live.done if live is not None else frozenset()
     return [p for p in game.players if p in taken and p not in done]
 
@@ -42,11 +42,11 @@ def save(app: App, game: StoredGame, then: str | None = None, details: tuple[str
     given: one step. Say so, or why not, in words; a refusal leaves everything as it was."""
     try:
         if details is not None and not game_details.same_details(game.record, *details):
-            done = app.hub.set_details(game.id, *details, check=lambda: app.may_change(game.id))
+            done = app.games.set_details(game.id, *details, check=lambda: app.may_change(game.id))
             if done.message:
                 app.notify(done.message, error=True)
                 return False
-        app.hub.finish(game.id)
+        app.games.finish(game.id)
     except (StoreWriteError, ValueError) as err:  # the game stays in progress, as it was
         app.notify(str(err), error=True)
         return False
@@ -63,7 +63,7 @@ def save(app: App, game: StoredGame, then: str | None = None, details: tuple[str
 def cancel_changes(app: App, game_id: str) -> bool:
     """Drop the edit copy of a saved game: the saved game is exactly as it was."""
     try:
-        app.hub.cancel_edit(game_id)
+        app.games.cancel_edit(game_id)
     except StoreWriteError as err:
         app.notify(str(err), error=True)
         return False
@@ -90,7 +90,7 @@ def SaveStep(app: App, game: StoredGame, decided: bool) -> ft.Control:
         if game_details.same_details(game.record, *typed):
             return
         try:
-            done = app.hub.set_details(game.id, *typed, check=lambda: app.may_change(game.id))
+            done = app.games.set_details(game.id, *typed, check=lambda: app.may_change(game.id))
         except KeyError:  # deleted on another device meanwhile: Save result says so
             return
         if done.message:
