@@ -315,3 +315,42 @@ def test_uploads_folders_of_runs_that_ended_without_removing_them_go_at_start_up
     finally:
         running.close()
     assert not running.folder.exists()
+
+
+def test_a_long_check_can_be_cancelled_and_imports_nothing(open_app, store, monkeypatch):
+    """Checking a large file (thousands of games, a ZIP of photos) takes a while in a worker thread: Cancel,
+    tapped while it runs, stops it at its next step; nothing is asked and nothing stored."""
+    import asyncio
+    import threading
+
+    from companion.services import file_formats
+
+    h = open_app("/transfer")
+    tapped = threading.Event()
+    steps: list[int] = []
+
+    async def tap_cancel() -> None:  # the person's tap, arriving while the check runs
+        (cancel,) = h.buttons("Cancel")
+        await h.session.dispatch_event(cancel._i, "click", None)
+        tapped.set()
+
+    def slow_read(text, name, report=None):
+        for done in range(1, 500):  # a long file: a report at each step, as read_import gives every 200 games
+            steps.append(done)
+            report(done * 200, 100_000)
+            if done == 3:
+                asyncio.run_coroutine_threadsafe(tap_cancel(), h.loop)
+                tapped.wait(5)
+        raise AssertionError("the check was not stopped")
+
+    monkeypatch.setattr(file_formats, "read_import", slow_read)
+    data = json.dumps(records()).encode()
+    (import_button,) = h.buttons("Import")
+    picker = import_button.action.file_picker
+    h.fire(picker, "result", {"files": [{"id": 0, "name": "games.json", "size": len(data)}]})
+    ((upload,),) = [args["files"] for method, args in h.conn.invoked if method == "upload"]
+    arrives(h, upload.upload_url, data)
+    h.fire(picker, "upload", {"file_name": "games.json", "progress": 1.0})
+    assert tapped.is_set() and len(steps) == 4  # stopped at the report after the tap
+    assert h.text_of("message") == "Nothing imported: the check of games.json was cancelled."
+    assert dialog(h) is None and store.finished() == [] and not h.buttons("Cancel")

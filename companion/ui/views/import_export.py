@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import threading
 from collections.abc import Callable
 from datetime import date
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import flet as ft
 
@@ -94,19 +95,25 @@ def counted(n: int) -> str:
     return f"{plural(n, 'finished game')} in the history." if n else "No finished games yet."
 
 
-def progress_bar(what: str, done: int, total: int, unit: str = "") -> ft.Control:
-    """Long work under way (an import of thousands of games): what, and how far (a moving bar until counted)."""
+def progress_bar(what: str, done: int, total: int, unit: str = "", on_cancel: Callable[[Any], None] | None = None) -> ft.Control:
+    """Long work under way (an import of thousands of games): what, and how far (a moving bar until counted);
+    with Cancel where the work can stop (the check of a file: nothing is stored until the person confirms)."""
     if not what:
         return ft.Container()
     counted = f": {done:,} of {total:,}{unit}" if total else ""
+    cancel = [ft.TextButton("Cancel", height=48, on_click=on_cancel)] if on_cancel is not None else []
     return ft.Semantics(
         identifier="progress",
         live_region=True,
         content=ft.Column(
-            [ft.Text(f"{what}{counted}…"), ft.ProgressBar(value=done / total if total else None, width=400)],
+            [ft.Text(f"{what}{counted}…"), ft.ProgressBar(value=done / total if total else None, width=400), *cancel],
             spacing=4,
         ),
     )
+
+
+class Cancelled(Exception):
+    """The person cancelled the work under way (raised in its worker thread at its next report)."""
 
 
 @ft.component
@@ -114,6 +121,7 @@ def view(app: App) -> ft.View:
     use_changes(app, topics.HISTORY)  # the count, and exports waiting for a finished game
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is an error
     working, set_working = ft.use_state(IDLE)  # long work under way: what, how far, out of how many (unit)
+    stopping: ft.MutableRef[threading.Event | None] = ft.use_ref(None)  # set to stop the work under way (Cancel)
     finished = app.games.finished()
 
     def say(text: str, error: bool = False) -> None:
@@ -150,18 +158,28 @@ def view(app: App) -> ft.View:
     async def export_zip(e) -> None:
         await export("zip")
 
-    async def in_worker(what: str, work: Callable[[Progress], T]) -> T:
+    def cancel(e: Any) -> None:
+        if stopping.current is not None:
+            stopping.current.set()
+
+    async def in_worker(what: str, work: Callable[[Progress], T], cancellable: bool = False) -> T:
         """Run `work` in a worker thread (background.py), so every other session is served meanwhile, showing its progress.
-        The thread's reports reach this screen through the event loop, in this session's context."""
+        The thread's reports reach this screen through the event loop, in this session's context. `cancellable`:
+        Cancel is offered, and the work stops at its next report (Cancelled)."""
         loop, here = asyncio.get_running_loop(), contextvars.copy_context()
+        stop = threading.Event()
+        stopping.current = stop if cancellable else None
 
         def report(done: int, total: int) -> None:
+            if stop.is_set():
+                raise Cancelled
             loop.call_soon_threadsafe(lambda: set_working((what, done, total, "")), context=here)
 
         set_working((what, 0, 0, ""))
         try:
             return await in_thread(work, report)
         finally:
+            stopping.current = None
             set_working(IDLE)
 
     async def store_records(records: list[dict], name: str, photos: dict[str, bytes]) -> None:
@@ -196,9 +214,12 @@ def view(app: App) -> ft.View:
             return records, file_formats.already_present(records, taken.__contains__), photo_archive.used(records, photos), lacking
 
         try:
-            records, present, photos, lacking = await in_worker(f"Checking {file_name}", read)
+            records, present, photos, lacking = await in_worker(f"Checking {file_name}", read, cancellable=True)
         except file_formats.ImportFileError as err:
             say(f"Nothing imported. {err}", error=True)
+            return
+        except Cancelled:
+            say(f"Nothing imported: the check of {file_name} was cancelled.")
             return
         new = len(records) - present
         if new == 0:
@@ -307,7 +328,7 @@ def view(app: App) -> ft.View:
                 size=13,
             ),
             ft.Row([import_button], wrap=True),
-            progress_bar(*working),
+            progress_bar(*working, on_cancel=cancel if stopping.current is not None else None),
             ft.Semantics(
                 identifier=MESSAGE,
                 content=ft.Text(text, selectable=True, color=ft.Colors.ERROR if error else None),
