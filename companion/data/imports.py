@@ -7,7 +7,7 @@ import uuid
 from collections.abc import Callable
 
 from companion.data import changes, collector, photos
-from companion.data.atomic_files import StoreWriteError, in_words
+from companion.data.atomic_files import CommitPending, StoreWriteError, in_words
 from companion.data.backups import now_iso
 from companion.data.checks import with_offset
 from companion.data.stored_game import FINISHED, StoredGame, admit, check_id, summarise
@@ -64,6 +64,8 @@ class Imports(StoreCore):
                 try:
                     with self._changing(changes.HISTORY):
                         self._put_finished(fresh)
+                except CommitPending:
+                    raise  # the games are written and the next start puts them in place: their photos stay
                 except BaseException:
                     photos.PhotoFolder(self.folder).discard_new(written)  # "nothing was changed" stays true
                     raise
