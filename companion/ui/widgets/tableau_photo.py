@@ -68,18 +68,17 @@ def photos_of(record: dict, player: str | None = None) -> Shown:
 def Thumbnail(folder: Path, name: str, caption: str) -> ft.Control:
     """A photo made small. Decoding a photo takes time (a large or hostile file: seconds), so it is made in a
     worker thread and shown when ready; every other device and screen goes on meanwhile."""
-    made, set_made = ft.use_state(cast(tuple[bytes | None], (tableau_photos.made_already(folder, name),)))
-    tried, set_tried = ft.use_state(made[0] is not None)
+    cached = tableau_photos.made_already(folder, name)
+    made, set_made = ft.use_state(cast(tuple[bool, bytes | None], (cached is not None, cached)))  # (tried, the small JPEG)
 
     async def make() -> None:
-        if not tried:
-            small = await in_thread(tableau_photos.thumbnail, folder, name)
-            set_made((small,))
-            set_tried(True)
+        if not made[0]:
+            set_made((True, await in_thread(tableau_photos.thumbnail, folder, name)))
 
     ft.use_effect(make, [name])
-    if made[0] is not None:
-        return ft.Image(src=made[0], width=THUMB, height=THUMB, fit=ft.BoxFit.COVER)
+    tried, small = made
+    if small is not None:
+        return ft.Image(src=small, width=THUMB, height=THUMB, fit=ft.BoxFit.COVER)
     if not tried:
         return ft.ProgressRing(width=24, height=24, semantics_label=f"{caption}: the photo is being opened")
     return ft.Icon(ft.Icons.BROKEN_IMAGE_OUTLINED, semantics_label=f"{caption}: photo missing or damaged")
