@@ -190,15 +190,9 @@ class PhotoFolder:
             except OSError:
                 log.exception("could not remove the photo %s", name)
 
-    def set_aside_orphans(self, used: set[str]) -> int:
-        """Start-up: the photo files (and backup copies) no stored game names go to the trash, as a deleted
-        game's do (a failed import's, a photo whose game was never saved). Returns how many."""
-        found = {p.name for folder in (self.folder, self.backups) if folder.is_dir() for p in folder.glob("*.jpg") if is_name(p.name)}
-        orphans = found - used
-        if orphans:
-            self.set_aside(orphans)
-            log.info("%d photo(s) no game names were set aside", len(orphans))
-        return len(orphans)
+    def stored(self) -> set[str]:
+        """The names of the photo files here and of their backup copies."""
+        return {p.name for folder in (self.folder, self.backups) if folder.is_dir() for p in folder.glob("*.jpg") if is_name(p.name)}
 
     def empty_trash(self, older_than: float = TRASH_SECONDS) -> None:
         if not self.trash.is_dir():
@@ -253,18 +247,33 @@ def in_use(store: Any) -> set[str]:
 
 
 def tidy(store: Any) -> None:
-    """Start-up check: photos no stored game names are set aside. A damaged record set aside, or a damaged
-    data file kept beside its place (`*.corrupt-*`), may still name photos: any name written in one is kept."""
+    """Start-up check: photo files (and backup copies) no stored game names go to the trash, as a deleted
+    game's do (a failed import's, a photo whose game was never saved). A damaged record set aside, or a
+    damaged data file kept beside its place (`*.corrupt-*`), may still name photos: any name written in one
+    is kept. A folder without photos (most) reads nothing more."""
+    photos = PhotoFolder(store.folder)
+    try:
+        found = photos.stored()
+    except OSError:
+        log.exception("could not list the photos")
+        return
+    if not found:
+        return
     used = in_use(store) | set().union(*(names_of(r.entry) for r in store.damaged_records.records if isinstance(r.entry, dict)))
     for kept in store.folder.rglob("*.corrupt-*"):
         try:
             used |= {m.decode() for m in NAME_IN_TEXT.findall(kept.read_bytes())}
         except OSError:
             return  # cannot tell what it names: nothing is set aside
+    orphans = found - used
+    if not orphans:
+        return
     try:
-        PhotoFolder(store.folder).set_aside_orphans(used)
+        photos.set_aside(orphans)
     except OSError:
         log.exception("could not set aside the photos no game names")
+        return
+    log.info("%d photo(s) no game names were set aside", len(orphans))
 
 
 def of_game(store: Any, game_id: str) -> set[str]:
