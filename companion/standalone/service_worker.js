@@ -26,6 +26,15 @@ async function ownCache() {
   return (await caches.has(CACHE)) ? caches.open(CACHE) : null;
 }
 
+// The kept copy of a file of the site, else the network's, kept for next time (`cache` null: not kept).
+async function keptOrFetched(cache, request) {
+  const kept = cache && (await cache.match(key(request)));
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (cache && response.ok && response.type === "basic") await cache.put(key(request), response.clone());
+  return response;
+}
+
 self.addEventListener("message", (event) => {
   const asked = event.data || {};
   if (asked.take) {
@@ -39,11 +48,8 @@ self.addEventListener("message", (event) => {
     for (const name of asked.keep) {
       const url = new URL(name, self.registration.scope);
       if (url.origin !== self.location.origin || !url.pathname.startsWith(new URL(self.registration.scope).pathname)) continue;
-      const request = new Request(url);
-      if (await cache.match(key(request))) continue;
       try {
-        const response = await fetch(request);
-        if (response.ok && response.type === "basic") await cache.put(key(request), response);
+        await keptOrFetched(cache, new Request(url));
       } catch (error) {
         // offline, or gone from the host: kept at a later start
       }
@@ -72,12 +78,5 @@ function key(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith((async () => {
-    const cache = await ownCache();
-    const kept = cache && (await cache.match(key(request)));
-    if (kept) return kept;
-    const response = await fetch(request);
-    if (cache && response.ok && response.type === "basic") await cache.put(key(request), response.clone());
-    return response;
-  })());
+  event.respondWith(ownCache().then((cache) => keptOrFetched(cache, request)));
 });
