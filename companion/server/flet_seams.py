@@ -241,7 +241,10 @@ def patch_published_site(out: Path, entry_module: str, base: str, name: str, des
         pyodide_script_path=f"{entry_module}.py",
         pyodide_version=version,
         app_package_url="app.tar.gz",
-        web_renderer=ft.WebRenderer.CANVAS_KIT,  # publish's own choice for Pyodide apps (per-frame byte traffic)
+        # Flutter's own choice at start: its WebAssembly build and skwasm where the browser has WasmGC (Chromium:
+        # Flutter loaded in 1.0 s on a second start here, against 2.5 s for main.dart.js and CanvasKit), else
+        # main.dart.js and CanvasKit. publish picks CanvasKit for Pyodide apps; skwasm runs them alike.
+        web_renderer=ft.WebRenderer.AUTO,
         route_url_strategy=ft.RouteUrlStrategy.HASH,  # any static host serves every route: only index.html is a page
         no_cdn=True,
     )
@@ -280,8 +283,9 @@ def short_message_repr() -> None:
 #   grows, so a snapshot over ~30 MB fails with "RangeError: offset is out of bounds" (pyodide issue
 #   6254): the heap is grown to the snapshot's size first.
 # - python-worker.js: its `loadPyodide(...)` call becomes `loadFromSnapshot(loadPyodide, ...)`, which
-#   uses the snapshot the service worker keeps when its SHA-256 is this build's, and otherwise (a first
-#   visit, a stale, damaged or foreign snapshot, any failure) starts as before, without a word.
+#   uses the snapshot the service worker keeps when its SHA-256 is this build's (and then unpacks the
+#   smaller archive build.LATER_ARCHIVE), and otherwise (a first visit, a stale, damaged or foreign
+#   snapshot, any failure) starts as before, without a word.
 # - python.js: flet-web starts the worker when Flutter asks (jsConnect), after Flutter has loaded: the
 #   two starts ran one after the other. The worker is started as the page loads, with the message
 #   flet-web would send (Flutter asks with no arguments), and the first jsConnect adopts it.
@@ -340,20 +344,24 @@ async function tablesideAdopt(appId, dartOnMessage) {
 SNAPSHOT_LOADER = """
 // Tableside (companion/server/flet_seams.py, seam 9): Python restored from the build's memory snapshot
 // when the service worker keeps it and it is this build's; else a plain start.
-const SNAPSHOT = { file: "__FILE__", sha256: "__SHA256__" };
+// A start from it unpacks `later` (the files its modules did not come from) in place of the whole archive.
+const SNAPSHOT = { file: "__FILE__", sha256: "__SHA256__", later: "__LATER__" };
 async function loadFromSnapshot(loadPyodide, options) {
     try {
-        const kept = await caches.match(new URL(SNAPSHOT.file, self.location).href);
-        if (kept) {
-            const bytes = new Uint8Array(await kept.arrayBuffer());
-            const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)))
-                .map((b) => b.toString(16).padStart(2, "0")).join("");
-            if (digest === SNAPSHOT.sha256) {
-                const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
-                console.log("Tableside: Python restored from the snapshot");
-                return pyodide;
-            }
-            console.warn("Tableside: the kept snapshot is not this build's: a plain start");
+        const [kept, later] = await Promise.all(
+            [SNAPSHOT.file, SNAPSHOT.later].map((file) => caches.match(new URL(file, self.location).href)));
+        if (kept && later) {
+            // Read and checked while Pyodide loads; it waits for the snapshot only to make its memory.
+            const verified = kept.arrayBuffer().then(async (buffer) => {
+                const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", buffer)))
+                    .map((b) => b.toString(16).padStart(2, "0")).join("");
+                if (digest !== SNAPSHOT.sha256) throw new Error("the kept snapshot is not this build's");
+                return new Uint8Array(buffer);
+            });
+            const pyodide = await loadPyodide({ ...options, _loadSnapshot: verified });
+            self.appPackageUrl = SNAPSHOT.later;
+            console.log("Tableside: Python restored from the snapshot");
+            return pyodide;
         }
     } catch (error) {
         console.warn("Tableside: a plain start, the snapshot failed:", error);
@@ -363,8 +371,9 @@ async function loadFromSnapshot(loadPyodide, options) {
 """
 
 
-def patch_snapshot_start(out: Path, snapshot: str, sha256: str) -> None:
-    """Patch the site in `out` to start Python from `snapshot` (a file of the site, its SHA-256 in hex)."""
+def patch_snapshot_start(out: Path, snapshot: str, sha256: str, later: str) -> None:
+    """Patch the site in `out` to start Python from `snapshot` (a file of the site, its SHA-256 in hex),
+    unpacking the archive `later` (a file of the site) in place of the app's whole archive."""
     for name, old, new in (
         ("pyodide/pyodide.asm.mjs", RESTORE_COPY, RESTORE_GROWN),
         ("python-worker.js", WORKER_LOAD, WORKER_LOAD_SNAPSHOT),
@@ -376,7 +385,7 @@ def patch_snapshot_start(out: Path, snapshot: str, sha256: str) -> None:
             raise RuntimeError(f"flet-web's {name} has changed: {old!r} is not there once (seam 9 in flet_seams.py)")
         text = text.replace(old, new)
         if name == "python-worker.js":
-            text += SNAPSHOT_LOADER.replace("__FILE__", snapshot).replace("__SHA256__", sha256)
+            text += SNAPSHOT_LOADER.replace("__FILE__", snapshot).replace("__SHA256__", sha256).replace("__LATER__", later)
         if name == "python.js":
             text += EARLY_WORKER
         path.write_text(text, encoding="utf-8")

@@ -176,6 +176,9 @@ def fresh_state() -> None:
 def run() -> None:
     import flet as ft
 
+    from companion.standalone.stdlib import fetch_whole_when_needed
+
+    fetch_whole_when_needed()  # first: any import after it may need a module the cut standard library left out
     fresh_state()
 
     from companion.bootstrap import make_main

@@ -18,9 +18,11 @@ import re
 import shutil
 import subprocess
 import tarfile
+import tempfile
 from pathlib import Path
 
 from companion import APP_DESCRIPTION, APP_NAME, THEME_COLOR
+from companion.standalone.stdlib import WHOLE, cut_standard_library
 
 REPO = Path(__file__).resolve().parents[2]
 APP_PACKAGES = ("scoring", "companion")
@@ -101,10 +103,11 @@ def app_archive() -> bytes:
 
 
 # Every start needs these (the service worker keeps them at install), besides the fonts Flutter's
-# FontManifest lists. Not the CanvasKit builds (a browser runs one: Chromium its own, Safari and Firefox
-# the full one): the page tells the worker which files its start used (KEEP_WHAT_THIS_START_USED), so a
-# first visit downloads one. Not the memory snapshot either: a first visit starts without it, so it is
-# kept once Python is ready, in the background, for the next start.
+# FontManifest lists. Not Flutter's builds: a browser runs one (Chromium main.dart.wasm with skwasm,
+# Safari and Firefox main.dart.js with the full CanvasKit): the page tells the worker which files its
+# start used (REGISTER_SERVICE_WORKER), so a first visit downloads one. Not what only a start from the
+# memory snapshot uses (KEPT_AFTER_START): a first visit starts without it, so it is kept once Python is
+# ready, in the background, for the next start.
 START_FILES = (
     "./",
     "index.html",
@@ -112,7 +115,6 @@ START_FILES = (
     "python-worker.js",
     "flutter_bootstrap.js",
     "flutter.js",
-    "main.dart.js",
     "manifest.json",
     "favicon.png",
     "icons/loading-animation.png",
@@ -148,8 +150,8 @@ if ("serviceWorker" in navigator) navigator.serviceWorker.getRegistration().then
 # worker's install (Flutter's loader waits for a worker it finds installing). Then:
 # - the worker is told which of the site's files this start used (the one CanvasKit this browser runs;
 #   the browser's HTTP cache has them) and, 3 s after Python is ready (flet_seams seam 9's early worker,
-#   where the build has it; the home screen is drawn by then), to keep the memory snapshot for the next
-#   start, in the background;
+#   where the build has it; the home screen is drawn by then), to keep the memory snapshot and the
+#   archive a start from it unpacks for the next start, in the background;
 # - a new build found on the host (the browser checks at every start) says so, in the page's own words;
 # - once a game is saved (the history's file is in IndexedDB), the browser is asked to keep the site's
 #   storage when the device runs short of space (it may evict it otherwise).
@@ -172,7 +174,7 @@ flet.flutterAppLoaded.then(() => {
       registration.active.postMessage({ keep: performance.getEntriesByType("resource").map((entry) => entry.name) });
       // The snapshot once this start is done with the network (Python ready, and the home screen's time).
       const pythonReady = typeof tablesideEarly === "undefined" ? Promise.resolve() : tablesideEarly.ready;
-      pythonReady.then(() => setTimeout(() => registration.active.postMessage({ keep: ["%s"] }), 3000));
+      pythonReady.then(() => setTimeout(() => registration.active.postMessage({ keep: %s }), 3000));
     });
   }
   if (!navigator.storage || !navigator.storage.persist) return;
@@ -208,10 +210,16 @@ function tablesideUpdateReady() {
 UPDATE_READY = "A new version of Tableside is ready: it starts the next time you open Tableside. Your games stay."
 
 
+# Fonts Flutter lists that no start draws with: the formula fonts of Flet's Markdown (Tableside shows no
+# formula). Fetched, and kept, if ever asked for.
+FONTS_NOT_PRECACHED = "packages/flutter_math_fork/"
+
+
 def precache(out: Path) -> list[str]:
     """The site's files that every start needs, as the service worker asks for them."""
     fonts = json.loads((out / "assets" / "FontManifest.json").read_text())
-    files = [*START_FILES, *(f"assets/{font['asset']}" for family in fonts for font in family["fonts"])]
+    assets = (font["asset"] for family in fonts for font in family["fonts"])
+    files = [*START_FILES, *(f"assets/{asset}" for asset in assets if not asset.startswith(FONTS_NOT_PRECACHED))]
     return [name for name in files if name == "./" or (out / name).is_file()]
 
 
@@ -221,40 +229,67 @@ def add_service_worker(out: Path) -> None:
     found = re.search(r'serviceWorkerVersion:\s*"([^"]+)"', bootstrap)
     version = found.group(1) if found else ""
     snapshot = out / SNAPSHOT
-    kept = (out / "app.tar.gz").read_bytes() + (out / "main.dart.js").read_bytes() + (snapshot.read_bytes() if snapshot.is_file() else b"")
+    builds = (out / "app.tar.gz", out / "main.dart.js", out / "main.dart.wasm", snapshot)
+    kept = b"".join(path.read_bytes() for path in builds if path.is_file())
     build_id = hashlib.sha256(kept).hexdigest()[:16]
     worker = (Path(__file__).with_name("service_worker.js")).read_text()
     worker = worker.replace("__BUILD__", build_id).replace("__PRECACHE__", json.dumps(precache(out)))
     (out / "flutter_service_worker.js").write_text(worker)
     index = (out / "index.html").read_text()
     csp = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">\n'
-    registered = REGISTER_SERVICE_WORKER % (version, SNAPSHOT, UPDATE_READY)
+    registered = REGISTER_SERVICE_WORKER % (version, json.dumps(KEPT_AFTER_START), UPDATE_READY)
     index = index.replace("<head>\n", "<head>\n  " + csp + TAKE_UPDATE, 1).replace("</head>", registered + "</head>", 1)
     (out / "index.html").write_text(index)
 
 
 SNAPSHOT = "python.snapshot"
+# What a start from the snapshot unpacks in place of app.tar.gz: the archive without the files of the
+# modules the snapshot holds imported (half a second of unpacking, in the browser), for what is imported
+# or read later. A plain start still unpacks app.tar.gz whole.
+LATER_ARCHIVE = "app.later.tar.gz"
+# Kept by the service worker once a start is done (REGISTER_SERVICE_WORKER), for the next start: the
+# snapshot last, as a start uses it only with the archive beside it; the whole standard library, for an
+# import the cut one cannot answer offline (stdlib.py).
+KEPT_AFTER_START = [LATER_ARCHIVE, f"pyodide/{WHOLE}", SNAPSHOT]
 
 
 def add_snapshot(out: Path) -> None:
-    """Python's memory after the app's imports (snapshot.mjs, run by Node), and the worker patched to start
-    from it (flet_seams seam 9). Without Node the site starts as before, importing from source."""
+    """Python's memory after the app's imports, the standard library cut to what they used (both made by
+    snapshot.mjs, run by Node: companion/standalone/stdlib.py), the archive a start from the snapshot
+    unpacks, and the worker patched to start from it (flet_seams seam 9). Without Node the site starts
+    as before, importing from source, with the whole standard library."""
     node = shutil.which("node")
     if node is None:
         print("node not found: the site starts without a memory snapshot (slower: it imports the app from source)")
         return
-    made = subprocess.run(
-        [node, str(Path(__file__).with_name("snapshot.mjs")), str(out), str(out / SNAPSHOT)], capture_output=True, text=True
-    )
-    if made.returncode != 0 or not (out / SNAPSHOT).is_file():
-        print(f"the memory snapshot could not be made, the site starts without it: {made.stderr.strip()[-500:]}")
-        (out / SNAPSHOT).unlink(missing_ok=True)
-        return
+    with tempfile.TemporaryDirectory() as folder:
+        made = subprocess.run([node, str(Path(__file__).with_name("snapshot.mjs")), str(out), folder], capture_output=True, text=True)
+        snapshot, imported = Path(folder) / SNAPSHOT, Path(folder) / "imported.json"
+        if made.returncode != 0 or not snapshot.is_file() or not imported.is_file():
+            print(f"the memory snapshot could not be made, the site starts without it: {made.stderr.strip()[-500:]}")
+            return
+        shutil.move(snapshot, out / SNAPSHOT)
+        used = json.loads(imported.read_text())
+    stdlib = out / "pyodide" / "python_stdlib.zip"
+    whole = stdlib.read_bytes()
+    stdlib.with_name(WHOLE).write_bytes(whole)
+    stdlib.write_bytes(cut_standard_library(whole, set(used["stdlib"])))
+    (out / LATER_ARCHIVE).write_bytes(archive_without((out / "app.tar.gz").read_bytes(), set(used["app"])))
     digest = hashlib.sha256((out / SNAPSHOT).read_bytes()).hexdigest()
     from companion.server import flet_seams
 
-    flet_seams.patch_snapshot_start(out, SNAPSHOT, digest)
+    flet_seams.patch_snapshot_start(out, SNAPSHOT, digest, LATER_ARCHIVE)
     print(made.stdout.strip())
+
+
+def archive_without(archive: bytes, left_out: set[str]) -> bytes:
+    """A .tar.gz of `archive`'s files but those named in `left_out`."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=io.BytesIO(archive)) as source, tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.GNU_FORMAT) as kept:
+        for member in source.getmembers():
+            if member.name not in left_out:
+                kept.addfile(member, source.extractfile(member))
+    return buffer.getvalue()
 
 
 PRECOMPRESSED = {"br": ".br", "gzip": ".gz"}

@@ -148,17 +148,18 @@ DAMAGE_SNAPSHOT = """async () => {
 
 SNAPSHOT_KEPT = (
     """async () => (await caches.keys()).length > 0 && (await caches.match(new URL("python.snapshot", location.href).href)) !== undefined"""
+    """ && (await caches.match(new URL("app.later.tar.gz", location.href).href)) !== undefined"""
 )
-# The CanvasKit files the service worker keeps: the one this browser ran, not both.
-CANVASKIT_KEPT = """async () => {
+# Flutter's builds the service worker keeps (its code and its renderer): the one this browser ran, not both.
+FLUTTER_KEPT = """async () => {
     const kept = [];
     for (const name of await caches.keys()) {
         for (const request of await (await caches.open(name)).keys()) {
             const path = new URL(request.url).pathname.slice(1);
-            if (path.startsWith("canvaskit/") && path.endsWith(".wasm")) kept.push(path);
+            if ((path.startsWith("canvaskit/") && path.endsWith(".wasm")) || path.startsWith("main.dart.")) kept.push(path);
         }
     }
-    return kept;
+    return kept.sort();
 }"""
 
 
@@ -265,7 +266,8 @@ def test_the_browser_build_plays_in_one_tab_at_a_time_saves_and_starts_offline(b
         # memory snapshot was kept in the background once Python was ready (a first visit starts without it).
         second.page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
         second.page.wait_for_function(SNAPSHOT_KEPT, timeout=60_000)
-        assert second.page.evaluate(CANVASKIT_KEPT) == ["canvaskit/chromium/canvaskit.wasm"]  # the one this browser runs
+        # The one this browser runs: Chromium has WasmGC, so Flutter's WebAssembly build and skwasm.
+        assert second.page.evaluate(FLUTTER_KEPT) == ["canvaskit/skwasm.wasm", "main.dart.mjs", "main.dart.wasm"]
         context.set_offline(True)
         for tab in (first, second):  # whichever starts first holds the games, the other asks
             tab.page.goto(static.origin + "/#/history")
@@ -286,7 +288,7 @@ def test_the_browser_build_plays_in_one_tab_at_a_time_saves_and_starts_offline(b
         u.page.evaluate(DAMAGE_SNAPSHOT)
         reloaded(u)
         expect(u.page.get_by_text(re.compile("CGT – Card Game Traders")).first).to_be_visible(timeout=120_000)
-        assert any("not this build's: a plain start" in line for line in u.console), u.console[-20:]
+        assert any("the kept snapshot is not this build's" in line for line in u.console), u.console[-20:]
 
         # Import reached by tapping (a picker made after the page was first sent once never reported its file).
         from tests.transfer.records import records
