@@ -143,6 +143,7 @@ def test_the_snapshot_start_patches_texts_that_are_in_flet_webs_client_once(tmp_
     for name, text in (
         ("pyodide/pyodide.asm.mjs", flet_seams.RESTORE_COPY),
         ("python-worker.js", flet_seams.WORKER_LOAD),
+        ("python-worker.js", flet_seams.WORKER_SCRIPT_ARG),
         ("python.js", flet_seams.CONNECT),
     ):
         assert (web / name).read_text(encoding="utf-8").count(text) == 1, f"{name} has changed: seam 9 must be read again"
@@ -168,3 +169,46 @@ def test_a_build_without_node_has_no_snapshot_and_flet_webs_own_worker(tmp_path,
     build.add_snapshot(out)
     assert not (out / build.SNAPSHOT).exists()
     assert (out / "python-worker.js").read_text() == (flet_seams.flet_web_dir() / "python-worker.js").read_text()
+
+
+def test_a_start_from_the_snapshot_unpacks_the_later_archive_as_python_would(tmp_path):
+    """Seam 9's untar (in the worker, JavaScript) against the archive build.py writes: every file, long
+    names (GNU) and folders included, byte for byte. Run in Node, with a file system that records."""
+    import io
+    import os
+    import subprocess
+    import tarfile
+
+    from companion.standalone import build
+
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("Node is missing (.ci/run installs it)")
+        pytest.skip("Node is not installed")
+    files = {"tableside_web.py": b"run()\n", "__pypackages__/" + "deep/" * 30 + "module.py": b"x = 1\n", "data/empty.json": b""}
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.GNU_FORMAT) as tar:
+        for name, data in files.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    archive = tmp_path / "later.tar.gz"
+    archive.write_bytes(build.archive_without(buffer.getvalue(), set()))
+    script = tmp_path / "untar.mjs"
+    script.write_text(
+        flet_seams.SNAPSHOT_LOADER
+        + """
+import { readFileSync } from "node:fs";
+const written = {};
+const FS = { cwd: () => "/home/pyodide", mkdirTree: () => {}, writeFile: (path, data) => { written[path] = Buffer.from(data).toString("base64"); } };
+untar(FS, await gunzip(readFileSync(process.argv[2])));
+console.log(JSON.stringify(written));
+"""
+    )
+    done = subprocess.run([node, str(script), str(archive)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    import base64
+
+    written = {path: base64.b64decode(data) for path, data in json.loads(done.stdout).items()}
+    assert written == {f"/home/pyodide/{name}": data for name, data in files.items()}

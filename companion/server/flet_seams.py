@@ -283,9 +283,11 @@ def short_message_repr() -> None:
 #   grows, so a snapshot over ~30 MB fails with "RangeError: offset is out of bounds" (pyodide issue
 #   6254): the heap is grown to the snapshot's size first.
 # - python-worker.js: its `loadPyodide(...)` call becomes `loadFromSnapshot(loadPyodide, ...)`, which
-#   uses the snapshot the service worker keeps when its SHA-256 is this build's (and then unpacks the
-#   smaller archive build.LATER_ARCHIVE), and otherwise (a first visit, a stale, damaged or foreign
-#   snapshot, any failure) starts as before, without a word.
+#   uses the snapshot the service worker keeps when its SHA-256 is this build's (checked while Pyodide
+#   loads, before the snapshot is restored), unpacks the smaller archive build.LATER_ARCHIVE itself (in
+#   JavaScript: Python's unpacking took 0.35 s) and has flet-web's start write the entry module from
+#   `args.script` (WORKER_SCRIPT_ARG); otherwise (a first visit, a stale, damaged or foreign snapshot,
+#   any failure) it starts as before, without a word.
 # - python.js: flet-web starts the worker when Flutter asks (jsConnect), after Flutter has loaded: the
 #   two starts ran one after the other. The worker is started as the page loads, with the message
 #   flet-web would send (Flutter asks with no arguments), and the first jsConnect adopts it.
@@ -294,6 +296,9 @@ def short_message_repr() -> None:
 RESTORE_COPY = "return Module.HEAP8.set(t),l}"
 RESTORE_GROWN = "return t.length>Module.HEAP8.length&&Module.growMemory(t.length),Module.HEAP8.set(t),l}"
 WORKER_LOAD = "self.pyodide = await loadPyodide({"
+# flet-web's start writes the entry module from `args.script` instead of unpacking the app's archive:
+# what a start from the snapshot relies on (it has unpacked what it needs itself).
+WORKER_SCRIPT_ARG = 'if "script" not in py_args:'
 WORKER_LOAD_SNAPSHOT = "self.pyodide = await loadFromSnapshot(loadPyodide, {"
 CONNECT = "globalThis.jsConnect = async function (appId, args, dartOnMessage) {"
 CONNECT_EARLY = CONNECT + "\n    if (tablesideEarly && !tablesideEarly.taken) return tablesideAdopt(appId, dartOnMessage);"
@@ -343,30 +348,67 @@ async function tablesideAdopt(appId, dartOnMessage) {
 """
 SNAPSHOT_LOADER = """
 // Tableside (companion/server/flet_seams.py, seam 9): Python restored from the build's memory snapshot
-// when the service worker keeps it and it is this build's; else a plain start.
-// A start from it unpacks `later` (the files its modules did not come from) in place of the whole archive.
+// when the service worker keeps it and it is this build's; else a plain start. A start from it unpacks
+// `later` (the files its modules did not come from) itself, in place of the app's whole archive.
 const SNAPSHOT = { file: "__FILE__", sha256: "__SHA256__", later: "__LATER__" };
 async function loadFromSnapshot(loadPyodide, options) {
     try {
         const [kept, later] = await Promise.all(
             [SNAPSHOT.file, SNAPSHOT.later].map((file) => caches.match(new URL(file, self.location).href)));
         if (kept && later) {
-            // Read and checked while Pyodide loads; it waits for the snapshot only to make its memory.
-            const verified = kept.arrayBuffer().then(async (buffer) => {
-                const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", buffer)))
-                    .map((b) => b.toString(16).padStart(2, "0")).join("");
-                if (digest !== SNAPSHOT.sha256) throw new Error("the kept snapshot is not this build's");
-                return new Uint8Array(buffer);
-            });
-            const pyodide = await loadPyodide({ ...options, _loadSnapshot: verified });
-            self.appPackageUrl = SNAPSHOT.later;
-            console.log("Tableside: Python restored from the snapshot");
-            return pyodide;
+            const bytes = kept.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+            const checked = bytes.then(async (data) => hex(await crypto.subtle.digest("SHA-256", data)) === SNAPSHOT.sha256);
+            const files = later.arrayBuffer().then(gunzip);
+            // Checked while Pyodide loads, before the snapshot is restored (Pyodide awaits fsInit first): a
+            // snapshot not this build's leaves that load waiting for ever, and a plain start goes on.
+            const fsInit = async () => (await checked) || new Promise(() => {});
+            const restoring = loadPyodide({ ...options, _loadSnapshot: bytes, fsInit });
+            if (await checked) {
+                const pyodide = await restoring;
+                untar(pyodide.FS, await files);
+                // flet-web's start then writes the entry module (as it is) rather than fetch and unpack an archive.
+                const entry = pyodide.FS.readFile(`${self.pythonModuleName}.py`, { encoding: "utf8" });
+                self.flet_js.args = { ...self.flet_js.args, script: entry };
+                console.log("Tableside: Python restored from the snapshot");
+                return pyodide;
+            }
+            console.warn("Tableside: the kept snapshot is not this build's: a plain start");
         }
     } catch (error) {
         console.warn("Tableside: a plain start, the snapshot failed:", error);
     }
     return await loadPyodide(options);
+}
+
+function hex(digest) {
+    return Array.from(new Uint8Array(digest)).map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function gunzip(data) {
+    return new Uint8Array(await new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+}
+
+// A tar's files (as build.py writes them: ustar or GNU, long names) into Pyodide's working folder.
+function untar(FS, bytes) {
+    const text = new TextDecoder();
+    const field = (at, length) => text.decode(bytes.subarray(at, at + length)).split("\\0")[0];
+    let longName = null;
+    for (let at = 0; at + 512 <= bytes.length && bytes[at] !== 0;) {
+        const size = parseInt(field(at + 124, 12).trim() || "0", 8);
+        const type = field(at + 156, 1) || "0";
+        const prefix = field(at + 257, 6) === "ustar" ? field(at + 345, 155) : "";
+        const name = longName ?? (prefix ? `${prefix}/${field(at, 100)}` : field(at, 100));
+        const body = bytes.subarray(at + 512, at + 512 + size);
+        longName = null;
+        if (type === "L") {
+            longName = text.decode(body).split("\\0")[0];
+        } else if (type === "0" || type === "5") {
+            const path = `${FS.cwd()}/${name}`.replace(/\\/+$/, "");
+            FS.mkdirTree(type === "5" ? path : path.slice(0, path.lastIndexOf("/")));
+            if (type === "0") FS.writeFile(path, body);
+        }
+        at += 512 + Math.ceil(size / 512) * 512;
+    }
 }
 """
 
@@ -381,8 +423,9 @@ def patch_snapshot_start(out: Path, snapshot: str, sha256: str, later: str) -> N
     ):
         path = out / name
         text = path.read_text(encoding="utf-8")
-        if text.count(old) != 1:
-            raise RuntimeError(f"flet-web's {name} has changed: {old!r} is not there once (seam 9 in flet_seams.py)")
+        for needed in (old, WORKER_SCRIPT_ARG) if name == "python-worker.js" else (old,):
+            if text.count(needed) != 1:
+                raise RuntimeError(f"flet-web's {name} has changed: {needed!r} is not there once (seam 9 in flet_seams.py)")
         text = text.replace(old, new)
         if name == "python-worker.js":
             text += SNAPSHOT_LOADER.replace("__FILE__", snapshot).replace("__SHA256__", sha256).replace("__LATER__", later)
