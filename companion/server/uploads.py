@@ -25,6 +25,7 @@ MAX_UPLOAD_BYTES = 32 * 1024 * 1024  # a JSON file the transfer screen imports: 
 # A ZIP "Export with photos" writes: as many photos as one import keeps (photo_archive.MAX_KEPT_BYTES, 256 MB)
 # and their games. What the server takes at most (Flet's upload handler cuts a file off past it).
 MAX_ZIP_UPLOAD_BYTES = 320 * 1024 * 1024
+HELD = ".held"  # an upload a screen reads from (hold): not an upload under way any more
 UPLOAD_VALID_SECONDS = 600  # a slow phone on the Wi-Fi sends 30 MB well within it
 MAX_UNDER_WAY_PER_DEVICE = 2  # a photo and an import at once; a device never needs more
 MAX_UNDER_WAY = 8  # every device together: 2.5 GB of disk at the very most, for ten minutes
@@ -116,6 +117,20 @@ class Uploads:
         finally:
             self._ended(name)
             path.unlink(missing_ok=True)
+
+    def hold(self, name: str) -> Path:
+        """The uploaded file, for a reader that takes it a part at a time (an archive), until `release`: it
+        still counts against its device's budget meanwhile, and is out of the sweep's reach (a check may
+        outlast the upload URL's life). FileNotFoundError if it never arrived."""
+        path = self._path(name)
+        held = path.with_suffix(HELD)
+        path.rename(held)
+        return held
+
+    def release(self, name: str) -> None:
+        """A held upload is done with: gone."""
+        self._ended(name)
+        self._path(name).with_suffix(HELD).unlink(missing_ok=True)
 
     def discard(self, name: str) -> None:
         """A failed or refused upload: what arrived of it goes."""

@@ -31,8 +31,15 @@ MAX_EXPANDED_BYTES = 1024 * 1024 * 1024  # every photo entry read, together: a c
 MAX_KEPT_BYTES = 256 * 1024 * 1024  # the photos kept until the import is confirmed
 
 
-def is_zip(data: bytes) -> bool:
-    return data[:4] == b"PK\x03\x04"
+ZIP_START = b"PK\x03\x04"
+
+
+def is_zip(source: bytes | Path) -> bool:
+    """Whether the file (its bytes, or the file itself: only its start is read) is a ZIP."""
+    if isinstance(source, bytes):
+        return source[:4] == ZIP_START
+    with source.open("rb") as f:
+        return f.read(4) == ZIP_START
 
 
 def export_zip(games: Iterable[Any], folder: Path) -> bytes:
@@ -51,9 +58,10 @@ def export_zip(games: Iterable[Any], folder: Path) -> bytes:
     return out.getvalue()
 
 
-def unpack(data: bytes, file_name: str, report: Progress | None = None) -> tuple[bytes, dict[str, bytes]]:
-    """The games.json of a ZIP and the photos its games name (name in the ZIP → the bytes to store), each
-    checked; ImportFileError in words otherwise.
+def unpack(source: bytes | Path, file_name: str, report: Progress | None = None) -> tuple[bytes, dict[str, bytes]]:
+    """The games.json of a ZIP (its bytes, or the file: read a part at a time, an upload of 320 MB is never in
+    memory whole) and the photos its games name (name in the ZIP → the bytes to store), each checked;
+    ImportFileError in words otherwise.
 
     Bounded whatever the ZIP holds: its entries are counted from the central directory, games.json is read
     first, and each photo entry is then read (at most 20 MB) and checked one at a time (its name is its digest, its
@@ -61,45 +69,46 @@ def unpack(data: bytes, file_name: str, report: Progress | None = None) -> tuple
     kept, as an uploaded one is stored (tableau_photos.imported: upright, shrunk, no EXIF or location), and
     what is kept has a budget of its own. So a 2 MB ZIP of padded photos no longer takes gigabytes."""
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
+        archive = zipfile.ZipFile(io.BytesIO(source) if isinstance(source, bytes) else source)
         entries = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError):
         raise ImportFileError(f"{file_name}: not a ZIP file Tableside can read") from None
-    if len(entries) > MAX_ENTRIES:
-        raise ImportFileError(f"{file_name}: {len(entries):,} files in it (at most {MAX_ENTRIES:,})")
-    by_name = {e.filename: e for e in entries}
-    if GAMES not in by_name:
-        raise ImportFileError(f"{file_name}: it holds no {GAMES} (a ZIP exported by Tableside holds one)")
-    text = _read(archive, by_name[GAMES], MAX_JSON_BYTES, file_name)
-    named = _named(text)
-    photo_entries = [e for e in entries if e.filename.startswith(PHOTOS) and not e.is_dir()]
-    photos: dict[str, bytes] = {}
-    expanded = kept_bytes = 0
-    for done, entry in enumerate(photo_entries):
-        if report is not None:
-            report(done, len(photo_entries))
-        name = entry.filename.removeprefix(PHOTOS)
-        if not is_name(name):
-            raise ImportFileError(f"{file_name}: {entry.filename} is not a photo Tableside exported")
-        raw = _read(archive, entry, tableau_photos.MAX_PHOTO_BYTES, file_name)
-        expanded += len(raw)
-        if expanded > MAX_EXPANDED_BYTES:
-            raise ImportFileError(f"{file_name}: its photos unpack to more than {MAX_EXPANDED_BYTES // 2**20:,} MB")
-        if photo_name(raw) != name:
-            raise ImportFileError(f"{file_name}: {entry.filename} is damaged (its bytes do not match its name)")
-        if not is_image(raw):
-            raise ImportFileError(f"{file_name}: {entry.filename} is not an image")
-        if name in named and tableau_photos.available():
-            try:
-                photos[name] = tableau_photos.imported(raw, entry.filename)
-            except tableau_photos.PhotoRefused as refused:
-                raise ImportFileError(f"{file_name}: {refused}") from None
-            kept_bytes += len(photos[name])
-            if kept_bytes > MAX_KEPT_BYTES:
-                raise ImportFileError(
-                    f"{file_name}: more photos than one import takes ({MAX_KEPT_BYTES // 2**20} MB of them): import the games in parts"
-                )
-        del raw  # one entry's bytes at a time
+    with archive:  # a file: closed however the check ends
+        if len(entries) > MAX_ENTRIES:
+            raise ImportFileError(f"{file_name}: {len(entries):,} files in it (at most {MAX_ENTRIES:,})")
+        by_name = {e.filename: e for e in entries}
+        if GAMES not in by_name:
+            raise ImportFileError(f"{file_name}: it holds no {GAMES} (a ZIP exported by Tableside holds one)")
+        text = _read(archive, by_name[GAMES], MAX_JSON_BYTES, file_name)
+        named = _named(text)
+        photo_entries = [e for e in entries if e.filename.startswith(PHOTOS) and not e.is_dir()]
+        photos: dict[str, bytes] = {}
+        expanded = kept_bytes = 0
+        for done, entry in enumerate(photo_entries):
+            if report is not None:
+                report(done, len(photo_entries))
+            name = entry.filename.removeprefix(PHOTOS)
+            if not is_name(name):
+                raise ImportFileError(f"{file_name}: {entry.filename} is not a photo Tableside exported")
+            raw = _read(archive, entry, tableau_photos.MAX_PHOTO_BYTES, file_name)
+            expanded += len(raw)
+            if expanded > MAX_EXPANDED_BYTES:
+                raise ImportFileError(f"{file_name}: its photos unpack to more than {MAX_EXPANDED_BYTES // 2**20:,} MB")
+            if photo_name(raw) != name:
+                raise ImportFileError(f"{file_name}: {entry.filename} is damaged (its bytes do not match its name)")
+            if not is_image(raw):
+                raise ImportFileError(f"{file_name}: {entry.filename} is not an image")
+            if name in named and tableau_photos.available():
+                try:
+                    photos[name] = tableau_photos.imported(raw, entry.filename)
+                except tableau_photos.PhotoRefused as refused:
+                    raise ImportFileError(f"{file_name}: {refused}") from None
+                kept_bytes += len(photos[name])
+                if kept_bytes > MAX_KEPT_BYTES:
+                    raise ImportFileError(
+                        f"{file_name}: more photos than one import takes ({MAX_KEPT_BYTES // 2**20} MB of them): import the games in parts"
+                    )
+            del raw  # one entry's bytes at a time
     return text, photos
 
 

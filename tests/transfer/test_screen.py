@@ -354,3 +354,37 @@ def test_a_long_check_can_be_cancelled_and_imports_nothing(open_app, store, monk
     assert tapped.is_set() and len(steps) == 4  # stopped at the report after the tap
     assert h.text_of("message") == "Nothing imported: the check of games.json was cancelled."
     assert dialog(h) is None and store.finished() == [] and not h.buttons("Cancel")
+
+
+def test_an_uploaded_zip_is_read_a_part_at_a_time_and_its_file_goes_with_the_question(open_app, store):
+    """A ZIP of hundreds of MB (an export with photos) is read from the upload's file, an entry at a time:
+    an entry no game names is never in memory. Once the question is asked the file is gone and the
+    device's upload budget is free again."""
+    import tracemalloc
+    import zipfile
+
+    h = open_app("/transfer")
+    junk = 40 * 1024 * 1024
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("games.json", json.dumps(records()[:1]))
+        archive.writestr("notes/padding.bin", bytes(junk))  # stored, not compressed: 40 MB on disk
+    data = buffer.getvalue()
+    buffer = None  # only the test's copy of the file, before the upload writes it
+    (import_button,) = h.buttons("Import")
+    picker = import_button.action.file_picker
+    h.fire(picker, "result", {"files": [{"id": 0, "name": "photos.zip", "size": len(data)}]})
+    ((upload,),) = [args["files"] for method, args in h.conn.invoked if method == "upload"]
+    arrives(h, upload.upload_url, data)
+    data = None
+    tracemalloc.start()
+    try:
+        h.fire(picker, "upload", {"file_name": "photos.zip", "progress": 1.0})
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert dialog(h).content.value == "Import 1 game from photos.zip?"
+    assert peak < junk / 4, f"{peak / 2**20:.0f} MB at the peak of the check"
+    assert list(h.uploads.folder.iterdir()) == []  # nothing of the upload is left
+    for _ in range(2):  # the device's budget (two under way) is whole again
+        h.uploads.new_name("127.0.0.1")

@@ -16,6 +16,7 @@ import contextvars
 import threading
 from collections.abc import Callable
 from datetime import date
+from pathlib import Path
 from typing import Any, TypeVar
 
 import flet as ft
@@ -197,15 +198,22 @@ def view(app: App) -> ft.View:
             return
         say(f"Imported {plural(added)} from {name}" + (f"; skipped {skipped} already here." if skipped else "."))
 
-    async def check(data: bytes, file_name: str) -> None:
-        if len(data) > (MAX_ZIP_UPLOAD_BYTES if photo_archive.is_zip(data) else MAX_UPLOAD_BYTES):
+    async def check(source: bytes | Path, file_name: str) -> None:
+        """The picked file (its bytes, or the upload's file: a ZIP is read a part at a time), checked in a worker
+        thread, then the question."""
+
+        zipped = photo_archive.is_zip(source)  # its first bytes, and its size: no more is read here, on the loop
+        size = len(source) if isinstance(source, bytes) else source.stat().st_size
+        if size > (MAX_ZIP_UPLOAD_BYTES if zipped else MAX_UPLOAD_BYTES):
             say(too_big(file_name), error=True)
             return
 
         def read(report: Progress) -> tuple[list[dict], int, dict[str, bytes], int]:
             # A ZIP exported with photos: its games.json and its photos; a game keeps only the photos it can have.
-            zipped = photo_archive.is_zip(data)
-            text, photos = photo_archive.unpack(data, file_name, report) if zipped else (data, {})
+            if zipped:
+                text, photos = photo_archive.unpack(source, file_name, report)
+            else:
+                text, photos = source if isinstance(source, bytes) else source.read_bytes(), {}
             records = file_formats.read_import(text, file_name, report)
             folder = None if app.standalone else app.games.folder
             lacking = photo_archive.missing(records, photos, folder) if zipped else 0
@@ -271,6 +279,7 @@ def view(app: App) -> ft.View:
             lost=lambda shown, error: f"Nothing imported: {shown} did not arrive{f' ({error})' if error else ''}. Try again.",
             refuse=lambda text: say(text, error=True),
             arrived=check,
+            arrived_file=check,
             receiving=receiving,
         ),
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import cast
 
 import flet as ft
@@ -37,6 +38,9 @@ class Receiver:
     lost: Callable[[str, str | None], str]  # the refusal of a file that did not arrive: its name, the upload's error (None: not found)
     refuse: Callable[[str], None]  # says a refusal
     arrived: Callable[[bytes, str], Awaitable[None]]  # the file's bytes and its name on the device
+    # A screen that reads the file a part at a time (an archive of hundreds of MB) takes an upload as a file:
+    # its path (gone once this returns) and its name on the device. The browser build still gives bytes.
+    arrived_file: Callable[[Path, str], Awaitable[None]] | None = None
     # The upload under way: the file's name, its size in bytes, the part sent (0 at its start; None: no longer under way).
     receiving: Callable[[str, int, float | None], None] = _quiet
 
@@ -96,6 +100,17 @@ def use_file_picker(app: App, receiver: Receiver) -> ft.FilePicker:
             return
         upload.current = None
         receiver.receiving(shown, size, None)
+        if receiver.arrived_file is not None:
+            try:
+                path = app.uploads.hold(name)
+            except OSError:
+                receiver.refuse(receiver.lost(shown, None))
+                return
+            try:
+                await receiver.arrived_file(path, shown)
+            finally:
+                app.uploads.release(name)
+            return
         try:
             data = await in_thread(app.uploads.take, name)
         except OSError:
