@@ -657,6 +657,13 @@ HOW_SCORING_WORKS = """\
   6; still level, the place is shared.
 """
 
+
+def option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
+    """The sets option counts only at 3 players (said so before the players are known)."""
+    counts = players in (None, 3) and changed.get("three_player_sets") == "every"
+    return ("3 players: every complete set scores",) if counts else ()
+
+
 GAME = GameRules(
     key="bgg-game",
     title="The BoardGameGeek Game",
@@ -673,4 +680,5 @@ GAME = GameRules(
     choices_of=choices_of,
     how_scoring_works=HOW_SCORING_WORKS,
     entered=entered,
+    option_words=option_words,
 )

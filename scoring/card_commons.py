@@ -640,6 +640,11 @@ HOW_SCORING_WORKS = """\
   for an extra round, and again, until a round ends with one player ahead.
 """
 
+
+def option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
+    return ("peek variant",) if changed.get("peek") else ()
+
+
 GAME = GameRules(
     key="card-commons",
     title="Card Commons",
@@ -657,4 +662,5 @@ GAME = GameRules(
     how_scoring_works=HOW_SCORING_WORKS,
     round_names=round_names,
     progress=lambda game: (len(game.rounds), regular_rounds(game.peek)),  # a round counts once scored
+    option_words=option_words,
 )

@@ -337,6 +337,11 @@ HOW_SCORING_WORKS = """\
   order (furthest from the first player).
 """
 
+
+def option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
+    return (f"first player penalty {changed['first_player_penalty']}",) if "first_player_penalty" in changed else ()
+
+
 GAME = GameRules(
     key="cgt",
     title="CGT – Card Game Traders",
@@ -353,4 +358,5 @@ GAME = GameRules(
     how_scoring_works=HOW_SCORING_WORKS,
     # Anything on the Meta row or in a Collection: the first player's penalty alone leaves the others level at 0.
     entered=lambda game: bool(game.meta or game.modifiers or any(game.collections.values()) or any(game.adjustments.values())),
+    option_words=option_words,
 )

@@ -417,6 +417,15 @@ HOW_SCORING_WORKS = """\
 - Ties: there is no official tiebreak. A level total is a draw, shown as such.
 """
 
+
+def option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
+    rounds = changed.get("rounds")
+    return (
+        *(() if rounds is None else ("short game: 1 round" if rounds == 1 else f"{rounds} rounds",)),
+        *(("purple expedition",) if changed.get("purple") else ()),
+    )
+
+
 GAME = GameRules(
     key="lost-cities",
     title="Lost Cities",
@@ -432,4 +441,6 @@ GAME = GameRules(
     player_keyed=(("rounds", "*"),),
     how_scoring_works=HOW_SCORING_WORKS,
     progress=progress,
+    option_words=option_words,
+    bgg_id=50,
 )

@@ -30,6 +30,11 @@ def no_refusal(table: Table, action: Action) -> str | None:
     return None
 
 
+def plain_option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
+    """An option in words where its game says nothing better: "first player penalty: 4"."""
+    return tuple(f"{key.replace('_', ' ')}: {value}" for key, value in changed.items())
+
+
 def scored_once(game: Any) -> tuple[int, int] | None:
     """A game scored once at the end has no rounds to count."""
     return None
@@ -69,9 +74,19 @@ class GameRules:
     # How far a game played in rounds has come, from its parsed record: (rounds played, rounds planned);
     # None for a game scored once. Played may pass planned (Card Commons' extra rounds after a tie).
     progress: Callable[[Any], tuple[int, int] | None] = scored_once
+    # The options that differ from the game's default, in a few words (the setup screen's "As last time: …",
+    # BG Stats' board): (those options, the number of players, None before it is known) → the words.
+    option_words: Callable[[Mapping[str, Any], int | None], tuple[str, ...]] = plain_option_words
+    # BoardGameGeek's id of the game, where verified (BG Stats matches the others by their title).
+    bgg_id: int | None = None
     # Whether anything has been entered yet, from the parsed record (before that, level totals are no tie to
     # explain, and no one is "1st"); None: any total other than 0 (a game whose totals start at 0).
     entered: Callable[[Any], bool] | None = None
+
+    def variant_words(self, variant: Mapping[str, Any], players: int | None = None) -> tuple[str, ...]:
+        """`option_words` of the options of `variant` that differ from the game's default."""
+        changed = {key: value for key, value in variant.items() if value is not None and value != self.default_variant.get(key)}
+        return self.option_words(changed, players) if changed else ()
 
     def anything_entered(self, game: Any) -> bool:
         """`entered`, defined once per game (see the field)."""

@@ -21,13 +21,15 @@ The fields we fill:
   than 12 hours);
 - `location` and `comments` from the record's `location` and `notes`, when not empty;
 - `board`: BG Stats' field for the board, map, scenario or variant a play used (its statistics split a
-  game's plays by it), so it names only a departure from the game's standard setup, in the words of
-  Setup: "purple expedition", "1 round" (Lost Cities is played over 3), "peek variant", "first player
-  penalty 1", "every complete set scored" (3-player BoardGameGeek Game). A game played as standard
+  game's plays by it), so it names only a departure from the game's standard setup, in the words
+  Setup says it with (each game's `option_words`, scoring/): "purple expedition", "short game: 1 round"
+  (Lost Cities is played over 3), "peek variant", "first player penalty 1", "3 players: every complete
+  set scores" (a 3-player BoardGameGeek Game). A game played as standard
   leaves it out: "rounds 3" is no board, and a field that differs only by a default would split the
   same game's statistics in two;
 - `game`: `name` (the game's title), `sourceGameId` (the FORMAT.md key, e.g. `lost-cities`),
-  `highestWins` true, `noPoints` false, and `bggId` only where we could verify it: Lost Cities
+  `highestWins` true, `noPoints` false, and `bggId` only where we could verify it (the rules'
+  `bgg_id`): Lost Cities
   is 50 (boardgamegeek.com/boardgame/50/lost-cities). We know no reliable BoardGameGeek id for
   BoardGameGeek: The Card Game, The BoardGameGeek Game, CGT – Card Game Traders or Card
   Commons, so they carry none and BG Stats matches them by name;
@@ -51,7 +53,6 @@ keep everything.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
@@ -62,8 +63,6 @@ from companion.services import durations
 SOURCE_NAME = "Tableside"
 BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
 APP_URL = "bgstats://app.bgstatsapp.com/createPlay.html"
-# Only ids we verified; the other games are matched by name in BG Stats.
-BGG_IDS = {"lost-cities": 50}
 
 
 def _record(game: Any) -> dict:
@@ -78,35 +77,11 @@ def play_date(played_at: str) -> str:
     return when.strftime("%Y-%m-%d %H:%M:%S")
 
 
-def _count(n: object, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
-# How each variant option is said in `board`, from its value; only options that differ from the game's default get here.
-BOARD_WORDS: dict[tuple[str, str], Callable[[Any], str]] = {
-    ("lost-cities", "rounds"): lambda n: _count(n, "round"),
-    ("lost-cities", "purple"): lambda on: "purple expedition" if on else "",
-    ("cgt", "first_player_penalty"): lambda n: f"first player penalty {n}",
-    ("card-commons", "peek"): lambda on: "peek variant" if on else "",
-    ("bgg-game", "three_player_sets"): lambda sets: "every complete set scored" if sets == "every" else "",
-}
-
-
 def variant_text(record: dict) -> str:
-    """`board`: the record's departures from its game's standard setup in words, e.g. "1 round, purple
-    expedition"; "" for a game played as standard (see the module docstring)."""
-    key = record["game"]
-    default = scoring.GAMES[key].default_variant
-    variant = record.get("variant") or {}
-    if key == "bgg-game" and len(record.get("players", ())) != 3:
-        variant = {k: v for k, v in variant.items() if k != "three_player_sets"}  # counts only at 3 players
-    parts = []
-    for option, value in variant.items():
-        if value == default.get(option) or value is None:
-            continue
-        said = BOARD_WORDS.get((key, option))
-        parts.append(said(value) if said else f"{option.replace('_', ' ')} {value}")
-    return ", ".join(p for p in parts if p)
+    """`board`: the record's departures from its game's standard setup in words, e.g. "short game: 1 round,
+    purple expedition" (each game's `option_words`); "" for a game played as standard."""
+    rules = scoring.GAMES[record["game"]]
+    return ", ".join(rules.variant_words(record.get("variant") or {}, len(record.get("players", ()))))
 
 
 def bgstats_play(game: Any) -> dict:
@@ -115,8 +90,8 @@ def bgstats_play(game: Any) -> dict:
     result = scoring.score(record)
     key = record["game"]
     game_info: dict[str, Any] = {"name": scoring.GAMES[key].title, "sourceGameId": key, "highestWins": True, "noPoints": False}
-    if key in BGG_IDS:
-        game_info["bggId"] = BGG_IDS[key]
+    if scoring.GAMES[key].bgg_id is not None:
+        game_info["bggId"] = scoring.GAMES[key].bgg_id
     play: dict[str, Any] = {"sourceName": SOURCE_NAME}
     if "id" in record:
         play["sourcePlayId"] = record["id"]

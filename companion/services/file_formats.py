@@ -15,7 +15,7 @@ from typing import Any
 import scoring
 from companion.data.checks import metadata_problem, played_when
 from companion.data.ids import id_problem
-from companion.services.bg_stats import BGG_IDS, SOURCE_NAME, bgstats_play, bgstats_url, variant_text  # noqa: F401 (kept importable here)
+from companion.services.bg_stats import SOURCE_NAME, bgstats_play, bgstats_url, variant_text  # noqa: F401 (kept importable here)
 from scoring import json_text
 
 EXPORT_FORMAT = 1

@@ -112,7 +112,7 @@ def test_a_lost_cities_play_spelled_out():
         "playDate": "2026-11-30 20:05:00",
         "location": "Café Nord",
         "comments": "Ana's comeback",
-        "board": "1 round",
+        "board": "short game: 1 round",
         "game": {"name": "Lost Cities", "sourceGameId": "lost-cities", "highestWins": True, "noPoints": False, "bggId": 50},
         "players": [
             {"name": "Ana", "sourcePlayerId": "Ana", "score": 14, "rank": 1, "winner": True, "startPlayer": True},
@@ -134,15 +134,15 @@ def board_of(game: str, variant: dict, players: int = 2) -> str | None:
         # BG Stats' `board` is the board, map, scenario or variant played: a standard game has none.
         ("lost-cities", {"rounds": 3}, 2, None),
         ("lost-cities", {"rounds": 3, "purple": False}, 2, None),
-        ("lost-cities", {"rounds": 1}, 2, "1 round"),
+        ("lost-cities", {"rounds": 1}, 2, "short game: 1 round"),
         ("lost-cities", {"rounds": 3, "purple": True}, 2, "purple expedition"),
-        ("lost-cities", {"rounds": 1, "purple": True}, 2, "1 round, purple expedition"),
+        ("lost-cities", {"rounds": 1, "purple": True}, 2, "short game: 1 round, purple expedition"),
         ("cgt", {"first_player_penalty": 2}, 2, None),
         ("cgt", {"first_player_penalty": 0}, 2, "first player penalty 0"),
         ("card-commons", {"peek": False}, 2, None),
         ("card-commons", {"peek": True}, 2, "peek variant"),
         ("bgg-game", {"three_player_sets": "one"}, 3, None),
-        ("bgg-game", {"three_player_sets": "every"}, 3, "every complete set scored"),
+        ("bgg-game", {"three_player_sets": "every"}, 3, "3 players: every complete set scores"),
         ("bgg-game", {"three_player_sets": "every"}, 4, None),  # the option counts only at 3 players
         ("bgg-card-game", {}, 2, None),
     ],

@@ -110,7 +110,7 @@ def test_export_csv_quotes_names_with_commas_and_quotes():
 @pytest.mark.parametrize(
     "game_id, name, bgg_id, play_date, board",
     [
-        ("lc1", "Lost Cities", 50, "2025-03-01 19:00:00", "1 round"),  # +01:00 written in UTC
+        ("lc1", "Lost Cities", 50, "2025-03-01 19:00:00", "short game: 1 round"),  # +01:00 written in UTC
         ("cg1", "BoardGameGeek: The Card Game", None, "2025-03-02 19:30:00", None),
         ("bg1", "The BoardGameGeek Game", None, "2025-03-03 18:00:00", None),
         ("cgt1", "CGT – Card Game Traders", None, "2025-03-04 21:00:00", "first player penalty 1"),

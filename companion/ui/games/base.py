@@ -207,12 +207,6 @@ class GameScreen:
         return []
 
     @classmethod
-    def option_words(cls, changed: dict[str, Any]) -> list[str]:
-        """Each option of `changed` (those not at the game's default), in a few words, as the setup screen says
-        what it carried over from the last game ("short game: 1 round")."""
-        return [f"{key.replace('_', ' ')}: {value}" for key, value in changed.items()]
-
-    @classmethod
     def choices(cls, players: list[str], chosen: dict[str, str]) -> dict[str, str]:
         """Each player's setup choice (e.g. a colour): `chosen` completed for every player."""
         return {}

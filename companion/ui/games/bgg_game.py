@@ -258,10 +258,6 @@ class BggGameScreen(GameScreen):
         ]
 
     @classmethod
-    def option_words(cls, changed: dict[str, Any]) -> list[str]:
-        return ["3 players: every complete set scores"] if changed.get("three_player_sets") == "every" else []
-
-    @classmethod
     def choices(cls, players: list[str], chosen: dict[str, str]) -> dict[str, str]:
         """Each player's publisher colour: as chosen, else the first colour nobody has yet, by seat."""
         taken = {chosen[p] for p in players if p in chosen}

@@ -321,10 +321,6 @@ class CardCommonsScreen(GameScreen):
         return [option_switch("Peek variant (3 rounds: ×1, ×1, ×2)", variant["peek"], lambda e: set_variant("peek", e.control.value))]
 
     @classmethod
-    def option_words(cls, changed: dict[str, Any]) -> list[str]:
-        return ["peek variant"] if changed.get("peek") else []
-
-    @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
         commissions = scored = extra = 0
         for record in records:

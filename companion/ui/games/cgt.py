@@ -216,10 +216,6 @@ class CgtScreen(GameScreen):
         ]
 
     @classmethod
-    def option_words(cls, changed: dict[str, Any]) -> list[str]:
-        return [f"first player penalty {changed['first_player_penalty']}"] if "first_player_penalty" in changed else []
-
-    @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
         import scoring
 

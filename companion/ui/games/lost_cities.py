@@ -424,14 +424,6 @@ class LostCitiesScreen(GameScreen):
         ]
 
     @classmethod
-    def option_words(cls, changed: dict[str, Any]) -> list[str]:
-        rounds = changed.get("rounds")
-        return [
-            *([] if rounds is None else ["short game: 1 round" if rounds == 1 else f"{rounds} rounds"]),
-            *(["purple expedition"] if changed.get("purple") else []),
-        ]
-
-    @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
         import scoring
 

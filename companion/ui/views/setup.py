@@ -58,9 +58,7 @@ def fresh_form(app: App, game: str) -> Form:
 def carried_over(game: str, remembered: dict[str, Any], variant: dict[str, Any]) -> str:
     """What a setup says it carried over from the last game of `game` ("As last time: short game: 1 round."),
     while its options are still as remembered; "" when they are the game's defaults or were changed here."""
-    defaults = scoring.GAMES[game].default_variant
-    changed = {key: value for key, value in remembered.items() if value != defaults.get(key)}
-    words = game_screens.screen(game).option_words(changed) if changed and variant == remembered else []
+    words = scoring.GAMES[game].variant_words(remembered) if variant == remembered else ()
     return f"As last time: {', '.join(words)}." if words else ""
 
 
