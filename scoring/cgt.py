@@ -218,6 +218,11 @@ def meta_floor(game: Game, type_: int) -> int:
 MAX_FIRST_PLAYER_PENALTY = 20
 
 
+def none_to_take(player: str, held: int, type_: int) -> str:
+    """Why a card cannot be taken from `player`'s collection (apply's answer, the screen's minus): "Ana has no type 3 card"."""
+    return f"{player} has {held or 'no'} type {type_} card{'s' * (held != 1)}"
+
+
 def refusal(table: Table, action: Action) -> str | None:
     """Why the rules refuse `action` now, in words; None when they allow it (scoring.refusal): each type's
     copies (as many as its number), seven Meta columns, a collected type keeps its column, the bounds."""
@@ -298,8 +303,7 @@ def apply(table: Table, action: Action) -> Table:
             else f"type {action.type}'s Meta column holds only {game.meta[action.type]}",
         )
     if isinstance(action, AdjustCollection) and game.collections[action.player].get(action.type, 0) + action.by < 0:
-        held = game.collections[action.player].get(action.type, 0)
-        raise Unchanged(where, f"{action.player} has {held or 'no'} type {action.type} card{'s' * (held != 1)}")
+        raise Unchanged(where, none_to_take(action.player, game.collections[action.player].get(action.type, 0), action.type))
     reason = why_not(game, action)
     if reason:
         raise RecordError(where, reason)

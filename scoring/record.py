@@ -88,6 +88,13 @@ class GameRules:
         changed = {key: value for key, value in variant.items() if value is not None and value != self.default_variant.get(key)}
         return self.option_words(changed, players) if changed else ()
 
+    def at_end(self, game: Any, result: Result) -> bool:
+        """Whether the table has reached the end: the result decided and, for a game in rounds, every
+        planned round played. (A record's `decided` counts a planned last round that exists, even empty:
+        docs/format.md; the table calls a game over once that round is played.)"""
+        progress = self.progress(game)
+        return result.decided and (progress is None or progress[0] >= progress[1])
+
     def anything_entered(self, game: Any) -> bool:
         """`entered`, defined once per game (see the field)."""
         return self.entered(game) if self.entered is not None else any(self.score(game).totals.values())

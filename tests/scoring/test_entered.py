@@ -33,3 +33,31 @@ def played(key: str, players: list[str], *actions, choices=None) -> bool:
 )
 def test_anything_entered_is_the_games_rule(key, players, actions, choices, entered):
     assert played(key, players, *actions, choices=choices) is entered
+
+
+def at_end(key: str, players: list[str], *actions) -> tuple[bool, bool]:
+    """(the record's `decided`, the table's end: GameRules.at_end)."""
+    table = Table(scoring.new_record(key, players))
+    for action in actions:
+        table = scoring.apply(table, action)
+    parsed = scoring.parse(table.record)
+    result = scoring.score(parsed)
+    return result.decided, parsed.rules.at_end(parsed.game, result)
+
+
+RED_3 = lost_cities.AddCard("Ada", "red", 3, 1)
+TWO_ROUNDS = (RED_3, scoring.NextRound(), lost_cities.AddCard("Bo", "blue", 4, 2), scoring.NextRound())  # of 3
+
+
+@pytest.mark.parametrize(
+    "key, actions, decided, end",
+    [
+        ("lost-cities", (RED_3,), False, False),
+        # The last planned round exists but holds no card: decided for the record (docs/format.md), not over.
+        ("lost-cities", TWO_ROUNDS, True, False),
+        ("lost-cities", (*TWO_ROUNDS, lost_cities.AddCard("Bo", "green", 5, 3)), True, True),
+        ("cgt", (cgt.AdjustMeta(type=5, by=1),), True, True),  # scored once: the end is the result
+    ],
+)
+def test_the_tables_end_is_every_planned_round_played(key, actions, decided, end):
+    assert at_end(key, ["Ada", "Bo"], *actions) == (decided, end)

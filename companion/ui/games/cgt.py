@@ -154,7 +154,7 @@ class CgtScreen(GameScreen):
                     self.step(lambda by: rules.AdjustCollection(player, type_, by), count),
                     0,
                     count + 1 if addable else count,
-                    reasons=(f"{player} has no type {type_} card", self.context.refusal(rules.AdjustCollection(player, type_, 1))),
+                    reasons=(rules.none_to_take(player, 0, type_), self.context.refusal(rules.AdjustCollection(player, type_, 1))),
                 ),
                 ft.Text(f"× {value} = {count * value}", size=13),
             ],

@@ -378,12 +378,12 @@ class LostCitiesScreen(GameScreen):
         """The scorer's sentences without its last one while rounds remain: that one names who starts
         the round after the last listed, and this screen says who starts the round shown (shared()).
         None while the last round is still empty: the scorer counts a game decided once its last round
-        exists ("the game is a draw"), the table once that round is played (as Results: views/results.py)."""
+        exists ("the game is a draw"), the table once that round is played (GameRules.at_end)."""
         if not self.entered():
             return ()
         if not result.decided:
             return result.explanations[:-1] if result.rounds else result.explanations
-        return result.explanations if any(self.context.record["rounds"][-1].values()) else ()
+        return result.explanations if rules.GAME.at_end(self.context.position, result) else ()
 
     def round_scores(self) -> ft.Control:
         result, current = self.context.result, self.round_index
