@@ -8,7 +8,7 @@ import pytest
 import scoring
 from companion.access.gate import PIN_SETTING, hash_pin
 from companion.access.invites import Invites
-from companion.ui.views.play import TABLE_CHANGES
+from companion.ui.views.play_frame import TABLE_CHANGES
 
 from .harness import accessible_name
 

@@ -9,8 +9,9 @@ from collections import Counter
 import flet as ft
 import pytest
 
-from companion.ui.views import play
+from companion.ui.views import play_frame
 from companion.ui.widgets import score_sheet
+from companion.ui.widgets.hooks import PART_FAILED
 from scoring import new_record
 
 
@@ -28,9 +29,9 @@ def drawn(monkeypatch):
 
         monkeypatch.setattr(module, name, wrapper)
 
-    counting(play, "total_badge", key=lambda player, *a, **k: f" {player}")
-    counting(play, "how_scoring_works")
-    counting(play, "icon_button")  # the app bar's Back
+    counting(play_frame, "total_badge", key=lambda player, *a, **k: f" {player}")
+    counting(play_frame, "how_scoring_works")
+    counting(play_frame, "icon_button")  # the app bar's Back
     counting(score_sheet, "sheet_row", key=lambda label, *a, **k: f" {label}")
     return counts
 
@@ -114,7 +115,7 @@ def test_a_part_whose_inputs_fail_does_not_undo_the_tap(store, open_app, monkeyp
     other.settle()
     assert [h.text_of("total-Mia") for h in (tablet, other)] == ["−14", "−14"]
     assert "what a part draws from could not be read" in caplog.text
-    assert all(any(t.value == play.PART_FAILED for t in h.find_all(ft.Text)) for h in (tablet, other))
+    assert all(any(t.value == PART_FAILED for t in h.find_all(ft.Text)) for h in (tablet, other))
     assert not any("Traceback" in str(t.value) or "RuntimeError" in str(t.value) for t in tablet.find_all(ft.Text))
     game_id = tablet.page.route.rsplit("/", 1)[-1]
     assert store.get(game_id).record["rounds"][0]["Mia"]["red"]["cards"] == [6]

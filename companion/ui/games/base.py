@@ -61,7 +61,7 @@ class PlayContext:
     refuse: Callable[[str], None] = nothing  # say why a tap did nothing, in the rules' words (made a sentence)
     remember: Callable[[str, Any], None] = nothing  # keep a view choice of this screen (the round shown, …)
     # part(inputs, draw, *args, key=…): a part that draws draw(*inputs(*args)) and draws itself again, alone,
-    # when a change of the game changes inputs(*args) (views/play.py, LivePart). A screen whose class says
+    # when a change of the game changes inputs(*args) (widgets/hooks.py, LivePart). A screen whose class says
     # `live_parts` draws its tableaux and heads once per drawing of the frame, and everything a change moves
     # in them is such a part.
     part: Callable[..., ft.Control] = drawn_now

@@ -23,7 +23,7 @@ def use_changes(app: App, *topics: str, active: bool = True, select: Callable[[]
     grows with each (for use_memo dependencies).
 
     `select`: what of the stored state the component draws from; a change that leaves it as it was
-    when the component last drew is not drawn (the play screen's parts: views/play.py, LivePart).
+    when the component last drew is not drawn (the play screen's parts: LivePart, below).
 
     `active=False` (a screen covered by another, e.g. Home under a play screen): no subscription,
     so a tap at the table costs nothing for it; once uncovered it subscribes again and draws itself
@@ -93,3 +93,28 @@ def use_field(initial: str = "") -> tuple[str, Callable[[str], None], Callable[[
         set_value(text)
 
     return value, changed, lambda: latest.current or ""
+
+
+PART_FAILED = "This part of the screen could not be shown. The game is saved as it was played."
+
+
+@ft.memo
+@ft.component
+def LivePart(
+    app: App, topic: str, draw: Callable[..., ft.Control], args: tuple, drawn: int, inputs: Callable[..., tuple] | None = None
+) -> ft.Control:
+    """A part of a screen that draws itself again after a change of `topic`, alone: on the play screen a
+    tap redraws the totals, the cards and the sentences it changed, never the frame around them (for four
+    devices the frame was most of a tap's cost: issue 40).
+
+    Without `inputs` it draws `draw(*args)` after every change. With `inputs`, `draw(*inputs(*args))`,
+    and only when `inputs(*args)` changed: everything the part shows comes from those values (a game
+    screen's `context.part`). `draw`, `inputs`: functions or methods of objects that live as long as
+    the screen, so the part is skipped while the frame draws itself for another reason; `drawn`: the
+    frame's drawing it belongs to (a new view state, a resize: every part draws again)."""
+    use_changes(app, topic, select=None if inputs is None else lambda: inputs(*args))
+    try:
+        return draw(*args) if inputs is None else draw(*inputs(*args))
+    except Exception:  # a bug: said where the part stands, the details to the log; the other parts draw on
+        log.exception("a part of a screen could not be drawn")
+        return ft.Text(PART_FAILED, size=13, color=ft.Colors.ERROR)

@@ -125,7 +125,7 @@ def photos_here(app: App) -> bool:
 def photo_inputs(play: Any, player: str) -> tuple[Any, str, Shown, bool]:
     """What the button "Photo of <player>'s tableau" shows, with the player's photos in this game
     (PhotoButton's arguments: the play screen draws it as a live part). `play`: the play screen's Play
-    (views/play.py): its app, live game, seat and rights check."""
+    (views/play_controller.py): its app, live game, seat and rights check."""
     return play, player, photos_of(play.record, player), play.context.narrow
 
 
