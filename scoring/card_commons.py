@@ -269,7 +269,9 @@ def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapp
 #
 # A round is valid in the record only once complete (a Nest Egg and both Commissions), so the
 # round being entered lives apart, in the table's draft, shaped like a round of the record with
-# nothing chosen yet as None: {"nest_egg", "replacement", "commissions": {p: card}, "sides": {p: [..]}}.
+# nothing chosen yet as None: {"nest_egg", "replacement", "commissions": {p: card}, "sides": {p: [..]}},
+# and "no_replacement": true once the table has said that nothing but the other Wild replaced a Wild
+# Nest Egg (NoReplacement: forgetting the replacement must not score as that).
 # Every action names the round it was tapped for: a tap meant for a round someone has just
 # scored never lands in the next one.
 
@@ -329,6 +331,15 @@ def asks_replacement(draft: Mapping[str, Any], peek: bool) -> bool:
     return bool(draft["nest_egg"]) and is_wild(draft["nest_egg"]) and not peek
 
 
+def replacement_unsaid(draft: Mapping[str, Any], peek: bool) -> bool:
+    """Whether the round being entered still needs its replacement said: a card, or that there is none."""
+    return asks_replacement(draft, peek) and not draft.get("replacement") and not draft.get("no_replacement")
+
+
+def other_wild(draft: Mapping[str, Any]) -> str:
+    return next(w for w in WILDS if w != draft["nest_egg"])
+
+
 def placing_refusal(draft: Mapping[str, Any], peek: bool, slot: str, player: str | None, card: str) -> str | None:
     """Why `card` cannot go to `slot` (of `player`) in the round being entered, in words; None when it can."""
     if card not in CARDS:
@@ -362,9 +373,11 @@ def missing(draft: Mapping[str, Any], players: tuple[str, ...] | list[str], peek
     if without:
         return " and ".join(f"{p}'s" for p in without) + f" Commission{'s' * (len(without) > 1)} still to choose."
     if asks_replacement(draft, peek) and not draft.get("replacement"):
-        other = next(w for w in WILDS if w != draft["nest_egg"])
+        other = other_wild(draft)
         if any(other in draft["sides"][p] for p in players):
             return f"{pretty(other)} is on a side, so a face-down card replaced the Wild Nest Egg: choose it."
+    if replacement_unsaid(draft, peek):
+        return f"Choose the card that replaced the Wild Nest Egg, or none (only {pretty(other_wild(draft))} was left)."
     return None
 
 
@@ -437,6 +450,17 @@ class ClearReplacement(CardAction):
 
 
 @dataclass(frozen=True)
+class NoReplacement(Action):
+    """The table says (`chosen`) that nothing but the other Wild replaced the round's Wild Nest Egg, or takes
+    that back: both Commissions then score by the rules. The round being entered only: a scored round
+    says it by having no replacement (ClearReplacement corrects it)."""
+
+    round: int
+    chosen: bool = True
+    player: None = field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True)
 class SetCommission(CardAction):
     """`player`'s Commission is `card` (instead of any other)."""
 
@@ -486,6 +510,8 @@ def refusal(table: Table, action: Action) -> str | None:
     peek = parsed_game(GAME, table).peek
     if isinstance(action, ScoreRound):
         return missing(current_draft(players, table.draft), players, peek)
+    if isinstance(action, NoReplacement):
+        return no_replacement_refusal(current_draft(players, table.draft), players, peek, action.chosen)
     if not isinstance(action, CardAction):
         return None
     correcting = action.correct and action.round <= len(record["rounds"])
@@ -495,6 +521,15 @@ def refusal(table: Table, action: Action) -> str | None:
     if correcting and action.slot in (NEST_EGG, COMMISSION) and action.card in held(cards, action.slot, action.player):
         who = "it keeps its Nest Egg" if action.slot == NEST_EGG else f"{action.player} keeps a Commission"
         return f"round {action.round} is scored, so {who}: tap another card to change it"
+    return None
+
+
+def no_replacement_refusal(draft: Mapping[str, Any], players: tuple[str, ...] | list[str], peek: bool, chosen: bool) -> str | None:
+    if not asks_replacement(draft, peek):
+        return "only a Wild Nest Egg of the standard game is replaced"
+    other = other_wild(draft)
+    if chosen and any(other in draft["sides"][p] for p in players):
+        return f"{pretty(other)} is on a side, so a face-down card replaced the Wild Nest Egg: choose it"
     return None
 
 
@@ -522,7 +557,9 @@ def check_draft(record: dict[str, Any], draft: Any) -> Record:
     if draft is None:
         return parsed
     need_object(draft, where)
-    check_keys(draft, where, required=("nest_egg", "replacement", "commissions", "sides"))
+    check_keys(draft, where, required=("nest_egg", "replacement", "commissions", "sides"), optional=("no_replacement",))
+    if draft.get("no_replacement") not in (None, True, False) or (draft.get("no_replacement") and not asks_replacement(draft, peek)):
+        raise RecordError(where + ("no_replacement",), "only a Wild Nest Egg of the standard game is replaced")
     check_player_keys(need_object(draft["commissions"], where + ("commissions",)), where + ("commissions",), players)
     check_player_keys(need_object(draft["sides"], where + ("sides",)), where + ("sides",), players)
     seen: dict[str, str] = {}
@@ -548,7 +585,7 @@ def check_draft(record: dict[str, Any], draft: Any) -> Record:
 def apply(table: Table, action: Action) -> Table:
     record = table.record
     players = tuple(record["players"])
-    if not isinstance(action, (CardAction, ScoreRound)):
+    if not isinstance(action, (CardAction, ScoreRound, NoReplacement)):
         raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
     if action.player is not None and action.player not in players:
         raise RecordError((), f"'{action.player}' is not a player of this game")
@@ -560,7 +597,7 @@ def apply(table: Table, action: Action) -> Table:
     if action.round < number:
         if isinstance(action, ScoreRound):
             raise Unchanged(where, f"round {action.round} is already scored")
-        if not action.correct:
+        if isinstance(action, NoReplacement) or not action.correct:
             raise RecordError(where, f"round {action.round} is already scored: nothing was changed")
         return correct(table, action, game.peek)
     if action.round > number:
@@ -575,6 +612,13 @@ def apply(table: Table, action: Action) -> Table:
         new = copy.deepcopy(record)
         new["rounds"].append(round_record(draft))
         return Table(new, None, parse_one(GAME, new))  # the next round starts with nothing chosen
+    if isinstance(action, NoReplacement):
+        reason = refusal(table, action)
+        if reason:
+            raise RecordError(where + ("replacement",), reason)
+        if bool(draft.get("no_replacement")) == action.chosen and not (action.chosen and draft.get("replacement")):
+            raise Unchanged(where + ("replacement",), "as said already")
+        return edited(table, lambda r, d: said_no_replacement(current_draft(players, d), action.chosen), check_draft)
 
     checked(table, action, draft)
     return edited(table, lambda r, d: placed(current_draft(players, d), action, game.peek), check_draft)
@@ -605,8 +649,21 @@ def placed(cards: dict[str, Any], action: CardAction, peek: bool) -> dict[str, A
         cards["commissions"][action.player] = value
     else:
         cards[action.slot] = value
+    if action.slot == REPLACEMENT and action.adds:
+        cards.pop("no_replacement", None)  # a card replaced it after all
     if not asks_replacement(cards, peek):
         cards["replacement"] = None  # the Nest Egg is no longer a Wild: nothing replaces it
+        cards.pop("no_replacement", None)
+    return cards
+
+
+def said_no_replacement(cards: dict[str, Any], chosen: bool) -> dict[str, Any]:
+    """`cards` (the draft, changed in place) with the table's word on the Wild's replacement."""
+    if chosen:
+        cards["replacement"] = None
+        cards["no_replacement"] = True
+    else:
+        cards.pop("no_replacement", None)
     return cards
 
 

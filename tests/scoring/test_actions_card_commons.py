@@ -481,3 +481,49 @@ def test_a_correction_of_a_decided_game_is_allowed():
     after = scoring.apply(start, cc.AddToSide("Opp", "2H", 4, correct=True))  # a heart beside Opp's 4♥, which matches nothing: still 0
     assert scoring.score(after.record).decided
     assert after.record["rounds"][3]["sides"]["Opp"] == ["5H", "2H"]
+
+
+WILD_ROUND = [cc.SetNestEgg("QH", 1), cc.SetCommission("You", "3H", 1), cc.SetCommission("Opp", "4C", 1)]
+
+
+def test_a_wild_nest_egg_is_scored_only_once_its_replacement_is_said_none_included():
+    """The rules, not a screen, ask for the replacement: forgetting it must not score as "only the other
+    Wild was left". NoReplacement says that; a card said after it counts instead."""
+    start = table(*WILD_ROUND)
+    assert scoring.refusal(start, cc.ScoreRound(1)) == "Choose the card that replaced the Wild Nest Egg, or none (only K♠ was left)."
+    with pytest.raises(RecordError, match="replaced the Wild Nest Egg"):
+        scoring.apply(start, cc.ScoreRound(1))
+    said = scoring.apply(start, cc.NoReplacement(1))
+    assert said.draft["no_replacement"] is True and scoring.refusal(said, cc.ScoreRound(1)) is None
+    scored = scoring.apply(said, cc.ScoreRound(1))
+    assert "replacement" not in scored.record["rounds"][0] and scored.draft is None
+    carded = scoring.apply(said, cc.SetReplacement("2S", 1))  # a card after all
+    assert carded.draft["replacement"] == "2S" and "no_replacement" not in carded.draft
+    assert scoring.apply(carded, cc.ScoreRound(1)).record["rounds"][0]["replacement"] == "2S"
+    taken_back = scoring.apply(said, cc.NoReplacement(1, chosen=False))
+    assert scoring.refusal(taken_back, cc.ScoreRound(1)) is not None
+    with pytest.raises(Unchanged):
+        scoring.apply(said, cc.NoReplacement(1))
+    plain = scoring.apply(said, cc.SetNestEgg("5S", 1))  # no Wild any more: nothing to say
+    assert "no_replacement" not in plain.draft
+
+
+@pytest.mark.parametrize(
+    "before, action, words",
+    [
+        ([cc.SetNestEgg("4C", 1)], cc.NoReplacement(1), "only a Wild Nest Egg of the standard game is replaced"),
+        ([*WILD_ROUND, cc.AddToSide("You", "KS", 1)], cc.NoReplacement(1), "K♠ is on a side, so a face-down card replaced"),
+        ([*ROUND_1, cc.ScoreRound(1)], cc.NoReplacement(1), "round 1 is already scored"),
+    ],
+)
+def test_no_replacement_is_refused_where_it_cannot_be(before, action, words):
+    with pytest.raises(RecordError) as caught:
+        scoring.apply(table(*before), action)
+    assert words in caught.value.message
+
+
+def test_a_wild_round_stored_before_the_rule_still_scores_as_it_did():
+    """A record is unchanged by the rule: a scored round with a Wild Nest Egg and no replacement is the
+    other Wild's (docs/format.md), as before."""
+    wild = {"nest_egg": "QH", "commissions": {"You": "3H", "Opp": "4C"}, "sides": {"You": [], "Opp": []}}
+    assert scoring.score({**scoring.new_record("card-commons", PLAYERS), "rounds": [wild]}).rounds[0] is not None

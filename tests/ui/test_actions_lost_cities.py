@@ -51,7 +51,7 @@ def test_a_wild_nest_egg_is_not_scored_until_its_replacement_is_chosen_none_incl
     for name in ("nest egg QH", "Ana commission 3H", "Ben", "Ben commission 4C"):
         h.tap(name)
     (score,) = h.buttons("Score round 1")
-    assert score.disabled and score.tooltip == "Choose the card that replaced the Wild Nest Egg, or None: only the other Wild was left."
+    assert score.disabled and score.tooltip == "Choose the card that replaced the Wild Nest Egg, or none (only K♠ was left)."
     h.tap("None: only the other Wild was left")
     (score,) = h.buttons("Score round 1")
     assert not score.disabled

@@ -234,27 +234,22 @@ class CardCommonsScreen(GameScreen):
     @property
     def none_chosen(self) -> bool:
         """Whether nothing but the other Wild replaced the round shown's Wild Nest Egg: a scored round says it by
-        having no replacement; for the round being entered it is this screen's choice (view state: only the
-        table's screen scores the round)."""
+        having no replacement; for the round being entered the table has said so (the draft's no_replacement)."""
         if self.correcting:
             return not self.shown_cards().get("replacement")
-        return bool(self.context.state.get(f"no-replacement-{self.number}")) and not self.draft.get("replacement")
+        return bool(self.draft.get("no_replacement"))
 
     def choose_none(self, chosen: bool) -> None:
-        held = self.shown_cards().get("replacement")
-        if chosen and held and not self.context.act(rules.ClearReplacement(card=held, round=self.shown, correct=self.correcting)):
-            return
         if not self.correcting:
-            self.context.remember(f"no-replacement-{self.number}", chosen)
+            self.context.act(rules.NoReplacement(round=self.number, chosen=chosen))
+            return
+        held = self.shown_cards().get("replacement")
+        if chosen and held:
+            self.context.act(rules.ClearReplacement(card=held, round=self.shown, correct=True))
 
     def still_to_choose(self) -> str | None:
-        """What the round needs before it is scored, in words: the rules' list, and an explicit choice for a
-        Wild Nest Egg's replacement (forgetting it must not score as "only the other Wild was left")."""
-        draft = self.draft
-        still = self.context.refusal(rules.ScoreRound(self.number))
-        if still is None and rules.asks_replacement(draft, self.peek) and not draft.get("replacement") and not self.none_chosen:
-            return f"Choose the card that replaced the Wild Nest Egg, or {NONE_LABEL}."
-        return still
+        """What the round needs before it is scored, in words (the rules')."""
+        return self.context.refusal(rules.ScoreRound(self.number))
 
     def preview(self) -> str:
         """The round's points if it were scored now (who would get what, and the totals then), so the
@@ -262,7 +257,7 @@ class CardCommonsScreen(GameScreen):
         if self.decided or self.correcting:
             return ""
         draft = self.draft
-        if rules.asks_replacement(draft, self.peek) and not draft.get("replacement") and not self.none_chosen:
+        if rules.replacement_unsaid(draft, self.peek):
             return "The round's points show once the Wild's replacement is chosen."
         lines = rules.preview(draft, self.context.players, self.peek, self.number)
         if not lines:
