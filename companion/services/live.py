@@ -64,7 +64,7 @@ class Entry:
     after: Table
 
 
-def refusal(error: RecordError, players: list[str], action: Action) -> str:
+def refused_in_words(error: RecordError, players: list[str], action: Action) -> str:
     """A refused action in plain words: the round and player the tap was on go without saying."""
     shown = {action.player or ""}
     round_ = getattr(action, "round", None)  # the round shown when the tap was made, where a game has rounds
@@ -171,7 +171,7 @@ class LiveGame:
             try:
                 table = scoring.apply(self.table, action)
             except RecordError as e:  # Unchanged too: said, nothing stored
-                return Done(False, refusal(e, self.record["players"], action), action)
+                return Done(False, refused_in_words(e, self.record["players"], action), action)
             try:
                 self._save(table)
             except (StoreWriteError, RecordError) as e:  # a full or read-only disk: said as it is, nothing changed

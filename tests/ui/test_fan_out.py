@@ -15,7 +15,7 @@ def lost_cities(store) -> str:
 
 def patched_since(h, before: int) -> list[int]:
     """The controls patched since the first `before` messages: each a part of the play screen that a tap
-    changed (widgets/hooks.py, LivePart), each drawn once."""
+    changed (widgets/hooks.py, SelfDrawnPart), each drawn once."""
     return [m.body.id for m in h.conn.sent[before:] if m.action == MessageAction.PATCH_CONTROL]
 
 

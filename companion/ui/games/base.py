@@ -61,8 +61,8 @@ class PlayContext:
     refuse: Callable[[str], None] = nothing  # say why a tap did nothing, in the rules' words (made a sentence)
     remember: Callable[[str, Any], None] = nothing  # keep a view choice of this screen (the round shown, …)
     # part(inputs, draw, *args, key=…): a part that draws draw(*inputs(*args)) and draws itself again, alone,
-    # when a change of the game changes inputs(*args) (widgets/hooks.py, LivePart). A screen whose class says
-    # `live_parts` draws its tableaux and heads once per drawing of the frame, and everything a change moves
+    # when a change of the game changes inputs(*args) (widgets/hooks.py, SelfDrawnPart). A screen whose class says
+    # `parts_draw_themselves` draws its tableaux and heads once per drawing of the frame, and everything a change moves
     # in them is such a part.
     part: Callable[..., ft.Control] = drawn_now
     live: LiveState | None = None
@@ -132,7 +132,7 @@ class GameScreen:
     per_player: ClassVar[bool] = True  # a phone shows one player's tableau at a time
     # True: tableau() and heads() are structure, drawn once per drawing of the frame; what a change of the game
     # moves in them is a context.part. False: the play screen draws them again after every change.
-    live_parts: ClassVar[bool] = False
+    parts_draw_themselves: ClassVar[bool] = False
     # The colours of the game's own cards (names in widgets/palette.py): no player's colour is mistaken for one.
     card_colours: ClassVar[tuple[str, ...]] = ()
 

@@ -130,7 +130,7 @@ class LostCitiesScreen(GameScreen):
     seed = ft.Colors.AMBER_800
     card_colours = (*rules.COLOURS, rules.PURPLE)  # the expeditions: a player's dot is never one of them
     icon = ft.Icons.EXPLORE
-    live_parts = True  # each column, head and formula line draws itself when a tap changes it
+    parts_draw_themselves = True  # each column, head and formula line draws itself when a tap changes it
 
     @property
     def variant(self) -> rules.Variant:

@@ -14,7 +14,7 @@ from companion.services.live import Done, LiveGame
 from companion.ui import games as game_screens
 from companion.ui.session import App, log
 from companion.ui.widgets.game_clock import shown_clock
-from companion.ui.widgets.hooks import LivePart
+from companion.ui.widgets.hooks import SelfDrawnPart
 from companion.ui.widgets.navigation import route_under
 from scoring import Action
 from scoring.fields import sentence
@@ -31,7 +31,7 @@ class Play:
     def __init__(self, app: App, game_id: str, seat: str | None):
         self.app = app
         self.game_id = game_id
-        self.drawn = 0  # the screen's drawings so far: each draws every live part again (LivePart)
+        self.drawn = 0  # the screen's drawings so far: each draws every live part again (SelfDrawnPart)
         self.seat = seat or ""  # "" for the table's host; a player's name on that player's phone (App.device: who the host is)
         self.live: LiveGame
         self.player = ""  # whose tableau a phone shows
@@ -58,7 +58,7 @@ class Play:
     def shape(self) -> tuple:
         """What of the stored game the screen's frame draws from (use_changes' `select`): its status, its
         players, its clock, which parts it has. A tap changes none of it: only the parts that show the
-        cards, totals and sentences draw themselves again (LivePart), not the frame around them."""
+        cards, totals and sentences draw themselves again (SelfDrawnPart), not the frame around them."""
         app, game_id = self.app, self.game_id
         stored = app.games.get(game_id)
         live = app.games.open(game_id, edit=False) if stored is not None else None
@@ -154,8 +154,8 @@ class Play:
         self.app.go(f"/invite/{route_id(self.game_id)}")
 
     def part(self, inputs: Callable[..., tuple], draw: Callable[..., ft.Control], *args: Any, key: str) -> ft.Control:
-        """A part of the game's screen that draws itself again, alone, when `inputs(*args)` changes (LivePart)."""
-        return LivePart(self.app, topics.game(self.game_id), draw, args, self.drawn, inputs, key=key)
+        """A part of the game's screen that draws itself again, alone, when `inputs(*args)` changes (SelfDrawnPart)."""
+        return SelfDrawnPart(self.app, topics.game(self.game_id), draw, args, self.drawn, inputs, key=key)
 
     def remember(self, key: str, value: Any) -> None:
         """Keep a screen-only choice of the game screen (the round shown, …): the screen draws again."""

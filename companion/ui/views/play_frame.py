@@ -1,6 +1,6 @@
 """The play screen's frame (views/play.py draws it around each game's controls): the header with the
 totals and the player switch, the scrolling column of the game's parts, the thumb bar (Undo, the
-round's button, Results), the refusal's banner, and `LivePart`, the mechanism by which each part of a
+round's button, Results), the refusal's banner, and `SelfDrawnPart`, the mechanism by which each part of a
 game's screen draws itself again, alone, after a tap. Each function takes the screen's controller,
 `Play`; nothing here changes the game.
 """
@@ -18,7 +18,7 @@ from companion.ui.session import App
 from companion.ui.widgets.controls import SNUG, TAP, icon_button, short_name, total_badge
 from companion.ui.widgets.editing_banner import editing_banner
 from companion.ui.widgets.help_dialog import how_scoring_works
-from companion.ui.widgets.hooks import LivePart
+from companion.ui.widgets.hooks import SelfDrawnPart
 from companion.ui.widgets.tableau_photo import PhotoButton, photo_inputs, photos_here
 
 if TYPE_CHECKING:
@@ -329,15 +329,15 @@ def editing(play: Play) -> ft.Control:
 
 def frame(play: Play) -> ft.Control:
     """The whole play screen under the app bar: its structure, drawn from the view state and the game's
-    shape (Play.shape); each part that a tap changes is a LivePart and draws itself."""
+    shape (Play.shape); each part that a tap changes is a SelfDrawnPart and draws itself."""
     game, app = play.screen, play.app
 
     def part(draw: Callable[..., ft.Control], *args: Any, key: str, inputs: Callable[..., tuple] | None = None) -> ft.Control:
-        return LivePart(play.app, topics.game(play.game_id), draw, (play, *args), play.drawn, inputs, key=key)
+        return SelfDrawnPart(play.app, topics.game(play.game_id), draw, (play, *args), play.drawn, inputs, key=key)
 
     def game_part(draw: Callable[[Play, str], ft.Control], player: str, key: str) -> ft.Control:
         """A tableau or its heads: structure of a screen with live parts inside, else a part of its own."""
-        return draw(play, player) if game.live_parts else part(draw, player, key=key)
+        return draw(play, player) if game.parts_draw_themselves else part(draw, player, key=key)
 
     def photo_button(player: str) -> list[ft.Control]:
         """ "Photo of <player>'s tableau", where photos can be made (not in the browser build: no Pillow, no server)."""

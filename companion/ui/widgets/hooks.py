@@ -23,7 +23,7 @@ def use_changes(app: App, *topics: str, active: bool = True, select: Callable[[]
     grows with each (for use_memo dependencies).
 
     `select`: what of the stored state the component draws from; a change that leaves it as it was
-    when the component last drew is not drawn (the play screen's parts: LivePart, below).
+    when the component last drew is not drawn (the play screen's parts: SelfDrawnPart, below).
 
     `active=False` (a screen covered by another, e.g. Home under a play screen): no subscription,
     so a tap at the table costs nothing for it; once uncovered it subscribes again and draws itself
@@ -100,7 +100,7 @@ PART_FAILED = "This part of the screen could not be shown. The game is saved as 
 
 @ft.memo
 @ft.component
-def LivePart(
+def SelfDrawnPart(
     app: App, topic: str, draw: Callable[..., ft.Control], args: tuple, drawn: int, inputs: Callable[..., tuple] | None = None
 ) -> ft.Control:
     """A part of a screen that draws itself again after a change of `topic`, alone: on the play screen a
