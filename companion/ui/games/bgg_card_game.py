@@ -38,7 +38,8 @@ class BggCardGameScreen(GameScreen):
     icon = ft.Icons.STYLE
 
     @property
-    def game(self) -> rules.Game:
+    def position(self) -> rules.Game:
+        """The rules' parsed record, typed as this game's."""
         return self.context.position
 
     def shade(self, subdomain: str) -> str:
@@ -82,7 +83,7 @@ class BggCardGameScreen(GameScreen):
             return
         picked = (*draft, subdomain)
         if not self.context.act(rules.AddCollection(player, picked, number)):
-            collections = self.game.tableaux[player].collections
+            collections = self.position.tableaux[player].collections
             if not (len(collections) >= number and set(collections[number - 1].subdomains) == set(picked)):
                 return  # refused: what was picked before stays picked
         self.set_draft(player, [])
@@ -100,7 +101,7 @@ class BggCardGameScreen(GameScreen):
     # -- what is shown ------------------------------------------------------------------
 
     def played_row(self, player: str, subdomain: str) -> ft.Control:
-        game = self.game
+        game = self.position
         group = next((g for g in game.tableaux[player].played if g.subdomain == subdomain), None)
         count = group.cards if group else 0
         may = self.context.refusal
@@ -142,7 +143,7 @@ class BggCardGameScreen(GameScreen):
 
     def collection_block(self, player: str, number: int | None) -> ft.Control:
         """Collection `number` (1-based) of `player`, or the one being picked (None)."""
-        game = self.game
+        game = self.position
         gems: tuple[str, ...]
         if number is None:
             group = None
@@ -217,7 +218,7 @@ class BggCardGameScreen(GameScreen):
         return build()
 
     def tableau(self, player: str) -> ft.Control:
-        collections = len(self.game.tableaux[player].collections)
+        collections = len(self.position.tableaux[player].collections)
         return ft.Column(
             [
                 section(f"{short_name(player)}: played games (vertical)"),
@@ -230,7 +231,7 @@ class BggCardGameScreen(GameScreen):
         )
 
     def shared(self) -> list[ft.Control]:
-        left = ", ".join(f"{LABEL[s]} {rules.cards_left(self.game, s)}" for s in rules.SUBDOMAINS)
+        left = ", ".join(f"{LABEL[s]} {rules.cards_left(self.position, s)}" for s in rules.SUBDOMAINS)
         return [ft.Text(f"Cards left in the deck: {left}", size=12)]
 
     # -- statistics ---------------------------------------------------------------------

@@ -94,7 +94,8 @@ class BggGameScreen(GameScreen):
     icon = ft.Icons.STOREFRONT
 
     @property
-    def game(self) -> rules.Game:
+    def position(self) -> rules.Game:
+        """The rules' parsed record, typed as this game's."""
         return self.context.position
 
     def entry(self, player: str) -> dict:
@@ -171,11 +172,11 @@ class BggGameScreen(GameScreen):
                         spacing=4,
                     )
                 )
-        rows.append(ft.Text(f"GG before end scoring: {rules.gg_points(self.game, player)}", weight=ft.FontWeight.BOLD))
+        rows.append(ft.Text(f"GG before end scoring: {rules.gg_points(self.position, player)}", weight=ft.FontWeight.BOLD))
         return ft.Column(rows, spacing=6, key=f"{player}-{'track' if on_track else 'ledger'}")
 
     def tiles_block(self, player: str) -> ft.Control:
-        game = self.game
+        game = self.position
         own = game.tableaux[player].colour
         mine = game.tableaux[player].tiles
         dark = self.context.dark

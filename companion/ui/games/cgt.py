@@ -26,13 +26,14 @@ class CgtScreen(GameScreen):
     icon = ft.Icons.TRENDING_UP
 
     @property
-    def game(self) -> rules.Game:
+    def position(self) -> rules.Game:
+        """The rules' parsed record, typed as this game's."""
         return self.context.position
 
     def types_shown(self) -> list[int]:
         """The usual seven types, plus any other type the Meta row holds or this screen added."""
         extra = self.context.state.get("extra_types", [])
-        return sorted(set(rules.DEFAULT_TYPES) | set(self.game.meta) | set(extra))
+        return sorted(set(rules.DEFAULT_TYPES) | set(self.position.meta) | set(extra))
 
     # -- taps: a stepper hands over the value it would show; the action is the step to it ------
 
@@ -118,7 +119,7 @@ class CgtScreen(GameScreen):
         return self.meta_rows() if self.sideways else []
 
     def meta_rows(self) -> list[ft.Control]:
-        game = self.game
+        game = self.position
         rows: list[ft.Control] = [
             section("Meta row"),
             ft.Text(
@@ -163,13 +164,13 @@ class CgtScreen(GameScreen):
 
     def rows_shown(self, player: str) -> tuple[tuple[int, int, int, bool], ...]:
         """(type, cards held, value, another card can be added) for each type with a Meta column."""
-        game = self.game
+        game = self.position
         mine = game.collections[player]
         may = self.context.refusal
         return tuple((t, mine.get(t, 0), game.value(t), may(rules.AdjustCollection(player, t, 1)) is None) for t in sorted(game.meta))
 
     def tableau(self, player: str) -> ft.Control:
-        game = self.game
+        game = self.position
         rows: list[ft.Control] = [section(f"{short_name(player)}'s Collection")]
         for shown in self.rows_shown(player):
             rows.append(self.collection_row(player, *shown))

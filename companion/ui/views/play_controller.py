@@ -40,7 +40,7 @@ class Play:
         self._set_player: Callable[[str], None] = lambda p: None
         self._set_state: Callable[[Any], None] = lambda s: None
         self._set_message: Callable[[str], None] = lambda m: None
-        self.game: game_screens.GameScreen | None = None
+        self.game_screen: game_screens.GameScreen | None = None
         # All the game's screen reads and does: one for the screen's life, brought up to date on each drawing.
         self.context = game_screens.PlayContext(act=self.act, refuse=self.refuse, remember=self.remember, part=self.part, seat=self.seat)
 
@@ -52,8 +52,8 @@ class Play:
         self._set_player, self._set_state, self._set_message = setters
         page = self.app.page
         self.context.shown(live, self.player, state, self.app.wide, self.app.dark, (page.width, page.height))
-        if self.game is None or self.game.key != live.record["game"]:
-            self.game = game_screens.screen(live.record["game"])(self.context)
+        if self.game_screen is None or self.game_screen.key != live.record["game"]:
+            self.game_screen = game_screens.screen(live.record["game"])(self.context)
 
     def shape(self) -> tuple:
         """What of the stored game the screen's frame draws from (use_changes' `select`): its status, its
@@ -62,9 +62,9 @@ class Play:
         app, game_id = self.app, self.game_id
         stored = app.games.get(game_id)
         live = app.games.open(game_id, edit=False) if stored is not None else None
-        if stored is None or live is None or self.game is None or live is not self.live:
+        if stored is None or live is None or self.game_screen is None or live is not self.live:
             return (stored and stored.status, id(live))
-        game = self.game
+        game = self.game_screen
         return (
             stored.status,
             app.games.editing(game_id) is not None,
@@ -83,8 +83,8 @@ class Play:
     @property
     def screen(self) -> game_screens.GameScreen:
         """The game's own screen: made by the first drawing, before any part is drawn."""
-        assert self.game is not None
-        return self.game
+        assert self.game_screen is not None
+        return self.game_screen
 
     @property
     def players(self) -> list[str]:

@@ -59,7 +59,7 @@ def selected_player(play: Play) -> str | None:
     on the table's tablet, which shows everyone's."""
     if play.seat:
         return play.seat
-    game = play.game
+    game = play.game_screen
     return play.player if not play.app.wide and game is not None and game.per_player else None
 
 
