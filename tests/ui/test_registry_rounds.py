@@ -1,0 +1,184 @@
+"""A sixth game is its rules and its screen, also when it is played in rounds with options: a toy game
+defined only here (scored round by round, two rounds planned, "short: 1 round" as its option) is on
+Home, in setup with its help, played over its rounds with Next round (Home saying which round is under
+way), on its results and in the history, and in BG Stats' link with its options in words, with no
+other file changed (tests/ui/test_registry.py has the toy scored once)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+import pytest
+
+import scoring
+from companion.services import bg_stats
+from companion.ui import games as game_screens
+from companion.ui.games import GameScreen
+from scoring import Action, GameRules, NextRound, RecordError, Table
+from scoring.actions import edited
+from scoring.fields import check_player_keys, need_int, need_list, need_object
+from scoring.record import parse_one
+from scoring.result import Line, Result, rank_with_ties, sum_totals, untied_ranking
+
+
+@dataclass(frozen=True)
+class AddPoint(Action):
+    player: str
+    round: int  # 1-based: the round the tap was for
+
+
+def parse(players: tuple[str, ...], variant: Mapping[str, Any], rounds: Any) -> tuple[int, tuple[dict[str, int], ...]]:
+    planned = need_int(variant.get("rounds", 2), ("variant", "rounds"), 1, 2)
+    found = need_list(rounds, ("rounds",))
+    if len(found) > planned:
+        raise RecordError(("rounds",), f"{len(found)} rounds; this game plays {planned}")
+    for i, round_ in enumerate(found, 1):
+        need_object(round_, ("rounds", f"round {i}"))
+        check_player_keys(round_, ("rounds", f"round {i}"), players)
+    return planned, tuple({p: need_int(r.get(p, 0), ("rounds", f"round {i}", p), 0, 99) for p in players} for i, r in enumerate(found, 1))
+
+
+def score(game: tuple[int, tuple[dict[str, int], ...]]) -> Result:
+    planned, rounds = game
+    players = tuple(rounds[0]) if rounds else ()
+    totals = sum_totals(players, rounds)
+    ranking = rank_with_ties(players, totals, ())[0] if len(set(totals.values())) < len(totals) else untied_ranking(players, totals)
+    breakdown = lambda: tuple({p: (Line("points", r[p]),) for p in players} for r in rounds)
+    return Result("round-toy", players, rounds, breakdown, totals, ranking, len(rounds) == planned and any(rounds[-1].values()), ())
+
+
+def apply(table: Table, action: Action) -> Table:
+    planned, rounds = parse_one(ROUND_TOY, table.record).game
+    if isinstance(action, NextRound):
+        if len(rounds) >= planned or not any(rounds[-1].values()):
+            raise RecordError(("rounds",), "a round is played before the next")
+
+        def next_round(record: dict, draft: Any) -> None:
+            record["rounds"].append({p: 0 for p in record["players"]})
+
+        return edited(table, next_round, lambda r, d: parse_one(ROUND_TOY, r))
+    if not isinstance(action, AddPoint) or not 1 <= action.round <= len(rounds):
+        raise RecordError((), "not a toy action")
+
+    def add(record: dict, draft: Any) -> None:
+        record["rounds"][action.round - 1][action.player] += 1
+
+    return edited(table, add, lambda r, d: parse_one(ROUND_TOY, r))
+
+
+def refusal(table: Table, action: Action) -> str | None:
+    if isinstance(action, NextRound) and not any(table.record["rounds"][-1].values()):
+        return "a round is played before the next"
+    return None
+
+
+def progress(game: tuple[int, tuple[dict[str, int], ...]]) -> tuple[int, int]:
+    planned, rounds = game
+    return sum(1 for r in rounds if any(r.values())), planned
+
+
+ROUND_TOY = GameRules(
+    key="round-toy",
+    title="Round toy",
+    min_players=2,
+    max_players=2,
+    body="rounds",
+    parse=parse,
+    score=score,
+    new_body=lambda players, variant, choices: [{p: 0 for p in players}],
+    apply=apply,
+    refusal=refusal,
+    default_variant={"rounds": 2},
+    player_keyed=(("rounds", "*"),),
+    how_scoring_works="- Each + is a point in its round; more points over the rounds win.\n",
+    progress=progress,
+    option_words=lambda changed, players: ("short: 1 round",) if changed.get("rounds") == 1 else (),
+)
+
+
+class RoundToyScreen(GameScreen):
+    key = "round-toy"
+
+    def tableau(self, player: str) -> ft.Control:
+        context = self.context
+        shown = len(context.record["rounds"])
+        return ft.Column(
+            [
+                ft.Text(f"{player}: {context.record['rounds'][-1][player]}"),
+                ft.IconButton(
+                    icon=ft.Icon(ft.Icons.ADD, semantics_label=f"{player} point plus"),
+                    on_click=lambda e: context.act(AddPoint(player, shown)),
+                ),
+            ]
+        )
+
+    def round_action(self) -> ft.Control | None:
+        if len(self.context.record["rounds"]) >= self.context.record["variant"]["rounds"]:
+            return None
+        return ft.FilledTonalButton("Next round", on_click=lambda e: self.context.act(NextRound()))
+
+
+@pytest.fixture
+def round_toy():
+    scoring.register(ROUND_TOY)
+    game_screens.register(RoundToyScreen)
+    yield
+    del scoring.GAMES["round-toy"], game_screens.SCREENS["round-toy"]
+
+
+def test_a_game_in_rounds_with_options_goes_through_every_screen_with_no_other_file_changed(round_toy, open_app, store):
+    home = open_app("/")
+    assert any(c.value == "Round toy" for c in home.find_all(ft.Text))
+    setup = open_app("/setup/round-toy")
+    setup.tap("How scoring works")
+    (help_card,) = [d for d in setup.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+    assert any(isinstance(c, ft.Markdown) and c.value == ROUND_TOY.how_scoring_works for c in help_card.content.controls)
+
+    game_id = store.create(scoring.new_record("round-toy", ["Ana", "Ben"])).id
+    h = open_app(f"/play/{game_id}")
+    h.tap("Ana point plus")
+    h.tap("Next round")
+    h.tap("Ben")
+    h.tap("Ben point plus")
+    h.tap("Ben point plus")
+    assert store.get(game_id).record["rounds"] == [{"Ana": 1, "Ben": 0}, {"Ana": 0, "Ben": 2}]
+    assert h.text_of("total-Ben") == "2" and h.text_of("place-Ben") == "1st"
+    assert not h.buttons("Next round")  # the rules' two rounds are planned: none after the last
+
+    results = open_app(f"/results/{game_id}")
+    assert results.text_of("place-Ben") == "1st"
+    results.tap("Back")
+    (save,) = [
+        b
+        for d in results.page._dialogs.controls
+        if isinstance(d, ft.AlertDialog) and d.open
+        for b in d.actions
+        if b.content == "Save to history"
+    ]
+    results.click(save)
+    assert [g.id for g in store.finished()] == [game_id]
+    history = open_app(f"/history/{game_id}")
+    assert history.text_of("total-Ana") == "1"
+
+    short = {**store.get(game_id).record, "variant": {"rounds": 1}, "rounds": [{"Ana": 1, "Ben": 0}]}
+    play = bg_stats.bgstats_play(short)
+    assert play["board"] == "short: 1 round" and "bggId" not in play["game"]  # its options in its own words
+    for screen in (home, setup, h, results, history):
+        assert not screen.conn.errors
+
+
+def test_home_says_which_round_of_a_game_in_rounds_is_under_way(round_toy, open_app, store):
+    game_id = store.create(scoring.new_record("round-toy", ["Ana", "Ben"])).id
+    h = open_app(f"/play/{game_id}")
+    h.tap("Ana point plus")
+    h.tap("Ben")
+    h.tap("Ben point plus")
+    h.tap("Next round")
+    h.tap("Ana")
+    h.tap("Ana point plus")
+    home = open_app("/")
+    said = " ".join(str(t.value) for t in home.find_all(ft.Text))
+    assert "1 round entered; Round 2 under way: Ana entered, Ben not yet" in said, said
