@@ -125,6 +125,13 @@ class PhotoFolder:
     def has(self, name: str) -> bool:
         return is_name(name) and self.path(name).is_file()
 
+    def size(self, name: str) -> int:
+        """A photo's size in bytes as stored (0: no such file, or not a photo's name)."""
+        try:
+            return self.path(name).stat().st_size
+        except (OSError, ValueError):
+            return 0
+
     def read(self, name: str) -> bytes | None:
         """A photo's bytes; a missing or damaged file is restored from its backup copy (None: neither is good)."""
         path = self.path(name)

@@ -42,6 +42,28 @@ def is_zip(source: bytes | Path) -> bool:
         return f.read(4) == ZIP_START
 
 
+# The photos of one exported ZIP at most: one import keeps at most MAX_KEPT_BYTES of them, and takes a ZIP
+# of at most server/uploads.MAX_ZIP_UPLOAD_BYTES (320 MB). A history with more is exported in parts.
+PART_PHOTO_BYTES = 240 * 1024 * 1024
+
+
+def export_parts(games: Iterable[Any], folder: Path) -> list[bytes]:
+    """The finished games and their photos as one ZIP, or as several when their photos are more than one
+    import takes (PART_PHOTO_BYTES of photos a part, whole games in each, in the games' order): every part
+    imports back on its own, through the screen."""
+    photos, budget = PhotoFolder(folder), PART_PHOTO_BYTES
+    parts: list[list[Any]] = [[]]
+    held = 0
+    for game in games:
+        size = sum(photos.size(name) for name in names_of(getattr(game, "record", game)))
+        if parts[-1] and held + size > budget:
+            parts.append([])
+            held = 0
+        parts[-1].append(game)
+        held += size
+    return [export_zip(part, folder) for part in parts]
+
+
 def export_zip(games: Iterable[Any], folder: Path) -> bytes:
     """The finished games and their photos (a photo that cannot be read is left out: its game keeps its other ones)."""
     games = list(games)

@@ -271,3 +271,35 @@ def test_the_event_loop_answers_within_250_ms_while_big_photos_are_checked_and_d
     assert dialog(transfer).content.value == "Import 1 game from hostile.zip?"
     assert took > 0.5 and len(latencies) > 10, (took, len(latencies))  # the check was long enough to measure
     assert max(latencies) < 0.25, f"the loop answered in {max(latencies) * 1000:.0f} ms at worst"
+
+
+def test_a_history_with_more_photos_than_one_import_takes_is_exported_in_parts_that_each_import(open_app, store, monkeypatch):
+    """Issue 51's round trip: whatever "Export with photos" writes, the screen imports. Past one import's
+    photos (here made small) the export is several ZIPs of whole games; each imports back on its own."""
+    from companion.services import photo_archive
+    from tests.transfer.test_screen import dialog_button
+    from tests.transfer.test_screen import pick as pick_import
+
+    ids = []
+    for colour in ("green", "red", "blue"):
+        game_id = start(store)
+        h = open_app(f"/play/{game_id}")
+        pick(h, "Photo of Mia's tableau", "Mia.jpg", jpeg(colour))
+        store.finish(game_id)
+        ids.append(game_id)
+    one_photo = max(store.folder.joinpath("photos", store.get(i).record["photos"][0]["file"]).stat().st_size for i in ids)
+    monkeypatch.setattr(photo_archive, "PART_PHOTO_BYTES", one_photo + 1)  # one game's photo a part
+    transfer = open_app("/transfer")
+    transfer.tap("Export with photos")
+    saved = [(a["file_name"], a["src_bytes"]) for m, a in transfer.conn.invoked if m == "save_file"]
+    assert [name.rsplit("-", 3)[-3:] for name, _ in saved] == [["part1", "of", "3.zip"], ["part2", "of", "3.zip"], ["part3", "of", "3.zip"]]
+    assert transfer.text_of("message").startswith("Exported 3 games to 3 files")
+    for game_id in ids:
+        store.delete(game_id)
+    for name, archive in saved:
+        pick_import(transfer, name, archive)
+        transfer.settle_until(lambda: any(isinstance(d, ft.AlertDialog) and d.open for d in transfer.page._dialogs.controls))
+        transfer.click(dialog_button(transfer, "Import 1 game"))
+    transfer.settle_until(lambda: all(store.get(i) is not None for i in ids))
+    for game_id in ids:
+        assert store.folder.joinpath("photos", store.get(game_id).record["photos"][0]["file"]).is_file()

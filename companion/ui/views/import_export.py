@@ -131,19 +131,30 @@ def view(app: App) -> ft.View:
 
     async def export(kind: str) -> None:
         stored = app.games.finished()
-        writers: dict[str, Callable[[list], str | bytes]] = {
+        writers: dict[str, Callable[[list], str | bytes | list[bytes]]] = {
             "json": file_formats.export_json,
             "csv": file_formats.export_csv,
-            "zip": lambda games: photo_archive.export_zip(games, app.games.folder),  # the JSON and the games' photos
+            # The JSON and the games' photos: in parts, each of which imports on its own, past one import's photos.
+            "zip": lambda games: photo_archive.export_parts(games, app.games.folder),
         }
         try:
             text = await in_thread(writers[kind], stored)  # 20,000 games take a second: the other sessions go on
         except file_formats.ExportError as err:  # a game that cannot be written, named: nothing is downloaded
             say(f"Nothing exported: {err}.", error=True)
             return
-        name = f"tableside-{date.today().isoformat()}.{kind}"
-        await download(app, name, text.encode("utf-8") if isinstance(text, str) else text)
-        say(f"Exported {plural(len(stored))} to {name}.")
+        day = date.today().isoformat()
+        files = text if isinstance(text, list) else [text.encode("utf-8") if isinstance(text, str) else text]
+        names = (
+            [f"tableside-{day}.{kind}"]
+            if len(files) == 1
+            else [f"tableside-{day}-part{i}-of-{len(files)}.{kind}" for i in range(1, len(files) + 1)]
+        )
+        for name, data in zip(names, files, strict=True):
+            await download(app, name, data)
+        if len(files) == 1:
+            say(f"Exported {plural(len(stored))} to {names[0]}.")
+        else:
+            say(f"Exported {plural(len(stored))} to {len(files)} files, {names[0]} to {names[-1]}: each imports on its own.")
         if kind != "csv":  # a file that imports back: Settings says when the history last left the device
             try:
                 app.remembered.exported(date.today().isoformat())
