@@ -75,7 +75,11 @@ def prepared(data: bytes, file_name: str) -> bytes:
             upright.save(out, "JPEG", quality=QUALITY, optimize=True)  # no exif= given: none is written
     except PhotoRefused:
         raise
-    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError, SyntaxError, EOFError) as e:
+    except Image.DecompressionBombError:  # Pillow refuses past twice its own limit before our check can say the size
+        raise PhotoRefused(
+            f"{file_name} has more pixels than a camera takes (over {MAX_PIXELS // 1_000_000} megapixels): nothing was saved."
+        ) from None
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError) as e:
         log.info("a photo was refused (%s): %s", file_name, e)
         raise PhotoRefused(not_an_image) from None
     return out.getvalue()

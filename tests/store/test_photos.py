@@ -26,6 +26,18 @@ def png(width: int = 300, height: int = 200) -> bytes:
     return out.getvalue()
 
 
+def png_header(width: int, height: int) -> bytes:
+    """A PNG that says it is `width` × `height` pixels (a few bytes: its pixels are never there)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 10)) + chunk(b"IEND", b"")
+
+
 def jpeg_turned(width: int = 400, height: int = 200) -> bytes:
     """A camera's JPEG: stored sideways with EXIF orientation 6 (turn 90° clockwise to show it) and a GPS location.
     Its left half is red, its right half blue: upright, the red half is on top."""
@@ -70,8 +82,10 @@ def test_a_photo_is_stored_upright_small_and_without_exif(data, size, top_colour
         (b"Dear Ana, the blue 8 was mine.\n" * 10, "tableau.jpg is not a photo Tableside can read"),
         (png()[:60], "tableau.jpg is not a photo Tableside can read"),  # a photo cut short
         (b"\xff" * (25 * 1024 * 1024), "tableau.jpg is larger than 20 MB: nothing was saved"),
+        (png_header(9000, 9000), "tableau.jpg is 9000 × 9000 pixels, more than a camera takes"),
+        (png_header(50_000, 50_000), r"tableau.jpg has more pixels than a camera takes \(over 60 megapixels\)"),  # past Pillow's own limit
     ],
-    ids=["text", "truncated", "25 MB"],
+    ids=["text", "truncated", "25 MB", "81 MP", "2,500 MP"],
 )
 def test_what_is_not_a_photo_is_refused_in_words(data, said, tmp_path):
     with pytest.raises(tableau_photos.PhotoRefused, match=said):
