@@ -102,7 +102,7 @@ def screens(app: App, route: str, found: tuple[str, Builder | None, Builder, dic
     pattern, under, build, params = found
     path = route.split("?")[0].rstrip("/") or "/"
     if not app.is_host():
-        return [build(app, **params, key=path) if app.may_open(pattern, params) else pin_screen(app, route, key="pin")]
+        return [build(app, **params, key=path) if app.rights.may_open(pattern, params) else pin_screen(app, route, key="pin")]
     # The main place under a detail is covered: it does not redraw for changes until it is on top again.
     covered = [under(app, covered=True, key=f"{under.__module__}.{under.__name__}")] if under else []
     return [*covered, build(app, **params, key=path)]
@@ -158,12 +158,12 @@ def start(page: ft.Page, app: App) -> None:
         """Another session released this phone's seat, revoked its invite or set a PIN: say so, show what is allowed now."""
         if message:
             app.notify(message, error=True)
-        if app.join_route and not app.seat_valid() and page.route != app.join_route:
-            app.go(app.join_route)  # where it may pick a seat again (or is told the invitation ended)
+        if app.rights.join_route and not app.rights.seat_valid() and page.route != app.rights.join_route:
+            app.go(app.rights.join_route)  # where it may pick a seat again (or is told the invitation ended)
         else:
             app.rebuild()
 
-    app.on_rights_changed.append(rights_changed)
+    app.rights.on_changed.append(rights_changed)
     page.on_view_pop = view_pop
     page.on_resize = lambda e: app.resized()
     page.on_disconnect = lambda e: app.disconnected()

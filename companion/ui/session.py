@@ -43,7 +43,7 @@ from companion.access import rights
 from companion.access.gate import Gate, new_pin
 from companion.access.host_grants import HostGrants
 from companion.access.identity import LOCAL_IS_HOST, address_of, on_this_machine
-from companion.access.invites import Invites, Seat
+from companion.access.invites import Invites
 from companion.data import changes
 from companion.data.store import GameStore
 from companion.server import memory
@@ -222,69 +222,8 @@ class App:
         self.rights.saw_now()
         self.rights.changed(rights.DEVICE_LOCKED)
 
-    # -- rights: a guest's seat (session_rights.py, seat_requests.py) --------------------------
-
-    @property
-    def guest(self) -> Seat | None:
-        return self.rights.guest
-
-    @property
-    def on_rights_changed(self) -> list[Callable[[str], None]]:
-        """Callbacks (message) -> None, run in this session when what it may do changed (app.start redraws there)."""
-        return self.rights.on_changed
-
-    def hold_seat(self, code: str, grant: object) -> Seat | None:
-        return self.rights.hold_seat(code, grant)
-
-    def seat_lost(self) -> str:
-        return self.rights.seat_lost()
-
-    def seat_valid(self) -> bool:
-        return self.rights.seat_valid()
-
-    @property
-    def join_route(self) -> str | None:
-        return self.rights.join_route
-
-    @property
-    def seat_route(self) -> str | None:
-        return self.rights.seat_route
-
-    def may_open(self, pattern: str, params: dict[str, str]) -> bool:
-        return self.rights.may_open(pattern, params)
-
-    def may_change(self, game_id: str, seat: str | None = None) -> str:
-        return self.rights.may_change(game_id, seat)
-
-    def check_rights(self) -> None:
-        self.rights.check()
-
-    def kept_grant(self, grant: object) -> None:
-        self.seats.kept_grant(grant)
-
-    def device_marks(self) -> list[str]:
-        return self.seats.device_marks()
-
-    def held_back(self, game_id: str) -> bool:
-        return self.seats.held_back(game_id)
-
-    async def read_kept_grant(self, game_id: str) -> object:
-        return await self.seats.read_kept_grant(game_id)
-
-    async def take_seat(self, code: str, player: str) -> tuple[str | None, str]:
-        return await self.seats.take_seat(code, player)
-
-    def seat_request(self, game_id: str) -> tuple[str, str]:
-        return self.seats.seat_request(game_id)
-
-    def answer_request(self, game_id: str, request_id: str, approve: bool) -> str:
-        return self.seats.answer_request(game_id, request_id, approve)
-
-    def release_seat(self, game_id: str, player: str) -> str:
-        return self.seats.release_seat(game_id, player)
-
-    def revoke_invite(self, game_id: str) -> str:
-        return self.seats.revoke_invite(game_id)
+    # A guest's seat is asked of `rights` (session_rights.py) and changed through `seats` (seat_requests.py)
+    # directly, where each is decided: App forwards neither.
 
     # -- the screen -------------------------------------------------------------------------
 

@@ -136,7 +136,7 @@ def details_panel(app: App, game_id: str, record: dict, editable: bool, note: st
         set_held(lambda h: (saved, tuple(text if i == index else v for i, v in enumerate(h[1] if h[0] == saved else saved))))
 
     def save(e) -> None:
-        done = app.games.set_details(game_id, typed[0], typed[1], check=lambda: app.may_change(game_id))
+        done = app.games.set_details(game_id, typed[0], typed[1], check=lambda: app.rights.may_change(game_id))
         if done.message:
             app.notify(done.message, error=True)
         elif done.changed:

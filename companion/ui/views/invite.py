@@ -157,13 +157,13 @@ def view(app: App, game_id: str) -> ft.View:
             app.notify(why, error=True)
 
     def release(player: str) -> None:
-        act(lambda: app.release_seat(game_id, player))
+        act(lambda: app.seats.release_seat(game_id, player))
 
     def revoke(e) -> None:
-        act(lambda: app.revoke_invite(game_id))
+        act(lambda: app.seats.revoke_invite(game_id))
 
     def answer(request: Request, approve: bool) -> None:
-        act(lambda: app.answer_request(game_id, request.id, approve))
+        act(lambda: app.seats.answer_request(game_id, request.id, approve))
 
     taken = app.invites.taken(game_id)
     requests = app.invites.requests(game_id)

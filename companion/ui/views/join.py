@@ -43,24 +43,24 @@ def view(app: App, code: str) -> ft.View:
         if stored is None:
             return
         if not app.authorized:
-            app.hold_seat(code, grant)
+            app.rights.hold_seat(code, grant)
         app.go(seat_route(code, player))
 
     async def return_to_seat() -> None:
         """A phone that holds a seat of this game (its grant, kept in the browser) goes back to it."""
         if stored is None:
             return
-        grant = await app.read_kept_grant(stored.id)  # a released grant marks this phone (App.held_back)
+        grant = await app.seats.read_kept_grant(stored.id)  # a released grant marks this phone (App.held_back)
         seat = app.invites.seat_of(grant)
         if seat is not None and seat.game == stored.id and app.page.route == route:
             seated(seat.player, grant)
 
     ft.use_effect(return_to_seat, [stored.id if stored else None])
-    asked, asked_seat = app.seat_request(stored.id) if stored else ("", "")
+    asked, asked_seat = app.seats.seat_request(stored.id) if stored else ("", "")
 
     async def take(player: str) -> None:
         try:
-            grant, why = await app.take_seat(code, player)  # the server decides, at every tap
+            grant, why = await app.seats.take_seat(code, player)  # the server decides, at every tap
         except StoreWriteError as err:
             set_refusal(str(err))
             return
@@ -85,7 +85,7 @@ def view(app: App, code: str) -> ft.View:
     elif asked == "refused":
         status = rights.SEAT_REFUSED.format(short_name(asked_seat))
     else:
-        status = refusal or (rights.ASK_THE_HOST if app.held_back(stored.id) else "")
+        status = refusal or (rights.ASK_THE_HOST if app.seats.held_back(stored.id) else "")
 
     return ft.View(
         route=route,

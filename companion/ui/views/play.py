@@ -81,9 +81,9 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
             title=bar_title(game_screens.title(live.record["game"])),
             # A guest's own seat is its first screen: nothing of its seat lies behind it, so no Back; its
             # title then keeps the bar's usual 16 px from the edge (4 px is the gap after the arrow).
-            title_spacing=16 if app.seat_route == route else 4,
+            title_spacing=16 if app.rights.seat_route == route else 4,
             leading_width=56,
-            leading=None if app.seat_route == route else BackButton(play.go_back, key="back"),
+            leading=None if app.rights.seat_route == route else BackButton(play.go_back, key="back"),
             automatically_imply_leading=False,
             # The game clock in the bar: on every screen of the game, costing the cards no height (its own
             # component: its ticks draw only it, widgets/game_clock.py).

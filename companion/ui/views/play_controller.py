@@ -113,7 +113,7 @@ class Play:
         self._done(lambda: self.live.pause_clock(paused, check=self.may_change))
 
     def may_change(self) -> str:
-        return self.app.may_change(self.live.id, self.seat or None)
+        return self.app.rights.may_change(self.live.id, self.seat or None)
 
     def _done(self, send: Callable[[], Done]) -> bool:
         try:

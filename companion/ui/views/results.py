@@ -228,7 +228,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
                 )
             )
 
-    seat = app.guest.player if app.guest and app.guest.game == game_id else None
+    seat = app.rights.guest.player if app.rights.guest and app.rights.guest.game == game_id else None
     back_to_game = ft.OutlinedButton(
         "Back to game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")
     )

@@ -42,7 +42,7 @@ def save(app: App, game: StoredGame, then: str | None = None, details: tuple[str
     given: one step. Say so, or why not, in words; a refusal leaves everything as it was."""
     try:
         if details is not None and not game_details.same_details(game.record, *details):
-            done = app.games.set_details(game.id, *details, check=lambda: app.may_change(game.id))
+            done = app.games.set_details(game.id, *details, check=lambda: app.rights.may_change(game.id))
             if done.message:
                 app.notify(done.message, error=True)
                 return False
@@ -90,7 +90,7 @@ def SaveStep(app: App, game: StoredGame, decided: bool) -> ft.Control:
         if game_details.same_details(game.record, *typed):
             return
         try:
-            done = app.games.set_details(game.id, *typed, check=lambda: app.may_change(game.id))
+            done = app.games.set_details(game.id, *typed, check=lambda: app.rights.may_change(game.id))
         except KeyError:  # deleted on another device meanwhile: Save result says so
             return
         if done.message:

@@ -26,8 +26,8 @@ def navigation_bar(app, current: str) -> ft.NavigationBar:
 def route_under(app) -> str:
     """The route of the screen under the one on top (the app's root component draws the stack);
     for a guest, its seat's play screen (the one place it has to go back to)."""
-    if app.seat_route is not None:
-        return app.seat_route
+    if app.rights.seat_route is not None:
+        return app.rights.seat_route
     views = ft.unwrap_component(app.page.views)
     if not isinstance(views, list) or len(views) < 2:
         return "/"
