@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import scoring
 from companion.data import changes
-from companion.data.live_games import LiveGames
 from companion.data.stored_game import EDITING, FINISHED, StoredGame, admit, summarise
+from companion.data.transactions import StoreCore
 
 
-class Players(LiveGames):
+class Players(StoreCore):
+    """A part of GameStore (store.py), beside LiveGames: a rename reaches the games in progress through it."""
+
+    if TYPE_CHECKING:  # LiveGames' own (the same GameStore)
+
+        def in_progress(self) -> list[StoredGame]: ...
+        def edits(self) -> list[StoredGame]: ...
+        def save_progress(self, game_id: str, record: dict, draft: Any = None, checked: scoring.Record | None = None) -> StoredGame: ...
+        def save_edit(self, game_id: str, record: dict, draft: Any = None, checked: scoring.Record | None = None) -> StoredGame: ...
+
     def players(self) -> list[str]:
         """Everyone who has played, most recent first."""
         return self.recent_players(limit=None)

@@ -43,6 +43,7 @@ from companion.data import collector, photos
 from companion.data.atomic_files import StoreWriteError
 from companion.data.history import History
 from companion.data.imports import Imports
+from companion.data.live_games import LiveGames
 from companion.data.players import Players
 from companion.data.settings import Settings
 from companion.data.startup import SCHEMA_VERSION, StartUp, StoreLocked, lock_folder
@@ -62,7 +63,7 @@ __all__ = [
 ]
 
 
-class GameStore(StartUp, Players, History, Imports, Settings):
+class GameStore(StartUp, Players, LiveGames, History, Imports, Settings):
     """The store, one part per job: startup.py (the lock, repair, the history index), transactions.py
     (the shared state and every change's transaction), live_games.py (games in progress and edit copies),
     history.py (finished games and their queries), imports.py, players.py, settings.py.
