@@ -11,9 +11,9 @@ host with `brotli_static` does; `--plain` serves the files as they are.
 
 Chromium at 390 × 844, its CPU throttled `--cpu`× (DevTools' throttling, `Emulation.setCPUThrottlingRate`)
 on the page and on the Python worker alike: the page's DevTools session auto-attaches to each worker the
-page starts, holds it before its first line, throttles it and lets it run. The service worker is not
-throttled. The time runs from navigation to the home screen's "Lost Cities" button in the
-accessibility tree.
+page starts, holds it before its first line, throttles it and lets it run (at --cpu 1 nothing is held
+nor throttled: that pause costs a start time of its own). The service worker is not throttled. The
+time runs from navigation to the home screen's "Lost Cities" button in the accessibility tree.
 - first: a new browser profile (nothing cached).
 - second: the same profile, a new tab, once the service worker has kept the site.
 - offline: the same, with the static server stopped (the service worker serves everything).
