@@ -317,6 +317,7 @@ def test_the_browser_build_plays_in_one_tab_at_a_time_saves_and_starts_offline(b
             u.page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
             u.page.get_by_text(UPDATE_READY).wait_for(timeout=60_000)
             assert old_cache in u.page.evaluate("caches.keys()")  # nothing changed under the running page
+            u.page.wait_for_timeout(3_000)  # the start under way done with the old worker (its keep), as a person's next start is
             u.page.reload()  # the next start: the new build takes over, and the page loads again from it
             deadline = time.monotonic() + 120
             while not survives_navigation(u.page, "caches.keys().then((k) => k.length === 1 && k[0].startsWith('tableside-next-'))"):
