@@ -616,7 +616,7 @@ def apply(table: Table, action: Action) -> Table:
         reason = refusal(table, action)
         if reason:
             raise RecordError(where + ("replacement",), reason)
-        if bool(draft.get("no_replacement")) == action.chosen and not (action.chosen and draft.get("replacement")):
+        if bool(draft.get("no_replacement")) == action.chosen:  # a card said since clears no_replacement
             raise Unchanged(where + ("replacement",), "as said already")
         return edited(table, lambda r, d: said_no_replacement(current_draft(players, d), action.chosen), check_draft)
 
