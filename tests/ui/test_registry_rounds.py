@@ -129,6 +129,15 @@ def round_toy():
     del scoring.GAMES["round-toy"], game_screens.SCREENS["round-toy"]
 
 
+def played(store, open_app, *taps: str):
+    """A new game of the round toy for Ana and Ben, on a phone's play screen, after `taps`: (its id, the screen)."""
+    game_id = store.create(scoring.new_record("round-toy", ["Ana", "Ben"])).id
+    h = open_app(f"/play/{game_id}")
+    for name in taps:
+        h.tap(name)
+    return game_id, h
+
+
 def test_a_game_in_rounds_with_options_goes_through_every_screen_with_no_other_file_changed(round_toy, open_app, store):
     home = open_app("/")
     assert any(c.value == "Round toy" for c in home.find_all(ft.Text))
@@ -137,13 +146,7 @@ def test_a_game_in_rounds_with_options_goes_through_every_screen_with_no_other_f
     (help_card,) = [d for d in setup.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
     assert any(isinstance(c, ft.Markdown) and c.value == ROUND_TOY.how_scoring_works for c in help_card.content.controls)
 
-    game_id = store.create(scoring.new_record("round-toy", ["Ana", "Ben"])).id
-    h = open_app(f"/play/{game_id}")
-    h.tap("Ana point plus")
-    h.tap("Next round")
-    h.tap("Ben")
-    h.tap("Ben point plus")
-    h.tap("Ben point plus")
+    game_id, h = played(store, open_app, "Ana point plus", "Next round", "Ben", "Ben point plus", "Ben point plus")
     assert store.get(game_id).record["rounds"] == [{"Ana": 1, "Ben": 0}, {"Ana": 0, "Ben": 2}]
     assert h.text_of("total-Ben") == "2" and h.text_of("place-Ben") == "1st"
     assert not h.buttons("Next round")  # the rules' two rounds are planned: none after the last
@@ -171,14 +174,7 @@ def test_a_game_in_rounds_with_options_goes_through_every_screen_with_no_other_f
 
 
 def test_home_says_which_round_of_a_game_in_rounds_is_under_way(round_toy, open_app, store):
-    game_id = store.create(scoring.new_record("round-toy", ["Ana", "Ben"])).id
-    h = open_app(f"/play/{game_id}")
-    h.tap("Ana point plus")
-    h.tap("Ben")
-    h.tap("Ben point plus")
-    h.tap("Next round")
-    h.tap("Ana")
-    h.tap("Ana point plus")
+    played(store, open_app, "Ana point plus", "Ben", "Ben point plus", "Next round", "Ana", "Ana point plus")
     home = open_app("/")
     said = " ".join(str(t.value) for t in home.find_all(ft.Text))
     assert "1 round entered; Round 2 under way: Ana entered, Ben not yet" in said, said
