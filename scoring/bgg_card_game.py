@@ -7,8 +7,9 @@ Rules: the published rulebook; readings: docs/scoring.md › BoardGameGeek: The 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import Any
 
 from .actions import Action, Table, Unchanged, edited
@@ -458,6 +459,27 @@ def apply(table: Table, action: Action) -> Table:
     return change_collection(table, game, action)
 
 
+def moves(table: Table) -> Iterator[Action]:
+    """The taps on each tableau (GameRules.moves): a played group stepped or its Popular card, a new collection
+    of two, and each collection's subdomains, Rare Gems and removal."""
+    game = parsed_game(GAME, table)
+    for player, tableau in game.tableaux.items():
+        for subdomain in SUBDOMAINS:
+            yield from (StepPlayed(player, subdomain, 1), StepPlayed(player, subdomain, -1))
+            yield from (SetPopular(player, subdomain, True), SetPopular(player, subdomain, False))
+        for pair in combinations(SUBDOMAINS, COLLECTION_MIN):
+            yield AddCollection(player, pair, len(tableau.collections) + 1)
+        for number, group in enumerate(tableau.collections, 1):
+            seen = group.subdomains
+            for subdomain in SUBDOMAINS:
+                if subdomain in seen:
+                    yield RemoveFromCollection(player, number, seen, subdomain)
+                    yield SetRareGem(player, number, seen, subdomain, subdomain not in group.rare_gems)
+                else:
+                    yield AddToCollection(player, number, seen, subdomain)
+            yield RemoveCollection(player, number, seen)
+
+
 def need_subdomain(subdomain: Any, where: tuple[str, ...]) -> str:
     if subdomain not in SUBDOMAIN_SET:
         raise RecordError(where, f"'{subdomain}' is not a subdomain")
@@ -640,6 +662,7 @@ GAME = GameRules(
     new_body=new_body,
     apply=apply,
     refusal=refusal,
+    moves=moves,
     player_keyed=(("final",),),
     how_scoring_works=HOW_SCORING_WORKS,
 )

@@ -7,7 +7,7 @@ Rules: the published rulebook; readings: docs/scoring.md › The BoardGameGeek G
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, starmap
@@ -361,8 +361,30 @@ def score(game: Game) -> Result:
     return scored_once(GAME.key, game.players, totals, lambda: tiebreaks(game), lambda: breakdown(game))
 
 
+def moves(table: Table) -> Iterator[Action]:
+    """The taps on each tableau (GameRules.moves): a tile counted up or to none, the score track or the
+    ledger, and the ledger's next round."""
+    game = parsed_game(GAME, table)
+    colours = [tableau.colour for tableau in game.tableaux.values()]
+    for player, tableau in game.tableaux.items():
+        held = Counter(tableau.tiles)
+        for colour in colours:
+            for number in NUMBERS:
+                yield from (SetTiles(player, colour, number, held[colour, number] + 1), SetTiles(player, colour, number, 0))
+        if tableau.ledger is None:
+            yield UseLedger(player)
+            yield from (SetTrackGG(player, gg) for gg in (0, 25, 100))
+            continue
+        yield UseTrack(player)
+        for round_ in range(1, min(len(tableau.ledger) + 1, MAX_LEDGER_ROUNDS) + 1):
+            yield from (SetIncome(player, round_, income) for income in (0, 3, 12))
+            yield from (AdjustSpent(player, round_, 1), AdjustSpent(player, round_, -1))
+
+
 def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> Any:
-    return {p: {"colour": choices[p], "ledger": [], "tiles": []} for p in players}
+    """Each player's colour as chosen; a player who chose none takes the first colour nobody chose."""
+    free = iter(c for c in COLOURS if c not in choices.values())
+    return {p: {"colour": choices.get(p) or next(free), "ledger": [], "tiles": []} for p in players}
 
 
 # --- Queries: what screens ask instead of counting for themselves ----------------------------
@@ -675,6 +697,7 @@ GAME = GameRules(
     new_body=new_body,
     apply=apply,
     refusal=refusal,
+    moves=moves,
     default_variant={"three_player_sets": "one"},
     player_keyed=(("final",),),
     choices_of=choices_of,

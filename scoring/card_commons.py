@@ -7,7 +7,7 @@ Rules: the published rulebook; readings: docs/scoring.md › Card Commons.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -624,6 +624,22 @@ def apply(table: Table, action: Action) -> Table:
     return edited(table, lambda r, d: placed(current_draft(players, d), action, game.peek), check_draft)
 
 
+def moves(table: Table) -> Iterator[Action]:
+    """The taps on the round being entered (GameRules.moves): each card to each place or taken back from it,
+    the table's word on the Wild's replacement, and the round scored."""
+    players = table.record["players"]
+    number = len(table.record["rounds"]) + 1
+    draft = current_draft(players, table.draft)
+    yield ScoreRound(number)
+    yield from (NoReplacement(number, True), NoReplacement(number, False))
+    for card in DECK:
+        yield (ClearNestEgg if draft["nest_egg"] == card else SetNestEgg)(card, number)
+        yield (ClearReplacement if draft["replacement"] == card else SetReplacement)(card, number)
+        for player in players:
+            yield (ClearCommission if draft["commissions"][player] == card else SetCommission)(player, card, number)
+            yield (RemoveFromSide if card in draft["sides"][player] else AddToSide)(player, card, number)
+
+
 def checked(table: Table, action: CardAction, cards: Mapping[str, Any]) -> None:
     """Raise what a tap on a card of round `action.round` (its `cards`) is refused with, or Unchanged."""
     slot, player, card = action.slot, action.player, action.card
@@ -713,6 +729,7 @@ GAME = GameRules(
     new_body=new_body,
     apply=apply,
     refusal=refusal,
+    moves=moves,
     default_variant={"peek": False},
     player_keyed=(("rounds", "*", "commissions"), ("rounds", "*", "sides")),
     draft_player_keyed=(("commissions",), ("sides",)),

@@ -6,7 +6,7 @@ Rules: the published rulebook; readings: docs/scoring.md › CGT.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -253,6 +253,18 @@ def why_not(game: Game, action: Action) -> str | None:
     return None
 
 
+def moves(table: Table) -> Iterator[Action]:
+    """The taps on the table (GameRules.moves): each type's Meta and modifier, each player's collected cards
+    of it, and ability points, one up or down."""
+    game = parsed_game(GAME, table)
+    for type_ in sorted({*DEFAULT_TYPES, *game.meta}):
+        for by in (1, -1):
+            yield from (AdjustMeta(type=type_, by=by), AdjustModifier(type=type_, by=by))
+            yield from (AdjustCollection(player, type_, by) for player in game.players)
+    for player in game.players:
+        yield from (AdjustAbilityPoints(player, 1), AdjustAbilityPoints(player, -1))
+
+
 def check_record(record: dict[str, Any], draft: Any) -> Record:
     """The whole record validated once (the draft is not this game's); its parse is the tap's."""
     return parse_one(GAME, record)
@@ -357,6 +369,7 @@ GAME = GameRules(
     new_body=new_body,
     apply=apply,
     refusal=refusal,
+    moves=moves,
     default_variant={"first_player_penalty": 2},
     player_keyed=(("final", "collections"), ("final", "adjustments")),
     how_scoring_works=HOW_SCORING_WORKS,

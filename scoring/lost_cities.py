@@ -5,7 +5,7 @@ Rules: the published rulebook; readings: docs/scoring.md › Lost Cities.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -396,6 +396,22 @@ def apply(table: Table, action: Action) -> Table:
     return edited(table, edit, check_record)
 
 
+def moves(table: Table) -> Iterator[Action]:
+    """The taps on the round being entered (GameRules.moves): each card added or taken back, each investment
+    count, and the next round."""
+    record = table.record
+    number = len(record["rounds"])
+    for player in record["players"]:
+        tableau = record["rounds"][-1][player]
+        for colour in parse_variant(record.get("variant", {})).colours:
+            cards = tableau.get(colour, {}).get("cards", ())
+            for card in NUMBERS:
+                yield (RemoveCard if card in cards else AddCard)(player, colour, card, number)
+            for count in range(INVESTMENTS_PER_COLOUR + 1):
+                yield SetInvestments(player, colour, count, number)
+    yield NextRound()
+
+
 def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> list[Any]:
     return [{p: {} for p in players}]
 
@@ -437,6 +453,7 @@ GAME = GameRules(
     new_body=new_body,
     apply=apply,
     refusal=refusal,
+    moves=moves,
     default_variant={"rounds": 3, "purple": False},
     player_keyed=(("rounds", "*"),),
     how_scoring_works=HOW_SCORING_WORKS,

@@ -5,7 +5,7 @@ Each game module parses its own `variant` and body; this module checks what all 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -28,6 +28,10 @@ def no_choices(body: Any) -> dict[str, str]:
 
 def no_refusal(table: Table, action: Action) -> str | None:
     return None
+
+
+def no_moves(table: Table) -> Iterable[Action]:
+    return ()
 
 
 def plain_option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
@@ -82,6 +86,10 @@ class GameRules:
     # Whether anything has been entered yet, from the parsed record (before that, level totals are no tie to
     # explain, and no one is "1st"); None: any total other than 0 (a game whose totals start at 0).
     entered: Callable[[Any], bool] | None = None
+    # The taps a person could make on this table now (python-chess's move generator for a card table):
+    # candidates, which `refusal` and `apply` still judge. A walk of them reaches any table play reaches;
+    # the tests walk every registered game by it, so a new game is tested without a list of its own.
+    moves: Callable[[Table], Iterable[Action]] = no_moves
 
     def variant_words(self, variant: Mapping[str, Any], players: int | None = None) -> tuple[str, ...]:
         """`option_words` of the options of `variant` that differ from the game's default."""

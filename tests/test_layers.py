@@ -387,3 +387,54 @@ def test_a_games_screen_enforces_no_limit_the_rules_do_not_know():
 
 def test_the_limit_check_sees_a_limit():
     assert limits_defined("MAX_GG = 999\nPENALTY_RANGE = 20\nMAX_FIELD_WIDTH = 320\nCOLUMN = 52\n") == ["MAX_GG", "PENALTY_RANGE"]
+
+
+# The games are listed once: their rules in scoring/registry.py, their screens in companion/ui/games/__init__.py.
+# Any other list of them is one a new game would have to be added to (docs/games.md: a game is its two modules).
+REGISTRIES = {"scoring/registry.py", "companion/ui/games/__init__.py"}
+
+
+def games_listed(source: str, keys: set[str], modules: set[str]) -> list[str]:
+    """Where a source lists games: a literal (dict, set, tuple, list) naming two games by key or more, or an import
+    of two games' modules or more."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict | ast.Set | ast.Tuple | ast.List):
+            items = node.keys if isinstance(node, ast.Dict) else node.elts
+            named = sorted({i.value for i in items if isinstance(i, ast.Constant) and i.value in keys})
+            if len(named) > 1:
+                found.append(f"names {', '.join(named)} (line {node.lineno})")
+        elif isinstance(node, ast.ImportFrom):
+            imported = sorted({alias.name for alias in node.names if alias.name in modules})
+            if len(imported) > 1:
+                found.append(f"imports {', '.join(imported)} (line {node.lineno})")
+    return found
+
+
+def game_keys_and_modules() -> tuple[set[str], set[str]]:
+    import scoring
+
+    return set(scoring.GAMES), {rules.apply.__module__.rsplit(".", 1)[-1] for rules in scoring.ALL_RULES}
+
+
+def test_no_code_but_the_registries_lists_the_games():
+    keys, modules = game_keys_and_modules()
+    code = sorted(p for folder in ("scoring", "companion") for p in (ROOT / folder).rglob("*.py") if "web" not in p.parts)
+    found = {str(p.relative_to(ROOT)): games_listed(p.read_text(encoding="utf-8"), keys, modules) for p in code}
+    assert {path: where for path, where in found.items() if where and path not in REGISTRIES} == {}
+
+
+def test_the_listing_check_sees_a_list_of_games():
+    keys, modules = game_keys_and_modules()
+    source = (
+        "from scoring import cgt, lost_cities\n"
+        "from scoring import card_commons\n"
+        "BOARD = {'lost-cities': 'x', 'cgt': 'y'}\n"
+        "ROUND_BASED = ('card-commons', 'lost-cities')\n"
+        "ONE = ['cgt', 'other']\n"
+    )
+    assert games_listed(source, keys, modules) == [
+        "imports cgt, lost_cities (line 1)",
+        "names cgt, lost-cities (line 3)",
+        "names card-commons, lost-cities (line 4)",
+    ]

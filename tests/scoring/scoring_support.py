@@ -115,3 +115,29 @@ def explanation_naming(result: scoring.Result, *words: str) -> str:
     found = [s for s in result.explanations if all(w in s for w in words)]
     assert found, f"no explanation names {words!r}: {result.explanations!r}"
     return found[0]
+
+
+# ---- properties every valid record of every game keeps (test_properties, and the toy games' tests) ----
+
+
+def scores_as_its_lines(record: dict) -> None:
+    """The record scores without raising, each round's and each total's points are their lines, and the
+    result is JSON (the CLI's output)."""
+    result = scoring.score(record)
+    assert result.game == record["game"] and result.players == tuple(record["players"])
+    assert len(result.rounds) == len(result.breakdown)
+    for scores, lines in zip(result.rounds, result.breakdown):
+        for p in result.players:
+            assert scores[p] == sum(line.points for line in lines[p])
+    for p in result.players:
+        assert result.totals[p] == sum(line.points for lines in result.breakdown for line in lines[p])
+    json.dumps(result.to_json())
+
+
+def refusals_agree_with_apply(table: scoring.Table) -> None:
+    """Every move the rules refuse on `table`, apply refuses too (the screens draw a card taken from refusal)."""
+    rules = scoring.GAMES[table.record["game"]]
+    for action in rules.moves(table):
+        if rules.refusal(table, action) is not None:
+            with pytest.raises(scoring.RecordError):
+                rules.apply(table, action)

@@ -1,12 +1,15 @@
-"""Hypothesis strategies for random VALID records of the five games (docs/format.md), for reuse by any test.
+"""Hypothesis strategies for random VALID records of every registered game (docs/format.md), for reuse by any test.
 
-    from strategies import records, lost_cities_records, ...
+    from strategies import records, of_game, lost_cities_records, ...
     @given(records())                       # any game
-    @given(lost_cities_records())           # one game
+    @given(of_game("cgt"))                  # one game
+    @given(lost_cities_records())           # one game, made by hand
 
-Every generated record respects each rule of docs/format.md's "Invalid" lists (one deck per round, card
-supplies across players, Meta plus Collections within a type, extra rounds only while level, …),
-and uses the optional forms too (omitted variant keys, omitted empty lists, "replacement": null).
+Every game is walked tap by tap from a new game by its own moves (`walked`: GameRules.moves, judged by
+its apply), so a new game is drawn with no line here. The five games also have records made by hand
+(HAND_MADE), which reach what a walk rarely does: their options, finished games, and the optional forms
+(omitted variant keys, omitted empty lists, "replacement": null), each rule of docs/format.md's
+"Invalid" lists kept (one deck per round, card supplies across players, extra rounds only while level, …).
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 import scoring
+from scoring import GameRules
 
-GAMES = tuple(scoring.GAMES)  # every game of the registry has a strategy in BY_GAME (test_properties checks)
+GAMES = tuple(scoring.GAMES)  # the registered games when the tests were collected
 
 # Player names: distinct, non-empty, not only spaces; any printable text (accents, emoji, CJK).
 name = st.text(
@@ -270,7 +274,7 @@ def card_commons_records(draw):
     return envelope("card-commons", players, "rounds", rounds, variant or (None if draw(st.booleans()) else {}), draw)
 
 
-BY_GAME = {
+HAND_MADE = {
     "lost-cities": lost_cities_records,
     "bgg-card-game": bgg_card_game_records,
     "bgg-game": bgg_game_records,
@@ -279,9 +283,31 @@ BY_GAME = {
 }
 
 
-def records(games=GAMES) -> st.SearchStrategy[dict]:
-    """A valid record of any of the given games."""
-    return st.one_of(*(BY_GAME[g]() for g in games))
+@st.composite
+def walked(draw, rules: GameRules, taps: int = 60) -> dict:
+    """A record of `rules`' game reached by up to `taps` of its moves from a new game (a refused tap changes nothing)."""
+    players = draw(names(rules.min_players, rules.max_players))
+    table = scoring.Table(scoring.new_record(rules.key, players))
+    for _ in range(draw(st.integers(0, taps))):
+        moves = list(rules.moves(table))
+        if not moves:
+            break
+        try:
+            table = rules.apply(table, draw(st.sampled_from(moves)))
+        except scoring.RecordError:
+            pass
+    return table.record
+
+
+def of_game(key: str) -> st.SearchStrategy[dict]:
+    """A valid record of one registered game: walked, or made by hand where it has a hand-made strategy."""
+    walk = walked(scoring.GAMES[key])
+    return walk | HAND_MADE[key]() if key in HAND_MADE else walk
+
+
+def records(games: tuple[str, ...] | None = None) -> st.SearchStrategy[dict]:
+    """A valid record of any of the given games (every registered game by default)."""
+    return st.one_of(*(of_game(key) for key in games or scoring.GAMES))
 
 
 # ---- corruptions of valid records --------------------------------------------------------------
@@ -349,7 +375,10 @@ def duplicated_card(draw, record: dict) -> dict:
         number = draw(st.integers(1, 6))
         r["final"][taker].setdefault("tiles", []).extend([{"colour": colour_, "number": number}] * 4)
     elif game == "cgt":
-        type_ = draw(st.sampled_from(sorted(r["final"]["meta"])))
+        meta = r["final"].setdefault("meta", {})
+        if not meta:
+            meta["5"] = 1  # a new game has no Meta column yet
+        type_ = draw(st.sampled_from(sorted(meta)))
         taker = draw(st.sampled_from(players))
         collection = r["final"]["collections"][taker]
         collection[type_] = collection.get(type_, 0) + int(type_)

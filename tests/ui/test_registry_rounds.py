@@ -2,16 +2,20 @@
 defined only here (scored round by round, two rounds planned, "short: 1 round" as its option) is on
 Home, in setup with its help, played over its rounds with Next round (Home saying which round is under
 way), on its results and in the history, and in BG Stats' link with its options in words, with no
-other file changed (tests/ui/test_registry.py has the toy scored once)."""
+other file changed (tests/ui/test_registry.py has the toy scored once); the properties every game keeps
+hold on it, walked by its own moves."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import sys
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import flet as ft
 import pytest
+from hypothesis import HealthCheck, find, given, settings
 
 import scoring
 from companion.services import bg_stats
@@ -22,6 +26,10 @@ from scoring.actions import edited
 from scoring.fields import check_player_keys, need_int, need_list, need_object
 from scoring.record import parse_one
 from scoring.result import Line, Result, rank_with_ties, sum_totals, untied_ranking
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scoring"))
+from scoring_support import refusals_agree_with_apply, scores_as_its_lines
+from strategies import records, walked
 
 
 @dataclass(frozen=True)
@@ -75,6 +83,11 @@ def refusal(table: Table, action: Action) -> str | None:
     return None
 
 
+def moves(table: Table) -> Iterator[Action]:
+    yield from (AddPoint(player, len(table.record["rounds"])) for player in table.record["players"])
+    yield NextRound()
+
+
 def progress(game: tuple[int, tuple[dict[str, int], ...]]) -> tuple[int, int]:
     planned, rounds = game
     return sum(1 for r in rounds if any(r.values())), planned
@@ -91,6 +104,7 @@ ROUND_TOY = GameRules(
     new_body=lambda players, variant, choices: [{p: 0 for p in players}],
     apply=apply,
     refusal=refusal,
+    moves=moves,
     default_variant={"rounds": 2},
     player_keyed=(("rounds", "*"),),
     how_scoring_works="- Each + is a point in its round; more points over the rounds win.\n",
@@ -178,3 +192,15 @@ def test_home_says_which_round_of_a_game_in_rounds_is_under_way(round_toy, open_
     home = open_app("/")
     said = " ".join(str(t.value) for t in home.find_all(ft.Text))
     assert "1 round entered; Round 2 under way: Ana entered, Ben not yet" in said, said
+
+
+def test_the_properties_of_every_game_hold_for_a_game_in_rounds_walked_by_its_own_moves(round_toy):
+    assert len(find(walked(ROUND_TOY), lambda record: len(record["rounds"]) == 2 and any(record["rounds"][1].values()))["rounds"]) == 2
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(records(("round-toy",)))
+    def check(record):
+        scores_as_its_lines(record)
+        refusals_agree_with_apply(Table(record))
+
+    check()
