@@ -181,7 +181,7 @@ class LiveGame:
                 self._base = self._log.pop(0).after
             return Done(True, "", action)
 
-    def set_details(self, location: str, notes: str, check: Check | None = None) -> Done:
+    def set_details(self, location: str, notes: str, check: Check) -> Done:
         """Where the game is played and its notes (game_details.py), kept beside play."""
 
         def changed() -> dict | Done:
@@ -189,9 +189,9 @@ class LiveGame:
                 return Done(False)
             return game_details.with_details(self.record, location, notes)
 
-        return self._beside_play(check or anyone, changed, game_details.merged)
+        return self._beside_play(check, changed, game_details.merged)
 
-    def pause_clock(self, paused: bool, check: Check | None = None) -> Done:
+    def pause_clock(self, paused: bool, check: Check) -> Done:
         """Pause the game clock (or, `paused` false, run it again) now (game_clock.py), kept beside play: undoing
         a card never moves the clock."""
 
@@ -203,9 +203,9 @@ class LiveGame:
             except RecordError as e:  # already so (another device pressed it first), or no more pauses
                 return Done(False, e.message)
 
-        return self._beside_play(check or anyone, changed, game_clock.carried)
+        return self._beside_play(check, changed, game_clock.carried)
 
-    def add_photo(self, ref: dict, seat: str | None = None, check: Check | None = None) -> Done:
+    def add_photo(self, ref: dict, seat: str | None, check: Check) -> Done:
         """A photo of a tableau (tableau_photos.py), kept beside play: undoing a card keeps it."""
 
         def changed() -> dict | Done:
@@ -213,7 +213,7 @@ class LiveGame:
                 return Done(False, NOT_YOURS)
             return photos.with_photo(self.record, ref)
 
-        return self._beside_play(check or anyone, changed, photos.merged)
+        return self._beside_play(check, changed, photos.merged)
 
     def _beside_play(self, check: Check, changed: Callable[[], dict | Done], carry: Callable[[dict, dict], dict]) -> Done:
         """A change that is not an action to undo (details, the clock, a photo): under the game's lock, by a
@@ -309,7 +309,7 @@ class GameHub:
                 live.status = FINISHED
             return game
 
-    def set_details(self, game_id: str, location: str, notes: str, check: Check | None = None) -> Done:
+    def set_details(self, game_id: str, location: str, notes: str, check: Check) -> Done:
         """Location and notes of a game: a game in progress or an edit copy takes them like an action;
         a saved game nobody is editing is replaced in one atomic step (the edit-copy swap, without a copy)."""
         with self._lock:
@@ -317,7 +317,7 @@ class GameHub:
             if stored is None:
                 raise KeyError(game_id)
             if stored.status == FINISHED and self.store.editing(game_id) is None:
-                refused = check() if check is not None else ""
+                refused = check()
                 if refused:
                     return Done(False, refused)
                 if game_details.same_details(stored.record, location, notes):

@@ -118,7 +118,7 @@ def photo_round(record: dict, draft: Any) -> int | None:
     return max(1, len(rounds) + (1 if draft is not None else 0))
 
 
-def add_photo(live: LiveGame, folder: Path, player: str, data: bytes, file_name: str, seat: str | None, check: Check | None) -> Done:
+def add_photo(live: LiveGame, folder: Path, player: str, data: bytes, file_name: str, seat: str | None, check: Check) -> Done:
     """Check, prepare and store a photo of `player`'s tableau and add it to the game (in a worker thread:
     Pillow takes a second on a large photo). A refusal is a Done with the reason: nothing saved then."""
     if player not in live.record["players"]:

@@ -7,7 +7,7 @@ import pytest
 
 from companion.data.store import FINISHED, GameStore
 from companion.services import file_formats, game_details
-from companion.services.live import GameHub
+from companion.services.live import GameHub, anyone
 from scoring.lost_cities import AddCard
 
 from .test_store import LOST_CITIES
@@ -34,24 +34,24 @@ def test_details_of_a_game_in_progress_survive_an_undo(store):
     game = store.create(dict(LOST_CITIES))
     live = hub.open(game.id)
     assert live.act(AddCard("Mia", "white", 5, 1), "host").changed
-    assert hub.set_details(game.id, "Kitchen", "close one").changed
+    assert hub.set_details(game.id, "Kitchen", "close one", check=anyone).changed
     assert store.get(game.id).record["location"] == "Kitchen"
     assert live.undo("host").changed  # the card goes, the details stay
     after = store.get(game.id).record
     assert (after["location"], after["notes"]) == ("Kitchen", "close one")
     assert "white" not in after["rounds"][0]["Mia"]
-    assert not hub.set_details(game.id, " Kitchen ", "close one").changed  # nothing new
+    assert not hub.set_details(game.id, " Kitchen ", "close one", check=anyone).changed  # nothing new
 
 
 def test_a_saved_game_takes_its_details_in_one_swap_keeping_when_it_finished(store):
     hub = GameHub(store)
     game = store.create(dict(LOST_CITIES))
     saved = hub.finish(game.id)
-    assert hub.set_details(game.id, "Club", "").changed
+    assert hub.set_details(game.id, "Club", "", check=anyone).changed
     now = store.get(game.id)
     assert now.status == FINISHED and now.record["location"] == "Club" and "notes" not in now.record
     assert now.finished_at == saved.finished_at and store.editing(game.id) is None
-    assert hub.set_details(game.id, "", "").changed
+    assert hub.set_details(game.id, "", "", check=anyone).changed
     assert "location" not in store.get(game.id).record
 
 
@@ -61,7 +61,7 @@ def test_details_on_an_edit_copy_follow_the_edit(store, keep):
     game = store.create({**LOST_CITIES, "location": "Home"})
     hub.finish(game.id)
     hub.open(game.id)  # Edit: the copy
-    assert hub.set_details(game.id, "Club", "rematch owed").changed
+    assert hub.set_details(game.id, "Club", "rematch owed", check=anyone).changed
     assert store.get(game.id).record["location"] == "Home"  # the saved game is unchanged meanwhile
     if keep:
         hub.finish(game.id)
@@ -75,7 +75,7 @@ def test_details_round_trip_through_json_export_and_import(store, tmp_path):
     hub = GameHub(store)
     game = store.create(dict(LOST_CITIES))
     hub.finish(game.id)
-    hub.set_details(game.id, 'Café "Nord", upstairs', "=1+1 is not a formula\nsecond line")
+    hub.set_details(game.id, 'Café "Nord", upstairs', "=1+1 is not a formula\nsecond line", check=anyone)
     text = file_formats.export_json(store.finished())
     other = GameStore(tmp_path / "other")
     try:
@@ -95,7 +95,7 @@ def test_details_in_the_csv_export_are_cells_a_spreadsheet_shows_as_text(store):
     hub = GameHub(store)
     game = store.create(dict(LOST_CITIES))
     hub.finish(game.id)
-    hub.set_details(game.id, "@home", "-5 for Noah, again\nnext time: purple")
+    hub.set_details(game.id, "@home", "-5 for Noah, again\nnext time: purple", check=anyone)
     rows = list(csv.DictReader(io.StringIO(file_formats.export_csv(store.finished()))))
     assert [(r["player"], r["location"], r["notes"]) for r in rows] == [
         ("Mia", "'@home", "'-5 for Noah, again\nnext time: purple"),

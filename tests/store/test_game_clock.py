@@ -11,7 +11,7 @@ import pytest
 import scoring
 from companion.data.store import GameStore
 from companion.services import durations, file_formats, game_clock
-from companion.services.live import GameHub
+from companion.services.live import GameHub, anyone
 from scoring.clock import parse_clock
 from scoring.lost_cities import AddCard
 from tests.conftest import START
@@ -90,12 +90,12 @@ def test_pause_resume_and_stop_count_only_the_time_played(store, clock):
     live = hub.open(game_id)
     assert "clock" not in store.get(game_id).record  # a new game: running since played_at, nothing written yet
     clock.to(10)
-    assert live.pause_clock(True).changed
+    assert live.pause_clock(True, check=anyone).changed
     assert store.get(game_id).record["clock"] == {"started": T0, "pauses": [{"from": at(10)}]}
     clock.to(25)
     assert game_clock.of_game(store.get(game_id)).played(clock.now) == timedelta(minutes=10)  # paused: stands still
-    assert live.pause_clock(True).message == game_clock.ALREADY_PAUSED  # pressed on two devices: once
-    assert live.pause_clock(False).changed
+    assert live.pause_clock(True, check=anyone).message == game_clock.ALREADY_PAUSED  # pressed on two devices: once
+    assert live.pause_clock(False, check=anyone).changed
     clock.to(40)
     assert game_clock.of_game(store.get(game_id)).played(clock.now) == timedelta(minutes=25)
     assert live.act(AddCard("Mia", "red", 5, 1), "host").changed
@@ -110,7 +110,7 @@ def test_saving_while_paused_ends_the_pause_and_stops_there(store, clock):
     hub = GameHub(store)
     game_id = new_game(store)
     clock.to(20)
-    hub.open(game_id).pause_clock(True)
+    hub.open(game_id).pause_clock(True, check=anyone)
     clock.to(90)  # the game was saved after a long break
     saved = hub.finish(game_id)
     assert saved.record["clock"]["pauses"] == [{"from": at(20), "to": at(90)}] and saved.record["clock"]["stopped"] == at(90)
@@ -134,13 +134,13 @@ def test_undo_keeps_the_clock_as_it_is_now(store, clock):
     live = hub.open(game_id)
     assert live.act(AddCard("Mia", "red", 5, 1), "host").changed
     clock.to(10)
-    live.pause_clock(True)
+    live.pause_clock(True, check=anyone)
     assert live.undo("host").changed  # takes back the card, not the pause
     record = store.get(game_id).record
     assert record["rounds"][0]["Mia"] == {} and record["clock"]["pauses"] == [{"from": at(10)}]
     assert live.act(AddCard("Noah", "blue", 7, 1), "phone").changed
     clock.to(12)
-    live.pause_clock(False)
+    live.pause_clock(False, check=anyone)
     assert live.undo("phone").changed
     assert store.get(game_id).record["clock"]["pauses"] == [{"from": at(10), "to": at(12)}]
 
@@ -149,14 +149,14 @@ def test_a_restarted_server_reads_the_same_clock(tmp_path, clock):
     first = GameStore(tmp_path / "data")
     game_id = new_game(first)
     clock.to(10)
-    GameHub(first).open(game_id).pause_clock(True)
+    GameHub(first).open(game_id).pause_clock(True, check=anyone)
     first.close()
     again = GameStore(tmp_path / "data")  # the server started again
     try:
         clock.to(50)
         live = GameHub(again).open(game_id)
         assert game_clock.read(live.record).paused and game_clock.read(live.record).played(clock.now) == timedelta(minutes=10)
-        assert live.pause_clock(False).changed
+        assert live.pause_clock(False, check=anyone).changed
     finally:
         again.close()
 
@@ -165,9 +165,9 @@ def test_a_clock_set_back_never_runs_the_clock_backwards(store, clock):
     hub = GameHub(store)
     game_id = new_game(store)
     clock.to(10)
-    hub.open(game_id).pause_clock(True)
+    hub.open(game_id).pause_clock(True, check=anyone)
     clock.to(5)  # the server's clock was set back meanwhile
-    hub.open(game_id).pause_clock(False)
+    hub.open(game_id).pause_clock(False, check=anyone)
     assert store.get(game_id).record["clock"]["pauses"] == [{"from": at(10), "to": at(10)}]  # valid: never before the pause
 
 

@@ -13,7 +13,7 @@ import scoring
 from companion.data.photos import PhotoFolder, photo_name, refs_problem
 from companion.data.store import GameStore, StoreWriteError
 from companion.services import file_formats, photo_archive, tableau_photos
-from companion.services.live import GameHub
+from companion.services.live import GameHub, anyone
 from scoring.lost_cities import AddCard
 
 ORIENTATION = 0x0112
@@ -107,7 +107,7 @@ def photographed(store, player="Noah", data=None):
     """A game in progress with one photo of `player`'s tableau, through the live game."""
     game_id = lost_cities(store)
     live = GameHub(store).open(game_id)
-    done = tableau_photos.add_photo(live, store.folder, player, data or jpeg_turned(), "x.jpg", None, None)
+    done = tableau_photos.add_photo(live, store.folder, player, data or jpeg_turned(), "x.jpg", None, anyone)
     assert done.changed, done.message
     return game_id, live
 
@@ -125,7 +125,7 @@ def test_a_photo_is_a_file_beside_the_history_and_a_reference_in_the_record(stor
 def test_a_refused_photo_stores_nothing(store):
     game_id = lost_cities(store)
     live = GameHub(store).open(game_id)
-    done = tableau_photos.add_photo(live, store.folder, "Mia", b"not a photo", "x.jpg", None, None)
+    done = tableau_photos.add_photo(live, store.folder, "Mia", b"not a photo", "x.jpg", None, anyone)
     assert not done.changed and "not a photo" in done.message
     assert "photos" not in store.get(game_id).record and not (store.folder / "photos").exists()
 
@@ -133,7 +133,7 @@ def test_a_refused_photo_stores_nothing(store):
 def test_a_phone_photographs_only_its_own_tableau(store):
     game_id = lost_cities(store)
     live = GameHub(store).open(game_id)
-    done = tableau_photos.add_photo(live, store.folder, "Mia", png(), "x.png", "Noah", None)
+    done = tableau_photos.add_photo(live, store.folder, "Mia", png(), "x.png", "Noah", anyone)
     assert not done.changed and "own player" in done.message
 
 
@@ -141,7 +141,7 @@ def test_undoing_a_card_keeps_the_photo(store):
     game_id = lost_cities(store)
     live = GameHub(store).open(game_id)
     assert live.act(AddCard("Mia", "red", 3, 1), "host").changed
-    tableau_photos.add_photo(live, store.folder, "Mia", png(), "x.png", None, None)
+    tableau_photos.add_photo(live, store.folder, "Mia", png(), "x.png", None, anyone)
     assert live.undo("host").changed
     assert len(store.get(game_id).record["photos"]) == 1 and store.get(game_id).record["rounds"][0]["Mia"] == {}
 
@@ -282,7 +282,7 @@ def test_cancelling_an_edit_takes_its_new_photos_away(store):
     hub = GameHub(store)
     kept = store.get(game_id).record["photos"][0]["file"]
     live = hub.open(game_id)  # Edit: a copy of the saved game
-    assert tableau_photos.add_photo(live, store.folder, "Mia", png(), "x.png", None, None).changed
+    assert tableau_photos.add_photo(live, store.folder, "Mia", png(), "x.png", None, anyone).changed
     new = store.editing(game_id).record["photos"][1]["file"]
     hub.cancel_edit(game_id)
     assert (store.folder / "photos" / kept).is_file() and not (store.folder / "photos" / new).exists()
