@@ -737,4 +737,7 @@ GAME = GameRules(
     round_names=round_names,
     progress=lambda game: (len(game.rounds), regular_rounds(game.peek)),  # a round counts once scored
     option_words=option_words,
+    # A round scored (the round being entered is the draft, not the record): a round where neither Commission
+    # scored leaves both totals at 0, and a level 0–0 after the regular rounds still asks for an extra round.
+    entered=lambda game: bool(game.rounds),
 )

@@ -331,6 +331,12 @@ def progress(game: Game) -> tuple[int, int]:
     return played, game.variant.rounds
 
 
+def entered(game: Game) -> bool:
+    """A card or an investment in any round (GameRules.entered): totals alone would miss an expedition of
+    exactly 20, which scores 0."""
+    return progress(game)[0] > 0
+
+
 def laid_down(tableau: Any) -> bool:
     """Whether a player's tableau of a round holds any card (an expedition card or an investment)."""
     return isinstance(tableau, dict) and any(isinstance(e, dict) and (e.get("cards") or e.get("investments")) for e in tableau.values())
@@ -454,6 +460,7 @@ GAME = GameRules(
     apply=apply,
     refusal=refusal,
     moves=moves,
+    entered=entered,
     default_variant={"rounds": 3, "purple": False},
     player_keyed=(("rounds", "*"),),
     how_scoring_works=HOW_SCORING_WORKS,

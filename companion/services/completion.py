@@ -48,10 +48,19 @@ def rounds_progress(record: dict) -> tuple[int, int] | None:
     return parsed.rules.progress(parsed.game)
 
 
+def anything_entered(record: dict) -> bool:
+    """Whether anything is on the table yet, as the game's rules say (GameRules.entered); False for a record
+    that does not score."""
+    try:
+        parsed = scoring.parse(record)
+    except scoring.RecordError:
+        return False
+    return parsed.rules.anything_entered(parsed.game)
+
+
 def every_round_in(record: dict) -> bool:
     """Every round has something in it (for a game scored once: something is entered)."""
-    rules = scoring.GAMES.get(record.get("game", ""))
-    if rules is None or not has_content(record.get(rules.body)):
+    if not anything_entered(record):
         return False
     progress = rounds_progress(record)
     return progress is None or progress[0] >= progress[1]

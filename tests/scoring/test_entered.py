@@ -4,9 +4,18 @@ totals are no tie to explain and no one is "1st"."""
 import pytest
 
 import scoring
-from scoring import Table, bgg_game, cgt, lost_cities
+from scoring import Table, bgg_game, card_commons, cgt, lost_cities
 
 COLOURS = {"Ada": "red", "Bo": "blue", "Cy": "green"}
+# An expedition of exactly 20 scores 0: on the table, though both totals are still 0.
+TWENTY = tuple(lost_cities.AddCard("Ada", "red", n, 1) for n in (2, 3, 4, 5, 6))
+# A round scored where neither Commission matches the Nest Egg: 0 to 0, and a round played.
+NOTHING_MATCHES = (
+    card_commons.SetNestEgg("2C", 1),
+    card_commons.SetCommission("Ada", "3D", 1),
+    card_commons.SetCommission("Bo", "4H", 1),
+    card_commons.ScoreRound(1),
+)
 
 
 def played(key: str, players: list[str], *actions, choices=None) -> bool:
@@ -22,6 +31,10 @@ def played(key: str, players: list[str], *actions, choices=None) -> bool:
     [
         ("lost-cities", ["Ada", "Bo"], (), None, False),
         ("lost-cities", ["Ada", "Bo"], (lost_cities.AddCard("Ada", "red", 3, 1),), None, True),
+        ("lost-cities", ["Ada", "Bo"], TWENTY, None, True),
+        ("card-commons", ["Ada", "Bo"], (), None, False),
+        ("card-commons", ["Ada", "Bo"], NOTHING_MATCHES[:3], None, False),  # the round being entered: not scored yet
+        ("card-commons", ["Ada", "Bo"], NOTHING_MATCHES, None, True),
         ("cgt", ["Ada", "Bo"], (), None, False),  # the first player's penalty alone: no standing
         ("cgt", ["Ada", "Bo"], (cgt.AdjustMeta(type=5, by=1),), None, True),
         ("bgg-game", ["Ada", "Bo", "Cy"], (), COLOURS, False),  # starting GG alone

@@ -161,8 +161,8 @@ def standing_of(app: App, stored: StoredGame, result: scoring.Result) -> tuple[s
     waiting = still_entering(app, stored)
     if completion.finished(stored, waiting):
         return share.final_standing(result), waiting
-    body = stored.record.get(scoring.GAMES[stored.game].body)
-    return share.provisional_standing(result, completion.has_content(body), completion.rounds_progress(stored.record)), waiting
+    record = stored.record
+    return share.provisional_standing(result, completion.anything_entered(record), completion.rounds_progress(record)), waiting
 
 
 def sentences(stored: StoredGame, result: scoring.Result, standing: share.Standing) -> tuple[str, ...]:
