@@ -1,8 +1,5 @@
 """The games Tableside knows, in their home-screen order: the one list of them (ALL_RULES;
-"variant" is a game's options, docs/glossary.md). A new game is its rules module here (a `GameRules`
-named GAME, with its help text), a line in ALL_RULES, its screen module in companion/ui/games/ with a
-line in its __init__, and its docs/examples;
-`python -m companion.services.scoring_help` then writes its section of docs/scoring.md."""
+"variant" is a game's options, docs/glossary.md). What a new game takes: docs/games.md."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """The games as the app shows them: one `GameScreen` subclass per game (base.py), each in its own module of
 this package, listed here once, in the order of scoring's list (scoring/registry.py ALL_RULES, the home
-screen's order). A new game: its rules module in scoring/, its screen module here, a line in each list,
-and its worked examples in docs/examples (docs/games.md says how)."""
+screen's order). What a new game takes: docs/games.md."""
 
 from __future__ import annotations
 
