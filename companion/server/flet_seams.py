@@ -303,11 +303,16 @@ WORKER_LOAD_SNAPSHOT = "self.pyodide = await loadFromSnapshot(loadPyodide, {"
 CONNECT = "globalThis.jsConnect = async function (appId, args, dartOnMessage) {"
 CONNECT_EARLY = CONNECT + "\n    if (tablesideEarly && !tablesideEarly.taken) return tablesideAdopt(appId, dartOnMessage);"
 EARLY_WORKER = """
-// Tableside (companion/server/flet_seams.py, seam 9): Python starts as the page loads, beside Flutter.
+// Tableside (companion/server/flet_seams.py, seam 9): Python starts as the page loads, beside Flutter. Not while
+// a new build takes over (`tablesideTaking`, the page's first script): the page loads again from it then, and a
+// worker fetching meanwhile would keep the old build busy, and the new one waiting behind it.
 const tablesideEarly = (() => {
     const base = flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
-    const early = { worker: new Worker(base + "/python-worker.js", { type: "module" }), taken: false, held: [], error: undefined };
-    early.ready = new Promise((resolve) => {
+    const taking = typeof tablesideTaking === "undefined" ? Promise.resolve(false) : tablesideTaking;
+    const early = { worker: undefined, taken: false, held: [], error: undefined };
+    early.begun = taking.then((updating) => updating ? new Promise(() => {}) : undefined);
+    early.ready = early.begun.then(() => new Promise((resolve) => {
+        early.worker = new Worker(base + "/python-worker.js", { type: "module" });
         early.worker.onmessage = (event) => {
             if (typeof event.data === "string") {
                 if (event.data != "initialized") early.error = event.data;
@@ -318,21 +323,22 @@ const tablesideEarly = (() => {
                 early.held.push(event.data);
             }
         };
-    });
-    early.worker.postMessage({
-        pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
-        args: {},
-        documentUrl: _documentUrl,
-        appPackageUrl: flet.appPackageUrl,
-        micropipIncludePre: flet.micropipIncludePre,
-        pythonModuleName: flet.pythonModuleName,
-    });
+        early.worker.postMessage({
+            pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
+            args: {},
+            documentUrl: _documentUrl,
+            appPackageUrl: flet.appPackageUrl,
+            micropipIncludePre: flet.micropipIncludePre,
+            pythonModuleName: flet.pythonModuleName,
+        });
+    }));
     return early;
 })();
 
 async function tablesideAdopt(appId, dartOnMessage) {
     const early = tablesideEarly;
     early.taken = true;
+    await early.begun;
     const app = { dartOnMessage: dartOnMessage, worker: early.worker };
     _apps[appId] = app;
     early.deliver = (data) => app.dartOnMessage(data);

@@ -141,13 +141,25 @@ CONTENT_SECURITY_POLICY = (
 )
 # Before anything else of the page: a new build the service worker installed at an earlier visit (it
 # waits, so that the page running then kept its own files) takes over now, and the page loads again
-# from it. So an update takes effect at the next start, never in the middle of a game.
+# from it. So an update takes effect at the next start, never in the middle of a game. While it takes
+# over, this page loads nothing more (`window.stop()`, and the early Python worker waits for
+# `tablesideTaking`): the old build activates the new one only once it has no request in hand. Should
+# the new one not take over within 5 s, the page loads once more as it is, and the next start tries again.
 TAKE_UPDATE = """<script>
-if ("serviceWorker" in navigator) navigator.serviceWorker.getRegistration().then((registration) => {
-  if (!registration || !registration.waiting || !navigator.serviceWorker.controller) return;
-  navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+var tablesideTaking = (async () => {
+  const worker = navigator.serviceWorker;
+  if (!worker || !worker.controller || sessionStorage.getItem("tableside-take-tried")) {
+    sessionStorage.removeItem("tableside-take-tried");
+    return false;
+  }
+  const registration = await worker.getRegistration().catch(() => undefined);
+  if (!registration || !registration.waiting) return false;
+  window.stop();
+  worker.addEventListener("controllerchange", () => location.reload(), { once: true });
   registration.waiting.postMessage({ take: true });
-});
+  setTimeout(() => { sessionStorage.setItem("tableside-take-tried", "1"); location.reload(); }, 5000);
+  return true;
+})();
 </script>
 """
 # Registered once Flutter has started, so that a first visit's start never waits for the service
