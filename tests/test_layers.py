@@ -35,7 +35,8 @@ MAY_IMPORT = {
     "companion.ui": {"scoring", "companion.data", "companion.access", "companion.services", "companion.server"},
     "companion.bootstrap": {"scoring", "companion.data", "companion.access", "companion.services", "companion.server", "companion.ui"},
 }
-EVERY_LAYER = {"companion"}  # the package itself: the app's name, description and colour (constants, no code)
+EVERY_LAYER = {"companion", "companion.language"}  # the package itself: the app's name, description and colour
+# (constants, no code); its words in the reader's language (gettext, no other import of the app)
 FLET = {"flet", "flet_web", "flet_charts"}
 MAY_IMPORT_FLET = {"companion.ui", "companion.server", "companion.bootstrap"}
 

@@ -10,6 +10,7 @@ import subprocess
 from collections.abc import Awaitable, Callable, Sequence
 
 from companion.access.identity import is_loopback
+from companion.language import _
 
 log = logging.getLogger("tableside")
 
@@ -58,24 +59,24 @@ def serving_banner(host: str, port: int, pin_set: bool, under: str = "") -> list
 def serving_words(lan: bool, pin_required: bool, local_is_host: bool) -> list[str]:
     """What the settings say about how this server is serving and what a PIN does there (README, Security)."""
     here = (
-        "A browser on this machine is the host without the PIN."
+        _("A browser on this machine is the host without the PIN.")
         if local_is_host
-        else "Browsers on this machine enter the PIN too (TABLESIDE_LOCAL_IS_HOST=0)."
+        else _("Browsers on this machine enter the PIN too (TABLESIDE_LOCAL_IS_HOST=0).")
     )
     if lan:
         return [
-            "Serving to the local network: other devices on it can reach Tableside.",
-            "Each of them must enter the PIN; a phone with an invitation plays its own seat without it. " + here,
-            "While serving to the network the PIN can be changed, not removed.",
+            _("Serving to the local network: other devices on it can reach Tableside."),
+            _("Each of them must enter the PIN; a phone with an invitation plays its own seat without it.") + " " + here,
+            _("While serving to the network the PIN can be changed, not removed."),
         ]
     what_pin_does = (
-        "A PIN changes nothing until you serve to the network (tableside --host 0.0.0.0), where every other device must enter it."
+        _("A PIN changes nothing until you serve to the network (tableside --host 0.0.0.0), where every other device must enter it.")
         if local_is_host
-        else "With a PIN, every browser must enter it."
+        else _("With a PIN, every browser must enter it.")
     )
     return [
-        "Serving on this machine only: no other device can reach Tableside.",
-        here + " " + what_pin_does + (" The PIN can be removed." if pin_required else ""),
+        _("Serving on this machine only: no other device can reach Tableside."),
+        here + " " + what_pin_does + (" " + _("The PIN can be removed.") if pin_required else ""),
     ]
 
 

@@ -59,7 +59,10 @@ SERVER_ONLY = (
     "companion/server/web/",
     "companion/standalone/build.py",
     "companion/standalone/snapshot.mjs",
+    "companion/language/__main__.py",  # the catalogs' tools (Babel): the browser reads the compiled .mo files
+    "companion/language/catalogs.py",
 )
+CATALOG_SOURCES = (".po", ".pot")  # a translator's files: the app reads their .mo
 # What a dependency ships that no Python runs: compiled modules, type stubs, and the Dart package of a
 # Flet extension (flet_charts' `flutter/`, built into flet-web's client already).
 NOT_RUN = ("flutter",)
@@ -98,7 +101,8 @@ def app_archive() -> bytes:
         for package in APP_PACKAGES:
             for path in sorted((REPO / package).rglob("*")):
                 name = path.relative_to(REPO).as_posix()
-                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc" and not name.startswith(SERVER_ONLY):
+                shipped = path.suffix not in (".pyc", *CATALOG_SOURCES) and not name.startswith(SERVER_ONLY)
+                if path.is_file() and "__pycache__" not in path.parts and shipped:
                     add_bytes(name, path.read_bytes())
         for distribution in BROWSER_DEPENDENCIES:
             for name, path in sorted(pure_sources(distribution).items()):

@@ -100,12 +100,15 @@ def screens(app: App, route: str, found: tuple[str, Builder | None, Builder, dic
         where = route.split("?")[0]
         return [not_found(where, f"Tableside has no page at {where}.") if app.is_host() else pin_screen(app, route, key="pin")]
     pattern, under, build, params = found
+    # Another language is a new screen too: every part of it, memoised ones included, speaks it.
+    spoken = app.language.code
     path = route.split("?")[0].rstrip("/") or "/"
     if not app.is_host():
-        return [build(app, **params, key=path) if app.rights.may_open(pattern, params) else pin_screen(app, route, key="pin")]
+        allowed = app.rights.may_open(pattern, params)
+        return [build(app, **params, key=f"{path} {spoken}") if allowed else pin_screen(app, route, key=f"pin {spoken}")]
     # The main place under a detail is covered: it does not redraw for changes until it is on top again.
-    covered = [under(app, covered=True, key=f"{under.__module__}.{under.__name__}")] if under else []
-    return [*covered, build(app, **params, key=path)]
+    covered = [under(app, covered=True, key=f"{under.__module__}.{under.__name__} {spoken}")] if under else []
+    return [*covered, build(app, **params, key=f"{path} {spoken}")]
 
 
 @ft.component
@@ -131,9 +134,10 @@ def Root(app: App) -> list[ft.View]:
     async def restore_rights() -> None:
         """A new session of a browser that keeps a host grant is the host again, without the PIN
         (the PIN screen shows for the moment the browser takes to answer); a device that chose its
-        own theme has it again (the server's default shows until the browser answers)."""
-        theme, rights = await asyncio.gather(app.restore_theme(), app.restore_rights())  # one wait for the browser, not two
-        if theme or rights:
+        own theme has it again (the server's default shows until the browser answers), and its language."""
+        # One wait for the browser, not three.
+        theme, rights, spoken = await asyncio.gather(app.restore_theme(), app.restore_rights(), app.language.restore())
+        if theme or rights or spoken:
             app.rebuild()
 
     ft.use_effect(restore_rights, [])

@@ -54,6 +54,7 @@ from companion.services.live import GameHub
 from companion.services.players_admin import PlayersAdmin
 from companion.services.remembered import Remembered
 from companion.ui.host_unlock import HostUnlock
+from companion.ui.language import Language
 from companion.ui.preferences import BrowserPreferences
 from companion.ui.seat_requests import SeatRequests
 from companion.ui.session_rights import SessionRights
@@ -109,6 +110,7 @@ class App:
         invites.listeners.add(self.rights.check)
         self.subscriptions = Subscriptions(page, store.changes)
         self.theme = Theme(page, store, self.preferences)
+        self.language = Language(page, self.preferences)
         self.on_disconnect: list[Callable[[], None]] = []  # run when the browser leaves: a screen's timer stops (widgets/game_clock.py)
         # Set by the app's root component: show a route, the current route again, a new width.
         self.show_route: Callable[[str], None] = lambda route: None

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.language import N_
 from companion.server import fonts
 
 PREFERENCE = "tableside.theme"  # the browser's key for this device's choice
 LIGHT, DARK, BLACK = "light", "dark", "black"
 CHOICES = (LIGHT, DARK, BLACK)
-LABELS = {LIGHT: "Light theme", DARK: "Dark theme", BLACK: "Black theme"}  # the radios' accessible names
+LABELS = {LIGHT: N_("Light theme"), DARK: N_("Dark theme"), BLACK: N_("Black theme")}  # accessible names: translated where shown
 PAGE = "#000000"  # Black's page: an OLED screen's pixels off
 # Black's surfaces, darkest first: the page, then cards, fields and bars a step above it, grey
 # enough to tell apart on black, dark enough that the seeded dark texts and accents keep their contrast.

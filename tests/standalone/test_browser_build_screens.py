@@ -146,6 +146,8 @@ def test_the_browser_archive_runs_without_the_servers_own_parts(tmp_path):
         archive.extractall(tmp_path, filter="data")
     assert not [n for n in names if n.startswith(build.SERVER_ONLY)]
     assert "companion/server/uploads.py" in names  # what the screens use stays
+    assert "companion/language/locales/de/LC_MESSAGES/tableside.mo" in names  # the words of each language, compiled
+    assert not [n for n in names if n.endswith(build.CATALOG_SOURCES)]
     check = f"""
 import importlib, pkgutil, sys
 sys.path[:0] = [{str(tmp_path)!r}, {str(tmp_path / "__pypackages__")!r}]

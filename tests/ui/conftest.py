@@ -26,10 +26,11 @@ def open_app(store, tmp_path):
 
     main = make_main(store, uploads=uploads)  # one server: its sessions share games and PubSub
 
-    def _open(route: str = "/", width: float = 390, height: float = 844, browser_storage: dict | None = None) -> Harness:
-        h = Harness(
-            main, route=route, width=width, height=height, share_with=opened[0] if opened else None, browser_storage=browser_storage
-        )
+    def _open(
+        route: str = "/", width: float = 390, height: float = 844, browser_storage: dict | None = None, languages: list[str] | None = None
+    ) -> Harness:
+        shared = opened[0] if opened else None
+        h = Harness(main, route=route, width=width, height=height, share_with=shared, browser_storage=browser_storage, languages=languages)
         h.uploads = uploads
         opened.append(h)
         return h

@@ -185,6 +185,7 @@ class Harness:
         web: bool = True,
         share_with: "Harness | None" = None,
         browser_storage: dict | None = None,
+        languages: list[str] | None = None,
     ):
         if share_with:  # second "browser tab": same loop + PubSubHub
             self.loop, self.hub = share_with.loop, share_with.hub
@@ -197,6 +198,11 @@ class Harness:
         if browser_storage is not None:  # what ft.SharedPreferences reads and writes in this "browser"
             self.conn.method_results["get"] = lambda args: browser_storage.get(args["key"])
             self.conn.method_results["set"] = lambda args: browser_storage.__setitem__(args["key"], args["value"]) or True
+        if languages is not None:  # what the browser says of itself (page.get_device_info): its preferred languages
+            self.conn.method_results["get_device_info"] = {
+                "browser_name": "chrome",
+                "locales": [{"language_code": tag.split("-")[0], "country_code": (tag.split("-") + [None])[1]} for tag in languages],
+            }
         self.session = Session(self.conn)
         self.conn.session = self.session
         self.page: ft.Page = self.session.page

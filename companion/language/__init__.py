@@ -1,0 +1,76 @@
+"""The app's words in the reader's language: gettext catalogs (companion/language/locales/<language>/
+LC_MESSAGES/tableside.po, compiled to .mo beside it), one language per session.
+
+A message id is the English text: English is the source, the default and the reference (docs/languages.md).
+`_` translates a message, `ngettext` one that depends on a count. Both read the language of whoever the words
+are for (`current()`): the one set with `speaking(...)` (a background task started for a session, a test),
+else the session being drawn, as the screens say it (`use(...)`: companion/ui/language.py), else English.
+A message kept in a constant is marked with `N_` (extracted, not translated) and translated where it is shown.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+# The languages Tableside speaks, in Settings' order, each named as its speakers write it.
+LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français"}
+DEFAULT = "en"
+DOMAIN = "tableside"
+LOCALES = Path(__file__).resolve().parent / "locales"
+
+_spoken: ContextVar[str | None] = ContextVar("tableside_language", default=None)
+_drawn_for: list[Callable[[], str | None]] = [lambda: None]
+
+
+def use(session_language: Callable[[], str | None]) -> None:
+    """How to know the language of the session being drawn (None: no session, or none chosen)."""
+    _drawn_for[0] = session_language
+
+
+def current() -> str:
+    return _spoken.get() or _drawn_for[0]() or DEFAULT
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Words in `language` inside the block, whoever is being drawn (a background task, a test)."""
+    token = _spoken.set(language)
+    try:
+        yield
+    finally:
+        _spoken.reset(token)
+
+
+@cache
+def catalog(language: str) -> gettext.NullTranslations:
+    """The compiled catalog of `language`; English (or a language without one) says each message as written."""
+    if language == DEFAULT:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALES, languages=[language], fallback=True)
+
+
+def _(message: str) -> str:
+    return catalog(current()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    return catalog(current()).ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """A message kept in a constant: extracted for translation, translated where it is shown (`_(CONSTANT)`)."""
+    return message
+
+
+def best_match(preferred: Iterable[str]) -> str:
+    """The first of a device's preferred languages ("de-AT", "fr_CA", "en") that Tableside speaks; else English."""
+    for tag in preferred:
+        language = tag.replace("_", "-").split("-")[0].lower()
+        if language in LANGUAGES:
+            return language
+    return DEFAULT
