@@ -84,15 +84,15 @@ def problems() -> list[str]:
             if not message.id:
                 continue
             said = catalog.get(message.id, message.context)
-            name = message.id if isinstance(message.id, str) else message.id[0]
+            name = str(message.id if isinstance(message.id, str) else message.id[0])
             if said is None or not said.string or (isinstance(said.string, tuple) and not all(said.string)):
                 found.append(f"{language}: not translated: {name!r}")
             elif said.fuzzy:
                 found.append(f"{language}: fuzzy: {name!r}")
             elif said.python_format or "{" in name:
-                wanted = set(_fields(name))
+                placeholders = set(_fields(name))
                 strings = said.string if isinstance(said.string, tuple) else (said.string,)
-                if any(set(_fields(s)) != wanted for s in strings):
+                if any(set(_fields(str(s))) != placeholders for s in strings):
                     found.append(f"{language}: the placeholders differ: {name!r}")
         mo = po_path(language).with_suffix(".mo")
         if not mo.exists():
