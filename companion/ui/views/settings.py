@@ -164,4 +164,5 @@ def view(app: App) -> ft.View:
             )
         ],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        scroll=ft.ScrollMode.AUTO,  # on a phone the last sections are below the fold
     )
