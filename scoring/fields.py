@@ -10,6 +10,10 @@ import re
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
+from .words import join_names, ordinal
+
+__all__ = ["join_names", "ordinal"]  # said in words (words.py); imported from here by the games
+
 Where = tuple[str, ...]
 
 
@@ -148,13 +152,3 @@ def check_player_keys(obj: dict[str, Any], where: Where, players: tuple[str, ...
                 raise RecordError(where, f"missing player '{name}'")
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def join_names(names: Iterable[str]) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]

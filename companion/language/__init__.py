@@ -6,6 +6,9 @@ A message id is the English text: English is the source, the default and the ref
 are for (`current()`): the one set with `speaking(...)` (a background task started for a session, a test),
 else the session being drawn, as the screens say it (`use(...)`: companion/ui/language.py), else English.
 A message kept in a constant is marked with `N_` (extracted, not translated) and translated where it is shown.
+The rules' words (scoring: explanations, lines, tiebreaks, refusals) come as `scoring.words.Said`, English text
+that keeps its template and values: `spoken(text)` says them in the reader's language, and any other text (a
+player's name, a number) as it is.
 """
 
 from __future__ import annotations
@@ -16,6 +19,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any
+
+from scoring.words import Said
 
 # The languages Tableside speaks, in Settings' order, each named as its speakers write it.
 LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français"}
@@ -60,6 +66,22 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     return catalog(current()).ngettext(singular, plural, count)
+
+
+def spoken(text: Any) -> str:
+    """`text` in the reader's language where it is the rules' words (a Said, its values likewise); else as it is."""
+    if not isinstance(text, Said):
+        return text if isinstance(text, str) else str(text)
+    translations = catalog(current())
+    if text.plural is not None and text.count is not None:
+        template = translations.ngettext(text.template, text.plural, text.count)
+    else:
+        template = translations.gettext(text.template)
+    values = {name: spoken(value) if isinstance(value, Said) else value for name, value in text.values.items()}
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):  # a translation with a placeholder of its own: the English (the check finds it)
+        return str(text)
 
 
 def N_(message: str) -> str:

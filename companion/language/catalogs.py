@@ -14,13 +14,16 @@ import io
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 from companion.language import DEFAULT, DOMAIN, LANGUAGES, LOCALES
 
-SOURCES = Path(__file__).resolve().parents[1]  # companion/: the app's words (scoring's CLI and JSON stay English)
+REPO = Path(__file__).resolve().parents[2]
+# The app's words, and the rules' (scoring/words.py: `Said` and `Said.counted`; its CLI and JSON stay English).
+SOURCES = ("companion", "scoring")
+KEYWORDS = {**DEFAULT_KEYWORDS, "Said": None, "counted": (1, 2)}
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT)
 
@@ -32,10 +35,15 @@ def po_path(language: str) -> Path:
 def extracted() -> Catalog:
     """Every message the app marks (`_`, `ngettext`, `N_`), with where it is and a translator's comment."""
     template = Catalog(project="Tableside", domain=DOMAIN, fuzzy=False, copyright_holder="the Tableside authors")
-    for filename, lineno, message, comments, context in extract_from_dir(
-        SOURCES, method_map=[("language/**.py", "ignore"), ("**.py", "python")], comment_tags=("Translators:",), strip_comment_tags=True
-    ):
-        template.add(message, None, [(f"companion/{filename}", lineno)], auto_comments=comments, context=context)
+    for folder in SOURCES:
+        for filename, lineno, message, comments, context in extract_from_dir(
+            REPO / folder,
+            method_map=[("language/**.py", "ignore"), ("**.py", "python")],
+            keywords=KEYWORDS,
+            comment_tags=("Translators:",),
+            strip_comment_tags=True,
+        ):
+            template.add(message, None, [(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context)
     return template
 
 

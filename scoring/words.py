@@ -1,0 +1,69 @@
+"""Words a person reads, said in English and kept as their template, so that the app can say them in the reader's
+language (companion.language.spoken) while the command line and the JSON output keep today's English.
+
+A `Said` is the English text itself (a str: every use of it as text is unchanged) that also remembers the
+message it was made from and the values put into it:
+
+    >>> line = Said("collection of {n} ({subdomains})", n=3, subdomains="war, party, family")
+    >>> line, line.template, dict(line.values)
+    ('collection of 3 (war, party, family)', 'collection of {n} ({subdomains})', {'n': 3, 'subdomains': 'war, party, family'})
+    >>> Said.counted("{count} card", "{count} cards", 2)
+    '2 cards'
+
+A value may itself be a Said (a colour, an ordinal, a list of names): the app says each in the reader's language.
+`N_` marks a constant message (a help text) for translation, unchanged here. The message ids are extracted from
+this package by the app's catalogs tools (keywords `Said`, `Said.counted` and `N_`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+
+class Said(str):
+    template: str
+    plural: str | None  # with `count`: the message's plural form (the reader's language picks its own)
+    count: int | None
+    values: Mapping[str, Any]
+
+    def __new__(cls, template: str, **values: Any) -> Said:
+        said = super().__new__(cls, template.format(**values) if values else template)
+        said.template, said.plural, said.count, said.values = template, None, None, values
+        return said
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, count: int, **values: Any) -> Said:
+        """A message that depends on `count` (given to it as {count}), e.g. "1 card", "2 cards"."""
+        said = cls(singular if count == 1 else plural, count=count, **values)
+        said.template, said.plural, said.count = singular, plural, count
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy or a pickle keeps the words it came from
+        return (_rebuilt, (self.template, self.plural, self.count, dict(self.values)))
+
+
+def _rebuilt(template: str, plural: str | None, count: int | None, values: dict[str, Any]) -> Said:
+    if plural is None or count is None:
+        return Said(template, **values)
+    return Said.counted(template, plural, count, **{k: v for k, v in values.items() if k != "count"})
+
+
+def N_(message: str) -> str:
+    """A constant message (a help text): extracted for translation, said as written here."""
+    return message
+
+
+def ordinal(n: int) -> Said:
+    """1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st."""
+    if 10 <= n % 100 <= 20:
+        return Said("{n}th", n=n)
+    return {1: Said("{n}st", n=n), 2: Said("{n}nd", n=n), 3: Said("{n}rd", n=n)}.get(n % 10) or Said("{n}th", n=n)
+
+
+def join_names(names: Iterable[str]) -> str:
+    """"Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return Said("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
