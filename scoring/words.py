@@ -23,24 +23,24 @@ from typing import Any
 
 class Said(str):
     template: str
-    plural: str | None  # with `count`: the message's plural form (the reader's language picks its own)
-    count: int | None
+    plural: str | None  # with `quantity`: the message's plural form (the reader's language picks its own)
+    quantity: int | None  # what the plural depends on (not `count`: a str has a method of that name)
     values: Mapping[str, Any]
 
     def __new__(cls, template: str, **values: Any) -> Said:
         said = super().__new__(cls, template.format(**values) if values else template)
-        said.template, said.plural, said.count, said.values = template, None, None, values
+        said.template, said.plural, said.quantity, said.values = template, None, None, values
         return said
 
     @classmethod
     def counted(cls, singular: str, plural: str, count: int, **values: Any) -> Said:
         """A message that depends on `count` (given to it as {count}), e.g. "1 card", "2 cards"."""
         said = cls(singular if count == 1 else plural, count=count, **values)
-        said.template, said.plural, said.count = singular, plural, count
+        said.template, said.plural, said.quantity = singular, plural, count
         return said
 
     def __reduce__(self) -> tuple[Any, ...]:  # a copy or a pickle keeps the words it came from
-        return (_rebuilt, (self.template, self.plural, self.count, dict(self.values)))
+        return (_rebuilt, (self.template, self.plural, self.quantity, dict(self.values)))
 
 
 def _rebuilt(template: str, plural: str | None, count: int | None, values: dict[str, Any]) -> Said:

@@ -73,8 +73,8 @@ def spoken(text: Any) -> str:
     if not isinstance(text, Said):
         return text if isinstance(text, str) else str(text)
     translations = catalog(current())
-    if text.plural is not None and text.count is not None:
-        template = translations.ngettext(text.template, text.plural, text.count)
+    if text.plural is not None and text.quantity is not None:
+        template = translations.ngettext(text.template, text.plural, text.quantity)
     else:
         template = translations.gettext(text.template)
     values = {name: spoken(value) if isinstance(value, Said) else value for name, value in text.values.items()}
