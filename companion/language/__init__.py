@@ -17,6 +17,7 @@ import gettext
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -87,6 +88,24 @@ def spoken(text: Any) -> str:
 def N_(message: str) -> str:
     """A message kept in a constant: extracted for translation, translated where it is shown (`_(CONSTANT)`)."""
     return message
+
+
+def when(moment: datetime, year: bool = False) -> str:
+    """A day and time in the reader's language: "Fri 4 Dec, 21:05" (English, as the app always wrote it),
+    else CLDR's own order and names through Babel: "Fr., 4. Dez., 21:05", "ven. 4 déc., 21:05"."""
+    if current() == DEFAULT:
+        return f"{moment:%a} {moment.day} {moment:%b}{f' {moment.year}' if year else ''}, {moment:%H:%M}"
+    from babel.dates import format_skeleton  # loaded on first use: most screens show no date
+
+    return f"{format_skeleton('yMMMEd' if year else 'MMMEd', moment, locale=current())}, {format_skeleton('Hm', moment, locale=current())}"
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """A number with `digits` decimals in the reader's language (1.8, 1,8), signed with the minus sign."""
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * digits if digits else "0"
+    return format_decimal(value, format=pattern, locale=current()).replace("-", "\u2212")
 
 
 def best_match(preferred: Iterable[str]) -> str:

@@ -22,6 +22,7 @@ import tempfile
 from pathlib import Path
 
 from companion import APP_DESCRIPTION, APP_NAME, THEME_COLOR
+from companion.language import LANGUAGES
 from companion.standalone.stdlib import WHOLE, cut_standard_library
 
 REPO = Path(__file__).resolve().parents[2]
@@ -40,7 +41,20 @@ BROWSER_DEPENDENCIES = (
     "openskill",
     "itsdangerous",
     "filelock",
+    "babel",
 )
+# Babel's locale data is every language's (36 MB): the browser keeps the languages Tableside speaks, and
+# leaves out Babel's catalog tools (companion/language/catalogs.py, never run there).
+BABEL_KEPT = {"root", *LANGUAGES}
+
+
+def browser_runs(name: str) -> bool:
+    """Whether a dependency's file (its path in __pypackages__) is one the browser build may need."""
+    if name.startswith("babel/messages/"):
+        return False
+    if name.startswith("babel/locale-data/"):
+        return Path(name).stem in BABEL_KEPT
+    return True
 ENTRY_MODULE = "tableside_web"  # the module the Pyodide worker runs (app.tar.gz's top level)
 ENTRY = "from companion.standalone.browser import run\n\nrun()\n"
 # Never in the site: compiled files, and what only a computer uses.
@@ -106,7 +120,8 @@ def app_archive() -> bytes:
                     add_bytes(name, path.read_bytes())
         for distribution in BROWSER_DEPENDENCIES:
             for name, path in sorted(pure_sources(distribution).items()):
-                add_bytes(f"__pypackages__/{name}", path.read_bytes())
+                if browser_runs(name):
+                    add_bytes(f"__pypackages__/{name}", path.read_bytes())
     return buffer.getvalue()
 
 
