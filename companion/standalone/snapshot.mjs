@@ -39,6 +39,12 @@ for package in ("flet.components", "flet.controls", "scoring", "companion.data",
             importlib.import_module(module.name)
         except ImportError:  # what needs a computer (Pillow): imported where it is used, if ever
             pass
+# Each language's words and Babel's dates and numbers, read once here rather than at a German or French start.
+import babel.dates, babel.numbers
+from companion import language
+for code in language.LANGUAGES:
+    language.catalog(code)
+    babel.Locale.parse(code).datetime_skeletons
 print(f"{len(sys.modules)} modules in the snapshot")
 
 def files_under(folder):
