@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -105,7 +106,8 @@ def decimal(value: float, digits: int = 1) -> str:
     from babel.numbers import format_decimal
 
     pattern = "0." + "0" * digits if digits else "0"
-    return format_decimal(value, format=pattern, locale=current()).replace("-", "\u2212")
+    rounded = Decimal(format(value, f".{digits}f"))  # rounded as Python rounds a float (26.15 → 26.1), as the English always was
+    return format_decimal(rounded, format=pattern, locale=current()).replace("-", "\u2212")
 
 
 def best_match(preferred: Iterable[str]) -> str:
