@@ -94,20 +94,29 @@ def N_(message: str) -> str:
 def when(moment: datetime, year: bool = False) -> str:
     """A day and time in the reader's language: "Fri 4 Dec, 21:05" (English, as the app always wrote it),
     else CLDR's own order and names through Babel: "Fr., 4. Dez., 21:05", "ven. 4 déc., 21:05"."""
+    english = f"{moment:%a} {moment.day} {moment:%b}{f' {moment.year}' if year else ''}, {moment:%H:%M}"
     if current() == DEFAULT:
-        return f"{moment:%a} {moment.day} {moment:%b}{f' {moment.year}' if year else ''}, {moment:%H:%M}"
+        return english
+    from babel import UnknownLocaleError
     from babel.dates import format_skeleton  # loaded on first use: most screens show no date
 
-    return f"{format_skeleton('yMMMEd' if year else 'MMMEd', moment, locale=current())}, {format_skeleton('Hm', moment, locale=current())}"
+    try:
+        return f"{format_skeleton('yMMMEd' if year else 'MMMEd', moment, locale=current())}, {format_skeleton('Hm', moment, locale=current())}"
+    except UnknownLocaleError:  # a language CLDR does not know (a test's pseudo-language): the English
+        return english
 
 
 def decimal(value: float, digits: int = 1) -> str:
     """A number with `digits` decimals in the reader's language (1.8, 1,8), signed with the minus sign."""
+    from babel import UnknownLocaleError
     from babel.numbers import format_decimal
 
     pattern = "0." + "0" * digits if digits else "0"
     rounded = Decimal(format(value, f".{digits}f"))  # rounded as Python rounds a float (26.15 → 26.1), as the English always was
-    return format_decimal(rounded, format=pattern, locale=current()).replace("-", "\u2212")
+    try:
+        return format_decimal(rounded, format=pattern, locale=current()).replace("-", "\u2212")
+    except UnknownLocaleError:
+        return format(rounded).replace("-", "\u2212")
 
 
 def best_match(preferred: Iterable[str]) -> str:
