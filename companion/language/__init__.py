@@ -101,7 +101,8 @@ def when(moment: datetime, year: bool = False) -> str:
     from babel.dates import format_skeleton  # loaded on first use: most screens show no date
 
     try:
-        return f"{format_skeleton('yMMMEd' if year else 'MMMEd', moment, locale=current())}, {format_skeleton('Hm', moment, locale=current())}"
+        day = format_skeleton("yMMMEd" if year else "MMMEd", moment, locale=current())
+        return f"{day}, {format_skeleton('Hm', moment, locale=current())}"
     except UnknownLocaleError:  # a language CLDR does not know (a test's pseudo-language): the English
         return english
 
