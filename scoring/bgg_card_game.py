@@ -7,7 +7,7 @@ Rules: the published rulebook; readings: docs/scoring.md › BoardGameGeek: The 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -25,6 +25,7 @@ from .fields import (
 )
 from .record import GameRules, Record, parse_one, parsed_game
 from .result import Line, Result, Tiebreak, scored_once
+from .words import N_, Said
 
 SUBDOMAINS = ("abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war")
 SUBDOMAIN_SET = frozenset(SUBDOMAINS)
@@ -32,7 +33,31 @@ CARDS_PER_SUBDOMAIN = 10
 PLAYED_MIN, PLAYED_MAX = 2, 10
 COLLECTION_MIN, COLLECTION_MAX = 2, len(SUBDOMAINS)
 # How a subdomain is said to people: the record's key `childrens` has no apostrophe (docs/format.md).
-SPOKEN = {s: s for s in SUBDOMAINS} | {"childrens": "children's"}
+SPOKEN: dict[str, str] = {
+    "abstract": Said("abstract"),
+    "customizable": Said("customizable"),
+    "childrens": Said("children's"),
+    "family": Said("family"),
+    "party": Said("party"),
+    "strategy": Said("strategy"),
+    "thematic": Said("thematic"),
+    "war": Said("war"),
+}
+# How a record's errors name a subdomain: by its key, as the record writes it (`childrens`).
+KEY_WORDS: dict[str, str] = SPOKEN | {"childrens": Said("childrens")}
+
+
+def key_word(subdomain: str) -> str:
+    """A subdomain's key as the record's errors name it, in words the app can translate."""
+    return KEY_WORDS.get(subdomain, subdomain)
+
+
+def listed(words: Iterable[str]) -> str:
+    """Words said in a list, "war, party, family", each word kept for the app to say in its language."""
+    said = ""
+    for word in words:
+        said = Said("{words}, {word}", words=said, word=word) if said else word
+    return said
 
 
 @dataclass(frozen=True)
@@ -48,8 +73,9 @@ class PlayedGroup:
     def line(self) -> Line:
         base = self.cards**2
         if self.popular:
-            return Line(f"{SPOKEN[self.subdomain]} played {self.cards} with Popular", base + 2 * self.cards, f"{base} + {2 * self.cards}")
-        return Line(f"{SPOKEN[self.subdomain]} played {self.cards}", base, f"{self.cards}²")
+            label = Said("{subdomain} played {cards} with Popular", subdomain=SPOKEN[self.subdomain], cards=self.cards)
+            return Line(label, base + 2 * self.cards, f"{base} + {2 * self.cards}")
+        return Line(Said("{subdomain} played {cards}", subdomain=SPOKEN[self.subdomain], cards=self.cards), base, f"{self.cards}²")
 
 
 @dataclass(frozen=True)
@@ -69,10 +95,11 @@ class CollectionGroup:
     def line(self) -> Line:
         n = self.size
         base = n * (n + 1) // 2
-        label = f"collection of {n} ({', '.join(SPOKEN[s] for s in self.subdomains)})"
+        label = Said("collection of {n} ({subdomains})", n=n, subdomains=listed(SPOKEN[s] for s in self.subdomains))
         if self.rare_gems:
             gems = len(self.rare_gems)
-            return Line(f"{label} with {gems} Rare Gem{'s' * (gems > 1)}", base + gems * n, f"{base} + {gems} × {n}")
+            with_gems = Said.counted("{label} with {count} Rare Gem", "{label} with {count} Rare Gems", gems, label=label)
+            return Line(with_gems, base + gems * n, f"{base} + {gems} × {n}")
         return Line(label, base, f"{n}×{n + 1}/2")
 
 
@@ -123,19 +150,24 @@ def parse_collection(raw: Any, where: tuple[str, ...]) -> CollectionGroup:
     if len(set(subdomains)) != len(subdomains):
         for s, n in Counter(subdomains).items():
             if n > 1:
-                raise RecordError(at, f"{s} appears twice; a collection holds one card per subdomain")
+                raise RecordError(at, Said("{subdomain} appears twice; a collection holds one card per subdomain", subdomain=key_word(s)))
     if not COLLECTION_MIN <= len(subdomains) <= COLLECTION_MAX:
-        raise RecordError(at, f"a collection holds {COLLECTION_MIN} to {COLLECTION_MAX} subdomains, not {len(subdomains)}")
+        raise RecordError(at, collection_size(len(subdomains)))
     at = where + ("rare_gems",)
     gems = need_list(raw.get("rare_gems", []), at)
     for g in gems:
         need_choice(g, at, SUBDOMAINS)
         if g not in subdomains:
-            raise RecordError(at, f"the {g} Rare Gem is not in this collection")
+            raise RecordError(at, Said("the {subdomain} Rare Gem is not in this collection", subdomain=key_word(g)))
     if len(set(gems)) != len(gems):
         twice = next(g for g in gems if gems.count(g) > 1)
-        raise RecordError(at, f"the {twice} Rare Gem is listed twice")
+        raise RecordError(at, Said("the {subdomain} Rare Gem is listed twice", subdomain=key_word(twice)))
     return CollectionGroup(tuple(subdomains), tuple(gems))  # positional: cheaper to call
+
+
+def collection_size(size: int) -> Said:
+    """The refusal of a collection of `size` subdomains, too few or too many."""
+    return Said("a collection holds {low} to {high} subdomains, not {size}", low=COLLECTION_MIN, high=COLLECTION_MAX, size=size)
 
 
 def usual_played(raw: Any) -> PlayedGroup | None:
@@ -180,17 +212,20 @@ def parse_tableau(raw: Any, where: tuple[str, ...]) -> Tableau:
     need_object(raw, where)
     check_keys(raw, where, optional=("played", "collections"))
     played = tuple(
-        usual_played(g) or parse_played(g, where + (f"played {i}",))
+        usual_played(g) or parse_played(g, where + (Said("played {n}", n=i),))
         for i, g in enumerate(need_list(raw.get("played", []), where + ("played",)), start=1)
     )
     if len(played) > 1 and len({g.subdomain for g in played}) < len(played):
         seen = set()
         for g in played:
             if g.subdomain in seen:
-                raise RecordError(where + ("played",), f"two played groups of {g.subdomain}; a later Play adds to the first")
+                raise RecordError(
+                    where + ("played",),
+                    Said("two played groups of {subdomain}; a later Play adds to the first", subdomain=key_word(g.subdomain)),
+                )
             seen.add(g.subdomain)
     collections = tuple(
-        usual_collection(g) or parse_collection(g, where + (f"collection {i}",))
+        usual_collection(g) or parse_collection(g, where + (Said("collection {n}", n=i),))
         for i, g in enumerate(need_list(raw.get("collections", []), where + ("collections",)), start=1)
     )
     return Tableau(played=played, collections=collections)
@@ -206,9 +241,12 @@ def check_deck(tableaux: Mapping[str, Tableau]) -> None:
             cards[g.subdomain] += g.cards
             if g.popular:
                 if g.subdomain in popular:
-                    raise RecordError(
-                        ("final", player, "played"), f"the {g.subdomain} Popular card is also on {popular[g.subdomain]}'s tableau"
+                    also = Said(
+                        "the {subdomain} Popular card is also on {player}'s tableau",
+                        subdomain=key_word(g.subdomain),
+                        player=popular[g.subdomain],
                     )
+                    raise RecordError(("final", player, "played"), also)
                 popular[g.subdomain] = player
         for c in t.collections:
             for subdomain in c.subdomains:
@@ -220,7 +258,14 @@ def check_deck(tableaux: Mapping[str, Tableau]) -> None:
     for subdomain, n in cards.items():
         if n > CARDS_PER_SUBDOMAIN:
             holders = ", ".join(f"{p} {k}" for p, t in tableaux.items() if (k := cards_of(t, subdomain)))
-            raise RecordError(("final",), f"{n} {subdomain} cards across all players ({holders}); the deck has {CARDS_PER_SUBDOMAIN}")
+            too_many = Said(
+                "{count} {subdomain} cards across all players ({holders}); the deck has {deck}",
+                count=n,
+                subdomain=key_word(subdomain),
+                holders=holders,
+                deck=CARDS_PER_SUBDOMAIN,
+            )
+            raise RecordError(("final",), too_many)
 
 
 def gem_twice(tableaux: Mapping[str, Tableau], gem: str, player: str, collection: CollectionGroup) -> RecordError:
@@ -228,8 +273,11 @@ def gem_twice(tableaux: Mapping[str, Tableau], gem: str, player: str, collection
     both are ("in collection 1" when the player holds the first too, else "on Ana's tableau")."""
     here = next(i for i, c in enumerate(tableaux[player].collections, start=1) if c is collection)
     first = next((holder, i) for holder, t in tableaux.items() for i, c in enumerate(t.collections, start=1) if gem in c.rare_gems)
-    there = f"in collection {first[1]}" if first[0] == player else f"on {first[0]}'s tableau"
-    return RecordError(("final", player, f"collection {here}", "rare_gems"), f"the {gem} Rare Gem is also {there}")
+    if first[0] == player:
+        also = Said("the {subdomain} Rare Gem is also in collection {number}", subdomain=key_word(gem), number=first[1])
+    else:
+        also = Said("the {subdomain} Rare Gem is also on {player}'s tableau", subdomain=key_word(gem), player=first[0])
+    return RecordError(("final", player, Said("collection {n}", n=here), "rare_gems"), also)
 
 
 def cards_of(t: Tableau, subdomain: str) -> int:
@@ -261,7 +309,7 @@ def gem_holder(game: Game, subdomain: str) -> str | None:
 
 
 def cards(n: int) -> str:
-    return f"{n} card{'s' * (n != 1)}"
+    return Said.counted("{count} card", "{count} cards", n)
 
 
 def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
@@ -270,8 +318,8 @@ def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
 
 def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
     return (
-        Tiebreak("largest played group", lambda p: game.tableaux[p].largest_played, cards),
-        Tiebreak("largest collection group", lambda p: game.tableaux[p].largest_collection, cards),
+        Tiebreak(Said("largest played group"), lambda p: game.tableaux[p].largest_played, cards),
+        Tiebreak(Said("largest collection group"), lambda p: game.tableaux[p].largest_collection, cards),
     )
 
 
@@ -377,8 +425,20 @@ def short_of(game: Game, subdomain: str, needed: int) -> str | None:
     left = cards_left(game, subdomain)
     if left >= needed:
         return None
-    on_table = f"all {CARDS_PER_SUBDOMAIN}" if left == 0 else f"{CARDS_PER_SUBDOMAIN - left} of {CARDS_PER_SUBDOMAIN}"
-    return f"{on_table} {SPOKEN[subdomain]} cards are on the table ({holders(game, subdomain)})"
+    if left == 0:
+        return Said(
+            "all {deck} {subdomain} cards are on the table ({holders})",
+            deck=CARDS_PER_SUBDOMAIN,
+            subdomain=SPOKEN[subdomain],
+            holders=holders(game, subdomain),
+        )
+    return Said(
+        "{count} of {deck} {subdomain} cards are on the table ({holders})",
+        count=CARDS_PER_SUBDOMAIN - left,
+        deck=CARDS_PER_SUBDOMAIN,
+        subdomain=SPOKEN[subdomain],
+        holders=holders(game, subdomain),
+    )
 
 
 def gem_place(game: Game, subdomain: str) -> tuple[str, int] | None:
@@ -395,19 +455,23 @@ def refusal(table: Table, action: Action) -> str | None:
 def why_not(game: Game, action: Action) -> str | None:
     """refusal() on the parsed game (apply has it already)."""
     if action.player not in game.tableaux:
-        return f"'{action.player}' is not a player of this game"
+        return Said("'{player}' is not a player of this game", player=action.player)
     if isinstance(action, StepPlayed):
         cards = played_cards(game, action.player, action.subdomain)
         after = stepped(cards, action.step)
         if after > PLAYED_MAX:
-            return f"a played group holds at most {PLAYED_MAX} cards"
+            return Said("a played group holds at most {count} cards", count=PLAYED_MAX)
         return short_of(game, action.subdomain, after - cards)
     if isinstance(action, SetPopular) and action.held:
         spoken, holder = SPOKEN.get(action.subdomain, action.subdomain), popular_holder(game, action.subdomain)
         if holder is not None and holder != action.player:
-            return f"the {spoken} Popular card is on {holder}'s tableau"
+            return Said("the {subdomain} Popular card is on {player}'s tableau", subdomain=spoken, player=holder)
         if not played_cards(game, action.player, action.subdomain):
-            return f"the {spoken} Popular card goes with a played {spoken} group; {action.player} has none"
+            return Said(
+                "the {subdomain} Popular card goes with a played {subdomain} group; {player} has none",
+                subdomain=spoken,
+                player=action.player,
+            )
         return None
     if isinstance(action, (AddCollection, AddToCollection)):  # one more card of each subdomain added
         added = action.subdomains if isinstance(action, AddCollection) else (action.subdomain,)
@@ -415,10 +479,10 @@ def why_not(game: Game, action: Action) -> str | None:
     if isinstance(action, SetRareGem) and action.held:
         spoken, place = SPOKEN.get(action.subdomain, action.subdomain), gem_place(game, action.subdomain)
         if place is not None and place != (action.player, action.number):
-            return f"the {spoken} Rare Gem is in {place[0]}'s collection {place[1]}"
+            return Said("the {subdomain} Rare Gem is in {player}'s collection {number}", subdomain=spoken, player=place[0], number=place[1])
         collections = game.tableaux[action.player].collections
         if not 1 <= action.number <= len(collections) or action.subdomain not in collections[action.number - 1].subdomains:
-            return f"the {spoken} Rare Gem goes with a {spoken} card in the collection"
+            return Said("the {subdomain} Rare Gem goes with a {subdomain} card in the collection", subdomain=spoken)
     return None
 
 
@@ -447,10 +511,10 @@ def apply(table: Table, action: Action) -> Table:
     record = table.record
     players = tuple(record["players"])
     if not isinstance(action, ACTIONS):
-        raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+        raise RecordError((), Said("{action} is not an action of {game}", action=type(action).__name__, game=GAME.title))
     player = action.player
     if player not in players:
-        raise RecordError((), f"'{player}' is not a player of this game")
+        raise RecordError((), Said("'{player}' is not a player of this game", player=player))
     game = parsed_game(GAME, table)
     if isinstance(action, (StepPlayed, SetPopular)):
         return apply_played(table, game, action)
@@ -482,7 +546,7 @@ def moves(table: Table) -> Iterator[Action]:
 
 def need_subdomain(subdomain: Any, where: tuple[str, ...]) -> str:
     if subdomain not in SUBDOMAIN_SET:
-        raise RecordError(where, f"'{subdomain}' is not a subdomain")
+        raise RecordError(where, Said("'{subdomain}' is not a subdomain", subdomain=subdomain))
     return str(subdomain)
 
 
@@ -494,10 +558,10 @@ def apply_played(table: Table, game: Game, action: StepPlayed | SetPopular) -> T
     spoken = SPOKEN[subdomain]
     if isinstance(action, StepPlayed):
         if action.step not in (1, -1):
-            raise RecordError(where, f"a step is +1 or −1, not {action.step}")
+            raise RecordError(where, Said("a step is +1 or −1, not {step}", step=action.step))
         after = stepped(cards, action.step)
         if after == cards:
-            raise Unchanged(where, f"{player} has no played {spoken} group")
+            raise Unchanged(where, Said("{player} has no played {subdomain} group", player=player, subdomain=spoken))
         reason = why_not(game, action)
         if reason:
             raise RecordError(where, reason)
@@ -517,12 +581,12 @@ def apply_played(table: Table, game: Game, action: StepPlayed | SetPopular) -> T
     holder = popular_holder(game, subdomain)
     if action.held:
         if holder == player:
-            raise Unchanged(where, f"the {spoken} Popular card is already on {player}'s tableau")
+            raise Unchanged(where, Said("the {subdomain} Popular card is already on {player}'s tableau", subdomain=spoken, player=player))
         reason = why_not(game, action)
         if reason:
             raise RecordError(where, reason)
     elif holder != player:
-        raise Unchanged(where, f"the {spoken} Popular card is not on {player}'s tableau")
+        raise Unchanged(where, Said("the {subdomain} Popular card is not on {player}'s tableau", subdomain=spoken, player=player))
 
     def mark(r: dict[str, Any], d: Any) -> None:
         group = next(g for g in r["final"][player]["played"] if g["subdomain"] == subdomain)
@@ -536,17 +600,20 @@ def apply_played(table: Table, game: Game, action: StepPlayed | SetPopular) -> T
 
 def add_collection(table: Table, game: Game, action: AddCollection) -> Table:
     player = action.player
-    where = ("final", player, "new collection")
+    where = ("final", player, Said("new collection"))
     subdomains = list(action.subdomains)
     for s in subdomains:
         need_subdomain(s, where)
     if len(set(subdomains)) != len(subdomains):
-        raise RecordError(where, "a collection holds one card per subdomain")
+        raise RecordError(where, Said("a collection holds one card per subdomain"))
     if not COLLECTION_MIN <= len(subdomains) <= COLLECTION_MAX:
-        raise RecordError(where, f"a collection holds {COLLECTION_MIN} to {COLLECTION_MAX} subdomains, not {len(subdomains)}")
+        raise RecordError(where, collection_size(len(subdomains)))
     collections = record_collections(table.record, player)
     if 1 <= action.number <= len(collections) and set(collections[action.number - 1]["subdomains"]) == set(subdomains):
-        raise Unchanged(where, f"{player}'s collection {action.number} already holds {', '.join(SPOKEN[s] for s in in_order(subdomains))}")
+        holds = listed(SPOKEN[s] for s in in_order(subdomains))
+        raise Unchanged(
+            where, Said("{player}'s collection {number} already holds {subdomains}", player=player, number=action.number, subdomains=holds)
+        )
     reason = why_not(game, action)
     if reason:
         raise RecordError(where, reason)
@@ -562,12 +629,15 @@ def record_collections(record: dict[str, Any], player: str) -> list[dict[str, An
 
 def change_collection(table: Table, game: Game, action: AddToCollection | RemoveFromCollection | SetRareGem | RemoveCollection) -> Table:
     player, number, seen = action.player, action.number, tuple(action.seen)
-    where = ("final", player, f"collection {number}")
+    where = ("final", player, Said("collection {n}", n=number))
     collections = record_collections(table.record, player)
     index = locate(collections, number, seen)
-    gone = f"collection {number} ({', '.join(SPOKEN.get(s, s) for s in seen)}) is no longer on {player}'s tableau"
     if isinstance(action, RemoveCollection):
         if index is None:  # removing is never done to a collection that differs from the one shown
+            shown = listed(SPOKEN.get(s, s) for s in seen)
+            gone = Said(
+                "collection {number} ({subdomains}) is no longer on {player}'s tableau", number=number, subdomains=shown, player=player
+            )
             raise Unchanged(where, gone)
         return edited(table, lambda r, d: r["final"][player]["collections"].pop(index), check_record)
     subdomain = need_subdomain(action.subdomain, where + (str(action.subdomain),))
@@ -575,21 +645,36 @@ def change_collection(table: Table, game: Game, action: AddToCollection | Remove
         # the same change sent twice: the collection as it is after the first
         done = set(seen) | {subdomain} if isinstance(action, AddToCollection) else set(seen) - {subdomain}
         if isinstance(action, (AddToCollection, RemoveFromCollection)) and locate(collections, number, done) is not None:
-            state = "already in" if isinstance(action, AddToCollection) else "no longer in"
-            raise Unchanged(where, f"{SPOKEN[subdomain]} is {state} {player}'s collection {number}")
+            if isinstance(action, AddToCollection):
+                done_already = Said(
+                    "{subdomain} is already in {player}'s collection {number}", subdomain=SPOKEN[subdomain], player=player, number=number
+                )
+            else:
+                done_already = Said(
+                    "{subdomain} is no longer in {player}'s collection {number}", subdomain=SPOKEN[subdomain], player=player, number=number
+                )
+            raise Unchanged(where, done_already)
         # another screen changed one card of this very collection meanwhile: both changes count
         if 1 <= number <= len(collections) and len(set(collections[number - 1]["subdomains"]) ^ set(seen)) <= 1:
             index = number - 1
         else:
-            raise RecordError(where, gone + " as shown; it has changed on another screen")
+            changed = Said(
+                "collection {number} ({subdomains}) is no longer on {player}'s tableau as shown; it has changed on another screen",
+                number=number,
+                subdomains=listed(SPOKEN.get(s, s) for s in seen),
+                player=player,
+            )
+            raise RecordError(where, changed)
     if index != number - 1:
-        number, where = index + 1, ("final", player, f"collection {index + 1}")
+        number, where = index + 1, ("final", player, Said("collection {n}", n=index + 1))
     group = collections[index]
     spoken = SPOKEN[subdomain]
     inside = subdomain in group["subdomains"]
     if isinstance(action, AddToCollection):
         if inside:
-            raise Unchanged(where, f"{spoken} is already in {player}'s collection {number}")
+            raise Unchanged(
+                where, Said("{subdomain} is already in {player}'s collection {number}", subdomain=spoken, player=player, number=number)
+            )
         reason = why_not(game, action)
         if reason:
             raise RecordError(where, reason)
@@ -601,9 +686,14 @@ def change_collection(table: Table, game: Game, action: AddToCollection | Remove
         return edited(table, add, check_record)
     if isinstance(action, RemoveFromCollection):
         if not inside:
-            raise Unchanged(where, f"{spoken} is not in {player}'s collection {number}")
+            raise Unchanged(
+                where, Said("{subdomain} is not in {player}'s collection {number}", subdomain=spoken, player=player, number=number)
+            )
         if len(group["subdomains"]) <= COLLECTION_MIN:
-            raise RecordError(where, f"a collection holds {COLLECTION_MIN} subdomains at least: remove collection {number} instead")
+            raise RecordError(
+                where,
+                Said("a collection holds {low} subdomains at least: remove collection {number} instead", low=COLLECTION_MIN, number=number),
+            )
 
         def remove(r: dict[str, Any], d: Any) -> None:
             g = r["final"][player]["collections"][index]
@@ -618,14 +708,22 @@ def change_collection(table: Table, game: Game, action: AddToCollection | Remove
     gems = group.get("rare_gems", [])
     if action.held:
         if subdomain in gems:
-            raise Unchanged(where, f"the {spoken} Rare Gem is already in {player}'s collection {number}")
+            raise Unchanged(
+                where,
+                Said(
+                    "the {subdomain} Rare Gem is already in {player}'s collection {number}", subdomain=spoken, player=player, number=number
+                ),
+            )
         reason = why_not(game, replace(action, number=number))  # the collection as found now (locate)
         if reason:
             raise RecordError(where, reason)
         after: list[str] = in_order([*gems, subdomain])
     else:
         if subdomain not in gems:
-            raise Unchanged(where, f"the {spoken} Rare Gem is not in {player}'s collection {number}")
+            raise Unchanged(
+                where,
+                Said("the {subdomain} Rare Gem is not in {player}'s collection {number}", subdomain=spoken, player=player, number=number),
+            )
         after = [s for s in gems if s != subdomain]
 
     def gem(r: dict[str, Any], d: Any) -> None:
@@ -640,7 +738,7 @@ def change_collection(table: Table, game: Game, action: AddToCollection | Remove
 
 # "How scoring works" in our own words: the card on the setup and play screens and this game's section
 # of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
-HOW_SCORING_WORKS = """\
+HOW_SCORING_WORKS = N_("""\
 - A played group of n cards scores n², and 2n more when it holds its
   subdomain's Popular card. A collection of n different subdomains scores
   n(n+1)/2, and n more for each Rare Gem in it.
@@ -649,7 +747,7 @@ HOW_SCORING_WORKS = """\
   in a played group, earns nothing.
 - Ties: the larger single biggest played group wins, then the larger single
   biggest collection; still level, the place is shared.
-"""
+""")
 
 GAME = GameRules(
     key="bgg-card-game",

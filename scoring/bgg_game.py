@@ -7,7 +7,7 @@ Rules: the published rulebook; readings: docs/scoring.md › The BoardGameGeek G
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, starmap
@@ -18,6 +18,7 @@ from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
 from .record import GameRules, Record, parse_one, parsed_game
 from .result import Line, Result, Tiebreak, scored_once
+from .words import N_, Said
 
 NUMBERS = tuple(range(1, 7))
 SET_VALUE = 6
@@ -25,10 +26,32 @@ TILES_PER_COLOUR_AND_NUMBER = 3
 MAX_TILES = 18  # 3 dice × 6 rounds
 MAX_LEDGER_ROUNDS = 6
 THREE_PLAYER_SETS = ("one", "every")
-TIEBREAK_SUBJECTS = tuple(f"distinct tiles numbered {n}" for n in NUMBERS)
+TIEBREAK_SUBJECTS = tuple(Said("distinct tiles numbered {number}", number=n) for n in NUMBERS)
 TABLEAU_FIELDS = frozenset({"colour", "gg", "ledger", "tiles"})
 # Offered by the app; the record accepts any distinct names (the rulebook does not name them).
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
+# How the offered colours are said to people (a record's own colour names are said as they are written).
+COLOUR_WORDS: dict[str, str] = {
+    "red": Said("red"),
+    "blue": Said("blue"),
+    "green": Said("green"),
+    "yellow": Said("yellow"),
+    "purple": Said("purple"),
+    "black": Said("black"),
+}
+
+
+def colour_word(colour: str) -> str:
+    """A colour in words the app can translate: one of COLOURS as a Said, any other name as it is."""
+    return COLOUR_WORDS.get(colour, colour)
+
+
+def listed(words: Iterable[str]) -> str:
+    """Words said in a list, "red, blue, green", each word kept for the app to say in its language."""
+    said = ""
+    for word in words:
+        said = Said("{words}, {word}", words=said, word=word) if said else word
+    return said
 
 
 def starting_gg(seat: int) -> int:
@@ -68,10 +91,16 @@ def parse_tile(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, .
     check_keys(raw, where, required=("colour", "number"))
     colour = need_str(raw["colour"], where + ("colour",))
     if colour == own:
-        raise RecordError(where + ("colour",), f"{colour} is the player's own colour: its tiles cannot be held")
+        raise RecordError(
+            where + ("colour",), Said("{colour} is the player's own colour: its tiles cannot be held", colour=colour_word(colour))
+        )
     if colour not in colours:
-        raise RecordError(where + ("colour",), f"'{colour}' is not a colour in play ({', '.join(colours)})")
+        raise RecordError(where + ("colour",), not_in_play(colour, colours))
     return colour, need_int(raw["number"], where + ("number",), NUMBERS[0], NUMBERS[-1])
+
+
+def not_in_play(colour: str, colours: Iterable[str]) -> Said:
+    return Said("'{colour}' is not a colour in play ({colours})", colour=colour, colours=listed(map(colour_word, colours)))
 
 
 def parse_ledger_round(raw: Any, where: tuple[str, ...]) -> LedgerRound:
@@ -87,7 +116,7 @@ def parse_ledger(raw: Any, where: tuple[str, ...]) -> tuple[tuple[LedgerRound, .
     """The rounds, and the GG they earned (income − spent, summed as they are read)."""
     entries = raw if raw.__class__ is list else need_list(raw, where)  # a call only when in doubt
     if len(entries) > MAX_LEDGER_ROUNDS:
-        raise RecordError(where, f"{len(entries)} rounds; the game has {MAX_LEDGER_ROUNDS}")
+        raise RecordError(where, Said("{count} rounds; the game has {rounds}", count=len(entries), rounds=MAX_LEDGER_ROUNDS))
     ledger = []
     earned = 0
     try:
@@ -126,7 +155,7 @@ def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, 
     """A player's tiles, each also counted into `held` (the game's supply count)."""
     tiles_raw = raw if raw.__class__ is list else need_list(raw, where)
     if len(tiles_raw) > MAX_TILES:
-        raise RecordError(where, f"{len(tiles_raw)} tiles; a player acquires at most {MAX_TILES}")
+        raise RecordError(where, Said("{count} tiles; a player acquires at most {most}", count=len(tiles_raw), most=MAX_TILES))
     counts, slot = held
     high = NUMBERS[-1]
     tiles = []
@@ -145,7 +174,7 @@ def parse_tiles(raw: Any, where: tuple[str, ...], own: str, colours: tuple[str, 
     except (KeyError, TypeError):  # a field missing; a colour not in play, or that cannot be text (a list, an object)
         pass
     # The careful reading, tile by tile, names the fault (or, rarely, accepts what the quick one left to it).
-    parsed = tuple(parse_tile(t, where + (f"tile {i}",), own, colours) for i, t in enumerate(tiles_raw, start=1))
+    parsed = tuple(parse_tile(t, where + (Said("tile {n}", n=i),), own, colours) for i, t in enumerate(tiles_raw, start=1))
     for colour, number in parsed:  # counted again, whole: `held` may count too many, never too few
         counts[slot[colour] + number] += 1
     return parsed
@@ -155,13 +184,13 @@ def read_colour(raw: Any, where: tuple[str, ...], taken: Mapping[str, str]) -> s
     """A player's colour: text, not blank, and not already another player's (`taken` by player)."""
     need_object(raw, where)
     if "colour" not in raw:
-        raise RecordError(where, "missing field 'colour'")
+        raise RecordError(where, Said("missing field '{key}'", key="colour"))
     colour = need_str(raw["colour"], where + ("colour",))
     if not colour.strip():
-        raise RecordError(where + ("colour",), "a colour cannot be empty")
+        raise RecordError(where + ("colour",), Said("a colour cannot be empty"))
     if colour in taken.values():
         other = next(o for o, c in taken.items() if c == colour)
-        raise RecordError(where + ("colour",), f"{colour} is also {other}'s colour")
+        raise RecordError(where + ("colour",), Said("{colour} is also {player}'s colour", colour=colour_word(colour), player=other))
     return colour
 
 
@@ -184,10 +213,15 @@ def check_supply(held: Supply, tableaux: Mapping[str, Tableau]) -> None:
         for tile, n in Counter(chain.from_iterable(map(_tiles_of, tableaux.values()))).items():
             if n > TILES_PER_COLOUR_AND_NUMBER:
                 holders = ", ".join(f"{p} {k}" for p, tab in tableaux.items() if (k := tab.tiles.count(tile)))
-                raise RecordError(
-                    ("final",),
-                    f"{n} {tile[0]} {tile[1]} tiles across all players ({holders}); each colour has {TILES_PER_COLOUR_AND_NUMBER}",
+                too_many = Said(
+                    "{count} {colour} {number} tiles across all players ({holders}); each colour has {copies}",
+                    count=n,
+                    colour=colour_word(tile[0]),
+                    number=tile[1],
+                    holders=holders,
+                    copies=TILES_PER_COLOUR_AND_NUMBER,
                 )
+                raise RecordError(("final",), too_many)
 
 
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: Any) -> Game:
@@ -204,7 +238,7 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
         if not raw.keys() <= TABLEAU_FIELDS:  # cheap for the usual entry; check_keys names the stranger
             check_keys(raw, where, required=("colour",), optional=("gg", "ledger", "tiles"))
         if ("gg" in raw) == ("ledger" in raw):
-            raise RecordError(where, "give exactly one of 'gg' (the score track) and 'ledger' (income and spend per round)")
+            raise RecordError(where, Said("give exactly one of 'gg' (the score track) and 'ledger' (income and spend per round)"))
         if "ledger" in raw:
             ledger, earned = parse_ledger(raw["ledger"], where + ("ledger",))
             gg = starting_gg(players.index(p)) + earned
@@ -231,27 +265,37 @@ def gg_lines(game: Game, player: str) -> tuple[Line, ...]:
 
 
 def track_line(gg: int) -> Line:
-    return Line("GG on the score track", gg)
+    return Line(Said("GG on the score track"), gg)
 
 
 def starting_line(seat: int) -> Line:
-    return Line(f"starting GG (seat {seat + 1})", starting_gg(seat))
+    return Line(Said("starting GG (seat {seat})", seat=seat + 1), starting_gg(seat))
 
 
 def income_line(incomes: tuple[int, ...]) -> Line:
-    return Line("income", sum(incomes), " + ".join(map(str, incomes)) or "0")
+    return Line(Said("income"), sum(incomes), " + ".join(map(str, incomes)) or "0")
 
 
 def spent_line(spends: tuple[int, ...]) -> Line:
-    return Line("Advertise and Promote", -sum(spends), "−(" + (" + ".join(map(str, spends)) or "0") + ")")
+    return Line(Said("Advertise and Promote"), -sum(spends), "−(" + (" + ".join(map(str, spends)) or "0") + ")")
 
 
 def number_line(number: int, k: int, duplicates: int, is_set: bool) -> Line:
     """The line of one number held in k colours (4–6 players)."""
-    dup = f", {duplicates} duplicate{'s' * (duplicates > 1)} score 0" if duplicates else ""
+    colours = Said("set of {count} colours", count=k) if is_set else Said.counted("{count} colour", "{count} colours", k)
+    if duplicates:
+        label = Said.counted(
+            "{number}s: {colours}, {count} duplicate score 0",
+            "{number}s: {colours}, {count} duplicates score 0",
+            duplicates,
+            number=number,
+            colours=colours,
+        )
+    else:
+        label = Said("{number}s: {colours}", number=number, colours=colours)
     if is_set:
-        return Line(f"{number}s: set of {k} colours{dup}", k * SET_VALUE, f"{k} × {SET_VALUE}")
-    return Line(f"{number}s: {k} colour{'s' * (k > 1)}{dup}", k * number, f"{k} × {number}")
+        return Line(label, k * SET_VALUE, f"{k} × {SET_VALUE}")
+    return Line(label, k * number, f"{k} × {number}")
 
 
 def lines_by_number(tab: Tableau, others: int) -> tuple[Line, ...]:
@@ -277,11 +321,14 @@ def lines_by_colour(tab: Tableau, every_set: bool) -> tuple[Line, ...]:
         if not every_set:
             sets = min(sets, 1)
         if sets:
-            label = f"{colour} 1–6 set" if sets == 1 else f"{colour} 1–6 sets × {sets}"
+            if sets == 1:
+                label = Said("{colour} 1–6 set", colour=colour_word(colour))
+            else:
+                label = Said("{colour} 1–6 sets × {count}", colour=colour_word(colour), count=sets)
             lines.append(Line(label, sets * SET_VALUE * len(NUMBERS), f"{sets * len(NUMBERS)} × {SET_VALUE}"))
         rest = sorted(n for n in NUMBERS for _ in range(counts[n] - sets))
         if rest:
-            lines.append(Line(f"{colour} other tiles", sum(rest), "+".join(map(str, rest))))
+            lines.append(Line(Said("{colour} other tiles", colour=colour_word(colour)), sum(rest), "+".join(map(str, rest))))
     return tuple(lines)
 
 
@@ -419,10 +466,10 @@ def holders(game: Game, tile: Tile, besides: str | None = None) -> str:
 def colour_problem(game: Game, player: str, colour: str) -> str | None:
     """Why `player` can never hold tiles of `colour`; None when they can."""
     if colour == game.tableaux[player].colour:
-        return f"{colour} is {player}'s own colour: its tiles cannot be held"
+        return Said("{colour} is {player}'s own colour: its tiles cannot be held", colour=colour_word(colour), player=player)
     in_play = tuple(tab.colour for tab in game.tableaux.values())
     if colour not in in_play:
-        return f"'{colour}' is not a colour in play ({', '.join(in_play)})"
+        return not_in_play(colour, in_play)
     return None
 
 
@@ -435,10 +482,10 @@ def refusal(table: Table, action: Action) -> str | None:
 def why_not(game: Game, action: Action) -> str | None:
     """refusal() on the parsed game (apply has it already)."""
     if action.player not in game.tableaux:
-        return f"'{action.player}' is not a player of this game"
+        return Said("'{player}' is not a player of this game", player=action.player)
     if isinstance(action, SetTrackGG | SetIncome):
         typed = action.gg if isinstance(action, SetTrackGG) else action.income
-        return f"{typed} GG is more than a game holds (0 to {MAX_GG})" if typed > MAX_GG else None
+        return Said("{gg} GG is more than a game holds (0 to {most})", gg=typed, most=MAX_GG) if typed > MAX_GG else None
     return tiles_refusal(game, action) if isinstance(action, SetTiles) else None
 
 
@@ -448,16 +495,40 @@ def tiles_refusal(game: Game, action: SetTiles) -> str | None:
     if problem:
         return problem
     if action.number not in NUMBERS or action.count < 0:
-        return f"there is no {action.colour} {action.number} tile to hold {action.count} of"
+        return Said(
+            "there is no {colour} {number} tile to hold {count} of",
+            colour=colour_word(action.colour),
+            number=action.number,
+            count=action.count,
+        )
     tiles = game.tableaux[p].tiles
     mine = tiles.count(tile)
     others = held_counts(game)[tile] - mine
     if action.count + others > TILES_PER_COLOUR_AND_NUMBER:
-        held_by = f"; the others are held ({holders(game, tile, besides=p)})" if others else ""
         box = TILES_PER_COLOUR_AND_NUMBER
-        return f"only {box - others} of the {box} {action.colour} {action.number} tiles can be {p}'s{held_by}"
+        colour = colour_word(action.colour)
+        if not others:
+            return Said(
+                "only {free} of the {box} {colour} {number} tiles can be {player}'s",
+                free=box - others,
+                box=box,
+                colour=colour,
+                number=action.number,
+                player=p,
+            )
+        return Said(
+            "only {free} of the {box} {colour} {number} tiles can be {player}'s; the others are held ({holders})",
+            free=box - others,
+            box=box,
+            colour=colour,
+            number=action.number,
+            player=p,
+            holders=holders(game, tile, besides=p),
+        )
     if len(tiles) - mine + action.count > MAX_TILES:
-        return f"{p} holds {len(tiles)} tiles; a player acquires at most {MAX_TILES} (3 dice × 6 rounds)"
+        return Said(
+            "{player} holds {count} tiles; a player acquires at most {most} (3 dice × 6 rounds)", player=p, count=len(tiles), most=MAX_TILES
+        )
     return None
 
 
@@ -523,7 +594,11 @@ MAX_SPENT = 60
 
 
 def tiles_word(count: int, colour: str, number: int) -> str:
-    return f"{count or 'no'} {colour} {number} tile{'s' * (count > 1)}"
+    if not count:
+        return Said("no {colour} {number} tile", colour=colour_word(colour), number=number)
+    return Said.counted(
+        "{count} {colour} {number} tile", "{count} {colour} {number} tiles", count, colour=colour_word(colour), number=number
+    )
 
 
 def check_record(record: dict[str, Any], draft: Any) -> Record:
@@ -539,7 +614,7 @@ def _set_tiles(game: Game, action: SetTiles) -> Callable[[dict[str, Any], Any], 
     tiles = game.tableaux[p].tiles
     mine = tiles.count(tile)
     if action.count == mine:
-        raise Unchanged(where, f"{p} already holds {tiles_word(mine, *tile)}")
+        raise Unchanged(where, Said("{player} already holds {tiles}", player=p, tiles=tiles_word(mine, *tile)))
     reason = tiles_refusal(game, action)
     if reason:
         raise RecordError(where, reason)
@@ -564,10 +639,14 @@ def _ledger_round(entry: dict[str, Any], action: SetIncome | AdjustSpent, field:
     where = ("final", action.player, "ledger", f"round {action.round}", field)
     if "ledger" not in entry:
         raise RecordError(
-            ("final", action.player, "ledger"), f"{action.player}'s GG are read off the score track: choose the income ledger first"
+            ("final", action.player, "ledger"),
+            Said("{player}'s GG are read off the score track: choose the income ledger first", player=action.player),
         )
     if not 1 <= action.round <= MAX_LEDGER_ROUNDS:
-        raise RecordError(("final", action.player, "ledger"), f"there is no round {action.round}; the game has {MAX_LEDGER_ROUNDS}")
+        raise RecordError(
+            ("final", action.player, "ledger"),
+            Said("there is no round {round}; the game has {rounds}", round=action.round, rounds=MAX_LEDGER_ROUNDS),
+        )
     ledger = entry["ledger"]
     current = ledger[action.round - 1].get(field, 0) if action.round <= len(ledger) else 0
     return where, current
@@ -600,49 +679,58 @@ def _switch(player: str, field: str, value: Any) -> Callable[[dict[str, Any], An
 def apply(table: Table, action: Action) -> Table:
     record = table.record
     if not isinstance(action, ACTIONS):
-        raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+        raise RecordError((), Said("{action} is not an action of {game}", action=type(action).__name__, game=GAME.title))
     players = tuple(record["players"])
     p = action.player
     if p not in players:
-        raise RecordError((), f"'{p}' is not a player of this game")
+        raise RecordError((), Said("'{player}' is not a player of this game", player=p))
     game = parsed_game(GAME, table)
     entry = record["final"][p]
     if isinstance(action, SetTiles):
         edit = _set_tiles(game, action)
     elif isinstance(action, UseTrack):
         if "gg" in entry:
-            raise Unchanged(("final", p, "gg"), f"{p}'s GG are already read off the score track")
+            raise Unchanged(("final", p, "gg"), Said("{player}'s GG are already read off the score track", player=p))
         edit = _switch(p, "gg", game.tableaux[p].gg)  # the ledger's total carries over to the track
     elif isinstance(action, UseLedger):
         if "ledger" in entry:
-            raise Unchanged(("final", p, "ledger"), f"{p}'s GG already come from the income ledger")
+            raise Unchanged(("final", p, "ledger"), Said("{player}'s GG already come from the income ledger", player=p))
         edit = _switch(p, "ledger", [])
     elif isinstance(action, SetTrackGG):
         where: tuple[str, ...] = ("final", p, "gg")
         if action.gg < 0 or action.gg > MAX_GG:
-            raise RecordError(where, why_not(game, action) or f"GG cannot be negative ({action.gg})")
+            raise RecordError(where, why_not(game, action) or Said("GG cannot be negative ({gg})", gg=action.gg))
         if "gg" not in entry:
-            raise RecordError(where, f"{p}'s GG come from the income ledger: choose the score track first")
+            raise RecordError(where, Said("{player}'s GG come from the income ledger: choose the score track first", player=p))
         if entry["gg"] == action.gg:
-            raise Unchanged(where, f"{p} already has {action.gg} GG on the track")
+            raise Unchanged(where, Said("{player} already has {gg} GG on the track", player=p, gg=action.gg))
         edit = _switch(p, "gg", action.gg)
     elif isinstance(action, SetIncome):
         where, current = _ledger_round(entry, action, "income")
         if action.income < 0:
-            raise RecordError(where, f"an income cannot be negative ({action.income})")
+            raise RecordError(where, Said("an income cannot be negative ({income})", income=action.income))
         if action.income > MAX_GG:
             raise RecordError(where, why_not(game, action) or "")
         if current == action.income:
-            raise Unchanged(where, f"{p}'s round {action.round} income is already {current} GG")
+            raise Unchanged(where, Said("{player}'s round {round} income is already {gg} GG", player=p, round=action.round, gg=current))
         edit = _set_ledger(p, action.round, "income", action.income)
     else:  # AdjustSpent
         where, current = _ledger_round(entry, action, "spent")
         if action.delta == 0:
-            raise Unchanged(where, "a step of 0 changes nothing")
+            raise Unchanged(where, Said("a step of 0 changes nothing"))
         if current + action.delta < 0:
-            raise RecordError(where, f"{p} spent {current} GG in round {action.round}: {-action.delta} cannot be taken back")
+            raise RecordError(
+                where,
+                Said(
+                    "{player} spent {gg} GG in round {round}: {back} cannot be taken back",
+                    player=p,
+                    gg=current,
+                    round=action.round,
+                    back=-action.delta,
+                ),
+            )
         if current + action.delta > MAX_SPENT:
-            raise RecordError(where, f"at most {MAX_SPENT} Advertise and Promote a round (a fuller round is a typo)")
+            raise RecordError(where, Said("at most {most} Advertise and Promote a round (a fuller round is a typo)", most=MAX_SPENT))
         edit = _set_ledger(p, action.round, "spent", current + action.delta)
     return edited(table, edit, check_record)
 
@@ -663,7 +751,7 @@ def choices_of(body: Any) -> dict[str, str]:
 
 # "How scoring works" in our own words: the card on the setup and play screens and this game's section
 # of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
-HOW_SCORING_WORKS = """\
+HOW_SCORING_WORKS = N_("""\
 - Your GG from play (the score track, laps past 100 added; or start 10 for the
   first three seats, 11 after, plus income, minus 1 per Advertise or Promote),
   plus end scoring of your tiles.
@@ -677,13 +765,13 @@ HOW_SCORING_WORKS = """\
   the table is caught. A player acquires at most 18 tiles.
 - Ties, at every player count: more distinct tiles numbered 1, then 2, … then
   6; still level, the place is shared.
-"""
+""")
 
 
 def option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
     """The sets option counts only at 3 players (said so before the players are known)."""
     counts = players in (None, 3) and changed.get("three_player_sets") == "every"
-    return ("3 players: every complete set scores",) if counts else ()
+    return (Said("3 players: every complete set scores"),) if counts else ()
 
 
 GAME = GameRules(

@@ -15,6 +15,7 @@ from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_list, need_object, need_str
 from .record import GameRules, Record, parse_one, parsed_game
 from .result import Line, Result, rank, sum_totals
+from .words import N_, Said
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED_SUITS = ("D", "H")
@@ -24,6 +25,11 @@ MAX_SIDE = 6
 STANDARD_MULTIPLIERS = (1, 1, 2, 2)
 PEEK_MULTIPLIERS = (1, 1, 2)
 EXTRA_ROUND_MULTIPLIER = 1
+# How a card's colour (colour_of) is said to people.
+COLOUR_WORDS: dict[str, str] = {"red": Said("red"), "black": Said("black")}
+# Where a card lies in a round, in words (a player's Commission and side: slot_name).
+THE_NEST_EGG = Said("the Nest Egg")
+THE_REPLACEMENT = Said("the replacement Nest Egg")
 
 
 def rank_of(card: str) -> str:
@@ -85,7 +91,7 @@ CARDS = frozenset(DECK)
 def parse_card(raw: Any, where: tuple[str, ...]) -> str:
     card = need_str(raw, where)
     if card not in CARDS:
-        raise RecordError(where, f"'{card}' is not one of the 18 cards (2–5 of C, D, H, S, and the Wilds QH, KS)")
+        raise RecordError(where, Said("'{card}' is not one of the 18 cards (2–5 of C, D, H, S, and the Wilds QH, KS)", card=card))
     return card
 
 
@@ -97,18 +103,18 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], peek
     if replacement is not None:
         replacement = parse_card(replacement, where + ("replacement",))
         if peek:
-            raise RecordError(where + ("replacement",), "in Peek a Wild Nest Egg stays: there is no replacement")
+            raise RecordError(where + ("replacement",), Said("in Peek a Wild Nest Egg stays: there is no replacement"))
         if not is_wild(nest_egg):
-            raise RecordError(where + ("replacement",), f"the Nest Egg {nest_egg} is not a Wild, so nothing replaces it")
+            raise RecordError(where + ("replacement",), Said("the Nest Egg {card} is not a Wild, so nothing replaces it", card=nest_egg))
         if is_wild(replacement):
-            raise RecordError(where + ("replacement",), "a Wild cannot replace the Nest Egg: the other face-down card is used")
+            raise RecordError(where + ("replacement",), Said("a Wild cannot replace the Nest Egg: the other face-down card is used"))
     commissions_raw = need_object(raw["commissions"], where + ("commissions",))
     check_player_keys(commissions_raw, where + ("commissions",), players)
     commissions = {}
     for p in players:
         card = parse_card(commissions_raw[p], where + ("commissions", p))
         if is_wild(card):
-            raise RecordError(where + ("commissions", p), f"{card} is a Wild, and a Wild cannot be a Commission")
+            raise RecordError(where + ("commissions", p), Said("{card} is a Wild, and a Wild cannot be a Commission", card=card))
         commissions[p] = card
     sides_raw = need_object(raw["sides"], where + ("sides",))
     check_player_keys(sides_raw, where + ("sides",), players)
@@ -116,7 +122,7 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], peek
     for p in players:
         side = need_list(sides_raw[p], where + ("sides", p))
         if len(side) > MAX_SIDE:
-            raise RecordError(where + ("sides", p), f"{len(side)} cards; a side holds at most {MAX_SIDE}")
+            raise RecordError(where + ("sides", p), side_too_long(len(side)))
         try:  # the usual side, every entry one of the 18 cards, checked at once; else card by card
             usual = CARDS.issuperset(side)
         except TypeError:  # an entry that cannot be a card (a list, an object)
@@ -129,9 +135,17 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], peek
         if any(other in sides[p] for p in players):
             raise RecordError(
                 where + ("replacement",),
-                f"the Nest Egg {nest_egg} is a Wild and {other} is on a side, so a face-down card replaced it: give it",
+                Said(
+                    "the Nest Egg {card} is a Wild and {other} is on a side, so a face-down card replaced it: give it",
+                    card=nest_egg,
+                    other=other,
+                ),
             )
     return round_
+
+
+def side_too_long(cards: int) -> Said:
+    return Said("{count} cards; a side holds at most {most}", count=cards, most=MAX_SIDE)
 
 
 def check_once(round_: Round, where: tuple[str, ...], players: tuple[str, ...]) -> None:
@@ -143,18 +157,19 @@ def check_once(round_: Round, where: tuple[str, ...], players: tuple[str, ...]) 
 
     def place(card: str, name: str) -> None:
         if card in places:
-            twice = f"appears twice {name}" if places[card] == name else f"is both {places[card]} and {name}"
-            raise RecordError(where, f"{card} {twice}")
+            if places[card] == name:
+                raise RecordError(where, Said("{card} appears twice {place}", card=card, place=name))
+            raise RecordError(where, Said("{card} is both {place} and {other}", card=card, place=places[card], other=name))
         places[card] = name
 
-    place(round_.nest_egg, "the Nest Egg")
+    place(round_.nest_egg, THE_NEST_EGG)
     if round_.replacement:
-        place(round_.replacement, "the replacement Nest Egg")
+        place(round_.replacement, THE_REPLACEMENT)
     for p in players:
-        place(round_.commissions[p], f"{p}'s Commission")
+        place(round_.commissions[p], slot_name(COMMISSION, p))
     for p in players:
         for card in round_.sides[p]:
-            place(card, f"on {p}'s side")
+            place(card, slot_name(SIDE, p))
 
 
 def scoring_card(round_: Round, peek: bool) -> str | None:
@@ -188,23 +203,55 @@ def commission_line(round_: Round, player: str, mult: int, peek: bool) -> Line:
     colour = colour_of(commission)
     count = sum(1 for c in round_.sides[player] if colour_of(c) == colour)
     target = scoring_card(round_, peek)
+    card, nest_egg = pretty(commission), pretty(round_.nest_egg)
     # A replacement is said to be one: the Nest Egg on the table was a Wild, and the line names another card.
-    replaced = (
-        f" ({pretty(target)} replaced the Wild Nest Egg {pretty(round_.nest_egg)})" if target and target == round_.replacement else ""
-    )
+    replaced = bool(target) and target == round_.replacement
     if target is None:
-        why = f"Commission {pretty(commission)} scores: no card but a Wild replaced the Nest Egg {pretty(round_.nest_egg)}"
+        why = Said("Commission {card} scores: no card but a Wild replaced the Nest Egg {nest_egg}", card=card, nest_egg=nest_egg)
     elif is_wild(target):  # Peek: the Wild stays and matches its colour
+        wild = pretty(target)
         if colour_of(target) != colour:
-            return Line(f"Commission {pretty(commission)} does not match the Wild {pretty(target)} ({colour_of(target)})", 0)
-        why = f"Commission {pretty(commission)} matches the Wild {pretty(target)} by colour"
+            unmatched = Said(
+                "Commission {card} does not match the Wild {wild} ({colour})", card=card, wild=wild, colour=COLOUR_WORDS[colour_of(target)]
+            )
+            return Line(unmatched, 0)
+        why = Said("Commission {card} matches the Wild {wild} by colour", card=card, wild=wild)
     elif suit_of(commission) == suit_of(target):
-        why = f"Commission {pretty(commission)} matches {pretty(target)} by suit{replaced}"
+        if replaced:
+            why = Said(
+                "Commission {card} matches {target} by suit ({target} replaced the Wild Nest Egg {nest_egg})",
+                card=card,
+                target=pretty(target),
+                nest_egg=nest_egg,
+            )
+        else:
+            why = Said("Commission {card} matches {target} by suit", card=card, target=pretty(target))
     elif rank_of(commission) == rank_of(target):
-        why = f"Commission {pretty(commission)} matches {pretty(target)} by rank{replaced}"
+        if replaced:
+            why = Said(
+                "Commission {card} matches {target} by rank ({target} replaced the Wild Nest Egg {nest_egg})",
+                card=card,
+                target=pretty(target),
+                nest_egg=nest_egg,
+            )
+        else:
+            why = Said("Commission {card} matches {target} by rank", card=card, target=pretty(target))
     else:
-        return Line(f"Commission {pretty(commission)} does not match {pretty(target)}{replaced}", 0)
-    return Line(why, count * mult, f"{count} {colour} × {mult}")
+        if replaced:
+            unmatched = Said(
+                "Commission {card} does not match {target} ({target} replaced the Wild Nest Egg {nest_egg})",
+                card=card,
+                target=pretty(target),
+                nest_egg=nest_egg,
+            )
+        else:
+            unmatched = Said("Commission {card} does not match {target}", card=card, target=pretty(target))
+        return Line(unmatched, 0)
+    if colour == "red":
+        formula = Said.counted("{count} red × {multiplier}", "{count} red × {multiplier}", count, multiplier=mult)
+    else:
+        formula = Said.counted("{count} black × {multiplier}", "{count} black × {multiplier}", count, multiplier=mult)
+    return Line(why, count * mult, formula)
 
 
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], rounds_raw: Any) -> Game:
@@ -216,7 +263,9 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], rounds_raw: 
     running = {p: 0 for p in players}
     for number, round_scores_ in enumerate(scores_by_round(game), start=1):
         if number > regular_rounds(peek) and len(set(running.values())) > 1:
-            raise RecordError((f"round {number}",), f"no extra round is played: the totals were not level after round {number - 1}")
+            raise RecordError(
+                (f"round {number}",), Said("no extra round is played: the totals were not level after round {round}", round=number - 1)
+            )
         for p in players:
             running[p] += round_scores_[p]
     return game
@@ -246,7 +295,11 @@ def score(game: Game) -> Result:
     explanations = []
     if len(rounds) >= regular_rounds(game.peek) and level:
         explanations.append(
-            f"The totals are level at {totals[game.players[0]]}: an extra round is required, scored ×{EXTRA_ROUND_MULTIPLIER}."
+            Said(
+                "The totals are level at {total}: an extra round is required, scored ×{multiplier}.",
+                total=totals[game.players[0]],
+                multiplier=EXTRA_ROUND_MULTIPLIER,
+            )
         )
     return Result(
         game=GAME.key,
@@ -314,15 +367,15 @@ def places(draft: Mapping[str, Any]) -> dict[str, str]:
     """card → where it lies in the round being entered, in words."""
     where: dict[str, str] = {}
     if draft["nest_egg"]:
-        where[draft["nest_egg"]] = "the Nest Egg"
+        where[draft["nest_egg"]] = THE_NEST_EGG
     if draft.get("replacement"):
-        where[draft["replacement"]] = "the replacement Nest Egg"
+        where[draft["replacement"]] = THE_REPLACEMENT
     for p, card in draft["commissions"].items():
         if card:
-            where[card] = f"{p}'s Commission"
+            where[card] = slot_name(COMMISSION, p)
     for p, side in draft["sides"].items():
         for card in side:
-            where[card] = f"on {p}'s side"
+            where[card] = slot_name(SIDE, p)
     return where
 
 
@@ -343,41 +396,43 @@ def other_wild(draft: Mapping[str, Any]) -> str:
 def placing_refusal(draft: Mapping[str, Any], peek: bool, slot: str, player: str | None, card: str) -> str | None:
     """Why `card` cannot go to `slot` (of `player`) in the round being entered, in words; None when it can."""
     if card not in CARDS:
-        return f"'{card}' is not one of the 18 cards"
+        return Said("'{card}' is not one of the 18 cards", card=card)
     if card in held(draft, slot, player):
         return None
     taken = places(draft)
     if card in taken:
-        return f"{pretty(card)} is already {taken[card]} this round"
+        return Said("{card} is already {place} this round", card=pretty(card), place=taken[card])
     if slot == COMMISSION and is_wild(card):
-        return f"{pretty(card)} is a Wild, and a Wild cannot be a Commission"
+        return Said("{card} is a Wild, and a Wild cannot be a Commission", card=pretty(card))
     if slot == REPLACEMENT:
         if peek:
-            return "in Peek a Wild Nest Egg stays: there is no replacement"
+            return Said("in Peek a Wild Nest Egg stays: there is no replacement")
         if not draft["nest_egg"]:
-            return "choose the Nest Egg first"
+            return Said("choose the Nest Egg first")
         if not is_wild(draft["nest_egg"]):
-            return f"the Nest Egg {pretty(draft['nest_egg'])} is not a Wild, so nothing replaces it"
+            return Said("the Nest Egg {card} is not a Wild, so nothing replaces it", card=pretty(draft["nest_egg"]))
         if is_wild(card):
-            return "a Wild cannot replace the Nest Egg: the other face-down card is used"
+            return Said("a Wild cannot replace the Nest Egg: the other face-down card is used")
     if slot == SIDE and len(draft["sides"][player]) >= MAX_SIDE:
-        return f"{player}'s side is full: a side holds at most {MAX_SIDE} cards"
+        return Said("{player}'s side is full: a side holds at most {most} cards", player=player, most=MAX_SIDE)
     return None
 
 
 def missing(draft: Mapping[str, Any], players: tuple[str, ...] | list[str], peek: bool) -> str | None:
     """What the round being entered still needs before it can be scored, in words; None when complete."""
     if not draft["nest_egg"]:
-        return "Choose the Nest Egg."
+        return Said("Choose the Nest Egg.")
     without = [p for p in players if not draft["commissions"][p]]
-    if without:
-        return " and ".join(f"{p}'s" for p in without) + f" Commission{'s' * (len(without) > 1)} still to choose."
+    if len(without) == 1:
+        return Said("{player}'s Commission still to choose.", player=without[0])
+    if without:  # both players (a game of two)
+        return Said("{player}'s and {other}'s Commissions still to choose.", player="'s and ".join(without[:-1]), other=without[-1])
     if asks_replacement(draft, peek) and not draft.get("replacement"):
         other = other_wild(draft)
         if any(other in draft["sides"][p] for p in players):
-            return f"{pretty(other)} is on a side, so a face-down card replaced the Wild Nest Egg: choose it."
+            return Said("{card} is on a side, so a face-down card replaced the Wild Nest Egg: choose it.", card=pretty(other))
     if replacement_unsaid(draft, peek):
-        return f"Choose the card that replaced the Wild Nest Egg, or none (only {pretty(other_wild(draft))} was left)."
+        return Said("Choose the card that replaced the Wild Nest Egg, or none (only {card} was left).", card=pretty(other_wild(draft)))
     return None
 
 
@@ -506,7 +561,7 @@ def refusal(table: Table, action: Action) -> str | None:
     record = table.record
     players = record["players"]
     if action.player is not None and action.player not in players:
-        return f"'{action.player}' is not a player of this game"
+        return Said("'{player}' is not a player of this game", player=action.player)
     peek = parsed_game(GAME, table).peek
     if isinstance(action, ScoreRound):
         return missing(current_draft(players, table.draft), players, peek)
@@ -519,21 +574,26 @@ def refusal(table: Table, action: Action) -> str | None:
     if action.adds:
         return placing_refusal(cards, peek, action.slot, action.player, action.card)
     if correcting and action.slot in (NEST_EGG, COMMISSION) and action.card in held(cards, action.slot, action.player):
-        who = "it keeps its Nest Egg" if action.slot == NEST_EGG else f"{action.player} keeps a Commission"
-        return f"round {action.round} is scored, so {who}: tap another card to change it"
+        if action.slot == NEST_EGG:
+            return Said("round {round} is scored, so it keeps its Nest Egg: tap another card to change it", round=action.round)
+        return Said(
+            "round {round} is scored, so {player} keeps a Commission: tap another card to change it",
+            round=action.round,
+            player=action.player,
+        )
     return None
 
 
 def no_replacement_refusal(draft: Mapping[str, Any], players: tuple[str, ...] | list[str], peek: bool, chosen: bool) -> str | None:
     if not asks_replacement(draft, peek):
-        return "only a Wild Nest Egg of the standard game is replaced"
+        return Said("only a Wild Nest Egg of the standard game is replaced")
     other = other_wild(draft)
     if chosen and any(other in draft["sides"][p] for p in players):
-        return f"{pretty(other)} is on a side, so a face-down card replaced the Wild Nest Egg: choose it"
+        return Said("{card} is on a side, so a face-down card replaced the Wild Nest Egg: choose it", card=pretty(other))
     return None
 
 
-SLOT_NAMES = {NEST_EGG: "the Nest Egg", REPLACEMENT: "the replacement Nest Egg"}
+SLOT_NAMES = {NEST_EGG: THE_NEST_EGG, REPLACEMENT: THE_REPLACEMENT}
 
 
 def slot_path(slot: str, player: str | None) -> tuple[str, ...]:
@@ -544,7 +604,11 @@ def slot_path(slot: str, player: str | None) -> tuple[str, ...]:
 
 
 def slot_name(slot: str, player: str | None) -> str:
-    return {COMMISSION: f"{player}'s Commission", SIDE: f"on {player}'s side"}.get(slot) or SLOT_NAMES[slot]
+    if slot == COMMISSION:
+        return Said("{player}'s Commission", player=player)
+    if slot == SIDE:
+        return Said("on {player}'s side", player=player)
+    return SLOT_NAMES[slot]
 
 
 def check_draft(record: dict[str, Any], draft: Any) -> Record:
@@ -559,7 +623,7 @@ def check_draft(record: dict[str, Any], draft: Any) -> Record:
     need_object(draft, where)
     check_keys(draft, where, required=("nest_egg", "replacement", "commissions", "sides"), optional=("no_replacement",))
     if draft.get("no_replacement") not in (None, True, False) or (draft.get("no_replacement") and not asks_replacement(draft, peek)):
-        raise RecordError(where + ("no_replacement",), "only a Wild Nest Egg of the standard game is replaced")
+        raise RecordError(where + ("no_replacement",), Said("only a Wild Nest Egg of the standard game is replaced"))
     check_player_keys(need_object(draft["commissions"], where + ("commissions",)), where + ("commissions",), players)
     check_player_keys(need_object(draft["sides"], where + ("sides",)), where + ("sides",), players)
     seen: dict[str, str] = {}
@@ -569,16 +633,16 @@ def check_draft(record: dict[str, Any], draft: Any) -> Record:
         for card in cards:
             parse_card(card, at)
             if card in seen:
-                raise RecordError(at, f"{pretty(card)} is already {seen[card]}")
+                raise RecordError(at, Said("{card} is already {place}", card=pretty(card), place=seen[card]))
             seen[card] = slot_name(slot, player)
         if slot == SIDE and len(cards) > MAX_SIDE:
-            raise RecordError(at, f"{len(cards)} cards; a side holds at most {MAX_SIDE}")
+            raise RecordError(at, side_too_long(len(cards)))
         if slot == COMMISSION and cards and is_wild(cards[0]):
-            raise RecordError(at, f"{pretty(cards[0])} is a Wild, and a Wild cannot be a Commission")
+            raise RecordError(at, Said("{card} is a Wild, and a Wild cannot be a Commission", card=pretty(cards[0])))
     if draft["replacement"] and not asks_replacement(draft, peek):
-        raise RecordError(where + ("replacement",), "a replacement only stands for a Wild Nest Egg in the standard game")
+        raise RecordError(where + ("replacement",), Said("a replacement only stands for a Wild Nest Egg in the standard game"))
     if draft["replacement"] and is_wild(draft["replacement"]):
-        raise RecordError(where + ("replacement",), "a Wild cannot replace the Nest Egg: the other face-down card is used")
+        raise RecordError(where + ("replacement",), Said("a Wild cannot replace the Nest Egg: the other face-down card is used"))
     return parsed
 
 
@@ -586,24 +650,24 @@ def apply(table: Table, action: Action) -> Table:
     record = table.record
     players = tuple(record["players"])
     if not isinstance(action, (CardAction, ScoreRound, NoReplacement)):
-        raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+        raise RecordError((), Said("{action} is not an action of {game}", action=type(action).__name__, game=GAME.title))
     if action.player is not None and action.player not in players:
-        raise RecordError((), f"'{action.player}' is not a player of this game")
+        raise RecordError((), Said("'{player}' is not a player of this game", player=action.player))
     game = parsed_game(GAME, table)
     number = len(game.rounds) + 1
     where = (f"round {action.round}",)
     if action.round < 1:
-        raise RecordError(where, "rounds are numbered from 1")
+        raise RecordError(where, Said("rounds are numbered from 1"))
     if action.round < number:
         if isinstance(action, ScoreRound):
-            raise Unchanged(where, f"round {action.round} is already scored")
+            raise Unchanged(where, Said("round {round} is already scored", round=action.round))
         if isinstance(action, NoReplacement) or not action.correct:
-            raise RecordError(where, f"round {action.round} is already scored: nothing was changed")
+            raise RecordError(where, Said("round {round} is already scored: nothing was changed", round=action.round))
         return correct(table, action, game.peek)
     if action.round > number:
-        raise RecordError(where, f"round {number} is being entered, not round {action.round}")
+        raise RecordError(where, Said("round {entered} is being entered, not round {round}", entered=number, round=action.round))
     if score(game).decided:
-        raise RecordError(("rounds",), "the game is decided: no further round is played")
+        raise RecordError(("rounds",), Said("the game is decided: no further round is played"))
     draft = current_draft(players, table.draft)
     if isinstance(action, ScoreRound):
         reason = refusal(table, action)
@@ -617,7 +681,7 @@ def apply(table: Table, action: Action) -> Table:
         if reason:
             raise RecordError(where + ("replacement",), reason)
         if bool(draft.get("no_replacement")) == action.chosen:  # a card said since clears no_replacement
-            raise Unchanged(where + ("replacement",), "as said already")
+            raise Unchanged(where + ("replacement",), Said("as said already"))
         return edited(table, lambda r, d: said_no_replacement(current_draft(players, d), action.chosen), check_draft)
 
     checked(table, action, draft)
@@ -646,10 +710,10 @@ def checked(table: Table, action: CardAction, cards: Mapping[str, Any]) -> None:
     at = (f"round {action.round}",) + slot_path(slot, player)
     there = held(cards, slot, player)
     if action.adds and card in there:
-        raise Unchanged(at, f"{pretty(card)} is already {slot_name(slot, player)}")
+        raise Unchanged(at, Said("{card} is already {place}", card=pretty(card), place=slot_name(slot, player)))
     if not action.adds and card not in there:
         shown = pretty(card) if card in CARDS else f"'{card}'"
-        raise Unchanged(at, f"{shown} is not {slot_name(slot, player)}")
+        raise Unchanged(at, Said("{card} is not {place}", card=shown, place=slot_name(slot, player)))
     reason = refusal(table, action)
     if reason:
         raise RecordError(at, reason)
@@ -701,7 +765,7 @@ def round_names(variant: Mapping[str, Any], count: int) -> tuple[str, ...]:
     return tuple(f"{i} ×{multiplier(i, peek)}" for i in range(1, count + 1))
 
 
-HOW_SCORING_WORKS = """\
+HOW_SCORING_WORKS = N_("""\
 - A Commission that matches the Nest Egg by suit or rank scores the round's
   multiplier × the cards of its colour on its owner's side (at most 6).
   Multipliers are fixed by the round's number: ×1, ×1, ×2, ×2 (Peek: ×1, ×1,
@@ -711,11 +775,11 @@ HOW_SCORING_WORKS = """\
   stays and a Commission of its colour scores.
 - Ties: a level total after the regular rounds is not a result. The app asks
   for an extra round, and again, until a round ends with one player ahead.
-"""
+""")
 
 
 def option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
-    return ("peek variant",) if changed.get("peek") else ()
+    return (Said("peek variant"),) if changed.get("peek") else ()
 
 
 GAME = GameRules(

@@ -14,6 +14,7 @@ from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_int, need_object, ordinal
 from .record import GameRules, Record, parse_one, parsed_game
 from .result import Line, Result, Tiebreak, scored_once
+from .words import N_, Said
 
 TYPE_MIN, TYPE_MAX = 2, 20
 MAX_META_COLUMNS = 7
@@ -47,8 +48,13 @@ def parse_type(key: str, where: tuple[str, ...]) -> int:
     # Its length first: int() of thousands of digits raises Python's own message, not ours.
     written = key.isascii() and key.isdigit() and len(key) <= len(str(TYPE_MAX)) and key == str(int(key))
     if not written or not TYPE_MIN <= int(key) <= TYPE_MAX:
-        raise RecordError(where, f"type '{key}' is not a number from {TYPE_MIN} to {TYPE_MAX}")
+        raise RecordError(where, Said("type '{type}' is not a number from {low} to {high}", type=key, low=TYPE_MIN, high=TYPE_MAX))
     return int(key)
+
+
+def type_step(type_: int | str) -> str:
+    """A type as a step of a location, in words: "type 7"."""
+    return Said("type {type}", type=type_)
 
 
 def parse_counts(raw: Any, where: tuple[str, ...], low: int | None) -> dict[int, int]:
@@ -59,7 +65,7 @@ def parse_counts(raw: Any, where: tuple[str, ...], low: int | None) -> dict[int,
         if value.__class__ is int and (low is None or value >= low):
             counts[type_] = value  # need_int's own fast path, without building the location
         else:
-            counts[type_] = need_int(value, where + (f"type {key}",), low=low)
+            counts[type_] = need_int(value, where + (type_step(key),), low=low)
     return counts
 
 
@@ -71,10 +77,13 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
 
     meta = parse_counts(final_raw["meta"], ("final", "meta"), low=1)
     if len(meta) > MAX_META_COLUMNS:
-        raise RecordError(("final", "meta"), f"{len(meta)} Meta columns; the game has {MAX_META_COLUMNS}")
+        raise RecordError(("final", "meta"), Said("{count} Meta columns; the game has {most}", count=len(meta), most=MAX_META_COLUMNS))
     for type_, count in meta.items():
         if count > type_:
-            raise RecordError(("final", "meta", f"type {type_}"), f"{count} cards in the Meta column, but type {type_} has {type_} copies")
+            raise RecordError(
+                ("final", "meta", type_step(type_)),
+                Said("{count} cards in the Meta column, but type {type} has {type} copies", count=count, type=type_),
+            )
     modifiers = parse_counts(final_raw.get("modifiers", {}), ("final", "modifiers"), low=None)
 
     collections_raw = need_object(final_raw["collections"], ("final", "collections"))
@@ -83,14 +92,20 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], final_raw: A
     for p in players:
         for type_ in collections[p]:
             if type_ not in meta:
-                raise RecordError(("final", "collections", p, f"type {type_}"), f"type {type_} has no Meta column")
+                raise RecordError(("final", "collections", p, type_step(type_)), Said("type {type} has no Meta column", type=type_))
     for type_, count in meta.items():
         total = count + sum(collections[p].get(type_, 0) for p in players)
         if total > type_:
             held = "".join(f", {p} {collections[p][type_]}" for p in players if collections[p].get(type_))
             raise RecordError(
-                ("final", f"type {type_}"),
-                f"{total} cards (Meta column {count}{held}) but type {type_} has only {type_} copies",
+                ("final", type_step(type_)),
+                Said(
+                    "{count} cards (Meta column {meta}{held}) but type {type} has only {type} copies",
+                    count=total,
+                    meta=count,
+                    held=held,
+                    type=type_,
+                ),
             )
 
     adjustments_raw = need_object(final_raw.get("adjustments", {}), ("final", "adjustments"))
@@ -112,18 +127,21 @@ def lines(game: Game, player: str) -> tuple[Line, ...]:
     for type_, count in sorted(game.collections[player].items()):
         if count:
             value = game.value(type_)
-            out.append(
-                Line(
-                    f"type {type_}",
-                    count * value,
-                    f"{count} card{'s' * (count > 1)} × value {value}"
-                    + (f" ({value_formula(game, type_)})" if game.modifiers.get(type_) else ""),
+            if game.modifiers.get(type_):
+                formula = Said.counted(
+                    "{count} card × value {value} ({formula})",
+                    "{count} cards × value {value} ({formula})",
+                    count,
+                    value=value,
+                    formula=value_formula(game, type_),
                 )
-            )
+            else:
+                formula = Said.counted("{count} card × value {value}", "{count} cards × value {value}", count, value=value)
+            out.append(Line(Said("type {type}", type=type_), count * value, formula))
     if game.adjustments.get(player):
-        out.append(Line("scoring abilities", game.adjustments[player]))
+        out.append(Line(Said("scoring abilities"), game.adjustments[player]))
     if player == game.players[0] and game.penalty:
-        out.append(Line("first player penalty", -game.penalty))
+        out.append(Line(Said("first player penalty"), -game.penalty))
     return tuple(out)
 
 
@@ -140,8 +158,13 @@ def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
 
 def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
     return (
-        Tiebreak("cards in the Collection (fewer wins)", game.collection_size, lambda n: f"{n} card{'s' * (n != 1)}", key=lambda n: -n),
-        Tiebreak("seat (later in play order wins)", game.players.index, lambda i: f"{ordinal(i + 1)} seat"),
+        Tiebreak(
+            Said("cards in the Collection (fewer wins)"),
+            game.collection_size,
+            lambda n: Said.counted("{count} card", "{count} cards", n),
+            key=lambda n: -n,
+        ),
+        Tiebreak(Said("seat (later in play order wins)"), game.players.index, lambda i: Said("{place} seat", place=ordinal(i + 1))),
     )
 
 
@@ -219,8 +242,10 @@ MAX_FIRST_PLAYER_PENALTY = 20
 
 
 def none_to_take(player: str, held: int, type_: int) -> str:
-    """Why a card cannot be taken from `player`'s collection (apply's answer, the screen's minus): "Ana has no type 3 card"."""
-    return f"{player} has {held or 'no'} type {type_} card{'s' * (held != 1)}"
+    """Why a card cannot be taken from `player`'s collection (apply's answer, the screen's minus): "Ana has no type 3 cards"."""
+    if not held:
+        return Said("{player} has no type {type} cards", player=player, type=type_)
+    return Said.counted("{player} has {count} type {type} card", "{player} has {count} type {type} cards", held, player=player, type=type_)
 
 
 def refusal(table: Table, action: Action) -> str | None:
@@ -232,8 +257,7 @@ def refusal(table: Table, action: Action) -> str | None:
 def why_not(game: Game, action: Action) -> str | None:
     """refusal() on the parsed game (apply has it already); None too for what changes nothing."""
     if isinstance(action, (AdjustMeta, AdjustCollection)) and action.by > 0 and cards_left(game, action.type) < action.by:
-        where = "the Meta column and the Collections"
-        return f"all {action.type} cards of type {action.type} are in {where}"
+        return Said("all {type} cards of type {type} are in the Meta column and the Collections", type=action.type)
     if (
         isinstance(action, AdjustMeta)
         and action.by < 0
@@ -241,16 +265,30 @@ def why_not(game: Game, action: Action) -> str | None:
         and game.meta[action.type] + action.by < meta_floor(game, action.type)
     ):
         who = holders(game, action.type)
-        return f"{' and '.join(who)} collect{'s' * (len(who) == 1)} type {action.type}: it keeps its Meta column"
+        return Said.counted(
+            "{players} collects type {type}: it keeps its Meta column",
+            "{players} collect type {type}: it keeps its Meta column",
+            len(who),
+            players=each_and(who),
+            type=action.type,
+        )
     if isinstance(action, AdjustCollection) and action.by > 0 and action.type not in game.meta:
-        return f"type {action.type} has no Meta column: set the Meta row first"
+        return Said("type {type} has no Meta column: set the Meta row first", type=action.type)
     if isinstance(action, AdjustMeta) and action.by > 0 and action.type not in game.meta and len(game.meta) >= MAX_META_COLUMNS:
-        return f"the Meta row already has its {MAX_META_COLUMNS} columns"
+        return Said("the Meta row already has its {count} columns", count=MAX_META_COLUMNS)
     if isinstance(action, AdjustModifier) and abs(game.modifiers.get(action.type, 0) + action.by) > MODIFIER_RANGE:
-        return f"a modifier goes from −{MODIFIER_RANGE} to +{MODIFIER_RANGE}"
+        return Said("a modifier goes from −{most} to +{most}", most=MODIFIER_RANGE)
     if isinstance(action, AdjustAbilityPoints) and abs(game.adjustments.get(action.player, 0) + action.by) > ADJUSTMENT_RANGE:
-        return f"ability points go from −{ADJUSTMENT_RANGE} to {ADJUSTMENT_RANGE}"
+        return Said("ability points go from −{most} to {most}", most=ADJUSTMENT_RANGE)
     return None
+
+
+def each_and(names: list[str]) -> str:
+    """ "Ana", "Ana and Ben", "Ana and Ben and Cy": the names joined by "and" (in words the app translates)."""
+    said: str = names[0] if names else ""
+    for name in names[1:]:
+        said = Said("{names} and {last}", names=said, last=name)
+    return said
 
 
 def moves(table: Table) -> Iterator[Action]:
@@ -280,39 +318,41 @@ def put(mapping: dict[str, int], key: str, value: int) -> None:
 
 def place(action: Action) -> tuple[str, ...]:
     if isinstance(action, AdjustMeta):
-        return ("final", "meta", f"type {action.type}")
+        return ("final", "meta", type_step(action.type))
     if isinstance(action, AdjustModifier):
-        return ("final", "modifiers", f"type {action.type}")
+        return ("final", "modifiers", type_step(action.type))
     if isinstance(action, AdjustCollection):
-        return ("final", "collections", action.player, f"type {action.type}")
+        return ("final", "collections", action.player, type_step(action.type))
     return ("final", "adjustments", str(action.player))
 
 
 def apply(table: Table, action: Action) -> Table:
     if not isinstance(action, (AdjustMeta, AdjustModifier, AdjustCollection, AdjustAbilityPoints)):
-        raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+        raise RecordError((), Said("{action} is not an action of {game}", action=type(action).__name__, game=GAME.title))
     record = table.record
     players = tuple(record["players"])
     game = parsed_game(GAME, table)
     if isinstance(action, (AdjustCollection, AdjustAbilityPoints)):
         if action.player not in players:
-            raise RecordError((), f"'{action.player}' is not a player of this game")
+            raise RecordError((), Said("'{player}' is not a player of this game", player=action.player))
     elif action.player is not None:
-        raise RecordError((), "the Meta row belongs to the whole table, not to one player")
+        raise RecordError((), Said("the Meta row belongs to the whole table, not to one player"))
     where = place(action)
     if not isinstance(action, AdjustAbilityPoints) and (action.type.__class__ is not int or not TYPE_MIN <= action.type <= TYPE_MAX):
-        raise RecordError(where[:-1], f"type '{action.type}' is not a number from {TYPE_MIN} to {TYPE_MAX}")
+        raise RecordError(
+            where[:-1], Said("type '{type}' is not a number from {low} to {high}", type=action.type, low=TYPE_MIN, high=TYPE_MAX)
+        )
     if action.by.__class__ is not int:
-        raise RecordError(where, f"a change by '{action.by}' is not a whole number")
+        raise RecordError(where, Said("a change by '{by}' is not a whole number", by=action.by))
     if action.by == 0:
-        raise Unchanged(where, "a change by 0 changes nothing")
+        raise Unchanged(where, Said("a change by 0 changes nothing"))
     # Counts cannot go below 0: a second "minus" for the card another device already took off is a no-op.
     if isinstance(action, AdjustMeta) and game.meta.get(action.type, 0) + action.by < 0:
         raise Unchanged(
             where,
-            f"type {action.type} has no Meta column"
+            Said("type {type} has no Meta column", type=action.type)
             if not game.meta.get(action.type)
-            else f"type {action.type}'s Meta column holds only {game.meta[action.type]}",
+            else Said("type {type}'s Meta column holds only {count}", type=action.type, count=game.meta[action.type]),
         )
     if isinstance(action, AdjustCollection) and game.collections[action.player].get(action.type, 0) + action.by < 0:
         raise Unchanged(where, none_to_take(action.player, game.collections[action.player].get(action.type, 0), action.type))
@@ -340,7 +380,7 @@ def apply(table: Table, action: Action) -> Table:
 
 # "How scoring works" in our own words: the card on the setup and play screens and this game's section
 # of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
-HOW_SCORING_WORKS = """\
+HOW_SCORING_WORKS = N_("""\
 - A type's value is the cards in its Meta column (marker included) plus the
   passive modifiers, never below 1. You score, for each type, your collected
   cards × its value, then your scoring-ability points; the first player loses
@@ -351,11 +391,13 @@ HOW_SCORING_WORKS = """\
   "no more cards of a type than its number" is enforced.
 - Ties: fewer cards in the Collection wins; then the player later in seat
   order (furthest from the first player).
-"""
+""")
 
 
 def option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
-    return (f"first player penalty {changed['first_player_penalty']}",) if "first_player_penalty" in changed else ()
+    if "first_player_penalty" not in changed:
+        return ()
+    return (Said("first player penalty {penalty}", penalty=changed["first_player_penalty"]),)
 
 
 GAME = GameRules(

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from .fields import RecordError, Where, check_keys, need_list, need_object, need_str
+from .words import Said
 
 MAX_PAUSES = 1000  # far more breaks than an evening has; bounds what a crafted record makes every tap read
 
@@ -48,19 +49,20 @@ def _moment(value: Any, where: Where) -> datetime:
     try:
         when = datetime.fromisoformat(text)
     except ValueError:
-        raise RecordError(where, f"'{text}' is not an ISO 8601 date and time") from None
+        raise RecordError(where, Said("'{text}' is not an ISO 8601 date and time", text=text)) from None
     if when.tzinfo is None:
-        raise RecordError(where, f"'{text}' has no UTC offset (write it as {text}+00:00, or with its own offset)")
+        raise RecordError(where, Said("'{text}' has no UTC offset (write it as {text}+00:00, or with its own offset)", text=text))
     return when
 
 
 def _not_before(when: datetime, earlier: datetime, where: Where, what: str) -> None:
+    """`when` at or after `earlier` (`what`, in words: "the start"), else a RecordError."""
     try:
         ok = when >= earlier
     except OverflowError:  # an offset at the calendar's very end: not comparable in UTC
         ok = False
     if not ok:
-        raise RecordError(where, f"it is before {what}")
+        raise RecordError(where, Said("it is before {what}", what=what))
 
 
 def parse_clock(raw: Any) -> Clock:
@@ -72,11 +74,11 @@ def parse_clock(raw: Any) -> Clock:
     pauses_at = (*where, "pauses")
     raw_pauses = need_list(clock.get("pauses", []), pauses_at)
     if len(raw_pauses) > MAX_PAUSES:
-        raise RecordError(pauses_at, f"{len(raw_pauses):,} pauses (at most {MAX_PAUSES:,})")
-    last, last_what = started, "the start"
+        raise RecordError(pauses_at, Said("{count:,} pauses (at most {most:,})", count=len(raw_pauses), most=MAX_PAUSES))
+    last, last_what = started, Said("the start")
     pauses: list[tuple[datetime, datetime | None]] = []
     for i, raw_pause in enumerate(raw_pauses, start=1):
-        at = (*pauses_at, f"pause {i}")
+        at = (*pauses_at, Said("pause {n}", n=i))
         pause = need_object(raw_pause, at)
         check_keys(pause, at, required=("from",), optional=("to",))
         begin = _moment(pause["from"], (*at, "from"))
@@ -84,12 +86,12 @@ def parse_clock(raw: Any) -> Clock:
         end = None
         if "to" in pause:
             end = _moment(pause["to"], (*at, "to"))
-            _not_before(end, begin, (*at, "to"), "the pause's own from")
-            last, last_what = end, f"the end of pause {i}"
+            _not_before(end, begin, (*at, "to"), Said("the pause's own from"))
+            last, last_what = end, Said("the end of pause {n}", n=i)
         elif i < len(raw_pauses) or "stopped" in clock:
-            raise RecordError(at, "only the last pause of a running clock may be open (without 'to')")
+            raise RecordError(at, Said("only the last pause of a running clock may be open (without 'to')"))
         else:
-            last, last_what = begin, f"pause {i}"
+            last, last_what = begin, Said("pause {n}", n=i)
         pauses.append((begin, end))
     stopped = None
     if "stopped" in clock:

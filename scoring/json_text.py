@@ -13,7 +13,8 @@ import json
 import sys
 from typing import Any, NoReturn
 
-from .fields import RecordError
+from .fields import RECORD, RecordError
+from .words import Said
 
 PYTHON_DIGITS = 4300  # int()'s limit when the interpreter does not say (sys.get_int_max_str_digits)
 
@@ -51,12 +52,12 @@ def long_number(value: Any) -> tuple[tuple[str, ...], int] | None:
         if isinstance(node, dict):
             stack.extend((item, (*at, str(key))) for key, item in reversed(node.items()))
         elif isinstance(node, list):
-            stack.extend((item, (*at, f"item {i}")) for i, item in reversed(list(enumerate(node, start=1))))
+            stack.extend((item, (*at, Said("item {n}", n=i))) for i, item in reversed(list(enumerate(node, start=1))))
     return None
 
 
 def too_long(digits: int, limit: int) -> str:
-    return f"a number is too long ({digits:,} digits; at most {limit:,})"
+    return Said("a number is too long ({digits:,} digits; at most {limit:,})", digits=digits, limit=limit)
 
 
 def loads(text: str, max_digits: int | None = None) -> Any:
@@ -89,7 +90,9 @@ def loads(text: str, max_digits: int | None = None) -> Any:
     value = json.loads(text, object_pairs_hook=to_dict, parse_constant=reject_constant, parse_int=read_int)
     if repeated:
         obj, key = repeated[0]
-        raise RecordError(path_to(value, obj) or ("record",), f"'{key}' is given twice; the second would silently replace the first")
+        raise RecordError(
+            path_to(value, obj) or (RECORD,), Said("'{key}' is given twice; the second would silently replace the first", key=key)
+        )
     if found_long:
         place, digits = long_number(value) or ((), 0)
         raise NumberTooLong(place, too_long(digits, limit), value)
@@ -97,7 +100,7 @@ def loads(text: str, max_digits: int | None = None) -> Any:
 
 
 def reject_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(Said("{name} is not a number JSON allows", name=name))
 
 
 def path_to(root: Any, target: dict[str, Any]) -> tuple[str, ...] | None:
@@ -107,7 +110,7 @@ def path_to(root: Any, target: dict[str, Any]) -> tuple[str, ...] | None:
     if isinstance(root, dict):
         children = ((str(k), v) for k, v in root.items())
     elif isinstance(root, list):
-        children = ((f"item {i}", v) for i, v in enumerate(root, start=1))
+        children = ((Said("item {n}", n=i), v) for i, v in enumerate(root, start=1))
     else:
         return None
     for step, child in children:

@@ -13,9 +13,19 @@ from .actions import Action, NextRound, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_int, need_list, need_object
 from .record import GameRules, Record, parse_one
 from .result import Line, Result, rank, sum_totals
+from .words import N_, Said
 
 COLOURS = ("yellow", "blue", "white", "green", "red")
 PURPLE = "purple"
+# How the expeditions' colours are said to people (the record's keys are English words, never translated).
+COLOUR_WORDS: dict[str, str] = {
+    "yellow": Said("yellow"),
+    "blue": Said("blue"),
+    "white": Said("white"),
+    "green": Said("green"),
+    "red": Said("red"),
+    "purple": Said("purple"),
+}
 NUMBERS = tuple(range(2, 11))
 INVESTMENTS_PER_COLOUR = 3
 EXPEDITION_COST = 20
@@ -79,10 +89,15 @@ def expedition_lines(colour: str, investments: int, cards: tuple[int, ...]) -> t
     bonus = BONUS if size >= BONUS_CARDS else 0  # never multiplied, and investments count towards the 8 (docs/scoring.md)
     numbers = "+".join(str(c) for c in sorted(cards)) or "0"
     formula = f"({numbers} − {EXPEDITION_COST})" + (f" × {investments + 1}" if investments else "")
-    lines = [Line(colour, points - bonus, formula)]
+    lines = [Line(colour_word(colour), points - bonus, formula)]
     if bonus:
-        lines.append(Line(f"{colour} {BONUS_CARDS}-card bonus", bonus))
+        lines.append(Line(Said("{colour} {cards}-card bonus", colour=colour_word(colour), cards=BONUS_CARDS), bonus))
     return tuple(lines)
+
+
+def colour_word(colour: str) -> str:
+    """An expedition's colour in words the app can translate (a Said); anything else as it is written."""
+    return COLOUR_WORDS.get(colour, colour)
 
 
 NO_EXPEDITION = Expedition()  # a colour not started (a constant)
@@ -102,7 +117,7 @@ def parse_variant(raw: Mapping[str, Any]) -> Variant:
     check_keys(raw, ("variant",), optional=("rounds", "purple"))
     rounds = need_int(raw.get("rounds", 3), ("variant", "rounds"))
     if rounds not in (1, 3):
-        raise RecordError(("variant", "rounds"), f"Lost Cities is played over 1 or 3 rounds, not {rounds}")
+        raise RecordError(("variant", "rounds"), Said("Lost Cities is played over 1 or 3 rounds, not {rounds}", rounds=rounds))
     return Variant(rounds=rounds, purple=need_bool(raw.get("purple", False), ("variant", "purple")))
 
 
@@ -128,7 +143,7 @@ def parse_expedition(raw: Any, where: tuple[str, ...]) -> Expedition:
         if card.__class__ is not int or not low <= card <= high:
             need_int(card, where + ("cards",), low, high)
         if card in seen:
-            raise RecordError(where + ("cards",), f"{card} appears twice; each colour has one card of each number")
+            raise RecordError(where + ("cards",), Said("{card} appears twice; each colour has one card of each number", card=card))
         seen.add(card)
     return _new(Expedition, (investments, tuple(sorted(cards))))
 
@@ -143,8 +158,11 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...], vari
         tableau = need_object(raw[player], at)
         for colour in tableau:
             if colour not in colours:
-                hint = " (the purple variant is off)" if colour == PURPLE else ""
-                raise RecordError(at, f"'{colour}' is not an expedition colour in this game{hint}")
+                if colour == PURPLE:
+                    raise RecordError(
+                        at, Said("'{colour}' is not an expedition colour in this game (the purple variant is off)", colour=colour)
+                    )
+                raise RecordError(at, Said("'{colour}' is not an expedition colour in this game", colour=colour))
         round_[player] = {colour: parse_expedition(tableau[colour], at + (colour,)) for colour in colours if colour in tableau}
     check_deck(round_, where, players, variant)
     return round_
@@ -158,12 +176,18 @@ def check_deck(round_: Mapping[str, Tableau], where: tuple[str, ...], players: t
         theirs = round_[second].get(colour, NO_EXPEDITION)
         for card in theirs.cards:
             if card in mine.cards:
-                raise RecordError(where + (second, colour), f"{card} is also on {first}'s tableau")
+                raise RecordError(
+                    where + (second, colour_word(colour)), Said("{card} is also on {player}'s tableau", card=card, player=first)
+                )
         if mine.investments + theirs.investments > INVESTMENTS_PER_COLOUR:
             raise RecordError(
-                where + (colour,),
-                f"{mine.investments + theirs.investments} {colour} investment cards across both players; "
-                f"the deck has {INVESTMENTS_PER_COLOUR}",
+                where + (colour_word(colour),),
+                Said(
+                    "{count} {colour} investment cards across both players; the deck has {most}",
+                    count=mine.investments + theirs.investments,
+                    colour=colour_word(colour),
+                    most=INVESTMENTS_PER_COLOUR,
+                ),
             )
 
 
@@ -171,7 +195,9 @@ def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], rounds_raw: 
     variant = parse_variant(variant_raw)
     rounds = need_list(rounds_raw, ("rounds",))
     if len(rounds) > variant.rounds:
-        raise RecordError(("rounds",), f"{len(rounds)} rounds recorded, but this game plays {variant.rounds}")
+        raise RecordError(
+            ("rounds",), Said("{count} rounds recorded, but this game plays {planned}", count=len(rounds), planned=variant.rounds)
+        )
     return Game(
         players=players,
         variant=variant,
@@ -227,14 +253,16 @@ def score(game: Game) -> Result:
     decided = len(game.rounds) == game.variant.rounds
     explanations = list(sentences)
     if decided and len(ranking[0]) == 2:
-        explanations.append("Lost Cities has no tiebreak: the game is a draw.")
+        explanations.append(Said("Lost Cities has no tiebreak: the game is a draw."))
     starter = starter_after(game, totals)
     if not decided and game.rounds:
         nxt = len(game.rounds) + 1
         if starter:
-            explanations.append(f"{starter} has the higher total and starts round {nxt}.")
+            explanations.append(Said("{player} has the higher total and starts round {round}.", player=starter, round=nxt))
         else:
-            explanations.append(f"The totals are level: the rules do not say who starts round {nxt}, so the players choose.")
+            explanations.append(
+                Said("The totals are level: the rules do not say who starts round {round}, so the players choose.", round=nxt)
+            )
     return Result(
         game=GAME.key,
         players=game.players,
@@ -305,23 +333,31 @@ def refusal(table: Table, action: Action) -> str | None:
     if isinstance(action, NextRound):
         planned, played = parse_variant(record.get("variant", {})).rounds, len(record["rounds"])
         if played >= planned:
-            return f"this game plays {planned} round{'s' * (planned > 1)}"
+            return Said.counted("this game plays {count} round", "this game plays {count} rounds", planned)
         if played and not any(laid_down(tableau) for tableau in record["rounds"][-1].values()):
             # An empty round would be skipped without a word (and two of them end a game as a draw).
-            return f"round {played} has no cards yet: enter its cards before starting round {played + 1}"
+            return Said("round {round} has no cards yet: enter its cards before starting round {next}", round=played, next=played + 1)
         return None
     if not isinstance(action, (AddCard, SetInvestments)) or not 1 <= action.round <= len(record["rounds"]):
         return None
     round_ = record["rounds"][action.round - 1]
     if action.player not in round_:
-        return f"'{action.player}' is not a player of this game"
+        return Said("'{player}' is not a player of this game", player=action.player)
     if isinstance(action, AddCard):
         other = holder(round_, action.colour, action.number)
-        return f"{action.colour} {action.number} is on {other}'s tableau" if other not in (None, action.player) else None
+        if other in (None, action.player):
+            return None
+        return Said("{colour} {number} is on {player}'s tableau", colour=colour_word(action.colour), number=action.number, player=other)
     other = next(p for p in record["players"] if p != action.player)
     left = investments_left(tableau_of(round_[other]), action.colour)
     if left < action.count <= INVESTMENTS_PER_COLOUR:
-        return f"{other} holds {INVESTMENTS_PER_COLOUR - left} of the {INVESTMENTS_PER_COLOUR} {action.colour} investment cards"
+        return Said(
+            "{player} holds {count} of the {most} {colour} investment cards",
+            player=other,
+            count=INVESTMENTS_PER_COLOUR - left,
+            most=INVESTMENTS_PER_COLOUR,
+            colour=colour_word(action.colour),
+        )
     return None
 
 
@@ -357,19 +393,28 @@ def apply(table: Table, action: Action) -> Table:
             raise RecordError(("rounds",), reason)
         return edited(table, lambda r, d: r["rounds"].append({p: {} for p in players}), check_record)
     if not isinstance(action, (AddCard, RemoveCard, SetInvestments)):
-        raise RecordError((), f"{type(action).__name__} is not an action of {GAME.title}")
+        raise RecordError((), Said("{action} is not an action of {game}", action=type(action).__name__, game=GAME.title))
     if action.player not in players:
-        raise RecordError((), f"'{action.player}' is not a player of this game")
+        raise RecordError((), Said("'{player}' is not a player of this game", player=action.player))
     if not 1 <= action.round <= len(rounds):
-        raise RecordError((f"round {action.round}",), f"there is no round {action.round} yet")
-    where = (f"round {action.round}", action.player, action.colour)
+        raise RecordError((Said("round {n}", n=action.round),), Said("there is no round {round} yet", round=action.round))
+    where = (Said("round {n}", n=action.round), action.player, colour_word(action.colour))
     if action.colour not in parse_variant(record.get("variant", {})).colours:
-        raise RecordError(where, f"'{action.colour}' is not an expedition colour in this game")
+        raise RecordError(where, Said("'{colour}' is not an expedition colour in this game", colour=action.colour))
     round_ = rounds[action.round - 1]
     mine = round_[action.player].get(action.colour, {})
     if isinstance(action, SetInvestments):
         if mine.get("investments", 0) == action.count:
-            raise Unchanged(where, f"{action.player} already has {action.count} {action.colour} investment card{'s' * (action.count != 1)}")
+            raise Unchanged(
+                where,
+                Said.counted(
+                    "{player} already has {count} {colour} investment card",
+                    "{player} already has {count} {colour} investment cards",
+                    action.count,
+                    player=action.player,
+                    colour=colour_word(action.colour),
+                ),
+            )
         reason = refusal(table, action)  # what the screen draws its free and taken investments from
         if reason:
             raise RecordError(where, reason)
@@ -378,14 +423,30 @@ def apply(table: Table, action: Action) -> Table:
         cards = mine.get("cards", [])
         if isinstance(action, AddCard):
             if action.number in cards:
-                raise Unchanged(where, f"{action.colour} {action.number} is already on {action.player}'s tableau")
+                raise Unchanged(
+                    where,
+                    Said(
+                        "{colour} {number} is already on {player}'s tableau",
+                        colour=colour_word(action.colour),
+                        number=action.number,
+                        player=action.player,
+                    ),
+                )
             reason = refusal(table, action)  # what the screen draws its free and taken cards from
             if reason:
                 raise RecordError(where, reason)
             value = sorted([*cards, action.number])
         else:
             if action.number not in cards:
-                raise Unchanged(where, f"{action.colour} {action.number} is not on {action.player}'s tableau")
+                raise Unchanged(
+                    where,
+                    Said(
+                        "{colour} {number} is not on {player}'s tableau",
+                        colour=colour_word(action.colour),
+                        number=action.number,
+                        player=action.player,
+                    ),
+                )
             value = [c for c in cards if c != action.number]
     field = "investments" if isinstance(action, SetInvestments) else "cards"
 
@@ -424,7 +485,7 @@ def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapp
 
 # "How scoring works" in our own words: the card on the setup and play screens and this game's section
 # of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
-HOW_SCORING_WORKS = """\
+HOW_SCORING_WORKS = N_("""\
 - Every expedition you start costs 20: its numbers minus 20, times one more
   than its investment cards. Investments alone count as a start: three
   investments and no numbers score (0 − 20) × 4 = −80.
@@ -437,14 +498,18 @@ HOW_SCORING_WORKS = """\
 - The higher running total starts the next round; on a level total the rules
   are silent, so the app says so and the players choose.
 - Ties: there is no official tiebreak. A level total is a draw, shown as such.
-"""
+""")
 
 
 def option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
     rounds = changed.get("rounds")
     return (
-        *(() if rounds is None else ("short game: 1 round" if rounds == 1 else f"{rounds} rounds",)),
-        *(("purple expedition",) if changed.get("purple") else ()),
+        *(
+            ()
+            if rounds is None
+            else (Said("short game: 1 round") if rounds == 1 else Said.counted("{count} round", "{count} rounds", rounds),)
+        ),
+        *((Said("purple expedition"),) if changed.get("purple") else ()),
     )
 
 

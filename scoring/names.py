@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .record import GameRules
+from .words import Said
 
 MAX_NAME = 200  # characters; a long name is kept whole in the record and shortened on screen
 
@@ -106,18 +107,18 @@ def name_key(name: str) -> str:
 
 
 def name_problem(name: str | None, others: Iterable[str] = ()) -> str | None:
-    """Why `name` cannot be a player beside `others`, in words for the person typing; None when it can."""
+    """Why `name` cannot be a player beside `others`, in words for the person typing (a Said); None when it can."""
     name = clean_name(name)
     if not any(not ch.isspace() and unicodedata.category(ch) != "Cf" for ch in name):
-        return "Type a name first."  # empty, spaces, or only invisible characters
+        return Said("Type a name first.")  # empty, spaces, or only invisible characters
     if any(unicodedata.category(ch) == "Cc" for ch in name):
-        return "A name cannot contain line breaks, tabs or control characters."
+        return Said("A name cannot contain line breaks, tabs or control characters.")
     if len(name) > MAX_NAME:
-        return f"A name can be at most {MAX_NAME} characters long."
+        return Said("A name can be at most {count} characters long.", count=MAX_NAME)
     key = name_key(name)
     if any(name_key(other) == key for other in others):
         shown = name if len(name) <= 18 else name[:17] + "…"
-        return f"{shown} is already playing."
+        return Said("{player} is already playing.", player=shown)
     return None
 
 
@@ -132,27 +133,32 @@ def shown_name(name: str) -> str:
 
 def players_problem(players: Iterable[str]) -> str | None:
     """Why a record's players break the rules Setup and renaming apply (for an import), naming the
-    player in words; None when every name is as Setup would have stored it."""
+    player in words (a Said); None when every name is as Setup would have stored it."""
     seen: list[str] = []
     for i, name in enumerate(players, start=1):
         if not isinstance(name, str):
-            return f"player {i} is not a name"
-        where = f"player {i} ({shown_name(name)})"
+            return Said("player {n} is not a name", n=i)
+        where = Said("player {n} ({name})", n=i, name=shown_name(name))
         hidden = hidden_characters(name)
         if hidden:
             codes = ", ".join(dict.fromkeys(f"U+{ord(ch):04X}" for ch in hidden))
-            return f"{where}: a name cannot hold invisible or direction-changing characters ({codes})"
+            return Said("{where}: a name cannot hold invisible or direction-changing characters ({codes})", where=where, codes=codes)
         if name != name.strip():
-            return f"{where}: a name cannot have spaces around it"
+            return Said("{where}: a name cannot have spaces around it", where=where)
         if unicodedata.normalize("NFC", name) != name:
-            return f"{where}: a name must be in Unicode's composed form (NFC), as Setup stores it"
+            return Said("{where}: a name must be in Unicode's composed form (NFC), as Setup stores it", where=where)
         key = name_key(name)
         for j, other in enumerate(seen, start=1):
             if name_key(other) == key:
-                return f"{where}: the same player as player {j} ({shown_name(other)}): names that differ only in case are one player"
+                return Said(
+                    "{where}: the same player as player {n} ({name}): names that differ only in case are one player",
+                    where=where,
+                    n=j,
+                    name=shown_name(other),
+                )
         problem = name_problem(name)
         if problem:
-            return f"{where}: {problem}"
+            return Said("{where}: {message}", where=where, message=problem)
         seen.append(name)
     return None
 

@@ -12,8 +12,9 @@ from typing import Any, NamedTuple
 
 from .actions import Action, Table
 from .clock import parse_clock
-from .fields import RecordError, check_keys, need_choice, need_int, need_list, need_object, need_str
+from .fields import RECORD, RecordError, check_keys, need_choice, need_int, need_list, need_object, need_str
 from .result import Result
+from .words import Said
 
 METADATA = ("id", "played_at", "location", "notes")
 # `clock` (clock.py) and `photos` (the references of the tableaux' photos, checked by the app): kept, never scored.
@@ -35,8 +36,9 @@ def no_moves(table: Table) -> Iterable[Action]:
 
 
 def plain_option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
-    """An option in words where its game says nothing better: "first player penalty: 4"."""
-    return tuple(f"{key.replace('_', ' ')}: {value}" for key, value in changed.items())
+    """An option in words where its game says nothing better: "first player penalty: 4" (the option's key
+    as words, in English: a game whose options a person reads gives its own `option_words`)."""
+    return tuple(Said("{option}: {value}", option=key.replace("_", " "), value=value) for key, value in changed.items())
 
 
 def scored_once(game: Any) -> tuple[int, int] | None:
@@ -60,7 +62,7 @@ class GameRules:
     new_body: Callable[[tuple[str, ...], Mapping[str, Any], Mapping[str, str]], Any]
     # The game's actions (scoring/actions.py): (table, action) → table, or RecordError.
     apply: Callable[[Table, Action], Table]
-    # "May I?": why the rules refuse an action on a table now, in their words; None when they allow it.
+    # "May I?": why the rules refuse an action on a table now, in their words (a Said); None when they allow it.
     # The game's apply refuses with it, and the screens draw a card free or taken from it.
     refusal: Callable[[Table, Action], str | None] = no_refusal
     default_variant: Mapping[str, Any] = field(default_factory=dict)
@@ -71,6 +73,7 @@ class GameRules:
     # Each player's setup choice as the body records it (kept for a rematch), e.g. a colour.
     choices_of: Callable[[Any], Mapping[str, str]] = no_choices
     # "How scoring works" in our own words (Markdown bullets): the help card and docs/scoring.md's section.
+    # Marked with N_ (words.py) where the game defines it: the app says it with its `_`.
     how_scoring_works: str = ""
     # The names of the first n rounds on the score pad, from the variant: (variant, n) → names;
     # None: numbered 1, 2, … (Card Commons names them by their multiplier).
@@ -79,7 +82,7 @@ class GameRules:
     # None for a game scored once. Played may pass planned (Card Commons' extra rounds after a tie).
     progress: Callable[[Any], tuple[int, int] | None] = scored_once
     # The options that differ from the game's default, in a few words (the setup screen's "As last time: …",
-    # BG Stats' board): (those options, the number of players, None before it is known) → the words.
+    # BG Stats' board): (those options, the number of players, None before it is known) → the words (each a Said).
     option_words: Callable[[Mapping[str, Any], int | None], tuple[str, ...]] = plain_option_words
     # BoardGameGeek's id of the game, where verified (BG Stats matches the others by their title).
     bgg_id: int | None = None
@@ -109,9 +112,10 @@ class GameRules:
 
     @property
     def player_counts(self) -> str:
+        """How many play it, in words: "2 players", "2–6 players"."""
         if self.min_players == self.max_players:
-            return f"{self.min_players} players"
-        return f"{self.min_players}–{self.max_players} players"
+            return Said.counted("{count} player", "{count} players", self.min_players)
+        return Said("{low}–{high} players", low=self.min_players, high=self.max_players)
 
 
 _new = tuple.__new__  # makes a named tuple without its Python-level __new__
@@ -130,14 +134,16 @@ def parse_players(raw: Any, rules: GameRules) -> tuple[str, ...]:
     seen: set[str] = set()
     for i, name in enumerate(names, start=1):
         if name.__class__ is not str:
-            need_str(name, where + (f"player {i}",))
+            need_str(name, where + (Said("player {n}", n=i),))
         if not name.strip():
-            raise RecordError(where + (f"player {i}",), "a name cannot be empty")
+            raise RecordError(where + (Said("player {n}", n=i),), Said("a name cannot be empty"))
         if name in seen:
-            raise RecordError(where, f"'{name}' appears twice")
+            raise RecordError(where, Said("'{player}' appears twice", player=name))
         seen.add(name)
     if not rules.min_players <= len(names) <= rules.max_players:
-        raise RecordError(where, f"{rules.title} is played by {rules.player_counts}, not {len(names)}")
+        raise RecordError(
+            where, Said("{game} is played by {players}, not {count}", game=rules.title, players=rules.player_counts, count=len(names))
+        )
     return tuple(names)
 
 
@@ -152,21 +158,21 @@ def parse_metadata(raw: dict[str, Any]) -> dict[str, str]:
         try:
             datetime.fromisoformat(metadata["played_at"])
         except ValueError:
-            raise RecordError(("played_at",), f"'{metadata['played_at']}' is not an ISO 8601 date and time") from None
+            raise RecordError(("played_at",), Said("'{text}' is not an ISO 8601 date and time", text=metadata["played_at"])) from None
     return metadata
 
 
 def parse_record(raw: Any, games: Mapping[str, GameRules]) -> Record:
-    record = need_object(raw, ("record",))
+    record = need_object(raw, (RECORD,))
     if "format" in record:
         need_int(record["format"], ("format",))
         if record["format"] != 1:
-            raise RecordError(("format",), f"format {record['format']} is not supported (this reader knows format 1)")
+            raise RecordError(("format",), Said("format {format} is not supported (this reader knows format 1)", format=record["format"]))
     if "game" not in record:
-        raise RecordError(("record",), "missing field 'game'")
+        raise RecordError((RECORD,), Said("missing field '{key}'", key="game"))
     rules = games[need_choice(record["game"], ("game",), games)]
     if not (record.keys() <= FIELDS[rules.body] and "players" in record and rules.body in record):
-        check_keys(record, ("record",), required=("game", "players", rules.body), optional=OPTIONAL)  # names the fault
+        check_keys(record, (RECORD,), required=("game", "players", rules.body), optional=OPTIONAL)  # names the fault
     players = parse_players(record["players"], rules)
     variant = need_object(record.get("variant", {}), ("variant",))
     game = rules.parse(players, variant, record[rules.body])

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .fields import join_names, ordinal
+from .words import Said
 
 MINUS = "\u2212"  # the minus sign of the formulas ("(8 − 20) × 2"): every number a person reads is signed with it
 
@@ -23,23 +24,39 @@ def number(value: float, spec: str = "") -> str:
 
 @dataclass(frozen=True)
 class Line:
-    """One scoring element of a player's round, e.g. `red: (3+6+9+10 − 20) × 2 = 16`."""
+    """One scoring element of a player's round, e.g. `red: (3+6+9+10 − 20) × 2 = 16`.
+
+    Its label, and a formula that holds words ("2 cards × value 3"), are the rules' words (a `Said`);
+    `said` is the whole line as one, `str(line)` its English."""
 
     label: str
     points: int
     formula: str = ""
 
-    def __str__(self) -> str:
+    def __str__(self) -> str:  # `said`'s English, without building it (every line of a JSON breakdown)
         if self.formula and self.formula != str(self.points):
             return f"{self.label}: {self.formula} = {number(self.points)}"
         return f"{self.label}: {number(self.points, '+d')}" if self.points else f"{self.label}: 0"
+
+    @property
+    def said(self) -> Said:
+        """The line in words (`str(line)` is its English): "red: (3+6+9+10 − 20) × 2 = 16", "scoring abilities: +4".
+
+        >>> line = Line(Said("scoring abilities"), 4)
+        >>> line.said, line.said == str(line), line.said.template
+        ('scoring abilities: +4', True, '{label}: {points}')
+        """
+        if self.formula and self.formula != str(self.points):
+            return Said("{label}: {formula} = {points}", label=self.label, formula=self.formula, points=number(self.points))
+        return Said("{label}: {points}", label=self.label, points=number(self.points, "+d") if self.points else "0")
 
 
 class Tiebreak(NamedTuple):  # a named tuple: built on every tie, several times cheaper than a frozen dataclass
     """One step of a game's tiebreak: a key per player (higher wins) and how to say it.
 
     `describe(value)` turns the raw value into words ("5 cards"); `key(value)` maps it to
-    the comparable key, e.g. negated when fewer is better.
+    the comparable key, e.g. negated when fewer is better. The subject and the description are the
+    rules' words (a `Said`), said in the tiebreak sentences of `rank`.
     """
 
     subject: str
@@ -184,21 +201,66 @@ def rank_with_ties(
             lower = ranking[i + 1]
             step_index = next(k for k, step in enumerate(tiebreaks) if step.key(values[group[0]][k]) != step.key(values[lower[0]][k]))
             step = tiebreaks[step_index]
-            both = "both" if len(group) + len(lower) == 2 else "all"
-            sentences.append(
-                f"{join_names(group + lower)} {both} have {total}; {step.subject}: "
-                f"{join_names(group)} {step.describe(values[group[0]][step_index])}, "
-                f"{join_names(lower)} {step.describe(values[lower[0]][step_index])}, "
-                f"so {join_names(group)} {'takes' if len(group) == 1 else 'share'} {ordinal(place)} place."
-            )
+            said = {
+                "tied": join_names(group + lower),
+                "total": total,
+                "subject": step.subject,
+                "winners": join_names(group),
+                "winners_have": step.describe(values[group[0]][step_index]),
+                "others": join_names(lower),
+                "others_have": step.describe(values[lower[0]][step_index]),
+                "place": ordinal(place),
+            }
+            if len(group) + len(lower) == 2:
+                sentence = Said(
+                    "{tied} both have {total}; {subject}: {winners} {winners_have}, {others} {others_have}, "
+                    "so {winners} takes {place} place.",
+                    **said,
+                )
+            elif len(group) == 1:
+                sentence = Said(
+                    "{tied} all have {total}; {subject}: {winners} {winners_have}, {others} {others_have}, "
+                    "so {winners} takes {place} place.",
+                    **said,
+                )
+            else:
+                sentence = Said(
+                    "{tied} all have {total}; {subject}: {winners} {winners_have}, {others} {others_have}, "
+                    "so {winners} share {place} place.",
+                    **said,
+                )
+            sentences.append(sentence)
         if len(group) > 1:
-            same = ""
+            shared_by = {"players": join_names(group), "total": total, "place": ordinal(place)}
             if tiebreaks:
-                same = " and the same " + join_names(f"{step.subject} ({step.describe(v)})" for step, v in zip(tiebreaks, values[group[0]]))
-            both = "both" if len(group) == 2 else "all"
-            sentences.append(f"{join_names(group)} {both} have {total}{same}: they share {ordinal(place)} place.")
+                same = listed(
+                    [Said("{subject} ({value})", subject=t.subject, value=t.describe(v)) for t, v in zip(tiebreaks, values[group[0]])]
+                )
+                if len(group) == 2:
+                    sentence = Said(
+                        "{players} both have {total} and the same {tiebreaks}: they share {place} place.", tiebreaks=same, **shared_by
+                    )
+                else:
+                    sentence = Said(
+                        "{players} all have {total} and the same {tiebreaks}: they share {place} place.", tiebreaks=same, **shared_by
+                    )
+            elif len(group) == 2:
+                sentence = Said("{players} both have {total}: they share {place} place.", **shared_by)
+            else:
+                sentence = Said("{players} all have {total}: they share {place} place.", **shared_by)
+            sentences.append(sentence)
         place += len(group)
     return tuple(ranking), tuple(sentences)
+
+
+def listed(items: Sequence[str]) -> str:
+    """Words in a list, each said as it is (a Said stays one): "a", "a and b", "a, b and c" (as join_names)."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    head: str = items[0]
+    for item in items[1:-1]:
+        head = Said("{items}, {item}", items=head, item=item)
+    return Said("{names} and {last}", names=head, last=items[-1])
 
 
 def scored_once(

@@ -62,7 +62,7 @@ def ordinal(n: int) -> Said:
 
 
 def join_names(names: Iterable[str]) -> str:
-    """"Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    """ "Ana", "Ana and Ben", "Ana, Ben and Cy"."""
     names = list(names)
     if len(names) <= 1:
         return "".join(names)

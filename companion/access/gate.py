@@ -28,6 +28,7 @@ from companion.access.identity import device_of
 from companion.access.pin_hash import hash_pin, outdated, pin_matches
 from companion.access.rights import Listeners
 from companion.data.atomic_files import write_atomically
+from companion.language import _
 
 PIN_SETTING = "access.pin"  # the PIN's hash (pin_hash.py); the PIN itself is never stored
 MIN_DIGITS, SAFE_DIGITS, MAX_DIGITS = 4, 6, 12
@@ -50,17 +51,17 @@ def valid_pin(pin: str) -> bool:
 def new_pin(digits: int = SAFE_DIGITS) -> str:
     import secrets
 
-    return "".join(secrets.choice("0123456789") for _ in range(digits))
+    return "".join(secrets.choice("0123456789") for unused in range(digits))
 
 
 def weak_pin_warning(pin: str) -> str:
     """What to tell the person who sets a short PIN ("" when it is long enough)."""
     if len(pin) >= SAFE_DIGITS:
         return ""
-    return (
-        f"Warning: a {len(pin)}-digit PIN has only {10 ** len(pin):,} possibilities; anyone who gets hold of "
-        f"a copy of the data folder can find it. Use {SAFE_DIGITS} digits or more."
-    )
+    return _(
+        "Warning: a {digits}-digit PIN has only {possibilities} possibilities; anyone who gets hold of "
+        "a copy of the data folder can find it. Use {safe} digits or more."
+    ).format(digits=len(pin), possibilities=f"{10 ** len(pin):,}", safe=SAFE_DIGITS)
 
 
 def backoff(failures: int, free: int, cap: float) -> float:
@@ -136,7 +137,7 @@ class Gate:
         """(accepted, what to tell the person)."""
         wait = self.wait_for(address)
         if wait > 0:
-            return False, f"Too many wrong PINs: try again in {wait:.0f} s."
+            return False, _("Too many wrong PINs: try again in {seconds} s.").format(seconds=f"{wait:.0f}")
         device = device_of(address)
         pin = self.pin
         if pin is not None and pin_matches(guess.strip(), pin):
@@ -153,7 +154,7 @@ class Gate:
                 self._failures[key] = [(failures if now - last < FORGET_AFTER else 0) + 1, now]
             self._save()
         wait = self.wait_for(address)
-        return False, "Wrong PIN." + (f" Try again in {wait:.0f} s." if wait > 0 else "")
+        return False, _("Wrong PIN.") + (" " + _("Try again in {seconds} s.").format(seconds=f"{wait:.0f}") if wait > 0 else "")
 
     def _upgrade(self, old: object, new: str) -> None:
         """Keep the right PIN's hash in the current form (old stays valid for whoever entered it)."""

@@ -12,21 +12,24 @@ import threading
 import weakref
 from collections.abc import Callable
 
+from companion.language import N_
+
 log = logging.getLogger("tableside")
 
-# What a session is told when it lost a right (and what a refused action says).
-PIN_NEEDED = "This table's PIN was set or changed: enter it to continue."
-SEAT_RELEASED = "Your seat was released by the table's host. To sit again, tap your name: the host is asked to approve."
+# What a session is told when it lost a right (and what a refused action says): each said with `_()` where it is
+# shown. The seat's `{}` stays positional (tests and screens give it as .format(name)).
+PIN_NEEDED = N_("This table's PIN was set or changed: enter it to continue.")
+SEAT_RELEASED = N_("Your seat was released by the table's host. To sit again, tap your name: the host is asked to approve.")
 # A device held back from taking a seat by itself (invites.py): its "I am <name>" asks the host.
-ASK_THE_HOST = "The table's host released this phone's seat: tap a name to ask the host for that seat."
-SEAT_ASKED = "Asked the table's host for {}'s seat: waiting for their answer."
-SEAT_REFUSED = "The table's host did not give this phone {}'s seat. Ask at the table."
-SEAT_TAKEN = "{}'s seat is taken by another phone: the host can release it."
-HOST_ONLY = "Only the table's host can do that: enter the PIN first."
-INVITE_REVOKED = "The table's host revoked this invitation. Ask the table for a new one."
-GAME_GONE = "This game is no longer at the table: it was deleted."
-DEVICE_LOCKED = "This device is locked: enter the PIN to use it again."
-NOT_YOUR_SEAT = "This phone can change only the seat it joined; the table's host can change everything."
+ASK_THE_HOST = N_("The table's host released this phone's seat: tap a name to ask the host for that seat.")
+SEAT_ASKED = N_("Asked the table's host for {}'s seat: waiting for their answer.")
+SEAT_REFUSED = N_("The table's host did not give this phone {}'s seat. Ask at the table.")
+SEAT_TAKEN = N_("{}'s seat is taken by another phone: the host can release it.")
+HOST_ONLY = N_("Only the table's host can do that: enter the PIN first.")
+INVITE_REVOKED = N_("The table's host revoked this invitation. Ask the table for a new one.")
+GAME_GONE = N_("This game is no longer at the table: it was deleted.")
+DEVICE_LOCKED = N_("This device is locked: enter the PIN to use it again.")
+NOT_YOUR_SEAT = N_("This phone can change only the seat it joined; the table's host can change everything.")
 
 
 class Listeners:
@@ -48,8 +51,8 @@ class Listeners:
     def notify(self) -> None:
         with self._lock:
             alive = [(m, f) for m in self._methods if (f := m()) is not None]
-            self._methods = [m for m, _ in alive]
-        for _, method in alive:
+            self._methods = [m for m, unused in alive]
+        for _ref, method in alive:
             try:
                 method()
             except Exception:  # one session's failure must not keep the others from hearing it

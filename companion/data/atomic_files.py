@@ -26,6 +26,9 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from companion.language import _, spoken
+from scoring.words import Said
+
 FILE_MODE = 0o600
 DIR_MODE = 0o700
 # Windows: a file opened by os.open is a text file unless it says binary (each "\n" written as
@@ -39,21 +42,26 @@ class StoreWriteError(RuntimeError):
 
 
 def cause_in_words(error: BaseException) -> str:
-    """Why a write failed, for a person: 'The disk is full', 'The data folder is on a read-only disk'…"""
+    """Why a write failed, for a person: 'The disk is full', 'The data folder is on a read-only disk'… A Said: English
+    where it is kept or logged (a backup's notice), in the reader's language where it is said (`in_words`, spoken)."""
     number = getattr(error, "errno", None)
     if number in (errno.ENOSPC, errno.EDQUOT):
-        return "The disk is full"
+        return Said("The disk is full")
     if number == errno.EROFS:
-        return "The data folder is on a read-only disk"
+        return Said("The data folder is on a read-only disk")
     if number in (errno.EACCES, errno.EPERM):
-        return "Tableside is not allowed to write to its data folder"
+        return Said("Tableside is not allowed to write to its data folder")
     if isinstance(error, OSError):
-        return f"The data could not be written ({error.strerror or type(error).__name__})"
+        return Said("The data could not be written ({reason})", reason=error.strerror or type(error).__name__)
     return " ".join(f"{str(error) or type(error).__name__}".split())  # one line, whatever it holds
 
 
-def in_words(error: OSError, outcome: str = "nothing was changed") -> str:
-    return f"{cause_in_words(error)}: {outcome}."
+def in_words(error: OSError, outcome: str | None = None) -> str:
+    """'The disk is full: nothing was changed.', in the reader's language. `outcome`: what became of the change,
+    in the reader's language (the caller's `_()`); nothing was changed when not given."""
+    return _("{cause}: {outcome}.").format(
+        cause=spoken(cause_in_words(error)), outcome=_("nothing was changed") if outcome is None else outcome
+    )
 
 
 def private_dir(path: Path) -> Path:
@@ -202,7 +210,7 @@ def finish_commit(folder: Path) -> int:
         if (folder / tmp).exists():
             os.replace(folder / tmp, folder / target)
             done += 1
-    for parent in {(folder / t).parent for _, t in pairs}:
+    for parent in {(folder / t).parent for unused, t in pairs}:
         fsync_dir(parent)
     marker.unlink()
     fsync_dir(folder)

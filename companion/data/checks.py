@@ -38,6 +38,7 @@ import scoring
 from companion.data.details import detail_problem
 from companion.data.ids import id_problem
 from companion.data.photos import refs_problem
+from companion.language import N_, _, spoken
 from scoring.names import players_problem
 
 # What a stored record must pass, as a number kept in each backup's manifest: a data file whose bytes a
@@ -55,14 +56,19 @@ FUTURE_SKEW = timedelta(hours=36)
 # How far an arriving game's clock may start from its played_at: Tableside starts it there; another app
 # may date the game by its end. Further than this, one of the two is a typo (a clock started in 1970).
 CLOCK_FROM_PLAYED_AT = timedelta(hours=36)
-ODD_IN_NAMES = {"Cc": "a control character", "Cs": "half of a surrogate pair", "Zl": "a line separator", "Zp": "a paragraph separator"}
+ODD_IN_NAMES = {
+    "Cc": N_("a control character"),
+    "Cs": N_("half of a surrogate pair"),
+    "Zl": N_("a line separator"),
+    "Zp": N_("a paragraph separator"),
+}
 
 
 def played_when(text: Any) -> datetime:
     """`played_at` as an aware datetime; one written without an offset is the local time of this machine.
     Raises ValueError when it is not an ISO 8601 date and time (or one this machine cannot place)."""
     if not isinstance(text, str):
-        raise ValueError("played_at is not text")
+        raise ValueError(_("played_at is not text"))
     try:
         when = datetime.fromisoformat(text)
         return when if when.tzinfo is not None else when.astimezone()
@@ -112,13 +118,19 @@ def date_problem(text: Any, field: str = "played_at", arriving: bool = False, no
     except ValueError:
         when = None
     if when is None:
-        return f"{field} {text!r} is not an ISO 8601 date and time"
+        return _("{field} {value} is not an ISO 8601 date and time").format(field=field, value=repr(text))
     if not EARLIEST_YEAR <= when.year <= LATEST_YEAR:
-        return f"{field} {text!r} is not between the years {EARLIEST_YEAR} and {LATEST_YEAR}"
+        return _("{field} {value} is not between the years {earliest} and {latest}").format(
+            field=field, value=repr(text), earliest=EARLIEST_YEAR, latest=LATEST_YEAR
+        )
     if arriving and _in_the_future(when, now):
-        return f"{field} {text!r} is in the future (a game is recorded once it is played: is the year right?)"
+        return _("{field} {value} is in the future (a game is recorded once it is played: is the year right?)").format(
+            field=field, value=repr(text)
+        )
     if not _in_every_zone(when):
-        return f"{field} {text!r} is too near the end of the year {LATEST_YEAR} to be read in every time zone"
+        return _("{field} {value} is too near the end of the year {latest} to be read in every time zone").format(
+            field=field, value=repr(text), latest=LATEST_YEAR
+        )
     return None
 
 
@@ -144,25 +156,33 @@ def _unstorable(text: str) -> str | None:
 
 def text_problem(value: Any) -> str | None:
     """The first text (key or value) of a record that cannot be written as UTF-8, named by its place
-    (`players › player 2`, `rounds › item 1 › Ana`, `notes`)."""
+    (`players › player 2`, `rounds › item 1 › Ana`, `notes`: its keys as written, its positions in words)."""
     stack: list[tuple[Any, tuple[str, ...]]] = [(value, ())]
     while stack:
         node, at = stack.pop()
         if isinstance(node, str):
             bad = _unstorable(node)
             if bad:
-                what = "the name" if at[:1] == ("players",) and len(at) == 2 else "it"
-                return f"{' › '.join(at) or 'record'}: {what} holds a character that cannot be stored ({bad}, half of a surrogate pair)"
+                place = " › ".join(at) or _("record")
+                if at[:1] == ("players",) and len(at) == 2:
+                    return _("{place}: the name holds a character that cannot be stored ({code}, half of a surrogate pair)").format(
+                        place=place, code=bad
+                    )
+                return _("{place}: it holds a character that cannot be stored ({code}, half of a surrogate pair)").format(
+                    place=place, code=bad
+                )
         elif isinstance(node, dict):
             for key in node:
                 bad = _unstorable(key) if isinstance(key, str) else None
                 if bad:
                     place = " › ".join((*at, _shown(key)))
-                    return f"{place}: the key holds a character that cannot be stored ({bad}, half of a surrogate pair)"
+                    return _("{place}: the key holds a character that cannot be stored ({code}, half of a surrogate pair)").format(
+                        place=place, code=bad
+                    )
             stack.extend((item, (*at, _shown(str(key)))) for key, item in reversed(node.items()))
         elif isinstance(node, list):
-            label = "player" if at == ("players",) else "item"
-            stack.extend((item, (*at, f"{label} {i}")) for i, item in reversed(list(enumerate(node, start=1))))
+            step = _("player {number}") if at == ("players",) else _("item {number}")
+            stack.extend((item, (*at, step.format(number=i))) for i, item in reversed(list(enumerate(node, start=1))))
     return None
 
 
@@ -173,9 +193,9 @@ def name_problem(name: str) -> str | None:
             continue
         category = unicodedata.category(ch)
         if category in ODD_IN_NAMES:
-            return f"a name cannot hold {ODD_IN_NAMES[category]} ({_codepoint(ch)})"
+            return _("a name cannot hold {what} ({code})").format(what=_(ODD_IN_NAMES[category]), code=_codepoint(ch))
         if (0xFDD0 <= ord(ch) <= 0xFDEF) or (ord(ch) & 0xFFFE) == 0xFFFE:
-            return f"a name cannot hold a noncharacter ({_codepoint(ch)})"
+            return _("a name cannot hold a noncharacter ({code})").format(code=_codepoint(ch))
     return None
 
 
@@ -197,7 +217,7 @@ def clock_problem(clock: Any, arriving: bool, played_at: Any = None, finished: b
     if not arriving:
         return None
     if finished and "stopped" not in clock:
-        return "clock: a finished game's clock has stopped, and this one has no 'stopped' (it would keep running)"
+        return _("clock: a finished game's clock has stopped, and this one has no 'stopped' (it would keep running)")
     try:
         apart = abs(played_when(clock.get("started")) - played_when(played_at)) if played_at is not None else timedelta(0)
     except (ValueError, OverflowError):
@@ -205,7 +225,9 @@ def clock_problem(clock: Any, arriving: bool, played_at: Any = None, finished: b
     if apart > CLOCK_FROM_PLAYED_AT:
         hours = CLOCK_FROM_PLAYED_AT // timedelta(hours=1)
         started = clock.get("started")
-        return f"clock › started: {started!r} is more than {hours} hours from played_at {played_at!r} (a clock starts when the game does)"
+        return _(
+            "clock › started: {started} is more than {hours} hours from played_at {played_at} (a clock starts when the game does)"
+        ).format(started=repr(started), hours=hours, played_at=repr(played_at))
     return None
 
 
@@ -237,10 +259,10 @@ def metadata_problem(record: dict, arriving: bool = False, finished: bool = Fals
         for i, name in enumerate(players, start=1):
             problem = name_problem(name) if isinstance(name, str) else None
             if problem:
-                return f"players › player {i}: {problem}"
-        problem = players_problem(players)  # Setup's own rules (scoring/names.py)
+                return _("players › player {number}: {problem}").format(number=i, problem=problem)
+        problem = players_problem(players)  # Setup's own rules (scoring/names.py: the rules' words)
         if problem:
-            return f"players › {problem}"
+            return f"players › {spoken(problem)}"
     return None
 
 
@@ -250,9 +272,9 @@ def record_problem(record: Any, finished: bool, arriving: bool = False) -> str |
     try:
         scoring.score(record)
     except scoring.RecordError as e:
-        return str(e)
+        return spoken(e.said)  # the rules' words, in the reader's language (English at start-up: no reader yet)
     except Exception as e:  # a scorer bug must not stop the start: the record is set aside and named
-        return f"the scorer could not read it ({type(e).__name__}: {e})"
+        return _("the scorer could not read it ({error})").format(error=f"{type(e).__name__}: {e}")
     return metadata_problem(record, arriving)
 
 
@@ -260,5 +282,5 @@ def doc_problem(doc: dict, finished: bool) -> str | None:
     """A store entry: its record is usable and carries the entry's id."""
     problem = record_problem(doc["record"], finished)
     if problem is None and doc["record"].get("id") != doc["id"]:
-        problem = "the record's id differs from the entry's"
+        problem = _("the record's id differs from the entry's")
     return problem

@@ -23,6 +23,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from scoring.words import Said
+
 FILE = "contents.json"
 FORMAT = 1
 SHOWN = 5  # ids named in a sentence; the rest are counted
@@ -89,22 +91,50 @@ def count(lost: dict[str, list[str]]) -> int:
 
 def _named(items: list[str]) -> str:
     shown = ", ".join(items[:SHOWN])
-    return shown + (f" and {len(items) - SHOWN} more" if len(items) > SHOWN else "")
+    return Said("{names} and {count} more", names=shown, count=len(items) - SHOWN) if len(items) > SHOWN else shown
 
 
-def in_words(rel: str, lost: dict[str, list[str]], expected: Entry | None = None) -> str:
-    """'it lost 12 of its 12 games (ids a, b, c, d, e and 7 more)', 'it lost 1 game in progress (ids x) and the settings access.pin'."""
-    parts = []
+def lost_in_words(rel: str, lost: dict[str, list[str]], expected: Entry | None = None) -> str:
+    """'12 of its 12 games (ids a, b, c, d, e and 7 more)', '1 game in progress (ids x) and the settings access.pin':
+    a Said (English as it is kept, the reader's language where it is said)."""
+    parts: list[str] = []
     games, edits = lost.get("games", []), lost.get("edits", [])
     if games and rel.startswith("history/"):
         held = len((expected or {}).get("games") or [])
-        of = f" of its {held}" if held else ""
-        parts.append(f"{len(games)}{of} game{'s' * (held != 1 if held else len(games) != 1)} (ids {_named(games)})")
+        if held:
+            parts.append(
+                Said.counted(
+                    "{lost} of its {count} game (ids {ids})",
+                    "{lost} of its {count} games (ids {ids})",
+                    held,
+                    lost=len(games),
+                    ids=_named(games),
+                )
+            )
+        else:
+            parts.append(Said.counted("{count} game (ids {ids})", "{count} games (ids {ids})", len(games), ids=_named(games)))
     elif games:
-        parts.append(f"{len(games)} game{'s' * (len(games) != 1)} in progress (ids {_named(games)})")
+        parts.append(
+            Said.counted("{count} game in progress (ids {ids})", "{count} games in progress (ids {ids})", len(games), ids=_named(games))
+        )
     if edits:
-        copies = "edited copies of saved games" if len(edits) != 1 else "edited copy of a saved game"
-        parts.append(f"{len(edits)} {copies} (ids {_named(edits)})")
+        parts.append(
+            Said.counted(
+                "{count} edited copy of a saved game (ids {ids})",
+                "{count} edited copies of saved games (ids {ids})",
+                len(edits),
+                ids=_named(edits),
+            )
+        )
     if lost.get("settings"):
-        parts.append(f"the settings {_named(lost['settings'])}")
-    return "it lost " + " and ".join(parts)
+        parts.append(Said("the settings {keys}", keys=_named(lost["settings"])))
+    said = parts[0] if parts else ""
+    for part in parts[1:]:
+        said = Said("{parts} and {part}", parts=said, part=part)
+    return said
+
+
+def in_words(rel: str, lost: dict[str, list[str]], expected: Entry | None = None) -> str:
+    """'it lost 12 of its 12 games (ids a, b, c, d, e and 7 more)', 'it lost 1 game in progress (ids x) and the settings
+    access.pin' (a Said: see lost_in_words)."""
+    return Said("it lost {what}", what=lost_in_words(rel, lost, expected))

@@ -13,6 +13,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from companion.language import _
+
 MAX_LOCATION = 100  # a place's name, shown on one line
 MAX_NOTES = 1000  # a few sentences; BG Stats keeps them as the play's comments
 LIMITS = {"location": MAX_LOCATION, "notes": MAX_NOTES}
@@ -48,21 +50,23 @@ def detail_problem(value: Any, field: str, arriving: bool) -> str | None:
     store; a stored record (start-up) is held to the limits only: its length and no control character
     besides tabs and line breaks."""
     if not isinstance(value, str):
-        return f"{field}: it must be text"
+        return _("{field}: it must be text").format(field=field)
     limit = LIMITS[field]
     if len(value) > limit:
-        return f"{field}: it is {len(value):,} characters long (at most {limit:,})"
+        return _("{field}: it is {length} characters long (at most {limit})").format(
+            field=field, length=f"{len(value):,}", limit=f"{limit:,}"
+        )
     odd = _odd_control(value)
     if odd:
-        return f"{field}: it holds a control character (U+{ord(odd):04X})"
+        return _("{field}: it holds a control character ({code})").format(field=field, code=f"U+{ord(odd):04X}")
     if not arriving or value == "" or clean_detail(value, field) == value:  # "" is kept as it came (docs/format.md)
         return None
     if field == "location" and ("\n" in value or "\r" in value):
-        return f"{field}: it holds a line break (a location is one line)"
+        return _("{field}: it holds a line break (a location is one line)").format(field=field)
     if "\t" in value:
-        return f"{field}: it holds a tab"
+        return _("{field}: it holds a tab").format(field=field)
     if "\r" in value:
-        return f"{field}: it holds a carriage return (a line break is written \\n)"
+        return _("{field}: it holds a carriage return (a line break is written \\n)").format(field=field)
     if value != value.strip():
-        return f"{field}: it has spaces around it"
-    return f"{field}: it holds spaces other than single plain spaces (Setup runs them together into one)"
+        return _("{field}: it has spaces around it").format(field=field)
+    return _("{field}: it holds spaces other than single plain spaces (Setup runs them together into one)").format(field=field)

@@ -16,6 +16,8 @@ import binascii
 import re
 from typing import Any
 
+from companion.language import _
+
 MAX_ID_LENGTH = 200
 PLAIN = re.compile(r"[A-Za-z0-9._-]+")
 ENCODED = "~"
@@ -42,9 +44,9 @@ def id_from_route(part: str) -> str:
 def id_problem(game_id: Any) -> str | None:
     """Why `game_id` cannot be a game's id, in words; None when it can."""
     if not isinstance(game_id, str):
-        return f"the id must be text, not {type(game_id).__name__}"
+        return _("the id must be text, not {type}").format(type=type(game_id).__name__)
     if not game_id:
-        return "the id is empty"
+        return _("the id is empty")
     if len(game_id) > MAX_ID_LENGTH:
-        return f"the id is {len(game_id)} characters long (at most {MAX_ID_LENGTH})"
+        return _("the id is {length} characters long (at most {limit})").format(length=len(game_id), limit=MAX_ID_LENGTH)
     return None

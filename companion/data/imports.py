@@ -12,6 +12,7 @@ from companion.data.backups import now_iso
 from companion.data.checks import with_offset
 from companion.data.stored_game import FINISHED, StoredGame, admit, check_id, summarise
 from companion.data.transactions import StoreCore
+from companion.language import _
 
 
 class Imports(StoreCore):
@@ -49,7 +50,11 @@ class Imports(StoreCore):
             admit(record, arriving=True, finished=True)
             record["played_at"] = with_offset(record["played_at"])  # stored with its offset: read alike in every zone
             if record["id"] in first_seen:
-                raise ValueError(f"record {position} repeats the id {record['id']!r} of record {first_seen[record['id']]}")
+                raise ValueError(
+                    _("record {position} repeats the id {id} of record {first}").format(
+                        position=position, id=repr(record["id"]), first=first_seen[record["id"]]
+                    )
+                )
             first_seen[record["id"]] = position
             prepared.append(
                 StoredGame(
@@ -96,5 +101,5 @@ class Imports(StoreCore):
                 out.append(dataclasses.replace(game, record=record))
         except OSError as e:
             folder.discard_new(written)
-            raise StoreWriteError(f"A photo could not be written: {in_words(e)}") from e
+            raise StoreWriteError(_("A photo could not be written: {problem}").format(problem=in_words(e))) from e
         return out, written

@@ -17,6 +17,7 @@ from companion.data import changes
 from companion.data.backups import now_iso
 from companion.data.stored_game import EDITING, FINISHED, IN_PROGRESS, StoredGame, admit, check_id, summarise
 from companion.data.transactions import StoreCore
+from companion.language import _
 
 
 class LiveGames(StoreCore):
@@ -134,7 +135,7 @@ class LiveGames(StoreCore):
             summary = summarise(record)
             admit(record)
             if not summary["decided"]:
-                raise ValueError("the edited game has no result yet: finish it before saving the changes")
+                raise ValueError(_("the edited game has no result yet: finish it before saving the changes"))
             saved = self._finished.get(game_id)  # None: deleted meanwhile; saving puts it back
             game = StoredGame(
                 id=game_id,

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.data.atomic_files import discard, fsync_dir, private_dir, write_bytes_atomically
+from companion.language import _
 
 log = logging.getLogger("tableside")
 
@@ -59,30 +60,32 @@ def names_of(record: dict) -> set[str]:
 
 
 def refs_problem(photos: Any, players: Any) -> str | None:
-    """Why a record's `photos` cannot be stored (in words, naming the place), None when they can."""
+    """Why a record's `photos` cannot be stored (in words, naming the place: its keys as written), None when they can."""
     if not isinstance(photos, list):
-        return "photos: expected a list"
+        return _("photos: expected a list")
     if len(photos) > MAX_PHOTOS:
-        return f"photos: {len(photos)} photos (at most {MAX_PHOTOS} a game)"
+        return _("photos: {count} photos (at most {limit} a game)").format(count=len(photos), limit=MAX_PHOTOS)
     seats = len(players) if isinstance(players, list) else 0
     for i, ref in enumerate(photos, start=1):
-        where = f"photos › item {i}"
+        where = _("photos › item {number}").format(number=i)
         if not isinstance(ref, dict):
-            return f"{where}: expected an object"
+            return _("{where}: expected an object").format(where=where)
         unknown = sorted(set(ref) - REF_KEYS)
         if unknown:
-            return f"{where}: unknown field '{unknown[0]}' (expected {', '.join(sorted(REF_KEYS))})"
+            return _("{where}: unknown field {field} (expected {fields})").format(
+                where=where, field=f"'{unknown[0]}'", fields=", ".join(sorted(REF_KEYS))
+            )
         if not is_name(ref.get("file")):
-            return f"{where} › file: expected a photo's name (32 hex digits and .jpg)"
+            return _("{where} › file: expected a photo's name (32 hex digits and .jpg)").format(where=where)
         seat = ref.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-            return f"{where} › seat: expected a seat of this game (0 to {seats - 1})"
+            return _("{where} › seat: expected a seat of this game (0 to {last})").format(where=where, last=seats - 1)
         round_ = ref.get("round")
         if round_ is not None and (not isinstance(round_, int) or isinstance(round_, bool) or not 1 <= round_ <= 99):
-            return f"{where} › round: expected a round number (1 to 99)"
+            return _("{where} › round: expected a round number (1 to 99)").format(where=where)
         taken = ref.get("taken_at")
         if taken is not None and not (isinstance(taken, str) and len(taken) <= 40 and taken.isprintable()):
-            return f"{where} › taken_at: expected an ISO 8601 date and time"
+            return _("{where} › taken_at: expected an ISO 8601 date and time").format(where=where)
     return None
 
 

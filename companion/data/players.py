@@ -8,6 +8,7 @@ import scoring
 from companion.data import changes
 from companion.data.stored_game import EDITING, FINISHED, StoredGame, admit, summarise
 from companion.data.transactions import StoreCore
+from companion.language import _
 
 
 class Players(StoreCore):
@@ -46,9 +47,13 @@ class Players(StoreCore):
             touched = [g for g in games if old in g.players]
             both = [g for g in touched if new in g.players]
             if both:
-                raise ValueError(f"{old} and {new} both played in the game of {both[0].played_at[:10]}: they are two people")
+                raise ValueError(
+                    _("{old} and {new} both played in the game of {day}: they are two people").format(
+                        old=old, new=new, day=both[0].played_at[:10]
+                    )
+                )
             renamed = [(g, *scoring.rename_player(g.record, old, new, g.draft)) for g in touched]
-            for _, record, _ in renamed:
+            for _game, record, _draft in renamed:
                 scoring.parse(record)
                 admit(record)
             with self._changing(changes.EVERYTHING):

@@ -33,6 +33,8 @@ from companion.data.checks import doc_problem
 from companion.data.damaged import DamagedRecord, DamagedRecords
 from companion.data.stored_game import StoredGame
 from companion.data.transactions import StoreCore
+from companion.language import _
+from scoring.words import Said
 
 log = logging.getLogger("tableside")
 
@@ -106,10 +108,13 @@ class StartUp(StoreCore):
         if self.read_only is None:
             return None
         if self.read_only.errno == errno.EROFS:
-            why = f"The data folder {self.folder} is on a read-only disk"
+            why = _("The data folder {folder} is on a read-only disk: the games can be looked at and exported, but no change can be saved.")
         else:
-            why = f"Tableside is not allowed to write to its data folder {self.folder}"
-        return f"{why}: the games can be looked at and exported, but no change can be saved."
+            why = _(
+                "Tableside is not allowed to write to its data folder {folder}: "
+                "the games can be looked at and exported, but no change can be saved."
+            )
+        return why.format(folder=self.folder)
 
     def _open(self) -> None:
         if self.read_only is None:
@@ -127,7 +132,10 @@ class StartUp(StoreCore):
         except OSError as e:
             if self.read_only is None:
                 raise RuntimeError(f"an interrupted save in {self.folder} could not be completed: {e.strerror or e}") from None
-            interrupted = "A save was cut short in this folder and cannot be completed while it is read-only: the last change may not show."
+            # Said: told on the home screen later, in its reader's language (services/remembered.py says it)
+            interrupted = Said(
+                "A save was cut short in this folder and cannot be completed while it is read-only: the last change may not show."
+            )
         self._make_private()
         self.files = DataFolder(self.folder, read_only=self.read_only is not None)
         if interrupted:
@@ -254,19 +262,26 @@ class StartUp(StoreCore):
                     found.append((table, doc_id, DamagedRecord(rel, problem, now_iso(), doc)))
         if not found:
             return data
-        for _, _, d in found:
-            message = f"A game in {rel} (id {d.id}) cannot be used and was set aside: {d.reason}. It is listed in the history as damaged."
+        damaged = [d for unused_table, unused_id, d in found]
+        for d in damaged:
+            # Said: told on the home screen later, in its reader's language (services/remembered.py says it)
+            message = Said(
+                "A game in {file} (id {id}) cannot be used and was set aside: {reason}. It is listed in the history as damaged.",
+                file=rel,
+                id=d.id,
+                reason=d.reason,
+            )
             self.recovered.append(message)
             log.warning("%s", message)
         try:
-            self.damaged_records.add([d for _, _, d in found])
+            self.damaged_records.add(damaged)
         except OSError:
             log.exception("could not write %s: the damaged records stay in %s", self.damaged_records.path, rel)
-            self.damaged_records.records += [d for _, _, d in found]
-            self._unusable |= {d.id for _, _, d in found}
+            self.damaged_records.records += damaged
+            self._unusable |= {d.id for d in damaged}
             return data
         data = copy.deepcopy(data)
-        for table, doc_id, _ in found:
+        for table, doc_id, _damaged in found:
             del data[table][doc_id]
         self.files.prints.pop(rel, None)  # the file changes: its backups no longer hold its content
         try:

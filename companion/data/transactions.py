@@ -27,6 +27,7 @@ from companion.data.atomic_files import (
 from companion.data.backups import DataFolder
 from companion.data.damaged import DamagedRecords
 from companion.data.stored_game import StoredGame, month_of
+from companion.language import _
 
 log = logging.getLogger("tableside")
 
@@ -95,7 +96,7 @@ class StoreCore:
                     self._pending_commit = False
                 except OSError as e:
                     raise StoreWriteError(
-                        in_words(e, "nothing was changed; an earlier save is completed when Tableside next starts")
+                        in_words(e, _("nothing was changed; an earlier save is completed when Tableside next starts"))
                     ) from e
             tx = self._tx = Transaction(self.folder)
             for db in self._databases():
@@ -116,7 +117,7 @@ class StoreCore:
                 if isinstance(e, CommitPending):
                     self.files.contents = entries
                     self._pending_commit = True
-                    raise StoreWriteError(in_words(e, "the change will be completed when Tableside next starts")) from e
+                    raise StoreWriteError(in_words(e, _("the change will be completed when Tableside next starts"))) from e
                 tx.abort()
                 self._finished, self._where = before[0], before[1]
                 for month in set(self._shards) - before[2]:
@@ -146,8 +147,10 @@ class StoreCore:
         rel = f"history/{month}.json"
         if rel in self.files.blocked:
             raise StoreWriteError(
-                f"The games of {month} are in a damaged file that could not be repaired yet: "
-                "nothing was changed. Restart Tableside once the disk has space."
+                _(
+                    "The games of {month} are in a damaged file that could not be repaired yet: "
+                    "nothing was changed. Restart Tableside once the disk has space."
+                ).format(month=month)
             )
         if month not in self._shards:
             self._shards[month] = TinyDB(self.folder / rel, storage=AtomicJSONStorage)

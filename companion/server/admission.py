@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.access.identity import address_of, device_of, is_loopback, on_this_machine
+from companion.language import N_, _
 
 if TYPE_CHECKING:
     from companion.access.gate import Gate
@@ -37,7 +38,7 @@ MAX_PENDING = 256  # every other device together
 MAX_PENDING_LOCAL = 32  # this machine's browsers (loopback), apart from the others
 PENDING_TTL = 120  # seconds
 SWEEP_EVERY = 5.0  # seconds (Flet itself deletes expired sessions every 10 s)
-BUSY = "Too many sessions from this device are waiting for the PIN. Close the other Tableside tabs, or try again in a few minutes."
+BUSY = N_("Too many sessions from this device are waiting for the PIN. Close the other Tableside tabs, or try again in a few minutes.")
 
 
 def mark_unlocked(page: ft.Page) -> None:
@@ -79,15 +80,15 @@ class Pending:
         return [(a, s, ttl) for a, r, ttl in alive if (s := r()) is not None]
 
     async def sweep(self) -> None:
-        for _, session, ttl in self.waiting():
+        for _address, session, ttl in self.waiting():
             await expire_within(session, ttl)
 
     def admit(self, page: ft.Page) -> bool:
         address = address_of(page)
         device, local = device_of(address), is_loopback(address)
         waiting = self.waiting()
-        same = sum(1 for a, _, _ in waiting if device_of(a) == device)
-        others = sum(1 for a, _, _ in waiting if is_loopback(a) == local)  # the locals' places, or everyone else's
+        same = sum(1 for a, *unused in waiting if device_of(a) == device)
+        others = sum(1 for a, *unused in waiting if is_loopback(a) == local)  # the locals' places, or everyone else's
         admitted = others < MAX_PENDING_LOCAL if local else (others < MAX_PENDING and same < MAX_PENDING_PER_ADDRESS)
         # A refused session is counted too until it leaves, then dropped at once.
         self.sessions.append((address, weakref.ref(page.session), PENDING_TTL if admitted else 0))
@@ -108,7 +109,7 @@ class Pending:
 
 def show_busy(page: ft.Page) -> None:
     page.title = "Tableside"
-    page.add(ft.Semantics(identifier="message", content=ft.Text(BUSY)))
+    page.add(ft.Semantics(identifier="message", content=ft.Text(_(BUSY))))  # (its language unknown yet: English)
 
 
 def limited(main: PageMain, gate: Gate, pending: Pending | None = None) -> PageMain:

@@ -21,6 +21,8 @@ import threading
 import time
 from pathlib import Path
 
+from companion.language import _
+
 MAX_UPLOAD_BYTES = 32 * 1024 * 1024  # a JSON file the transfer screen imports: a history of 30,000 games
 # A ZIP "Export with photos" writes: as many photos as one import keeps (photo_archive.MAX_KEPT_BYTES, 256 MB)
 # and their games. What the server takes at most (Flet's upload handler cuts a file off past it).
@@ -88,10 +90,10 @@ class Uploads:
         now = time.time() if now is None else now
         self.sweep(now)
         with self._lock:
-            if sum(1 for d, _ in self._under_way.values() if d == device) >= MAX_UNDER_WAY_PER_DEVICE:
-                raise UploadRefused("Another file from this device is still on its way: wait for it, then try again.")
+            if sum(1 for d, unused in self._under_way.values() if d == device) >= MAX_UNDER_WAY_PER_DEVICE:
+                raise UploadRefused(_("Another file from this device is still on its way: wait for it, then try again."))
             if len(self._under_way) >= MAX_UNDER_WAY:
-                raise UploadRefused("The server is receiving other files: try again in a minute.")
+                raise UploadRefused(_("The server is receiving other files: try again in a minute."))
             name = f"{secrets.token_hex(16)}.upload"
             self._under_way[name] = (device, now)
         return name
@@ -100,7 +102,7 @@ class Uploads:
         """Remove the uploads whose URL has expired: nobody can finish or take them any more."""
         expired = (time.time() if now is None else now) - UPLOAD_VALID_SECONDS
         with self._lock:
-            for name in [n for n, (_, issued) in self._under_way.items() if issued < expired]:
+            for name in [n for n, (unused, issued) in self._under_way.items() if issued < expired]:
                 del self._under_way[name]
         for path in self.folder.glob("*.upload"):
             try:

@@ -24,6 +24,7 @@ import socket
 import sys
 from typing import Any
 
+from companion.language import _
 from companion.server.guard import Guard, own_hosts
 from companion.server.network import lan_addresses
 
@@ -81,6 +82,7 @@ class WifiListener:
             for sock in sockets:
                 sock.close()
             error = self.task.exception() if not self.task.cancelled() else None
-            raise OSError(f"the listener stopped at once ({type(error).__name__ if error else 'cancelled'})")
+            # said on the invite screen (network.Network.open_to_wifi: "Could not listen on the local network: …")
+            raise OSError(_("the listener stopped at once ({reason})").format(reason=type(error).__name__ if error else "cancelled"))
         log.info("listening on the local network too: %s", ", ".join(urls))
         return urls

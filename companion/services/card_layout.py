@@ -16,6 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.language import _
+
 if TYPE_CHECKING:
     from PIL import ImageFont
 
@@ -34,7 +36,7 @@ class ImagesUnavailable(RuntimeError):
     """Pillow is not here: the browser build (companion/standalone) has no compiled packages."""
 
     def __init__(self) -> None:
-        super().__init__("Images are made by Tableside on a computer: this browser version cannot draw one. Copy the result instead.")
+        super().__init__(_("Images are made by Tableside on a computer: this browser version cannot draw one. Copy the result instead."))
 
 
 def available() -> bool:

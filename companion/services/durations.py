@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from companion.language import _
 from companion.services import game_clock
 
 MAX_SITTING = timedelta(hours=12)  # longer: left open overnight, not played for that long
@@ -37,5 +38,5 @@ def in_words(mins: int | None) -> str | None:
         return None
     hours, rest = divmod(mins, 60)
     if not hours:
-        return f"{rest} min"
-    return f"{hours} h {rest} min" if rest else f"{hours} h"
+        return _("{minutes} min").format(minutes=rest)
+    return _("{hours} h {minutes} min").format(hours=hours, minutes=rest) if rest else _("{hours} h").format(hours=hours)

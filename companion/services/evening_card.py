@@ -4,6 +4,7 @@ player's score, the standings. "Save image" on Tonight downloads it. No Flet her
 
 from __future__ import annotations
 
+from companion.language import _, ngettext
 from companion.services.card_layout import ACCENT, INK, MARGIN, MUTED, WIDTH, Card, render, text_width
 from companion.services.evenings import Evening, game_line, standing_line, standings, title
 
@@ -20,13 +21,14 @@ def evening_layout(evening: Evening) -> Card:
     """The card's lines: title, every game (wrapped: every player's score is on it), the standings, the footer."""
     lines = [game_line(g) for g in evening.games]
     if len(lines) > MAX_GAMES:
-        lines = [*lines[: MAX_GAMES - 1], f"… and {len(lines) - MAX_GAMES + 1} more games"]
+        more = len(lines) - MAX_GAMES + 1  # never fewer than 2
+        lines = [*lines[: MAX_GAMES - 1], ngettext("… and {count} more game", "… and {count} more games", more).format(count=more)]
     card = Card()
     y = card.text(MARGIN, title(evening), 40, ACCENT) + 30
-    y = card.text(y, "Games", 30, MUTED) + 12
+    y = card.text(y, _("Games"), 30, MUTED) + 12
     for line in lines:
         y = card.text(y, line, 30, INK) + 14
-    y = card.text(y + 30, "Standings", 30, MUTED) + 22
+    y = card.text(y + 30, _("Standings"), 30, MUTED) + 22
     for s in standings(evening):
         place, player, figures = standing_line(s)
         card.rule(y)
@@ -36,7 +38,7 @@ def evening_layout(evening: Evening) -> Card:
         name_end = card.text(y + 12, player, 34, INK, x=NAME_X, width=name_width)
         figures_end = card.text(y + 16, figures, 28, MUTED, x=WIDTH - MARGIN, width=int(figures_width) + 1, right=True)
         y = max(y + ROW, name_end + 8, figures_end + 8)
-    y = card.text(y + 20, "Scored with Tableside", 26, MUTED)
+    y = card.text(y + 20, _("Scored with Tableside"), 26, MUTED)
     card.height = y + MARGIN
     return card
 

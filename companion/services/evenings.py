@@ -31,6 +31,7 @@ from datetime import UTC, datetime, timedelta
 import scoring
 from companion.data.checks import played_when
 from companion.data.store import StoredGame
+from companion.language import _, decimal, ngettext, spoken
 from companion.services import durations
 from scoring.fields import join_names, ordinal
 
@@ -206,29 +207,42 @@ def game_line(game: StoredGame) -> str:
     """'Lost Cities: Ana wins (Ana 45 · Ben 30)'; a shared first place said as such."""
     won = winners(game)
     title = scoring.GAMES[game.game].title
-    who = f"{won[0]} wins" if len(won) == 1 else (f"{join_names(won)} share the win" if won else "no winner")
+    if len(won) == 1:
+        who = _("{player} wins").format(player=won[0])
+    elif won:
+        who = _("{players} share the win").format(players=spoken(join_names(won)))
+    else:
+        who = _("no winner")
     order = [p for group in game.scored["ranking"] for p in group]
     scores = " · ".join(f"{p} {scoring.number(game.scored['totals'][p])}" for p in order)
     return f"{title}: {who} ({scores})"
 
 
 def count(n: int, word: str) -> str:
+    """ "1 game", "3 wins" in the reader's language (`word`: "game" or "win"; any other is said in English)."""
+    if word == "game":
+        return ngettext("{count} game", "{count} games", n).format(count=n)
+    if word == "win":
+        return ngettext("{count} win", "{count} wins", n).format(count=n)
     return f"{n} {word}{'s' * (n != 1)}"
 
 
 def standing_line(s: Standing) -> tuple[str, str, str]:
-    """(place, player, '2 wins · 1.85 points in 3 games')."""
-    return ordinal(s.place), s.player, f"{count(s.wins, 'win')} · {s.points:.2f} points in {count(s.games, 'game')}"
+    """(place, player, '2 wins · 1.85 points in 3 games'), in the reader's language."""
+    figures = _("{wins} · {points} points in {games}").format(
+        wins=count(s.wins, "win"), points=decimal(s.points, 2), games=count(s.games, "game")
+    )
+    return spoken(ordinal(s.place)), s.player, figures
 
 
 def title(evening: Evening) -> str:
-    return f"Game night · {evening.day} · {count(len(evening.games), 'game')}"
+    return _("Game night · {day} · {games}").format(day=evening.day, games=count(len(evening.games), "game"))
 
 
 def recap_text(evening: Evening) -> str:
     """What "Copy recap" puts on the clipboard: every game with its winner, then the standings."""
     lines = [title(evening), ""]
     lines += [game_line(g) for g in evening.games]
-    lines += ["", "Standings (points: each game's score ÷ its best score; a negative score counts as 0)"]
+    lines += ["", _("Standings (points: each game's score ÷ its best score; a negative score counts as 0)")]
     lines += ["  ".join(standing_line(s)) for s in standings(evening)]
     return "\n".join(lines) + "\n"

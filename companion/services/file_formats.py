@@ -15,8 +15,10 @@ from typing import Any
 import scoring
 from companion.data.checks import metadata_problem, played_when
 from companion.data.ids import id_problem
+from companion.language import N_, _, spoken
 from companion.services.bg_stats import SOURCE_NAME, bgstats_play, bgstats_url, variant_text  # noqa: F401 (kept importable here)
 from scoring import json_text
+from scoring.words import Said
 
 EXPORT_FORMAT = 1
 CSV_COLUMNS = ("date", "game", "player", "score", "place", "winner", "id", "location", "notes")
@@ -44,9 +46,15 @@ def _finished(games: Iterable[Any]) -> list[dict]:
         if getattr(game, "status", "finished") != "finished":
             continue  # games in progress are not exported
         record = _record(game)
-        missing = [k for k in ("id", "played_at") if k not in record]
+        missing = [k for k in ("id", "played_at") if k not in record]  # the record's keys, as written
+        if len(missing) == 1:
+            raise ExportError(_("{game} cannot be exported: it has no {field}").format(game=game_label(record), field=missing[0]))
         if missing:
-            raise ExportError(f"{game_label(record)} cannot be exported: it has no {' and no '.join(missing)}")
+            raise ExportError(
+                _("{game} cannot be exported: it has no {field} and no {other}").format(
+                    game=game_label(record), field=missing[0], other=missing[1]
+                )
+            )
         records.append({"format": EXPORT_FORMAT, **{k: v for k, v in record.items() if k != "format"}})
     return records
 
@@ -72,7 +80,9 @@ def export_csv(games: Iterable[Any]) -> str:
             title = scoring.GAMES[record["game"]].title
             day = played_when(record["played_at"]).date().isoformat()
         except (ValueError, OverflowError) as e:  # start-up sets such a record aside: one stored some other way
-            raise ExportError(f"{game_label(record)} cannot be exported: {reason_of(e, record)}") from None
+            raise ExportError(
+                _("{game} cannot be exported: {reason}").format(game=game_label(record), reason=reason_of(e, record))
+            ) from None
         for player in record["players"]:
             writer.writerow(
                 (
@@ -81,7 +91,7 @@ def export_csv(games: Iterable[Any]) -> str:
                     cell(player),
                     result.totals[player],
                     result.place_of(player),
-                    "yes" if player in result.winners else "no",
+                    "yes" if player in result.winners else "no",  # the file's values (docs/format.md): never translated
                     cell(record["id"]),
                     cell(record.get("location") or ""),
                     cell(record.get("notes") or ""),
@@ -96,14 +106,25 @@ def game_label(record: dict) -> str:
     shown = game_id if isinstance(game_id, str) and game_id.isprintable() else ascii(game_id)
     played_at = record.get("played_at")
     day = played_at[:10] if isinstance(played_at, str) and played_at[:10].isprintable() else "?"
-    return f"the game of {day} (id {shown})"
+    return _("the game of {day} (id {id})").format(day=day, id=shown)
 
 
 def reason_of(error: Exception, record: dict) -> str:
     """Why a record could not be written, in words: the checks' own sentence where there is one."""
     if isinstance(error, scoring.RecordError):
-        return str(error)
-    return metadata_problem(record) or "its date cannot be read in this time zone"
+        return refusal(error)
+    problem = metadata_problem(record)
+    return spoken(problem) if problem else _("its date cannot be read in this time zone")
+
+
+def refusal(error: Exception) -> str:
+    """An error's words in the reader's language, as str(error) says them in English: a RecordError's place in
+    the record (its keys, as written) and its message (the rules' words, said by `spoken`)."""
+    if isinstance(error, scoring.RecordError):
+        message = spoken(error.message)
+        return " › ".join(spoken(step) for step in error.where) + ": " + message if error.where else message
+    said = error.args[0] if len(error.args) == 1 else None
+    return spoken(said) if isinstance(said, Said) else str(error)
 
 
 def export_damaged(damaged: Iterable[Any]) -> str:
@@ -115,7 +136,13 @@ def export_damaged(damaged: Iterable[Any]) -> str:
 # beyond any score; Python itself refuses more than 4,300 digits, in words meant for programmers.
 MAX_DIGITS = 15
 
-SHAPE = 'expected a game record, a list of records, or an export {"format": 1, "games": [...]}'
+SHAPE = N_("expected a game record, a list of records, or an export {example}")
+SHAPE_EXAMPLE = '{"format": 1, "games": [...]}'  # an export's JSON: never translated
+
+
+def shape() -> str:
+    """What an import file must hold, in words."""
+    return _(SHAPE).format(example=SHAPE_EXAMPLE)
 
 
 def _records_of(data: Any, name: str) -> list:
@@ -124,15 +151,21 @@ def _records_of(data: Any, name: str) -> list:
     if isinstance(data, dict) and "games" in data and "game" not in data:
         extra = sorted(set(data) - {"format", "games"})
         if extra:
-            raise ImportFileError(f"{name}: unknown field {extra[0]!r} in an export ({SHAPE})")
+            raise ImportFileError(
+                _("{file}: unknown field {field} in an export ({shape})").format(file=name, field=repr(extra[0]), shape=shape())
+            )
         if data.get("format", EXPORT_FORMAT) != EXPORT_FORMAT:
-            raise ImportFileError(f"{name}: export format {data['format']!r} is not supported (this reader knows format 1)")
+            raise ImportFileError(
+                _("{file}: export format {format} is not supported (this reader knows format 1)").format(
+                    file=name, format=repr(data["format"])
+                )
+            )
         if not isinstance(data["games"], list):
-            raise ImportFileError(f'{name}: "games" must be a list of records')
+            raise ImportFileError(_('{file}: "games" must be a list of records').format(file=name))
         return data["games"]
     if isinstance(data, dict) and "game" in data:
         return [data]
-    raise ImportFileError(f"{name}: {SHAPE}")
+    raise ImportFileError(f"{name}: {shape()}")
 
 
 Progress = Callable[[int, int], None]  # (records done, records in all): long work says how far it is
@@ -146,19 +179,22 @@ def read_import(data: str | bytes, name: str, progress: Progress | None = None) 
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ImportFileError(f"{name}: not a text file (expected JSON in UTF-8)") from None
+            raise ImportFileError(_("{file}: not a text file (expected JSON in UTF-8)").format(file=name)) from None
     if data.startswith("\ufeff"):  # a byte order mark, as some editors write
         data = data[1:]
     try:
         parsed = json_text.loads(data, max_digits=MAX_DIGITS)
     except json_text.NumberTooLong as e:
-        raise ImportFileError(f"{name}: {_place_in_file(e.parsed, e.where)}{e.message}") from None
+        raise ImportFileError(f"{name}: {_place_in_file(e.parsed, e.where)}{spoken(e.message)}") from None
     except scoring.RecordError as e:  # a key given twice: one of the two would be lost
-        raise ImportFileError(f"{name}: {e}") from None
-    except json.JSONDecodeError as e:
-        raise ImportFileError(f"{name}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+        raise ImportFileError(f"{name}: {refusal(e)}") from None
+    except json.JSONDecodeError as e:  # its reason is Python's own, in English
+        raise ImportFileError(
+            _("{file}: not JSON ({reason} at line {line}, column {column})").format(file=name, reason=e.msg, line=e.lineno, column=e.colno)
+        ) from None
     except (ValueError, RecursionError) as e:  # NaN or Infinity; nesting too deep to read
-        raise ImportFileError(f"{name}: not JSON ({e if isinstance(e, ValueError) else 'nested too deeply'})") from None
+        reason = refusal(e) if isinstance(e, ValueError) else _("nested too deeply")
+        raise ImportFileError(_("{file}: not JSON ({reason})").format(file=name, reason=reason)) from None
     records = _records_of(parsed, name)
     first_seen: dict[str, int] = {}
     for position, record in enumerate(records, start=1):
@@ -168,29 +204,36 @@ def read_import(data: str | bytes, name: str, progress: Progress | None = None) 
         try:
             result = scoring.score(record)
         except scoring.RecordError as e:
-            raise ImportFileError(f"{name}: {label}: {e}") from None
+            raise ImportFileError(f"{name}: {label}: {refusal(e)}") from None
         if not result.decided:
-            raise ImportFileError(f"{name}: {label}: the game is not finished (no result yet); only finished games can be imported")
+            raise ImportFileError(
+                _("{file}: {record}: the game is not finished (no result yet); only finished games can be imported").format(
+                    file=name, record=label
+                )
+            )
         if "id" in record:
             problem = id_problem(record["id"])
             if problem:
-                raise ImportFileError(f"{name}: {label}: {problem}")
+                raise ImportFileError(f"{name}: {label}: {spoken(problem)}")
             if record["id"] in first_seen:
-                raise ImportFileError(f"{name}: {label} repeats the id of record {first_seen[record['id']]}: two games cannot share an id")
+                raise ImportFileError(
+                    _("{file}: {record} repeats the id of record {position}: two games cannot share an id").format(
+                        file=name, record=label, position=first_seen[record["id"]]
+                    )
+                )
             first_seen[record["id"]] = position
         problem = metadata_problem(record, arriving=True, finished=True)  # what the store checks again at every start (checks.py)
         if problem:
-            raise ImportFileError(f"{name}: {label}: {problem}")
+            raise ImportFileError(f"{name}: {label}: {spoken(problem)}")
     return records
 
 
 def record_label(position: int, record: Any) -> str:
     """How a refusal names a record of a file: "record 3 (id abc)"."""
-    label = f"record {position}"
     if isinstance(record, dict) and isinstance(record.get("id"), str):
         shown = record["id"] if record["id"].isprintable() else ascii(record["id"])  # a newline in an id stays on one line
-        label += f" (id {shown})"
-    return label
+        return _("record {position} (id {id})").format(position=position, id=shown)
+    return _("record {position}").format(position=position)
 
 
 def _place_in_file(parsed: Any, where: tuple[str, ...]) -> str:
@@ -222,9 +265,11 @@ def read_imports(files: Iterable[tuple[str, str | bytes]]) -> list[dict]:
             if game_id is not None:
                 if game_id in where:
                     raise ImportFileError(
-                        f"{name}: record {position} (id {game_id}) repeats the id of {where[game_id]}: two games cannot share an id"
+                        _("{file}: record {position} (id {id}) repeats the id of {other}: two games cannot share an id").format(
+                            file=name, position=position, id=game_id, other=where[game_id]
+                        )
                     )
-                where[game_id] = f"{name}: record {position}"
+                where[game_id] = f"{name}: " + _("record {position}").format(position=position)
             records.append(record)
     return records
 

@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from companion.data.checks import played_when
+from companion.language import N_, _
 from scoring import RecordError
 from scoring.clock import MAX_PAUSES, Clock, parse_clock
 
@@ -37,10 +38,10 @@ def tick_from(text: str | None) -> float:
 
 
 TICK = tick_from(os.environ.get(TICK_VARIABLE))
-ALREADY_PAUSED = "The clock is paused already."
-ALREADY_RUNNING = "The clock is running already."
-STOPPED = "The clock stopped when the game was saved."
-TOO_MANY_PAUSES = f"The clock has been paused {MAX_PAUSES:,} times, as many as a game keeps: it runs on."
+ALREADY_PAUSED = N_("The clock is paused already.")
+ALREADY_RUNNING = N_("The clock is running already.")
+STOPPED = N_("The clock stopped when the game was saved.")
+TOO_MANY_PAUSES = N_("The clock has been paused {count} times, as many as a game keeps: it runs on.")
 
 
 def now() -> datetime:
@@ -94,7 +95,7 @@ def _written(record: dict) -> dict[str, Any]:
         return {**clock, "pauses": [dict(p) for p in clock.get("pauses", [])]}
     clock = read(record)
     if clock is None:
-        raise RecordError(("clock",), "this game has no start time to run a clock from")
+        raise RecordError(("clock",), _("this game has no start time to run a clock from"))
     return {"started": stamp(clock.started), "pauses": []}
 
 
@@ -113,15 +114,15 @@ def with_pause(record: dict, paused: bool, when: datetime) -> dict:
     RecordError (a sentence for the person) when that changes nothing or cannot be."""
     clock = read(record)
     if clock is None:
-        raise RecordError(("clock",), "this game's clock cannot be read")
+        raise RecordError(("clock",), _("this game's clock cannot be read"))
     if clock.stopped is not None:
-        raise RecordError(("clock",), STOPPED)
+        raise RecordError(("clock",), _(STOPPED))
     if clock.paused == paused:
-        raise RecordError(("clock",), ALREADY_PAUSED if paused else ALREADY_RUNNING)
+        raise RecordError(("clock",), _(ALREADY_PAUSED) if paused else _(ALREADY_RUNNING))
     written = _written(record)
     if paused:
         if len(written["pauses"]) >= MAX_PAUSES:
-            raise RecordError(("clock",), TOO_MANY_PAUSES)
+            raise RecordError(("clock",), _(TOO_MANY_PAUSES).format(count=f"{MAX_PAUSES:,}"))
         written["pauses"].append({"from": _at(clock, when)})
     else:
         written["pauses"][-1]["to"] = _at(clock, when)

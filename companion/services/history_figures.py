@@ -11,8 +11,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from statistics import mean
 
+from companion import language
 from companion.data.store import StoredGame
+from companion.language import _, ngettext, spoken
 from scoring import number
+from scoring.words import Said, join_names
 
 
 def place_of(game: StoredGame, player: str) -> int:
@@ -60,7 +63,7 @@ class PlayerStats:
     last_played: str
     by_game: dict[str, GameFigures]
     head_to_head: tuple[HeadToHead, ...]
-    streak: str  # "3 wins", "2 losses", "" when no games
+    streak: str  # "3 wins", "2 losses", "" when no games (in the language it was worked out for: kept_figures)
     scores_over_time: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # game → [(date, score)]
 
     @property
@@ -89,8 +92,9 @@ def streak(games_newest_first: list[StoredGame], player: str) -> str:
         if won(g, player) != first:
             break
         n += 1
-    word = ("win" if first else "loss") if n == 1 else ("wins" if first else "losses")
-    return f"{n} {word}"
+    if first:
+        return ngettext("{count} win", "{count} wins", n).format(count=n)
+    return ngettext("{count} loss", "{count} losses", n).format(count=n)
 
 
 def player_stats(games: Iterable[StoredGame], player: str) -> PlayerStats | None:
@@ -181,13 +185,16 @@ class HighScore:
 
     def words(self, name: Callable[[str], str] = str) -> str:
         """'Highest score: 20 by Kai on 2026-03-02'; a tie is said as one: '… 20, a tie between Ana and Kai'."""
+        score = number(self.score)
         if self.tie:
-            names = [name(p) for p, _, _ in self.by]
-            return f"Highest score: {number(self.score)}, a tie between {', '.join(names[:-1])} and {names[-1]}"
+            names = spoken(join_names(name(entry[0]) for entry in self.by))
+            return _("Highest score: {score}, a tie between {names}").format(score=score, names=names)
         player, first, times = self.by[0]
         if times == 1:
-            return f"Highest score: {number(self.score)} by {name(player)} on {first}"
-        return f"Highest score: {number(self.score)} by {name(player)}, {times} times (first on {first})"
+            return _("Highest score: {score} by {player} on {day}").format(score=score, player=name(player), day=first)
+        return _("Highest score: {score} by {player}, {count} times (first on {day})").format(
+            score=score, player=name(player), count=times, day=first
+        )
 
 
 def high_score(games: Iterable[StoredGame]) -> HighScore | None:
@@ -195,9 +202,9 @@ def high_score(games: Iterable[StoredGame]) -> HighScore | None:
     scored = [(g.order, g.played_at[:10], p, s) for g in games if g.summary for p, s in g.scored["totals"].items()]
     if not scored:
         return None
-    top = max(s for *_, s in scored)
+    top = max(entry[3] for entry in scored)
     by: dict[str, list] = {}
-    for _, day, player, s in sorted(scored, key=lambda t: t[0]):
+    for _order, day, player, s in sorted(scored, key=lambda t: t[0]):
         if s == top:
             by.setdefault(player, [day, 0])[1] += 1
     return HighScore(top, tuple((p, first, n) for p, (first, n) in by.items()))
@@ -213,19 +220,36 @@ class GameStats:
 
 
 Special = Callable[[list[dict]], tuple[tuple[str, str], ...]]
-_specials: dict[tuple[str, Special], tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]] = {}
+Figures = tuple[tuple[str, str], ...]
+# (game, statistic) → (the games they were worked out from, {the language they are said in → figures}; None:
+# every word a Said, the same figures for every language)
+_specials: dict[tuple[str, Special], tuple[tuple[tuple[str, str], ...], dict[str | None, Figures]]] = {}
 
 
-def special_figures(game: str, mine: list[StoredGame], statistic: Special) -> tuple[tuple[str, str], ...]:
+def _said_alike(figures: Figures) -> bool:
+    """Whether `figures` read the same for every session: each word a Said (spoken() says it in the reader's
+    language), the rest figures ("60%", "3", "–")."""
+    return all(isinstance(text, Said) or not any(ch.isalpha() for ch in text) for pair in figures for text in pair)
+
+
+def special_figures(game: str, mine: list[StoredGame], statistic: Special) -> Figures:
     """A game's figures of its own, worked out again only when its finished games changed: they read
-    every record (the statistics screen would otherwise parse the whole history at each visit)."""
+    every record (the statistics screen would otherwise parse the whole history at each visit). Kept once
+    for every language when their words are Said (the screen says them with spoken()), else per language."""
     if not mine:
         return ()
     games = tuple((g.id, g.modified_at) for g in mine)
     kept = _specials.get((game, statistic))
     if kept is None or kept[0] != games:
-        kept = _specials[(game, statistic)] = (games, statistic([g.record for g in mine]))
-    return kept[1]
+        kept = _specials[(game, statistic)] = (games, {})
+    said = kept[1]
+    reader = language.current()
+    for key in (None, reader):
+        if key in said:
+            return said[key]
+    figures = statistic([g.record for g in mine])
+    said[None if _said_alike(figures) else reader] = figures
+    return figures
 
 
 def game_stats(games: Iterable[StoredGame], game: str, statistic: Special = lambda records: ()) -> GameStats:
@@ -242,8 +266,14 @@ def game_stats(games: Iterable[StoredGame], game: str, statistic: Special = lamb
 
 
 def share_of(part: int, whole: int, word: str, after: str = "") -> str:
-    """'60% of 10 expeditions with an investment': a share that says what it counts ("–" of nothing)."""
-    return f"{percent(part, whole)} of {whole} {word}{'' if whole == 1 else 's'}{after}" if whole else "–"
+    """'60% of 10 expeditions with an investment': a share that says what it counts ("–" of nothing), as a
+    Said (worked out once for every session: the screen says it with spoken()). `word`: what is counted,
+    either the whole phrase in the reader's language, `Said.counted("{count} expedition with an investment",
+    "{count} expeditions with an investment", whole)`, or an English noun ("expedition") and `after`."""
+    if not whole:
+        return "–"
+    counted = word if isinstance(word, Said) else f"{whole} {word}{'' if whole == 1 else 's'}{after}"
+    return Said("{percent} of {counted}", percent=percent(part, whole), counted=counted)
 
 
 def percent(part: int, whole: int) -> str:

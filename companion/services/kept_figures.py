@@ -21,6 +21,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion import language
 from companion.data import changes
 from companion.data.store import GameStore, StoredGame
 from companion.services import history_figures, ratings, records
@@ -34,11 +35,13 @@ class Worked:
     finished: list[StoredGame]  # newest played first
     games_of: dict[str, list[StoredGame]]  # player → their finished games, newest first
     roster: dict[str, history_figures.RosterLine]
-    players: dict[str, history_figures.PlayerStats | None] = field(default_factory=dict)
+    # (player, language) → their figures: a streak is words ("3 wins"), kept in each reader's language
+    players: dict[tuple[str, str], history_figures.PlayerStats | None] = field(default_factory=dict)
     bests: dict[str, dict[str, dict[str, records.Best]]] = field(default_factory=dict)  # player → game → kind → record
     rated: dict[str, dict[str, ratings.Rating]] | None = None
     rating: threading.Lock = field(default_factory=threading.Lock)  # one working-out of the ratings at a time
-    games: dict[str, history_figures.GameStats] = field(default_factory=dict)  # game → its figures (Statistics)
+    # (game, language) → its figures (Statistics): a game's own may be words (history_figures.special_figures)
+    games: dict[tuple[str, str], history_figures.GameStats] = field(default_factory=dict)
     wins: list[tuple[str, int]] | None = None
 
 
@@ -79,16 +82,18 @@ class KeptFigures:
     # both work one out, with the same result; the last one is kept.
     def player_stats(self, player: str) -> history_figures.PlayerStats | None:
         worked = self.current()
-        if player not in worked.players:
-            worked.players[player] = history_figures.player_stats(worked.games_of.get(player, []), player)
-        return worked.players[player]
+        key = (player, language.current())  # its streak is words ("3 wins")
+        if key not in worked.players:
+            worked.players[key] = history_figures.player_stats(worked.games_of.get(player, []), player)
+        return worked.players[key]
 
     def game_stats(self, game: str, statistic: history_figures.Special) -> history_figures.GameStats:
         """A game's figures for Statistics (history_figures.game_stats; `statistic`: its screen's own)."""
         worked = self.current()
-        if game not in worked.games:
-            worked.games[game] = history_figures.game_stats(worked.finished, game, statistic)
-        return worked.games[game]
+        key = (game, language.current())  # its own figures may be words (history_figures.special_figures)
+        if key not in worked.games:
+            worked.games[key] = history_figures.game_stats(worked.finished, game, statistic)
+        return worked.games[key]
 
     def wins_per_player(self) -> list[tuple[str, int]]:
         worked = self.current()

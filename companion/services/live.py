@@ -33,13 +33,14 @@ from typing import Any
 import scoring
 from companion.data import changes, photos
 from companion.data.store import EDITING, FINISHED, IN_PROGRESS, GameStore, StoredGame, StoreWriteError
+from companion.language import N_, _, ngettext, spoken
 from companion.services import game_clock, game_details
 from scoring import Action, Record, RecordError, Table
 
 LOG_DEPTH = 200  # actions a device can still undo; older ones are folded into the base state
-NOT_YOURS = "This phone can change only its own player's cards; the table's host can change everything."
-NOTHING_TO_UNDO = "Nothing of yours to undo."
-NOT_DONE_YOURS = "This phone can say only its own player is done."
+NOT_YOURS = N_("This phone can change only its own player's cards; the table's host can change everything.")
+NOTHING_TO_UNDO = N_("Nothing of yours to undo.")
+NOT_DONE_YOURS = N_("This phone can say only its own player is done.")
 Check = Callable[[], str]  # "" when the device may change the game now, else why not (a sentence)
 
 
@@ -65,12 +66,18 @@ class Entry:
 
 
 def refused_in_words(error: RecordError, players: list[str], action: Action) -> str:
-    """A refused action in plain words: the round and player the tap was on go without saying."""
+    """A refused action in plain words, in the reader's language: the round and player the tap was on go without saying."""
     shown = {action.player or ""}
     round_ = getattr(action, "round", None)  # the round shown when the tap was made, where a game has rounds
     if isinstance(round_, int):
-        shown.add(f"round {round_}")
-    return error.sentence(players, shown)
+        shown.add(f"round {round_}")  # a step of the refusal's place (scoring's "round N"), not words
+    return error.sentence(players, shown, say=spoken)
+
+
+def failed_in_words(error: Exception) -> str:
+    """Why a save failed, in the reader's language: the store's words (StoreWriteError: already said in them), or
+    the rules' (a RecordError: its place, then its message)."""
+    return spoken(error.said) if isinstance(error, RecordError) else str(error)
 
 
 class LiveGame:
@@ -116,14 +123,14 @@ class LiveGame:
     def say_done(self, player: str, done: bool, seat: str | None = None, check: Check | None = None) -> Done:
         """`player` is done entering this round (or, `done` false, not yet); a phone at `seat` says it of its own player only."""
         if seat is not None and player != seat:
-            return Done(False, NOT_DONE_YOURS)
+            return Done(False, _(NOT_DONE_YOURS))
         with self._lock:
             refused = check() if check is not None else ""
             if refused:
                 return Done(False, refused)
             self._refresh_if_stale()
             if player not in self.record["players"]:
-                return Done(False, f"No one called {player} plays in this game.")
+                return Done(False, _("No one called {player} plays in this game.").format(player=player))
             now = self.done
             self._done = (self._round(), now | {player} if done else now - {player})
         self.store.changes.publish([changes.game(self.id)])  # every screen of the game shows who is still entering
@@ -162,7 +169,7 @@ class LiveGame:
         """Apply `action` from device `who`; a phone at `seat` may act only for that seat's player,
         and only while `check` says it still may."""
         if seat is not None and action.player != seat:
-            return Done(False, NOT_YOURS, action)
+            return Done(False, _(NOT_YOURS), action)
         with self._lock:
             refused = check() if check is not None else ""
             if refused:
@@ -175,7 +182,7 @@ class LiveGame:
             try:
                 self._save(table)
             except (StoreWriteError, RecordError) as e:  # a full or read-only disk: said as it is, nothing changed
-                return Done(False, str(e), action)
+                return Done(False, failed_in_words(e), action)
             self._log.append(Entry(who, action, table))
             if len(self._log) > LOG_DEPTH:
                 self._base = self._log.pop(0).after
@@ -197,7 +204,7 @@ class LiveGame:
 
         def changed() -> dict | Done:
             if self.status != IN_PROGRESS:
-                return Done(False, game_clock.STOPPED)
+                return Done(False, _(game_clock.STOPPED))
             try:
                 return game_clock.with_pause(self.record, paused, game_clock.now())
             except RecordError as e:  # already so (another device pressed it first), or no more pauses
@@ -210,7 +217,7 @@ class LiveGame:
 
         def changed() -> dict | Done:
             if seat is not None and self.record["players"][ref["seat"]] != seat:
-                return Done(False, NOT_YOURS)
+                return Done(False, _(NOT_YOURS))
             return photos.with_photo(self.record, ref)
 
         return self._beside_play(check, changed, photos.merged)
@@ -231,7 +238,7 @@ class LiveGame:
             try:
                 self._save(Table(record, self.draft))
             except (StoreWriteError, RecordError) as e:  # a full or read-only disk: said as it is, nothing changed
-                return Done(False, str(e))
+                return Done(False, failed_in_words(e))
             self._base = Table(carry(self._base.record, record), self._base.draft)
             self._log = [Entry(e.who, e.action, Table(carry(e.after.record, record), e.after.draft)) for e in self._log]
             return Done(True)
@@ -248,7 +255,7 @@ class LiveGame:
             self._refresh_if_stale()
             mine = [i for i, entry in enumerate(self._log) if entry.who == who]
             if not mine:
-                return Done(False, NOTHING_TO_UNDO)
+                return Done(False, _(NOTHING_TO_UNDO))
             undone = self._log[mine[-1]]
             table = self._log[mine[-1] - 1].after if mine[-1] else self._base
             replayed: list[Entry] = self._log[: mine[-1]]
@@ -263,9 +270,10 @@ class LiveGame:
             try:
                 self._save(table)
             except (StoreWriteError, RecordError) as e:  # nothing was undone: the log stays as it was
-                return Done(False, str(e), undone.action)
+                return Done(False, failed_in_words(e), undone.action)
             self._log = replayed
-            note = f"{dropped} later change{'s' * (dropped > 1)} that built on it went too." if dropped else ""
+            went = ngettext("{count} later change that built on it went too.", "{count} later changes that built on it went too.", dropped)
+            note = went.format(count=dropped) if dropped else ""
             return Done(True, note, undone.action)
 
 
@@ -325,7 +333,7 @@ class GameHub:
                 try:
                     self.store.replace_finished(game_id, game_details.with_details(stored.record, location, notes))
                 except (StoreWriteError, RecordError, ValueError) as e:
-                    return Done(False, str(e))
+                    return Done(False, failed_in_words(e))
                 return Done(True)
             live = self.open(game_id, edit=False)
             if live is None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.data.photos import PhotoFolder, is_name, names_of, photo_name, refs_of
+from companion.language import _
 from companion.services import file_formats, tableau_photos
 from companion.services.file_formats import ImportFileError, Progress
 
@@ -94,13 +95,17 @@ def unpack(source: bytes | Path, file_name: str, report: Progress | None = None)
         archive = zipfile.ZipFile(io.BytesIO(source) if isinstance(source, bytes) else source)
         entries = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError):
-        raise ImportFileError(f"{file_name}: not a ZIP file Tableside can read") from None
+        raise ImportFileError(_("{file}: not a ZIP file Tableside can read").format(file=file_name)) from None
     with archive:  # a file: closed however the check ends
         if len(entries) > MAX_ENTRIES:
-            raise ImportFileError(f"{file_name}: {len(entries):,} files in it (at most {MAX_ENTRIES:,})")
+            raise ImportFileError(
+                _("{file}: {count} files in it (at most {most})").format(file=file_name, count=f"{len(entries):,}", most=f"{MAX_ENTRIES:,}")
+            )
         by_name = {e.filename: e for e in entries}
         if GAMES not in by_name:
-            raise ImportFileError(f"{file_name}: it holds no {GAMES} (a ZIP exported by Tableside holds one)")
+            raise ImportFileError(
+                _("{file}: it holds no {games} (a ZIP exported by Tableside holds one)").format(file=file_name, games=GAMES)
+            )
         text = _read(archive, by_name[GAMES], MAX_JSON_BYTES, file_name)
         named = _named(text)
         photo_entries = [e for e in entries if e.filename.startswith(PHOTOS) and not e.is_dir()]
@@ -111,15 +116,19 @@ def unpack(source: bytes | Path, file_name: str, report: Progress | None = None)
                 report(done, len(photo_entries))
             name = entry.filename.removeprefix(PHOTOS)
             if not is_name(name):
-                raise ImportFileError(f"{file_name}: {entry.filename} is not a photo Tableside exported")
+                raise ImportFileError(_("{file}: {entry} is not a photo Tableside exported").format(file=file_name, entry=entry.filename))
             raw = _read(archive, entry, tableau_photos.MAX_PHOTO_BYTES, file_name)
             expanded += len(raw)
             if expanded > MAX_EXPANDED_BYTES:
-                raise ImportFileError(f"{file_name}: its photos unpack to more than {MAX_EXPANDED_BYTES // 2**20:,} MB")
+                raise ImportFileError(
+                    _("{file}: its photos unpack to more than {size} MB").format(file=file_name, size=f"{MAX_EXPANDED_BYTES // 2**20:,}")
+                )
             if photo_name(raw) != name:
-                raise ImportFileError(f"{file_name}: {entry.filename} is damaged (its bytes do not match its name)")
+                raise ImportFileError(
+                    _("{file}: {entry} is damaged (its bytes do not match its name)").format(file=file_name, entry=entry.filename)
+                )
             if not is_image(raw):
-                raise ImportFileError(f"{file_name}: {entry.filename} is not an image")
+                raise ImportFileError(_("{file}: {entry} is not an image").format(file=file_name, entry=entry.filename))
             if name in named and tableau_photos.available():
                 try:
                     photos[name] = tableau_photos.imported(raw, entry.filename)
@@ -128,7 +137,9 @@ def unpack(source: bytes | Path, file_name: str, report: Progress | None = None)
                 kept_bytes += len(photos[name])
                 if kept_bytes > MAX_KEPT_BYTES:
                     raise ImportFileError(
-                        f"{file_name}: more photos than one import takes ({MAX_KEPT_BYTES // 2**20} MB of them): import the games in parts"
+                        _("{file}: more photos than one import takes ({size} MB of them): import the games in parts").format(
+                            file=file_name, size=MAX_KEPT_BYTES // 2**20
+                        )
                     )
             del raw  # one entry's bytes at a time
     return text, photos
@@ -147,15 +158,23 @@ def _named(text: bytes) -> set[str]:
 def _read(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, most: int, file_name: str) -> bytes:
     """An entry's bytes, never more than `most` (a ZIP's stated sizes may lie: the read itself is cut off)."""
     if entry.file_size > most:
-        raise ImportFileError(f"{file_name}: {entry.filename} is larger than {most // (1024 * 1024)} MB")
+        raise _too_large(entry, most, file_name)
     try:
         with archive.open(entry) as f:
             raw = f.read(most + 1)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
-        raise ImportFileError(f"{file_name}: {entry.filename} cannot be read (the ZIP is damaged or encrypted)") from None
+        raise ImportFileError(
+            _("{file}: {entry} cannot be read (the ZIP is damaged or encrypted)").format(file=file_name, entry=entry.filename)
+        ) from None
     if len(raw) > most:
-        raise ImportFileError(f"{file_name}: {entry.filename} is larger than {most // (1024 * 1024)} MB")
+        raise _too_large(entry, most, file_name)
     return raw
+
+
+def _too_large(entry: zipfile.ZipInfo, most: int, file_name: str) -> ImportFileError:
+    return ImportFileError(
+        _("{file}: {entry} is larger than {size} MB").format(file=file_name, entry=entry.filename, size=most // (1024 * 1024))
+    )
 
 
 def is_image(data: bytes) -> bool:

@@ -25,19 +25,20 @@ import math
 import zlib
 from collections.abc import Iterable
 
+from companion.language import N_, _
 from scoring.names import name_key
 
 PALETTE: tuple[tuple[str, str], ...] = (  # (name said to people, colour)
-    ("blue", "#2F7ED8"),
-    ("orange", "#D9700F"),
-    ("green", "#2E9A4E"),
-    ("red", "#E0474C"),
-    ("purple", "#9B6BD6"),
-    ("teal", "#13958C"),
-    ("pink", "#D6549B"),
-    ("brown", "#A8793F"),
-    ("indigo", "#5C74E6"),
-    ("olive", "#8A9A1E"),
+    (N_("blue"), "#2F7ED8"),
+    (N_("orange"), "#D9700F"),
+    (N_("green"), "#2E9A4E"),
+    (N_("red"), "#E0474C"),
+    (N_("purple"), "#9B6BD6"),
+    (N_("teal"), "#13958C"),
+    (N_("pink"), "#D6549B"),
+    (N_("brown"), "#A8793F"),
+    (N_("indigo"), "#5C74E6"),
+    (N_("olive"), "#8A9A1E"),
 )
 
 
@@ -51,8 +52,8 @@ def player_colour(name: str) -> str:
 
 
 def colour_name(colour: str) -> str:
-    """'blue' for the palette's blue (for a screen reader or a legend); '' for a colour not in it."""
-    return next((said for said, c in PALETTE if c == colour), "")
+    """'blue' for the palette's blue (for a screen reader or a legend), in the reader's language; '' for a colour not in it."""
+    return next((_(said) for said, c in PALETTE if c == colour), "")
 
 
 MIN_HUE_GAP = 25.0  # degrees of OKLCH hue between a player's colour and a card's
@@ -81,7 +82,7 @@ def oklch(colour: str) -> tuple[float, float, float]:
 def hue_gap(colour: str, cards: Iterable[str]) -> float:
     """Degrees of hue from `colour` to the nearest coloured card (360 when no card has a hue)."""
     hue = oklch(colour)[2]
-    gaps = [abs((hue - h + 180) % 360 - 180) for _, chroma, h in map(oklch, cards) if chroma >= GREY_CHROMA]
+    gaps = [abs((hue - h + 180) % 360 - 180) for _lightness, chroma, h in map(oklch, cards) if chroma >= GREY_CHROMA]
     return min(gaps, default=360.0)
 
 
@@ -89,7 +90,7 @@ def usable_slots(players: int, avoid: Iterable[str]) -> set[int]:
     """The palette entries a table of `players` may use: those no card's colour is mistaken for, and
     where they are too few, the least confusable others."""
     avoid = list(avoid)
-    gaps = [hue_gap(colour, avoid) for _, colour in PALETTE]
+    gaps = [hue_gap(colour, avoid) for _said, colour in PALETTE]
     clear = {i for i, gap in enumerate(gaps) if gap >= MIN_HUE_GAP}
     others = sorted(set(range(len(PALETTE))) - clear, key=lambda i: -gaps[i])
     return clear | set(others[: max(0, players - len(clear))])

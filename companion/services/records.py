@@ -29,9 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import scoring
+from companion.language import N_, _, ngettext
 
 KINDS = ("score", "round", "streak", "margin")
-LABELS = {"score": "Highest score", "round": "Best round", "streak": "Longest winning streak", "margin": "Largest win"}
+LABELS = {"score": N_("Highest score"), "round": N_("Best round"), "streak": N_("Longest winning streak"), "margin": N_("Largest win")}
 # Per-round scores of each stored game object: the store hands out the same StoredGame until the
 # game changes (an edit or a rename makes a new one), so the object itself is the key; an entry goes
 # with its game. (Not (id, modified_at): modified_at counts whole seconds, an edit can share one.)
@@ -163,22 +164,31 @@ def player_records(plays: Iterable[Play], player: str) -> dict[str, dict[str, Be
     return {game: kinds for (who, game), kinds in bests(p for p in plays if player in p.players).items() if who == player}
 
 
+def label(kind: str) -> str:
+    """A kind of record as a list names it, in the reader's language: "Highest score"."""
+    return _(LABELS[kind])
+
+
 def sentence(player: str, kind: str, value: int, title: str) -> str:
     if kind == "score":
-        return f"{player}'s best {title} score: {scoring.number(value)}"
+        return _("{player}'s best {game} score: {score}").format(player=player, game=title, score=scoring.number(value))
     if kind == "round":
-        return f"{player}'s best {title} round: {scoring.number(value)}"
-    if kind == "streak":
-        return f"{player}'s longest {title} winning streak: {value} wins"
-    return f"{player}'s largest {title} win: by {value} point{'' if value == 1 else 's'}"
+        return _("{player}'s best {game} round: {score}").format(player=player, game=title, score=scoring.number(value))
+    if kind == "streak":  # never fewer than 2 (set_by)
+        return ngettext(
+            "{player}'s longest {game} winning streak: {count} win", "{player}'s longest {game} winning streak: {count} wins", value
+        ).format(player=player, game=title, count=value)
+    return ngettext("{player}'s largest {game} win: by {count} point", "{player}'s largest {game} win: by {count} points", value).format(
+        player=player, game=title, count=value
+    )
 
 
 def value_words(best: Best) -> str:
     """A record in words for a list: "205", "3 wins", "by 40 points"."""
     if best.kind == "streak":
-        return f"{best.value} win{'' if best.value == 1 else 's'}"
+        return ngettext("{count} win", "{count} wins", best.value).format(count=best.value)
     if best.kind == "margin":
-        return f"by {best.value} point{'' if best.value == 1 else 's'}"
+        return ngettext("by {count} point", "by {count} points", best.value).format(count=best.value)
     return scoring.number(best.value)
 
 

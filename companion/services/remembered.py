@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import scoring
+from companion.language import spoken
 from companion.services import evenings
 
 if TYPE_CHECKING:
@@ -61,8 +62,9 @@ class Remembered:
         self.store.set_setting(evenings.NEW_NIGHT_SETTING, evenings.with_mark(self.store.setting(evenings.NEW_NIGHT_SETTING), now))
 
     def notices(self) -> list[str]:
-        """What start-up repaired or found missing, and a backup that failed: one sentence each."""
-        return self.store.notices()
+        """What start-up repaired or found missing, and a backup that failed: one sentence each, in the reader's
+        language (said at start-up, before any reader: kept as Said, companion/data/startup.py)."""
+        return [spoken(notice) for notice in self.store.notices()]
 
     def notices_read(self) -> None:
         """Someone read the notices (home's OK): the next start does not repeat them."""

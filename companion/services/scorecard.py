@@ -5,6 +5,7 @@ its own."""
 from __future__ import annotations
 
 import scoring
+from companion.language import _, spoken
 from companion.services.card_layout import ACCENT, INK, MARGIN, MUTED, WIDTH, Card, render, text_width
 from companion.services.share import headline, place_rows
 
@@ -24,7 +25,7 @@ def scorecard_layout(result: scoring.Result, day: str, duration: str | None = No
     y = card.text(y, headline(result), 52, ACCENT) + 25
     for place, player, total in place_rows(result):
         card.rule(y)
-        card.text(y + 12, place, 38, INK)
+        card.text(y + 12, spoken(place), 38, INK)
         total_width = int(min(text_width(scoring.number(total), 38), MAX_TOTAL_WIDTH)) + 1
         name_end = card.text(y + 12, player, 38, INK, x=NAME_X, width=WIDTH - MARGIN - NAME_X - total_width - GAP)
         total_end = card.text(y + 12, scoring.number(total), 38, INK, x=WIDTH - MARGIN, width=total_width, right=True)
@@ -32,8 +33,8 @@ def scorecard_layout(result: scoring.Result, day: str, duration: str | None = No
     if result.explanations:
         y += 20
         for sentence in result.explanations:
-            y = card.text(y, sentence, 30, MUTED)
-    y = card.text(y + 20, "Scored with Tableside", 26, MUTED)
+            y = card.text(y, spoken(sentence), 30, MUTED)
+    y = card.text(y + 20, _("Scored with Tableside"), 26, MUTED)
     card.height = y + MARGIN
     return card
 

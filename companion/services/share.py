@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import scoring
+from companion.language import _, ngettext, spoken
 from scoring.fields import join_names, ordinal
 
 
@@ -25,25 +26,27 @@ class Standing:
 
     @property
     def sentence(self) -> str:
-        return f"{self.before}{join_names(self.names)}{self.after}"
+        return f"{self.before}{spoken(join_names(self.names))}{self.after}"
+
+
+NAMES = "\0"  # where the names go in a line said around them (never in a translation's own words)
+
+
+def around_names(line: str, names: tuple[str, ...], final: bool, **values: object) -> Standing:
+    """A translated `line` ("{names} wins!") as the words before and after the names (the screen shows the names
+    apart, in bold): each language puts them where its sentence has them."""
+    before, found, after = line.format(names=NAMES, **values).partition(NAMES)
+    return Standing(names, after, final, before) if found else Standing(names, before, final)
 
 
 def final_standing(result: scoring.Result) -> Standing:
     """The line of a finished game: one winner, a shared first place, or (a saved game that never
     reached its end, e.g. imported) no winner."""
     if not result.decided:
-        return Standing((), "Not finished: no winner", final=True)
+        return Standing((), _("Not finished: no winner"), final=True)
     if len(result.winners) == 1:
-        return Standing(result.winners, " wins!", final=True)
-    return Standing(result.winners, " share 1st place", final=True, before="Draw: ")
-
-
-def when(progress: tuple[int, int] | None) -> str:
-    """ " after round 1 of 3", " after round 4 (an extra round)", or " so far" for a game scored once."""
-    if progress is None:
-        return " so far"
-    played, planned = progress
-    return f" after round {played} of {planned}" if played <= planned else f" after round {played} (an extra round)"
+        return around_names(_("{names} wins!"), result.winners, final=True)
+    return around_names(_("Draw: {names} share 1st place"), result.winners, final=True)
 
 
 def provisional_standing(result: scoring.Result, entered: bool, progress: tuple[int, int] | None) -> Standing:
@@ -51,11 +54,28 @@ def provisional_standing(result: scoring.Result, entered: bool, progress: tuple[
     round 2 of 3", "Ana and Ben are level so far"; never "wins". `entered`: anything on the table
     yet; `progress`: (rounds played, rounds planned) of a game in rounds (completion.rounds_progress)."""
     if not entered or not result.ranking or (progress is not None and progress[0] == 0):
-        return Standing((), "No scores yet: the game has just begun", final=False)
+        return Standing((), _("No scores yet: the game has just begun"), final=False)
     leaders = result.ranking[0]
-    if len(leaders) == len(result.players) > 1:
-        return Standing(leaders, f" are level{when(progress)}", final=False)
-    return Standing(leaders, f" lead{'s' if len(leaders) == 1 else ''}{when(progress)}", final=False)
+    level = len(leaders) == len(result.players) > 1
+    if progress is None:
+        line = _("{names} are level so far") if level else ngettext("{names} leads so far", "{names} lead so far", len(leaders))
+        return around_names(line, leaders, final=False)
+    played, planned = progress
+    if played > planned:
+        line = (
+            _("{names} are level after round {played} (an extra round)")
+            if level
+            else ngettext(
+                "{names} leads after round {played} (an extra round)", "{names} lead after round {played} (an extra round)", len(leaders)
+            )
+        )
+    else:
+        line = (
+            _("{names} are level after round {played} of {planned}")
+            if level
+            else ngettext("{names} leads after round {played} of {planned}", "{names} lead after round {played} of {planned}", len(leaders))
+        )
+    return around_names(line, leaders, final=False, played=played, planned=planned)
 
 
 def headline(result: scoring.Result) -> str:
@@ -64,7 +84,7 @@ def headline(result: scoring.Result) -> str:
 
 
 def place_rows(result: scoring.Result) -> list[tuple[str, str, int]]:
-    """(place, player, total) from first to last; tied players share their place."""
+    """(place, player, total) from first to last; tied players share their place (a place is a Said: "1st")."""
     return [(ordinal(result.place_of(p)), p, result.totals[p]) for group in result.ranking for p in group]
 
 
@@ -73,12 +93,12 @@ def result_text(
 ) -> str:
     """What a player pastes into a chat: game and day, who wins (or leads: `standing`, for a game
     not finished), places with totals, why a tie was broken (the scorer's own sentences, or those
-    the screen shows: `sentences`)."""
+    the screen shows: `sentences`), in the reader's language."""
     title = scoring.GAMES[result.game].title
     line = (standing or final_standing(result)).sentence
     lines = [f"{title} · {day}" + (f" · {duration}" if duration else ""), line, ""]
-    lines += [f"{place}  {player}  {scoring.number(total)}" for place, player, total in place_rows(result)]
+    lines += [f"{spoken(place)}  {player}  {scoring.number(total)}" for place, player, total in place_rows(result)]
     said = result.explanations if sentences is None else sentences
     if said:
-        lines += ["", *said]
+        lines += ["", *(spoken(sentence) for sentence in said)]
     return "\n".join(lines) + "\n"

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.data.photos import PhotoFolder, in_use, refs_of
+from companion.language import N_, _
 from companion.services import card_layout
 from companion.services.live import Check, Done, LiveGame
 
@@ -31,7 +32,7 @@ LONG_SIDE = 1600  # px: every card and number readable on a laptop, about 300 kB
 THUMB_SIDE = 240  # px: a thumbnail's long side
 QUALITY = 85
 MAX_STORED_BYTES = 2 * 1024 * 1024  # a stored photo (LONG_SIDE px, QUALITY) is far smaller: a larger one is prepared again
-NEEDS_A_COMPUTER = "Photos need Tableside on a computer: this browser version cannot store them."
+NEEDS_A_COMPUTER = N_("Photos need Tableside on a computer: this browser version cannot store them.")  # shown as _(NEEDS_A_COMPUTER)
 
 
 class PhotoRefused(ValueError):
@@ -39,7 +40,9 @@ class PhotoRefused(ValueError):
 
 
 def too_big(file_name: str) -> str:
-    return f"{file_name} is larger than {MAX_PHOTO_BYTES // (1024 * 1024)} MB: nothing was saved. Take a smaller photo."
+    return _("{file} is larger than {size} MB: nothing was saved. Take a smaller photo.").format(
+        file=file_name, size=MAX_PHOTO_BYTES // (1024 * 1024)
+    )
 
 
 def available() -> bool:
@@ -53,11 +56,15 @@ def prepared(data: bytes, file_name: str) -> bytes:
         raise PhotoRefused(too_big(file_name))
     from PIL import Image, ImageOps, UnidentifiedImageError
 
-    not_an_image = f"{file_name} is not a photo Tableside can read (a JPEG, PNG, WebP or GIF): nothing was saved."
+    not_an_image = _("{file} is not a photo Tableside can read (a JPEG, PNG, WebP or GIF): nothing was saved.").format(file=file_name)
     try:
         with Image.open(io.BytesIO(data)) as probe:
             if probe.width * probe.height > MAX_PIXELS:
-                raise PhotoRefused(f"{file_name} is {probe.width} × {probe.height} pixels, more than a camera takes: nothing was saved.")
+                raise PhotoRefused(
+                    _("{file} is {width} × {height} pixels, more than a camera takes: nothing was saved.").format(
+                        file=file_name, width=probe.width, height=probe.height
+                    )
+                )
             probe.verify()  # the whole file, not only its header
         with Image.open(io.BytesIO(data)) as image:
             image.draft("RGB", (LONG_SIDE, LONG_SIDE))  # a JPEG decoded at a fraction of its size: quicker, less memory
@@ -77,7 +84,9 @@ def prepared(data: bytes, file_name: str) -> bytes:
         raise
     except Image.DecompressionBombError:  # Pillow refuses past twice its own limit before our check can say the size
         raise PhotoRefused(
-            f"{file_name} has more pixels than a camera takes (over {MAX_PIXELS // 1_000_000} megapixels): nothing was saved."
+            _("{file} has more pixels than a camera takes (over {megapixels} megapixels): nothing was saved.").format(
+                file=file_name, megapixels=MAX_PIXELS // 1_000_000
+            )
         ) from None
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError) as e:
         log.info("a photo was refused (%s): %s", file_name, e)
@@ -122,9 +131,9 @@ def add_photo(live: LiveGame, folder: Path, player: str, data: bytes, file_name:
     """Check, prepare and store a photo of `player`'s tableau and add it to the game (in a worker thread:
     Pillow takes a second on a large photo). A refusal is a Done with the reason: nothing saved then."""
     if player not in live.record["players"]:
-        return Done(False, f"No one called {player} plays in this game.")
+        return Done(False, _("No one called {player} plays in this game.").format(player=player))
     if seat is not None and player != seat:
-        return Done(False, "This phone can add a photo of its own player's tableau only.")
+        return Done(False, _("This phone can add a photo of its own player's tableau only."))
     try:
         stored = prepared(data, file_name)
     except PhotoRefused as e:
@@ -135,7 +144,7 @@ def add_photo(live: LiveGame, folder: Path, player: str, data: bytes, file_name:
         from companion.data.atomic_files import in_words
 
         log.exception("a photo could not be written")
-        return Done(False, in_words(e, "the photo was not saved"))
+        return Done(False, in_words(e, _("the photo was not saved")))
     ref = {
         "file": name,
         "seat": live.record["players"].index(player),
@@ -158,7 +167,7 @@ def listed(record: dict) -> list[tuple[str, str, str]]:
         seat = ref.get("seat")
         player = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
         round_ = ref.get("round")
-        shown.append((ref.get("file", ""), player, f"{player} · round {round_}" if round_ else player))
+        shown.append((ref.get("file", ""), player, _("{player} · round {round}").format(player=player, round=round_) if round_ else player))
     return shown
 
 

@@ -55,6 +55,8 @@ def browser_runs(name: str) -> bool:
     if name.startswith("babel/locale-data/"):
         return Path(name).stem in BABEL_KEPT
     return True
+
+
 ENTRY_MODULE = "tableside_web"  # the module the Pyodide worker runs (app.tar.gz's top level)
 ENTRY = "from companion.standalone.browser import run\n\nrun()\n"
 # Never in the site: compiled files, and what only a computer uses.

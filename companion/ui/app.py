@@ -32,6 +32,7 @@ import flet as ft
 
 import scoring
 from companion.data.ids import id_from_route, route_id
+from companion.language import _
 from companion.server import fonts
 from companion.ui import errors
 from companion.ui import games as game_screens
@@ -98,7 +99,11 @@ def screens(app: App, route: str, found: tuple[str, Builder | None, Builder, dic
     pin_screen: Builder = pin.view  # every screen takes `key` (the component's), as Builder says
     if found is None:  # an unknown address: said so to the host; a guest meets the PIN, as at any host's address
         where = route.split("?")[0]
-        return [not_found(where, f"Tableside has no page at {where}.") if app.is_host() else pin_screen(app, route, key="pin")]
+        return [
+            not_found(where, _("Tableside has no page at {address}.").format(address=where))
+            if app.is_host()
+            else pin_screen(app, route, key="pin")
+        ]
     pattern, under, build, params = found
     # Another language is a new screen too: every part of it, memoised ones included, speaks it.
     spoken = app.language.code
@@ -116,8 +121,8 @@ def Root(app: App) -> list[ft.View]:
     """The app: which screens the route shows, in the colours of the game it names."""
     page = app.page
     route, set_route = ft.use_state(page.route or "/")
-    _, set_width = ft.use_state(page.width or 0)  # a phone turned or a window resized: screens lay out again
-    _, set_version = ft.use_state(0)
+    __, set_width = ft.use_state(page.width or 0)  # a phone turned or a window resized: screens lay out again
+    __, set_version = ft.use_state(0)
     app.show_route = set_route
     app.rebuild = lambda: set_version(lambda v: v + 1)  # rights or the theme changed: draw everything again
     app.resized = lambda: set_width(page.width or 0)
@@ -161,7 +166,7 @@ def start(page: ft.Page, app: App) -> None:
     def rights_changed(message: str) -> None:
         """Another session released this phone's seat, revoked its invite or set a PIN: say so, show what is allowed now."""
         if message:
-            app.notify(message, error=True)
+            app.notify(_(message), error=True)  # access/rights.py's words, in this session's language
         if app.rights.join_route and not app.rights.seat_valid() and page.route != app.rights.join_route:
             app.go(app.rights.join_route)  # where it may pick a seat again (or is told the invitation ended)
         else:

@@ -16,15 +16,16 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.data.atomic_files import StoreWriteError
+from companion.language import N_, _
 from companion.server import flet_seams
 from companion.services.card_layout import ImagesUnavailable
 
 log = logging.getLogger("tableside")
-UNEXPECTED = "That did not work, and nothing was lost: your saved games are safe. The details are in the server's log."
+UNEXPECTED = N_("That did not work, and nothing was lost: your saved games are safe. The details are in the server's log.")
 
 
 def in_words(error: BaseException | None) -> str:
-    return str(error) if isinstance(error, StoreWriteError | ImagesUnavailable) else UNEXPECTED
+    return str(error) if isinstance(error, StoreWriteError | ImagesUnavailable) else _(UNEXPECTED)
 
 
 def install(page: ft.Page, notify: Callable[[str, bool], None]) -> None:

@@ -15,12 +15,13 @@ from typing import Any
 
 import scoring
 from companion.data.store import StoredGame
+from companion.language import N_, _, ngettext, spoken
 from companion.services.completion import has_content
 from companion.services.completion import rounds_progress as planned_rounds
 from companion.ui.widgets.controls import short_name
 from scoring.fields import join_names
 
-NOTHING = "Nothing entered yet"
+NOTHING = N_("Nothing entered yet")
 
 
 def entered(value: Any) -> bool:
@@ -52,10 +53,14 @@ def round_paths(rules: scoring.GameRules) -> list[tuple[str, ...]]:
 def under_way(n: int, who: list[str], players: Sequence[str]) -> str:
     """'Round 2 under way: Ana entered, Ben not yet'."""
     if not who:
-        return f"Round {n} under way"
+        return _("Round {round} under way").format(round=n)
+    ready = spoken(join_names([short_name(p, 12) for p in who]))
     waiting = [short_name(p, 12) for p in players if p not in who]
-    said = f"Round {n} under way: {join_names([short_name(p, 12) for p in who])} entered"
-    return said + (f", {join_names(waiting)} not yet" if waiting else "")
+    if not waiting:
+        return _("Round {round} under way: {entered} entered").format(round=n, entered=ready)
+    return _("Round {round} under way: {entered} entered, {waiting} not yet").format(
+        round=n, entered=ready, waiting=spoken(join_names(waiting))
+    )
 
 
 def rounds_progress(game: StoredGame, rules: scoring.GameRules, rounds: list) -> str:
@@ -75,10 +80,10 @@ def rounds_progress(game: StoredGame, rules: scoring.GameRules, rounds: list) ->
             current = (n, who)
     if current is None and entered(game.draft):
         current = (len(rounds) + 1, players_in(game.draft, rules.draft_player_keyed, players))
-    said = [f"{full} round{'s' * (full != 1)} entered"] if full else []
+    said = [ngettext("{count} round entered", "{count} rounds entered", full).format(count=full)] if full else []
     if current is not None:
         said.append(under_way(*current, players))
-    return "; ".join(said) or NOTHING
+    return "; ".join(said) or _(NOTHING)
 
 
 def final_progress(game: StoredGame, body: dict) -> str:
@@ -86,10 +91,10 @@ def final_progress(game: StoredGame, body: dict) -> str:
     parts = [body] + [v for v in body.values() if isinstance(v, dict)]  # the body, or e.g. CGT's collections
     started = [p for p in game.players if any(has_content(part.get(p)) for part in parts)]
     if not started:
-        return NOTHING
+        return _(NOTHING)
     if len(started) == len(game.players):
-        return "Every player has cards entered"
-    return f"Cards entered for {', '.join(short_name(p, 12) for p in started)}"
+        return _("Every player has cards entered")
+    return _("Cards entered for {players}").format(players=", ".join(short_name(p, 12) for p in started))
 
 
 def progress(game: StoredGame) -> str:

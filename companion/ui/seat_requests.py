@@ -10,6 +10,7 @@ import logging
 from companion.access import rights
 from companion.access.invites import SEAT_PREFERENCE, Invites, address_mark, grant_mark
 from companion.data.store import GameStore
+from companion.language import _
 from companion.ui.preferences import BrowserPreferences
 from companion.ui.session_rights import SessionRights
 
@@ -57,10 +58,10 @@ class SeatRequests:
 
     async def take_seat(self, code: str, player: str) -> tuple[str | None, str]:
         """Tap "I am <player>": (the seat's grant, "") when taken; else (None, what to tell the person):
-        the request made to the host, or why not. Decided here, on the server, at every tap."""
+        the request made to the host, or why not, in the reader's language. Decided here, on the server, at every tap."""
         game_id = self.invites.game_of(code)
         if game_id is None or self.store.get(game_id) is None:
-            return None, rights.INVITE_REVOKED
+            return None, _(rights.INVITE_REVOKED)
         if not self.rights.is_host():
             await self.read_kept_grant(game_id)
             if self.held_back(game_id):
@@ -68,13 +69,13 @@ class SeatRequests:
                 had = guest.player if guest is not None and self._holds_seat_of(game_id) else ""
                 request = self.invites.ask(game_id, player, self.device_marks(), had)
                 if request is None:
-                    return None, rights.INVITE_REVOKED
+                    return None, _(rights.INVITE_REVOKED)
                 self._asked = (game_id, player, request)
                 log.info("a device held back from %s asked the host for a seat", game_id)
-                return None, rights.SEAT_ASKED.format(player)
+                return None, _(rights.SEAT_ASKED).format(player)
         grant = self.invites.claim(code, player, device=address_mark(self.address))
         if grant is None:
-            return None, rights.SEAT_TAKEN.format(player)
+            return None, _(rights.SEAT_TAKEN).format(player)
         self._asked = None
         return grant, ""
 
@@ -83,7 +84,7 @@ class SeatRequests:
         asked), "waiting", "approved" (the seat may be taken now) or "refused"."""
         if self._asked is None or self._asked[0] != game_id:
             return "", ""
-        _, seat, request = self._asked
+        __, seat, request = self._asked
         if self.invites.waiting(game_id, request):
             return "waiting", seat
         return ("approved" if self.invites.approved(request) and not self.held_back(game_id) else "refused"), seat
@@ -93,20 +94,20 @@ class SeatRequests:
     def answer_request(self, game_id: str, request_id: str, approve: bool) -> str:
         """The host approves or refuses a device's request: "" when done, else why not."""
         if not self.rights.is_host():
-            return rights.HOST_ONLY
+            return _(rights.HOST_ONLY)
         self.invites.answer(game_id, request_id, approve)
         return ""
 
     def release_seat(self, game_id: str, player: str) -> str:
         """The host frees a seat (the phone on it is held back from the game's seats): "" or why not."""
         if not self.rights.is_host():
-            return rights.HOST_ONLY
+            return _(rights.HOST_ONLY)
         self.invites.release(game_id, player)
         return ""
 
     def revoke_invite(self, game_id: str) -> str:
         """The host ends the game's invitation (a new code next): "" or why not."""
         if not self.rights.is_host():
-            return rights.HOST_ONLY
+            return _(rights.HOST_ONLY)
         self.invites.revoke(game_id)
         return ""

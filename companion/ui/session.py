@@ -46,6 +46,7 @@ from companion.access.identity import LOCAL_IS_HOST, address_of, on_this_machine
 from companion.access.invites import Invites
 from companion.data import changes
 from companion.data.store import GameStore
+from companion.language import _
 from companion.server import memory
 from companion.server.network import Network
 from companion.server.uploads import Uploads
@@ -137,7 +138,7 @@ class App:
         Served to the network, the table needs a PIN: without one, one is made and set first, so no
         device on the network is ever the host without it; this session, which set it, stays the host."""
         if not self.is_host():
-            return rights.HOST_ONLY, ""
+            return _(rights.HOST_ONLY), ""
         if self.lan:
             return "", ""
         made = "" if self.gate.required else new_pin()

@@ -14,6 +14,7 @@ from companion.access import rights
 from companion.access.invites import Invites, Seat
 from companion.data.ids import route_id
 from companion.data.store import GameStore
+from companion.language import _
 from companion.ui.host_unlock import HostUnlock
 
 log = logging.getLogger("tableside")
@@ -92,7 +93,7 @@ class SessionRights:
 
     def may_change(self, game_id: str, seat: str | None = None) -> str:
         """Nothing ("") when this session may change game `game_id` now, from a screen of `seat` (None:
-        the host's screen); else the sentence that refuses it (and the screen is redrawn)."""
+        the host's screen); else the sentence that refuses it, in the reader's language (and the screen is redrawn)."""
         if self.is_host():
             return ""
         if seat is None:
@@ -101,9 +102,10 @@ class SessionRights:
             why = rights.NOT_YOUR_SEAT
         else:
             why = self.seat_lost()
-        if why:
-            self.check()
-        return why
+        if not why:
+            return ""
+        self.check()
+        return _(why)
 
     # -- telling the screens of a change -----------------------------------------------------
 
@@ -128,7 +130,8 @@ class SessionRights:
             self._loop.call_soon_threadsafe(self.changed, message, context=self._context)
 
     def changed(self, message: str) -> None:
-        """Run the screens' callbacks now, in this session (`message`: what to tell the person, or "")."""
+        """Run the screens' callbacks now, in this session (`message`: what to tell the person, or "": access/rights.py's
+        English, said in the session's language where it is shown)."""
         for callback in list(self.on_changed):
             try:
                 callback(message)

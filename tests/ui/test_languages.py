@@ -9,20 +9,25 @@ from __future__ import annotations
 
 import gettext
 import re
+from datetime import datetime
 
 import flet as ft
 import pytest
 
+import scoring
 from companion import language
+from companion.access.invites import Invites
+from companion.data.ids import route_id
 from companion.language import catalogs
 from companion.ui.language import PREFERENCE
+from scoring.words import join_names, ordinal
 
-from .harness import walk
+from .conftest import example
+from .harness import accessible_name, tappable, walk
 
-# The routes whose every word is translated so far (docs/languages.md): the walk below holds them to it.
-SPEAKING = ["/settings"]
 TEXT_FIELDS = ("value", "label", "tooltip", "helper", "hint_text", "semantics_label", "content", "text", "title")
-NOT_WORDS = set(language.LANGUAGES.values())  # each language's name, written as its speakers write it
+# Not the app's words: each language's name (as its speakers write it), the app's name, the games' titles.
+NOT_WORDS = {*language.LANGUAGES.values(), "Tableside", *(rules.title for rules in scoring.GAMES.values())}
 
 
 def test_every_message_is_translated_in_german_and_french_and_compiled():
@@ -67,14 +72,29 @@ def texts(h) -> list[str]:
     """Every text the screen on top shows or names for a screen reader: texts, labels, tooltips, helpers, titles
     (a radio's or a field's value is a key or what was typed, not the app's words)."""
     found = []
+    read_together: set[int] = set()
     for control in walk(h.top_view()):
+        if isinstance(control, ft.Semantics) and control.container and control.content is not None:
+            # One node for a screen reader (a sentence drawn in parts, its names in bold): read as one text.
+            parts = [t for t in walk(control.content) if isinstance(t, ft.Text)]
+            if len(parts) > 1:
+                read_together.update(id(t) for t in parts)
+                found.append("".join((t.value or "") + "".join(spans_text(t.spans or [])) for t in parts))
+        if isinstance(control, ft.TextSpan) or id(control) in read_together:
+            continue  # read with its text, as one sentence
         for name in TEXT_FIELDS:
             value = getattr(control, name, None)
             if name == "value" and not isinstance(control, ft.Text | ft.Markdown):
                 continue
+            if name == "value" and isinstance(control, ft.Text) and control.spans:
+                value = (value or "") + "".join(spans_text(control.spans))
             if isinstance(value, str) and value.strip():
                 found.append(value)
     return found
+
+
+def spans_text(spans) -> list[str]:
+    return [part for span in spans for part in [span.text or "", *spans_text(span.spans or [])]]
 
 
 def choose_language(h, name: str) -> None:
@@ -129,29 +149,136 @@ class Pseudo(gettext.NullTranslations):
 
 def left_in_english(text: str) -> str:
     """What `text` says outside the pseudo-language's brackets, names of languages aside; "" when nothing."""
-    outside = re.sub(r"⟦[^⟧]*⟧", " ", text)
-    for name in NOT_WORDS:
+    outside = text
+    while (inner := re.sub(r"⟦[^⟦⟧]*⟧", " ", outside)) != outside:  # innermost first: a message inside a message
+        outside = inner
+    outside = re.sub(r"\S*/\S*", " ", outside)  # a link or a path (an invitation's address) is no word
+    for name in sorted(NOT_WORDS, key=len, reverse=True):  # "The BoardGameGeek Game" before a player called "Game"
         outside = outside.replace(name, " ")
     return outside if re.search(r"[A-Za-z]{2,}", outside) else ""
 
 
-@pytest.mark.parametrize("route", SPEAKING)
-def test_a_screen_that_speaks_a_language_leaves_no_english_behind(open_app, monkeypatch, route):
+FINISHED = [
+    "bgg-card-game-rulebook",
+    "cgt-values-and-penalty",
+    "lost-cities-edge-values",
+    "bgg-game-4p-rulebook",
+    "card-commons-extra-round",
+]
+UNDER_WAY = ["lost-cities-in-progress", "card-commons-round-3", "cgt-values-and-penalty", "bgg-game-3p-by-colour", "bgg-card-game-full-tie"]
+
+
+@pytest.fixture
+def pseudo(monkeypatch):
+    """The pseudo-language "xx" (every message in brackets), offered beside the real ones."""
     real = language.catalog
     monkeypatch.setattr(language, "catalog", lambda code: Pseudo() if code == "xx" else real(code))
     monkeypatch.setitem(language.LANGUAGES, "xx", "Pseudo")
     NOT_WORDS.add("Pseudo")
-    try:
-        h = open_app(route, browser_storage={PREFERENCE: "xx"})  # a device that chose the pseudo-language
+    yield
+    NOT_WORDS.discard("Pseudo")
+
+
+@pytest.fixture
+def table(store):
+    """Five games saved and five under way (every game, from the worked examples), a game night, players."""
+    store.add_finished([example(name, id=f"done-{i}", played_at=f"2026-12-0{i + 1}T20:00:00") for i, name in enumerate(FINISHED)])
+    under_way = []
+    for name in UNDER_WAY:
+        record = example(name)
+        under_way.append(store.create({**record, "id": None} if "id" in record else record).id)
+    return under_way
+
+
+@pytest.fixture
+def names_of_the_table(store, table):
+    """The players' names are theirs, in any language."""
+    names = {p for game in [*store.finished(), *store.in_progress()] for p in game.record["players"]}
+    NOT_WORDS.update(names)
+    yield names
+    NOT_WORDS.difference_update(names)
+
+
+def every_route(store, under_way: list[str]) -> list[str]:
+    """Each route of the app (companion/ui/app.py routes) with a game, a player or an invitation of the table."""
+    invite = Invites(store).code_for(under_way[0])
+    player = store.get(under_way[0]).record["players"][0]
+    return [
+        "/",
+        "/in-progress",
+        *[f"/setup/{key}" for key in scoring.GAMES],
+        *[f"/play/{route_id(game_id)}" for game_id in under_way],
+        *[f"/results/{route_id(game_id)}" for game_id in under_way],
+        "/history",
+        *[f"/history/{route_id(f'done-{i}')}" for i in range(len(FINISHED))],
+        "/transfer",
+        "/players",
+        f"/players/{route_id(player)}",
+        "/stats",
+        "/tonight",
+        "/settings",
+        f"/invite/{route_id(under_way[0])}",
+        f"/join/{invite}",
+        f"/join/{invite}/{route_id(player)}",
+    ]
+
+
+def english_on(h) -> list[str]:
+    shown = texts(h)
+    assert any("⟦" in t for t in shown), shown  # the screen speaks the pseudo-language at all
+    return [t for t in shown if left_in_english(t)]
+
+
+@pytest.mark.parametrize("width", [390, 1180])
+def test_every_route_speaks_the_readers_language_and_leaves_no_english_behind(open_app, store, pseudo, table, names_of_the_table, width):
+    left = {}
+    for route in every_route(store, table):
+        h = open_app(route, width=width, browser_storage={PREFERENCE: "xx"})
         h.settle()
-        shown = texts(h)
-        assert any(t.startswith("⟦") for t in shown)
-        assert [t for t in shown if left_in_english(t)] == []
-    finally:
-        NOT_WORDS.discard("Pseudo")
+        if found := english_on(h):
+            left[route] = found
+        assert not h.conn.errors, route
+    assert left == {}
+
+
+def test_a_guests_phone_speaks_its_own_language_and_leaves_no_english_behind(open_app, store, pseudo, table, names_of_the_table):
+    host = open_app("/", browser_storage={})  # the host speaks English meanwhile
+    invite = Invites(store).code_for(table[0])
+    player = store.get(table[0]).record["players"][1]
+    phone = open_app(f"/join/{invite}", browser_storage={PREFERENCE: "xx"})
+    phone.settle()
+    assert english_on(phone) == []
+    (seat,) = [c for c in walk(phone.top_view()) if tappable(c) and player in (accessible_name(c) or "")]
+    phone.click(seat)
+    phone.settle()
+    assert english_on(phone) == []  # the play screen at its seat too
+    host.settle()
+    assert not any("⟦" in t for t in texts(host))
 
 
 def test_the_walk_sees_english_left_behind():
     assert left_in_english("⟦Settings⟧") == ""
     assert left_in_english("⟦PIN set.⟧ Weak PIN").strip() == "Weak PIN"
     assert left_in_english("Deutsch") == "" and left_in_english("12 – 3") == ""
+    assert left_in_english("⟦⟦1 win⟧ · 1.00 points in ⟦1 game⟧⟧") == ""  # a message inside a message
+
+
+@pytest.mark.parametrize(
+    "code, day, decimal",
+    [("en", "Fri 4 Dec, 21:05", "−1.8"), ("de", "Fr., 4. Dez., 21:05", "−1,8"), ("fr", "ven. 4 déc., 21:05", "−1,8")],
+)
+def test_dates_and_numbers_in_the_readers_language(code, day, decimal):
+    with language.speaking(code):
+        assert language.when(datetime(2026, 12, 4, 21, 5)) == day
+        assert language.decimal(-1.84) == decimal
+
+
+def test_the_rules_words_are_said_in_the_readers_language_and_stay_english_for_the_command_line():
+    place = ordinal(2)
+    both = join_names(["Ana", "Ben", "Cy"])
+    assert (place, both) == ("2nd", "Ana, Ben and Cy")  # the command line's and the JSON's English
+    with language.speaking("de"):
+        assert (language.spoken(place), language.spoken(both)) == ("2.", "Ana, Ben und Cy")
+    with language.speaking("fr"):
+        assert language.spoken(both) == "Ana, Ben et Cy"
+    assert language.spoken("Ana") == "Ana"  # a name is said as it is

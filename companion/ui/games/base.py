@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Protocol
 import flet as ft
 
 import scoring
+from companion.language import spoken
 from companion.services.player_colours import colour_name, table_colours
 from companion.ui.widgets.controls import NARROW_TABLEAU
 from companion.ui.widgets.palette import ink
@@ -39,6 +40,11 @@ class LiveState(Protocol):
 
 
 PageSize = tuple[float | None, float | None]
+
+
+def line_words(line: scoring.Line) -> str:
+    """A scoring line ("red: (6 − 20) = −14"): the rules' words (Line.said), in the reader's language."""
+    return spoken(line.said)
 
 
 def nothing(*args: Any) -> Any:

@@ -6,14 +6,26 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.games.base import GameScreen
+from companion.language import N_, _
+from companion.ui.games.base import GameScreen, line_words
 from companion.ui.widgets.controls import TAP, card_button, section, short_name, stepper
 from companion.ui.widgets.palette import ink
 from scoring import Action
 from scoring import bgg_card_game as rules
+from scoring.words import Said
 
-LABEL = {s: rules.SPOKEN[s].capitalize() for s in rules.SUBDOMAINS}  # "childrens" → "Children's"
-POPULAR_WIDTH = 76  # the word "Popular" on its card, bold
+# Each subdomain as its cards name it ("childrens" → "Children's"), translated where it is shown: _(LABEL[s]).
+LABEL = {
+    "abstract": N_("Abstract"),
+    "customizable": N_("Customizable"),
+    "childrens": N_("Children's"),
+    "family": N_("Family"),
+    "party": N_("Party"),
+    "strategy": N_("Strategy"),
+    "thematic": N_("Thematic"),
+    "war": N_("War"),
+}
+POPULAR_WIDTH = 76  # the word "Popular" on its card, bold (a longer word in another language: wider)
 HUE = {  # each subdomain's colour in the palette (companion/ui/widgets/palette.py)
     "abstract": "grey",
     "customizable": "cyan",
@@ -29,6 +41,11 @@ HUE = {  # each subdomain's colour in the palette (companion/ui/widgets/palette.
 def fitting(text: str) -> float:
     """A card button wide enough for its whole text ("Customizable" too), bold at the default size."""
     return max(52, 16 + 10 * len(text))
+
+
+def label(subdomain: str) -> str:
+    """A subdomain's name on its cards, in the reader's language."""
+    return _(LABEL[subdomain])
 
 
 class BggCardGameScreen(GameScreen):
@@ -109,13 +126,13 @@ class BggCardGameScreen(GameScreen):
         popular = "held" if group and group.popular else "free" if may(rules.SetPopular(player, subdomain, True)) is None else "taken"
 
         def build() -> ft.Control:
-            label = LABEL[subdomain]
+            name, popular_word = label(subdomain), _("Popular")
             return ft.Row(
                 [
-                    ft.Text(label, color=self.shade(subdomain), weight=ft.FontWeight.BOLD, width=92, size=13),
+                    ft.Text(name, color=self.shade(subdomain), weight=ft.FontWeight.BOLD, width=92, size=13),
                     # The stepper only says which way: the action is a step, applied to the table as it is now.
                     stepper(
-                        f"{player} {label} played",
+                        _("{player} {subdomain} played").format(player=player, subdomain=name),
                         count,
                         lambda v: self.step(player, subdomain, 1 if v > count else -1),
                         0,
@@ -125,12 +142,12 @@ class BggCardGameScreen(GameScreen):
                         narrow=self.context.narrow,
                     ),
                     card_button(  # the card's name on it: a smiley alone said nothing (issue 49)
-                        "Popular",
-                        f"{player} {label} Popular",
+                        popular_word,
+                        _("{player} {subdomain} Popular").format(player=player, subdomain=name),
                         lambda e: self.tap_popular(player, subdomain, popular == "held"),
                         state=popular,
                         colour=self.shade(subdomain),
-                        width=POPULAR_WIDTH,
+                        width=max(POPULAR_WIDTH, 6 + 10 * len(popular_word)),
                     ),
                     ft.Text(str(group.points()) if group else "", weight=ft.FontWeight.BOLD, width=28, text_align=ft.TextAlign.RIGHT),
                 ],
@@ -148,12 +165,12 @@ class BggCardGameScreen(GameScreen):
         if number is None:
             group = None
             chosen, gems = tuple(self.drafts().get(player, [])), ()
-            title = "New collection: pick at least 2"
+            title = _("New collection: pick at least 2")
         else:
             group = game.tableaux[player].collections[number - 1]
             chosen, gems = group.subdomains, group.rare_gems
-            title = f"Collection {number}: {group.line()}"
-        name = "new collection" if number is None else f"collection {number}"
+            title = _("Collection {number}: {line}").format(number=number, line=line_words(group.line()))
+        name = "new collection" if number is None else f"collection {number}"  # its key
         new_number = len(game.tableaux[player].collections) + 1
         may = self.context.refusal
 
@@ -169,15 +186,21 @@ class BggCardGameScreen(GameScreen):
         free = tuple(may(adds(s)) is None for s in rules.SUBDOMAINS)
         gem_states = tuple(gem(s) for s in chosen) if number is not None else ()
 
+        def card_name(s: str) -> str:
+            """A card's accessible name: whose, which collection, which subdomain ("Ana collection 1 War")."""
+            if number is None:
+                return _("{player} new collection {subdomain}").format(player=player, subdomain=label(s))
+            return _("{player} collection {number} {subdomain}").format(player=player, number=number, subdomain=label(s))
+
         def build() -> ft.Control:
             cards = [
                 card_button(
-                    LABEL[s],
-                    f"{player} {name} {LABEL[s]}",
+                    label(s),
+                    card_name(s),
                     lambda e, s=s: self.tap_card(player, number, chosen, s, new_number),
                     state="held" if s in chosen else "free" if ok else "taken",
                     colour=self.shade(s),
-                    width=fitting(LABEL[s]),
+                    width=fitting(label(s)),
                 )
                 for s, ok in zip(rules.SUBDOMAINS, free)
             ]
@@ -188,20 +211,20 @@ class BggCardGameScreen(GameScreen):
             if number is not None:
                 gem_buttons = [
                     card_button(
-                        f"◆ {LABEL[s]}",
-                        f"{player} {name} {LABEL[s]} Rare Gem",
+                        f"◆ {label(s)}",
+                        _("{player} collection {number} {subdomain} Rare Gem").format(player=player, number=number, subdomain=label(s)),
                         lambda e, s=s: self.context.act(rules.SetRareGem(player, number, chosen, s, s not in gems)),
                         state=state,
                         colour=self.shade(s),
-                        width=fitting(f"◆ {LABEL[s]}"),
+                        width=fitting(f"◆ {label(s)}"),
                     )
                     for s, state in zip(chosen, gem_states)
                 ]
                 controls += [
-                    ft.Text("Rare Gems in it:", size=12),
+                    ft.Text(_("Rare Gems in it:"), size=12),
                     ft.Row(gem_buttons, wrap=True, spacing=4, run_spacing=4),
                     ft.TextButton(
-                        f"Remove collection {number}",
+                        _("Remove collection {number}").format(number=number),
                         icon=ft.Icons.DELETE_OUTLINE,
                         height=TAP,
                         on_click=lambda e: self.context.act(rules.RemoveCollection(player, number, chosen)),
@@ -221,9 +244,9 @@ class BggCardGameScreen(GameScreen):
         collections = len(self.position.tableaux[player].collections)
         return ft.Column(
             [
-                section(f"{short_name(player)}: played games (vertical)"),
+                section(_("{player}: played games (vertical)").format(player=short_name(player))),
                 *[self.played_row(player, s) for s in rules.SUBDOMAINS],
-                section(f"{short_name(player)}: collections (horizontal)"),
+                section(_("{player}: collections (horizontal)").format(player=short_name(player))),
                 *[self.collection_block(player, n) for n in range(1, collections + 1)],
                 self.collection_block(player, None),
             ],
@@ -231,14 +254,18 @@ class BggCardGameScreen(GameScreen):
         )
 
     def shared(self) -> list[ft.Control]:
-        left = ", ".join(f"{LABEL[s]} {rules.cards_left(self.position, s)}" for s in rules.SUBDOMAINS)
-        return [ft.Text(f"Cards left in the deck: {left}", size=12)]
+        left = ", ".join(f"{label(s)} {rules.cards_left(self.position, s)}" for s in rules.SUBDOMAINS)
+        return [ft.Text(_("Cards left in the deck: {cards}").format(cards=left), size=12)]
 
     # -- statistics ---------------------------------------------------------------------
 
     @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        """Said, not translated here: the figures are worked out once for every session (history_figures), and
+        the statistics screen says them in each reader's language."""
         import scoring
 
         largest = [t.largest_played for record in records for t in scoring.parse(record).game.tableaux.values()]
-        return (("average largest played group", f"{sum(largest) / len(largest):.1f} cards" if largest else "–"),)
+        figure = f"{sum(largest) / len(largest):.1f}" if largest else ""
+        average = Said("{average} cards", average=figure) if largest else "–"
+        return ((Said("average largest played group"), average),)

@@ -13,19 +13,35 @@ from typing import Any
 
 import flet as ft
 
-from companion.ui.games.base import GameScreen
+from companion.language import N_, _, ngettext
+from companion.ui.games.base import GameScreen, line_words
 from companion.ui.widgets.controls import TAP, card_button, option_switch, section, short_name, stepper
 from companion.ui.widgets.palette import ink
 from scoring import bgg_game as rules
+from scoring.words import Said
 
 # What the two ways of entering a player's GG (Geek Gold: the game's money, and its points) are, under their buttons.
-LEDGER_SAID = (
+LEDGER_SAID = N_(
     "GG: Geek Gold, the money that is also the score. Income ledger: each round's income from games sold, "
     "and the GG spent that round on Advertise and Promote (1 GG each)."
 )
-TRACK_SAID = "GG: Geek Gold, the money that is also the score. Score track: the GG the player's marker shows on the board."
+TRACK_SAID = N_("GG: Geek Gold, the money that is also the score. Score track: the GG the player's marker shows on the board.")
 MAX_FIELD_WIDTH = 320  # a 360 px phone's tableau, less its padding
-EVERY_SET = "3 players: score every complete\n1–6 set (default: one per colour)"  # two lines: a switch's label never wraps
+EVERY_SET = N_("3 players: score every complete\n1–6 set (default: one per colour)")  # two lines: a switch's label never wraps
+# The publishers' colours as the screen names them (the record's keys are English words, never shown as they are).
+COLOUR_NAMES = {
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "yellow": N_("yellow"),
+    "purple": N_("purple"),
+    "black": N_("black"),
+}
+
+
+def colour_name(colour: str) -> str:
+    """A publisher's colour in the reader's language ("" for none)."""
+    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
 
 
 def parse_number(text: str | None) -> int | None:
@@ -51,7 +67,7 @@ def NumberField(label: str, value: int, on_commit: Callable[[int], Any], width: 
     def commit(e: Any) -> None:
         number = parse_number(e.control.value)
         if number is None or number > rules.MAX_GG:
-            set_error(f"0 to {rules.MAX_GG}")
+            set_error(_("0 to {most}").format(most=rules.MAX_GG))
             return
         set_error("")
         # " 7" or "٣" shows as the number it was read as, typed over that number as stored: an undo
@@ -126,26 +142,27 @@ class BggGameScreen(GameScreen):
             ft.Row(
                 [
                     (ft.OutlinedButton if on_track else ft.FilledButton)(
-                        "Income ledger", height=TAP, on_click=lambda _: self.context.act(rules.UseLedger(player))
+                        _("Income ledger"), height=TAP, on_click=lambda e: self.context.act(rules.UseLedger(player))
                     ),
                     (ft.FilledButton if on_track else ft.OutlinedButton)(
-                        "Score track", height=TAP, on_click=lambda _: self.context.act(rules.UseTrack(player))
+                        _("Score track"), height=TAP, on_click=lambda e: self.context.act(rules.UseTrack(player))
                     ),
                 ],
                 wrap=True,
             ),
-            ft.Text(TRACK_SAID if on_track else LEDGER_SAID, size=12),
+            ft.Text(_(TRACK_SAID) if on_track else _(LEDGER_SAID), size=12),
         ]
         if on_track:
             on_track_gg = lambda v: self.context.act(rules.SetTrackGG(player, v))
-            rows.append(number_field(f"{player} GG on the track", e["gg"], on_track_gg, width=200))
-            rows.append(ft.Text("The track wraps at 100: add 100 for each lap.", size=12))
+            rows.append(number_field(_("{player} GG on the track").format(player=player), e["gg"], on_track_gg, width=200))
+            rows.append(ft.Text(_("The track wraps at 100: add 100 for each lap."), size=12))
         else:
-            rows.append(ft.Text(f"Start: {rules.starting_gg(seat)} GG (seat {seat + 1})", size=13))
+            rows.append(ft.Text(_("Start: {gg} GG (seat {seat})").format(gg=rules.starting_gg(seat), seat=seat + 1), size=13))
             ledger = e["ledger"]
             for i in range(rules.MAX_LEDGER_ROUNDS):  # all six rows at once: the layout never shifts under a finger
                 r = ledger[i] if i < len(ledger) else {}
                 spent = r.get("spent", 0)
+                income = _("{player} round {round} income").format(player=player, round=i + 1)
                 rows.append(
                     ft.Row(
                         key=f"{player}-ledger-{i}",
@@ -153,15 +170,15 @@ class BggGameScreen(GameScreen):
                         run_spacing=4,
                         controls=[
                             number_field(
-                                f"{player} round {i + 1} income",
+                                income,
                                 r.get("income", 0),
                                 partial(self.set_income, player, i + 1),
-                                width=min(label_width(f"{player} round {i + 1} income"), int(self.context.tableau_width or 320)),
+                                width=min(label_width(income), int(self.context.tableau_width or 320)),
                             ),
-                            ft.Text("spent", size=12),
+                            ft.Text(_("spent"), size=12),
                             # A step, not the value the stepper shows: two devices' +1 give +2.
                             stepper(
-                                f"{player} round {i + 1} spent",
+                                _("{player} round {round} spent").format(player=player, round=i + 1),
                                 spent,
                                 partial(self.adjust_spent, player, i + 1, spent),
                                 0,
@@ -172,7 +189,7 @@ class BggGameScreen(GameScreen):
                         spacing=4,
                     )
                 )
-        rows.append(ft.Text(f"GG before end scoring: {rules.gg_points(self.position, player)}", weight=ft.FontWeight.BOLD))
+        rows.append(ft.Text(_("GG before end scoring: {gg}").format(gg=rules.gg_points(self.position, player)), weight=ft.FontWeight.BOLD))
         return ft.Column(rows, spacing=6, key=f"{player}-{'track' if on_track else 'ledger'}")
 
     def tiles_block(self, player: str) -> ft.Control:
@@ -187,8 +204,13 @@ class BggGameScreen(GameScreen):
             # The colour's name above its row: beside it, six 48 px tiles would not fit a 360 px phone. It says
             # how many copies of a tile are held where a tile shows "3×2": a screen reader reads it before the
             # tiles, whose names stay "<player> tile <colour> <number>" however many are held.
-            copies = [f"{k} copies of {n}" for n in rules.NUMBERS if (k := mine.count((colour, n))) > 1]
-            heading = colour + (f" ({', '.join(copies)})" if copies else "")
+            copies = [
+                ngettext("{count} copy of {number}", "{count} copies of {number}", k).format(count=k, number=n)
+                for n in rules.NUMBERS
+                if (k := mine.count((colour, n))) > 1
+            ]
+            said = colour_name(colour)
+            heading = _("{colour} ({copies})").format(colour=said, copies=", ".join(copies)) if copies else said
             rows.append(ft.Text(heading, color=ink(colour, dark), weight=ft.FontWeight.BOLD, size=13))
             cells: list[ft.Control] = []
             for n in rules.NUMBERS:
@@ -199,7 +221,7 @@ class BggGameScreen(GameScreen):
                 cells.append(
                     card_button(
                         text,
-                        f"{player} tile {colour} {n}",
+                        _("{player} tile {colour} {number}").format(player=player, colour=said, number=n),
                         lambda e, c=colour, n=n, k=count, b=blocked: self.tap_tile(player, c, n, k, b),
                         state=state,
                         colour=ink(colour, dark),
@@ -210,8 +232,8 @@ class BggGameScreen(GameScreen):
         return ft.Column(
             [
                 *rows,
-                ft.Text("Tap a tile once per copy held; tap past the last copy to clear it.", size=12),
-                *[ft.Text(str(line), size=13) for line in rules.tile_lines(game, player)],
+                ft.Text(_("Tap a tile once per copy held; tap past the last copy to clear it."), size=12),
+                *[ft.Text(line_words(line), size=13) for line in rules.tile_lines(game, player)],
             ],
             spacing=4,
         )
@@ -225,11 +247,11 @@ class BggGameScreen(GameScreen):
                 ft.Row(
                     [
                         ft.Container(width=16, height=16, bgcolor=ink(colour, self.context.dark), border_radius=8),
-                        section(f"{short_name(player)} ({colour})"),
+                        section(_("{player} ({colour})").format(player=short_name(player), colour=colour_name(colour))),
                     ]
                 ),
                 self.gg_block(player),
-                ft.Text("Acquired tiles", weight=ft.FontWeight.BOLD),
+                ft.Text(_("Acquired tiles"), weight=ft.FontWeight.BOLD),
                 self.tiles_block(player),
             ],
             spacing=8,
@@ -238,9 +260,11 @@ class BggGameScreen(GameScreen):
     def shared(self) -> list[ft.Control]:
         n = len(self.context.players)
         how = (
-            "3 players: tiles score colour by colour (a 1–6 set of a colour: 6 each)"
+            _("3 players: tiles score colour by colour (a 1–6 set of a colour: 6 each)")
             if n == 3
-            else f"{n} players: tiles score number by number (a number in all {n - 1} other colours: 6 each)"
+            else _("{players} players: tiles score number by number (a number in all {others} other colours: 6 each)").format(
+                players=n, others=n - 1
+            )
         )
         return [ft.Text(how, size=13, italic=True)]
 
@@ -252,7 +276,7 @@ class BggGameScreen(GameScreen):
             return []
         return [
             option_switch(
-                EVERY_SET,
+                _(EVERY_SET),
                 variant["three_player_sets"] == "every",
                 lambda e: set_variant("three_player_sets", "every" if e.control.value else "one"),
             )
@@ -268,7 +292,7 @@ class BggGameScreen(GameScreen):
     @classmethod
     def player_colours(cls, players: list[str], choices: dict[str, str], dark: bool) -> dict[str, tuple[str, str]]:
         """One colour per player: the publisher's, on the setup screen, the tableau and the lists alike."""
-        return {p: (choices.get(p, ""), ink(choices.get(p, ""), dark)) for p in players}
+        return {p: (colour_name(choices.get(p, "")), ink(choices.get(p, ""), dark)) for p in players}
 
     @classmethod
     def choice_controls(cls, player: str, choices: dict[str, str], set_choice: Callable[[str, str], None]) -> list[ft.Control]:
@@ -276,13 +300,13 @@ class BggGameScreen(GameScreen):
         others = {c for p, c in choices.items() if p != player}
         return [
             ft.Semantics(  # a screen reader hears whose colour; the eye sees the name on the line above
-                label=f"{short_name(player)}'s colour",
+                label=_("{player}'s colour").format(player=short_name(player)),
                 container=True,
                 content=ft.Dropdown(
-                    label="Colour",  # a long name in it wrapped onto the name line above
+                    label=_("Colour"),  # a long name in it wrapped onto the name line above
                     value=mine,
                     width=140,
-                    options=[ft.DropdownOption(c) for c in rules.COLOURS if c == mine or c not in others],
+                    options=[ft.DropdownOption(key=c, text=colour_name(c)) for c in rules.COLOURS if c == mine or c not in others],
                     on_select=lambda e: set_choice(player, e.control.value),
                 ),
             )
@@ -290,10 +314,12 @@ class BggGameScreen(GameScreen):
 
     @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        """Said, not translated here: the figures are worked out once for every session (history_figures), and
+        the statistics screen says them in each reader's language."""
         import scoring
 
         shares: list[int] = []
         for record in records:
             game = scoring.parse(record).game
             shares.extend(rules.tile_points(game, p) for p in game.players)
-        return (("average GG from acquired tiles", f"{mean(shares):.1f}" if shares else "–"),)
+        return ((Said("average GG from acquired tiles"), f"{mean(shares):.1f}" if shares else "–"),)

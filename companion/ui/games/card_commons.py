@@ -15,15 +15,24 @@ from typing import Any
 import flet as ft
 
 import scoring
+from companion.language import N_, _, spoken
 from companion.services.history_figures import share_of
 from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import TAP, card_button, option_switch, section, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
 from scoring import card_commons as rules
+from scoring.words import Said
 
-NONE_LABEL = "None: only the other Wild was left"
-CORRECTING = "This round is scored: a change to it scores it again, with every round after it."
+NONE_LABEL = N_("None: only the other Wild was left")
+CORRECTING = N_("This round is scored: a change to it scores it again, with every round after it.")
+# Each place of the round as a card's accessible name says it ("You side 4C", "nest egg 5H").
+SLOT_NAMES = {
+    rules.NEST_EGG: N_("nest egg"),
+    rules.REPLACEMENT: N_("replacement"),
+    rules.COMMISSION: N_("commission"),
+    rules.SIDE: N_("side"),
+}
 
 # Each place of the round: the action that puts a card there, and the one that takes it back.
 SLOT_ACTIONS = {
@@ -139,13 +148,18 @@ class CardCommonsScreen(GameScreen):
         locked: bool = False,
     ) -> ft.Control:
         """The grid of round `number`: what each card's tap does is fixed as it is drawn."""
-        owner = f"{player} " if player else ""
-        name = slot.replace("_", " ")
+        place = _(SLOT_NAMES[slot])
+
+        def name(card: str) -> str:
+            if player:
+                return _("{player} {place} {card}").format(player=player, place=place, card=card)
+            return _("{place} {card}").format(place=place, card=card)
+
         return ft.Row(
             [
                 suit_card(
                     card,
-                    f"{owner}{name} {card}",
+                    name(card),
                     self.on_tap(self.action(slot, player, card, card in mine, number)),
                     "held" if card in mine else "taken" if card in taken else "free",
                     dark,
@@ -165,9 +179,12 @@ class CardCommonsScreen(GameScreen):
         return ft.Column(
             [
                 section(short_name(player)),
-                ft.Text("Commission", weight=ft.FontWeight.BOLD),
+                ft.Text(_("Commission"), weight=ft.FontWeight.BOLD),
                 self.card_grid(rules.COMMISSION, player),
-                ft.Text(f"Side of the tableau ({len(side)} of at most {rules.MAX_SIDE})", weight=ft.FontWeight.BOLD),
+                ft.Text(
+                    _("Side of the tableau ({count} of at most {most})").format(count=len(side), most=rules.MAX_SIDE),
+                    weight=ft.FontWeight.BOLD,
+                ),
                 self.card_grid(rules.SIDE, player),
             ],
             spacing=6,
@@ -175,28 +192,31 @@ class CardCommonsScreen(GameScreen):
 
     def shared(self) -> list[ft.Control]:
         result = self.context.result
-        labels = rules.round_names({"peek": self.peek}, len(result.rounds))  # as on the results' score pad
+        labels = tuple(spoken(name) for name in rules.round_names({"peek": self.peek}, len(result.rounds)))  # as on the results' score pad
         scored = ft.Column(key="scored-rounds", spacing=2, controls=[score_sheet(result, labels)] if result.rounds else [])
         rows: list[ft.Control] = [scored, *self.round_chooser()]
         if self.decided and not self.correcting:
-            rows.append(ft.Text("The game is decided: see the results. To correct a round, choose it above.", weight=ft.FontWeight.BOLD))
+            rows.append(ft.Text(_("The game is decided: see the results. To correct a round, choose it above."), weight=ft.FontWeight.BOLD))
             return rows
         number, draft = self.shown, self.shown_cards()
         extra = number > rules.regular_rounds(self.peek)
+        heading = _("Extra round {number}: ×{multiplier}") if extra else _("Round {number}: ×{multiplier}")
         rows += [
-            section(f"{'Extra round' if extra else 'Round'} {number}: ×{rules.multiplier(number, self.peek)}"),
-            *([ft.Text(CORRECTING, size=12, key="correcting")] if self.correcting else []),
-            ft.Text("Nest Egg", weight=ft.FontWeight.BOLD),
+            section(heading.format(number=number, multiplier=rules.multiplier(number, self.peek))),
+            *([ft.Text(_(CORRECTING), size=12, key="correcting")] if self.correcting else []),
+            ft.Text(_("Nest Egg"), weight=ft.FontWeight.BOLD),
             ft.Container(self.card_grid(rules.NEST_EGG, None), key="nest-egg"),
         ]
         if draft["nest_egg"] and rules.is_wild(draft["nest_egg"]):
             if rules.asks_replacement(draft, self.peek):
                 none = self.none_chosen
                 rows += [
-                    ft.Text("The Wild was swapped for a face-down card: which? None if only the other Wild was left.", size=12),
+                    ft.Text(_("The Wild was swapped for a face-down card: which? None if only the other Wild was left."), size=12),
                     ft.Container(self.card_grid(rules.REPLACEMENT, None), key="replacement"),
                     (ft.FilledButton if none else ft.OutlinedButton)(
-                        content=ft.Text(NONE_LABEL, semantics_label=f"{NONE_LABEL}{': chosen' if none else ''}"),
+                        content=ft.Text(
+                            _(NONE_LABEL), semantics_label=_("{option}: chosen").format(option=_(NONE_LABEL)) if none else _(NONE_LABEL)
+                        ),
                         height=48,
                         on_click=lambda e: self.choose_none(not none),
                         disabled=bool(self.context.seat),
@@ -204,7 +224,9 @@ class CardCommonsScreen(GameScreen):
                     ),
                 ]
             else:
-                rows.append(ft.Text(f"Peek: the Wild stays; a {rules.colour_of(draft['nest_egg'])} Commission scores.", size=12))
+                red = rules.colour_of(draft["nest_egg"]) == "red"
+                said = _("Peek: the Wild stays; a red Commission scores.") if red else _("Peek: the Wild stays; a black Commission scores.")
+                rows.append(ft.Text(said, size=12))
         return rows
 
     def round_chooser(self) -> list[ft.Control]:
@@ -217,7 +239,7 @@ class CardCommonsScreen(GameScreen):
             ft.Row(
                 [
                     (ft.FilledButton if n == self.shown else ft.OutlinedButton)(
-                        content=ft.Text(f"Round {n}", semantics_label=f"Round {n}"),
+                        content=ft.Text(_("Round {number}").format(number=n), semantics_label=_("Round {number}").format(number=n)),
                         on_click=lambda e, n=n: self.select_round(n),
                         height=TAP,
                         key=f"round {n}",
@@ -258,29 +280,32 @@ class CardCommonsScreen(GameScreen):
             return ""
         draft = self.draft
         if rules.replacement_unsaid(draft, self.peek):
-            return "The round's points show once the Wild's replacement is chosen."
+            return _("The round's points show once the Wild's replacement is chosen.")
         lines = rules.preview(draft, self.context.players, self.peek, self.number)
         if not lines:
             return ""
         totals = self.context.result.totals
-        return "If scored now: " + ", ".join(
-            f"{short_name(p)} +{lines[p].points} (total {totals[p] + lines[p].points})" for p in self.context.players if p in lines
+        each = ", ".join(
+            _("{player} +{points} (total {total})").format(player=short_name(p), points=lines[p].points, total=totals[p] + lines[p].points)
+            for p in self.context.players
+            if p in lines
         )
+        return _("If scored now: {points}").format(points=each)
 
     def round_action(self) -> ft.Control | None:
         if self.correcting:  # a scored round shown: the way back to where the table is
-            done = "Done correcting" if self.decided else f"Back to round {self.number}"
+            done = _("Done correcting") if self.decided else _("Back to round {number}").format(number=self.number)
             return ft.OutlinedButton(done, icon=ft.Icons.CHECK, height=48, on_click=lambda e: self.select_round(self.number))
         if self.decided:
             return None
         number = self.number
         still = self.still_to_choose()
         score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
-        reason = "The table scores the round." if self.context.seat else still
+        reason = _("The table scores the round.") if self.context.seat else None if still is None else spoken(still)
         return ft.Column(
             [
                 ft.FilledButton(
-                    f"Score round {number}",
+                    _("Score round {number}").format(number=number),
                     icon=ft.Icons.CHECK,
                     height=48,
                     disabled=reason is not None,
@@ -297,11 +322,18 @@ class CardCommonsScreen(GameScreen):
 
     def round_label(self) -> str:
         if self.decided and not self.correcting:
-            return "Game decided"
+            return _("Game decided")
         number = self.shown
         extra = number > rules.regular_rounds(self.peek)
-        label = f"{'Extra round' if extra else 'Round'} {number} (×{rules.multiplier(number, self.peek)})"
-        return label + (", scored: correcting it" if self.correcting else "")
+        if self.correcting:
+            label = (
+                _("Extra round {number} (×{multiplier}), scored: correcting it")
+                if extra
+                else _("Round {number} (×{multiplier}), scored: correcting it")
+            )
+        else:
+            label = _("Extra round {number} (×{multiplier})") if extra else _("Round {number} (×{multiplier})")
+        return label.format(number=number, multiplier=rules.multiplier(number, self.peek))
 
     def scroll_key(self) -> str:
         return f"round {self.shown}"  # another round: its cards from the top
@@ -313,10 +345,12 @@ class CardCommonsScreen(GameScreen):
 
     @classmethod
     def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
-        return [option_switch("Peek variant (3 rounds: ×1, ×1, ×2)", variant["peek"], lambda e: set_variant("peek", e.control.value))]
+        return [option_switch(_("Peek variant (3 rounds: ×1, ×1, ×2)"), variant["peek"], lambda e: set_variant("peek", e.control.value))]
 
     @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        """Said, not translated here: the figures are worked out once for every session (history_figures), and
+        the statistics screen says them in each reader's language."""
         commissions = scored = extra = 0
         for record in records:
             parsed = scoring.parse(record)
@@ -324,7 +358,8 @@ class CardCommonsScreen(GameScreen):
             for round_ in scoring.score(parsed).rounds:
                 commissions += len(round_)
                 scored += sum(points > 0 for points in round_.values())
+        counted = Said.counted("{count} Commission", "{count} Commissions", commissions)
         return (
-            ("Commissions that scored", share_of(scored, commissions, "Commission")),
-            ("extra rounds played", str(extra)),
+            (Said("Commissions that scored"), share_of(scored, commissions, counted)),
+            (Said("extra rounds played"), str(extra)),
         )

@@ -13,11 +13,13 @@ from typing import Any
 
 import flet as ft
 
+from companion.language import _
 from companion.services.history_figures import share_of
 from companion.ui.games.base import GameScreen
 from companion.ui.widgets.controls import section, short_name, stepper
 from scoring import Action, number
 from scoring import cgt as rules
+from scoring.words import Said
 
 
 class CgtScreen(GameScreen):
@@ -70,14 +72,17 @@ class CgtScreen(GameScreen):
             controls=[
                 ft.Column(
                     [
-                        ft.Text(f"Type {type_}", weight=ft.FontWeight.BOLD),
-                        ft.Semantics(identifier=f"value-{type_}", content=ft.Text(f"value {value}" if meta else "no column", size=12)),
+                        ft.Text(_("Type {type}").format(type=type_), weight=ft.FontWeight.BOLD),
+                        ft.Semantics(
+                            identifier=f"value-{type_}",
+                            content=ft.Text(_("value {value}").format(value=value) if meta else _("no column"), size=12),
+                        ),
                     ],
                     spacing=0,
                     width=72,
                 ),
                 stepper(
-                    f"Type {type_} Meta",
+                    _("Type {type} Meta").format(type=type_),
                     meta,
                     self.step(lambda by: rules.AdjustMeta(type=type_, by=by), meta),
                     low,
@@ -86,9 +91,9 @@ class CgtScreen(GameScreen):
                 ),
                 ft.Row(
                     [
-                        ft.Text("modifier", size=12),
+                        ft.Text(_("modifier"), size=12),
                         stepper(
-                            f"Type {type_} modifier",
+                            _("Type {type} modifier").format(type=type_),
                             modifier,
                             self.step(lambda by: rules.AdjustModifier(type=type_, by=by), modifier),
                             -rules.MODIFIER_RANGE,
@@ -121,10 +126,12 @@ class CgtScreen(GameScreen):
     def meta_rows(self) -> list[ft.Control]:
         game = self.position
         rows: list[ft.Control] = [
-            section("Meta row"),
+            section(_("Meta row")),
             ft.Text(
-                "Cards in each type's Meta column, its marker included (0: no column), and the net change "
-                "passive abilities make to its value.",
+                _(
+                    "Cards in each type's Meta column, its marker included (0: no column), and the net change "
+                    "passive abilities make to its value."
+                ),
                 size=12,
             ),
         ]
@@ -135,7 +142,7 @@ class CgtScreen(GameScreen):
         others = tuple(str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in self.types_shown())
         rows.append(
             ft.Dropdown(
-                label="Another type",
+                label=_("Another type"),
                 width=180,
                 options=[ft.DropdownOption(t) for t in others],
                 on_select=lambda e: self.add_type(e.control.value),
@@ -148,9 +155,9 @@ class CgtScreen(GameScreen):
             key=f"{player}-type-{type_}",
             wrap=True,
             controls=[
-                ft.Text(f"Type {type_}", width=60),
+                ft.Text(_("Type {type}").format(type=type_), width=60),
                 stepper(
-                    f"{player} type {type_}",
+                    _("{player} type {type}").format(player=player, type=type_),
                     count,
                     self.step(lambda by: rules.AdjustCollection(player, type_, by), count),
                     0,
@@ -171,18 +178,18 @@ class CgtScreen(GameScreen):
 
     def tableau(self, player: str) -> ft.Control:
         game = self.position
-        rows: list[ft.Control] = [section(f"{short_name(player)}'s Collection")]
+        rows: list[ft.Control] = [section(_("{player}'s Collection").format(player=short_name(player)))]
         for shown in self.rows_shown(player):
             rows.append(self.collection_row(player, *shown))
         if not game.meta:
-            rows.append(ft.Text("Set the Meta row first: a type scores only with a Meta column.", size=12, italic=True))
+            rows.append(ft.Text(_("Set the Meta row first: a type scores only with a Meta column."), size=12, italic=True))
         points = game.adjustments.get(player, 0)
         rows.append(
             ft.Row(
                 [
-                    ft.Text("Scoring abilities", width=120),
+                    ft.Text(_("Scoring abilities"), width=120),
                     stepper(
-                        f"{player} ability points",
+                        _("{player} ability points").format(player=player),
                         points,
                         self.step(lambda by: rules.AdjustAbilityPoints(player, by), points),
                         -rules.ADJUSTMENT_RANGE,
@@ -194,7 +201,7 @@ class CgtScreen(GameScreen):
             )
         )  # keyed: rows above it come and go
         if player == self.context.players[0]:
-            rows.append(ft.Text(f"First player: −{game.penalty} (the marker's penalty)", size=13))
+            rows.append(ft.Text(_("First player: −{penalty} (the marker's penalty)").format(penalty=game.penalty), size=13))
         return ft.Column(rows, spacing=6)
 
     # -- setup and statistics -----------------------------------------------------------
@@ -204,9 +211,9 @@ class CgtScreen(GameScreen):
         return [
             ft.Row(
                 [
-                    ft.Text("First player penalty (printed on the marker)", expand=True),
+                    ft.Text(_("First player penalty (printed on the marker)"), expand=True),
                     stepper(
-                        "Penalty",
+                        _("Penalty"),
                         variant["first_player_penalty"],
                         lambda v: set_variant("first_player_penalty", v),
                         0,
@@ -218,8 +225,11 @@ class CgtScreen(GameScreen):
 
     @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        """Said, not translated here: the figures are worked out once for every session (history_figures), and
+        the statistics screen says them in each reader's language."""
         import scoring
 
         results = [scoring.score(r) for r in records]
         first_won = sum(r.players[0] in r.winners for r in results)
-        return (("first player wins", share_of(first_won, len(results), "game", ", despite the penalty")),)
+        counted = Said.counted("{count} game, despite the penalty", "{count} games, despite the penalty", len(results))
+        return ((Said("first player wins"), share_of(first_won, len(results), counted)),)

@@ -12,13 +12,15 @@ from typing import Any
 import flet as ft
 
 import scoring
+from companion.language import N_, _
 from companion.services.history_figures import share_of
-from companion.ui.games.base import GameScreen
+from companion.ui.games.base import GameScreen, line_words
 from companion.ui.widgets.controls import SNUG, TAP, card_button, option_switch, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
 from scoring import NextRound
 from scoring import lost_cities as rules
+from scoring.words import Said
 
 COLUMN = 52  # a column's width: six of them and their gaps fit a 360 px phone
 ROWS = rules.INVESTMENTS_PER_COLOUR + len(rules.NUMBERS)  # 12 cards in a column
@@ -33,6 +35,20 @@ APP_BAR, SPARE = 56, 4
 HEADER, GUEST_HEADER = 160, 132
 BAR, GUEST_BAR = 61, 132
 BREAK = "\u200b"  # a line may break here, between the terms of a formula, never inside a number
+# Each expedition's colour as the screen names it (the record's keys are English words, never shown as they are).
+COLOUR_NAMES = {
+    "yellow": N_("yellow"),
+    "blue": N_("blue"),
+    "white": N_("white"),
+    "green": N_("green"),
+    "red": N_("red"),
+    "purple": N_("purple"),
+}
+
+
+def colour_name(colour: str) -> str:
+    """The expedition's colour in the reader's language ("red" in English, as the accessible names say it)."""
+    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
 
 
 def wrappable(formula: str) -> str:
@@ -45,7 +61,7 @@ def Card(screen: LostCitiesScreen, player: str, colour: str, number: int, state:
     """One number card, drawn again only when its state changes (a tap redraws one card per column)."""
     return card_button(
         str(number),
-        f"{player} {colour} {number}",
+        _("{player} {colour} {number}").format(player=player, colour=colour_name(colour), number=number),
         lambda e: screen.tap_number(player, colour, number, state == "held", round_),
         state=state,
         colour=shade,
@@ -62,7 +78,7 @@ def Investment(
     """One investment card; `shown`: how many the column holds (what its tap fills up to or empties)."""
     return card_button(
         "",
-        f"{player} {colour} investment {slot}",
+        _("{player} {colour} investment {slot}").format(player=player, colour=colour_name(colour), slot=slot),
         lambda e: screen.tap_investment(player, colour, slot, shown, round_),
         state=state,
         colour=shade,
@@ -85,7 +101,7 @@ def Head(player: str, colour: str, score: str, shade: str) -> ft.Control:
         [
             ft.Container(height=4, width=COLUMN - 8, bgcolor=shade, border_radius=2),
             ft.Text(
-                colour,
+                colour_name(colour),
                 weight=ft.FontWeight.BOLD,
                 color=shade,
                 size=12,
@@ -113,16 +129,16 @@ def Head(player: str, colour: str, score: str, shade: str) -> ft.Control:
 
 @ft.memo
 @ft.component
-def Formulas(lines: tuple[str, ...]) -> ft.Control:
+def Formulas(lines: tuple[scoring.Line, ...]) -> ft.Control:
     """Each started expedition's formula, a line each, breaking between terms."""
     return ft.Column(
-        [ft.Text(wrappable(text), size=13, color=ft.Colors.ON_SURFACE) for text in lines]
-        or [ft.Text("No expedition started yet.", size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+        [ft.Text(wrappable(line_words(line)), size=13, color=ft.Colors.ON_SURFACE) for line in lines]
+        or [ft.Text(_("No expedition started yet."), size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
         spacing=2,
     )
 
 
-GUEST_ROUND = "The table starts the next round."
+GUEST_ROUND = N_("The table starts the next round.")
 
 
 class LostCitiesScreen(GameScreen):
@@ -246,8 +262,9 @@ class LostCitiesScreen(GameScreen):
         or two on a tablet, never the tableau)."""
         return self.context.part(self.column_inputs, self.colour_column, player, colour, key=colour)
 
-    def formula_lines(self, player: str) -> tuple[tuple[str, ...]]:
-        return (tuple(str(line) for colour in self.variant.colours for line in self.expedition(player, colour).lines(colour)),)
+    def formula_lines(self, player: str) -> tuple[tuple[scoring.Line, ...]]:
+        """The lines themselves (the rules' words, said in the reader's language where they are drawn)."""
+        return (tuple(line for colour in self.variant.colours for line in self.expedition(player, colour).lines(colour)),)
 
     def formulas(self, player: str) -> ft.Control:
         """Each started expedition's formula, a line each, breaking between terms."""
@@ -264,8 +281,12 @@ class LostCitiesScreen(GameScreen):
         if starter is None:
             return ""
         if starter:
-            return f"{starter} had the higher total after round {current} and starts round {current + 1}."
-        return f"The totals were level after round {current}: the players choose who starts round {current + 1}."
+            return _("{player} had the higher total after round {round} and starts round {next}.").format(
+                player=starter, round=current, next=current + 1
+            )
+        return _("The totals were level after round {round}: the players choose who starts round {next}.").format(
+            round=current, next=current + 1
+        )
 
     def label_inputs(self, player: str) -> tuple[str, int, int, str | None]:
         """What the heads' line shows (heads_label's arguments): the starter only on a phone."""
@@ -274,10 +295,14 @@ class LostCitiesScreen(GameScreen):
     def heads_label(self, player: str, round_: int, rounds: int, starter: str | None) -> ft.Control:
         """What the heads under it are: whose, which round, and (on a phone, where nothing else in view says
         it) who starts that round (`starter`: "" when the players choose; None: not said)."""
-        whose = ft.Text(f"{short_name(player)}, round {round_} of {rounds}", weight=ft.FontWeight.BOLD, size=13)
+        whose = ft.Text(
+            _("{player}, round {round} of {rounds}").format(player=short_name(player), round=round_, rounds=rounds),
+            weight=ft.FontWeight.BOLD,
+            size=13,
+        )
         if starter is None:
             return ft.Row([whose], alignment=ft.MainAxisAlignment.CENTER, key=f"label {player}")
-        said = f"{short_name(starter)} starts" if starter else "level: choose who starts"
+        said = _("{player} starts").format(player=short_name(starter)) if starter else _("level: choose who starts")
         return ft.Row(
             [whose, ft.Semantics(identifier="starter", content=ft.Text(f"· {said}", size=13, no_wrap=True))],
             spacing=4,
@@ -329,7 +354,10 @@ class LostCitiesScreen(GameScreen):
         current = self.round_index
         buttons: list[ft.Control] = [
             (ft.FilledButton if i == current else ft.OutlinedButton)(
-                content=ft.Text(str(i + 1) if compact else f"Round {i + 1}", semantics_label=f"Round {i + 1}"),
+                content=ft.Text(
+                    str(i + 1) if compact else _("Round {number}").format(number=i + 1),
+                    semantics_label=_("Round {number}").format(number=i + 1),
+                ),
                 on_click=lambda e, i=i: self.select_round(i),
                 height=TAP,
                 width=TAP if compact else None,
@@ -339,7 +367,7 @@ class LostCitiesScreen(GameScreen):
             for i in range(len(self.context.record["rounds"]))
         ]
         if compact and len(buttons) > 1:
-            buttons.insert(0, ft.Text("Round", size=13, weight=ft.FontWeight.BOLD, key="round label"))
+            buttons.insert(0, ft.Text(_("Round"), size=13, weight=ft.FontWeight.BOLD, key="round label"))
         return buttons
 
     def view_choices(self) -> list[ft.Control]:
@@ -353,18 +381,20 @@ class LostCitiesScreen(GameScreen):
         if len(self.context.record["rounds"]) >= self.variant.rounds:
             return None
         button = ft.FilledTonalButton(
-            "Next round",
+            _("Next round"),
             icon=ft.Icons.ARROW_FORWARD,
             height=48,
             disabled=bool(self.context.seat),
-            tooltip=GUEST_ROUND if self.context.seat else None,
+            tooltip=_(GUEST_ROUND) if self.context.seat else None,
             style=SNUG,
             on_click=lambda e: self.next_round(),
         )
         if not self.context.seat:
             return button
         # A guest's phone: greyed, and a line says why (a tooltip alone is never seen on a phone).
-        return ft.Column([button, ft.Text(GUEST_ROUND, size=12)], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        return ft.Column(
+            [button, ft.Text(_(GUEST_ROUND), size=12)], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
+        )
 
     def round_action(self) -> ft.Control | None:
         """On a tablet the rounds to look back at come with Next round, under the thumb: above the cards
@@ -388,7 +418,8 @@ class LostCitiesScreen(GameScreen):
     def round_scores(self) -> ft.Control:
         result, current = self.context.result, self.round_index
         per_round = ", ".join(f"{p} {scoring.number(result.rounds[current][p])}" for p in self.context.players)
-        return ft.Text(f"Round {current + 1} of {self.variant.rounds}: {per_round}", text_align=ft.TextAlign.CENTER)
+        said = _("Round {round} of {rounds}: {scores}").format(round=current + 1, rounds=self.variant.rounds, scores=per_round)
+        return ft.Text(said, text_align=ft.TextAlign.CENTER)
 
     def starter_line(self) -> list[ft.Control]:
         sentence = self.starter_sentence()
@@ -416,17 +447,17 @@ class LostCitiesScreen(GameScreen):
     def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
         return [
             option_switch(
-                "Short game: 1 round (the full game is 3)",
+                _("Short game: 1 round (the full game is 3)"),
                 variant["rounds"] == 1,
                 lambda e: set_variant("rounds", 1 if e.control.value else 3),
             ),
-            option_switch("Purple expedition (sixth colour)", variant["purple"], lambda e: set_variant("purple", e.control.value)),
+            option_switch(_("Purple expedition (sixth colour)"), variant["purple"], lambda e: set_variant("purple", e.control.value)),
         ]
 
     @classmethod
     def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
-        import scoring
-
+        """Said, not translated here: the figures are worked out once for every session (history_figures), and
+        the statistics screen says them in each reader's language."""
         expeditions = [
             e
             for record in records
@@ -437,7 +468,8 @@ class LostCitiesScreen(GameScreen):
         ]
         invested = [e for e in expeditions if e.investments]
         paid = [e for e in invested if e.score() > 0]
+        counted = Said.counted("{count} expedition with an investment", "{count} expeditions with an investment", len(invested))
         return (
-            ("average per expedition", scoring.number(mean([e.score() for e in expeditions]), ".1f") if expeditions else "–"),
-            ("investments that paid off", share_of(len(paid), len(invested), "expedition", " with an investment")),
+            (Said("average per expedition"), scoring.number(mean([e.score() for e in expeditions]), ".1f") if expeditions else "–"),
+            (Said("investments that paid off"), share_of(len(paid), len(invested), counted)),
         )

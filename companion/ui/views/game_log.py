@@ -16,29 +16,39 @@ from collections.abc import Callable
 import flet as ft
 
 import scoring
+from companion.language import N_, _, spoken
 from companion.server import play_links
 from companion.services import bg_stats, game_details, qr_codes, records
 from companion.services.games import StoredGame
 from companion.ui.session import App
 from companion.ui.widgets.controls import section
 
-LOG = "Log to BG Stats"
-OTHER_WAYS = "Other ways to BG Stats"
+LOG = N_("Log to BG Stats")
+OTHER_WAYS = N_("Other ways to BG Stats")
 
 
 DIALOG_MARGINS = 2 * (40 + 24)  # an AlertDialog's inset and its content's padding, on each side
 QR_ROOM = 600  # the QR's largest side on a wide screen, in screen pixels (a whole play's code needs it)
-QR_SHORT = "Scan with the phone that has BG Stats, on this Wi-Fi: it opens the play in BG Stats' import dialog."
-QR_WHOLE = (
+QR_SHORT = N_("Scan with the phone that has BG Stats, on this Wi-Fi: it opens the play in BG Stats' import dialog.")
+QR_WHOLE = N_(
     "Scan with the phone that has BG Stats: it opens the play in BG Stats' import dialog. Phones do not reach "
     "this server, so the code holds the whole play: hold the phone 20 to 30 cm away."
 )
 
 
-QR_STANDALONE = (
+QR_STANDALONE = N_(
     "Scan with the phone that has BG Stats: it opens the play in BG Stats' import dialog. The code holds the "
     "whole play: hold the phone 20 to 30 cm away."
 )
+
+
+def error_words(err: Exception) -> str:
+    """What a refusal of the rules (scoring.RecordError: the place at fault, then its message) or any other error
+    says, its message in the reader's language."""
+    if isinstance(err, scoring.RecordError):
+        message = spoken(err.message)
+        return " › ".join(err.where) + ": " + message if err.where else message
+    return spoken(str(err))
 
 
 def qr_room(width: float | None) -> int:
@@ -61,53 +71,52 @@ def bg_stats_actions(app: App, stored: StoredGame, button: Callable[..., ft.Cont
 
     def other_ways(e) -> None:
         reachable = app.join_urls[0] if app.lan and app.join_urls else None
-        _, code = bgstats_qr(play, reachable, qr_room(app.page.width))
+        code = bgstats_qr(play, reachable, qr_room(app.page.width))[1]
         app.page.show_dialog(
             ft.AlertDialog(
-                title=ft.Text("BG Stats on another device"),
+                title=ft.Text(_("BG Stats on another device")),
                 content=ft.Column(
                     [
-                        ft.Text(QR_SHORT if reachable else QR_STANDALONE if app.standalone else QR_WHOLE),
+                        ft.Text(_(QR_SHORT if reachable else QR_STANDALONE if app.standalone else QR_WHOLE)),
                         ft.Image(
                             src=code.png,
                             width=code.side,
                             height=code.side,
                             filter_quality=ft.FilterQuality.NONE,  # sharp module edges
-                            semantics_label="QR code of the BG Stats link",
+                            semantics_label=_("QR code of the BG Stats link"),
                         )
                         if code
-                        else ft.Text("This play is too long for a QR code: use the web link or the export.", italic=True),
+                        else ft.Text(_("This play is too long for a QR code: use the web link or the export."), italic=True),
                     ],
                     tight=True,
                     width=max(320, code.side if code else 0),
                     scroll=ft.ScrollMode.AUTO,
                 ),
                 actions=[
-                    ft.TextButton("Open BG Stats' web page", height=48, action=ft.OpenUrl(web, target=ft.UrlTarget.BLANK)),
-                    ft.TextButton("Close", height=48, on_click=lambda ev: app.page.pop_dialog()),
+                    ft.TextButton(_("Open BG Stats' web page"), height=48, action=ft.OpenUrl(web, target=ft.UrlTarget.BLANK)),
+                    ft.TextButton(_("Close"), height=48, on_click=lambda ev: app.page.pop_dialog()),
                 ],
             )
         )
 
     return [
-        button(LOG, icon=ft.Icons.OPEN_IN_NEW, height=48, action=ft.OpenUrl(bg_stats.app_link(play))),
-        button(OTHER_WAYS, icon=ft.Icons.QR_CODE, height=48, on_click=other_ways),
+        button(_(LOG), icon=ft.Icons.OPEN_IN_NEW, height=48, action=ft.OpenUrl(bg_stats.app_link(play))),
+        button(_(OTHER_WAYS), icon=ft.Icons.QR_CODE, height=48, on_click=other_ways),
     ]
 
 
 def setup_fields(location: str, notes: str, on_change: Callable[[str, str], None], optional: bool = True) -> list[ft.Control]:
     """Where and notes fields; `on_change(field, text)` keeps what is typed."""
-    hint = " (optional)" if optional else ""
     return [
         ft.TextField(
-            label=f"Where{hint}",
+            label=_("Where (optional)") if optional else _("Where"),
             value=location,
             max_length=game_details.MAX_LOCATION,
             counter="",
             on_change=lambda e: on_change("location", e.control.value or ""),
         ),
         ft.TextField(
-            label=f"Notes{hint}",
+            label=_("Notes (optional)") if optional else _("Notes"),
             value=notes,
             multiline=True,
             min_lines=1,
@@ -127,10 +136,10 @@ def details_panel(app: App, game_id: str, record: dict, editable: bool, note: st
     typed = held[1] if held[0] == saved else saved  # the game's details changed meanwhile: start from them
 
     if not editable:
-        lines = [ft.Text(f"Where: {saved[0]}", selectable=True)] if saved[0] else []
+        lines = [ft.Text(_("Where: {place}").format(place=saved[0]), selectable=True)] if saved[0] else []
         lines += [ft.Text(saved[1], selectable=True)] if saved[1] else []
         lines += [ft.Text(note, italic=True, size=13)] if note else []
-        return ft.Column([section("Where and notes"), *lines], spacing=4, visible=bool(lines))
+        return ft.Column([section(_("Where and notes")), *lines], spacing=4, visible=bool(lines))
 
     def typing(index: int, text: str) -> None:
         set_held(lambda h: (saved, tuple(text if i == index else v for i, v in enumerate(h[1] if h[0] == saved else saved))))
@@ -138,17 +147,17 @@ def details_panel(app: App, game_id: str, record: dict, editable: bool, note: st
     def save(e) -> None:
         done = app.games.set_details(game_id, typed[0], typed[1], check=lambda: app.rights.may_change(game_id))
         if done.message:
-            app.notify(done.message, error=True)
+            app.notify(spoken(done.message), error=True)
         elif done.changed:
-            app.notify("Where and notes saved.")
+            app.notify(_("Where and notes saved."))
 
     fields = setup_fields(typed[0], typed[1], lambda field, text: typing(0 if field == "location" else 1, text), optional=False)
     return ft.Column(
         [
-            section("Where and notes"),
+            section(_("Where and notes")),
             *fields,
             ft.OutlinedButton(
-                "Save where and notes",
+                _("Save where and notes"),
                 icon=ft.Icons.SAVE,
                 height=48,
                 disabled=game_details.same_details(record, *typed),
@@ -189,11 +198,15 @@ def player_records(app: App, player: str, mine: dict[str, dict[str, records.Best
     rows: list[ft.Control] = []
     for game in sorted(mine, key=lambda g: scoring.GAMES[g].title.casefold()):
         kinds = mine[game]
-        lines = [f"{records.LABELS[k]}: {records.value_words(kinds[k])} ({kinds[k].day})" for k in records.KINDS if k in kinds]
+        lines = [
+            _("{record}: {value} ({day})").format(record=_(records.LABELS[k]), value=records.value_words(kinds[k]), day=kinds[k].day)
+            for k in records.KINDS
+            if k in kinds
+        ]
         rows.append(
             ft.Column(
                 [ft.Text(scoring.GAMES[game].title, weight=ft.FontWeight.BOLD), *[ft.Text(line, size=13) for line in lines]],
                 spacing=2,
             )
         )
-    return [section("Records"), ft.Semantics(identifier="player-records", content=ft.Column(rows, spacing=8))] if rows else []
+    return [section(_("Records")), ft.Semantics(identifier="player-records", content=ft.Column(rows, spacing=8))] if rows else []

@@ -15,6 +15,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.language import N_, _, ngettext
 from companion.services import file_formats, topics
 from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
@@ -59,11 +60,11 @@ def picked_day(value: Any) -> str | None:
 def row(app: App, game: StoredGame) -> ft.Control:
     summary = game.scored
     scores = standings(game.players, summary["ranking"], summary["totals"])
-    winners = ", ".join(summary["winners"]) or "no winner"
+    winners = ", ".join(summary["winners"]) or _("no winner")
     return ft.ListTile(
         leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
         title=ft.Text(f"{game.played_at[:10]} · {game_screens.title(game.game)}"),
-        subtitle=ft.Text(f"{scores}\nWinner: {winners}"),
+        subtitle=ft.Text(scores + "\n" + _("Winner: {names}").format(names=winners)),
         is_three_line=True,
         on_click=lambda e: app.go(f"/history/{route_id(game.id)}"),
         key=game.id,
@@ -81,24 +82,34 @@ def damaged_section(app: App) -> ft.Control | None:
     async def export_raw(e) -> None:
         name = f"tableside-damaged-{date.today().isoformat()}.json"
         await transfer_view.download(app, name, file_formats.export_damaged(found).encode("utf-8"))
-        app.notify(f"Exported {len(found)} damaged record{'s' * (len(found) != 1)} to {name}.")
+        app.notify(
+            ngettext("Exported {count} damaged record to {file}.", "Exported {count} damaged records to {file}.", len(found)).format(
+                count=len(found), file=name
+            )
+        )
 
     rows: list[ft.Control] = [
-        ft.Text(f"{len(found)} damaged record{'s' * (len(found) != 1)} set aside", weight=ft.FontWeight.BOLD),
         ft.Text(
-            "These stored games no longer pass the scoring check, so they are kept apart: nothing else is "
-            "affected. Export them to repair them by hand and import them again.",
+            ngettext("{count} damaged record set aside", "{count} damaged records set aside", len(found)).format(count=len(found)),
+            weight=ft.FontWeight.BOLD,
+        ),
+        ft.Text(
+            _(
+                "These stored games no longer pass the scoring check, so they are kept apart: nothing else is "
+                "affected. Export them to repair them by hand and import them again."
+            ),
             size=13,
         ),
     ]
     for d in found:
-        rows.append(ft.Text(f"{d.file} · id {d.id}: {d.reason}", size=13, selectable=True))
-    rows.append(ft.OutlinedButton("Export damaged records", icon=ft.Icons.DOWNLOAD, height=48, on_click=export_raw))
+        rows.append(ft.Text(_("{file} · id {id}: {reason}").format(file=d.file, id=d.id, reason=d.reason), size=13, selectable=True))
+    rows.append(ft.OutlinedButton(_("Export damaged records"), icon=ft.Icons.DOWNLOAD, height=48, on_click=export_raw))
     return ft.Semantics(identifier=DAMAGED, container=True, content=ft.Card(ft.Container(ft.Column(rows, spacing=6), padding=12)))
 
 
 NO_FILTERS: dict[str, str | None] = {"game": None, "player": None, "since": None, "until": None}
-ENDS = (("since", "From"), ("until", "To"))
+ENDS = (("since", N_("From")), ("until", N_("To")))
+CLEAR = {"since": N_("Clear From date"), "until": N_("Clear To date")}  # each end's clear button, as a screen reader says it
 
 
 @ft.component
@@ -121,7 +132,7 @@ def view(app: App, covered: bool = False) -> ft.View:
         """A day picked for From or To (None: any date); a crossed range is refused, nothing changes."""
         other = filters["until" if key == "since" else "since"]
         if day and other and (day > other if key == "since" else day < other):
-            set_date_error("From must not be after To." if key == "since" else "To must not be before From.")
+            set_date_error(_("From must not be after To.") if key == "since" else _("To must not be before From."))
             return
         set_date_error("")
         set_filter(key, day)
@@ -129,7 +140,7 @@ def view(app: App, covered: bool = False) -> ft.View:
     def picked(key: str, value: Any) -> None:
         day = picked_day(value)
         if day is None:  # not a day: only a tampered client sends that; the filter stays
-            set_date_error("That is not a day: pick one in the calendar.")
+            set_date_error(_("That is not a day: pick one in the calendar."))
             return
         set_date(key, day)
 
@@ -141,20 +152,19 @@ def view(app: App, covered: bool = False) -> ft.View:
                 value=date.fromisoformat(chosen) if chosen else None,
                 first_date=date.fromisoformat(low) if key == "until" and low else date(2000, 1, 1),
                 last_date=date.fromisoformat(high) if key == "since" and high else date(2100, 12, 31),
-                help_text="Games played on or after" if key == "since" else "Games played on or before",
+                help_text=_("Games played on or after") if key == "since" else _("Games played on or before"),
                 on_change=lambda e: picked(key, e.control.value),
             )
         )
 
     def date_filter(key: str, word: str) -> ft.Control:
+        day = filters[key] or _("any date")
         return ft.Row(
             [
-                ft.OutlinedButton(
-                    f"{word}: {filters[key] or 'any date'}", icon=ft.Icons.CALENDAR_MONTH, height=48, on_click=lambda e: pick(key)
-                ),
+                ft.OutlinedButton(f"{_(word)}: {day}", icon=ft.Icons.CALENDAR_MONTH, height=48, on_click=lambda e: pick(key)),
                 ft.IconButton(
-                    icon=ft.Icon(ft.Icons.CLOSE, semantics_label=f"Clear {word} date"),
-                    tooltip="Any date",
+                    icon=ft.Icon(ft.Icons.CLOSE, semantics_label=_(CLEAR[key])),
+                    tooltip=_("Any date"),
                     width=48,
                     height=48,
                     visible=filters[key] is not None,
@@ -168,18 +178,18 @@ def view(app: App, covered: bool = False) -> ft.View:
     filter_row = ft.Row(
         [
             ft.Dropdown(
-                label="Game",
+                label=_("Game"),
                 width=230,
                 value=filters["game"] or "any",
-                options=[ft.DropdownOption(key="any", text="All games")]
+                options=[ft.DropdownOption(key="any", text=_("All games"))]
                 + [ft.DropdownOption(key=k, text=game_screens.title(k)) for k in game_screens.ordered()],
                 on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value),
             ),
             ft.Dropdown(
-                label="Player",
+                label=_("Player"),
                 width=180,
                 value=player or "anyone",
-                options=[ft.DropdownOption(key="anyone", text="Everyone")]
+                options=[ft.DropdownOption(key="anyone", text=_("Everyone"))]
                 + [ft.DropdownOption(key=p, text=short_name(p)) for p in everyone],
                 on_select=lambda e: set_filter("player", None if e.control.value == "anyone" else e.control.value),
             ),
@@ -187,17 +197,18 @@ def view(app: App, covered: bool = False) -> ft.View:
         ],
         wrap=True,
     )
-    rows: list[ft.Control] = [row(app, g) for g in found[:limit]] or [ft.Text("No finished games match.", italic=True)]
+    rows: list[ft.Control] = [row(app, g) for g in found[:limit]] or [ft.Text(_("No finished games match."), italic=True)]
     if more:
-        rows.append(ft.TextButton("Show more", height=48, on_click=lambda e: set_limit(lambda n: n + PAGE_SIZE)))
-    count = ft.Text(f"{min(len(found), limit)}{'+' if more else ''} game{'s' * (len(found) != 1)}")
+        rows.append(ft.TextButton(_("Show more"), height=48, on_click=lambda e: set_limit(lambda n: n + PAGE_SIZE)))
+    shown = f"{min(len(found), limit)}{'+' if more else ''}"
+    count = ft.Text(ngettext("{count} game", "{count} games", len(found)).format(count=shown))
     damaged = damaged_section(app)
     return ft.View(
         route="/history",
         appbar=ft.AppBar(
-            title=ft.Text("History"),
+            title=ft.Text(_("History")),
             actions=[
-                ft.TextButton("Import / export", height=48, on_click=lambda e: app.go("/transfer")),
+                ft.TextButton(_("Import / export"), height=48, on_click=lambda e: app.go("/transfer")),
             ],
         ),
         navigation_bar=navigation_bar(app, "/history"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import flet as ft
 
 import scoring
+from companion.language import _, spoken
 from companion.services import topics
 from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
@@ -35,7 +36,7 @@ def game_tile(app: App, key: str) -> ft.Control:
         ft.ListTile(
             leading=ft.Icon(game_screens.icon(key), color=game_screens.seed(key)),
             title=ft.Text(rules.title, weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(rules.player_counts),
+            subtitle=ft.Text(spoken(rules.player_counts)),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             on_click=lambda e: app.go(f"/setup/{key}"),
             min_height=56,
@@ -56,11 +57,11 @@ def recovery_notice(app: App, dismiss) -> ft.Control:
                         ft.Row(
                             [
                                 ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR),
-                                ft.Text("About your saved data", weight=ft.FontWeight.BOLD),
+                                ft.Text(_("About your saved data"), weight=ft.FontWeight.BOLD),
                             ]
                         ),
                         *[ft.Text(m, selectable=True) for m in app.remembered.notices() if m not in app.recovery_seen],
-                        ft.TextButton("OK", on_click=dismiss),
+                        ft.TextButton(_("OK"), on_click=dismiss),
                     ],
                     spacing=8,
                 ),
@@ -73,7 +74,7 @@ def recovery_notice(app: App, dismiss) -> ft.Control:
 @ft.component
 def view(app: App, covered: bool = False) -> ft.View:
     use_changes(app, topics.LIVE, topics.HISTORY, topics.SETTINGS, active=not covered)
-    _, set_seen = ft.use_state(frozenset(app.recovery_seen))  # what this session has read (App keeps it for later visits)
+    __, set_seen = ft.use_state(frozenset(app.recovery_seen))  # what this session has read (App keeps it for later visits)
 
     def dismiss(e) -> None:
         app.recovery_seen |= set(app.remembered.notices())  # this session has read them
@@ -85,11 +86,11 @@ def view(app: App, covered: bool = False) -> ft.View:
     if set(app.remembered.notices()) - app.recovery_seen:  # start-up repairs, a failed backup: until this session dismisses them
         controls.append(recovery_notice(app, dismiss))
     controls.append(in_progress.listing(app, in_progress.HOME_LATEST))  # first: a game to go back to (hidden when none)
-    controls.append(ft.Text("New game", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
+    controls.append(ft.Text(_("New game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
     controls += [game_tile(app, key) for key in game_screens.ordered()]
     controls.append(tonight.HomeCard(app, covered))  # the latest game night, a link to Tonight
     if finished:
-        controls.append(ft.Text("Latest results", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
+        controls.append(ft.Text(_("Latest results"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         controls += [
             ft.ListTile(
                 leading=ft.Icon(game_screens.icon(g.game), color=game_screens.seed(g.game)),
@@ -104,7 +105,7 @@ def view(app: App, covered: bool = False) -> ft.View:
         route="/",
         appbar=ft.AppBar(
             title=ft.Text("Tableside"),
-            actions=[tap_size(icon_button(ft.Icons.SETTINGS, "Settings", lambda e: app.go("/settings")))],
+            actions=[tap_size(icon_button(ft.Icons.SETTINGS, _("Settings"), lambda e: app.go("/settings")))],
         ),
         navigation_bar=navigation_bar(app, "/"),
         controls=[ft.Column(controls, spacing=8, width=640)],

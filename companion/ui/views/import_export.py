@@ -23,6 +23,7 @@ import flet as ft
 
 import scoring
 from companion.access import rights
+from companion.language import N_, _, ngettext
 from companion.server.uploads import MAX_UPLOAD_BYTES, MAX_ZIP_UPLOAD_BYTES
 from companion.services import bg_stats, file_formats, photo_archive, topics
 from companion.services.background import in_thread
@@ -45,15 +46,26 @@ def limit(file_name: str) -> int:
 
 
 IDLE = ("", 0, 0, "")  # no long work under way (progress_bar's arguments)
-NOTHING_SAVED = "No saved game to export yet."  # why the export buttons are greyed
+NOTHING_SAVED = N_("No saved game to export yet.")  # why the export buttons are greyed
 
 
 def export_tooltip(kind: str, games: int) -> str:
     """What an export button's tooltip (and a screen reader) says: what it downloads, or why it is greyed."""
     if not games:
-        return NOTHING_SAVED
-    what = "one JSON file (every game whole)" if kind == "json" else "a CSV file (one row per player per game)"
-    return f"Download {'the' if games == 1 else 'all'} {plural(games, 'finished game')} as {what}."
+        return _(NOTHING_SAVED)
+    if kind == "json":
+        said = ngettext(
+            "Download the {count} finished game as one JSON file (every game whole).",
+            "Download all {count} finished games as one JSON file (every game whole).",
+            games,
+        )
+    else:
+        said = ngettext(
+            "Download the {count} finished game as a CSV file (one row per player per game).",
+            "Download all {count} finished games as a CSV file (one row per player per game).",
+            games,
+        )
+    return said.format(count=games)
 
 
 def file_picker(app: App) -> ft.FilePicker:
@@ -72,7 +84,7 @@ async def bgstats_download(app: App, game_id: str) -> None:
     """Download one finished game as a BG Stats play (JSON); for the results screen."""
     stored = app.games.get(game_id)
     if stored is None:
-        app.notify("This game is not stored here.", error=True)
+        app.notify(_("This game is not stored here."), error=True)
         return
     data = bg_stats.download_text(bg_stats.bgstats_play(stored)).encode("utf-8")
     await download(app, f"tableside-{stored.game}-{stored.played_at[:10]}-bgstats.json", data)
@@ -80,20 +92,22 @@ async def bgstats_download(app: App, game_id: str) -> None:
 
 def too_big(file_name: str) -> str:
     if file_name.lower().endswith(".zip"):
-        return f"Nothing imported: {file_name} is larger than {MAX_ZIP_MB} MB, more photos than one import takes. Import it in parts."
-    return f"Nothing imported: {file_name} is larger than {MAX_IMPORT_MB} MB, more than a history of 30,000 games. Is it the right file?"
+        return _("Nothing imported: {file} is larger than {size} MB, more photos than one import takes. Import it in parts.").format(
+            file=file_name, size=MAX_ZIP_MB
+        )
+    return _("Nothing imported: {file} is larger than {size} MB, more than a history of 30,000 games. Is it the right file?").format(
+        file=file_name, size=MAX_IMPORT_MB
+    )
 
 
 def kilobytes(size: int | None) -> int:
     return max(1, round((size or 0) / 1024))
 
 
-def plural(n: int, word: str = "game") -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def counted(n: int) -> str:
-    return f"{plural(n, 'finished game')} in the history." if n else "No finished games yet."
+    if not n:
+        return _("No finished games yet.")
+    return ngettext("{count} finished game in the history.", "{count} finished games in the history.", n).format(count=n)
 
 
 def progress_bar(what: str, done: int, total: int, unit: str = "", on_cancel: Callable[[Any], None] | None = None) -> ft.Control:
@@ -101,13 +115,16 @@ def progress_bar(what: str, done: int, total: int, unit: str = "", on_cancel: Ca
     with Cancel where the work can stop (the check of a file: nothing is stored until the person confirms)."""
     if not what:
         return ft.Container()
-    counted = f": {done:,} of {total:,}{unit}" if total else ""
-    cancel = [ft.TextButton("Cancel", height=48, on_click=on_cancel)] if on_cancel is not None else []
+    if total:
+        said = _("{work}: {done} of {total}{unit}…").format(work=what, done=f"{done:,}", total=f"{total:,}", unit=unit)
+    else:
+        said = f"{what}…"
+    cancel = [ft.TextButton(_("Cancel"), height=48, on_click=on_cancel)] if on_cancel is not None else []
     return ft.Semantics(
         identifier="progress",
         live_region=True,
         content=ft.Column(
-            [ft.Text(f"{what}{counted}…"), ft.ProgressBar(value=done / total if total else None, width=400), *cancel],
+            [ft.Text(said), ft.ProgressBar(value=done / total if total else None, width=400), *cancel],
             spacing=4,
         ),
     )
@@ -140,7 +157,7 @@ def view(app: App) -> ft.View:
         try:
             text = await in_thread(writers[kind], stored)  # 20,000 games take a second: the other sessions go on
         except file_formats.ExportError as err:  # a game that cannot be written, named: nothing is downloaded
-            say(f"Nothing exported: {err}.", error=True)
+            say(_("Nothing exported: {reason}.").format(reason=err), error=True)
             return
         day = date.today().isoformat()
         files = text if isinstance(text, list) else [text.encode("utf-8") if isinstance(text, str) else text]
@@ -152,9 +169,19 @@ def view(app: App) -> ft.View:
         for name, data in zip(names, files, strict=True):
             await download(app, name, data)
         if len(files) == 1:
-            say(f"Exported {plural(len(stored))} to {names[0]}.")
+            say(
+                ngettext("Exported {count} game to {file}.", "Exported {count} games to {file}.", len(stored)).format(
+                    count=len(stored), file=names[0]
+                )
+            )
         else:
-            say(f"Exported {plural(len(stored))} to {len(files)} files, {names[0]} to {names[-1]}: each imports on its own.")
+            say(
+                ngettext(
+                    "Exported {count} game to {parts} files, {first} to {last}: each imports on its own.",
+                    "Exported {count} games to {parts} files, {first} to {last}: each imports on its own.",
+                    len(stored),
+                ).format(count=len(stored), parts=len(files), first=names[0], last=names[-1])
+            )
         if kind != "csv":  # a file that imports back: Settings says when the history last left the device
             try:
                 app.remembered.exported(date.today().isoformat())
@@ -199,15 +226,24 @@ def view(app: App) -> ft.View:
 
         try:  # published: the count and the buttons follow
             added, skipped = await in_worker(
-                f"Importing {plural(len(records))}", lambda report: app.games.add_finished(records, report, photos)
+                ngettext("Importing {count} game", "Importing {count} games", len(records)).format(count=len(records)),
+                lambda report: app.games.add_finished(records, report, photos),
             )
         except StoreWriteError as err:  # a full or read-only disk: all or nothing, said in words
-            say(f"{name}: nothing imported. {err}", error=True)
+            say(_("{file}: nothing imported. {reason}").format(file=name, reason=err), error=True)
             return
         except (scoring.RecordError, ValueError) as err:  # read_import checked them: only a changed scorer gets here
-            say(f"{name}: nothing imported: {err}", error=True)
+            say(_("{file}: nothing imported: {reason}").format(file=name, reason=file_formats.refusal(err)), error=True)
             return
-        say(f"Imported {plural(added)} from {name}" + (f"; skipped {skipped} already here." if skipped else "."))
+        if skipped:
+            said = ngettext(
+                "Imported {count} game from {file}; skipped {skipped} already here.",
+                "Imported {count} games from {file}; skipped {skipped} already here.",
+                added,
+            )
+        else:
+            said = ngettext("Imported {count} game from {file}.", "Imported {count} games from {file}.", added)
+        say(said.format(count=added, file=name, skipped=skipped))
 
     async def check(source: bytes | Path, file_name: str) -> None:
         """The picked file (its bytes, or the upload's file: a ZIP is read a part at a time), checked in a worker
@@ -233,43 +269,49 @@ def view(app: App) -> ft.View:
             return records, file_formats.already_present(records, taken.__contains__), photo_archive.used(records, photos), lacking
 
         try:
-            records, present, photos, lacking = await in_worker(f"Checking {file_name}", read, cancellable=True)
+            records, present, photos, lacking = await in_worker(_("Checking {file}").format(file=file_name), read, cancellable=True)
         except file_formats.ImportFileError as err:
-            say(f"Nothing imported. {err}", error=True)
+            say(_("Nothing imported. {reason}").format(reason=err), error=True)
             return
         except Cancelled:
-            say(f"Nothing imported: the check of {file_name} was cancelled.")
+            say(_("Nothing imported: the check of {file} was cancelled.").format(file=file_name))
             return
         new = len(records) - present
         if new == 0:
-            say(
-                f"Nothing to import: {'the game' if len(records) == 1 else 'all ' + plural(len(records))} "
-                f"in {file_name} {'is' if len(records) == 1 else 'are'} already here."
-                if records
-                else f"Nothing to import: {file_name} holds no games."
-            )
+            if not records:
+                say(_("Nothing to import: {file} holds no games.").format(file=file_name))
+            elif len(records) == 1:
+                say(_("Nothing to import: the game in {file} is already here.").format(file=file_name))
+            else:
+                said = ngettext(
+                    "Nothing to import: the {count} game in {file} is already here.",
+                    "Nothing to import: all {count} games in {file} are already here.",
+                    len(records),
+                )
+                say(said.format(count=len(records), file=file_name))
             return
 
         async def confirmed(ev) -> None:
             await store_records(records, file_name, photos)
 
-        question = f"Import {plural(new)} from {file_name}?"
+        question = ngettext("Import {count} game from {file}?", "Import {count} games from {file}?", new).format(count=new, file=file_name)
         if present:
-            question += f" {present} {'is' if present == 1 else 'are'} already here."
+            question += " " + ngettext("{count} is already here.", "{count} are already here.", present).format(count=present)
         if lacking:
-            question += (
-                f" {plural(lacking, 'photo')} the games name {'is' if lacking == 1 else 'are'} not in the file: "
-                "those games are imported without them."
-            )
+            question += " " + ngettext(
+                "{count} photo the games name is not in the file: those games are imported without them.",
+                "{count} photos the games name are not in the file: those games are imported without them.",
+                lacking,
+            ).format(count=lacking)
         # Its words never change while it is open: shown once, closed by either button.
         app.page.show_dialog(
             ft.AlertDialog(
                 modal=True,
-                title=ft.Text("Import games"),
+                title=ft.Text(_("Import games")),
                 content=ft.Text(question),
                 actions=[
-                    ft.TextButton("Cancel", on_click=lambda ev: app.page.pop_dialog()),
-                    ft.FilledButton(f"Import {plural(new)}", on_click=confirmed),
+                    ft.TextButton(_("Cancel"), on_click=lambda ev: app.page.pop_dialog()),
+                    ft.FilledButton(ngettext("Import {count} game", "Import {count} games", new).format(count=new), on_click=confirmed),
                 ],
             )
         )
@@ -277,7 +319,7 @@ def view(app: App) -> ft.View:
     def receiving(shown: str, size: int, done: float | None) -> None:
         """The upload's progress, in kB."""
         kb = kilobytes(size)
-        set_working(IDLE if done is None else (f"Receiving {shown}", round(done * kb), kb, " kB"))
+        set_working(IDLE if done is None else (_("Receiving {file}").format(file=shown), round(done * kb), kb, " kB"))
 
     # The chosen file reaches this screen, checked. What the receiver calls uses only the session and state
     # setters, which stay the same from one drawing to the next.
@@ -287,7 +329,11 @@ def view(app: App) -> ft.View:
             limit=limit,
             may=lambda: "" if app.is_host() else rights.HOST_ONLY,
             too_big=too_big,
-            lost=lambda shown, error: f"Nothing imported: {shown} did not arrive{f' ({error})' if error else ''}. Try again.",
+            lost=lambda shown, error: (
+                _("Nothing imported: {file} did not arrive ({reason}). Try again.").format(file=shown, reason=error)
+                if error
+                else _("Nothing imported: {file} did not arrive. Try again.").format(file=shown)
+            ),
             refuse=lambda text: say(text, error=True),
             arrived=check,
             arrived_file=check,
@@ -297,7 +343,7 @@ def view(app: App) -> ft.View:
 
     text, error = said
     json_button = ft.FilledButton(
-        "Export JSON",
+        _("Export JSON"),
         icon=ft.Icons.DOWNLOAD,
         height=48,
         disabled=not finished,
@@ -305,7 +351,7 @@ def view(app: App) -> ft.View:
         on_click=export_json,
     )
     csv_button = ft.OutlinedButton(
-        "Export CSV",
+        _("Export CSV"),
         icon=ft.Icons.TABLE_CHART,
         height=48,
         disabled=not finished,
@@ -313,20 +359,20 @@ def view(app: App) -> ft.View:
         on_click=export_csv,
     )
     zip_button = ft.OutlinedButton(
-        "Export with photos",
+        _("Export with photos"),
         icon=ft.Icons.PHOTO_LIBRARY,
         height=48,
         disabled=not finished,
-        tooltip=NOTHING_SAVED if not finished else "Download a ZIP file: the JSON export and the photos of the tableaux.",
+        tooltip=_(NOTHING_SAVED) if not finished else _("Download a ZIP file: the JSON export and the photos of the tableaux."),
         on_click=export_zip,
     )
     import_button = ft.FilledButton(
-        "Import",
+        _("Import"),
         icon=ft.Icons.UPLOAD_FILE,
         height=48,
         action=ft.PickFiles(
             picker,
-            dialog_title="Import games",
+            dialog_title=_("Import games"),
             file_type=ft.FilePickerFileType.CUSTOM,
             allowed_extensions=["json", "zip"],
             with_data=app.standalone,  # no server to upload to: the browser hands the bytes over
@@ -334,17 +380,20 @@ def view(app: App) -> ft.View:
     )
     body = ft.Column(
         [
-            section("Export"),
+            section(_("Export")),
             ft.Text(counted(len(finished))),
             ft.Text(
-                "JSON keeps every game whole (to import here or elsewhere); CSV has one row per player per game, for spreadsheets.", size=13
+                _("JSON keeps every game whole (to import here or elsewhere); CSV has one row per player per game, for spreadsheets."),
+                size=13,
             ),
             ft.Row([json_button, csv_button, *([] if app.standalone else [zip_button])], wrap=True),  # no photos in a browser build
-            section("Import"),
+            section(_("Import")),
             ft.Text(
-                "A JSON or ZIP file exported by Tableside, a game record or a list of records. Every game is checked "
-                "first: a file with a faulty game imports nothing. Games already here are skipped. "
-                f"JSON files up to {MAX_IMPORT_MB} MB, ZIP files with photos up to {MAX_ZIP_MB} MB.",
+                _(
+                    "A JSON or ZIP file exported by Tableside, a game record or a list of records. Every game is checked "
+                    "first: a file with a faulty game imports nothing. Games already here are skipped. "
+                    "JSON files up to {json_size} MB, ZIP files with photos up to {zip_size} MB."
+                ).format(json_size=MAX_IMPORT_MB, zip_size=MAX_ZIP_MB),
                 size=13,
             ),
             ft.Row([import_button], wrap=True),
@@ -360,7 +409,7 @@ def view(app: App) -> ft.View:
     )
     return ft.View(
         route="/transfer",
-        appbar=ft.AppBar(title=ft.Text("Import and export")),
+        appbar=ft.AppBar(title=ft.Text(_("Import and export"))),
         controls=[ft.Container(body, padding=8)],
         scroll=ft.ScrollMode.AUTO,
     )

@@ -12,6 +12,7 @@ from datetime import datetime
 import flet as ft
 
 import scoring
+from companion.language import _, when
 from companion.services import topics
 from companion.services.completion import complete
 from companion.services.games import EDITING, StoredGame, StoreWriteError, route_id
@@ -31,8 +32,7 @@ UNDO_SECONDS = 8
 def when_said(moment: datetime, today: datetime | None = None) -> str:
     """'Mon 2 Mar, 20:15' (the year only when it is not this year's)."""
     today = today or datetime.now(moment.tzinfo)
-    year = f" {moment.year}" if moment.year != today.year else ""
-    return f"{moment:%a} {moment.day} {moment:%b}{year}, {moment:%H:%M}"
+    return when(moment, year=moment.year != today.year)
 
 
 def progress(game: StoredGame) -> str:
@@ -52,13 +52,13 @@ def standing(game: StoredGame) -> str:
 def title_of(game: StoredGame) -> str:
     started = when_said(game.when)
     if game.status == EDITING:
-        return f"{game_screens.title(game.game)} of {started} (editing)"
-    return f"{game_screens.title(game.game)}, started {started}"
+        return _("{game} of {started} (editing)").format(game=game_screens.title(game.game), started=started)
+    return _("{game}, started {started}").format(game=game_screens.title(game.game), started=started)
 
 
 def discard_label(game: StoredGame) -> str:
     """The Discard button's name: the game, when and who (two games started in one minute differ by players)."""
-    return f"Discard {title_of(game)}, {', '.join(short_name(p, 24) for p in game.players)}"
+    return _("Discard {game}, {players}").format(game=title_of(game), players=", ".join(short_name(p, 24) for p in game.players))
 
 
 def player_dots(game: StoredGame, dark: bool) -> ft.Control:
@@ -96,11 +96,12 @@ def discard(app: App, game: StoredGame) -> None:
         except StoreWriteError as err:
             app.notify(str(err), error=True)
 
-    what = "the changes to" if removed.status == EDITING else "the game of"
+    title = game_screens.title(removed.game)
+    said = _("Discarded the changes to {game}.") if removed.status == EDITING else _("Discarded the game of {game}.")
     app.page.show_dialog(
         ft.SnackBar(
-            ft.Text(f"Discarded {what} {game_screens.title(removed.game)}."),
-            action="Undo",
+            ft.Text(said.format(game=title)),
+            action=_("Undo"),
             on_action=undo,
             duration=UNDO_SECONDS * 1000,
         )
@@ -111,12 +112,12 @@ def save_offer(app: App, game: StoredGame) -> ft.Control:
     """A complete game not yet saved: said, with its Save one tap away."""
     return ft.Row(
         [
-            ft.Text("Complete, not saved", weight=ft.FontWeight.BOLD),
+            ft.Text(_("Complete, not saved"), weight=ft.FontWeight.BOLD),
             ft.FilledTonalButton(
-                content=ft.Text("Save"),
+                content=ft.Text(_("Save")),
                 icon=ft.Icons.SAVE,
                 height=48,
-                tooltip=f"Save {title_of(game)} to the history",
+                tooltip=_("Save {game} to the history").format(game=title_of(game)),
                 on_click=lambda e: save(app, game),
             ),
         ],
@@ -127,7 +128,7 @@ def save_offer(app: App, game: StoredGame) -> ft.Control:
 
 def menu_label(game: StoredGame) -> str:
     """The name of a game's menu button: the game, when and who, as Discard's."""
-    return f"More for {title_of(game)}, {', '.join(short_name(p, 24) for p in game.players)}"
+    return _("More for {game}, {players}").format(game=title_of(game), players=", ".join(short_name(p, 24) for p in game.players))
 
 
 def game_menu(app: App, game: StoredGame) -> ft.Control:
@@ -135,10 +136,10 @@ def game_menu(app: App, game: StoredGame) -> ft.Control:
     a menu, never discards (and a Discard still has its Undo)."""
     menu = ft.PopupMenuButton(
         icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=menu_label(game)),
-        tooltip="More",
+        tooltip=_("More"),
         items=[
             ft.PopupMenuItem(
-                content=ft.Text("Discard", semantics_label=discard_label(game)),
+                content=ft.Text(_("Discard"), semantics_label=discard_label(game)),
                 icon=ft.Icons.DELETE_OUTLINE,
                 on_click=lambda e: discard(app, game),
             )
@@ -174,12 +175,14 @@ def unfinished(app: App) -> list[StoredGame]:
 def listing(app: App, limit: int | None = None) -> ft.Column:
     """The list as stored now (drawn by a screen subscribed to `topics.LIVE`); hidden on Home with no game."""
     found = unfinished(app)
-    rows: list[ft.Control] = [ft.Text("Games in progress", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
+    rows: list[ft.Control] = [ft.Text(_("Games in progress"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM)]
     rows += [entry(app, g) for g in found[:limit]]
     if limit is not None and len(found) > limit:
-        rows.append(ft.TextButton(f"All games in progress ({len(found)})", height=48, on_click=lambda e: app.go(ROUTE)))
+        rows.append(
+            ft.TextButton(_("All games in progress ({count})").format(count=len(found)), height=48, on_click=lambda e: app.go(ROUTE))
+        )
     if not found:
-        rows.append(ft.Text("No game in progress.", italic=True))
+        rows.append(ft.Text(_("No game in progress."), italic=True))
     return ft.Column(rows, spacing=4, visible=bool(found) or limit is None)
 
 
@@ -188,7 +191,7 @@ def view(app: App) -> ft.View:
     use_changes(app, topics.LIVE)
     return ft.View(
         route=ROUTE,
-        appbar=ft.AppBar(leading=back_button(app), title=ft.Text("Games in progress")),
+        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(_("Games in progress"))),
         controls=[ft.Column([listing(app)], width=720)],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

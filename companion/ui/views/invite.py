@@ -13,6 +13,7 @@ import flet as ft
 import segno
 
 from companion.access.invites import Request
+from companion.language import N_, _
 from companion.services import topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui.session import App
@@ -40,10 +41,10 @@ def seat_line(player: str, taken: bool, release: Callable[[str], None]) -> ft.Co
         [
             ft.Semantics(
                 identifier=f"seat-{player}",
-                content=ft.Text(f"{short_name(player)}: {'on a phone' if taken else 'free'}"),
+                content=ft.Text((_("{player}: on a phone") if taken else _("{player}: free")).format(player=short_name(player))),
                 expand=True,
             ),
-            ft.OutlinedButton(f"Release {player}", height=48, visible=taken, on_click=lambda e: release(player)),
+            ft.OutlinedButton(_("Release {player}").format(player=player), height=48, visible=taken, on_click=lambda e: release(player)),
         ],
         width=360,
     )
@@ -61,33 +62,37 @@ def pin_dialog(app: App, pin: str) -> ft.AlertDialog:
     """The PIN made when the table opened to the Wi-Fi: shown once, on the host's screen."""
     dialog = ft.AlertDialog(
         modal=True,
-        title=ft.Text("Phones on this Wi-Fi can join"),
+        title=ft.Text(_("Phones on this Wi-Fi can join")),
         content=ft.Column(
             [
-                ft.Text("A phone with the invitation plays its own seat. Anything else needs this table's PIN, now set:"),
+                ft.Text(_("A phone with the invitation plays its own seat. Anything else needs this table's PIN, now set:")),
                 ft.Semantics(identifier="wifi-pin", content=ft.Text(pin, size=28, weight=ft.FontWeight.BOLD, selectable=True)),
-                ft.Text("Note it to unlock another device as the host; change it in Settings.", size=13),
+                ft.Text(_("Note it to unlock another device as the host; change it in Settings."), size=13),
             ],
             tight=True,
             spacing=8,
         ),
-        actions=[ft.TextButton("OK", on_click=lambda e: app.page.pop_dialog())],
+        actions=[ft.TextButton(_("OK"), on_click=lambda e: app.page.pop_dialog())],
     )
     return dialog
 
 
 def request_line(request: Request, answer: Callable[[Request, bool], None]) -> ft.Control:
     """A phone asking for a seat: the host approves or refuses."""
-    had = f" (it had {short_name(request.had)}'s)" if request.had else " (its seat was released)"
+    seat = short_name(request.seat)
+    if request.had:
+        asks = _("A phone asks for {seat}'s seat (it had {had}'s).").format(seat=seat, had=short_name(request.had))
+    else:
+        asks = _("A phone asks for {seat}'s seat (its seat was released).").format(seat=seat)
     return ft.Column(
         [
-            ft.Semantics(
-                identifier=f"request-{request.seat}", content=ft.Text(f"A phone asks for {short_name(request.seat)}'s seat{had}.", size=14)
-            ),
+            ft.Semantics(identifier=f"request-{request.seat}", content=ft.Text(asks, size=14)),
             ft.Row(
                 [
-                    ft.FilledButton(f"Approve {request.seat}", height=48, on_click=lambda e: answer(request, True)),
-                    ft.OutlinedButton(f"Refuse {request.seat}", height=48, on_click=lambda e: answer(request, False)),
+                    ft.FilledButton(_("Approve {player}").format(player=request.seat), height=48, on_click=lambda e: answer(request, True)),
+                    ft.OutlinedButton(
+                        _("Refuse {player}").format(player=request.seat), height=48, on_click=lambda e: answer(request, False)
+                    ),
                 ],
                 wrap=True,
             ),
@@ -97,7 +102,7 @@ def request_line(request: Request, answer: Callable[[Request, bool], None]) -> f
     )
 
 
-STANDALONE = (
+STANDALONE = N_(
     "Phones join a game through Tableside running on a computer of the table's Wi-Fi (`tableside`). "
     "This app runs in this browser alone: pass the phone round, or start Tableside on a computer to invite the others."
 )
@@ -108,8 +113,8 @@ def view(app: App, game_id: str) -> ft.View:
     if app.standalone:  # no server for phones to reach (companion/standalone); the same for the whole session
         return ft.View(
             route=f"/invite/{route_id(game_id)}",
-            appbar=ft.AppBar(title=ft.Text("Invite players")),
-            controls=[ft.Semantics(identifier="message", content=ft.Text(STANDALONE), live_region=True)],
+            appbar=ft.AppBar(title=ft.Text(_("Invite players"))),
+            controls=[ft.Semantics(identifier="message", content=ft.Text(_(STANDALONE)), live_region=True)],
             padding=16,
         )
     # The code and the seats are settings: a seat taken or released on a phone shows here at once.
@@ -137,7 +142,7 @@ def view(app: App, game_id: str) -> ft.View:
             why, pin = await app.open_to_wifi()
         except Exception:  # said in words at the control; the details go to the log
             log.exception("could not open the server to the Wi-Fi")
-            why, pin = "Could not listen on the Wi-Fi: see the server's log.", ""
+            why, pin = _("Could not listen on the Wi-Fi: see the server's log."), ""
         set_opening(False)
         set_wifi_said(why)
         if pin:
@@ -146,7 +151,7 @@ def view(app: App, game_id: str) -> ft.View:
     url = f"{app.join_urls[0] if app.join_urls else ''}/join/{code}" if code else None
     qr = ft.use_memo(lambda: qr_png(url) if url else None, [url])  # drawn again only for a new code
     if stored is None:
-        return not_found(route, "This game is not stored here.")
+        return not_found(route, _("This game is not stored here."))
 
     def act(change: Callable[[], str]) -> None:
         try:
@@ -170,7 +175,7 @@ def view(app: App, game_id: str) -> ft.View:
     if app.lan:
         hint: list[ft.Control] = [
             ft.Text(
-                "A phone that opens it joins without the PIN, and can change only its own player's cards.",
+                _("A phone that opens it joins without the PIN, and can change only its own player's cards."),
                 size=13,
                 italic=True,
                 text_align=ft.TextAlign.CENTER,
@@ -179,7 +184,7 @@ def view(app: App, game_id: str) -> ft.View:
     else:
         hint = [
             ft.Text(
-                "This server listens on this machine only: the link works in another browser here, not on a phone yet.",
+                _("This server listens on this machine only: the link works in another browser here, not on a phone yet."),
                 size=13,
                 weight=ft.FontWeight.BOLD,
                 text_align=ft.TextAlign.CENTER,
@@ -188,16 +193,16 @@ def view(app: App, game_id: str) -> ft.View:
         if app.network.can_open:
             hint.append(
                 ft.FilledButton(
-                    "Let phones on this Wi-Fi join",
+                    _("Let phones on this Wi-Fi join"),
                     icon=ft.Icons.WIFI,
                     height=48,
                     disabled=opening,
                     on_click=lambda e: app.page.run_task(open_to_wifi),
-                    tooltip="Listen on this machine's Wi-Fi address too; other devices need the PIN for anything but their seat",
+                    tooltip=_("Listen on this machine's Wi-Fi address too; other devices need the PIN for anything but their seat"),
                 )
             )
         hint.append(
-            ft.Text("Or start Tableside with  tableside --host 0.0.0.0  (it asks for a PIN).", size=13, text_align=ft.TextAlign.CENTER)
+            ft.Text(_("Or start Tableside with  tableside --host 0.0.0.0  (it asks for a PIN)."), size=13, text_align=ft.TextAlign.CENTER)
         )
     hint.append(
         ft.Semantics(
@@ -205,26 +210,28 @@ def view(app: App, game_id: str) -> ft.View:
         )
     )
     if code is None or url is None or qr is None:
-        invitation: list[ft.Control] = [ft.ProgressRing(semantics_label="Making the invitation")]
+        invitation: list[ft.Control] = [ft.ProgressRing(semantics_label=_("Making the invitation"))]
     else:
         invitation = [
-            ft.Image(src=qr, width=260, height=260, semantics_label=f"QR code for {url}"),
+            ft.Image(src=qr, width=260, height=260, semantics_label=_("QR code for {url}").format(url=url)),
             # Not selectable: Flutter's web semantics then reads out no text for it (screen readers, tests).
             ft.Semantics(identifier="join-url", content=ft.Text(url, size=18, weight=ft.FontWeight.BOLD)),
-            *[ft.Text(f"or {u}/join/{code}", size=13, selectable=True) for u in app.join_urls[1:]],
-            ft.Semantics(identifier="join-code", content=ft.Text(f"Code: {grouped(code)}", size=16, selectable=True)),
+            *[ft.Text(_("or {url}").format(url=f"{u}/join/{code}"), size=13, selectable=True) for u in app.join_urls[1:]],
+            ft.Semantics(identifier="join-code", content=ft.Text(_("Code: {code}").format(code=grouped(code)), size=16, selectable=True)),
         ]
-    scan: list[ft.Control] = [ft.Text("Scan with a phone on the same Wi-Fi, then pick your seat.", size=16), *invitation]
+    scan: list[ft.Control] = [ft.Text(_("Scan with a phone on the same Wi-Fi, then pick your seat."), size=16), *invitation]
     manage: list[ft.Control] = [
         *hint,
-        ft.Text("Seats", weight=ft.FontWeight.BOLD),
+        ft.Text(_("Seats"), weight=ft.FontWeight.BOLD),
         *[seat_line(p, p in taken, release) for p in stored.players],
-        *([ft.Text("Asking for a seat", weight=ft.FontWeight.BOLD)] if requests else []),
+        *([ft.Text(_("Asking for a seat"), weight=ft.FontWeight.BOLD)] if requests else []),
         *[request_line(r, answer) for r in requests],
         ft.OutlinedButton(
-            "Revoke invite", icon=ft.Icons.LINK_OFF, height=48, on_click=revoke, tooltip="A new code; every phone loses its seat"
+            _("Revoke invite"), icon=ft.Icons.LINK_OFF, height=48, on_click=revoke, tooltip=_("A new code; every phone loses its seat")
         ),
-        ft.FilledButton("Back to the game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")),
+        ft.FilledButton(
+            _("Back to the game"), icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")
+        ),
     ]
     body: ft.Control
     if app.wide:  # a tablet: the code beside the seats and actions, so that all of it fits a 1024 × 768 screen
@@ -238,7 +245,7 @@ def view(app: App, game_id: str) -> ft.View:
         body = stack([*scan, *manage])
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text("Invite players")),
+        appbar=ft.AppBar(title=ft.Text(_("Invite players"))),
         controls=[body],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         scroll=ft.ScrollMode.AUTO,

@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.access import rights
 from companion.access.invites import SEAT_PREFERENCE
+from companion.language import N_, _
 from companion.services import topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
@@ -22,7 +23,7 @@ from companion.ui.widgets.controls import bar_title, short_name
 from companion.ui.widgets.hooks import use_changes
 
 GRANT_KEY = SEAT_PREFERENCE  # the browser's key of a game's seat grant (+ the game's id)
-INVALID = "This invitation is not valid any more. Ask the table for a new one."
+INVALID = N_("This invitation is not valid any more. Ask the table for a new one.")
 
 
 def seat_route(code: str, player: str) -> str:
@@ -78,25 +79,32 @@ def view(app: App, code: str) -> ft.View:
 
     ft.use_effect(follow_request, [asked])
     if stored is None:
-        return not_found(route, INVALID)
+        return not_found(route, _(INVALID))
     taken = app.invites.taken(stored.id)
+    # access/rights.py's messages, said here (the seat given both ways: its placeholder is {} today, {player} once named)
+    wanted = short_name(asked_seat)
     if asked == "waiting":
-        status = rights.SEAT_ASKED.format(short_name(asked_seat))
+        status = _(rights.SEAT_ASKED).format(wanted, player=wanted)
     elif asked == "refused":
-        status = rights.SEAT_REFUSED.format(short_name(asked_seat))
+        status = _(rights.SEAT_REFUSED).format(wanted, player=wanted)
     else:
-        status = refusal or (rights.ASK_THE_HOST if app.seats.held_back(stored.id) else "")
+        status = refusal or (_(rights.ASK_THE_HOST) if app.seats.held_back(stored.id) else "")
 
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=bar_title(f"Join {game_screens.title(stored.game)}"), automatically_imply_leading=app.authorized),
+        appbar=ft.AppBar(
+            title=bar_title(_("Join {game}").format(game=game_screens.title(stored.game))), automatically_imply_leading=app.authorized
+        ),
         controls=[
             ft.Column(
                 [
-                    ft.Text("Who are you?", size=20, weight=ft.FontWeight.BOLD),
+                    ft.Text(_("Who are you?"), size=20, weight=ft.FontWeight.BOLD),
                     *[
                         ft.FilledButton(
-                            content=ft.Text(f"I am {short_name(p, 24)}" + (" (taken)" if p in taken else ""), semantics_label=f"I am {p}"),
+                            content=ft.Text(
+                                (_("I am {player} (taken)") if p in taken else _("I am {player}")).format(player=short_name(p, 24)),
+                                semantics_label=_("I am {player}").format(player=p),
+                            ),
                             height=56,
                             width=280,
                             disabled=p in taken,
@@ -115,7 +123,7 @@ def view(app: App, code: str) -> ft.View:
                         ),
                     ),
                     ft.Text(
-                        "Your phone shows your own cards; the table's screen shows everyone's.", size=13, text_align=ft.TextAlign.CENTER
+                        _("Your phone shows your own cards; the table's screen shows everyone's."), size=13, text_align=ft.TextAlign.CENTER
                     ),
                 ],
                 width=320,
@@ -133,5 +141,5 @@ def seat_view(app: App, code: str, player: str) -> ft.View:
     use_changes(app, topics.SETTINGS)  # a revoked invitation shows as one at once
     game_id = app.invites.game_of(code)
     if game_id is None:
-        return not_found(seat_route(code, player), INVALID)
+        return not_found(seat_route(code, player), _(INVALID))
     return play.view(app, game_id, seat=player, route=seat_route(code, player))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.access.invites import normal_code
+from companion.language import _
 from companion.ui.session import App
 from companion.ui.widgets.hooks import use_field
 
@@ -36,9 +37,9 @@ def view(app: App, wanted_route: str) -> ft.View:
             ft.Column(
                 [
                     ft.Icon(ft.Icons.LOCK, size=48),
-                    ft.Text("This table's games are private. Enter the PIN to continue."),
+                    ft.Text(_("This table's games are private. Enter the PIN to continue.")),
                     ft.TextField(
-                        label="PIN",
+                        label=_("PIN"),
                         value=pin,
                         on_change=lambda e: set_pin(e.control.value or ""),
                         on_submit=submit,
@@ -49,12 +50,12 @@ def view(app: App, wanted_route: str) -> ft.View:
                         max_length=12,
                         autofocus=True,
                     ),
-                    ft.FilledButton("Unlock", on_click=submit, height=48),
+                    ft.FilledButton(_("Unlock"), on_click=submit, height=48),
                     ft.Semantics(identifier="pin-message", live_region=True, content=ft.Text(message, color=ft.Colors.ERROR)),
                     ft.Divider(),
-                    ft.Text("A player joining a game? Type the code the table's screen shows."),
+                    ft.Text(_("A player joining a game? Type the code the table's screen shows.")),
                     ft.TextField(
-                        label="Invite code",
+                        label=_("Invite code"),
                         value=code,
                         on_change=lambda e: set_code(e.control.value or ""),
                         on_submit=join,
@@ -62,7 +63,7 @@ def view(app: App, wanted_route: str) -> ft.View:
                         max_length=14,
                         capitalization=ft.TextCapitalization.CHARACTERS,
                     ),
-                    ft.OutlinedButton("Join with the code", on_click=join, height=48),
+                    ft.OutlinedButton(_("Join with the code"), on_click=join, height=48),
                 ],
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 spacing=12,

@@ -24,6 +24,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.language import _
 from companion.services import topics
 from companion.services.games import FINISHED, IN_PROGRESS, route_id
 from companion.ui import games as game_screens
@@ -63,15 +64,15 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
 
     ft.use_effect(leave_when_saved, [saved_meanwhile])
     if stored is None:
-        return not_found(route, "This game is not stored here. It may have been deleted.")
+        return not_found(route, _("This game is not stored here. It may have been deleted."))
     if seat is not None and stored.status != IN_PROGRESS:
-        return not_found(route, "This game is over: the table has saved its result.")
+        return not_found(route, _("This game is over: the table has saved its result."))
     live = app.games.open(game_id, edit=bool(opening.current))
     opening.current = False
     if live is None:
-        return not_found(route, "This game was saved on another device.")
+        return not_found(route, _("This game was saved on another device."))
     if seat is not None and seat not in live.record["players"]:
-        return not_found(route, f"No one called {seat} plays in this game.")
+        return not_found(route, _("No one called {player} plays in this game.").format(player=seat))
     play.draw(live, player, state, message, (set_player, set_state, set_message))
 
     return ft.View(

@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.language import N_, _, spoken
 from companion.services import topics
 from companion.services.games import route_id
 from companion.services.live import Done, LiveGame
@@ -19,7 +20,7 @@ from companion.ui.widgets.navigation import route_under
 from scoring import Action
 from scoring.fields import sentence
 
-NOT_SAVED = "That change could not be saved. The game is as it was."
+NOT_SAVED = N_("That change could not be saved. The game is as it was.")
 
 
 class Play:
@@ -120,8 +121,9 @@ class Play:
             done = send()
         except Exception:  # a bug, a deleted game: say so, keep the game as it was stored
             log.exception("change failed")
-            done = Done(False, NOT_SAVED)
-        self._set_message(sentence(done.message, self.players))
+            done = Done(False, _(NOT_SAVED))
+        # The refusal may be the rules' words (a Said): said in the reader's language, then made a sentence.
+        self._set_message(sentence(spoken(done.message), self.players))
         return done.changed
 
     def say_done(self, player: str, done: bool) -> None:
@@ -129,7 +131,7 @@ class Play:
         self._done(lambda: self.live.say_done(player, done, seat=self.seat or None, check=self.may_change))
 
     def refuse(self, reason: str) -> None:
-        self._set_message(sentence(reason, self.players))
+        self._set_message(sentence(spoken(reason), self.players))
 
     def select_player(self, player: str) -> None:
         self._set_player(player)

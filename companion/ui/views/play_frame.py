@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.language import N_, _, spoken
 from companion.services import topics
 from companion.services.games import EDITING
 from companion.ui.session import App
@@ -93,7 +94,7 @@ def still_entering(play: Play) -> ft.Control:
     """Who is still entering this round, once a phone has said "done": the table knows when to go on."""
     done = play.live.done
     waiting = [short_name(p) for p in play.players if p not in done]
-    text = ("Still entering: " + ", ".join(waiting)) if waiting else "Everyone is done entering."
+    text = _("Still entering: {players}").format(players=", ".join(waiting)) if waiting else _("Everyone is done entering.")
     return ft.Semantics(
         identifier="still-entering",
         content=ft.Text(text if done else " ", size=13, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
@@ -123,7 +124,10 @@ def done_button(play: Play) -> ft.Control | None:
 def DoneButton(player: str, done: bool, say_done: Callable[[str, bool], None]) -> ft.Control:
     """A memoised part (as every one of this module: all it shows comes from its arguments)."""
     return (ft.OutlinedButton if done else ft.FilledTonalButton)(
-        content=ft.Text("Not done yet" if done else "Done", semantics_label=f"{player} {'not done yet' if done else 'done entering'}"),
+        content=ft.Text(
+            _("Not done yet") if done else _("Done"),
+            semantics_label=(_("{player} not done yet") if done else _("{player} done entering")).format(player=player),
+        ),
         icon=ft.Icons.REPLAY if done else ft.Icons.DONE_ALL,
         height=48,
         style=SNUG,
@@ -179,7 +183,7 @@ def Refusal(message: str) -> ft.Control:
 @ft.memo
 @ft.component
 def BackButton(go_back: Callable[[Any], None]) -> ft.Control:
-    return icon_button(ft.Icons.ARROW_BACK, "Back", go_back)
+    return icon_button(ft.Icons.ARROW_BACK, _("Back"), go_back)
 
 
 @ft.memo
@@ -195,7 +199,7 @@ def Actions(invite: bool, go_invite: Callable[[Any], None]) -> ft.Control:
     """What is done now and then, at the end of the cards: invite the players' phones (`invite`: not on a
     guest's phone, nor in the browser build, which has no server for phones to join)."""
     return ft.Row(
-        [ft.OutlinedButton("Invite players", icon=ft.Icons.QR_CODE, height=48, visible=invite, on_click=go_invite)],
+        [ft.OutlinedButton(_("Invite players"), icon=ft.Icons.QR_CODE, height=48, visible=invite, on_click=go_invite)],
         wrap=True,
         alignment=ft.MainAxisAlignment.CENTER,
     )
@@ -205,11 +209,11 @@ def Actions(invite: bool, go_invite: Callable[[Any], None]) -> ft.Control:
 @ft.component
 def UndoButton(can_undo: bool, undo: Callable[[Any], None]) -> ft.Control:
     return ft.OutlinedButton(
-        "Undo",
+        _("Undo"),
         icon=ft.Icons.UNDO,
         on_click=undo,
         disabled=not can_undo,
-        tooltip=None if can_undo else "Nothing of yours to undo",
+        tooltip=None if can_undo else _("Nothing of yours to undo"),
         height=48,
         style=SNUG,
     )
@@ -218,14 +222,14 @@ def UndoButton(can_undo: bool, undo: Callable[[Any], None]) -> ft.Control:
 @ft.memo
 @ft.component
 def ResultsButton(go_results: Callable[[Any], None]) -> ft.Control:
-    return ft.OutlinedButton("Results", icon=ft.Icons.EMOJI_EVENTS, height=48, style=SNUG, on_click=go_results)
+    return ft.OutlinedButton(_("Results"), icon=ft.Icons.EMOJI_EVENTS, height=48, style=SNUG, on_click=go_results)
 
 
 @ft.memo
 @ft.component
 def Explanations(sentences: tuple[str, ...]) -> ft.Control:
-    """The scorer's sentences, under the tableaux: one that comes with a tap never pushes the cards down
-    under the finger."""
+    """The scorer's sentences (in the reader's language: `explanations`), under the tableaux: one that comes
+    with a tap never pushes the cards down under the finger."""
     return ft.Column([ft.Text(s, italic=True, size=13) for s in sentences])
 
 
@@ -265,14 +269,15 @@ BODY_PADDING = ft.Padding.only(left=4, right=4, bottom=24)
 VIEW_PADDING = ft.Padding.only(left=6, right=6, top=0, bottom=0)
 
 
-TABLE_CHANGES = "The table changes what the players share; this phone enters {}'s own cards."
+# Translators: {} is the name of the player whose phone this is.
+TABLE_CHANGES = N_("The table changes what the players share; this phone enters {}'s own cards.")
 
 
 def shared(play: Play, controls: list[ft.Control]) -> list[ft.Control]:
     """What the whole table shares; on a guest's phone greyed (the column is disabled), with a line saying why."""
     if not play.seat or not controls:
         return controls
-    why = ft.Semantics(identifier="guest-why", content=ft.Text(TABLE_CHANGES.format(play.seat), size=13, italic=True))
+    why = ft.Semantics(identifier="guest-why", content=ft.Text(_(TABLE_CHANGES).format(play.seat), size=13, italic=True))
     return [why, *controls]
 
 
@@ -281,18 +286,20 @@ def switch(play: Play) -> ft.Control:
     game = play.screen
     views = game.view_choices()
     if play.seat:
-        return ft.Row([ft.Text(f"Your seat: {play.seat}", weight=ft.FontWeight.BOLD), *views], wrap=True, key="switch")
+        return ft.Row(
+            [ft.Text(_("Your seat: {player}").format(player=play.seat), weight=ft.FontWeight.BOLD), *views], wrap=True, key="switch"
+        )
     if not play.app.wide and game.per_player:
         return player_switch(play, views)
     return ft.Row(views, wrap=True, key="switch")
 
 
 def round_label(play: Play) -> ft.Control:
-    return ft.Text(play.screen.round_label(), weight=ft.FontWeight.BOLD, size=13)
+    return ft.Text(spoken(play.screen.round_label()), weight=ft.FontWeight.BOLD, size=13)
 
 
 def preview(play: Play) -> ft.Control:
-    return round_preview(play.screen.preview())
+    return round_preview(spoken(play.screen.preview()))
 
 
 def shared_column(play: Play) -> ft.Control:
@@ -316,8 +323,8 @@ def after(play: Play) -> ft.Control:
 
 
 def explanations(play: Play) -> tuple[tuple[str, ...]]:
-    """What the sentences under the tableaux say (Explanations' argument)."""
-    return (tuple(play.screen.explanations(play.live.result)),)
+    """What the sentences under the tableaux say (Explanations' argument), in the reader's language."""
+    return (tuple(spoken(s) for s in play.screen.explanations(play.live.result)),)
 
 
 def editing(play: Play) -> ft.Control:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as charts
 
+from companion.language import _, decimal, ngettext, spoken
 from companion.services import history_figures, topics
 from companion.services.games import route_id
 from companion.services.player_colours import player_colour
@@ -24,8 +25,12 @@ from scoring import number
 from scoring.names import MAX_NAME, clean_name, name_problem
 
 
-def count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+def games_said(n: int) -> str:
+    return ngettext("{count} game", "{count} games", n).format(count=n)
+
+
+def wins_said(n: int) -> str:
+    return ngettext("{count} win", "{count} wins", n).format(count=n)
 
 
 def player_route(name: str) -> str:
@@ -44,7 +49,8 @@ def roster(app: App, covered: bool = False) -> ft.View:
 
     def lines() -> dict[str, str]:
         return {
-            name: f"{count(line.plays, 'game')}, {count(line.wins, 'win')}, last {line.last_played}" for name, line in kept.roster().items()
+            name: _("{games}, {wins}, last {day}").format(games=games_said(line.plays), wins=wins_said(line.wins), day=line.last_played)
+            for name, line in kept.roster().items()
         }
 
     # The figures change with the history only, and are worked out once per change for every session
@@ -54,7 +60,7 @@ def roster(app: App, covered: bool = False) -> ft.View:
     names = kept.players()
     tiles: list[ft.Control] = []
     for name in names[:shown]:
-        line = "" if covered else figures_said.get(name, "no finished game yet")
+        line = "" if covered else figures_said.get(name, _("no finished game yet"))
         tiles.append(
             ft.ListTile(
                 leading=ft.Icon(ft.Icons.PERSON, color=player_colour(name)),
@@ -69,8 +75,15 @@ def roster(app: App, covered: bool = False) -> ft.View:
         tiles.append(
             ft.Row(
                 [
-                    ft.Text(f"{shown} of {len(names)} players shown", italic=True),
-                    ft.OutlinedButton(f"Show {more} more", height=48, on_click=lambda e: set_shown(lambda n: n + PAGE)),
+                    ft.Text(
+                        ngettext("{shown} of {count} player shown", "{shown} of {count} players shown", len(names)).format(
+                            shown=shown, count=len(names)
+                        ),
+                        italic=True,
+                    ),
+                    ft.OutlinedButton(
+                        _("Show {count} more").format(count=more), height=48, on_click=lambda e: set_shown(lambda n: n + PAGE)
+                    ),
                 ],
                 wrap=True,
                 key="more",
@@ -78,9 +91,9 @@ def roster(app: App, covered: bool = False) -> ft.View:
         )
     return ft.View(
         route="/players",
-        appbar=ft.AppBar(title=ft.Text("Players")),
+        appbar=ft.AppBar(title=ft.Text(_("Players"))),
         navigation_bar=navigation_bar(app, "/players"),
-        controls=[ft.Column(tiles or [ft.Text("Nobody has played yet.", italic=True)], width=720)],
+        controls=[ft.Column(tiles or [ft.Text(_("Nobody has played yet."), italic=True)], width=720)],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
@@ -92,12 +105,12 @@ def by_game(figures: history_figures.PlayerStats) -> ft.Control:
     cards: list[ft.Control] = []
     for key, f in figures.by_game.items():
         pairs = (
-            ("Plays", f.plays),
-            ("Wins", f.wins),
-            ("Win rate", f"{f.win_rate:.0%}"),
-            ("Average", number(f.average, ".1f")),
-            ("Best", number(f.best)),
-            ("Worst", number(f.worst)),
+            (_("Plays"), f.plays),
+            (_("Wins"), f.wins),
+            (_("Win rate"), f"{f.win_rate:.0%}"),
+            (_("Average"), decimal(float(f"{f.average:.1f}"), 1)),  # rounded as number(…, ".1f") was, in the reader's digits
+            (_("Best"), number(f.best)),
+            (_("Worst"), number(f.worst)),
         )
         cards.append(
             ft.Card(
@@ -138,11 +151,20 @@ RIVALS = 12  # opponents listed at first, those met most: a club's regular can h
 def head_to_head(figures: history_figures.PlayerStats, everyone: bool, show_all) -> list[ft.Control]:
     rivals = figures.head_to_head if everyone else figures.head_to_head[:RIVALS]
     lines: list[ft.Control] = [
-        ft.Text(f"vs {short_name(h.opponent, 30)}: {count(h.games, 'game')}, ahead in {h.ahead}, behind in {h.behind}") for h in rivals
+        ft.Text(
+            _("vs {opponent}: {games}, ahead in {ahead}, behind in {behind}").format(
+                opponent=short_name(h.opponent, 30), games=games_said(h.games), ahead=h.ahead, behind=h.behind
+            )
+        )
+        for h in rivals
     ]
     if len(rivals) < len(figures.head_to_head):
         lines.append(
-            ft.TextButton(f"Show all {len(figures.head_to_head)} opponents ({len(rivals)} met most shown)", height=48, on_click=show_all)
+            ft.TextButton(
+                _("Show all {count} opponents ({shown} met most shown)").format(count=len(figures.head_to_head), shown=len(rivals)),
+                height=48,
+                on_click=show_all,
+            )
         )
     return lines
 
@@ -153,9 +175,14 @@ CHART_GAMES = 100  # the latest games of each game the chart draws: a point is a
 def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
     series, low, high, longest = [], 0, 0, 1
     cut = any(len(points) > CHART_GAMES for points in figures.scores_over_time.values())
-    games = f"the last {CHART_GAMES} games" if cut else "games"
+    # The axis' title: "the last 100 games, oldest first" once some game has more points than the chart draws.
+    axis = (
+        ngettext("the last {count} game, oldest first", "the last {count} games, oldest first", CHART_GAMES).format(count=CHART_GAMES)
+        if cut
+        else _("games, oldest first")
+    )
     for key, points in figures.scores_over_time.items():
-        values = [score for _, score in points[-CHART_GAMES:]]
+        values = [score for unused, score in points[-CHART_GAMES:]]
         low, high, longest = min(low, *values), max(high, *values), max(longest, len(values))
         series.append(
             charts.LineChartData(
@@ -187,13 +214,13 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
         min_y=bottom,
         max_y=top,
         left_axis=scale.axis(label_size=44),  # scores are whole: no 0.5 on the axis
-        bottom_axis=charts.ChartAxis(title=ft.Text(f"{games}, oldest first", size=12), show_labels=False),
+        bottom_axis=charts.ChartAxis(title=ft.Text(axis, size=12), show_labels=False),
         horizontal_grid_lines=scale.grid_lines(),
     )
     return ft.Column(
         [
             ft.Semantics(
-                label=f"Scores over time of {figures.player}",
+                label=_("Scores over time of {player}").format(player=figures.player),
                 content=ft.Container(chart, height=220, padding=ft.Padding.only(right=12, top=8)),
             ),
             legend,
@@ -238,7 +265,7 @@ def detail(app: App, encoded: str) -> ft.View:
         target = clean_name(target)
         problem = name_problem(target)  # the rules of setup: merging into an existing name is fine
         if problem:
-            set_message(problem)
+            set_message(spoken(problem))
             return
         try:
             app.players_admin.rename(name, target)
@@ -259,11 +286,11 @@ def detail(app: App, encoded: str) -> ft.View:
 
         app.page.show_dialog(
             ft.AlertDialog(
-                title=ft.Text(f"Merge {name} into {other}?"),
-                content=ft.Text(f"Every game of {name} will be {other}'s. This cannot be undone."),
+                title=ft.Text(_("Merge {player} into {other}?").format(player=name, other=other)),
+                content=ft.Text(_("Every game of {player} will be {other}'s. This cannot be undone.").format(player=name, other=other)),
                 actions=[
-                    ft.TextButton("Cancel", height=48, on_click=lambda ev: app.page.pop_dialog()),
-                    ft.FilledButton("Merge", height=48, on_click=confirmed),
+                    ft.TextButton(_("Cancel"), height=48, on_click=lambda ev: app.page.pop_dialog()),
+                    ft.FilledButton(_("Merge"), height=48, on_click=confirmed),
                 ],
             )
         )
@@ -271,31 +298,36 @@ def detail(app: App, encoded: str) -> ft.View:
     others = [p for p in everyone if p != name]
     body: list[ft.Control] = [ft.Text(name, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, selectable=True)]
     if name not in everyone:  # renamed or merged in another session, or a wrong link
-        body.append(ft.Text(f"No game here has a player called {name} (any more).", italic=True))
+        body.append(ft.Text(_("No game here has a player called {player} (any more).").format(player=name), italic=True))
     elif figures is None:
-        body.append(ft.Text("No finished game yet.", italic=True))
+        body.append(ft.Text(_("No finished game yet."), italic=True))
     else:
         body += [
             ft.Text(
-                f"{count(figures.plays, 'game')} · {count(figures.wins, 'win')} ({figures.win_rate:.0%}) · "
-                f"last played {figures.last_played} · current streak: {figures.streak}"
+                _("{games} · {wins} ({rate}) · last played {day} · current streak: {streak}").format(
+                    games=games_said(figures.plays),
+                    wins=wins_said(figures.wins),
+                    rate=f"{figures.win_rate:.0%}",
+                    day=figures.last_played,
+                    streak=figures.streak,
+                )
             ),
-            section("By game"),
+            section(_("By game")),
             by_game(figures),
             *player_ratings(app, all_ratings, name),
             *game_log.player_records(app, name, kept.player_records(name)),
-            section("Head to head"),
+            section(_("Head to head")),
             *head_to_head(figures, everyone=form["rivals"] == "all", show_all=lambda e: set_field("rivals", "all")),
-            section("Scores over time"),
+            section(_("Scores over time")),
             scores_chart(figures),
         ]
     if name in everyone:
         body += [
-            section("Rename or merge"),
+            section(_("Rename or merge")),
             ft.Row(
                 [
                     ft.TextField(
-                        label="New name",
+                        label=_("New name"),
                         value=new_name,
                         on_change=type_name,
                         on_submit=lambda e: rename(e.control.value or ""),
@@ -303,20 +335,20 @@ def detail(app: App, encoded: str) -> ft.View:
                         max_length=MAX_NAME,
                         counter="",
                     ),
-                    ft.OutlinedButton("Rename", height=48, on_click=lambda e: rename(typed.current or new_name)),
+                    ft.OutlinedButton(_("Rename"), height=48, on_click=lambda e: rename(typed.current or new_name)),
                 ],
                 wrap=True,
             ),
             ft.Row(
                 [
                     ft.Dropdown(
-                        label="Same person as…",
+                        label=_("Same person as…"),
                         width=240,
                         value=merge_into if merge_into in others else None,
                         options=[ft.DropdownOption(p) for p in others],
                         on_select=lambda e: set_field("merge", e.control.value or ""),
                     ),
-                    ft.OutlinedButton("Merge", height=48, on_click=merge),
+                    ft.OutlinedButton(_("Merge"), height=48, on_click=merge),
                 ],
                 wrap=True,
             ),

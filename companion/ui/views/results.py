@@ -15,6 +15,7 @@ import asyncio
 import flet as ft
 
 import scoring
+from companion.language import N_, _, spoken
 from companion.services import card_layout, completion, durations, scorecard, share, topics
 from companion.services.completion import complete
 from companion.services.games import EDITING, IN_PROGRESS, StoredGame, StoreWriteError, route_id
@@ -34,10 +35,27 @@ from scoring.fields import join_names, ordinal
 MAX_WIDTH = 640  # the column of a tablet's Results: a line is read at a glance
 PLACES_WIDTH = 420  # a place, a name and its total close together
 CARD_WIDTH = 300  # a player's breakdown: two side by side in MAX_WIDTH
-COPIED = "Copied"
-COPIED_SAID = "Copied: paste the result in a message."
-BG_STATS_MISSING = "If BG Stats is not installed on this device, nothing opens: scan the QR ({ways}) with the phone that has it{file}."
-HANDED_OVER = "Handed to BG Stats. If it is not installed here, nothing opens: use “{ways}” for the QR{file}."
+COPIED = N_("Copied")
+COPIED_SAID = N_("Copied: paste the result in a message.")
+# What happens where BG Stats is not installed ({ways}: the "Other ways to BG Stats" button), said before the
+# hand-off and after it; the _FILE sentences for a saved game, whose file can be downloaded too.
+BG_STATS_MISSING = N_("If BG Stats is not installed on this device, nothing opens: scan the QR ({ways}) with the phone that has it.")
+BG_STATS_MISSING_FILE = N_(
+    "If BG Stats is not installed on this device, nothing opens: scan the QR ({ways}) with the phone that has it, "
+    "or download the file (Export for BG Stats)."
+)
+HANDED_OVER = N_("Handed to BG Stats. If it is not installed here, nothing opens: use “{ways}” for the QR.")
+HANDED_OVER_FILE = N_(
+    "Handed to BG Stats. If it is not installed here, nothing opens: use “{ways}” for the QR or download the file (Export for BG Stats)."
+)
+
+
+def line_words(line: scoring.Line) -> str:
+    """A line of a player's breakdown (scoring.Line's own text) with its label and formula in the reader's language."""
+    label, formula = spoken(line.label), spoken(line.formula)
+    if line.formula and line.formula != str(line.points):
+        return f"{label}: {formula} = {scoring.number(line.points)}"
+    return f"{label}: {scoring.number(line.points, '+d')}" if line.points else f"{label}: 0"
 
 
 def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
@@ -46,9 +64,12 @@ def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
     ]
     for i, per_player in enumerate(result.breakdown, start=1):
         if len(result.breakdown) > 1:
-            rows.append(ft.Text(f"Round {i}: {scoring.number(result.rounds[i - 1][player])}", weight=ft.FontWeight.W_600))
+            points = scoring.number(result.rounds[i - 1][player])
+            rows.append(ft.Text(_("Round {round}: {points}").format(round=i, points=points), weight=ft.FontWeight.W_600))
         lines = per_player[player]
-        rows += [ft.Text(str(line), size=13, selectable=True) for line in lines] or [ft.Text("nothing scored", size=13, italic=True)]
+        rows += [ft.Text(line_words(line), size=13, selectable=True) for line in lines] or [
+            ft.Text(_("nothing scored"), size=13, italic=True)
+        ]
     return ft.Card(ft.Container(ft.Column(rows, spacing=2), padding=12), width=CARD_WIDTH)
 
 
@@ -60,7 +81,9 @@ def places(result: scoring.Result) -> ft.Control:
             rows.append(
                 ft.Row(
                     [
-                        ft.Semantics(identifier=f"place-{player}", content=ft.Text(ordinal(place), width=44, weight=ft.FontWeight.BOLD)),
+                        ft.Semantics(
+                            identifier=f"place-{player}", content=ft.Text(spoken(ordinal(place)), width=44, weight=ft.FontWeight.BOLD)
+                        ),
                         ft.Text(short_name(player, 30), expand=True, tooltip=player),
                         ft.Semantics(
                             identifier=f"total-{player}",
@@ -76,11 +99,12 @@ def standing_line(standing: share.Standing) -> ft.Control:
     """The one line on who wins or leads. The names are `winner` (a finished game) or `leader` (one
     not finished): tests and assistive tools find them; the whole line is the sentence."""
     style = ft.TextThemeStyle.HEADLINE_SMALL
-    parts: list[ft.Control] = [ft.Text(standing.before, theme_style=style)] if standing.before else []
+    parts: list[ft.Control] = [ft.Text(spoken(standing.before), theme_style=style)] if standing.before else []
     if standing.names:
-        names = ft.Text(join_names(standing.names), theme_style=style, weight=ft.FontWeight.BOLD)
+        names = ft.Text(spoken(join_names(standing.names)), theme_style=style, weight=ft.FontWeight.BOLD)
         parts.append(ft.Semantics(identifier="winner" if standing.final else "leader", content=names))
-    parts.append(ft.Text(standing.after.strip() if not standing.names else standing.after, theme_style=style))
+    after = spoken(standing.after)
+    parts.append(ft.Text(after.strip() if not standing.names else after, theme_style=style))
     return ft.Semantics(
         identifier="standing",
         container=True,
@@ -93,7 +117,8 @@ def round_by_round(stored_record: dict, result: scoring.Result) -> list[ft.Contr
     """The paper score pad of a game played in rounds (none for a game scored once at the end)."""
     if scoring.GAMES[result.game].body != "rounds" or not result.rounds:
         return []
-    return [section("Round by round"), score_sheet(result, game_screens.round_names(stored_record))]
+    names = game_screens.round_names(stored_record)  # the rules' words (Card Commons' multipliers)
+    return [section(_("Round by round")), score_sheet(result, tuple(spoken(n) for n in names) if names is not None else None)]
 
 
 @ft.component
@@ -108,11 +133,11 @@ def CopyResult(app: App, text: str) -> ft.Control:
 
     def done(e) -> None:
         set_copied(True)
-        app.notify(COPIED_SAID)
+        app.notify(_(COPIED_SAID))
         app.page.run_task(back)
 
     return ft.TextButton(
-        COPIED if copied else "Copy result",
+        _(COPIED) if copied else _("Copy result"),
         icon=ft.Icons.CHECK if copied else ft.Icons.CONTENT_COPY,
         height=48,
         action=ft.CopyToClipboard(text),
@@ -128,31 +153,33 @@ def sharing(app: App, stored: StoredGame, result: scoring.Result, standing: shar
     async def save_image(e) -> None:
         await import_export.download(app, f"tableside-{stored.game}-{day}.png", scorecard.scorecard_png(result, day, took))
 
-    copy = CopyResult(app, share.result_text(result, day, took, standing, sentences(stored, result, standing)))
+    said = tuple(spoken(s) for s in sentences(stored, result, standing))  # as the screen shows them
+    copy = CopyResult(app, share.result_text(result, day, took, standing, said))
     if not standing.final or not card_layout.available():  # the image says who won; Pillow draws it (not in a browser)
         return [copy]
-    return [copy, ft.TextButton("Save image", icon=ft.Icons.IMAGE, height=48, on_click=save_image)]
+    return [copy, ft.TextButton(_("Save image"), icon=ft.Icons.IMAGE, height=48, on_click=save_image)]
 
 
 def bg_stats(app: App, stored: StoredGame, with_file: bool) -> list[ft.Control]:
     """Log to BG Stats, its other ways (the QR), the file for a saved game, and what happens where BG
     Stats is not installed: a browser cannot tell, so it is said before and after the hand-off."""
     buttons = game_log.bg_stats_actions(app, stored, button=ft.TextButton)
-    file = ", or download the file (Export for BG Stats)" if with_file else ""
-    ways = game_log.OTHER_WAYS
+    ways = _(game_log.OTHER_WAYS)
+    missing = _(BG_STATS_MISSING_FILE if with_file else BG_STATS_MISSING).format(ways=ways)
+    handed = _(HANDED_OVER_FILE if with_file else HANDED_OVER).format(ways=ways)
     log = buttons[0]
     if isinstance(log, ft.TextButton):  # the link opens inside the tap; then the words, whatever happened
-        log.on_click = lambda e: app.notify(HANDED_OVER.format(ways=ways, file=file.replace(", or", " or")))
+        log.on_click = lambda e: app.notify(handed)
     if with_file:
         buttons.append(
             ft.TextButton(
-                "Export for BG Stats",
+                _("Export for BG Stats"),
                 icon=ft.Icons.IOS_SHARE,
                 height=48,
                 on_click=lambda e: app.page.run_task(import_export.bgstats_download, app, stored.id),
             )
         )
-    said = ft.Semantics(identifier="bg-stats-missing", content=ft.Text(BG_STATS_MISSING.format(ways=ways, file=file), size=13, italic=True))
+    said = ft.Semantics(identifier="bg-stats-missing", content=ft.Text(missing, size=13, italic=True))
     return [*buttons, said]
 
 
@@ -189,11 +216,11 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     editing = app.games.editing(game_id) if route.startswith("/results/") else None
     stored = editing or app.games.get(game_id)
     if stored is None:
-        return not_found(route, "This game is not stored here. It may have been deleted.")
+        return not_found(route, _("This game is not stored here. It may have been deleted."))
     try:
         result = scoring.score(stored.record)
     except scoring.RecordError as err:  # the store keeps only valid records: words, never a traceback, if one is not
-        return not_found(route, f"This game cannot be scored as it stands: {err}")
+        return not_found(route, _("This game cannot be scored as it stands: {problem}").format(problem=game_log.error_words(err)))
     in_progress = stored.status in (IN_PROGRESS, EDITING)
     standing, waiting = standing_of(app, stored, result)
     day = stored.played_at[:10]
@@ -221,8 +248,8 @@ def view(app: App, game_id: str, route: str) -> ft.View:
 
             app.page.show_dialog(
                 ft.SnackBar(
-                    ft.Text(f"Deleted the game of {game_screens.title(removed.game)}."),
-                    action="Undo",
+                    ft.Text(_("Deleted the game of {game}.").format(game=game_screens.title(removed.game))),
+                    action=_("Undo"),
                     on_action=undo,
                     duration=8000,
                 )
@@ -230,7 +257,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
 
     seat = app.rights.guest.player if app.rights.guest and app.rights.guest.game == game_id else None
     back_to_game = ft.OutlinedButton(
-        "Back to game", icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")
+        _("Back to game"), icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")
     )
     # The main step first (one filled button), the secondary actions beside or under it.
     main: list[ft.Control] = []
@@ -239,7 +266,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
         if in_progress:
             secondary.append(
                 ft.OutlinedButton(
-                    "Back to my cards",
+                    _("Back to my cards"),
                     icon=ft.Icons.ARROW_BACK,
                     height=48,
                     on_click=lambda e: app.go(join.seat_route(app.invites.code_for(game_id), seat)),
@@ -250,13 +277,15 @@ def view(app: App, game_id: str, route: str) -> ft.View:
         secondary.append(back_to_game)
         if editing:
             secondary.append(
-                ft.OutlinedButton(CANCEL_CHANGES, icon=ft.Icons.UNDO, height=48, on_click=lambda e: cancel_changes(app, game_id))
+                ft.OutlinedButton(_(CANCEL_CHANGES), icon=ft.Icons.UNDO, height=48, on_click=lambda e: cancel_changes(app, game_id))
             )
         else:
-            secondary.append(ft.OutlinedButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
+            secondary.append(ft.OutlinedButton(_("Rematch"), icon=ft.Icons.REPLAY, height=48, on_click=rematch))
     else:
-        secondary.append(ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=48, on_click=rematch))
-        secondary.append(ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")))
+        secondary.append(ft.FilledButton(_("Rematch"), icon=ft.Icons.REPLAY, height=48, on_click=rematch))
+        secondary.append(
+            ft.OutlinedButton(_("Edit"), icon=ft.Icons.EDIT, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}"))
+        )
 
     shared = sharing(app, stored, result, standing, took)
     if result.decided:  # a player's phone too: each player can log the play in their own BG Stats
@@ -280,7 +309,9 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     sheet = round_by_round(stored.record, result)
     waiting_line = ft.Semantics(
         identifier="still-entering",
-        content=ft.Text("Still entering: " + ", ".join(short_name(p) for p in waiting), size=13, weight=ft.FontWeight.BOLD),
+        content=ft.Text(
+            _("Still entering: {players}").format(players=", ".join(short_name(p) for p in waiting)), size=13, weight=ft.FontWeight.BOLD
+        ),
         visible=bool(waiting),
     )
     details = (
@@ -292,11 +323,11 @@ def view(app: App, game_id: str, route: str) -> ft.View:
                 game_id,
                 stored.record,
                 editable=not seat and not edited_elsewhere,
-                note="Being edited: change where and notes on the edit." if edited_elsewhere else "",
+                note=_("Being edited: change where and notes on the edit.") if edited_elsewhere else "",
             )
         ]
     )
-    said = [ft.Text(s, italic=True) for s in sentences(stored, result, standing)]
+    said = [ft.Text(spoken(s), italic=True) for s in sentences(stored, result, standing)]
     body = ft.Column(
         [
             ft.Text(f"{game_screens.title(stored.game)} · {day}" + (f" · {took}" if took else ""), size=13),
@@ -310,19 +341,19 @@ def view(app: App, game_id: str, route: str) -> ft.View:
             ft.Row(shared, wrap=True, spacing=0),
             *details,
             *tableau_photo.gallery(app, stored.record),
-            section("How every point was scored"),
+            section(_("How every point was scored")),
             ft.Row([breakdown_card(result, p) for p in stored.players], wrap=True, vertical_alignment=ft.CrossAxisAlignment.START),
         ],
         spacing=10,
     )
-    delete_button = icon_button(ft.Icons.DELETE_OUTLINE, "Delete", delete)
+    delete_button = icon_button(ft.Icons.DELETE_OUTLINE, _("Delete"), delete)
     return ft.View(
         route=route,
         appbar=ft.AppBar(
             leading=ft.IconButton(
-                icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label="Back"), tooltip="Back", width=TAP, height=TAP, on_click=leave
+                icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label=_("Back")), tooltip=_("Back"), width=TAP, height=TAP, on_click=leave
             ),
-            title=ft.Text("Results"),
+            title=ft.Text(_("Results")),
             # Delete stands apart from Edit and Rematch (its Undo follows in a snack bar): a saved game, the host's.
             actions=[delete_button] if not seat and not in_progress else [],
         ),

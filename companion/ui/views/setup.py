@@ -10,6 +10,7 @@ from typing import Any
 import flet as ft
 
 import scoring
+from companion.language import _, spoken
 from companion.services import game_details, topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
@@ -59,7 +60,7 @@ def carried_over(game: str, remembered: dict[str, Any], variant: dict[str, Any])
     """What a setup says it carried over from the last game of `game` ("As last time: short game: 1 round."),
     while its options are still as remembered; "" when they are the game's defaults or were changed here."""
     words = scoring.GAMES[game].variant_words(remembered) if variant == remembered else ()
-    return f"As last time: {', '.join(words)}." if words else ""
+    return _("As last time: {options}.").format(options=", ".join(spoken(w) for w in words)) if words else ""
 
 
 @ft.component
@@ -71,11 +72,12 @@ def view(app: App, game: str) -> ft.View:
     if not known:
         return ft.View(
             route=f"/setup/{game}",
-            appbar=ft.AppBar(title=ft.Text("Unknown game")),
-            controls=[ft.Text(f"There is no game called '{game}'.")],
+            appbar=ft.AppBar(title=ft.Text(_("Unknown game"))),
+            controls=[ft.Text(_("There is no game called '{game}'.").format(game=game))],
         )
     rules = scoring.GAMES[game]
     screen = game_screens.screen(game)
+    needed = _("{game} is played by {players}.").format(game=rules.title, players=spoken(rules.player_counts))
 
     def ours(f: Form) -> Form:
         """The form of this game (the same screen drawn for another game, a typed address, starts afresh)."""
@@ -99,9 +101,9 @@ def view(app: App, game: str) -> ft.View:
             added = clean_name(typed)
             problem = name_problem(added, list(f.players))
             if problem is None and len(f.players) >= rules.max_players:
-                problem = f"{rules.title} is played by {rules.player_counts}."
+                problem = needed
             if problem is not None:
-                return replace(f, message=problem, chance="")
+                return replace(f, message=spoken(problem), chance="")
             return seated(f, [*f.players, added], name="", message="")
 
         update(adding)
@@ -128,7 +130,7 @@ def view(app: App, game: str) -> ft.View:
     def random_first(e) -> None:
         def picking(f: Form) -> Form:
             new = rotated(list(f.players), pick_seat(len(f.players)))
-            return replace(seated(f, new, message=""), chance=f"{new[0]} starts, chosen at random.")
+            return replace(seated(f, new, message=""), chance=_("{player} starts, chosen at random.").format(player=new[0]))
 
         update(picking)
 
@@ -149,7 +151,7 @@ def view(app: App, game: str) -> ft.View:
         try:
             stored = app.games.start(record)
         except (scoring.RecordError, StoreWriteError) as err:
-            refusal = str(err)
+            refusal = game_log.error_words(err)
             update(lambda f: replace(f, message=refusal))
             return
         try:
@@ -164,36 +166,46 @@ def view(app: App, game: str) -> ft.View:
         # Two lines, so that a 360 px phone (or 200 % text) keeps every control: who, then what to do.
         who = ft.Row(
             [
-                ft.Container(width=14, height=14, border_radius=7, bgcolor=shade, tooltip=f"{player}'s colour: {said}"),
+                ft.Container(
+                    width=14,
+                    height=14,
+                    border_radius=7,
+                    bgcolor=shade,
+                    tooltip=_("{player}'s colour: {colour}").format(player=player, colour=spoken(said)),
+                ),
                 ft.Text(f"{i + 1}.", width=24),
                 ft.Text(short_name(player, 24), tooltip=player, expand=True, weight=ft.FontWeight.BOLD if i == 0 else None),
-                ft.Text("first player" if i == 0 else "", size=12, color=ft.Colors.PRIMARY),
+                ft.Text(_("first player") if i == 0 else "", size=12, color=ft.Colors.PRIMARY),
             ],
             spacing=6,
         )
         buttons = ft.Row(
             [
                 *extra,
-                tap_size(icon_button(ft.Icons.STAR_BORDER, f"{player} starts", lambda e: make_first(player), visible=i > 0)),
+                tap_size(
+                    icon_button(
+                        ft.Icons.STAR_BORDER, _("{player} starts").format(player=player), lambda e: make_first(player), visible=i > 0
+                    )
+                ),
                 tap_size(
                     icon_button(
                         ft.Icons.ARROW_UPWARD,
-                        f"Move {player} up",
+                        _("Move {player} up").format(player=player),
                         lambda e: move(player, -1),
                         disabled=i == 0,
-                        reason="In the first seat already.",
+                        reason=_("In the first seat already."),
                     )
                 ),
                 tap_size(
                     icon_button(
                         ft.Icons.ARROW_DOWNWARD,
-                        f"Move {player} down",
+                        _("Move {player} down").format(player=player),
                         lambda e: move(player, 1),
                         disabled=i == len(players) - 1,
-                        reason="In the last seat already.",
+                        reason=_("In the last seat already."),
                     )
                 ),
-                tap_size(icon_button(ft.Icons.CLOSE, f"Remove {player}", lambda e: remove(player))),
+                tap_size(icon_button(ft.Icons.CLOSE, _("Remove {player}").format(player=player), lambda e: remove(player))),
             ],
             spacing=0,
             wrap=True,
@@ -205,16 +217,15 @@ def view(app: App, game: str) -> ft.View:
 
     recent = [p for p in app.players_admin.recent() if p not in players]
     count_ok = rules.min_players <= len(players) <= rules.max_players
-    needed = f"{rules.title} is played by {rules.player_counts}."
     colours = screen.player_colours(players, full, app.dark)  # one per player: a publisher's colour where the game has one
     options = screen.variant_controls(form.variant, set_variant, players)
     carried = carried_over(game, ours(first).variant, form.variant)
     if options and carried:  # said above the options it names, with the way back to the game's own
-        usual = ft.TextButton("Usual options", height=TAP, on_click=lambda e: set_variant_to(dict(rules.default_variant)))
+        usual = ft.TextButton(_("Usual options"), height=TAP, on_click=lambda e: set_variant_to(dict(rules.default_variant)))
         options = [ft.Semantics(identifier="carried-over", content=ft.Text(carried, color=ft.Colors.PRIMARY)), usual, *options]
     # counter="": the limit still holds, without a "0/200" under the field
     name_field = ft.TextField(
-        label="Player name",
+        label=_("Player name"),
         value=form.name,
         on_change=lambda e: update(lambda f: replace(f, name=e.control.value or "")),
         on_submit=lambda e: add(e.control.value),  # what the field holds as the key is pressed
@@ -224,14 +235,16 @@ def view(app: App, game: str) -> ft.View:
     )
     body = ft.Column(
         [
-            section("Players"),
-            ft.Text(f"{rules.player_counts}, in seat order, clockwise. The first seat starts.", size=13),
-            ft.Row([name_field, tap_size(icon_button(ft.Icons.PERSON_ADD, "Add player", lambda e: add(form.name)))]),
+            section(_("Players")),
+            ft.Text(_("{players}, in seat order, clockwise. The first seat starts.").format(players=spoken(rules.player_counts)), size=13),
+            ft.Row([name_field, tap_size(icon_button(ft.Icons.PERSON_ADD, _("Add player"), lambda e: add(form.name)))]),
             ft.Text(form.message, color=ft.Colors.ERROR),
             ft.Row(
                 [
                     ft.OutlinedButton(
-                        content=ft.Text(short_name(p), semantics_label=f"Add {p}"), height=TAP, on_click=lambda e, p=p: add(p)
+                        content=ft.Text(short_name(p), semantics_label=_("Add {player}").format(player=p)),
+                        height=TAP,
+                        on_click=lambda e, p=p: add(p),
                     )
                     for p in recent
                 ],
@@ -239,13 +252,13 @@ def view(app: App, game: str) -> ft.View:
                 visible=bool(recent),
             ),
             *[player_row(i, p, colours[p]) for i, p in enumerate(players)],
-            ft.OutlinedButton("Random first player", icon=ft.Icons.CASINO, height=TAP, on_click=random_first, visible=len(players) > 1),
+            ft.OutlinedButton(_("Random first player"), icon=ft.Icons.CASINO, height=TAP, on_click=random_first, visible=len(players) > 1),
             ft.Text(form.chance, color=ft.Colors.PRIMARY),
-            *([section("Options"), *options] if options else []),
-            section("Where and notes"),
+            *([section(_("Options")), *options] if options else []),
+            section(_("Where and notes")),
             *game_log.setup_fields(form.location, form.notes, set_details),
             ft.FilledButton(
-                "Start game",
+                _("Start game"),
                 icon=ft.Icons.PLAY_ARROW,
                 disabled=not count_ok,
                 tooltip=None if count_ok else needed,
@@ -259,7 +272,11 @@ def view(app: App, game: str) -> ft.View:
     )
     return ft.View(
         route=f"/setup/{game}",
-        appbar=ft.AppBar(leading=back_button(app), title=bar_title(f"New game of {rules.title}"), actions=[how_scoring_works(app, game)]),
+        appbar=ft.AppBar(
+            leading=back_button(app),
+            title=bar_title(_("New game of {game}").format(game=rules.title)),
+            actions=[how_scoring_works(app, game)],
+        ),
         controls=[body],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as charts
 
+from companion.language import _, decimal, ngettext, spoken
 from companion.services import history_figures, topics
 from companion.services.player_colours import player_colour
 from companion.ui import games as game_screens
@@ -28,19 +29,22 @@ CARD_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
 def game_card(figures: history_figures.GameStats) -> ft.Control:
     rows: list[ft.Control] = [
         ft.Text(game_screens.title(figures.game), weight=ft.FontWeight.BOLD, size=16),
-        ft.Text(f"{figures.plays} game{'s' * (figures.plays != 1)} played"),
+        ft.Text(ngettext("{count} game played", "{count} games played", figures.plays).format(count=figures.plays)),
     ]
     if figures.highest:
-        rows.append(ft.Text(figures.highest.words(short_name)))
+        rows.append(ft.Text(spoken(figures.highest.words(short_name))))
     if figures.average_winning_score is not None:
-        rows.append(ft.Text(f"Average winning score: {figures.average_winning_score:.1f}"))
-    rows += [ft.Text(f"{what}: {value}") for what, value in figures.special]
+        # Rounded as before (format's), in the reader's digits; a negative one with the hyphen as before.
+        average = decimal(float(f"{figures.average_winning_score:.1f}"), 1).replace("\u2212", "-")
+        rows.append(ft.Text(_("Average winning score: {score}").format(score=average)))
+    # A game's own figures are worked out once for every session (history_figures.special_figures): said here.
+    rows += [ft.Text(_("{figure}: {value}").format(figure=spoken(what), value=spoken(value))) for what, value in figures.special]
     return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12), col=CARD_COLUMNS)
 
 
 def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
     wins = wins[:CHART_PLAYERS]
-    top = max((n for _, n in wins), default=1)
+    top = max((n for unused, n in wins), default=1)
     chart = charts.BarChart(
         groups=[
             charts.BarChartGroup(
@@ -50,14 +54,17 @@ def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
         ],
         bottom_axis=charts.ChartAxis(
             label_size=36,
-            labels=[charts.ChartAxisLabel(value=i, label=ft.Text(short_name(name, 6), size=12)) for i, (name, _) in enumerate(wins)],
+            labels=[charts.ChartAxisLabel(value=i, label=ft.Text(short_name(name, 6), size=12)) for i, (name, unused) in enumerate(wins)],
         ),
         left_axis=integer_axis(0, top + 1),  # wins are whole: 0, 1, 2…, never 0.5
         max_y=top + 1,
     )
     summary = ", ".join(f"{name} {n}" for name, n in wins)
     # padding: room for the last bar's label, which the chart draws centred under the bar
-    return ft.Semantics(label=f"Wins per player: {summary}", content=ft.Container(chart, height=240, padding=ft.Padding.only(right=16)))
+    return ft.Semantics(
+        label=_("Wins per player: {summary}").format(summary=summary),
+        content=ft.Container(chart, height=240, padding=ft.Padding.only(right=16)),
+    )
 
 
 @ft.component
@@ -66,19 +73,19 @@ def view(app: App) -> ft.View:
     kept = app.games.figures()  # the history's figures and ratings, worked out once per change for every session
     wins = kept.wins_per_player()
     body: list[ft.Control] = [
-        section("By game"),
+        section(_("By game")),
         ft.ResponsiveRow(
             [game_card(kept.game_stats(key, game_screens.screen(key).statistic)) for key in game_screens.ordered()],
             spacing=8,
             run_spacing=8,
         ),
         *top_rated(app, use_ratings(app, history), CARD_COLUMNS),
-        section("Wins per player"),
-        wins_chart(wins) if wins else ft.Text("No finished game yet.", italic=True),
+        section(_("Wins per player")),
+        wins_chart(wins) if wins else ft.Text(_("No finished game yet."), italic=True),
     ]
     return ft.View(
         route="/stats",
-        appbar=ft.AppBar(title=ft.Text("Statistics")),
+        appbar=ft.AppBar(title=ft.Text(_("Statistics"))),
         navigation_bar=navigation_bar(app, "/stats"),
         controls=[ft.Column(body, spacing=10)],
         scroll=ft.ScrollMode.AUTO,

@@ -11,6 +11,7 @@ from datetime import datetime
 
 import flet as ft
 
+from companion.language import N_, _, ngettext, spoken
 from companion.services import card_layout, evening_card, evenings, topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
@@ -21,7 +22,7 @@ from companion.ui.widgets.navigation import back_button
 from scoring.fields import join_names
 
 ROUTE = "/tonight"
-POINTS_SAID = (
+POINTS_SAID = N_(
     "Points: each game gives score ÷ that game's best score (the winner's 1.00; a negative score counts as 0; "
     "where nobody scored above 0, the best get 1.00), so every game weighs the same."
 )
@@ -37,7 +38,7 @@ def heading(evening: evenings.Evening, now: datetime | None = None) -> str:
     day; an evening that starts after now (a date typo) is never tonight."""
     now = now or datetime.now().astimezone()
     ongoing = evening.start <= evenings.horizon(now) and now - evening.end < evenings.THRESHOLD
-    return "Tonight" if ongoing else f"Game night of {evening.day}"
+    return _("Tonight") if ongoing else _("Game night of {day}").format(day=evening.day)
 
 
 def written_day(game) -> str:
@@ -51,14 +52,18 @@ def left_out(app: App, games: list) -> list[ft.Control]:
     if not games:
         return []
     said = ft.Text(
-        f"Not in any game night: {evenings.count(len(games), 'game')} dated after now (a typo in the date?).",
+        ngettext(
+            "Not in any game night: {count} game dated after now (a typo in the date?).",
+            "Not in any game night: {count} games dated after now (a typo in the date?).",
+            len(games),
+        ).format(count=len(games)),
         size=13,
         italic=True,
     )
     tiles = [
         ft.ListTile(
             leading=ft.Icon(ft.Icons.EVENT_BUSY),
-            title=ft.Text(f"{game_screens.title(g.game)}, dated {written_day(g)}"),
+            title=ft.Text(_("{game}, dated {day}").format(game=game_screens.title(g.game), day=written_day(g))),
             subtitle=ft.Text(", ".join(short_name(p, 24) for p in g.players)),
             on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
             key=f"after-now:{g.id}",
@@ -74,7 +79,7 @@ def new_night(app: App) -> None:
     except StoreWriteError as err:
         app.notify(str(err), error=True)
         return
-    app.notify("A new game night starts with the next game.")
+    app.notify(_("A new game night starts with the next game."))
 
 
 def game_tile(app: App, game) -> ft.Control:
@@ -96,7 +101,7 @@ def standings_table(evening: evenings.Evening) -> ft.Control:
         rows.append(
             ft.Row(
                 [
-                    ft.Text(place, width=44),
+                    ft.Text(spoken(place), width=44),
                     ft.Column(
                         [ft.Text(short_name(player, 30), weight=ft.FontWeight.BOLD), ft.Text(figures, size=13)], spacing=0, expand=True
                     ),
@@ -113,17 +118,17 @@ def sharing(app: App, evening: evenings.Evening) -> list[ft.Control]:
     async def save_image(e) -> None:
         name = f"tableside-game-night-{evening.day}.png"
         await import_export.download(app, name, evening_card.evening_png(evening))
-        app.notify(f"Image saved as {name}: every game and every player's score.")  # the browser's download says little
+        app.notify(_("Image saved as {file}: every game and every player's score.").format(file=name))  # the browser's download says little
 
     return [
         ft.OutlinedButton(
-            "Copy recap",
+            _("Copy recap"),
             icon=ft.Icons.CONTENT_COPY,
             height=48,
             action=ft.CopyToClipboard(evenings.recap_text(evening)),  # copied inside the tap (Safari allows it only there)
-            on_click=lambda e: app.notify("Recap copied: paste it in a message."),
+            on_click=lambda e: app.notify(_("Recap copied: paste it in a message.")),
         ),
-        *([ft.OutlinedButton("Save image", icon=ft.Icons.IMAGE, height=48, on_click=save_image)] if card_layout.available() else []),
+        *([ft.OutlinedButton(_("Save image"), icon=ft.Icons.IMAGE, height=48, on_click=save_image)] if card_layout.available() else []),
     ]
 
 
@@ -135,26 +140,26 @@ def view(app: App) -> ft.View:
     future = evenings.after_now(games)
     body: list[ft.Control]
     if evening is None:
-        body = [ft.Text("No game yet tonight: the games saved from now on are this game night's.", italic=True)]
+        body = [ft.Text(_("No game yet tonight: the games saved from now on are this game night's."), italic=True)]
     else:
         body = [
             ft.Text(evenings.title(evening), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-            section("Games"),
+            section(_("Games")),
             *[game_tile(app, g) for g in evening.games],
-            section("Standings"),
+            section(_("Standings")),
             standings_table(evening),
-            ft.Text(POINTS_SAID, size=12, italic=True),
+            ft.Text(_(POINTS_SAID), size=12, italic=True),
             ft.Row(sharing(app, evening), wrap=True),
         ]
     body.append(
         ft.TextButton(
-            "New game night", icon=ft.Icons.NIGHTLIGHT_ROUND, height=48, on_click=lambda e: new_night(app), visible=evening is not None
+            _("New game night"), icon=ft.Icons.NIGHTLIGHT_ROUND, height=48, on_click=lambda e: new_night(app), visible=evening is not None
         )
     )
     body += left_out(app, future)
     return ft.View(
         route=ROUTE,
-        appbar=ft.AppBar(leading=back_button(app), title=bar_title(heading(evening) if evening else "Tonight")),
+        appbar=ft.AppBar(leading=back_button(app), title=bar_title(heading(evening) if evening else _("Tonight"))),
         controls=[ft.Column(body, spacing=8, width=720)],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -172,12 +177,17 @@ def HomeCard(app: App, covered: bool = False) -> ft.Control:
         return ft.Container(visible=False)
     rows = evenings.standings(evening)
     first = [short_name(s.player) for s in rows if s.place == 1]
-    lead = f"{join_names(first)} lead{'s' * (len(first) == 1)} with {evenings.count(rows[0].wins, 'win')}"
+    wins, names = rows[0].wins, spoken(join_names(first))
+    if len(first) == 1:
+        lead = ngettext("{player} leads with {count} win", "{player} leads with {count} wins", wins).format(player=names, count=wins)
+    else:
+        lead = ngettext("{players} lead with {count} win", "{players} lead with {count} wins", wins).format(players=names, count=wins)
+    games = ngettext("{count} game", "{count} games", len(evening.games)).format(count=len(evening.games))
     return ft.Card(
         ft.ListTile(
             leading=ft.Icon(ft.Icons.NIGHTLIGHT_ROUND),
             title=ft.Text(heading(evening), weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(f"{evenings.count(len(evening.games), 'game')} · {lead}"),
+            subtitle=ft.Text(f"{games} · {lead}"),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             on_click=lambda e: app.go(ROUTE),
             min_height=56,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.language import _
+
 
 def not_found(route: str, what: str) -> ft.View:
     """A screen for an address that names nothing stored here (a deleted game, a wrong link), with the
@@ -14,7 +16,7 @@ def not_found(route: str, what: str) -> ft.View:
 
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text("Not found")),
-        controls=[ft.Text(what), ft.FilledButton("Home", icon=ft.Icons.HOME, height=48, on_click=home)],
+        appbar=ft.AppBar(title=ft.Text(_("Not found"))),
+        controls=[ft.Text(what), ft.FilledButton(_("Home"), icon=ft.Icons.HOME, height=48, on_click=home)],
         spacing=16,
     )

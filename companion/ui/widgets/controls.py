@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import flet as ft
 
+from companion.language import _, spoken
 from companion.ui.widgets.palette import on
 from scoring import number
 from scoring.fields import ordinal, sentence
@@ -118,13 +119,13 @@ def stepper(
     `narrow`: 124 px wide rather than 140, for a tableau among six on a tablet held upright."""
     down = down or (lambda v: v - 1)
     up = up or (lambda v: v + 1)
-    lowest = reasons[0] or f"It cannot go below {show(low)}"
-    highest = reasons[1] or f"It cannot go above {show(high)}"
+    lowest = spoken(reasons[0]) if reasons[0] else _("It cannot go below {value}").format(value=show(low))
+    highest = spoken(reasons[1]) if reasons[1] else _("It cannot go above {value}").format(value=show(high))
     return ft.Row(
         [
             icon_button(
                 ft.Icons.REMOVE,
-                f"{label} minus",
+                _("{label} minus").format(label=label),
                 lambda e: on_change(max(low, down(value))),
                 disabled=value <= low,
                 reason=sentence(lowest),
@@ -141,7 +142,11 @@ def stepper(
                 alignment=ft.Alignment.CENTER,
             ),
             icon_button(
-                ft.Icons.ADD, f"{label} plus", lambda e: on_change(min(high, up(value))), disabled=value >= high, reason=sentence(highest)
+                ft.Icons.ADD,
+                _("{label} plus").format(label=label),
+                lambda e: on_change(min(high, up(value))),
+                disabled=value >= high,
+                reason=sentence(highest),
             ),
         ],
         spacing=0,
@@ -201,7 +206,7 @@ def total_badge(
     ranked = ft.Row(
         [
             ft.Icon(ft.Icons.EMOJI_EVENTS, size=14, color=ink, visible=leading),  # no label: "1st" says it
-            ft.Semantics(identifier=f"place-{player}", content=ft.Text(ordinal(place) if place else "", size=12, color=ink)),
+            ft.Semantics(identifier=f"place-{player}", content=ft.Text(spoken(ordinal(place)) if place else "", size=12, color=ink)),
         ],
         spacing=2,
         tight=True,

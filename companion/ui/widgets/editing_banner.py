@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.language import N_, _
 from companion.services.games import StoredGame, route_id
 from companion.ui.session import App
 from companion.ui.widgets.finishing import CANCEL_CHANGES, NOT_DECIDED, SAVE_CHANGES, cancel_changes, save
 
-EDITING_SAID = "Editing — not saved yet"
-EDITING_WHY = "The saved game stays in the history as it was until you save the changes."
+EDITING_SAID = N_("Editing — not saved yet")
+EDITING_WHY = N_("The saved game stays in the history as it was until you save the changes.")
 
 
 def editing_banner(app: App, game: StoredGame | None, decided: bool) -> ft.Control:
@@ -18,17 +19,17 @@ def editing_banner(app: App, game: StoredGame | None, decided: bool) -> ft.Contr
     saved game (`game`: its edit copy; None draws nothing, so the screen's layout keeps its parts)."""
     if game is None:
         return ft.Container(visible=False)
-    said = ft.Text(EDITING_SAID, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER, tooltip=EDITING_WHY)
+    said = ft.Text(_(EDITING_SAID), weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER, tooltip=_(EDITING_WHY))
     buttons: list[ft.Control] = [
         ft.TextButton(
-            SAVE_CHANGES,
+            _(SAVE_CHANGES),
             icon=ft.Icons.SAVE,
             height=48,
             disabled=not decided,
-            tooltip=EDITING_WHY if decided else NOT_DECIDED,
+            tooltip=_(EDITING_WHY) if decided else _(NOT_DECIDED),
             on_click=lambda e: save(app, game, then=f"/history/{route_id(game.id)}"),
         ),
-        ft.TextButton(CANCEL_CHANGES, icon=ft.Icons.UNDO, height=48, on_click=lambda e: cancel_changes(app, game.id)),
+        ft.TextButton(_(CANCEL_CHANGES), icon=ft.Icons.UNDO, height=48, on_click=lambda e: cancel_changes(app, game.id)),
     ]
     # One line on a tablet; on a phone the words over the two buttons (two lines, not three).
     if app.wide:

@@ -12,16 +12,17 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.language import N_, _, spoken
 from companion.services import game_details
 from companion.services.games import EDITING, IN_PROGRESS, StoredGame, StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views.game_log import setup_fields
 
-SAVE = "Save result"
-SAVE_CHANGES = "Save changes"
-CANCEL_CHANGES = "Cancel changes"
-NOT_DECIDED = "Not decided yet: the game goes on."
+SAVE = N_("Save result")
+SAVE_CHANGES = N_("Save changes")
+CANCEL_CHANGES = N_("Cancel changes")
+NOT_DECIDED = N_("Not decided yet: the game goes on.")
 
 
 def still_entering(app: App, game: StoredGame) -> list[str]:
@@ -44,19 +45,19 @@ def save(app: App, game: StoredGame, then: str | None = None, details: tuple[str
         if details is not None and not game_details.same_details(game.record, *details):
             done = app.games.set_details(game.id, *details, check=lambda: app.rights.may_change(game.id))
             if done.message:
-                app.notify(done.message, error=True)
+                app.notify(spoken(done.message), error=True)
                 return False
         app.games.finish(game.id)
     except (StoreWriteError, ValueError) as err:  # the game stays in progress, as it was
-        app.notify(str(err), error=True)
+        app.notify(spoken(str(err)), error=True)
         return False
     except KeyError:  # deleted on another device meanwhile
-        app.notify("This game is not stored here any more: it may have been deleted.", error=True)
+        app.notify(_("This game is not stored here any more: it may have been deleted."), error=True)
         return False
     if then is not None:
         app.go(then)
     editing = game.status == EDITING
-    app.notify("Saved the changes." if editing else f"Saved {game_screens.title(game.game)} to the history.")
+    app.notify(_("Saved the changes.") if editing else _("Saved {game} to the history.").format(game=game_screens.title(game.game)))
     return True
 
 
@@ -68,7 +69,7 @@ def cancel_changes(app: App, game_id: str) -> bool:
         app.notify(str(err), error=True)
         return False
     app.go(f"/history/{route_id(game_id)}")
-    app.notify("Changes cancelled: the saved game is as it was.")
+    app.notify(_("Changes cancelled: the saved game is as it was."))
     return True
 
 
@@ -94,7 +95,7 @@ def SaveStep(app: App, game: StoredGame, decided: bool) -> ft.Control:
         except KeyError:  # deleted on another device meanwhile: Save result says so
             return
         if done.message:
-            app.notify(done.message, error=True)
+            app.notify(spoken(done.message), error=True)
 
     fields = setup_fields(typed[0], typed[1], typing)
     for field in fields:
@@ -102,13 +103,13 @@ def SaveStep(app: App, game: StoredGame, decided: bool) -> ft.Control:
             field.on_blur = keep
 
     editing = game.status == EDITING
-    label = SAVE_CHANGES if editing else SAVE
+    label = _(SAVE_CHANGES) if editing else _(SAVE)
     button = ft.FilledButton(
         label,
         icon=ft.Icons.SAVE,
         height=48,
         disabled=not decided,
-        tooltip=None if decided else NOT_DECIDED,
+        tooltip=None if decided else _(NOT_DECIDED),
         on_click=lambda e: save(app, game, then=f"/history/{route_id(game.id)}", details=typed),
     )
     return ft.Semantics(
@@ -120,7 +121,7 @@ def SaveStep(app: App, game: StoredGame, decided: bool) -> ft.Control:
                 ft.Row(
                     [
                         button,
-                        ft.Text(NOT_DECIDED if not decided else "Where and notes are saved with it.", size=13, italic=True),
+                        ft.Text(_(NOT_DECIDED) if not decided else _("Where and notes are saved with it."), size=13, italic=True),
                     ],
                     wrap=True,
                 ),
@@ -148,12 +149,12 @@ def ask_before_leaving(app: App, game: StoredGame, leave_to: str, discard: Calla
     app.page.show_dialog(
         ft.AlertDialog(
             modal=True,
-            title=ft.Text("Save this game?"),
-            content=ft.Text("Every round is in and the result is decided, but the game is not in the history yet."),
+            title=ft.Text(_("Save this game?")),
+            content=ft.Text(_("Every round is in and the result is decided, but the game is not in the history yet.")),
             actions=[
-                ft.TextButton("Discard", height=48, on_click=choose(discard_game)),
-                ft.TextButton("Keep editing", height=48, on_click=choose(lambda: app.go(f"/play/{route_id(game.id)}"))),
-                ft.FilledButton("Save to history", height=48, on_click=choose(lambda: save(app, game, then=leave_to))),
+                ft.TextButton(_("Discard"), height=48, on_click=choose(discard_game)),
+                ft.TextButton(_("Keep editing"), height=48, on_click=choose(lambda: app.go(f"/play/{route_id(game.id)}"))),
+                ft.FilledButton(_("Save to history"), height=48, on_click=choose(lambda: save(app, game, then=leave_to))),
             ],
             actions_overflow_button_spacing=4,
         )

@@ -21,13 +21,14 @@ from typing import Protocol
 import flet as ft
 
 from companion.data.store import EDITING, IN_PROGRESS
+from companion.language import N_, _
 from companion.services import game_clock
 from companion.services.live import LiveGame
 from companion.ui.session import App
 from companion.ui.widgets.controls import icon_button
 
-PAUSE = "Pause clock"
-RESUME = "Resume clock"
+PAUSE = N_("Pause clock")
+RESUME = N_("Resume clock")
 
 
 class ClockScreen(Protocol):
@@ -59,7 +60,7 @@ def GameClock(screen: ClockScreen, clock: game_clock.Clock | None, may_pause: bo
     device changes `clock` and does. `visit`: the session's count of returns (Subscriptions.visits), so
     a browser that comes back starts ticking again."""
     app = screen.app
-    _, set_tick = ft.use_state(0)
+    __, set_tick = ft.use_state(0)
     running = clock is not None and clock.stopped is None and not clock.paused
 
     async def tick() -> None:
@@ -94,7 +95,7 @@ def GameClock(screen: ClockScreen, clock: game_clock.Clock | None, may_pause: bo
             size=16,
             weight=ft.FontWeight.BOLD,
             color=ft.Colors.OUTLINE if paused or clock.stopped else None,
-            tooltip="Time played, breaks left out" + (" (paused)" if paused else ""),
+            tooltip=_("Time played, breaks left out (paused)") if paused else _("Time played, breaks left out"),
         ),
     )
     parts: list[ft.Control] = [time]  # in the app bar beside the title: no room for an icon besides
@@ -102,7 +103,7 @@ def GameClock(screen: ClockScreen, clock: game_clock.Clock | None, may_pause: bo
         # Two buttons, not one that changes: a press of "Pause clock" arriving after another device paused
         # finds its button gone (the server drops it) instead of running the clock again.
         button = icon_button(
-            ft.Icons.PLAY_ARROW if paused else ft.Icons.PAUSE, RESUME if paused else PAUSE, lambda e: screen.pause_clock(not paused)
+            ft.Icons.PLAY_ARROW if paused else ft.Icons.PAUSE, _(RESUME) if paused else _(PAUSE), lambda e: screen.pause_clock(not paused)
         )
         button.key = "resume-clock" if paused else "pause-clock"
         parts.append(button)

@@ -8,26 +8,27 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 import scoring
+from companion.language import N_, _
 from companion.services.scoring_help import card_text
 from companion.ui.widgets.controls import TAP, icon_button
 
 if TYPE_CHECKING:
     from companion.ui.session import App
 
-LABEL = "How scoring works"
+LABEL = N_("How scoring works")
 
 
 def how_scoring_works(app: App, game: str) -> ft.IconButton:
     def show(e) -> None:
         app.page.show_dialog(
             ft.AlertDialog(
-                title=ft.Text(f"{LABEL}: {scoring.GAMES[game].title}"),
+                title=ft.Text(_("How scoring works: {game}").format(game=scoring.GAMES[game].title)),
                 content=ft.Column([ft.Markdown(card_text(game), selectable=True)], scroll=ft.ScrollMode.AUTO, tight=True, width=560),
-                actions=[ft.TextButton("Close", height=48, on_click=lambda ev: app.page.pop_dialog())],
+                actions=[ft.TextButton(_("Close"), height=48, on_click=lambda ev: app.page.pop_dialog())],
                 scrollable=True,
             )
         )
 
-    button = icon_button(ft.Icons.HELP_OUTLINE, LABEL, show)
+    button = icon_button(ft.Icons.HELP_OUTLINE, _(LABEL), show)
     button.width = button.height = TAP  # a 48 px box, not only a 48 px minimum
     return button

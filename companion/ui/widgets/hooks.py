@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable
 
 import flet as ft
 
+from companion.language import N_, _
 from companion.ui.session import App, log
 
 
@@ -95,7 +96,7 @@ def use_field(initial: str = "") -> tuple[str, Callable[[str], None], Callable[[
     return value, changed, lambda: latest.current or ""
 
 
-PART_FAILED = "This part of the screen could not be shown. The game is saved as it was played."
+PART_FAILED = N_("This part of the screen could not be shown. The game is saved as it was played.")
 
 
 @ft.memo
@@ -117,4 +118,4 @@ def SelfDrawnPart(
         return draw(*args) if inputs is None else draw(*inputs(*args))
     except Exception:  # a bug: said where the part stands, the details to the log; the other parts draw on
         log.exception("a part of a screen could not be drawn")
-        return ft.Text(PART_FAILED, size=13, color=ft.Colors.ERROR)
+        return ft.Text(_(PART_FAILED), size=13, color=ft.Colors.ERROR)

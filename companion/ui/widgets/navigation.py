@@ -5,20 +5,22 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.language import N_, _
+
 PLACES = (
-    ("/", ft.Icons.STYLE, "Play"),
-    ("/history", ft.Icons.HISTORY, "History"),
-    ("/players", ft.Icons.PEOPLE, "Players"),
-    ("/stats", ft.Icons.INSIGHTS, "Statistics"),
+    ("/", ft.Icons.STYLE, N_("Play")),
+    ("/history", ft.Icons.HISTORY, N_("History")),
+    ("/players", ft.Icons.PEOPLE, N_("Players")),
+    ("/stats", ft.Icons.INSIGHTS, N_("Statistics")),
 )
 TAP = 48  # the smallest target a finger should have to hit, in logical pixels
 
 
 def navigation_bar(app, current: str) -> ft.NavigationBar:
-    routes = [route for route, _, _ in PLACES]
+    routes = [route for route, icon, label in PLACES]
     return ft.NavigationBar(
         selected_index=routes.index(current),
-        destinations=[ft.NavigationBarDestination(icon=icon, label=label) for _, icon, label in PLACES],
+        destinations=[ft.NavigationBarDestination(icon=icon, label=_(label)) for route, icon, label in PLACES],
         on_change=lambda e: app.go(routes[e.control.selected_index]),
     )
 
@@ -40,4 +42,5 @@ def back_button(app) -> ft.IconButton:
     def back(e) -> None:
         app.go(route_under(app))
 
-    return ft.IconButton(icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label="Back"), tooltip="Back", width=TAP, height=TAP, on_click=back)
+    said = _("Back")
+    return ft.IconButton(icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label=said), tooltip=said, width=TAP, height=TAP, on_click=back)

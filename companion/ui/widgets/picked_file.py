@@ -19,6 +19,7 @@ from typing import cast
 
 import flet as ft
 
+from companion.language import _
 from companion.server.uploads import UPLOAD_VALID_SECONDS, UploadRefused
 from companion.services.background import in_thread
 from companion.ui.session import App
@@ -72,7 +73,7 @@ def use_file_picker(app: App, receiver: Receiver) -> ft.FilePicker:
             await receiver.arrived(file.bytes, file.name)
             return
         if app.uploads is None:
-            receiver.refuse("This server does not take files.")
+            receiver.refuse(_("This server does not take files."))
             return
         try:
             name = app.uploads.new_name(app.address or "unknown")

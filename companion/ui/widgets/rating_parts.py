@@ -9,38 +9,44 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.language import N_, _, decimal, ngettext, spoken
 from companion.services import ratings
 from companion.ui import games as game_screens
 from companion.ui.widgets.controls import section, short_name
-from scoring import number
 from scoring.fields import ordinal
 
 if TYPE_CHECKING:
     from companion.ui.session import App
 
 TOP = 10  # players listed per game in Statistics; a bigger group is said in numbers, each page has its own
-HELP_LABEL = "How ratings work"
-SAID = (
+HELP_LABEL = N_("How ratings work")
+SAID = N_(
     "Rating: a cautious estimate of skill at that game. Everyone starts at 0; a win raises it, a loss lowers it "
     "(below 0 after early losses is normal). Provisional: its first few games, while it still moves a lot."
 )
 HELP = (
-    "Each game has its own ratings: being good at Lost Cities says nothing about CGT.",
-    "Only places count: first, second and so on, from every finished game with two or more players. "
-    "Winning by 2 or by 60 counts the same; players level after every tiebreak count as a tie.",
-    "Beating players rated above you raises your rating more than beating newcomers; losing to them costs less.",
-    "The number is cautious: it is the skill the games show, minus a margin for how uncertain that still is. "
-    "Everyone starts at 0. Early on the margin is large, so a first loss takes a rating below 0 "
-    "(after one two-player game the loser has about −1.8, the winner about 3.4), and even a win raises it only a little.",
-    "Every game played shrinks the margin. Until it is small enough, about the first four games at that game, "
-    "the rating is marked provisional: it can still change a lot.",
-    '"2nd of 5" is a player\'s place by rating among everyone rated at that game.',
-    "Ratings follow the history: an edited, deleted or imported game, a rename or a merge changes them at once.",
-    "The ratings use openskill's Plackett-Luce model, made for games of any number of players.",
+    N_("Each game has its own ratings: being good at Lost Cities says nothing about CGT."),
+    N_(
+        "Only places count: first, second and so on, from every finished game with two or more players. "
+        "Winning by 2 or by 60 counts the same; players level after every tiebreak count as a tie."
+    ),
+    N_("Beating players rated above you raises your rating more than beating newcomers; losing to them costs less."),
+    N_(
+        "The number is cautious: it is the skill the games show, minus a margin for how uncertain that still is. "
+        "Everyone starts at 0. Early on the margin is large, so a first loss takes a rating below 0 "
+        "(after one two-player game the loser has about −1.8, the winner about 3.4), and even a win raises it only a little."
+    ),
+    N_(
+        "Every game played shrinks the margin. Until it is small enough, about the first four games at that game, "
+        "the rating is marked provisional: it can still change a lot."
+    ),
+    N_('"2nd of 5" is a player\'s place by rating among everyone rated at that game.'),
+    N_("Ratings follow the history: an edited, deleted or imported game, a rename or a merge changes them at once."),
+    N_("The ratings use openskill's Plackett-Luce model, made for games of any number of players."),
 )
 
 
-WORKING = "Ratings are being worked out for the whole history (a long one takes a few seconds)…"
+WORKING = N_("Ratings are being worked out for the whole history (a long one takes a few seconds)…")
 
 AllRatings = dict[str, dict[str, ratings.Rating]]
 
@@ -50,7 +56,7 @@ def use_ratings(app: App, history: int) -> AllRatings | None:
     worker is rating a long history: the screen says so and draws them once the worker is done."""
     kept = app.games.figures()
     now = kept.ratings_now()
-    _, set_ready = ft.use_state(0)
+    __, set_ready = ft.use_state(0)
 
     async def wait_for_them() -> None:
         if now is None:
@@ -62,16 +68,16 @@ def use_ratings(app: App, history: int) -> AllRatings | None:
 
 
 def working() -> list[ft.Control]:
-    return [section("Ratings"), ft.Text(WORKING, italic=True)]
+    return [section(_("Ratings")), ft.Text(_(WORKING), italic=True)]
 
 
 def games_said(n: int) -> str:
-    return f"{n} rated game{'s' * (n != 1)}"
+    return ngettext("{count} rated game", "{count} rated games", n).format(count=n)
 
 
 def rating_said(r: ratings.Rating) -> str:
     """ "12.4", or "−1.8 (provisional)" while its first few games leave it uncertain."""
-    return f"{number(r.shown, '.1f')}{' (provisional)' if r.provisional else ''}"
+    return _("{rating} (provisional)").format(rating=decimal(r.shown)) if r.provisional else decimal(r.shown)
 
 
 def player_ratings(app: App, all_ratings: AllRatings | None, player: str) -> list[ft.Control]:
@@ -87,17 +93,22 @@ def player_ratings(app: App, all_ratings: AllRatings | None, player: str) -> lis
             r, field = mine[key], all_ratings[key]
             rows.append(
                 ft.Text(
-                    f"{game_screens.title(key)}: {rating_said(r)} · {ordinal(ratings.place_among(field, player))} of {len(field)} · "
-                    f"{games_said(r.games)}"
+                    _("{game}: {rating} · {place} of {rated} · {games}").format(
+                        game=game_screens.title(key),
+                        rating=rating_said(r),
+                        place=spoken(ordinal(ratings.place_among(field, player))),
+                        rated=len(field),
+                        games=games_said(r.games),
+                    )
                 )
             )
-    return [section("Ratings"), ft.Semantics(identifier="player-ratings", container=True, content=ft.Column(rows, spacing=4)), hint(app)]
+    return [section(_("Ratings")), ft.Semantics(identifier="player-ratings", container=True, content=ft.Column(rows, spacing=4)), hint(app)]
 
 
 def how_many(shown: int, rated: int) -> str:
     if shown == rated:
-        return f"All {rated} rated player{'s' * (rated != 1)}"
-    return f"The {shown} highest of {rated} rated players (each player's page shows their own)"
+        return ngettext("All {count} rated player", "All {count} rated players", rated).format(count=rated)
+    return _("The {shown} highest of {rated} rated players (each player's page shows their own)").format(shown=shown, rated=rated)
 
 
 def top_rated(app: App, all_ratings: AllRatings | None, columns: dict) -> list[ft.Control]:
@@ -115,31 +126,31 @@ def top_rated(app: App, all_ratings: AllRatings | None, columns: dict) -> list[f
             ft.Text(how_many(len(best), len(field)), size=12, italic=True),
         ]
         rows += [
-            ft.Text(f"{ordinal(ratings.place_among(field, r.player))}  {short_name(r.player)}  {number(r.shown, '.1f')} ({details(r)})")
+            ft.Text(f"{spoken(ordinal(ratings.place_among(field, r.player)))}  {short_name(r.player)}  {decimal(r.shown)} ({details(r)})")
             for r in best
         ]
         cards.append(ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12), col=columns, key=f"top-rated:{key}"))
     if not cards:
         return []
     return [
-        section("Top rated"),
+        section(_("Top rated")),
         ft.Semantics(identifier="top-rated", container=True, content=ft.ResponsiveRow(cards, spacing=8, run_spacing=8)),
         hint(app),
     ]
 
 
 def details(r: ratings.Rating) -> str:
-    return games_said(r.games) + (", provisional" if r.provisional else "")
+    return _("{games}, provisional").format(games=games_said(r.games)) if r.provisional else games_said(r.games)
 
 
 def show_help(app: App) -> None:
     app.page.show_dialog(
         ft.AlertDialog(
-            title=ft.Text(HELP_LABEL),
+            title=ft.Text(_(HELP_LABEL)),
             content=ft.Column(
-                [ft.Text(paragraph, selectable=True) for paragraph in HELP], scroll=ft.ScrollMode.AUTO, tight=True, spacing=10, width=560
+                [ft.Text(_(paragraph), selectable=True) for paragraph in HELP], scroll=ft.ScrollMode.AUTO, tight=True, spacing=10, width=560
             ),
-            actions=[ft.TextButton("Close", height=48, on_click=lambda e: app.page.pop_dialog())],
+            actions=[ft.TextButton(_("Close"), height=48, on_click=lambda e: app.page.pop_dialog())],
             scrollable=True,
         )
     )
@@ -149,8 +160,8 @@ def hint(app: App) -> ft.Control:
     """What the number means in a line, and the button that opens the help."""
     return ft.Column(
         [
-            ft.Text(SAID, size=12, italic=True),
-            ft.TextButton(HELP_LABEL, icon=ft.Icons.HELP_OUTLINE, height=48, on_click=lambda e: show_help(app)),
+            ft.Text(_(SAID), size=12, italic=True),
+            ft.TextButton(_(HELP_LABEL), icon=ft.Icons.HELP_OUTLINE, height=48, on_click=lambda e: show_help(app)),
         ],
         spacing=0,
     )

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
+from companion.language import _, spoken
 from companion.ui.widgets.controls import short_name
 from scoring import Result, number
 
@@ -51,11 +52,11 @@ def score_sheet(result: Result, round_labels: Sequence[str] | None = None) -> ft
         for p in players:
             running[p] += points.get(p, 0)
             cells.append((points.get(p, 0), running[p]))
-        label = round_labels[i] if round_labels and i < len(round_labels) else str(i + 1)
+        label = spoken(round_labels[i]) if round_labels and i < len(round_labels) else str(i + 1)
         rows.append(SheetRound(label, tuple(cells), key=f"round {i}"))
     rows.append(SheetTotal(tuple(result.totals[p] for p in players), key="total"))
     return ft.Semantics(
-        label="Score sheet",
+        label=_("Score sheet"),
         container=True,
         content=ft.Container(ft.Column(rows, spacing=0), border=BORDER, border_radius=8, clip_behavior=ft.ClipBehavior.HARD_EDGE),
     )
@@ -67,7 +68,7 @@ BORDER = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
 @ft.memo
 @ft.component
 def SheetHead(players: tuple[str, ...]) -> ft.Control:
-    return sheet_row("Round", [cell(short_name(p, 10), bold=True, size=13) for p in players], shaded=True)
+    return sheet_row(_("Round"), [cell(short_name(p, 10), bold=True, size=13) for p in players], shaded=True)
 
 
 @ft.memo
@@ -91,4 +92,4 @@ def SheetRound(label: str, cells: tuple[tuple[int, int], ...]) -> ft.Control:
 @ft.memo
 @ft.component
 def SheetTotal(totals: tuple[int, ...]) -> ft.Control:
-    return sheet_row("Total", [cell(number(t), bold=True) for t in totals], shaded=True)
+    return sheet_row(_("Total"), [cell(number(t), bold=True) for t in totals], shaded=True)

@@ -20,6 +20,7 @@ from typing import Any, cast
 
 import flet as ft
 
+from companion.language import _, spoken
 from companion.services import tableau_photos
 from companion.services.background import in_thread
 from companion.ui.session import App, log
@@ -31,12 +32,12 @@ THUMB = 72  # px on screen: a thumbnail is a tap target (48 at least)
 
 def label(player: str) -> str:
     """The button's accessible name (docs/screens.md)."""
-    return f"Photo of {player}'s tableau"
+    return _("Photo of {player}'s tableau").format(player=player)
 
 
 def open_label(number: int, caption: str) -> str:
     """A thumbnail's accessible name: "Open photo 2: Ana · round 1"."""
-    return f"Open photo {number}: {caption}"
+    return _("Open photo {number}: {caption}").format(number=number, caption=caption)
 
 
 def show_whole(app: App, name: str, caption: str) -> None:
@@ -44,13 +45,13 @@ def show_whole(app: App, name: str, caption: str) -> None:
     content: ft.Control = (
         ft.Image(src=data, fit=ft.BoxFit.CONTAIN, semantics_label=caption)
         if data is not None
-        else ft.Text("This photo is missing from the data folder and from its backups.")
+        else ft.Text(_("This photo is missing from the data folder and from its backups."))
     )
     app.page.show_dialog(
         ft.AlertDialog(
             title=ft.Text(caption),
             content=ft.Container(content, width=min(900, (app.page.width or 400) - 48)),
-            actions=[ft.TextButton("Close", on_click=lambda e: app.page.pop_dialog())],
+            actions=[ft.TextButton(_("Close"), on_click=lambda e: app.page.pop_dialog())],
         )
     )
 
@@ -80,8 +81,8 @@ def Thumbnail(folder: Path, name: str, caption: str) -> ft.Control:
     if small is not None:
         return ft.Image(src=small, width=THUMB, height=THUMB, fit=ft.BoxFit.COVER)
     if not tried:
-        return ft.ProgressRing(width=24, height=24, semantics_label=f"{caption}: the photo is being opened")
-    return ft.Icon(ft.Icons.BROKEN_IMAGE_OUTLINED, semantics_label=f"{caption}: photo missing or damaged")
+        return ft.ProgressRing(width=24, height=24, semantics_label=_("{caption}: the photo is being opened").format(caption=caption))
+    return ft.Icon(ft.Icons.BROKEN_IMAGE_OUTLINED, semantics_label=_("{caption}: photo missing or damaged").format(caption=caption))
 
 
 def thumbnails(app: App, shown: Shown) -> list[ft.Control]:
@@ -113,7 +114,7 @@ def gallery(app: App, record: dict) -> list[ft.Control]:
     shown = thumbnails(app, photos_of(record))
     if not shown:
         return []
-    return [section("Photos of the tableaux"), ft.Semantics(identifier="photos", container=True, content=ft.Row(shown, wrap=True))]
+    return [section(_("Photos of the tableaux")), ft.Semantics(identifier="photos", container=True, content=ft.Row(shown, wrap=True))]
 
 
 def photos_here(app: App) -> bool:
@@ -140,27 +141,27 @@ def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Contro
         set_said((text, error))
 
     async def keep(data: bytes, shown: str) -> None:
-        say(f"Saving {shown}…")
+        say(_("Saving {file}…").format(file=shown))
         try:
             done = await in_thread(
                 tableau_photos.add_photo, play.live, app.games.folder, player, data, shown, play.seat or None, play.may_change
             )
         except Exception:  # a bug, a deleted game: said in words, details to the log
             log.exception("a photo could not be added")
-            say("That photo could not be saved. The game is as it was.", error=True)
+            say(_("That photo could not be saved. The game is as it was."), error=True)
             return
-        say("Photo saved." if done.changed else done.message, error=not done.changed)
+        say(_("Photo saved.") if done.changed else spoken(done.message), error=not done.changed)
 
     picker = use_file_picker(  # one per button, for the button's life
         app,
         Receiver(
             limit=lambda name: tableau_photos.MAX_PHOTO_BYTES,
-            may=lambda: play.may_change() if photos_here(app) else tableau_photos.NEEDS_A_COMPUTER,
+            may=lambda: play.may_change() if photos_here(app) else _(tableau_photos.NEEDS_A_COMPUTER),
             too_big=tableau_photos.too_big,
-            lost=lambda shown, error: f"{shown} did not arrive: nothing was saved. Try again.",
+            lost=lambda shown, error: _("{file} did not arrive: nothing was saved. Try again.").format(file=shown),
             refuse=lambda text: say(text, error=True),
             arrived=keep,
-            receiving=lambda shown, size, done: say(f"Receiving {shown}…") if done == 0 else None,  # no progress shown
+            receiving=lambda shown, size, done: say(_("Receiving {file}…").format(file=shown)) if done == 0 else None,  # no progress shown
         ),
     )
 
@@ -168,7 +169,9 @@ def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Contro
     action = ft.PickFiles(picker, dialog_title=label(player), file_type=ft.FilePickerFileType.IMAGE) if can else None
     button: ft.Control
     if narrow:  # six tableaux side by side: the camera alone, named as the wide button is
-        camera = icon_button(ft.Icons.PHOTO_CAMERA_OUTLINED, label(player), None, disabled=not can, reason=tableau_photos.NEEDS_A_COMPUTER)
+        camera = icon_button(
+            ft.Icons.PHOTO_CAMERA_OUTLINED, label(player), None, disabled=not can, reason=_(tableau_photos.NEEDS_A_COMPUTER)
+        )
         camera.action = action
         button = camera
     else:
@@ -177,7 +180,7 @@ def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Contro
             icon=ft.Icons.PHOTO_CAMERA_OUTLINED,
             height=48,
             disabled=not can,
-            tooltip=None if can else tableau_photos.NEEDS_A_COMPUTER,
+            tooltip=None if can else _(tableau_photos.NEEDS_A_COMPUTER),
             action=action,
         )
     text, error = said
@@ -189,7 +192,7 @@ def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Contro
                 key=f"photo-message-{player}",  # an identifier naming a player is its control's key (docs/screens.md)
                 live_region=True,
                 # Always drawn (a Semantics needs visible content), empty until there is something to say.
-                content=ft.Text(text if can else tableau_photos.NEEDS_A_COMPUTER, size=13, color=ft.Colors.ERROR if error else None),
+                content=ft.Text(text if can else _(tableau_photos.NEEDS_A_COMPUTER), size=13, color=ft.Colors.ERROR if error else None),
             ),
             ft.Row(thumbnails(app, shown), wrap=True),
         ],
