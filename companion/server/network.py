@@ -10,7 +10,7 @@ import subprocess
 from collections.abc import Awaitable, Callable, Sequence
 
 from companion.access.identity import is_loopback
-from companion.language import _
+from companion.language import N_, _
 
 log = logging.getLogger("tableside")
 
@@ -80,8 +80,8 @@ def serving_words(lan: bool, pin_required: bool, local_is_host: bool) -> list[st
     ]
 
 
-NO_LISTENER = "This server cannot open a listener for the Wi-Fi here: start it with  tableside --host 0.0.0.0."
-NO_NETWORK = "This machine has no address on a local network: connect it to the Wi-Fi, then try again."
+NO_LISTENER = N_("This server cannot open a listener for the Wi-Fi here: start it with  tableside --host 0.0.0.0.")
+NO_NETWORK = N_("This machine has no address on a local network: connect it to the Wi-Fi, then try again.")
 
 Opener = Callable[[], Awaitable[list[str]]]
 
@@ -108,7 +108,7 @@ class Network:
         if self.lan:
             return ""
         if self.opener is None:
-            return NO_LISTENER
+            return _(NO_LISTENER)
         self._opening = self._opening or asyncio.Lock()
         async with self._opening:  # two taps at once open one listener
             if self.lan:
@@ -117,9 +117,9 @@ class Network:
                 urls = await self.opener()
             except OSError as e:
                 log.warning("could not listen on the local network: %s", e)
-                return f"Could not listen on the local network: {e.strerror or e}."
+                return _("Could not listen on the local network: {reason}.").format(reason=e.strerror or e)
             if not urls:
-                return NO_NETWORK
+                return _(NO_NETWORK)
             self.join_urls, self.lan = urls, True
         print("Phones on the local network can join now:", *urls, flush=True)
         if pin_made:

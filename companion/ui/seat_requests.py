@@ -72,10 +72,10 @@ class SeatRequests:
                     return None, _(rights.INVITE_REVOKED)
                 self._asked = (game_id, player, request)
                 log.info("a device held back from %s asked the host for a seat", game_id)
-                return None, _(rights.SEAT_ASKED).format(player)
+                return None, _(rights.SEAT_ASKED).format(player=player)
         grant = self.invites.claim(code, player, device=address_mark(self.address))
         if grant is None:
-            return None, _(rights.SEAT_TAKEN).format(player)
+            return None, _(rights.SEAT_TAKEN).format(player=player)
         self._asked = None
         return grant, ""
 

@@ -83,8 +83,8 @@ async def evening(server: Server, game_id: str, code: str) -> dict:
     await host.click(host.button("Release Ana"))
     forgetful = await Client.open(f"ws://{SERVER}:{server.port}/ws", route=f"/join/{code}", browser_storage={}, source="10.77.0.5")
     await forgetful.click(forgetful.button("I am Ben"))
-    await forgetful.shown(rights.SEAT_ASKED.format("Ben"), timeout=5)
-    seen["released phone, storage cleared"] = "asked" if rights.SEAT_ASKED.format("Ben") in forgetful.texts() else "not asked"
+    await forgetful.shown(rights.SEAT_ASKED.format(player="Ben"), timeout=5)
+    seen["released phone, storage cleared"] = "asked" if rights.SEAT_ASKED.format(player="Ben") in forgetful.texts() else "not asked"
     seen["released phone sat"] = "Ben red 3" in forgetful.texts()
     await forgetful.close()
     other = await Client.open(f"ws://{SERVER}:{server.port}/ws", route=f"/join/{code}", browser_storage={}, source="10.77.0.7")

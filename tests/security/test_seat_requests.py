@@ -84,14 +84,14 @@ def test_a_released_phone_asks_the_host_and_sits_once_approved(table):
         await tap(host, "Release Ben")
         assert await phone.shown(rights.SEAT_RELEASED) and await phone.shown(rights.ASK_THE_HOST)  # sent back to the invitation
         mark = await tap(phone, "I am Ana")  # the seat-choosing event, as the released phone sends it
-        assert await phone.shown(rights.SEAT_ASKED.format("Ana"), since=mark)
+        assert await phone.shown(rights.SEAT_ASKED.format(player="Ana"), since=mark)
         assert "Ana red 3" not in list(strings(phone.received[mark:]))
         assert await host.shown("A phone asks for Ana's seat (its seat was released).")
         assert await seats(host, "Ben: free") == ["Ana: free", "Ben: free"]  # refused: no seat taken
 
         reloaded = await Client.open(ws, route=f"/join/{code}", browser_storage=browser)  # the same browser, a new session
         mark = await tap(reloaded, "I am Ana")
-        assert await reloaded.shown(rights.SEAT_ASKED.format("Ana"), since=mark)
+        assert await reloaded.shown(rights.SEAT_ASKED.format(player="Ana"), since=mark)
         assert "Ana red 3" not in reloaded.texts()
         await asyncio.sleep(0.3)
         assert await seats(host) == ["Ana: free", "Ben: free"]
@@ -122,10 +122,10 @@ def test_a_refused_phone_sits_with_a_new_invitation(table):
         await tap(host, "Release Ben")
         assert await phone.shown(rights.ASK_THE_HOST)
         mark = await tap(phone, "I am Ben")  # its own former seat: asked, not taken
-        assert await phone.shown(rights.SEAT_ASKED.format("Ben"), since=mark)
+        assert await phone.shown(rights.SEAT_ASKED.format(player="Ben"), since=mark)
         assert await host.shown("A phone asks for Ben's seat (its seat was released).")
         await tap(host, "Refuse Ben")
-        assert await phone.shown(rights.SEAT_REFUSED.format("Ben"))
+        assert await phone.shown(rights.SEAT_REFUSED.format(player="Ben"))
         newer = await revoke(host, code)  # a new invitation: the host hands it out
         assert newer != code
         again = await Client.open(ws, route=f"/join/{newer}", browser_storage=browser)

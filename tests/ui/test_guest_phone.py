@@ -35,7 +35,7 @@ def test_card_commons_nest_egg_and_score_round_are_disabled_on_a_guests_phone_wi
     assert score.disabled
     shown = [t.value for t in phone.find_all(ft.Text) if t.visible is not False]
     assert "The table scores the round." in shown
-    assert phone.text_of("guest-why") == TABLE_CHANGES.format("Ben")
+    assert phone.text_of("guest-why") == TABLE_CHANGES.format(player="Ben")
     assert not any(b.disabled for b in phone.buttons("Ben commission 4D"))  # its own cards stay its own to enter
 
 

@@ -292,12 +292,12 @@ def test_a_released_phone_asks_the_host_for_another_seat_and_sits_once_approved(
     assert phone.page.route == f"/join/{invite}" and phone.text_of("join-message") == rights.ASK_THE_HOST
     phone.tap("I am Noah")  # a request, not a seat
     assert phone.page.route == f"/join/{invite}" and Invites(store).taken(game_id) == {}
-    assert phone.text_of("join-message") == rights.SEAT_ASKED.format("Noah")
+    assert phone.text_of("join-message") == rights.SEAT_ASKED.format(player="Noah")
     host.settle()
     assert host.text_of("request-Noah") == "A phone asks for Noah's seat (its seat was released)."
     host.tap("Refuse Noah")
     phone.settle()
-    assert phone.text_of("join-message") == rights.SEAT_REFUSED.format("Noah") and Invites(store).taken(game_id) == {}
+    assert phone.text_of("join-message") == rights.SEAT_REFUSED.format(player="Noah") and Invites(store).taken(game_id) == {}
     again = open_app(f"/join/{invite}", browser_storage=browser)  # a reload: its browser keeps the released grant
     again.settle()
     again.tap("I am Mia")  # its own former seat too is the host's to give

@@ -16,6 +16,7 @@ from companion.data.backups.files import (
     backup_time,
 )
 from companion.data.backups.state import FolderState
+from scoring.words import Said
 
 log = logging.getLogger("tableside")
 
@@ -54,9 +55,15 @@ class Notices(FolderState):
             what = "; ".join(f"{rel} ({why})" for rel, why in sorted(self.left_out.items()))
             when = datetime.now().strftime("%Y-%m-%d %H:%M:%S")
             self.backup_failed = f"{when} (it left out {what})"
-            self.backup_notice = f"The last backup failed for {what} ({when}). Its older backups are kept; the other files were backed up."
+            self.backup_notice = Said(
+                "The last backup failed for {what} ({when}). Its older backups are kept; the other files were backed up.",
+                what=what,
+                when=when,
+            )
         elif self.backup_failed is not None:
-            self.backup_notice = (
-                f"A backup failed on {self.backup_failed}. The backup of {backup_time(made)} worked: every change is backed up again."
+            self.backup_notice = Said(
+                "A backup failed on {failed}. The backup of {made} worked: every change is backed up again.",
+                failed=self.backup_failed,
+                made=backup_time(made),
             )
             self.backup_failed = None

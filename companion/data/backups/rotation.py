@@ -38,6 +38,7 @@ from companion.data.backups.notices import Notices
 from companion.data.checks import CHECKS
 from companion.data.damaged import FILE as DAMAGED
 from companion.data.photos import back_up_photos
+from scoring.words import Said
 
 log = logging.getLogger("tableside")
 
@@ -203,7 +204,9 @@ class Rotation(Notices):
             self._backup_done(made)
             return
         self.live_dirty = True  # what this backup should have kept is kept by the next one
-        self.backup_notice = f"The last backup failed: {why} ({when}). Your changes are saved; Tableside tries again at the next change."
+        self.backup_notice = Said(
+            "The last backup failed: {why} ({when}). Your changes are saved; Tableside tries again at the next change.", why=why, when=when
+        )
 
     def live_changed(self) -> None:
         """Games in progress changed: a backup if the last one is older than LIVE_BACKUP_SECONDS."""

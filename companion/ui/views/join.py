@@ -81,12 +81,12 @@ def view(app: App, code: str) -> ft.View:
     if stored is None:
         return not_found(route, _(INVALID))
     taken = app.invites.taken(stored.id)
-    # access/rights.py's messages, said here (the seat given both ways: its placeholder is {} today, {player} once named)
+    # access/rights.py's messages, said here in the reader's language
     wanted = short_name(asked_seat)
     if asked == "waiting":
-        status = _(rights.SEAT_ASKED).format(wanted, player=wanted)
+        status = _(rights.SEAT_ASKED).format(player=wanted)
     elif asked == "refused":
-        status = _(rights.SEAT_REFUSED).format(wanted, player=wanted)
+        status = _(rights.SEAT_REFUSED).format(player=wanted)
     else:
         status = refusal or (_(rights.ASK_THE_HOST) if app.seats.held_back(stored.id) else "")
 

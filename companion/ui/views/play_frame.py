@@ -270,14 +270,14 @@ VIEW_PADDING = ft.Padding.only(left=6, right=6, top=0, bottom=0)
 
 
 # Translators: {} is the name of the player whose phone this is.
-TABLE_CHANGES = N_("The table changes what the players share; this phone enters {}'s own cards.")
+TABLE_CHANGES = N_("The table changes what the players share; this phone enters {player}'s own cards.")
 
 
 def shared(play: Play, controls: list[ft.Control]) -> list[ft.Control]:
     """What the whole table shares; on a guest's phone greyed (the column is disabled), with a line saying why."""
     if not play.seat or not controls:
         return controls
-    why = ft.Semantics(identifier="guest-why", content=ft.Text(_(TABLE_CHANGES).format(play.seat), size=13, italic=True))
+    why = ft.Semantics(identifier="guest-why", content=ft.Text(_(TABLE_CHANGES).format(player=play.seat), size=13, italic=True))
     return [why, *controls]
 
 
