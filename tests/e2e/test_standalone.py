@@ -359,3 +359,19 @@ def browser_factory(chromium):
         yield launch
         for b in launched:
             b.close()
+
+
+def test_the_browser_build_starts_in_german_when_the_browser_asks_for_it(browser_factory, site):
+    """Python in the browser reads the browser's languages and its German catalog, as the server does."""
+    from companion import language
+
+    with language.speaking("de"):
+        new_game, settings = language._("New game"), language._("Settings")
+    assert new_game != "New game"
+    static = StaticSite(site)
+    context = new_context(browser_factory(), PHONE, service_workers="allow", locale="de-DE")
+    try:
+        u = open_tab(context, static, "german", lambda u: u.page.get_by_text(new_game).first)
+        u.page.get_by_role("button", name=settings).first.wait_for(timeout=30_000)  # the app bar's, in German too
+    finally:
+        context.close()
