@@ -282,3 +282,23 @@ def test_the_rules_words_are_said_in_the_readers_language_and_stay_english_for_t
     with language.speaking("fr"):
         assert language.spoken(both) == "Ana, Ben et Cy"
     assert language.spoken("Ana") == "Ana"  # a name is said as it is
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_every_route_in_german_and_in_french_shows_no_message_in_its_english(open_app, store, table, code):
+    """The real catalogs, as a reader meets them: no text on any route is a message's English where the language
+    has its own words for it (a catalog not found, or a message shown without `_`, would show the English)."""
+    template = catalogs.extracted()
+    english = set()
+    with language.speaking(code):
+        for message in template:
+            for said in message.id if isinstance(message.id, tuple) else (message.id,):
+                if said and "{" not in said and language._(said) != said:
+                    english.add(said)
+    left = {}
+    for route in every_route(store, table):
+        h = open_app(route, browser_storage={PREFERENCE: code})
+        h.settle()
+        if found := [t for t in texts(h) if t in english]:
+            left[route] = found
+    assert left == {}
