@@ -169,3 +169,21 @@ def test_main_screens_and_setup_fit_and_have_big_targets(ui, size):
     assert u.page.get_by_text("0/200").count() == 0
     assert "0/200" not in u.page.locator("flt-semantics-host").inner_text()
     check_screen(u, f"{size}-setup")  # the game's options (play_<game>.py's switches) too
+
+
+# German runs longest of the three languages: its main screens on the smallest phone, checked alike.
+IN_GERMAN = ("/", "/stats", "/players/Noah", "/tonight", "/settings")
+
+
+def test_the_main_screens_fit_in_german_on_the_smallest_phone(browser, server, request):
+    from .conftest import new_context
+    from .ui import UI
+
+    u = UI(new_context(browser, SIZES["phone-360"], locale="de-DE").new_page(), server, request.node.name)
+    try:
+        for route in IN_GERMAN:
+            u.open(route, ready='flt-semantics[role="button"]')
+            u.until_still()
+            check_screen(u, f"german{route.replace('/', '-')}")
+    finally:
+        u.page.context.close()

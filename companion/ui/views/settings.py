@@ -21,6 +21,7 @@ from companion.ui import themes
 from companion.ui.session import App
 from companion.ui.widgets.controls import option_switch, section
 from companion.ui.widgets.hooks import use_changes, use_field
+from companion.ui.widgets.navigation import back_button
 
 STANDALONE_PIN = N_(
     "No PIN here: this app runs in this browser alone, and nobody else reaches its games. "
@@ -97,9 +98,10 @@ def view(app: App) -> ft.View:
             ),
             ft.Row(
                 [
-                    ft.FilledButton(_("Set PIN"), on_click=save),
+                    ft.FilledButton(_("Set PIN"), height=48, on_click=save),
                     ft.OutlinedButton(
                         _("Remove PIN"),
+                        height=48,
                         on_click=clear,
                         disabled=not app.gate.required or lan,
                         tooltip=(_("Served to the network: a PIN is needed") if lan else _("No PIN is set"))
@@ -121,7 +123,7 @@ def view(app: App) -> ft.View:
                 ).format(hours=LIFETIME // 3600),
                 size=13,
             ),
-            ft.OutlinedButton(_("Lock this device"), icon=ft.Icons.LOCK, on_click=lambda e: app.page.run_task(app.lock_device)),
+            ft.OutlinedButton(_("Lock this device"), icon=ft.Icons.LOCK, height=48, on_click=lambda e: app.page.run_task(app.lock_device)),
         ]
     last = app.remembered.last_export()
     kept = (
@@ -132,7 +134,7 @@ def view(app: App) -> ft.View:
     message, warns = said
     return ft.View(
         route="/settings",
-        appbar=ft.AppBar(title=ft.Text(_("Settings"))),
+        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(_("Settings"))),
         controls=[
             ft.Column(
                 [
