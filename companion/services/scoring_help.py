@@ -11,14 +11,15 @@ import sys
 from pathlib import Path
 
 import scoring
+from companion.language import _
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "scoring.md"
 READINGS = "## How we read the format"  # the section after the games' own
 
 
 def card_text(game: str) -> str:
-    """The game's card: its bullets (Markdown)."""
-    return scoring.GAMES[game].how_scoring_works
+    """The game's card: its bullets (Markdown), in the reader's language (the rules mark them for translation)."""
+    return _(scoring.GAMES[game].how_scoring_works)
 
 
 def with_game_sections(doc: str) -> str:

@@ -69,11 +69,13 @@ def test_plural_forms_follow_each_languages_rule(code, count, word):
 
 
 def texts(h) -> list[str]:
-    """Every text the screen on top shows or names for a screen reader: texts, labels, tooltips, helpers, titles
-    (a radio's or a field's value is a key or what was typed, not the app's words)."""
+    """Every text the screen on top shows or names for a screen reader, and its open dialogs and snack bars:
+    texts, labels, tooltips, helpers, titles (a radio's or a field's value is a key or what was typed, not the
+    app's words)."""
     found = []
     read_together: set[int] = set()
-    for control in walk(h.top_view()):
+    opened = [d for d in h.page._dialogs.controls if getattr(d, "open", False)]
+    for control in walk([h.top_view(), *opened]):
         if isinstance(control, ft.Semantics) and control.container and control.content is not None:
             # One node for a screen reader (a sentence drawn in parts, its names in bold): read as one text.
             parts = [t for t in walk(control.content) if isinstance(t, ft.Text)]
@@ -227,6 +229,52 @@ def english_on(h) -> list[str]:
     shown = texts(h)
     assert any("⟦" in t for t in shown), shown  # the screen speaks the pseudo-language at all
     return [t for t in shown if left_in_english(t)]
+
+
+# Buttons that open a dialog, a sheet or a snack bar, or answer in words on the screen: each tapped once on every
+# route that has it (on a screen of its own: a dialog's words are read, then the screen is left).
+OPENERS = (  # those that change the table last (the walk goes on with the table as they left it)
+    "How scoring works",
+    "How ratings work",
+    "Other ways to BG Stats",
+    "Rename",
+    "Merge",
+    "Copy result",
+    "Copy recap",
+    "Save where and notes",
+    "Results",
+    "New game night",
+    "Save result",
+    "Revoke invite",
+    "Delete",
+    "Undo",
+)
+
+
+# The same dialog on many routes: read where each game's (or the only) one is.
+READ_ONCE = {"How scoring works": "/setup/", "How ratings work": "/stats"}
+
+
+def test_every_dialog_a_route_opens_speaks_the_readers_language(open_app, store, pseudo, table, names_of_the_table):
+    left, tapped = {}, 0
+    for route in every_route(store, table):
+        h = open_app(route, browser_storage={PREFERENCE: "xx"})
+        h.settle()
+        present = {accessible_name(c) for c in walk(h.top_view()) if tappable(c)}
+        for opener in [o for o in OPENERS if f"⟦{o}⟧" in present and route.startswith(READ_ONCE.get(o, "/"))]:
+            h = open_app(route, browser_storage={PREFERENCE: "xx"})
+            h.settle()
+            buttons = [c for c in walk(h.top_view()) if tappable(c) and accessible_name(c) == f"⟦{opener}⟧"]
+            if not buttons:  # gone with an earlier opener's change (a game saved or deleted)
+                continue
+            h.click(buttons[0])
+            h.settle()
+            tapped += 1
+            if found := english_on(h):
+                left[f"{route} {opener}"] = found
+            assert not h.conn.errors, (route, opener)
+    assert left == {}
+    assert tapped > 30  # the walk met the buttons (named in the pseudo-language)
 
 
 @pytest.mark.parametrize("width", [390, 1180])
