@@ -49,6 +49,26 @@ def _rebuilt(template: str, plural: str | None, count: int | None, values: dict[
     return Said.counted(template, plural, count, **{k: v for k, v in values.items() if k != "count"})
 
 
+class Number(float):
+    """A number with decimals as a person reads it, signed with the minus sign: `format(Number(-1.5), ".1f")` is
+    "−1.5". `mark`: the decimal mark (the app gives the reader's: "−1,5")."""
+
+    mark = "."
+
+    def __format__(self, spec: str) -> str:
+        return format(float(self), spec).replace("-", "\u2212").replace(".", self.mark)
+
+
+def decimal(value: float, spec: str = ".1f") -> Said:
+    """`value` with decimals, as words of the rules: "32.8" (its template is no message: only the number changes).
+
+    >>> decimal(-1.84), decimal(32.75, ".2f")
+    ('−1.8', '32.75')
+    """
+    template = "{value:" + spec + "}"  # (a name, not a literal: no message for the catalogs)
+    return Said(template, value=Number(value))
+
+
 def N_(message: str) -> str:
     """A constant message (a help text): extracted for translation, said as written here."""
     return message

@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from scoring.words import Said
+from scoring.words import Number, Said
 
 # The languages Tableside speaks, in Settings' order, each named as its speakers write it.
 LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français"}
@@ -79,11 +79,33 @@ def spoken(text: Any) -> str:
         template = translations.ngettext(text.template, text.plural, text.quantity)
     else:
         template = translations.gettext(text.template)
-    values = {name: spoken(value) if isinstance(value, Said) else value for name, value in text.values.items()}
+    values = {name: said_value(value) for name, value in text.values.items()}
     try:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):  # a translation with a placeholder of its own: the English (the check finds it)
         return str(text)
+
+
+def said_value(value: Any) -> Any:
+    """A value of a Said as the reader reads it: words in their language, a number with their decimal mark."""
+    if isinstance(value, Said):
+        return spoken(value)
+    if isinstance(value, Number) and current() != DEFAULT:
+        marked = Number(value)
+        marked.mark = decimal_mark()
+        return marked
+    return value
+
+
+def decimal_mark() -> str:
+    """The reader's decimal mark ("." in English, "," in German and French), from CLDR through Babel."""
+    from babel import UnknownLocaleError
+    from babel.numbers import get_decimal_symbol
+
+    try:
+        return get_decimal_symbol(current())
+    except UnknownLocaleError:
+        return "."
 
 
 def N_(message: str) -> str:
@@ -109,11 +131,13 @@ def when(moment: datetime, year: bool = False) -> str:
 
 def decimal(value: float, digits: int = 1) -> str:
     """A number with `digits` decimals in the reader's language (1.8, 1,8), signed with the minus sign."""
+    rounded = Decimal(format(value, f".{digits}f"))  # rounded as Python rounds a float (26.15 → 26.1), as the English always was
+    if current() == DEFAULT:  # as the app always wrote it (and without Babel's English data, which the browser leaves out)
+        return format(rounded).replace("-", "\u2212")
     from babel import UnknownLocaleError
     from babel.numbers import format_decimal
 
     pattern = "0." + "0" * digits if digits else "0"
-    rounded = Decimal(format(value, f".{digits}f"))  # rounded as Python rounds a float (26.15 → 26.1), as the English always was
     try:
         return format_decimal(rounded, format=pattern, locale=current()).replace("-", "\u2212")
     except UnknownLocaleError:

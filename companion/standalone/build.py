@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 from companion import APP_DESCRIPTION, APP_NAME, THEME_COLOR
-from companion.language import LANGUAGES
+from companion.language import DEFAULT, LANGUAGES
 from companion.standalone.stdlib import WHOLE, cut_standard_library
 
 REPO = Path(__file__).resolve().parents[2]
@@ -43,14 +43,23 @@ BROWSER_DEPENDENCIES = (
     "filelock",
     "babel",
 )
-# Babel's locale data is every language's (36 MB): the browser keeps the languages Tableside speaks, and
-# leaves out Babel's catalog tools (companion/language/catalogs.py, never run there).
-BABEL_KEPT = {"root", *LANGUAGES}
+# Babel's locale data is every language's (36 MB): the browser keeps that of the languages Tableside translates
+# (English is written as the app always wrote it, without Babel), and leaves out what the app never calls: the
+# catalog tools (companion/language/catalogs.py), units, lists, language names, Windows' time zones.
+BABEL_KEPT = {"root", *LANGUAGES} - {DEFAULT}
+BABEL_NOT_RUN = (
+    "babel/messages/",
+    "babel/support.py",
+    "babel/units.py",
+    "babel/lists.py",
+    "babel/languages.py",
+    "babel/localtime/_win32.py",
+)
 
 
 def browser_runs(name: str) -> bool:
     """Whether a dependency's file (its path in __pypackages__) is one the browser build may need."""
-    if name.startswith("babel/messages/"):
+    if name.startswith(BABEL_NOT_RUN):
         return False
     if name.startswith("babel/locale-data/"):
         return Path(name).stem in BABEL_KEPT

@@ -12,7 +12,7 @@ from companion.ui.widgets.controls import TAP, card_button, section, short_name,
 from companion.ui.widgets.palette import ink
 from scoring import Action
 from scoring import bgg_card_game as rules
-from scoring.words import Said
+from scoring.words import Said, decimal
 
 # Each subdomain as its cards name it ("childrens" → "Children's"), translated where it is shown: _(LABEL[s]).
 LABEL = {
@@ -266,6 +266,6 @@ class BggCardGameScreen(GameScreen):
         import scoring
 
         largest = [t.largest_played for record in records for t in scoring.parse(record).game.tableaux.values()]
-        figure = f"{sum(largest) / len(largest):.1f}" if largest else ""
+        figure = decimal(sum(largest) / len(largest)) if largest else ""
         average = Said("{average} cards", average=figure) if largest else "–"
         return ((Said("average largest played group"), average),)

@@ -18,7 +18,7 @@ from companion.ui.games.base import GameScreen, line_words
 from companion.ui.widgets.controls import TAP, card_button, option_switch, section, short_name, stepper
 from companion.ui.widgets.palette import ink
 from scoring import bgg_game as rules
-from scoring.words import Said
+from scoring.words import Said, decimal
 
 # What the two ways of entering a player's GG (Geek Gold: the game's money, and its points) are, under their buttons.
 LEDGER_SAID = N_(
@@ -322,4 +322,4 @@ class BggGameScreen(GameScreen):
         for record in records:
             game = scoring.parse(record).game
             shares.extend(rules.tile_points(game, p) for p in game.players)
-        return ((Said("average GG from acquired tiles"), f"{mean(shares):.1f}" if shares else "–"),)
+        return ((Said("average GG from acquired tiles"), decimal(mean(shares)) if shares else "–"),)

@@ -20,7 +20,7 @@ from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
 from scoring import NextRound
 from scoring import lost_cities as rules
-from scoring.words import Said
+from scoring.words import Said, decimal
 
 COLUMN = 52  # a column's width: six of them and their gaps fit a 360 px phone
 ROWS = rules.INVESTMENTS_PER_COLOUR + len(rules.NUMBERS)  # 12 cards in a column
@@ -470,6 +470,6 @@ class LostCitiesScreen(GameScreen):
         paid = [e for e in invested if e.score() > 0]
         counted = Said.counted("{count} expedition with an investment", "{count} expeditions with an investment", len(invested))
         return (
-            (Said("average per expedition"), scoring.number(mean([e.score() for e in expeditions]), ".1f") if expeditions else "–"),
+            (Said("average per expedition"), decimal(mean([e.score() for e in expeditions])) if expeditions else "–"),
             (Said("investments that paid off"), share_of(len(paid), len(invested), counted)),
         )
