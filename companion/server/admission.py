@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion import language
 from companion.access.identity import address_of, device_of, is_loopback, on_this_machine
 from companion.language import N_, _
 
@@ -108,8 +109,22 @@ class Pending:
 
 
 def show_busy(page: ft.Page) -> None:
+    """BUSY, at once in English, then in the first of the browser's languages Tableside speaks once it says them."""
     page.title = "Tableside"
-    page.add(ft.Semantics(identifier="message", content=ft.Text(_(BUSY))))  # (its language unknown yet: English)
+    said = ft.Text(_(BUSY))
+    page.add(ft.Semantics(identifier="message", content=said))
+    page.run_task(say_busy_in_its_language, page, said)
+
+
+async def say_busy_in_its_language(page: ft.Page, said: ft.Text) -> None:
+    try:
+        info = await asyncio.wait_for(page.get_device_info(), 3)
+    except Exception as e:  # the browser left, or says nothing of itself: English stays
+        log.info("a refused session's browser did not say its languages: %s", type(e).__name__)
+        return
+    with language.speaking(language.best_match(locale.language_code for locale in (info.locales if info else None) or [])):
+        said.value = _(BUSY)
+    page.update()
 
 
 def limited(main: PageMain, gate: Gate, pending: Pending | None = None) -> PageMain:

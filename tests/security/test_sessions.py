@@ -49,6 +49,27 @@ def test_one_address_gets_a_few_sessions_waiting_for_the_pin_and_then_a_message(
     assert any(getattr(c, "content", None) is not None and c.content.value == admission.BUSY for c in refused.controls)
 
 
+def test_the_message_is_said_in_the_browsers_language_once_it_says_it():
+    async def refused_in_german():
+        main = admission.limited(lambda page: None, Locked())
+        pages = [await new_page("192.168.1.67") for _ in range(admission.MAX_PENDING_PER_ADDRESS + 1)]
+        refused = pages[-1]
+        connection = refused.session.connection
+        connection.session = refused.session
+        connection.method_results["get_device_info"] = {"browser_name": "firefox", "locales": [{"language_code": "de"}]}
+        refused.web = True
+        for page in pages:
+            main(page)
+        said = [c.content for c in refused.controls if getattr(c, "content", None) is not None]
+        english = said[0].value
+        for _ in range(50):
+            await asyncio.sleep(0.01)
+        return english, said[0].value
+
+    english, later = run(refused_in_german())
+    assert english == admission.BUSY and later != english and "Tableside" in later
+
+
 def test_a_session_that_entered_the_pin_no_longer_counts():
     async def table():
         ran = []
