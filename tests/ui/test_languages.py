@@ -256,12 +256,15 @@ READ_ONCE = {"How scoring works": "/setup/", "How ratings work": "/stats"}
 
 
 def test_every_dialog_a_route_opens_speaks_the_readers_language(open_app, store, pseudo, table, names_of_the_table):
-    left, tapped = {}, 0
+    left, tapped, read = {}, 0, set()
     for route in every_route(store, table):
         h = open_app(route, browser_storage={PREFERENCE: "xx"})
         h.settle()
         present = {accessible_name(c) for c in walk(h.top_view()) if tappable(c)}
-        for opener in [o for o in OPENERS if f"⟦{o}⟧" in present and route.startswith(READ_ONCE.get(o, "/"))]:
+        kind = route if route.startswith("/setup/") else route.split("/")[1]  # each game's help; one saved game's dialogs
+        openers = [o for o in OPENERS if f"⟦{o}⟧" in present and route.startswith(READ_ONCE.get(o, "/")) and (kind, o) not in read]
+        for opener in openers:
+            read.add((kind, opener))
             h = open_app(route, browser_storage={PREFERENCE: "xx"})
             h.settle()
             buttons = [c for c in walk(h.top_view()) if tappable(c) and accessible_name(c) == f"⟦{opener}⟧"]
@@ -274,7 +277,7 @@ def test_every_dialog_a_route_opens_speaks_the_readers_language(open_app, store,
                 left[f"{route} {opener}"] = found
             assert not h.conn.errors, (route, opener)
     assert left == {}
-    assert tapped > 30  # the walk met the buttons (named in the pseudo-language)
+    assert tapped > 15  # the walk met the buttons (named in the pseudo-language)
 
 
 @pytest.mark.parametrize("width", [390, 1180])
@@ -347,6 +350,6 @@ def test_every_route_in_german_and_in_french_shows_no_message_in_its_english(ope
     for route in every_route(store, table):
         h = open_app(route, browser_storage={PREFERENCE: code})
         h.settle()
-        if found := [t for t in texts(h) if t in english]:
+        if found := [t for t in texts(h) if t in english or re.search(r"\{[a-z_]*\}", t)]:  # or a placeholder left unfilled
             left[route] = found
     assert left == {}
