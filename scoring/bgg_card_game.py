@@ -7,7 +7,7 @@ Rules: the published rulebook; readings: docs/scoring.md › BoardGameGeek: The 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -25,7 +25,7 @@ from .fields import (
 )
 from .record import GameRules, Record, parse_one, parsed_game
 from .result import Line, Result, Tiebreak, scored_once
-from .words import N_, Said
+from .words import N_, Said, listed
 
 SUBDOMAINS = ("abstract", "customizable", "childrens", "family", "party", "strategy", "thematic", "war")
 SUBDOMAIN_SET = frozenset(SUBDOMAINS)
@@ -50,14 +50,6 @@ KEY_WORDS: dict[str, str] = SPOKEN | {"childrens": Said("childrens")}
 def key_word(subdomain: str) -> str:
     """A subdomain's key as the record's errors name it, in words the app can translate."""
     return KEY_WORDS.get(subdomain, subdomain)
-
-
-def listed(words: Iterable[str]) -> str:
-    """Words said in a list, "war, party, family", each word kept for the app to say in its language."""
-    said = ""
-    for word in words:
-        said = Said("{words}, {word}", words=said, word=word) if said else word
-    return said
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_choice, need_int, need_list, need_object, need_str
 from .record import GameRules, Record, parse_one, parsed_game
 from .result import Line, Result, Tiebreak, scored_once
-from .words import N_, Said
+from .words import N_, Said, listed
 
 NUMBERS = tuple(range(1, 7))
 SET_VALUE = 6
@@ -44,14 +44,6 @@ COLOUR_WORDS: dict[str, str] = {
 def colour_word(colour: str) -> str:
     """A colour in words the app can translate: one of COLOURS as a Said, any other name as it is."""
     return COLOUR_WORDS.get(colour, colour)
-
-
-def listed(words: Iterable[str]) -> str:
-    """Words said in a list, "red, blue, green", each word kept for the app to say in its language."""
-    said = ""
-    for word in words:
-        said = Said("{words}, {word}", words=said, word=word) if said else word
-    return said
 
 
 def starting_gg(seat: int) -> int:

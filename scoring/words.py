@@ -69,6 +69,14 @@ def decimal(value: float, spec: str = ".1f") -> Said:
     return Said(template, value=Number(value))
 
 
+def listed(words: Iterable[str]) -> str:
+    """Words said in a list, "war, party, family", each word kept for the app to say in the reader's language."""
+    said = ""
+    for word in words:
+        said = Said("{words}, {word}", words=said, word=word) if said else word
+    return said
+
+
 def N_(message: str) -> str:
     """A constant message (a help text): extracted for translation, said as written here."""
     return message
