@@ -49,6 +49,44 @@ def _rebuilt(template: str, plural: str | None, count: int | None, values: dict[
     return Said.counted(template, plural, count, **{k: v for k, v in values.items() if k != "count"})
 
 
+def kept(words: Any) -> Any:
+    """Words as JSON keeps them, to be said later in a reader's language (`restored`): a Said as its message and
+    values (each value kept the same way), any other value as it is (str() where JSON has no form for it).
+
+    >>> kept(Said("{rel} was damaged: {problem}", rel="live.json", problem=Said("it is empty")))
+    {'said': '{rel} was damaged: {problem}', 'values': {'rel': 'live.json', 'problem': {'said': 'it is empty', 'values': {}}}}
+    """
+    if isinstance(words, Said):
+        kept_said: dict[str, Any] = {"said": words.template, "values": {k: kept(v) for k, v in words.values.items()}}
+        if words.plural is not None:
+            kept_said |= {"plural": words.plural, "quantity": words.quantity}
+        return kept_said
+    return words if words is None or isinstance(words, str | int | float | bool) else str(words)
+
+
+def restored(data: Any) -> Any:
+    """What `kept` wrote, as the Said it was (None when it is not such data: a file edited by hand, say).
+
+    >>> restored(kept(Said.counted("{count} game", "{count} games", 2)))
+    '2 games'
+    >>> restored({"said": "{rel}: {problem}", "values": {"rel": "live.json"}}) is None
+    True
+    """
+    if isinstance(data, str):
+        return data
+    if not (isinstance(data, dict) and isinstance(data.get("said"), str) and isinstance(data.get("values", {}), dict)):
+        return None
+    values = {k: restored(v) if isinstance(v, dict | str) else v for k, v in data.get("values", {}).items()}
+    plural, quantity = data.get("plural"), data.get("quantity")
+    try:
+        if isinstance(plural, str) and isinstance(quantity, int):
+            return _rebuilt(data["said"], plural, quantity, values)
+        data["said"].format(**values)  # every placeholder filled (Said leaves a message without values as it is)
+        return Said(data["said"], **values)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # a message its values do not fill
+        return None
+
+
 class Number(float):
     """A number with decimals as a person reads it, signed with the minus sign: `format(Number(-1.5), ".1f")` is
     "−1.5". `mark`: the decimal mark (the app gives the reader's: "−1,5")."""

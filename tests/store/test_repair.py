@@ -9,6 +9,7 @@ import pytest
 
 from companion.data.backups import REPAIR_MARKER
 from companion.data.store import GameStore, StoreWriteError
+from companion.language import speaking, spoken
 
 from .faults import disk_full, fail_at
 from .test_damaged import card_eleven, corrupt
@@ -153,3 +154,31 @@ def test_files_of_an_older_version_are_made_private(folder):
     folder.chmod(0o755)
     GameStore(folder).close()
     assert stat.S_IMODE((folder / "live.json").stat().st_mode) == 0o600 and stat.S_IMODE(folder.stat().st_mode) == 0o700
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_a_repair_told_at_one_start_is_said_in_each_readers_language_at_the_next(folder, language):
+    """notices.json keeps a repair's words as their message and values (not as English text): after a restart,
+    a German or French reader reads it in their language, the English one as it was told."""
+    (folder / "history/2026-01.json").write_text("{")
+    GameStore(folder).close()  # repairs it, and keeps the notice until someone dismisses it
+    store = GameStore(folder)
+    try:
+        [english] = store.recovered
+        assert english.startswith("history/2026-01.json was damaged: it is not valid JSON") and "The backup of" in english
+        with speaking(language):
+            [translated] = [spoken(notice) for notice in store.notices()]
+        assert translated != english and "history/2026-01.json" in translated and "JSON" in translated
+        assert "was damaged" not in translated and "The backup of" not in translated
+        assert translated.split(":")[0].split()[1] == {"de": "war", "fr": "était"}[language]
+    finally:
+        store.close()
+
+
+def test_a_notices_file_edited_by_hand_is_read_for_what_it_holds(folder):
+    (folder / "notices.json").write_text(json.dumps(["An older start's words.", {"said": "{file} was damaged"}, 3, {"said": 1}]))
+    store = GameStore(folder)
+    try:
+        assert store.recovered == ["An older start's words."]  # a message its values cannot fill, and what is no message: left out
+    finally:
+        store.close()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.data.checks import doc_problem
+from scoring.words import Said
 
 BACKUPS_KEPT = 5
 LIVE_BACKUP_SECONDS = 60.0  # games in progress change on every tap: back them up at most this often
@@ -25,19 +26,24 @@ def now_iso() -> str:
 
 
 class DataFileError(ValueError):
-    """A data file that cannot be used as it is; the message says why, in words."""
+    """A data file that cannot be used as it is; the message says why, in words (`said`: a Said that a notice
+    keeps, to say it later in its reader's language)."""
+
+    def __init__(self, said: str) -> None:
+        super().__init__(said)
+        self.said = said
 
 
 def check_data(data: Any, month: bool) -> None:
     """Raise DataFileError unless `data` is shaped like live.json (month=False) or a month file."""
     if not isinstance(data, dict):
-        raise DataFileError("it does not hold a TinyDB database")
+        raise DataFileError(Said("it does not hold a TinyDB database"))
     for name, table in data.items():
         if not isinstance(table, dict):
-            raise DataFileError(f"its table {name!r} is not a table")
+            raise DataFileError(Said("its table {name} is not a table", name=repr(name)))
         for doc_id, doc in table.items():
             if not (isinstance(doc_id, str) and doc_id.isdigit()) or not isinstance(doc, dict):
-                raise DataFileError(f"its table {name!r} has a malformed entry {doc_id!r}")
+                raise DataFileError(Said("its table {name} has a malformed entry {entry}", name=repr(name), entry=repr(doc_id)))
     tables = {"games": "finished"} if month else {"games": "in_progress", "edits": "editing"}  # the store's statuses
     for table, status in tables.items():
         for doc_id, doc in data.get(table, {}).items():
@@ -50,13 +56,13 @@ def check_data(data: Any, month: bool) -> None:
                 and doc.get("status") == status
                 and isinstance(doc.get("modified_at"), str)
             ):
-                raise DataFileError(f"game entry {doc_id} is incomplete")
+                raise DataFileError(Said("game entry {entry} is incomplete", entry=doc_id))
             if month and not isinstance(doc.get("summary"), dict):
-                raise DataFileError(f"game entry {doc_id} has no summary")
+                raise DataFileError(Said("game entry {entry} has no summary", entry=doc_id))
     if not month:
         meta = data.get("meta", {})
         if meta and not isinstance(meta.get("1", {}).get("schema"), int):
-            raise DataFileError("its schema version is missing")
+            raise DataFileError(Said("its schema version is missing"))
 
 
 def records_problem(data: dict, month: bool) -> str | None:
@@ -66,7 +72,7 @@ def records_problem(data: dict, month: bool) -> str | None:
         for doc_id, doc in data.get(table, {}).items():
             problem = doc_problem(doc, finished=month)
             if problem:
-                return f"game entry {doc_id}: {problem}"
+                return Said("game entry {entry}: {problem}", entry=doc_id, problem=problem)
     return None
 
 
@@ -80,17 +86,19 @@ def read_data_file(path: Path, month: bool) -> tuple[dict | None, bytes]:
     except FileNotFoundError:
         return None, b""
     except OSError as e:
-        raise DataFileError(f"it cannot be read: {e.strerror or e}") from None
+        raise DataFileError(Said("it cannot be read: {error}", error=e.strerror or str(e))) from None
     if not raw.strip():
-        raise DataFileError("it is empty")
+        raise DataFileError(Said("it is empty"))
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise DataFileError("it is not UTF-8 text") from None
+        raise DataFileError(Said("it is not UTF-8 text")) from None
     except json.JSONDecodeError as e:
-        raise DataFileError(f"it is not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+        raise DataFileError(
+            Said("it is not valid JSON ({error} at line {line}, column {column})", error=e.msg, line=e.lineno, column=e.colno)
+        ) from None
     except RecursionError:
-        raise DataFileError("it is not valid JSON (nested too deeply)") from None
+        raise DataFileError(Said("it is not valid JSON (nested too deeply)")) from None
     check_data(data, month)
     return data, raw
 

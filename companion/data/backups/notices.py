@@ -16,7 +16,7 @@ from companion.data.backups.files import (
     backup_time,
 )
 from companion.data.backups.state import FolderState
-from scoring.words import Said
+from scoring.words import Said, kept, restored
 
 log = logging.getLogger("tableside")
 
@@ -28,18 +28,19 @@ class Notices(FolderState):
         """Messages of earlier starts that no one has dismissed yet."""
         try:
             earlier = json.loads((self.folder / NOTICES).read_text(encoding="utf-8"))
-            self.recovered += [m for m in earlier if isinstance(m, str)]
+            self.recovered += [said for said in map(restored, earlier) if said]  # each said again in its reader's language
         except (OSError, ValueError, TypeError):
             pass
 
     def tell(self, message: str) -> None:
-        """Say what a repair did: logged, shown on the home screen, and kept in notices.json until dismissed."""
+        """Say what a repair did: logged, shown on the home screen, and kept in notices.json until dismissed
+        (a Said as its message and values: a later start says it in each reader's language)."""
         self.recovered.append(message)
         log.warning("%s", message)
         if self.read_only:
             return  # said now; the next start that can write repairs and says it again
         try:
-            write_atomically(self.folder / NOTICES, json.dumps(self.recovered))
+            write_atomically(self.folder / NOTICES, json.dumps([kept(m) for m in self.recovered]))
         except OSError:
             log.exception("could not keep the notice in %s", NOTICES)
 

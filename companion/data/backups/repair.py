@@ -28,6 +28,7 @@ from companion.data.backups.files import (
     records_problem,
 )
 from companion.data.backups.notices import Notices
+from scoring.words import Said, kept, restored
 
 log = logging.getLogger("tableside")
 
@@ -45,16 +46,37 @@ class Repair(Notices):
         found = self.good_copy(rel, month)
         if found is not None and contents.count(self._still_missing(rel, json.loads(found[1].decode("utf-8")))) < contents.count(lost):
             return self._repair(rel, month, problem, found)
-        what = "games" if month else "games in progress and settings"
-        self.tell(f"{rel} was damaged: {problem}. No backup holds them, so these {what} are missing; the file was left as it is.")
+        if month:
+            self.tell(
+                Said(
+                    "{file} was damaged: {problem}. No backup holds them, so these games are missing; the file was left as it is.",
+                    file=rel,
+                    problem=problem,
+                )
+            )
+        else:
+            self.tell(
+                Said(
+                    "{file} was damaged: {problem}. No backup holds them, so these games in progress and settings are missing; "
+                    "the file was left as it is.",
+                    file=rel,
+                    problem=problem,
+                )
+            )
         return data
 
     def _finish_interrupted(self, rel: str) -> None:
         """The file of an interrupted repair is good now: the swap had happened; say so and clear the marker."""
         marker = self.interrupted or {}
         self.tell(
-            f"A repair of {rel} (it was damaged: {marker.get('problem', 'unknown')}) was interrupted on "
-            f"{marker.get('started_at', '?')}; it had already restored {marker.get('restoring', 'the file')} and is now complete."
+            Said(
+                "A repair of {file} (it was damaged: {problem}) was interrupted on {started}; it had already restored {restoring} "
+                "and is now complete.",
+                file=rel,
+                problem=restored(marker.get("problem")) or Said("unknown"),
+                started=str(marker.get("started_at", "?")),
+                restoring=restored(marker.get("restoring")) or Said("the file"),
+            )
         )
         self._clear_marker()
 
@@ -86,11 +108,16 @@ class Repair(Notices):
         return None if best is None else (best[1], best[2])
 
     def _repair(self, rel: str, month: bool, problem: str, found: tuple[Path, bytes] | None = None) -> dict | None:
-        """Restore-then-swap, with repair.json marking it under way (see the module docstring)."""
+        """Restore-then-swap, with repair.json marking it under way (see the module docstring). What it says is
+        a Said (a later start, and each reader, says it in the reader's language: notices.py keeps it so)."""
         path = self.folder / rel
-        earlier = ""
         if self.interrupted and self.interrupted.get("file") == rel:
-            earlier = f" (a repair begun on {self.interrupted.get('started_at', '?')} had been interrupted)"
+            problem = Said(
+                "{problem} (a repair begun on {started} had been interrupted)",
+                problem=problem,
+                started=str(self.interrupted.get("started_at", "?")),
+            )
+        what = Said("games finished in {month}", month=Path(rel).stem) if month else Said("games in progress and settings")
         stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
         aside = path.with_name(f"{path.name}.corrupt-{stamp}")
         n = 1
@@ -99,15 +126,27 @@ class Repair(Notices):
             aside = aside.with_name(f"{path.name}.corrupt-{stamp}-{n}")
         found = found or self.good_copy(rel, month)
         if self.read_only:  # nothing written: the good copy is read instead of the damaged file
-            what = "games in progress and settings" if not month else f"games finished in {Path(rel).stem}"
-            shown = f"the backup of {backup_time(found[0])} is shown instead" if found else f"{what} are not shown"
-            self.tell(f"{rel} is damaged ({problem}); the folder is read-only, so it was not repaired: {shown}.")
+            shown = (
+                Said("the backup of {when} is shown instead", when=backup_time(found[0]))
+                if found
+                else Said("{what} are not shown", what=what)
+            )
+            self.tell(
+                Said(
+                    "{file} is damaged ({problem}); the folder is read-only, so it was not repaired: {shown}.",
+                    file=rel,
+                    problem=problem,
+                    shown=shown,
+                )
+            )
             return json.loads(found[1].decode("utf-8")) if found else {}
-        restoring = f"the backup of {backup_time(found[0])}" if found else "an empty file"
+        restoring = Said("the backup of {when}", when=backup_time(found[0])) if found else Said("an empty file")
         try:
             write_atomically(
                 self.folder / REPAIR_MARKER,
-                json.dumps({"file": rel, "problem": problem, "aside": aside.name, "restoring": restoring, "started_at": now_iso()}),
+                json.dumps(
+                    {"file": rel, "problem": kept(problem), "aside": aside.name, "restoring": kept(restoring), "started_at": now_iso()}
+                ),
             )
             if path.exists():
                 try:
@@ -119,31 +158,43 @@ class Repair(Notices):
             fsync_dir(path.parent)
         except OSError as e:
             self.blocked.add(rel)
-            what = "games in progress and settings" if not month else f"games finished in {Path(rel).stem}"
-            message = (
-                f"{rel} is damaged ({problem}) and could not be repaired now: {e.strerror or e}. "
-                f"It was left as it is and Tableside starts without it, so {what} are not shown; "
-                f"the repair will be finished at the next start."
+            message = Said(
+                "{file} is damaged ({problem}) and could not be repaired now: {error}. It was left as it is and Tableside "
+                "starts without it, so {what} are not shown; the repair will be finished at the next start.",
+                file=rel,
+                problem=problem,
+                error=e.strerror or str(e),
+                what=what,
             )
             self.recovered.append(message)  # not kept: the next start says it again, or says what it did
             log.warning("%s", message)
             return None
-        kept = f"The damaged file was kept as {aside}. " if aside.exists() else ""
+        aside_kept = Said("The damaged file was kept as {aside}. ", aside=str(aside)) if aside.exists() else ""
         if found:
             self.prints[rel] = fingerprint(found[1])
-            message = (
-                f"{rel} was damaged: {problem}{earlier}. {kept}The backup of {backup_time(found[0])} was "
-                f"restored; changes made after that backup may be missing."
+            message = Said(
+                "{file} was damaged: {problem}. {kept}The backup of {when} was restored; changes made after that backup may be missing.",
+                file=rel,
+                problem=problem,
+                kept=aside_kept,
+                when=backup_time(found[0]),
             )
             data = json.loads(found[1].decode("utf-8"))
             lacking = self._still_missing(rel, data)
             if lacking:
-                message += f" No backup holds the rest: {contents.in_words(rel, lacking).removeprefix('it lost ')} are still missing."
+                message = Said(
+                    "{said} No backup holds the rest: {what} are still missing.",
+                    said=message,
+                    what=contents.lost_in_words(rel, lacking),
+                )
         else:
-            what = "games in progress and settings" if not month else f"games finished in {Path(rel).stem}"
-            message = (
-                f"{rel} was damaged: {problem}{earlier}. No good backup of it was found: {kept}Tableside "
-                f"starts without it, so {what} may be missing."
+            message = Said(
+                "{file} was damaged: {problem}. No good backup of it was found: {kept}Tableside starts without it, "
+                "so {what} may be missing.",
+                file=rel,
+                problem=problem,
+                kept=aside_kept,
+                what=what,
             )
             data = {}
         self.tell(message)  # kept before the marker goes: a kill in between still tells at the next start

@@ -19,6 +19,7 @@ from companion.data.backups.files import (
 )
 from companion.data.backups.repair import Repair
 from companion.data.checks import CHECKS
+from scoring.words import Said
 
 
 class StartUpChecks(Repair):
@@ -79,7 +80,7 @@ class StartUpChecks(Repair):
         try:
             data, raw = read_data_file(path, month)
         except DataFileError as e:
-            problem = str(e)
+            problem = e.said
         else:
             if data is not None:
                 self.prints[rel] = fingerprint(raw)
@@ -88,5 +89,5 @@ class StartUpChecks(Repair):
                     self._finish_interrupted(rel)
                 lost = contents.missing(self.contents.get(rel), contents.entry_of(rel, data))
                 return self._restore_lost(rel, month, data, lost) if lost else data
-            problem = "it was missing"
+            problem = Said("it was missing")
         return self._repair(rel, month, problem)

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Protocol
 import flet as ft
 
 import scoring
-from companion.language import spoken
+from companion.language import _, spoken
 from companion.services.player_colours import colour_name, table_colours
 from companion.ui.widgets.controls import NARROW_TABLEAU
 from companion.ui.widgets.palette import ink
@@ -45,6 +45,16 @@ PageSize = tuple[float | None, float | None]
 def line_words(line: scoring.Line) -> str:
     """A scoring line ("red: (6 − 20) = −14"): the rules' words (Line.said), in the reader's language."""
     return spoken(line.said)
+
+
+def naming(names: Mapping[str, str]) -> Callable[[str], str]:
+    """How a screen names a record's key (a colour: the record's words are English, never shown as they are):
+    its marked word in the reader's language, or the key itself for one the screen does not know."""
+
+    def name(key: str) -> str:
+        return _(names[key]) if key in names else key
+
+    return name
 
 
 def nothing(*args: Any) -> Any:

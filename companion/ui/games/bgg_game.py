@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.language import N_, _, ngettext
-from companion.ui.games.base import GameScreen, line_words
+from companion.ui.games.base import GameScreen, line_words, naming
 from companion.ui.widgets.controls import TAP, card_button, option_switch, section, short_name, stepper
 from companion.ui.widgets.palette import ink
 from scoring import bgg_game as rules
@@ -28,20 +28,17 @@ LEDGER_SAID = N_(
 TRACK_SAID = N_("GG: Geek Gold, the money that is also the score. Score track: the GG the player's marker shows on the board.")
 MAX_FIELD_WIDTH = 320  # a 360 px phone's tableau, less its padding
 EVERY_SET = N_("3 players: score every complete\n1–6 set (default: one per colour)")  # two lines: a switch's label never wraps
-# The publishers' colours as the screen names them (the record's keys are English words, never shown as they are).
-COLOUR_NAMES = {
-    "red": N_("red"),
-    "blue": N_("blue"),
-    "green": N_("green"),
-    "yellow": N_("yellow"),
-    "purple": N_("purple"),
-    "black": N_("black"),
-}
-
-
-def colour_name(colour: str) -> str:
-    """A publisher's colour in the reader's language ("" for none)."""
-    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+# The publishers' colours as the screen names them ("" for none).
+colour_name = naming(
+    {
+        "red": N_("red"),
+        "blue": N_("blue"),
+        "green": N_("green"),
+        "yellow": N_("yellow"),
+        "purple": N_("purple"),
+        "black": N_("black"),
+    }
+)
 
 
 def parse_number(text: str | None) -> int | None:

@@ -14,7 +14,7 @@ import flet as ft
 import scoring
 from companion.language import N_, _
 from companion.services.history_figures import share_of
-from companion.ui.games.base import GameScreen, line_words
+from companion.ui.games.base import GameScreen, line_words, naming
 from companion.ui.widgets.controls import SNUG, TAP, card_button, option_switch, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
@@ -35,20 +35,17 @@ APP_BAR, SPARE = 56, 4
 HEADER, GUEST_HEADER = 160, 132
 BAR, GUEST_BAR = 61, 132
 BREAK = "\u200b"  # a line may break here, between the terms of a formula, never inside a number
-# Each expedition's colour as the screen names it (the record's keys are English words, never shown as they are).
-COLOUR_NAMES = {
-    "yellow": N_("yellow"),
-    "blue": N_("blue"),
-    "white": N_("white"),
-    "green": N_("green"),
-    "red": N_("red"),
-    "purple": N_("purple"),
-}
-
-
-def colour_name(colour: str) -> str:
-    """The expedition's colour in the reader's language ("red" in English, as the accessible names say it)."""
-    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+# Each expedition's colour as the screen names it ("red" in English, as the accessible names say it).
+colour_name = naming(
+    {
+        "yellow": N_("yellow"),
+        "blue": N_("blue"),
+        "white": N_("white"),
+        "green": N_("green"),
+        "red": N_("red"),
+        "purple": N_("purple"),
+    }
+)
 
 
 def wrappable(formula: str) -> str:
