@@ -14,6 +14,7 @@ player's name, a number) as it is.
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -62,12 +63,52 @@ def catalog(language: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALES, languages=[language], fallback=True)
 
 
+# Where a language drops a vowel before a value that starts with one, which only the value shows: French
+# "de {player}" is "d'Ana" for Ana, "de Ben" for Ben. (Not before h or y: "de Hugo", "de Yves" are both said.)
+ELISIONS = {"fr": re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")}
+VOWELS = frozenset("AEIOUÀÂÄÆÉÈÊËÎÏÔŒÙÛÜaeiouàâäæéèêëîïôœùûü")
+
+
+def elided(template: str, values: dict[str, Any], language: str) -> str:
+    """`template` with its elisions made for `values` ("de {player}" → "d'{player}" for Ana)."""
+    pattern = ELISIONS.get(language)
+    if pattern is None:
+        return template
+
+    def one(found: re.Match[str]) -> str:
+        value = values.get(found.group(2))
+        starts_with_vowel = isinstance(value, str) and value[:1] in VOWELS
+        return f"{found.group(1)[:-1]}'{{{found.group(2)}}}" if starts_with_vowel else found.group(0)
+
+    return pattern.sub(one, template)
+
+
+class Message(str):
+    """A translated message with an elision before a value: its `format` makes it for the values it is given."""
+
+    language: str
+
+    def format(self, *args: Any, **values: Any) -> str:
+        return str.format(elided(self, values, self.language), *args, **values)
+
+
+def _in_reader_words(text: str, language: str) -> str:
+    pattern = ELISIONS.get(language)
+    if pattern is None or not pattern.search(text):
+        return text  # a plain str for everything else
+    message = Message(text)
+    message.language = language
+    return message
+
+
 def _(message: str) -> str:
-    return catalog(current()).gettext(message)
+    language = current()
+    return _in_reader_words(catalog(language).gettext(message), language)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    return catalog(current()).ngettext(singular, plural, count)
+    language = current()
+    return _in_reader_words(catalog(language).ngettext(singular, plural, count), language)
 
 
 def spoken(text: Any) -> str:
@@ -81,7 +122,7 @@ def spoken(text: Any) -> str:
         template = translations.gettext(text.template)
     values = {name: said_value(value) for name, value in text.values.items()}
     try:
-        return template.format(**values)
+        return elided(template, values, current()).format(**values)
     except (KeyError, IndexError, ValueError):  # a translation with a placeholder of its own: the English (the check finds it)
         return str(text)
 

@@ -57,8 +57,9 @@ class Language:
 
     async def restore(self) -> bool:
         """At a session's start: the device's own choice, else its preferred languages. Whether it changed."""
-        kept = await self.preferences.get(PREFERENCE, "its language")
-        code = kept if isinstance(kept, str) and kept in language.LANGUAGES else language.best_match(await self.device_languages())
+        # Both asked at once: one wait for the browser, where a first visit has no choice kept.
+        kept, device = await asyncio.gather(self.preferences.get(PREFERENCE, "its language"), self.device_languages())
+        code = kept if isinstance(kept, str) and kept in language.LANGUAGES else language.best_match(device)
         if code == self.code:
             return False
         self.speak(code)

@@ -20,7 +20,7 @@ from companion.access.invites import Invites
 from companion.data.ids import route_id
 from companion.language import catalogs
 from companion.ui.language import PREFERENCE
-from scoring.words import join_names, ordinal
+from scoring.words import Said, join_names, ordinal
 
 from .conftest import example
 from .harness import accessible_name, tappable, walk
@@ -333,6 +333,26 @@ def test_the_rules_words_are_said_in_the_readers_language_and_stay_english_for_t
     with language.speaking("fr"):
         assert language.spoken(both) == "Ana, Ben et Cy"
     assert language.spoken("Ana") == "Ana"  # a name is said as it is
+
+
+@pytest.mark.parametrize(
+    "code, player, photo, colour",
+    [
+        ("fr", "Ana", "Photo du tableau d'Ana", "rouge est aussi la couleur d'Émile"),
+        ("fr", "Ben", "Photo du tableau de Ben", "rouge est aussi la couleur de Ben"),
+        ("fr", "Hugo", "Photo du tableau de Hugo", "rouge est aussi la couleur de Hugo"),  # an h may be said: no elision
+        ("de", "Ana", "Foto der Auslage von Ana", None),
+        ("en", "Ana", "Photo of Ana's tableau", "red is also Ana's colour"),
+    ],
+)
+def test_a_name_that_starts_with_a_vowel_takes_the_languages_elision(code, player, photo, colour):
+    """French drops the e of "de" before a vowel, which only the name shows: "d'Ana", "de Ben"."""
+    with language.speaking(code):
+        assert language._("Photo of {player}'s tableau").format(player=player) == photo
+        if colour:
+            owner = "Émile" if player == "Ana" and code == "fr" else player
+            said = Said("{colour} is also {player}'s colour", colour=Said("red"), player=owner)
+            assert language.spoken(said) == colour
 
 
 @pytest.mark.parametrize("code", ["de", "fr"])
