@@ -41,6 +41,19 @@ def use(session_language: Callable[[], str | None]) -> None:
     _drawn_for[0] = session_language
 
 
+_readers: set[str] = {DEFAULT}  # the languages sessions of this process have spoken (the figures' warm-up works for each)
+
+
+def reader_speaks(code: str) -> None:
+    """A session speaks `code`: the history's figures are worked out ahead in it too (ui/warm_figures.py)."""
+    _readers.add(code)
+
+
+def readers_languages() -> list[str]:
+    """The languages spoken by a session since this process started, English always among them."""
+    return sorted(_readers)
+
+
 def current() -> str:
     return _spoken.get() or _drawn_for[0]() or DEFAULT
 

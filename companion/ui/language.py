@@ -44,6 +44,7 @@ class Language:
     def speak(self, code: str) -> None:
         self.code = code
         _spoken[self.page.session] = code
+        language.reader_speaks(code)
         if code == language.DEFAULT and self.page.locale_configuration is None:
             return  # Flutter's own default is English: nothing to tell it (a locale it is told reloads its texts)
         self.page.locale_configuration = ft.LocaleConfiguration(supported_locales=SUPPORTED, current_locale=ft.Locale(code))

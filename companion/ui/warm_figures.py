@@ -1,14 +1,15 @@
 """The history's figures worked out before anyone asks: at start-up and after each change of the
 history, a worker thread fills the caches the statistics and players screens read (each player's
-games and the roster's lines, each game's own figures, the ratings, each game's round scores for a
-player's records), so a visit finds them ready
-instead of reading every record of a long history while the person waits (10,000 games: about 2 s)."""
+games and the roster's lines, each game's own figures in each language a session has spoken, the
+ratings, each game's round scores for a player's records), so a visit finds them ready instead of
+reading every record of a long history while the person waits (10,000 games: about 2 s)."""
 
 from __future__ import annotations
 
 import logging
 import threading
 
+from companion import language
 from companion.data import changes
 from companion.data.store import GameStore
 from companion.services import kept_figures, records
@@ -60,8 +61,10 @@ def warm(store: GameStore) -> None:
     kept = kept_figures.of(store)
     kept.roster()  # each player's games and the roster's lines, for this version of the history
     kept.ratings()  # next: a screen waits for them (a game saved as the newest rates only it: quick)
-    for key in game_screens.ordered():
-        kept.game_stats(key, game_screens.screen(key).statistic)
+    for code in language.readers_languages():  # a game's figures may be words: kept per language
+        with language.speaking(code):
+            for key in game_screens.ordered():
+                kept.game_stats(key, game_screens.screen(key).statistic)
     kept.wins_per_player()
     finished = kept.current().finished
     for game in finished:  # each game's round scores, which a player's records read (20,000 games: 0.8 s of a first visit)

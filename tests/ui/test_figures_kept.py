@@ -59,6 +59,23 @@ def test_the_warmer_works_the_figures_out_at_start_and_after_a_change(history):
     assert kept("lost-cities") == {"lc-1", "lc-2"}
 
 
+def test_the_warmer_works_each_games_figures_out_in_every_language_a_session_has_spoken(history, monkeypatch):
+    """A game's figures may be words, kept per language: a German reader's first Statistics after a change
+    finds them ready too, once a session has spoken German (the English always)."""
+    from companion import language
+    from companion.services import kept_figures
+    from companion.ui import games as game_screens
+    from companion.ui.warm_figures import warm
+
+    monkeypatch.setattr(language, "_readers", {"en"})
+    warm(history)
+    kept = kept_figures.of(history).current().games
+    assert {code for _, code in kept} == {"en"} and {game for game, _ in kept} == set(game_screens.ordered())
+    language.reader_speaks("de")
+    warm(history)
+    assert {key for key in kept_figures.of(history).current().games} == {(g, c) for g in game_screens.ordered() for c in ("en", "de")}
+
+
 def test_the_first_warming_waits_until_the_server_answers(history, monkeypatch):
     """At start-up the warmer waits its `after` seconds: the figures of 20,000 games worked out beside
     the start-up doubled the time to the first page (a change later is worked out at once: above)."""
