@@ -76,7 +76,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(item.path.name))
 
 
-BROWSER_GROUPS = 3  # of pyproject's 4 workers (a run is half idle waiting on browsers and servers: the fourth takes the browserless tests)
+BROWSER_GROUPS = 2  # of pyproject's 3 workers (a run is half idle waiting on browsers and servers: the third takes the browserless tests)
 # Per file, setup and call, in seconds: a full run's (9:53, the 2-core machine, 4 December 2026), rounded
 # to 5; test_standalone.py with the steps added since (storage full, an update) run alone × 1.4.
 SECONDS = {
