@@ -121,7 +121,9 @@ def N_(message: str) -> str:
 
 
 def ordinal(n: int) -> Said:
-    """1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st."""
+    """1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st. (1st is a message of its own: French says "1er", "21e".)"""
+    if n == 1:
+        return Said("1st")
     if 10 <= n % 100 <= 20:
         return Said("{n}th", n=n)
     return {1: Said("{n}st", n=n), 2: Said("{n}nd", n=n), 3: Said("{n}rd", n=n)}.get(n % 10) or Said("{n}th", n=n)

@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 import scoring
 
@@ -172,25 +173,68 @@ def test_main_screens_and_setup_fit_and_have_big_targets(ui, size):
     check_screen(u, f"{size}-setup")  # the game's options (play_<game>.py's switches) too
 
 
-# German runs longest of the three languages: its main screens on the smallest phone, checked alike.
-IN_GERMAN = ("/", "/stats", "/players/Noah", "/tonight", "/settings")
+# German and French run longer than English (French more often: in 55% of the messages, German in 35%;
+# German's words are the longest, and a word does not wrap): each one's main screens on the smallest phone,
+# checked alike, from the browser's own language, and its play screen and Home on a tablet. In German, then, a choice in Settings kept by that
+# browser across a reload, while another browser at the same server keeps its own language.
+IN_LANGUAGES = ("/", "/history", "/stats", "/players/Noah", "/in-progress", "/tonight", "/settings")
+SETTINGS = {"en": "Settings", "de": "Einstellungen", "fr": "Réglages"}
 
 
-def test_the_main_screens_fit_in_german_on_the_smallest_phone(browser, server, request):
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_the_main_screens_fit_in_german_and_in_french_on_the_smallest_phone(browser, server, request, code):
     from .conftest import new_context
     from .ui import UI
 
-    u = UI(new_context(browser, SIZES["phone-360"], locale="de-DE").new_page(), server, request.node.name)
+    u = UI(new_context(browser, SIZES["phone-360"], locale=f"{code}-{code.upper()}").new_page(), server, request.node.name)
     try:
-        for route in IN_GERMAN:
+        for route in IN_LANGUAGES:
             u.open(route, ready='flt-semantics[role="button"]')
             u.until_still()
-            check_screen(u, f"german{route.replace('/', '-')}")
+            check_screen(u, f"{code}{route.replace('/', '-')}")
+        expect(u.page.get_by_text(SETTINGS[code]).first).to_be_visible()  # the browser's language, not English
         # A game's play screen, the densest: Lost Cities, opened from the games in progress.
         u.open("/in-progress", ready='flt-semantics[role="button"]')
         u.page.get_by_role("button", name=re.compile("^Lost Cities")).first.click()
         u.page.wait_for_url("**/play/**")
         u.until_still()
-        check_screen(u, "german-play", roles=("button",))  # its cards are smaller by design (docs/screens.md): not them
+        check_screen(u, f"{code}-play", roles=("button",))  # its cards are smaller by design (docs/screens.md): not them
+        u.page.set_viewport_size(SIZES["tablet-1180"])  # the same device turned into a tablet: its play screen and Home
+        u.until_still()
+        check_screen(u, f"{code}-tablet-play", roles=("button",))
+        u.open("/", ready='flt-semantics[role="button"]')
+        u.until_still()
+        check_screen(u, f"{code}-tablet-home")
+        if code == "de":
+            a_choice_is_kept_by_its_browser_and_another_keeps_its_own(u, browser, server, request)
     finally:
         u.page.context.close()
+
+
+def a_choice_is_kept_by_its_browser_and_another_keeps_its_own(u, browser, server, request) -> None:
+    from .conftest import new_context
+    from .ui import UI
+
+    english = UI(new_context(browser, SIZES["phone-360"], locale="en-GB").new_page(), server, request.node.name)
+    try:
+        english.open("/settings")
+        expect(english.page.get_by_text(SETTINGS["en"]).first).to_be_visible(timeout=30_000)
+        u.open("/settings")
+        french = u.page.get_by_role("radio", name="Français")
+        scroll_to_the_end(u)  # the last section of Settings
+        french.click()
+        expect(u.page.get_by_text(SETTINGS["fr"]).first).to_be_visible(timeout=30_000)
+        u.reload()
+        expect(u.page.get_by_text(SETTINGS["fr"]).first).to_be_visible(timeout=30_000)
+        scroll_to_the_end(u)
+        expect(french).to_be_checked(timeout=30_000)
+        expect(english.page.get_by_text(SETTINGS["en"]).first).to_be_visible()  # the other device kept its own
+    finally:
+        english.page.context.close()
+
+
+def scroll_to_the_end(u) -> None:
+    u.page.mouse.move(180, 400)
+    for _ in range(6):
+        u.page.mouse.wheel(0, 600)
+        u.page.wait_for_timeout(150)

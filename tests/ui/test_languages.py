@@ -332,6 +332,18 @@ def test_the_rules_words_are_said_in_the_readers_language_and_stay_english_for_t
         assert (language.spoken(place), language.spoken(both)) == ("2.", "Ana, Ben und Cy")
     with language.speaking("fr"):
         assert language.spoken(both) == "Ana, Ben et Cy"
+        assert [language.spoken(ordinal(n)) for n in (1, 2, 21)] == ["1er", "2e", "21e"]  # 1st: a message of its own
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 21, 22, 101, 111)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "21st",
+        "22nd",
+        "101st",
+        "111th",
+    ]
     assert language.spoken("Ana") == "Ana"  # a name is said as it is
 
 
