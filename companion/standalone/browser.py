@@ -21,6 +21,8 @@ import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.language import N_, _, speaking
+
 DATA = Path("/tableside")  # the mount point; the store's folder is inside it, as on a computer
 LOCK = "tableside-games"  # the Web Lock of the tab that reads and writes the games
 # The worker's Web Locks (navigator.locks): `hold` answers whether this tab now holds the lock, `take`
@@ -37,9 +39,10 @@ TAB_LOCK = """(() => {
     take: (lost) => ask({ steal: true }, lost),
   };
 })()""".replace("LOCK", LOCK)
-ELSEWHERE = "Tableside is open in another tab of this browser. Its games are kept there; use them there, or here."
-TAKE = "Use Tableside here"
-STOPPED = (
+# Said in the tab's language (its session's: the device's choice, else the browser's; `in_words`).
+ELSEWHERE = N_("Tableside is open in another tab of this browser. Its games are kept there; use them there, or here.")
+TAKE = N_("Use Tableside here")
+STOPPED = N_(
     "Tableside was opened in another tab, and this tab has stopped so that no game is written twice. "
     "Nothing was lost. Reload to use it here."
 )
@@ -85,40 +88,46 @@ async def one_tab(page) -> None:
     async def reload(e) -> None:
         await ft.UrlLauncher().launch_url(str(flet_js.documentUrl), web_only_window_name="_self")
 
-    def lost(*_) -> None:
+    def lost(*args) -> None:
         stop_writing()
-        page.show_dialog(
-            ft.AlertDialog(
-                modal=True,
-                title=ft.Text("Open in another tab"),
-                content=ft.Text(STOPPED),
-                actions=[ft.FilledButton("Reload", on_click=reload)],
+        with speaking(in_words(page)):
+            page.show_dialog(
+                ft.AlertDialog(
+                    modal=True,
+                    title=ft.Text(_("Open in another tab")),
+                    content=ft.Text(_(STOPPED)),
+                    actions=[ft.FilledButton(_("Reload"), on_click=reload)],
+                )
             )
-        )
         page.update()
 
     on_lost = create_proxy(lost)
     if await lock.hold(on_lost):
         return
+    from companion.ui.language import Language
+    from companion.ui.preferences import BrowserPreferences
+
+    await Language(page, BrowserPreferences()).restore()  # the app's own screens ask again: this one comes first
     chosen = asyncio.Event()
-    page.views.append(
-        ft.View(
-            route="/",
-            appbar=ft.AppBar(title=ft.Text("Tableside")),
-            controls=[
-                ft.Semantics(identifier="message", content=ft.Text(ELSEWHERE)),
-                ft.FilledButton(TAKE, height=48, on_click=lambda e: chosen.set()),
-            ],
-            spacing=16,
+    with speaking(in_words(page)):
+        page.views.append(
+            ft.View(
+                route="/",
+                appbar=ft.AppBar(title=ft.Text("Tableside")),
+                controls=[
+                    ft.Semantics(identifier="message", content=ft.Text(_(ELSEWHERE))),
+                    ft.FilledButton(_(TAKE), height=48, on_click=lambda e: chosen.set()),
+                ],
+                spacing=16,
+            )
         )
-    )
     page.update()
     await chosen.wait()
     await lock.take(on_lost)
     page.views.clear()
 
 
-NO_ROOM = (
+NO_ROOM = N_(
     "This browser has no room left to keep Tableside's games: what you enter shows here but is not kept, "
     "and would be lost when this tab closes. Free some space on this device (or export the history); "
     "Tableside keeps everything as soon as there is room."
@@ -153,13 +162,22 @@ class KeptInBrowser:
         print(f"Tableside: the games could not be kept in this browser: {error}")
         if self.said is not None:
             return
-        self.said = ft.AlertDialog(
-            title=ft.Text("No room to keep the games"),
-            content=ft.Semantics(identifier="no-room", content=ft.Text(NO_ROOM)),
-            actions=[ft.TextButton("OK", on_click=lambda e: self.page.pop_dialog())],
-        )
+        with speaking(in_words(self.page)):
+            self.said = ft.AlertDialog(
+                title=ft.Text(_("No room to keep the games")),
+                content=ft.Semantics(identifier="no-room", content=ft.Text(_(NO_ROOM))),
+                actions=[ft.TextButton(_("OK"), on_click=lambda e: self.page.pop_dialog())],
+            )
         self.page.show_dialog(self.said)
         self.page.update()
+
+
+def in_words(page) -> str:
+    """The language this tab speaks (its session's), for what is said outside a screen's drawing: a lock
+    lost or a write refused is heard from JavaScript, where no session is being drawn."""
+    from companion.ui.language import spoken_in
+
+    return spoken_in(page)
 
 
 def fresh_state() -> None:

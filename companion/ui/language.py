@@ -34,6 +34,11 @@ def spoken_on_this_page() -> str | None:
 language.use(spoken_on_this_page)
 
 
+def spoken_in(page: ft.Page) -> str:
+    """The language of `page`'s session (English until it is known), wherever the words are made."""
+    return _spoken.get(page.session, language.DEFAULT)
+
+
 class Language:
     def __init__(self, page: ft.Page, preferences: BrowserPreferences):
         self.page = page

@@ -1,9 +1,11 @@
-"""In Chromium: a page whose websocket hears nothing says so within seconds and offers a retry, which
+"""In Chromium: a page whose websocket hears nothing says so within seconds (in the browser's language) and offers a retry, which
 starts a new session; and the page never asks a CDN for Rive's runtime (before_flet.js)."""
 
 from __future__ import annotations
 
 import pytest
+
+from companion import language
 
 from .conftest import TABLET, new_context
 
@@ -11,7 +13,11 @@ pytestmark = pytest.mark.e2e
 
 
 def test_a_silent_server_gets_a_still_connecting_page_with_a_retry(browser, server):
-    page = new_context(browser, TABLET).new_page()
+    """Said in the browser's language (French here: the first of its languages Tableside speaks)."""
+    with language.speaking("fr"):
+        still, retry = language._("Still connecting to the table…"), language._("Retry")
+    assert (still, retry) != ("Still connecting to the table…", "Retry")
+    page = new_context(browser, TABLET, locale="fr-FR").new_page()
     try:
         silent = {"on": True}
 
@@ -25,10 +31,10 @@ def test_a_silent_server_gets_a_still_connecting_page_with_a_retry(browser, serv
         page.evaluate("sessionStorage.setItem('_flet_session_id', 'stale')")
         notice = page.get_by_role("alert")
         notice.wait_for(timeout=30_000)
-        assert "Still connecting" in notice.inner_text()
+        assert notice.inner_text().split("\n")[0] == still
         assert page.evaluate("typeof window.RiveNative") == "function"  # Rive's CDN script was answered here
         silent["on"] = False
-        page.get_by_role("button", name="Retry").click()
+        page.get_by_role("button", name=retry).click()
         page.wait_for_load_state()
         page.locator("flt-semantics-placeholder, flt-glass-pane").first.wait_for(state="attached", timeout=30_000)
         page.wait_for_function("!document.getElementById('still-connecting')", timeout=30_000)

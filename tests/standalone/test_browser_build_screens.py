@@ -180,3 +180,19 @@ def test_the_build_writes_brotli_and_gzip_copies_beside_what_compresses(tmp_path
         assert brotli.decompress((tmp_path / f"{name}.br").read_bytes()) == original
         assert gzip.decompress((tmp_path / f"{name}.gz").read_bytes()) == original
     assert not list(tmp_path.glob("small.js.*")) and not list(tmp_path.glob("font.woff2.*"))
+
+
+def test_what_the_browser_build_says_outside_a_screen_is_in_the_tabs_language(open_standalone, store):
+    """A write refused (or the games taken by another tab) is heard from JavaScript, with no session being
+    drawn: said in the tab's language all the same (standalone/browser.in_words)."""
+    from companion.language import _, speaking
+    from companion.standalone.browser import NO_ROOM, KeptInBrowser
+    from companion.ui.language import PREFERENCE
+
+    h = open_standalone("/", browser_storage={PREFERENCE: "de"})
+    h.settle()
+    KeptInBrowser(h.page).written("QuotaExceededError")
+    h.settle()
+    with speaking("de"):
+        german = _(NO_ROOM)
+    assert german != NO_ROOM and dialog(h).content.content.value == german
