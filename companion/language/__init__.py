@@ -198,6 +198,20 @@ def decimal(value: float, digits: int = 1) -> str:
         return format(rounded).replace("-", "\u2212")
 
 
+def page_words(messages: Iterable[str]) -> str:
+    """JavaScript for a page's own script, which speaks before the app can (a notice while it connects, a new
+    version ready): `messages` in every language Tableside speaks, and `tablesideSaid(english)`, which says
+    one in the first of the browser's languages Tableside speaks (said.js)."""
+    import json
+
+    words: dict[str, dict[str, str]] = {}
+    for code in LANGUAGES:
+        with speaking(code):
+            words[code] = {english: _(english) for english in messages}
+    said = (Path(__file__).with_name("said.js")).read_text(encoding="utf-8")
+    return f"const TABLESIDE_WORDS = {json.dumps(words, ensure_ascii=False)};\n{said}"
+
+
 def best_match(preferred: Iterable[str]) -> str:
     """The first of a device's preferred languages ("de-AT", "fr_CA", "en") that Tableside speaks; else English."""
     for tag in preferred:

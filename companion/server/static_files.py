@@ -49,7 +49,7 @@ from starlette.responses import FileResponse, Response
 from starlette.types import Receive, Scope, Send
 
 from companion import language
-from companion.language import N_, _
+from companion.language import N_
 from companion.server import fallback_fonts, flet_seams
 
 log = logging.getLogger("tableside")
@@ -305,15 +305,7 @@ class PhoneFriendlyStatic:
 
 BEFORE_FLET = flet_seams.BEFORE_FLET  # no CDN request; a page never waits for ever
 BEFORE_FLET_WORDS = (N_("Still connecting to the table…"), N_("Retry"))  # its notice's, said in the browser's language
-
-
-def before_flet_words() -> str:
-    """The notice's words in each language Tableside speaks, as a JavaScript object (before_flet.js's WORDS)."""
-    words = {}
-    for code in language.LANGUAGES:
-        with language.speaking(code):
-            words[code] = {english: _(english) for english in BEFORE_FLET_WORDS}
-    return json.dumps(words, ensure_ascii=False)
+SAID_HERE = "/* TABLESIDE_SAID: its words in the browser's language (static_files.py puts them here) */"
 
 
 def versioned_page(html: str, version: str) -> str:
@@ -321,7 +313,7 @@ def versioned_page(html: str, version: str) -> str:
     under the page's own base (`serve --prefix t2`: /t2/v/<version>/), and our own script run before
     Flet's client (BEFORE_FLET)."""
     base = f"{flet_seams.base_href(html)}v/{version}/"
-    ours = BEFORE_FLET.read_text(encoding="utf-8").replace("{} /* TABLESIDE_WORDS */", before_flet_words())
+    ours = BEFORE_FLET.read_text(encoding="utf-8").replace(SAID_HERE, language.page_words(BEFORE_FLET_WORDS))
     ours = ours.replace("</", "<\\/")  # inline: nothing in it may end the <script>
     html = html.replace("</head>", f"<script>\n{ours}</script>\n</head>", 1)
     return flet_seams.page_fetching_from(html, base)

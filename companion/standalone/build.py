@@ -21,8 +21,8 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from companion import APP_DESCRIPTION, APP_NAME, THEME_COLOR
-from companion.language import DEFAULT, LANGUAGES
+from companion import APP_DESCRIPTION, APP_NAME, THEME_COLOR, language
+from companion.language import DEFAULT, LANGUAGES, N_
 from companion.standalone.stdlib import WHOLE, cut_standard_library
 
 REPO = Path(__file__).resolve().parents[2]
@@ -198,10 +198,12 @@ var tablesideTaking = (async () => {
 #   the browser's HTTP cache has them) and, 3 s after Python is ready (flet_seams seam 9's early worker,
 #   where the build has it; the home screen is drawn by then), to keep the memory snapshot and the
 #   archive a start from it unpacks for the next start, in the background;
-# - a new build found on the host (the browser checks at every start) says so, in the page's own words;
+# - a new build found on the host (the browser checks at every start) says so, in the page's own words
+#   (in the browser's language);
 # - once a game is saved (the history's file is in IndexedDB), the browser is asked to keep the site's
 #   storage when the device runs short of space (it may evict it otherwise).
 REGISTER_SERVICE_WORKER = """<script>
+%s
 flet.flutterAppLoaded.then(() => {
   if ("serviceWorker" in navigator) {
     const hadWorker = navigator.serviceWorker.controller !== null;
@@ -241,9 +243,9 @@ function tablesideUpdateReady() {
   const notice = document.createElement("div");
   notice.id = "tableside-update";
   notice.setAttribute("role", "status");
-  notice.textContent = "%s";
+  notice.textContent = tablesideSaid(%s);
   const close = document.createElement("button");
-  close.textContent = "OK";
+  close.textContent = tablesideSaid("OK");
   close.onclick = () => notice.remove();
   notice.append(" ", close);
   notice.style.cssText = "position:fixed;left:8px;right:8px;bottom:8px;z-index:1000;padding:12px 16px;border-radius:8px;"
@@ -253,7 +255,7 @@ function tablesideUpdateReady() {
 }
 </script>
 """
-UPDATE_READY = "A new version of Tableside is ready: it starts the next time you open Tableside. Your games stay."
+UPDATE_READY = N_("A new version of Tableside is ready: it starts the next time you open Tableside. Your games stay.")
 
 
 # Fonts Flutter lists that no start draws with: the formula fonts of Flet's Markdown (Tableside shows no
@@ -283,7 +285,8 @@ def add_service_worker(out: Path) -> None:
     (out / "flutter_service_worker.js").write_text(worker)
     index = (out / "index.html").read_text()
     csp = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">\n'
-    registered = REGISTER_SERVICE_WORKER % (version, json.dumps(KEPT_AFTER_START), UPDATE_READY)
+    words = language.page_words([UPDATE_READY, "OK"])  # said in the browser's language (companion/language/said.js)
+    registered = REGISTER_SERVICE_WORKER % (words, version, json.dumps(KEPT_AFTER_START), json.dumps(UPDATE_READY))
     index = index.replace("<head>\n", "<head>\n  " + csp + TAKE_UPDATE, 1).replace("</head>", registered + "</head>", 1)
     (out / "index.html").write_text(index)
 

@@ -385,3 +385,35 @@ def test_every_route_in_german_and_in_french_shows_no_message_in_its_english(ope
         if found := [t for t in texts(h) if t in english or re.search(r"\{[a-z_]*\}", t)]:  # or a placeholder left unfilled
             left[route] = found
     assert left == {}
+
+
+@pytest.mark.parametrize(
+    "languages, said",
+    [(["it-IT", "fr-CA", "de"], "fr"), (["de-AT"], "de"), (["en-GB", "de-DE"], "en"), (["ja-JP"], "en"), ([], "en")],
+)
+def test_a_pages_own_script_speaks_the_first_of_the_browsers_languages_tableside_speaks(languages, said):
+    """The words a page says before the app can (still connecting, a new version ready) are put into its script
+    in every language (page_words) and picked there as the app picks (best_match). Run in Node."""
+    import json
+    import os
+    import shutil
+    import subprocess
+
+    from companion.server import static_files
+
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("Node is missing (.ci/run installs it)")
+        pytest.skip("Node is not installed")
+    assert language.best_match(languages) == said
+    script = language.page_words(static_files.BEFORE_FLET_WORDS) + (
+        f'\nObject.defineProperty(globalThis, "navigator", {{value: {{languages: {json.dumps(languages)}}}, configurable: true}});'
+        '\nconsole.log(JSON.stringify(["Still connecting to the table…", "Retry"].map(tablesideSaid)));'
+    )
+    done = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    with language.speaking(said):
+        assert json.loads(done.stdout) == [language._(m) for m in static_files.BEFORE_FLET_WORDS]
+    page = static_files.versioned_page("<html><head></head><body></body></html>", "v1")
+    assert "function tablesideSaid" in page and static_files.SAID_HERE not in page  # the words are in the served page

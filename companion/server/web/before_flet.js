@@ -34,16 +34,7 @@
   const SCREEN_BYTES = 1024; // a message this large holds a screen; a registration answer alone is smaller
   const SESSION_KEY = "_flet_session_id"; // where Flet's client keeps its session id (sessionStorage)
   let notice = null;
-  // Its words in the first of the browser's languages Tableside speaks (as the app picks it, before the app
-  // can ask): each language's translations, from the catalogs, are put here by static_files.py.
-  const WORDS = {} /* TABLESIDE_WORDS */;
-  function said(english) {
-    for (const tag of navigator.languages || [navigator.language]) {
-      const words = WORDS[String(tag).replace("_", "-").split("-")[0].toLowerCase()];
-      if (words) return words[english] || english;
-    }
-    return english;
-  }
+  /* TABLESIDE_SAID: its words in the browser's language (static_files.py puts them here) */
 
   function showNotice() {
     if (notice) return;
@@ -55,9 +46,9 @@
       "align-items:center;justify-content:center;background:rgba(255,255,255,.94);color:#222;" +
       "font:18px system-ui,sans-serif";
     const words = document.createElement("p");
-    words.textContent = said("Still connecting to the table\u2026");
+    words.textContent = tablesideSaid("Still connecting to the table\u2026");
     const retry = document.createElement("button");
-    retry.textContent = said("Retry");
+    retry.textContent = tablesideSaid("Retry");
     retry.style.cssText = "font:inherit;padding:12px 32px;border-radius:24px;border:0;background:#00796B;color:#fff";
     retry.addEventListener("click", () => {
       try {
