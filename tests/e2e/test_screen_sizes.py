@@ -30,9 +30,19 @@ TOLERANCE = 0.5  # px: Flutter's layout rounds
 POSITIONS = "() => [...document.querySelectorAll('flt-semantics')].map(e => e.getBoundingClientRect().y).join()"
 
 
+# Every game under way: each one's play screen is checked in German or in French (Lost Cities in both).
+UNDER_WAY = (
+    ("lost-cities", ["Ana", "Ben"]),
+    ("card-commons", ["Cy", "Dee"]),
+    ("cgt", ["Eve", "Finn", "Gus"]),
+    ("bgg-game", ["Hana", "Ivo", "Jo"]),
+    ("bgg-card-game", ["Kai", "Lea"]),
+)
+
+
 @pytest.fixture
 def server(tmp_path):
-    """Finished games of three players (one with a long name), and four games in progress."""
+    """Finished games of three players (one with a long name), and every game in progress."""
     example = lambda name: json.loads((EXAMPLES / f"{name}.json").read_text())["record"]
 
     def three_finished_four_in_progress(store) -> None:
@@ -43,21 +53,23 @@ def server(tmp_path):
                 {**example("lost-cities-edge-values"), "id": "lc-1", "played_at": "2026-01-15T20:00:00"},
             ]
         )
-        for players in (["Ana", "Ben"], ["Cy", "Dee"], ["Eve", "Finn"], ["Gus", "Hana"]):
-            store.create(scoring.new_record("lost-cities", players, {}, {}))
+        for game, players in UNDER_WAY:
+            store.create(scoring.new_record(game, players, {}, {}))
 
     with served_after(tmp_path / "data", three_finished_four_in_progress) as (s, _):
         yield s
 
 
-def scroll_through(u, check) -> None:
-    """Run `check` at each screenful from the top to the bottom of the page (Flutter scrolls in its canvas)."""
+def scroll_through(u, check, step: float = 0.7) -> None:
+    """Run `check` at each `step` of the page's height from the top to the bottom of the page (Flutter scrolls
+    in its canvas). A play screen's scrolling part is about 0.7 of the page under its header and bar: it is
+    looked at in half steps, so that a control is whole in one look, not cut at the edge in each."""
     size = u.page.viewport_size
     to_top(u)
-    for _ in range(12):
+    for _ in range(round(12 * 0.7 / step)):
         check()
         before = u.page.evaluate(POSITIONS)
-        u.page.mouse.wheel(0, size["height"] * 0.7)
+        u.page.mouse.wheel(0, size["height"] * step)
         u.until_still()
         if u.page.evaluate(POSITIONS) == before:
             u.until_still()  # the end of the page, or a wheel not yet taken: one more look tells
@@ -99,13 +111,13 @@ def look(u, sizes: dict, outside: list[str], roles=ROLES, words: set | None = No
                 outside.append(problem)
 
 
-def check_screen(u, name: str, roles=ROLES, says: tuple[str, ...] = ()) -> None:
+def check_screen(u, name: str, roles=ROLES, says: tuple[str, ...] = (), step: float = 0.7) -> None:
     """Every control big enough and nothing out at the sides, from the top of the page to its end; and
     each of `says` written somewhere on it."""
     sizes: dict = {}
     outside: list[str] = []
     words: set[str] = set()
-    scroll_through(u, lambda: look(u, sizes, outside, roles, words))
+    scroll_through(u, lambda: look(u, sizes, outside, roles, words), step)
     small = [f"{role} {label!r} is {w:.0f}×{h:.0f}" for (role, label), (w, h) in sizes.items() if w < 48 - TOLERANCE or h < 48 - TOLERANCE]
     ARTIFACTS.mkdir(exist_ok=True)
     u.page.screenshot(path=str(ARTIFACTS / f"sizes-{name}.png"))
@@ -175,10 +187,15 @@ def test_main_screens_and_setup_fit_and_have_big_targets(ui, size):
 
 # German and French run longer than English (French more often: in 55% of the messages, German in 35%;
 # German's words are the longest, and a word does not wrap): each one's main screens on the smallest phone,
-# checked alike, from the browser's own language, and its play screen and Home on a tablet. In German, then, a choice in Settings kept by that
+# checked alike, from the browser's own language; the play screens (each game's in one of the two, Lost Cities'
+# in both), and Lost Cities' and Home on a tablet. In German, then, a choice in Settings kept by that
 # browser across a reload, while another browser at the same server keeps its own language.
 IN_LANGUAGES = ("/", "/history", "/stats", "/players/Noah", "/in-progress", "/tonight", "/settings")
 SETTINGS = {"en": "Settings", "de": "Einstellungen", "fr": "Réglages"}
+PLAYED = {
+    "de": ("The BoardGameGeek Game", "Card Commons", "Lost Cities"),
+    "fr": ("CGT – Card Game Traders", "BoardGameGeek: The Card Game", "Lost Cities"),
+}
 
 
 @pytest.mark.parametrize("code", ["de", "fr"])
@@ -193,15 +210,16 @@ def test_the_main_screens_fit_in_german_and_in_french_on_the_smallest_phone(brow
             u.until_still()
             check_screen(u, f"{code}{route.replace('/', '-')}")
         expect(u.page.get_by_text(SETTINGS[code]).first).to_be_visible()  # the browser's language, not English
-        # A game's play screen, the densest: Lost Cities, opened from the games in progress.
-        u.open("/in-progress", ready='flt-semantics[role="button"]')
-        u.page.get_by_role("button", name=re.compile("^Lost Cities")).first.click()
-        u.page.wait_for_url("**/play/**")
-        u.until_still()
-        check_screen(u, f"{code}-play", roles=("button",))  # its cards are smaller by design (docs/screens.md): not them
+        # The play screens, the densest, opened from the games in progress; Lost Cities (last) stays open.
+        for game in PLAYED[code]:
+            u.open("/in-progress", ready='flt-semantics[role="button"]')
+            u.page.get_by_role("button", name=re.compile("^" + re.escape(game))).first.click()
+            u.page.wait_for_url("**/play/**")
+            u.until_still()
+            check_screen(u, f"{code}-play-{game[:12]}", roles=("button",), step=0.35)  # cards are smaller by design (docs/screens.md)
         u.page.set_viewport_size(SIZES["tablet-1180"])  # the same device turned into a tablet: its play screen and Home
         u.until_still()
-        check_screen(u, f"{code}-tablet-play", roles=("button",))
+        check_screen(u, f"{code}-tablet-play", roles=("button",), step=0.35)
         u.open("/", ready='flt-semantics[role="button"]')
         u.until_still()
         check_screen(u, f"{code}-tablet-home")
