@@ -283,9 +283,10 @@ def short_message_repr() -> None:
 #   grows, so a snapshot over ~30 MB fails with "RangeError: offset is out of bounds" (pyodide issue
 #   6254): the heap is grown to the snapshot's size first.
 # - python-worker.js: its `loadPyodide(...)` call becomes `loadFromSnapshot(loadPyodide, ...)`, which
-#   uses the snapshot the service worker keeps when its size and SHA-256 are this build's (checked while
-#   Pyodide loads, before the snapshot is restored; Pyodide is given a buffer of the build's size at once,
-#   filled once checked: it waited for the bytes before loading its WebAssembly), unpacks the smaller archive build.LATER_ARCHIVE itself (in
+#   uses the snapshot the service worker keeps when its SHA-256 is this build's (checked while Pyodide
+#   loads, before the snapshot is restored; Pyodide is given a buffer of the memory's size at once, filled
+#   once checked: it waited for the bytes before loading its WebAssembly; the file leaves out the memory's
+#   trailing zeros), unpacks the smaller archive build.LATER_ARCHIVE itself (in
 #   JavaScript: Python's unpacking took 0.35 s) and has flet-web's start write the entry module from
 #   `args.script` (WORKER_SCRIPT_ARG); otherwise (a first visit, a stale, damaged or foreign snapshot,
 #   any failure) it starts as before, without a word.
@@ -364,10 +365,11 @@ async function loadFromSnapshot(loadPyodide, options) {
             [SNAPSHOT.file, SNAPSHOT.later].map((file) => caches.match(new URL(file, self.location).href)));
         if (kept && later) {
             // Pyodide waits for the snapshot only for its size, before it loads its WebAssembly: it gets a buffer
-            // of the build's size at once, which the kept bytes fill once read and checked (0.2-0.5 s sooner).
+            // of the build's size at once (zeros), which the kept bytes fill once read and checked (0.2-0.5 s
+            // sooner). The file is the memory without its trailing zeros: the buffer's own zeros are the rest.
             const bytes = new Uint8Array(SNAPSHOT.size);
             const checked = kept.arrayBuffer().then(async (buffer) => {
-                const ok = buffer.byteLength === SNAPSHOT.size && hex(await crypto.subtle.digest("SHA-256", buffer)) === SNAPSHOT.sha256;
+                const ok = buffer.byteLength <= SNAPSHOT.size && hex(await crypto.subtle.digest("SHA-256", buffer)) === SNAPSHOT.sha256;
                 if (ok) bytes.set(new Uint8Array(buffer));
                 return ok;
             });
@@ -426,10 +428,10 @@ function untar(FS, bytes) {
 """
 
 
-def patch_snapshot_start(out: Path, snapshot: str, sha256: str, later: str) -> None:
-    """Patch the site in `out` to start Python from `snapshot` (a file of the site, its SHA-256 in hex),
-    unpacking the archive `later` (a file of the site) in place of the app's whole archive."""
-    size = (out / snapshot).stat().st_size
+def patch_snapshot_start(out: Path, snapshot: str, sha256: str, later: str, size: int) -> None:
+    """Patch the site in `out` to start Python from `snapshot` (a file of the site, its SHA-256 in hex: the
+    memory of `size` bytes without its trailing zeros), unpacking the archive `later` (a file of the site) in
+    place of the app's whole archive."""
     for name, old, new in (
         ("pyodide/pyodide.asm.mjs", RESTORE_COPY, RESTORE_GROWN),
         ("python-worker.js", WORKER_LOAD, WORKER_LOAD_SNAPSHOT),
