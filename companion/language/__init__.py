@@ -51,7 +51,7 @@ def reader_speaks(code: str) -> None:
 
 def readers_languages() -> list[str]:
     """The languages spoken by a session since this process started, English always among them."""
-    return sorted(_readers)
+    return sorted(_readers.copy())  # a copy in one step: sessions add to it from other threads
 
 
 def current() -> str:
