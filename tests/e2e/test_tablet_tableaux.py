@@ -92,7 +92,7 @@ def test_every_tableau_is_in_view_at_the_largest_table(ui):
             if size != "landscape":
                 turn(u, SIZES[size])
             for part in ("play-header", "play-actions"):
-                u.text(part).wait_for()
+                u.text(part).wait_for(timeout=60_000)  # as UI.open's: CI's full load once took longer than 30 s
             u.until_still()  # the layout settles after the first frame
             found = problems_here(u, game)
             if size == "landscape":
