@@ -213,8 +213,10 @@ def test_the_main_screens_fit_in_german_and_in_french_on_the_smallest_phone(brow
         # The play screens, the densest, opened from the games in progress; Lost Cities (last) stays open.
         for game in PLAYED[code]:
             u.open("/in-progress", ready='flt-semantics[role="button"]')
-            u.page.get_by_role("button", name=re.compile("^" + re.escape(game))).first.click()
+            tile = u.page.get_by_role("button", name=re.compile("^" + re.escape(game))).first
+            tile.click()
             u.page.wait_for_url("**/play/**")
+            tile.wait_for(state="detached")  # the list's own buttons gone (they linger a moment under the new screen)
             u.until_still()
             check_screen(u, f"{code}-play-{game[:12]}", roles=("button",), step=0.35)  # cards are smaller by design (docs/screens.md)
         u.page.set_viewport_size(SIZES["tablet-1180"])  # the same device turned into a tablet: its play screen and Home
