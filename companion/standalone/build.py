@@ -318,14 +318,15 @@ def add_snapshot(out: Path) -> None:
             print(f"the memory snapshot could not be made, the site starts without it: {made.stderr.strip()[-500:]}")
             return
         memory = snapshot.read_bytes()
-        (out / SNAPSHOT).write_bytes(memory.rstrip(b"\0"))  # the heap's unused end (8 of 54 MB) is not read at a start
+        kept = memory.rstrip(b"\0")  # the heap's unused end (8 of 54 MB) is not read at a start
+        (out / SNAPSHOT).write_bytes(kept)
         used = json.loads(imported.read_text())
     stdlib = out / "pyodide" / "python_stdlib.zip"
     whole = stdlib.read_bytes()
     stdlib.with_name(WHOLE).write_bytes(whole)
     stdlib.write_bytes(cut_standard_library(whole, set(used["stdlib"])))
     (out / LATER_ARCHIVE).write_bytes(archive_without((out / "app.tar.gz").read_bytes(), set(used["app"])))
-    digest = hashlib.sha256((out / SNAPSHOT).read_bytes()).hexdigest()
+    digest = hashlib.sha256(kept).hexdigest()
     from companion.server import flet_seams
 
     flet_seams.patch_snapshot_start(out, SNAPSHOT, digest, LATER_ARCHIVE, size=len(memory))
