@@ -58,6 +58,8 @@ def test_lost_cities_three_rounds_with_reload(ui):
 def typed_until_shown(u, field: str, text: str, total: str, expected: str) -> None:
     """Type `text` into `field` until `total` shows `expected` (at most three times, as a person would)."""
     for attempt in range(3):
+        if attempt:  # cleared first, as a person would: the same text typed over itself changes nothing, and sends nothing
+            u.page.get_by_role("textbox", name=field).fill("")
         u.type_into(field, text)
         try:
             u.expect_text(total, expected, timeout=5_000)

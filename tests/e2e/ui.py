@@ -79,7 +79,11 @@ class UI:
         self.enable_semantics()
         # 60 s: under CI's full load a tablet's first frame once took longer than 30 (not seen alone or under a
         # lighter load); a page that never draws still fails.
-        self.page.locator(ready).first.wait_for(timeout=60_000)
+        try:
+            self.page.locator(ready).first.wait_for(timeout=60_000)
+        except PlaywrightError:
+            self.screenshot("failed-open")
+            raise AssertionError(f"{ready} not shown at {route} within 60 s; the page shows {self.describe()}") from None
         return time.perf_counter() - started
 
     def enable_semantics(self) -> None:
