@@ -258,16 +258,26 @@ function tablesideUpdateReady() {
 UPDATE_READY = N_("A new version of Tableside is ready: it starts the next time you open Tableside. Your games stay.")
 
 
-# Fonts Flutter lists that no start draws with: the formula fonts of Flet's Markdown (Tableside shows no
-# formula). Fetched, and kept, if ever asked for.
-FONTS_NOT_PRECACHED = "packages/flutter_math_fork/"
+def drop_unused_fonts(out: Path) -> None:
+    """Flutter downloads and registers every family of FontManifest.json at each start: the families the
+    app never draws (static_files.UNUSED_FONT_FAMILIES, which the server leaves out too: Markdown's
+    formula fonts, Cupertino's icons) leave the manifest, and their files the site. They were 0.36 MB
+    of a first visit with Brotli, before Home."""
+    from companion.server import static_files
+
+    manifest = out / "assets" / "FontManifest.json"
+    listed = manifest.read_text()
+    for family in json.loads(listed):
+        if family["family"].startswith(static_files.UNUSED_FONT_FAMILIES):
+            for font in family["fonts"]:
+                (out / "assets" / font["asset"]).unlink(missing_ok=True)
+    manifest.write_text(static_files.used_fonts_only(listed, ""))
 
 
 def precache(out: Path) -> list[str]:
     """The site's files that every start needs, as the service worker asks for them."""
     fonts = json.loads((out / "assets" / "FontManifest.json").read_text())
-    assets = (font["asset"] for family in fonts for font in family["fonts"])
-    files = [*START_FILES, *(f"assets/{asset}" for asset in assets if not asset.startswith(FONTS_NOT_PRECACHED))]
+    files = [*START_FILES, *(f"assets/{font['asset']}" for family in fonts for font in family["fonts"])]
     return [name for name in files if name == "./" or (out / name).is_file()]
 
 
@@ -399,6 +409,7 @@ def build(out: Path, base: str = "/", precompress: bool = True) -> Path:
     shutil.copytree(ASSETS_DIR, out, dirs_exist_ok=True)  # fonts, icons: what the server serves at /
     (out / "app.tar.gz").write_bytes(app_archive())
     flet_seams.patch_published_site(out, ENTRY_MODULE, base, APP_NAME, APP_DESCRIPTION, THEME_COLOR)
+    drop_unused_fonts(out)
     add_snapshot(out)
     add_service_worker(out)
     packed = add_precompressed(out) if precompress else 0

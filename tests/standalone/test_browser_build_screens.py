@@ -196,3 +196,32 @@ def test_what_the_browser_build_says_outside_a_screen_is_in_the_tabs_language(op
     with speaking("de"):
         german = _(NO_ROOM)
     assert german != NO_ROOM and dialog(h).content.content.value == german
+
+
+def test_the_site_lists_and_keeps_only_the_fonts_the_app_draws(tmp_path):
+    """Flutter fetches every family of FontManifest.json at each start: Markdown's formula fonts and
+    Cupertino's icons (never drawn here) were 0.36 MB of a first visit before Home."""
+    from companion.standalone.build import drop_unused_fonts, precache
+
+    fonts = {
+        "MaterialIcons": "fonts/MaterialIcons-Regular.otf",
+        "packages/flutter_math_fork/KaTeX_Main": "packages/flutter_math_fork/lib/katex_fonts/fonts/KaTeX_Main-Regular.ttf",
+        "packages/cupertino_icons/CupertinoIcons": "packages/cupertino_icons/assets/CupertinoIcons.ttf",
+        "Roboto": "fonts/roboto.woff2",
+    }
+    for asset in fonts.values():
+        (tmp_path / "assets" / asset).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "assets" / asset).write_bytes(b"font")
+    manifest = [{"family": family, "fonts": [{"asset": asset}]} for family, asset in fonts.items()]
+    (tmp_path / "assets" / "FontManifest.json").write_text(json.dumps(manifest))
+    drop_unused_fonts(tmp_path)
+    kept = json.loads((tmp_path / "assets" / "FontManifest.json").read_text())
+    assert [f["family"] for f in kept] == ["MaterialIcons", "Roboto"]
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.*") if p.name != "FontManifest.json") == [
+        "assets/fonts/MaterialIcons-Regular.otf",
+        "assets/fonts/roboto.woff2",
+    ]
+    assert [name for name in precache(tmp_path) if name.startswith("assets/fonts/")] == [
+        "assets/fonts/MaterialIcons-Regular.otf",
+        "assets/fonts/roboto.woff2",
+    ]
