@@ -5,6 +5,7 @@ a guest's phone dark."""
 import flet as ft
 import pytest
 
+import scoring
 from companion.ui import themes
 from companion.ui.session import THEME_PREFERENCE, THEME_SETTING
 
@@ -163,3 +164,23 @@ def test_a_device_that_chose_black_stays_black_whatever_the_default(open_app, st
         h = open_app("/", browser_storage=phone)
         h.settle()
         assert page_background(h) == "#000000"
+
+
+@pytest.mark.parametrize("game", [None, "cgt"])
+def test_the_first_page_wears_its_colours_in_its_first_patch(open_app, store, game):
+    """Home in Tableside's colours, a game's play screen in the game's, from the first drawing: set only
+    after it (an effect), the theme was a second patch, and Flutter laid every control out again."""
+    from flet.messaging.protocol import MessageAction
+
+    from companion.ui import games as game_screens
+
+    route = "/"
+    if game:
+        store.create({**scoring.new_record(game, ["Ana", "Ben", "Cy"]), "id": "g1"})
+        route = "/play/g1"
+    h = open_app(route)
+    seed = game_screens.seed(game) if game else game_screens.DEFAULT_SEED
+    assert h.page.theme.color_scheme_seed == seed
+    themed = [m for m in h.conn.sent if m.action == MessageAction.PATCH_CONTROL and "'theme'" in str(m.body.patch)]
+    assert len(themed) == 1, f"{len(themed)} patches set the theme"
+    assert f"color_scheme_seed={seed!r}" in str(themed[0].body.patch)
