@@ -320,7 +320,7 @@ def test_the_browser_build_plays_in_one_tab_at_a_time_saves_and_starts_offline(b
             # The next start: the new build takes over, and the page loads again from it (the page loads nothing
             # more meanwhile, so the old worker, with nothing in hand, activates it at once).
             taken_over = "caches.keys().then((k) => k.length === 1 && k[0].startsWith('tableside-next-'))"
-            u.page.reload()
+            u.page.reload(timeout=60_000)  # the new build installs beside it: 30 s ran out once under a heavier load (four workers)
             deadline = time.monotonic() + 45
             while not survives_navigation(u.page, taken_over) and time.monotonic() < deadline:
                 time.sleep(0.5)
