@@ -151,13 +151,16 @@ def test_the_snapshot_start_patches_texts_that_are_in_flet_webs_client_once(tmp_
     (out / "pyodide").mkdir(parents=True)
     for name in ("pyodide/pyodide.asm.mjs", "python-worker.js", "python.js"):
         shutil.copy(web / name, out / name)
-    flet_seams.patch_snapshot_start(out, "python.snapshot", "ab" * 32, "app.later.tar.gz", size=1234)
+    flet_seams.patch_snapshot_start(out, "python.snapshot", "ab" * 32, "app.later.tar.gz", size=1234, parts=[(0, 100), (1000, 34)])
     assert flet_seams.RESTORE_GROWN in (out / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
     worker = (out / "python-worker.js").read_text(encoding="utf-8")
-    assert flet_seams.WORKER_LOAD_SNAPSHOT in worker and '"python.snapshot", sha256: "' + "ab" * 32 + '", size: 1234,' in worker
+    assert (
+        flet_seams.WORKER_LOAD_SNAPSHOT in worker
+        and '"python.snapshot", sha256: "' + "ab" * 32 + '", size: 1234, parts: [[0,100],[1000,34]],' in worker
+    )
     assert "tablesideAdopt" in (out / "python.js").read_text(encoding="utf-8")
     with pytest.raises(RuntimeError, match="seam 9"):  # patched twice: the text is no longer there to patch
-        flet_seams.patch_snapshot_start(out, "python.snapshot", "ab" * 32, "app.later.tar.gz", size=1234)
+        flet_seams.patch_snapshot_start(out, "python.snapshot", "ab" * 32, "app.later.tar.gz", size=1234, parts=[(0, 1234)])
 
 
 def test_a_build_without_node_has_no_snapshot_and_flet_webs_own_worker(tmp_path, monkeypatch):
@@ -197,7 +200,7 @@ def test_a_start_from_the_snapshot_unpacks_the_later_archive_as_python_would(tmp
     archive.write_bytes(build.archive_without(buffer.getvalue(), set()))
     script = tmp_path / "untar.mjs"
     script.write_text(
-        flet_seams.SNAPSHOT_LOADER.replace("__SIZE__", "0")
+        flet_seams.SNAPSHOT_LOADER.replace("__SIZE__", "0").replace("__PARTS__", "[]")
         + """
 import { readFileSync } from "node:fs";
 const written = {};

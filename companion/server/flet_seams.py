@@ -286,7 +286,7 @@ def short_message_repr() -> None:
 #   uses the snapshot the service worker keeps when its SHA-256 is this build's (checked while Pyodide
 #   loads, before the snapshot is restored; Pyodide is given a buffer of the memory's size at once, filled
 #   once checked: it waited for the bytes before loading its WebAssembly; the file leaves out the memory's
-#   trailing zeros), unpacks the smaller archive build.LATER_ARCHIVE itself (in
+#   blocks of zeros), unpacks the smaller archive build.LATER_ARCHIVE itself (in
 #   JavaScript: Python's unpacking took 0.35 s) and has flet-web's start write the entry module from
 #   `args.script` (WORKER_SCRIPT_ARG); otherwise (a first visit, a stale, damaged or foreign snapshot,
 #   any failure) it starts as before, without a word.
@@ -358,7 +358,7 @@ SNAPSHOT_LOADER = """
 // Tableside (companion/server/flet_seams.py, seam 9): Python restored from the build's memory snapshot
 // when the service worker keeps it and it is this build's; else a plain start. A start from it unpacks
 // `later` (the files its modules did not come from) itself, in place of the app's whole archive.
-const SNAPSHOT = { file: "__FILE__", sha256: "__SHA256__", size: __SIZE__, later: "__LATER__" };
+const SNAPSHOT = { file: "__FILE__", sha256: "__SHA256__", size: __SIZE__, parts: __PARTS__, later: "__LATER__" };
 async function loadFromSnapshot(loadPyodide, options) {
     try {
         const [kept, later] = await Promise.all(
@@ -366,12 +366,17 @@ async function loadFromSnapshot(loadPyodide, options) {
         if (kept && later) {
             // Pyodide waits for the snapshot only for its size, before it loads its WebAssembly: it gets a buffer
             // of the build's size at once (zeros), which the kept bytes fill once read and checked (0.2-0.5 s
-            // sooner). The file is the memory without its trailing zeros: the buffer's own zeros are the rest.
+            // sooner). The file is the memory without its blocks of zeros: each part it holds goes back to its
+            // place (SNAPSHOT.parts: offset, length), the buffer's own zeros are the rest.
             const bytes = new Uint8Array(SNAPSHOT.size);
             const checked = kept.arrayBuffer().then(async (buffer) => {
-                const ok = buffer.byteLength <= SNAPSHOT.size && hex(await crypto.subtle.digest("SHA-256", buffer)) === SNAPSHOT.sha256;
-                if (ok) bytes.set(new Uint8Array(buffer));
-                return ok;
+                if (hex(await crypto.subtle.digest("SHA-256", buffer)) !== SNAPSHOT.sha256) return false;
+                let at = 0;
+                for (const [offset, length] of SNAPSHOT.parts) {
+                    bytes.set(new Uint8Array(buffer, at, length), offset);
+                    at += length;
+                }
+                return true;
             });
             const files = later.arrayBuffer().then(gunzip);
             // Checked while Pyodide loads, before the snapshot is restored (Pyodide awaits fsInit first): a
@@ -428,10 +433,11 @@ function untar(FS, bytes) {
 """
 
 
-def patch_snapshot_start(out: Path, snapshot: str, sha256: str, later: str, size: int) -> None:
+def patch_snapshot_start(out: Path, snapshot: str, sha256: str, later: str, size: int, parts: list[tuple[int, int]]) -> None:
     """Patch the site in `out` to start Python from `snapshot` (a file of the site, its SHA-256 in hex: the
-    memory of `size` bytes without its trailing zeros), unpacking the archive `later` (a file of the site) in
-    place of the app's whole archive."""
+    memory of `size` bytes without its blocks of zeros, its `parts` kept one after another, each as (offset
+    in the memory, length)), unpacking the archive `later` (a file of the site) in place of the app's whole
+    archive."""
     for name, old, new in (
         ("pyodide/pyodide.asm.mjs", RESTORE_COPY, RESTORE_GROWN),
         ("python-worker.js", WORKER_LOAD, WORKER_LOAD_SNAPSHOT),
@@ -448,6 +454,7 @@ def patch_snapshot_start(out: Path, snapshot: str, sha256: str, later: str, size
                 SNAPSHOT_LOADER.replace("__FILE__", snapshot)
                 .replace("__SHA256__", sha256)
                 .replace("__SIZE__", str(size))
+                .replace("__PARTS__", json.dumps(parts, separators=(",", ":")))
                 .replace("__LATER__", later)
             )
         if name == "python.js":
