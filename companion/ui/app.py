@@ -156,7 +156,7 @@ def start(page: ft.Page, app: App) -> None:
     # Flutter has no fallback fonts offline: ours carry the card suits, every script and emoji.
     fonts.apply(page)
     # The first page in its colours: applied only after the first drawing (Root's effect), they were a
-    # second patch and Flutter laid every control out again (0.25 s of the browser build's start).
+    # second patch of the whole theme, and Flutter laid every control out again.
     found = match(page.route or "/")
     game_screens.use_theme(page, game_of_route(app, found[0], found[3]) if found else None, app.black)
     page.theme_mode = app.theme_mode  # the server's default; the device's own choice follows (Root)

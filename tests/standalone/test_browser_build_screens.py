@@ -225,3 +225,22 @@ def test_the_site_lists_and_keeps_only_the_fonts_the_app_draws(tmp_path):
         "assets/fonts/MaterialIcons-Regular.otf",
         "assets/fonts/roboto.woff2",
     ]
+
+
+@pytest.mark.parametrize(
+    "memory",
+    [b"", b"abc", bytes(200_000), b"x" + bytes(300_000) + b"y", bytes(65_536) + b"z" * 70_000 + bytes(131_072) + b"end" + bytes(10)],
+)
+def test_the_snapshot_file_without_its_zero_blocks_gives_the_memory_back(memory):
+    """What the worker does with the file (SNAPSHOT.parts): each part back in its place in a buffer of zeros."""
+    from companion.standalone.build import ZERO_BLOCK, without_zero_blocks
+
+    kept, parts = without_zero_blocks(memory)
+    rebuilt, at = bytearray(len(memory)), 0
+    for offset, length in parts:
+        rebuilt[offset : offset + length] = kept[at : at + length]
+        at += length
+    assert at == len(kept) and bytes(rebuilt) == memory
+    for offset, length in parts:  # and no block of zeros is in the file
+        for block in range(offset, offset + length, ZERO_BLOCK):
+            assert any(memory[block : block + ZERO_BLOCK]), f"a block of zeros kept at {block}"
