@@ -268,7 +268,7 @@ def drop_unused_fonts(out: Path) -> None:
     manifest = out / "assets" / "FontManifest.json"
     listed = manifest.read_text()
     for family in json.loads(listed):
-        if family["family"].startswith(static_files.UNUSED_FONT_FAMILIES):
+        if static_files.never_drawn(family):
             for font in family["fonts"]:
                 (out / "assets" / font["asset"]).unlink(missing_ok=True)
     manifest.write_text(static_files.used_fonts_only(listed, ""))

@@ -69,8 +69,11 @@ def routes() -> list[tuple[str, Builder | None, Builder]]:
     ]
 
 
-def game_of_route(app: App, pattern: str, params: dict[str, str]) -> str | None:
-    """The game whose colours the screen on top wears (None: Tableside's own)."""
+def game_of_route(app: App, found: tuple[str, Builder | None, Builder, dict[str, str]] | None) -> str | None:
+    """The game whose colours the screen on top wears (None: Tableside's own); `found`: `match`'s answer."""
+    if found is None:
+        return None
+    params = found[3]
     if "game" in params:
         return params["game"] if params["game"] in scoring.GAMES else None
     game_id = params.get("id") or (app.invites.game_of(params["code"]) if "code" in params else None)
@@ -127,7 +130,7 @@ def Root(app: App) -> list[ft.View]:
     app.rebuild = lambda: set_version(lambda v: v + 1)  # rights or the theme changed: draw everything again
     app.resized = lambda: set_width(page.width or 0)
     found = match(route)
-    game = game_of_route(app, found[0], found[3]) if found else None
+    game = game_of_route(app, found)
 
     def apply_theme() -> None:
         game_screens.use_theme(app.page, game, app.black)
@@ -157,8 +160,7 @@ def start(page: ft.Page, app: App) -> None:
     fonts.apply(page)
     # The first page in its colours: applied only after the first drawing (Root's effect), they were a
     # second patch of the whole theme, and Flutter laid every control out again.
-    found = match(page.route or "/")
-    game_screens.use_theme(page, game_of_route(app, found[0], found[3]) if found else None, app.black)
+    game_screens.use_theme(page, game_of_route(app, match(page.route or "/")), app.black)
     page.theme_mode = app.theme_mode  # the server's default; the device's own choice follows (Root)
     errors.install(page, app.notify)  # no traceback on a screen: words there, details in the log
 
