@@ -29,6 +29,7 @@ sys.path.insert(0, "__pypackages__")
 import flet, flet_charts
 import companion.bootstrap, companion.standalone.browser, companion.ui.app
 import repath, six.moves.urllib  # what the first page imports (flet's routes)
+import flet.app, flet.messaging.session, flet.pubsub.pubsub_hub  # what ft.run imports (not pyodide_connection: it holds flet_js)
 # Flet's components and controls (not Cupertino's): those the home screen and the others use are imported
 # as they are first drawn, ~0.3 s of a start in the browser, from source.
 for package in ("flet.components", "flet.controls", "scoring", "companion.data", "companion.services", "companion.ui"):
