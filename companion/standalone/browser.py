@@ -74,22 +74,42 @@ def stop_writing() -> None:
         print(f"Tableside: {error}")
 
 
-async def one_tab(page) -> None:
-    """Return once this tab holds the games: at once, or once the person chose to use Tableside here."""
-    import flet as ft
-    import flet_js  # type: ignore[import-not-found]
-    from pyodide.code import run_js  # type: ignore[import-not-found]
-    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+class Tab:
+    """Whether this tab holds the games: a Web Lock it keeps while it is open. Asked as soon as Python runs,
+    before Flutter asks for the first page; what the tab says (the games open elsewhere, or taken by another
+    tab) is said on the page once there is one."""
 
-    lock = run_js(TAB_LOCK)
-    if not lock.available:  # a browser without Web Locks: nothing to ask of other tabs
-        return
+    def __init__(self) -> None:
+        from pyodide.code import run_js  # type: ignore[import-not-found]
+        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-    async def reload(e) -> None:
-        await ft.UrlLauncher().launch_url(str(flet_js.documentUrl), web_only_window_name="_self")
+        self.lock = run_js(TAB_LOCK)
+        self.on_lost = create_proxy(self.lost)
+        self.page = None  # the session's page, once Flutter asked for it
+        self.taken = False  # another tab took the games from this one
 
-    def lost(*args) -> None:
+    async def hold(self) -> bool:
+        """True when this tab now holds the games (in a browser without Web Locks: nothing to ask of other tabs)."""
+        return not self.lock.available or await self.lock.hold(self.on_lost)
+
+    def lost(self, *args) -> None:
         stop_writing()
+        self.taken = True
+        if self.page is not None:
+            self.say_taken(self.page)
+
+    def shown_on(self, page) -> None:
+        self.page = page
+        if self.taken:  # taken before there was a page to say it on
+            self.say_taken(page)
+
+    def say_taken(self, page) -> None:
+        import flet as ft
+        import flet_js  # type: ignore[import-not-found]
+
+        async def reload(e) -> None:
+            await ft.UrlLauncher().launch_url(str(flet_js.documentUrl), web_only_window_name="_self")
+
         with speaking(in_words(page)):
             page.show_dialog(
                 ft.AlertDialog(
@@ -101,30 +121,31 @@ async def one_tab(page) -> None:
             )
         page.update()
 
-    on_lost = create_proxy(lost)
-    if await lock.hold(on_lost):
-        return
-    from companion.ui.language import Language
-    from companion.ui.preferences import BrowserPreferences
+    async def use_here(self, page) -> None:
+        """The games are open in another tab: return once the person chose to use them here (and this tab took them)."""
+        import flet as ft
 
-    await Language(page, BrowserPreferences()).restore()  # the app's own screens ask again: this one comes first
-    chosen = asyncio.Event()
-    with speaking(in_words(page)):
-        page.views.append(
-            ft.View(
-                route="/",
-                appbar=ft.AppBar(title=ft.Text("Tableside")),
-                controls=[
-                    ft.Semantics(identifier="message", content=ft.Text(_(ELSEWHERE))),
-                    ft.FilledButton(_(TAKE), height=48, on_click=lambda e: chosen.set()),
-                ],
-                spacing=16,
+        from companion.ui.language import Language
+        from companion.ui.preferences import BrowserPreferences
+
+        await Language(page, BrowserPreferences()).restore()  # the app's own screens ask again: this one comes first
+        chosen = asyncio.Event()
+        with speaking(in_words(page)):
+            page.views.append(
+                ft.View(
+                    route="/",
+                    appbar=ft.AppBar(title=ft.Text("Tableside")),
+                    controls=[
+                        ft.Semantics(identifier="message", content=ft.Text(_(ELSEWHERE))),
+                        ft.FilledButton(_(TAKE), height=48, on_click=lambda e: chosen.set()),
+                    ],
+                    spacing=16,
+                )
             )
-        )
-    page.update()
-    await chosen.wait()
-    await lock.take(on_lost)
-    page.views.clear()
+        page.update()
+        await chosen.wait()
+        await self.lock.take(self.on_lost)
+        page.views.clear()
 
 
 NO_ROOM = N_(
@@ -203,10 +224,27 @@ def run() -> None:
     from companion.data.changes import Changes
     from companion.data.store import GameStore
 
-    async def main(page: ft.Page) -> None:
-        await one_tab(page)  # before anything is read: the games as the other tab left them
+    tab = Tab()
+
+    async def open_games() -> GameStore:
         await mount_browser_storage()
-        store = GameStore(DATA / "data")
+        if tab.taken:  # another tab took the games while they were read: this one writes nothing
+            stop_writing()
+        return GameStore(DATA / "data")
+
+    async def open_at_once() -> GameStore | None:
+        return await open_games() if await tab.hold() else None
+
+    # While Flutter still starts (Python is ready first): the lock, IndexedDB and the store are not on the
+    # way from Flutter's first request to the home screen (0.1 s of it, in the browser).
+    opening = asyncio.ensure_future(open_at_once())
+
+    async def main(page: ft.Page) -> None:
+        tab.shown_on(page)
+        store = await opening
+        if store is None:  # the games are open in another tab: read once this tab holds them, as that tab left them
+            await tab.use_here(page)
+            store = await open_games()
         store.changes = Changes(bus=KeptInBrowser(page))  # before any screen subscribes
         make_main(store, standalone=True)(page)
 
