@@ -399,3 +399,4 @@ def test_the_browser_build_starts_in_german_when_the_browser_asks_for_it(browser
         u.page.get_by_role("button", name=settings).first.wait_for(timeout=30_000)  # the app bar's, in German too
     finally:
         context.close()
+        static.stop()
