@@ -77,32 +77,32 @@ def pytest_collection_modifyitems(config, items):
 
 
 BROWSER_GROUPS = 2  # of pyproject's 3 workers (a run is half idle waiting on browsers and servers: the third takes the browserless tests)
-# Per file, setup and call, in seconds: a full run's (9:53, the 2-core machine, 4 December 2026), rounded
-# to 5; test_standalone.py with the steps added since (storage full, an update) run alone × 1.4.
+# Per file, setup and call, in seconds: a full run's (9:45, the 2-core machine, 5 December 2026: the groups
+# were 340 and 420 s by it, from the estimates before), rounded to 5.
 SECONDS = {
-    "test_standalone.py": 165,  # with the German start (about 15 s under load)
-    "test_games.py": 70,
-    "test_lost_cities_phone.py": 60,
-    "test_tablet_tableaux.py": 55,
-    "test_screen_sizes.py": 85,  # with the German and the French passes
-    "test_layout.py": 50,
-    "test_pickers_by_tapping.py": 35,
-    "test_screen_model.py": 35,
-    "test_phone_load.py": 35,
+    "test_standalone.py": 125,  # with the German start and the site's build
+    "test_screen_sizes.py": 125,  # with the German and the French passes
+    "test_games.py": 65,
+    "test_layout.py": 45,
+    "test_tablet_tableaux.py": 35,
     "test_load.py": 35,
-    "test_saved_games.py": 30,
-    "test_home_layout.py": 30,
-    "test_table.py": 30,
-    "test_reloads.py": 25,
-    "test_guest_browser.py": 25,
-    "test_fonts_never_block.py": 20,
-    "test_names.py": 20,
-    "test_finishing_and_rounds.py": 20,
-    "test_still_connecting.py": 15,
+    "test_lost_cities_phone.py": 35,
+    "test_reloads.py": 30,
+    "test_phone_load.py": 30,
+    "test_screen_model.py": 20,
+    "test_still_connecting.py": 20,
+    "test_guest_browser.py": 20,
+    "test_pickers_by_tapping.py": 20,
+    "test_table.py": 20,
+    "test_names.py": 15,
+    "test_fonts_never_block.py": 15,
+    "test_game_clock_phone.py": 15,
+    "test_home_layout.py": 15,
     "test_guest_phone.py": 15,
-    "test_table_tablet_41.py": 15,
+    "test_finishing_and_rounds.py": 10,
+    "test_table_tablet_41.py": 10,
+    "test_saved_games.py": 10,
     "test_game_log.py": 10,
-    "test_game_clock_phone.py": 10,
     "test_browser.py": 10,
     "test_tableau_photo.py": 10,
 }
