@@ -84,14 +84,14 @@ def test_a_start_from_the_snapshot_finds_what_ft_run_imports_imported(site):
     if not (site / "app.later.tar.gz").exists():
         assert not os.environ.get("CI"), "CI builds with Node: the site has its memory snapshot"
         pytest.skip("built without Node: no memory snapshot")
-    read = "import sys, flet; before = set(sys.modules); flet.run; print(*sorted(str(m.__file__) for n, m in sys.modules.items() if n not in before and n.startswith('flet.') and getattr(m, '__file__', None)))"
+    # In a Python of its own (this one imported flet.app long ago): the files `ft.run` imports, within flet's package.
+    read = (
+        "import pathlib, sys, flet; before = set(sys.modules); flet.run; package = pathlib.Path(flet.__file__).parent; "
+        "print(*sorted(pathlib.Path(m.__file__).relative_to(package).as_posix() for n, m in sys.modules.items() "
+        "if n not in before and n.startswith('flet.') and getattr(m, '__file__', None)))"
+    )
     imported = subprocess.run([sys.executable, "-c", read], capture_output=True, text=True, check=True).stdout.split()
-    package = Path(
-        subprocess.run(
-            [sys.executable, "-c", "import flet; print(flet.__file__)"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    ).parent
-    wanted = {"__pypackages__/flet/" + Path(file).relative_to(package).as_posix() for file in imported}
+    wanted = {f"__pypackages__/flet/{file}" for file in imported}
     assert "__pypackages__/flet/app.py" in wanted
     with tarfile.open(site / "app.later.tar.gz") as later:
         left_to_compile = wanted & set(later.getnames())
