@@ -1,7 +1,7 @@
 """The catalogs' tools, on Babel (a tool of the team's, never imported by the app as it runs):
 
     python -m companion.language update    extract the messages from companion/ into tableside.pot, and merge
-                                           them into each language's .po (new ones empty, gone ones dropped)
+                                           them into each language's .po (new ones empty, never a fuzzy guess; gone ones dropped)
     python -m companion.language compile   write each .po's .mo (what the app reads)
     python -m companion.language check     say what is untranslated, fuzzy, or compiled from another .po
 
@@ -65,7 +65,9 @@ def update() -> None:
     write(template, TEMPLATE)
     for language in TRANSLATED:
         catalog = read(po_path(language), language)
-        catalog.update(template, update_header_comment=False)
+        # No fuzzy guess for a new message (Babel's default fills it with a like one's words, flagged fuzzy, and a
+        # translator who clears the flag ships another message's meaning): a new message starts untranslated.
+        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
         catalog.obsolete.clear()  # a message gone from the app leaves its catalog
         write(catalog, po_path(language))
 
