@@ -15,7 +15,7 @@ from companion.ui import themes
 from companion.ui.widgets import palette
 from scoring import bgg_game
 
-from .test_play_look import READABLE, SEEDS, scheme
+from .test_play_look import READABLE, scheme, seed_hex
 
 MARK = 3.0  # WCAG's figure for graphics: the player colours are never text
 HOME = "home"  # Tableside's own screens, in DEFAULT_SEED
@@ -25,7 +25,7 @@ BLACK_SURFACES = sorted(set(themes.SURFACES.values()))
 
 
 def seed_of(game: str) -> str:
-    return SEEDS[game_screens.DEFAULT_SEED if game == HOME else game_screens.seed(game)]
+    return seed_hex(game_screens.DEFAULT_SEED if game == HOME else game_screens.seed(game))
 
 
 def black_scheme(game: str) -> dict[str, str]:
