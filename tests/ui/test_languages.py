@@ -21,6 +21,7 @@ from companion.data.ids import route_id
 from companion.language import catalogs
 from companion.ui.language import PREFERENCE
 from scoring.words import Said, join_names, ordinal
+from tests import every_game
 
 from .conftest import example
 from .harness import accessible_name, tappable, walk
@@ -160,14 +161,10 @@ def left_in_english(text: str) -> str:
     return outside if re.search(r"[A-Za-z]{2,}", outside) else ""
 
 
-FINISHED = [
-    "bgg-card-game-rulebook",
-    "cgt-values-and-penalty",
-    "lost-cities-edge-values",
-    "bgg-game-4p-rulebook",
-    "card-commons-extra-round",
-]
-UNDER_WAY = ["lost-cities-in-progress", "card-commons-round-3", "cgt-values-and-penalty", "bgg-game-3p-by-colour", "bgg-card-game-full-tie"]
+# Every game with a screen, from its worked examples: a game saved (a finished example) and one under way (one not
+# finished where the game has one), so a new game is walked once its screen exists, without a line here.
+FINISHED = [every_game.example_of(game, decided=True) for game in every_game.with_screens()]
+UNDER_WAY = [every_game.example_of(game, decided=False) for game in every_game.with_screens()]
 
 
 @pytest.fixture
@@ -183,8 +180,8 @@ def pseudo(monkeypatch):
 
 @pytest.fixture
 def table(store):
-    """Five games saved and five under way (every game, from the worked examples), a game night, players."""
-    store.add_finished([example(name, id=f"done-{i}", played_at=f"2026-12-0{i + 1}T20:00:00") for i, name in enumerate(FINISHED)])
+    """Every game saved and every game under way (from the worked examples), a game night, players."""
+    store.add_finished([example(name, id=f"done-{i}", played_at=f"2026-12-{i + 1:02d}T20:00:00") for i, name in enumerate(FINISHED)])
     under_way = []
     for name in UNDER_WAY:
         record = example(name)
