@@ -43,15 +43,14 @@ import asyncio
 import ipaddress
 import logging
 import os
-import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
-from urllib.parse import quote
 
 import msgpack
 
 from companion.access.identity import TRANSPORT_ADDRESS, device_of, is_loopback
+from companion.server import canonical_path
 from companion.server.flet_seams import REGISTER_CLIENT, REGISTER_FIELDS, UPDATE_CONTROL_PROPS, trial_page_patch
 from companion.server.public_url import PublicUrl
 
@@ -266,8 +265,8 @@ class Guard:
             return await self.refuse(scope, send, f"unknown host {host!r}")
         if origin and origin not in (f"http://{h}" for h in self.hosts) and not (self.public and origin == self.public.origin):
             return await self.refuse(scope, send, f"foreign origin {origin!r}")
-        if scope["type"] == "http" and "//" in scope.get("path", ""):
-            return await self.one_slash(scope, send)
+        if scope["type"] == "http" and (location := canonical_path.redirect(scope)) is not None:
+            return await self.moved(location, send)
         if scope["type"] == "http":
             websocket = self.public.websocket if public and self.public else f"ws://{host}"
             return await self.app(scope, receive, self.with_headers(send, websocket))
@@ -284,14 +283,10 @@ class Guard:
         )
         await send({"type": "http.response.body", "body": b"Forbidden\n"})
 
-    async def one_slash(self, scope, send) -> None:
-        """A doubled slash (`http://host:port//`): Flet's client never connects from such an address (a blank
-        grey page), so the browser is sent to the same address with single slashes, where the app answers
-        (with its own "not found" for an unknown one). The new address starts with one slash: it is never
-        another host's ("//elsewhere" is "/elsewhere")."""
-        raw = scope.get("raw_path") or quote(scope["path"]).encode("ascii")  # as the browser sent it, still %-encoded
-        query = scope.get("query_string", b"")
-        location = re.sub(rb"/{2,}", b"/", raw) + (b"?" + query if query else b"")
+    async def moved(self, location: bytes, send) -> None:
+        """A path not in its one form (`http://host:port//`, where Flet's client never connects: a blank grey
+        page) is sent to that form, where the app answers (its own "not found" for an unknown one). The target
+        is a path on this server that never redirects again (canonical_path.py)."""
         await send({"type": "http.response.start", "status": 308, "headers": [(b"location", location), *SECURITY_HEADERS]})
         await send({"type": "http.response.body", "body": b""})
 
