@@ -8,7 +8,9 @@ import flet as ft
 import pytest
 
 import scoring
+from companion.data.ids import route_id
 from companion.services import scoring_help
+from tests import every_game
 
 from .helpers import set_up
 
@@ -27,6 +29,8 @@ MUST_SAY = {
 
 def test_every_game_has_a_card_that_says_what_matters():
     assert all(rules.how_scoring_works for rules in scoring.GAMES.values())  # a game without one has no help card
+    for game in scoring.GAMES:  # every game's card says what a level total comes to
+        assert "tie" in scoring_help.card_text(game).lower(), game
     for game, words in MUST_SAY.items():
         text = scoring_help.card_text(game)
         assert text.startswith("- ") and all(w in text for w in words), game
@@ -63,16 +67,18 @@ def shown_card(h) -> ft.AlertDialog:
     return dialog
 
 
-@pytest.mark.parametrize("game", sorted(scoring.GAMES))
-def test_the_card_opens_from_setup_and_play(open_app, game):
-    h = open_app(f"/setup/{game}")
-    dialog = shown_card(h)
-    assert dialog.title.value == f"How scoring works: {scoring.GAMES[game].title}"
-    (markdown,) = [c for c in dialog.content.controls if isinstance(c, ft.Markdown)]
-    assert markdown.value == scoring_help.card_text(game)
-    h.click(next(a for a in dialog.actions if a.content == "Close"))
-    assert not dialog.open
-    assert not h.conn.errors
+@pytest.mark.parametrize("game", every_game.with_screens())
+def test_the_card_opens_from_setup_and_play(open_app, store, game):
+    played = store.create(every_game.record(every_game.example_of(game))).id  # a game of it under way
+    for route in (f"/setup/{game}", f"/play/{route_id(played)}"):
+        h = open_app(route)
+        dialog = shown_card(h)
+        assert dialog.title.value == f"How scoring works: {scoring.GAMES[game].title}", route
+        (markdown,) = [c for c in dialog.content.controls if isinstance(c, ft.Markdown)]
+        assert markdown.value == scoring_help.card_text(game)
+        h.click(next(a for a in dialog.actions if a.content == "Close"))
+        assert not dialog.open
+        assert not h.conn.errors
 
 
 def test_the_card_opens_from_the_play_screen(open_app):

@@ -7,8 +7,10 @@ import pytest
 import scoring
 from companion.services import remembered
 from companion.services.player_colours import MIN_HUE_GAP, PALETTE, colour_name, hue_gap, player_colour, table_colours
+from companion.ui import games as game_screens
 from companion.ui.views import setup
 from companion.ui.widgets.palette import contrast, ink
+from tests import every_game
 
 from .harness import walk
 
@@ -95,13 +97,10 @@ def test_setup_rows_show_each_players_colour(open_app):
     assert colour_dots(h) == table_colours(["Ana", "Ben"])
 
 
-CARD_INKS = {  # each game's card colours in both themes' shades (companion/ui/widgets/palette.py)
-    game: [ink(name, dark) for name in names for dark in (False, True)]
-    for game, names in {
-        "lost-cities": ("red", "green", "blue", "white", "yellow", "purple"),
-        "card-commons": ("red", "black"),
-        "bgg-card-game": ("grey", "cyan", "pink", "green", "purple", "indigo", "orange", "red"),
-    }.items()
+CARD_INKS = {  # each game's card colours in both themes' shades (companion/ui/widgets/palette.py), where its cards have colours
+    game: [ink(name, dark) for name in game_screens.screen(game).card_colours for dark in (False, True)]
+    for game in every_game.with_screens()
+    if game_screens.screen(game).card_colours
 }
 
 
@@ -283,7 +282,7 @@ def test_options_carried_over_from_the_last_game_are_said_and_the_usual_ones_are
     assert started.record["variant"] == dict(scoring.GAMES[game].default_variant)
 
 
-@pytest.mark.parametrize("game", ["lost-cities", "cgt", "card-commons", "bgg-game", "bgg-card-game"])
+@pytest.mark.parametrize("game", every_game.with_screens())
 def test_a_setup_at_the_games_own_options_says_nothing_carried_over(open_app, game):
     h = open_app(f"/setup/{game}")
     add(h, "Ana", "Ben", "Cy")
