@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 import scoring
+from tests import every_game
 
 from .conftest import ARTIFACTS, served_after
 
@@ -30,14 +31,9 @@ TOLERANCE = 0.5  # px: Flutter's layout rounds
 POSITIONS = "() => [...document.querySelectorAll('flt-semantics')].map(e => e.getBoundingClientRect().y).join()"
 
 
-# Every game under way: each one's play screen is checked in German or in French (Lost Cities in both).
-UNDER_WAY = (
-    ("lost-cities", ["Ana", "Ben"]),
-    ("card-commons", ["Cy", "Dee"]),
-    ("cgt", ["Eve", "Finn", "Gus"]),
-    ("bgg-game", ["Hana", "Ivo", "Jo"]),
-    ("bgg-card-game", ["Kai", "Lea"]),
-)
+# Every game with a screen under way, new, with the players and options of one of its worked examples: each one's
+# play screen is checked in German or in French (Lost Cities in both). A new game is checked once its screen exists.
+UNDER_WAY = [every_game.record(every_game.example_of(game)) for game in every_game.with_screens()]
 
 
 @pytest.fixture
@@ -53,8 +49,8 @@ def server(tmp_path):
                 {**example("lost-cities-edge-values"), "id": "lc-1", "played_at": "2026-01-15T20:00:00"},
             ]
         )
-        for game, players in UNDER_WAY:
-            store.create(scoring.new_record(game, players, {}, {}))
+        for record in UNDER_WAY:
+            store.create(scoring.new_record(record["game"], record["players"], record.get("variant") or {}, {}))
 
     with served_after(tmp_path / "data", three_finished_four_in_progress) as (s, _):
         yield s
@@ -192,10 +188,10 @@ def test_main_screens_and_setup_fit_and_have_big_targets(ui, size):
 # browser across a reload, while another browser at the same server keeps its own language.
 IN_LANGUAGES = ("/", "/history", "/stats", "/players/Noah", "/in-progress", "/tonight", "/settings")
 SETTINGS = {"en": "Settings", "de": "Einstellungen", "fr": "Réglages"}
-PLAYED = {
-    "de": ("The BoardGameGeek Game", "Card Commons", "Lost Cities"),
-    "fr": ("CGT – Card Game Traders", "BoardGameGeek: The Card Game", "Lost Cities"),
-}
+# Each game's play screen in one of the two languages, Lost Cities' in both, and last (its page is then turned into a
+# tablet's): by the title its tile in the games in progress starts with.
+OTHERS = [scoring.GAMES[r["game"]].title for r in UNDER_WAY if r["game"] != "lost-cities"]
+PLAYED = {"de": (*OTHERS[1::2], "Lost Cities"), "fr": (*OTHERS[::2], "Lost Cities")}
 
 
 @pytest.mark.parametrize("code", ["de", "fr"])
