@@ -1,4 +1,5 @@
-"""Player names: one set of rules for setup, rename, merge and import.
+"""Player names: one set of rules for setup, rename, merge and import. (A game's location and notes lose
+the same hidden characters, by `strip_hidden`: companion/data/details.py.)
 
 A name is stored trimmed and in Unicode's composed form (NFC), so "Zoë" typed two ways is one
 name; two names are the same player when they match ignoring case. Names made only of invisible
@@ -9,7 +10,7 @@ U+202E) or that are invisible by definition (Unicode's default-ignorable code po
 zero-width space U+200B) are taken out of a name: `Ana\u202eevil` would show reversed on every
 screen, the CSV and BG Stats, and `Ben\u200b` would look like Ben while being someone else. The
 joiners and selectors an emoji or a script needs (U+200C, U+200D between two characters, variation
-selectors and tags after one) are kept in the stored name; the key that says whether two names
+selectors and tags after one, never beside a space) are kept in the stored name; the key that says whether two names
 are the same player leaves every one of them out, so "Ben\u200b" is Ben.
 """
 
@@ -61,6 +62,13 @@ def is_ignorable(ch: str) -> bool:
     return ch >= "\u00ad" and _within(ch, IGNORABLE)
 
 
+def _bears(ch: str) -> bool:
+    """Whether a joiner or a selector may stand beside `ch`: a character a reader sees, not a space. (Beside a
+    space it joins or selects nothing, and trimming the space would leave it at an end: a cleaning that is
+    not its own cleaning.)"""
+    return bool(ch) and not is_ignorable(ch) and not ch.isspace()
+
+
 def _kept(name: str) -> list[bool]:
     """For each character of `name`, whether a clean name keeps it."""
     kept: list[bool] = []
@@ -71,9 +79,9 @@ def _kept(name: str) -> list[bool]:
         before = name[i - 1] if i else ""
         if ch in JOINERS:  # only between two characters a reader sees
             after = name[i + 1] if i + 1 < len(name) else ""
-            kept.append(bool(before and after) and not is_ignorable(before) and not is_ignorable(after))
+            kept.append(_bears(before) and _bears(after))
         elif _within(ch, SELECTORS):  # only right after a visible character, or a selector kept after one
-            kept.append(bool(before) and (not is_ignorable(before) or (_within(before, SELECTORS) and kept[i - 1])))
+            kept.append(bool(before) and (_bears(before) or (_within(before, SELECTORS) and kept[i - 1])))
         else:
             kept.append(False)
     return kept

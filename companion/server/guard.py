@@ -10,6 +10,8 @@
 - No `Access-Control-Allow-Origin: *` (Flet adds it); a Content-Security-Policy that lets the page
   load and connect to this server only (which also stops Flet's client asking a CDN for
   rive_native.js), no framing, no MIME sniffing, no Referer.
+- A path not in its one form (a doubled slash, a backslash, `%2F`, a dot segment) is sent once to that
+  form, read from the raw path: always a path on this server, never redirected again (canonical_path.py).
 - Who the client is: the address of the connection (the ASGI scope's `client`; no proxy
   headers), handed to the app in identity.TRANSPORT_ADDRESS before it reads a message.
 - Flet's protocol (its message actions, the registration's fields) and the trial of a page

@@ -29,6 +29,19 @@ def test_cleaning_trims_and_leaves_empty_details_out():
     assert record["location"] == "old"  # a copy
 
 
+def test_details_saved_through_the_hub_lose_bidi_controls_and_invisible_characters(store):
+    """Issue 61: a location and notes lose what a player's name loses (scoring/names.py), and the store
+    refuses a new game that still holds them (as an import would be)."""
+    hub = GameHub(store)
+    game = store.create(dict(LOST_CITIES))
+    assert hub.set_details(game.id, "Caf\u202eé \u2066Nord\u2069", "\u200fclose\u200e one\u200b", check=anyone).changed
+    record = store.get(game.id).record
+    assert (record["location"], record["notes"]) == ("Café Nord", "close one")
+    assert not hub.set_details(game.id, "Café Nord\u200b", "close one", check=anyone).changed  # the same, once cleaned
+    with pytest.raises(ValueError, match=r"location: it holds a control character \(U\+202E\)"):
+        store.create({**LOST_CITIES, "location": "Caf\u202eé"})
+
+
 def test_details_of_a_game_in_progress_survive_an_undo(store):
     hub = GameHub(store)
     game = store.create(dict(LOST_CITIES))

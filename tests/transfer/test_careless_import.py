@@ -21,6 +21,7 @@ from companion.data.details import MAX_LOCATION, MAX_NOTES, clean_detail, detail
 from companion.data.store import GameStore
 from companion.services import file_formats, game_details
 from scoring.names import clean_name, hidden_characters, name_key, players_problem
+from tests.ui.helpers import set_up
 
 from .records import record
 from .test_cli import one_error_line, snapshot, tableside
@@ -100,6 +101,19 @@ REFUSED: dict[str, tuple[Callable[[], dict | str], str]] = {
     "an isolate around a name": (
         lambda: renamed(record("lc1", id="iso"), "Mia", "\u2066Ana\u2069"),
         "(id iso): players › player 1 ('\\u2066Ana\\u2069'): a name cannot hold invisible or direction-changing characters (U+2066, U+2069)",
+    ),
+    # issue 61: a location and notes lose the same characters as a name
+    "a bidi override in a location": (
+        lambda: record("lc1", id="rlo-at", location="Caf\u202eé Nord"),
+        "(id rlo-at): location: it holds a control character (U+202E)",
+    ),
+    "isolates in notes": (
+        lambda: record("lc1", id="iso-n", notes="\u2067rematch\u2069 owed"),
+        "(id iso-n): notes: it holds a control character (U+2067)",
+    ),
+    "a zero-width space in a location": (
+        lambda: record("lc1", id="zw-at", location="Kitchen\u200b"),
+        "(id zw-at): location: it holds a control character (U+200B)",
     ),
     "two names one player": (
         lambda: renamed(record("lc1", id="twice"), "Noah", "mia"),
@@ -253,6 +267,10 @@ def test_whatever_setup_stores_an_import_accepts(typed, field):
         ("notes", "a\r\nb\tc\x00", "a\nb c"),
         ("location", " Café\t\n Nord\x1b ", "Café Nord"),
         ("location", "x" * 150, "x" * 100),
+        ("location", "\u2066Caf\u202eé\u200b  Nord\u2069", "Café Nord"),  # issue 61: as a name loses them
+        ("notes", "\u2067rematch\u2069 \u200eowed\u200d\nnext", "rematch owed\nnext"),
+        ("location", "👨\u200d👩\u200d👧 Café", "👨\u200d👩\u200d👧 Café"),  # an emoji's joiners stay
+        ("location", "x" * 99 + "\u200dy", "x" * 99),  # the cut leaves no joiner at the end
     ],
 )
 def test_setup_cleans_what_import_refuses(field, value, stored):
@@ -273,6 +291,8 @@ def test_setup_cleans_what_import_refuses(field, value, stored):
         ("👨\u200d👩\u200d👧", "👨\u200d👩\u200d👧"),  # joiners between two emoji stay
         ("\u200dAna\u200d", "Ana"),  # but not at either end
         ("❤\ufe0f", "❤\ufe0f"),
+        ("Ana\u200d ", "Ana"),  # a joiner beside a space joins nothing (trimmed, it would end the name)
+        ("Ana \ufe0f", "Ana"),
     ],
 )
 def test_names_lose_their_hidden_characters(typed, kept):
@@ -318,6 +338,21 @@ def test_a_rename_takes_the_hidden_characters_out(open_app, store):
     h.type(h.find(ft.TextField, label="New name"), "\u2066Noa\u202e")
     h.tap("Rename")
     assert store.get("lc1").players == ["Mia", "Noa"]
+
+
+def test_where_and_notes_lose_their_hidden_characters_on_setup_and_results(open_app, store):
+    """Issue 61: Setup's and Results' "where" store what an import would accept, without a bidi override."""
+    h = open_app("/setup/cgt")
+    h.type(h.find(ft.TextField, label="Where (optional)"), "Caf\u202eé Nord\u200b")
+    h.type(h.find(ft.TextField, label="Notes (optional)"), "\u2066birthday\u2069 game")
+    game_id = set_up(h, ["Ana", "Ben"])
+    assert (store.get(game_id).record["location"], store.get(game_id).record["notes"]) == ("Café Nord", "birthday game")
+    assert open_app("/setup/lost-cities").find(ft.TextField, label="Where (optional)").value == "Café Nord"  # remembered clean
+    store.add_finished([record("lc1")])
+    h = open_app("/history/lc1")
+    h.type(h.find(ft.TextField, label="Where"), "\u202dAttic\u202c")
+    h.tap("Save where and notes")
+    assert not h.conn.errors and store.get("lc1").record["location"] == "Attic"
 
 
 def test_a_rematch_of_a_game_stored_before_the_rule_seats_clean_names(store):
