@@ -30,9 +30,9 @@ def read_text(path: str) -> str:
         return f.read().decode("utf-8-sig")
 
 
-def table(result: Result) -> str:
-    """The readable form: per round each player's lines and score, then totals, places, reasons."""
-    out = [GAMES[result.game].title]
+def table(result: Result, title: str) -> str:
+    """The readable form under the game's `title`: per round each player's lines and score, then totals, places, reasons."""
+    out = [title]
     width = max(len(p) for p in result.players)
     multi = len(result.rounds) > 1 or GAMES[result.game].body == "rounds"
     for i, breakdown in enumerate(result.breakdown, start=1):
@@ -84,7 +84,7 @@ def main(argv: list[str]) -> int:
     if "--json" in argv:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        print(table(result))
+        print(table(result, GAMES[result.game].display_title(record.get("variant") or {})))
     return 0
 
 

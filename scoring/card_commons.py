@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from .actions import Action, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_list, need_object, need_str
-from .record import GameRules, Record, parse_one, parsed_game
+from .record import Ending, GameRules, Record, parse_one, parsed_game
 from .result import Line, Result, rank, sum_totals
 from .words import N_, Said
 
@@ -778,6 +778,11 @@ HOW_SCORING_WORKS = N_("""\
 """)
 
 
+def ending(variant: Mapping[str, Any]) -> Ending:
+    """After the regular rounds (GameRules.ending); extra rounds follow while the totals are level."""
+    return Ending(rounds=regular_rounds(variant.get("peek") is True))
+
+
 def option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
     return (Said("peek variant"),) if changed.get("peek") else ()
 
@@ -800,6 +805,7 @@ GAME = GameRules(
     how_scoring_works=HOW_SCORING_WORKS,
     round_names=round_names,
     progress=lambda game: (len(game.rounds), regular_rounds(game.peek)),  # a round counts once scored
+    ending=ending,
     option_words=option_words,
     # A round scored (the round being entered is the draft, not the record): a round where neither Commission
     # scored leaves both totals at 0, and a level 0–0 after the regular rounds still asks for an extra round.

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from .actions import Action, NextRound, Table, Unchanged, edited
 from .fields import RecordError, check_keys, check_player_keys, need_bool, need_int, need_list, need_object
-from .record import GameRules, Record, parse_one
+from .record import Ending, GameRules, Record, parse_one
 from .result import Line, Result, rank, sum_totals
 from .words import N_, Said
 
@@ -501,6 +501,11 @@ HOW_SCORING_WORKS = N_("""\
 """)
 
 
+def ending(variant: Mapping[str, Any]) -> Ending:
+    """After the variant's rounds (GameRules.ending)."""
+    return Ending(rounds=parse_variant(variant).rounds)
+
+
 def option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
     rounds = changed.get("rounds")
     return (
@@ -530,6 +535,7 @@ GAME = GameRules(
     player_keyed=(("rounds", "*"),),
     how_scoring_works=HOW_SCORING_WORKS,
     progress=progress,
+    ending=ending,
     option_words=option_words,
     bgg_id=50,
 )

@@ -19,10 +19,12 @@ from __future__ import annotations
 import copy
 import unicodedata
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .record import GameRules
 from .words import Said
+
+if TYPE_CHECKING:  # (record.py asks name_key of a game's own title)
+    from .record import GameRules
 
 MAX_NAME = 200  # characters; a long name is kept whole in the record and shortened on screen
 

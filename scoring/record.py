@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from .actions import Action, Table
 from .clock import parse_clock
 from .fields import RECORD, RecordError, check_keys, need_choice, need_int, need_list, need_object, need_str
+from .names import name_key
 from .result import Result
 from .words import Said
 
@@ -44,6 +45,57 @@ def plain_option_words(changed: Mapping[str, Any], players: int | None) -> tuple
 def scored_once(game: Any) -> tuple[int, int] | None:
     """A game scored once at the end has no rounds to count."""
     return None
+
+
+def higher_wins(variant: Mapping[str, Any]) -> bool:
+    """The usual direction: the highest total ranks first."""
+    return False
+
+
+def no_own_fields(game: Any, fields: Mapping[str, Any]) -> Any:
+    return game
+
+
+@dataclass(frozen=True)
+class Ending:
+    """When a game ends, as its rules say for a variant (GameRules.ending). All empty: scored once, at the end.
+
+    - `rounds`: after this many rounds (Lost Cities' 1 or 3; Card Commons' regular rounds, then extra ones
+      while the totals are level);
+    - `total`: after the round in which any total reaches this or more (6 nimmt!'s 66, a score pad's target);
+    - `by_players`: when the players say so (a score pad's "Finish game", with or without a target).
+
+    Whether a record has ended is its Result's `decided`; this is what the screens say of the end before it comes.
+    """
+
+    rounds: int | None = None
+    total: int | None = None
+    by_players: bool = False
+
+    @property
+    def scored_once(self) -> bool:
+        return self.rounds is None and self.total is None and not self.by_players
+
+
+AT_THE_END = Ending()  # a game scored once, at the end
+
+
+def ends_once_scored(variant: Mapping[str, Any]) -> Ending:
+    return AT_THE_END
+
+
+def title_key(title: str) -> str:
+    """Two titles are one game when their keys are equal: as player names (names.name_key), spaces run together.
+
+    >>> title_key(" Hearts  Deluxe") == title_key("hearts deluxe")
+    True
+    """
+    return name_key(" ".join(title.split()))
+
+
+# A game as statistics group it: (the rules' key, the game's own name where it is per record, else "").
+# ("lost-cities", "") for every game of Lost Cities; ("score-pad", "hearts") for every score pad titled Hearts.
+GameIdentity = tuple[str, str]
 
 
 @dataclass(frozen=True)
@@ -79,7 +131,8 @@ class GameRules:
     # None: numbered 1, 2, … (Card Commons names them by their multiplier).
     round_names: Callable[[Mapping[str, Any], int], tuple[str, ...]] | None = None
     # How far a game played in rounds has come, from its parsed record: (rounds played, rounds planned);
-    # None for a game scored once. Played may pass planned (Card Commons' extra rounds after a tie).
+    # None where no number of rounds is planned: a game scored once, or one that ends on a total or when the
+    # players end it (`ending` says which). Played may pass planned (Card Commons' extra rounds after a tie).
     progress: Callable[[Any], tuple[int, int] | None] = scored_once
     # The options that differ from the game's default, in a few words (the setup screen's "As last time: …",
     # BG Stats' board): (those options, the number of players, None before it is known) → the words (each a Said).
@@ -93,6 +146,39 @@ class GameRules:
     # candidates, which `refusal` and `apply` still judge. A walk of them reaches any table play reaches;
     # the tests walk every registered game by it, so a new game is tested without a list of its own.
     moves: Callable[[Table], Iterable[Action]] = no_moves
+    # The direction of the ranking for a variant (the record's, missing keys taking the default): True where the
+    # lowest total ranks first. Every Result of the game carries the same answer (Result.lower_wins); this is for
+    # code that has no Result (a column heading, Setup).
+    lower_wins: Callable[[Mapping[str, Any]], bool] = higher_wins
+    # When the game ends, for a variant (Ending): a number of rounds, a total reached, the players' word, or scored once.
+    ending: Callable[[Mapping[str, Any]], Ending] = ends_once_scored
+    # Where a game's name is the record's own (a score pad: its variant's title): (variant) → the name; None: `title`.
+    # Said through `display_title` and `identity`.
+    variant_title: Callable[[Mapping[str, Any]], str] | None = None
+    # Where a game's BoardGameGeek id is the record's own (a score pad's `bgg_id`): (variant) → the id or None;
+    # None: `bgg_id`. Said through `bgg_id_of`.
+    variant_bgg_id: Callable[[Mapping[str, Any]], int | None] | None = None
+    # Top-level fields of the game's own, beside the envelope's and its body (a score pad's `finished`): allowed
+    # in its records only, and read after the body by `read_fields(parsed game, the fields present)`, which
+    # returns the parsed game with them (or raises RecordError).
+    own_fields: tuple[str, ...] = ()
+    read_fields: Callable[[Any, Mapping[str, Any]], Any] = no_own_fields
+
+    def display_title(self, variant: Mapping[str, Any]) -> str:
+        """The game's name as people say it, for a record's variant: "Lost Cities", "6 nimmt!", a score pad's "Hearts"."""
+        return self.variant_title(variant) if self.variant_title is not None else self.title
+
+    def identity(self, variant: Mapping[str, Any]) -> GameIdentity:
+        """The game as statistics, ratings and Tonight group it: (key, "") for a game with rules of its own; for one
+        named per record (a score pad), (key, the name's key: cleaned and case-insensitive, as player names are
+        compared, so "Hearts" and "hearts " are one game). Show a group by `display_title` of one of its records."""
+        if self.variant_title is None:
+            return (self.key, "")
+        return (self.key, title_key(self.variant_title(variant)))
+
+    def bgg_id_of(self, variant: Mapping[str, Any]) -> int | None:
+        """BoardGameGeek's id of the game a record is of (BG Stats): the game's own, or a score pad's per record."""
+        return self.variant_bgg_id(variant) if self.variant_bgg_id is not None else self.bgg_id
 
     def variant_words(self, variant: Mapping[str, Any], players: int | None = None) -> tuple[str, ...]:
         """`option_words` of the options of `variant` that differ from the game's default."""
@@ -100,7 +186,7 @@ class GameRules:
         return self.option_words(changed, players) if changed else ()
 
     def at_end(self, game: Any, result: Result) -> bool:
-        """Whether the table has reached the end: the result decided and, for a game in rounds, every
+        """Whether the table has reached the end: the result decided and, for a game of planned rounds, every
         planned round played. (A record's `decided` counts a planned last round that exists, even empty:
         docs/format.md; the table calls a game over once that round is played.)"""
         progress = self.progress(game)
@@ -172,10 +258,13 @@ def parse_record(raw: Any, games: Mapping[str, GameRules]) -> Record:
         raise RecordError((RECORD,), Said("missing field '{key}'", key="game"))
     rules = games[need_choice(record["game"], ("game",), games)]
     if not (record.keys() <= FIELDS[rules.body] and "players" in record and rules.body in record):
-        check_keys(record, (RECORD,), required=("game", "players", rules.body), optional=OPTIONAL)  # names the fault
+        # names the fault; a game's own fields (a score pad's `finished`) are allowed in its records only
+        check_keys(record, (RECORD,), required=("game", "players", rules.body), optional=OPTIONAL + rules.own_fields)
     players = parse_players(record["players"], rules)
     variant = need_object(record.get("variant", {}), ("variant",))
     game = rules.parse(players, variant, record[rules.body])
+    if rules.own_fields:
+        game = rules.read_fields(game, {key: record[key] for key in rules.own_fields if key in record})
     if "clock" in record:
         parse_clock(record["clock"])
     return _new(Record, (rules, players, game, parse_metadata(record)))

@@ -3,10 +3,19 @@
 
 from __future__ import annotations
 
-from . import bgg_card_game, bgg_game, card_commons, cgt, lost_cities
+from . import bgg_card_game, bgg_game, card_commons, cgt, lost_cities, score_pad, six_nimmt
 from .record import GameRules
 
-ALL_RULES: tuple[GameRules, ...] = (lost_cities.GAME, bgg_card_game.GAME, bgg_game.GAME, cgt.GAME, card_commons.GAME)
+# The score pad, for any other game, comes last.
+ALL_RULES: tuple[GameRules, ...] = (
+    lost_cities.GAME,
+    bgg_card_game.GAME,
+    bgg_game.GAME,
+    cgt.GAME,
+    card_commons.GAME,
+    six_nimmt.GAME,
+    score_pad.GAME,
+)
 GAMES: dict[str, GameRules] = {rules.key: rules for rules in ALL_RULES}
 
 

@@ -52,7 +52,7 @@ class Line:
 
 
 class Tiebreak(NamedTuple):  # a named tuple: built on every tie, several times cheaper than a frozen dataclass
-    """One step of a game's tiebreak: a key per player (higher wins) and how to say it.
+    """One step of a game's tiebreak: a key per player (the higher key wins, whichever way the totals rank) and how to say it.
 
     `describe(value)` turns the raw value into words ("5 cards"); `key(value)` maps it to
     the comparable key, e.g. negated when fewer is better. The subject and the description are the
@@ -86,6 +86,9 @@ class Result:
     explanations: tuple[str, ...] = ()
     # Game-specific figures the app may show (e.g. Lost Cities' next starter).
     extras: Mapping[str, Any] = field(default_factory=dict)
+    # The direction of the ranking: True where the lowest total ranks first (6 nimmt!, a score pad's Hearts).
+    # Places, "best" and "worst", margins and points per place follow `ranking` or ask this, never assume.
+    lower_wins: bool = False
 
     @property
     def breakdown(self) -> Breakdown:
@@ -108,6 +111,7 @@ class Result:
             self.decided,
             self.explanations,
             self.extras,
+            self.lower_wins,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -120,7 +124,7 @@ class Result:
         return hash(self._compared())  # a TypeError, as for any object holding dicts
 
     def __repr__(self) -> str:
-        names = ("game", "players", "rounds", "breakdown", "totals", "ranking", "decided", "explanations", "extras")
+        names = ("game", "players", "rounds", "breakdown", "totals", "ranking", "decided", "explanations", "extras", "lower_wins")
         return "Result(" + ", ".join(f"{n}={v!r}" for n, v in zip(names, self._compared())) + ")"
 
     @property
@@ -160,30 +164,36 @@ def any_tie(totals: Mapping[str, int]) -> bool:
 
 
 def rank(
-    players: Sequence[str], totals: Mapping[str, int], tiebreaks: Sequence[Tiebreak] = ()
+    players: Sequence[str], totals: Mapping[str, int], tiebreaks: Sequence[Tiebreak] = (), lower_wins: bool = False
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """Places best first (ties grouped) and one sentence per tiebreak that decided or failed to decide.
-    `totals` holds exactly the players."""
+    `totals` holds exactly the players; the higher total ranks first, the lower one with `lower_wins`.
+
+    >>> rank(["Ana", "Ben", "Cy"], {"Ana": 12, "Ben": 2, "Cy": 74}, lower_wins=True)[0]
+    (('Ben',), ('Ana',), ('Cy',))
+    """
     if not any_tie(totals):
-        return untied_ranking(players, totals), ()  # the usual case: no tiebreak consulted or explained
-    return rank_with_ties(players, totals, tiebreaks)
+        return untied_ranking(players, totals, lower_wins), ()  # the usual case: no tiebreak consulted or explained
+    return rank_with_ties(players, totals, tiebreaks, lower_wins)
 
 
-def untied_ranking(players: Sequence[str], totals: Mapping[str, int]) -> tuple[tuple[str, ...], ...]:
+def untied_ranking(players: Sequence[str], totals: Mapping[str, int], lower_wins: bool = False) -> tuple[tuple[str, ...], ...]:
     """Places when no two totals are equal: one player each (zip makes the 1-tuples)."""
-    return tuple(zip(sorted(players, key=totals.__getitem__, reverse=True)))
+    return tuple(zip(sorted(players, key=totals.__getitem__, reverse=not lower_wins)))
 
 
 def rank_with_ties(
-    players: Sequence[str], totals: Mapping[str, int], tiebreaks: Sequence[Tiebreak]
+    players: Sequence[str], totals: Mapping[str, int], tiebreaks: Sequence[Tiebreak], lower_wins: bool = False
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """`rank` where two totals are equal. A tiebreak's key is "higher wins" whichever way the totals rank."""
     seen: set[int] = set()
     shared: set[int] = set()
     for total in totals.values():
         (shared if total in seen else seen).add(total)
     # Tiebreak values only for players who share their total: nobody else's place depends on them.
     values = {p: [step.value(p) for step in tiebreaks] if totals[p] in shared else [] for p in players}
-    keys = {p: (totals[p], *[step.key(v) for step, v in zip(tiebreaks, values[p])]) for p in players}
+    sign = -1 if lower_wins else 1
+    keys = {p: (sign * totals[p], *[step.key(v) for step, v in zip(tiebreaks, values[p])]) for p in players}
 
     ordered = sorted(players, key=keys.__getitem__, reverse=True)  # stable: seat order among equals
     ranking: list[tuple[str, ...]] = []
@@ -269,12 +279,13 @@ def scored_once(
     totals: dict[str, int],
     tiebreaks: Callable[[], Sequence[Tiebreak]],
     build_breakdown: Callable[[], Any],
+    lower_wins: bool = False,
 ) -> Result:
     """The Result of a game scored once at the end: always decided, tiebreaks looked at only on a tie."""
     if any_tie(totals):
-        ranking, sentences = rank_with_ties(players, totals, tiebreaks())
+        ranking, sentences = rank_with_ties(players, totals, tiebreaks(), lower_wins)
     else:
-        ranking, sentences = untied_ranking(players, totals), ()
-    # In field order (game, players, rounds, build_breakdown, totals, ranking, decided, explanations):
+        ranking, sentences = untied_ranking(players, totals, lower_wins), ()
+    # In field order (game, players, rounds, build_breakdown, totals, ranking, decided, explanations, extras, lower_wins):
     # positional arguments make a Result about twice as fast as keywords.
-    return Result(game, tuple(players), (dict(totals),), build_breakdown, totals, ranking, True, sentences)
+    return Result(game, tuple(players), (dict(totals),), build_breakdown, totals, ranking, True, sentences, {}, lower_wins)

@@ -1,0 +1,383 @@
+"""6 nimmt! (2–10 players): each round (a deal) every player reports the cards they took; each card carries
+bullheads, and the lowest total wins once a total reaches 66 (or the table's number).
+
+Rules: the published rulebook (Amigo, 1994); the record: docs/format.md › six-nimmt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, NextRound, Table, Unchanged, edited
+from .fields import RecordError, check_keys, check_player_keys, join_names, need_int, need_list, need_object
+from .record import Ending, GameRules, Record, parse_one
+from .result import Line, Result, rank, sum_totals
+from .words import N_, Said
+
+CARDS = range(1, 105)  # the deck: one card of each number
+LOWEST, HIGHEST = CARDS[0], CARDS[-1]
+CARDS_PER_PLAYER = 10  # each player plays 10 cards a round: at most 10 × players are taken (four stay in the rows)
+END_AT = 66
+END_AT_RANGE = (1, 1000)
+
+
+def bullheads(card: int) -> int:
+    """The bullheads printed on a card.
+
+    >>> [bullheads(card) for card in (55, 11, 99, 10, 100, 5, 95, 1, 104)]
+    [7, 5, 5, 3, 3, 2, 2, 1, 1]
+    """
+    if card == 55:
+        return 7
+    if card % 11 == 0:
+        return 5
+    if card % 10 == 0:
+        return 3
+    if card % 5 == 0:
+        return 2
+    return 1
+
+
+BULLHEADS = (0, *(bullheads(card) for card in CARDS))  # by card number: scored without a call per card
+
+Pile = tuple[int, ...]  # the cards a player took in one round, as written
+
+
+@dataclass(frozen=True)
+class Game:
+    players: tuple[str, ...]
+    end_at: int
+    rounds: tuple[Mapping[str, Pile], ...]  # player → the cards taken, oldest round first
+
+
+def parse_end_at(variant: Mapping[str, Any]) -> int:
+    check_keys(variant, ("variant",), optional=("end_at",))
+    return need_int(variant.get("end_at", END_AT), ("variant", "end_at"), *END_AT_RANGE)
+
+
+def parse_pile(raw: Any, where: tuple[str, ...]) -> list[Any]:
+    """A player's part of a round, {"cards": [...]}: its list of cards (checked one by one by parse_round)."""
+    need_object(raw, where)
+    check_keys(raw, where, required=("cards",))
+    return need_list(raw["cards"], where + ("cards",))
+
+
+def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...]) -> dict[str, Pile]:
+    # As in lost_cities.parse_expedition: each check inline first, the helper that names the fault only on a fault.
+    if raw.__class__ is not dict or len(raw) != len(players):
+        need_object(raw, where)
+        check_player_keys(raw, where, players)
+    held: dict[int, str] = {}  # card → whose pile holds it this round
+    round_: dict[str, Pile] = {}
+    for player in players:
+        if player not in raw:
+            check_player_keys(raw, where, players)
+        pile = raw[player]
+        if pile.__class__ is dict and len(pile) == 1 and pile.get("cards").__class__ is list:
+            cards = pile["cards"]
+        else:
+            cards = parse_pile(pile, where + (player,))
+        for card in cards:
+            if card.__class__ is not int or not LOWEST <= card <= HIGHEST:
+                need_int(card, where + (player, "cards"), LOWEST, HIGHEST)
+            if card in held:
+                raise RecordError(where + (player, "cards"), twice(card, held[card], player))
+            held[card] = player
+        round_[player] = tuple(cards)
+    most = CARDS_PER_PLAYER * len(players)
+    if len(held) > most:
+        raise RecordError(
+            where,
+            Said(
+                "{count} cards taken in one round; {players} players take at most {most} (each plays {each} cards)",
+                count=len(held),
+                players=len(players),
+                most=most,
+                each=CARDS_PER_PLAYER,
+            ),
+        )
+    return round_
+
+
+def twice(card: int, holder: str, player: str) -> str:
+    """Why a card cannot be on `player`'s pile when `holder`'s holds it already this round (one deck a round)."""
+    if holder == player:
+        return Said("{card} appears twice; the deck has one card of each number", card=card)
+    return Said("{card} is also on {player}'s pile", card=card, player=holder)
+
+
+def points(pile: Pile) -> int:
+    return sum([BULLHEADS[card] for card in pile])
+
+
+def scores_by_round(game: Game) -> tuple[dict[str, int], ...]:
+    return tuple({p: points(r[p]) for p in game.players} for r in game.rounds)
+
+
+def ended_after(rounds: Sequence[Mapping[str, int]], players: Sequence[str], end_at: int) -> tuple[int, tuple[str, ...]] | None:
+    """The round (1-based) after which the game ended, and who reached `end_at` in it; None while it goes on."""
+    totals = dict.fromkeys(players, 0)
+    for number, scores in enumerate(rounds, start=1):
+        for p in players:
+            totals[p] += scores[p]
+        reached = tuple(p for p in players if totals[p] >= end_at)
+        if reached:
+            return number, reached
+    return None
+
+
+def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], rounds_raw: Any) -> Game:
+    end_at = parse_end_at(variant_raw)
+    rounds_list = need_list(rounds_raw, ("rounds",))
+    rounds = tuple(parse_round(r, (f"round {i}",), players) for i, r in enumerate(rounds_list, start=1))
+    game = Game(players=players, end_at=end_at, rounds=rounds)
+    ended = ended_after(scores_by_round(game), players, end_at)
+    if ended and ended[0] < len(rounds):
+        number, reached = ended
+        raise RecordError((f"round {number + 1}",), game_over(reached, end_at, number))
+    return game
+
+
+def game_over(reached: Sequence[str], end_at: int, number: int) -> str:
+    return Said(
+        "the game ended with round {round}, when {players} reached {end_at}: no round follows it",
+        round=number,
+        players=join_names(reached),
+        end_at=end_at,
+    )
+
+
+def pile_lines(pile: Pile) -> tuple[Line, ...]:
+    """A player's round in lines, one per kind of card, most bullheads first: "55: 1 × 7 bullheads = 7",
+    "10, 30: 2 × 3 bullheads = 6". The lines add up to the round's points."""
+    lines = []
+    for heads in (7, 5, 3, 2, 1):
+        cards = sorted(card for card in pile if BULLHEADS[card] == heads)
+        if cards:
+            formula = Said.counted("{cards} × {count} bullhead", "{cards} × {count} bullheads", heads, cards=len(cards))
+            lines.append(Line(", ".join(map(str, cards)), heads * len(cards), formula))
+    return tuple(lines)
+
+
+def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
+    return tuple({p: pile_lines(r[p]) for p in game.players} for r in game.rounds)
+
+
+def score(game: Game) -> Result:
+    rounds = scores_by_round(game)
+    totals = sum_totals(game.players, rounds)
+    ranking, sentences = rank(game.players, totals, lower_wins=True)
+    ended = ended_after(rounds, game.players, game.end_at)
+    explanations = list(sentences)
+    if ended:
+        explanations.append(
+            Said(
+                "{players} reached {end_at} bullheads or more in round {round}: the game is over, and the lowest total wins.",
+                players=join_names(ended[1]),
+                end_at=game.end_at,
+                round=ended[0],
+            )
+        )
+    return Result(
+        game=GAME.key,
+        players=game.players,
+        rounds=rounds,
+        build_breakdown=lambda: breakdown(game),
+        totals=totals,
+        ranking=ranking,
+        decided=ended is not None,
+        explanations=tuple(explanations),
+        extras={"end_at": game.end_at},
+        lower_wins=True,
+    )
+
+
+# --- Actions: what a tap at the table does ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AddCard(Action):
+    """A card `player` took in round `round` (1-based), onto their pile."""
+
+    player: str
+    card: int
+    round: int
+
+
+@dataclass(frozen=True)
+class RemoveCard(Action):
+    """A card taken back off `player`'s pile of round `round` (a wrong tap)."""
+
+    player: str
+    card: int
+    round: int
+
+
+def raw_scores(record: Mapping[str, Any]) -> list[dict[str, int]]:
+    """Each round's bullheads per player from a valid raw record (for refusal, without a parse)."""
+    return [{p: points(pile["cards"]) for p, pile in round_.items()} for round_ in record["rounds"]]
+
+
+def end_at_of(record: Mapping[str, Any]) -> int:
+    return parse_end_at(record.get("variant", {}))
+
+
+def refusal(table: Table, action: Action) -> str | None:
+    """Why the rules refuse `action` now, in words; None when they allow it (scoring.refusal). One deck a round:
+    a card on another pile is theirs; at most 10 cards a player are taken a round; no round after the end.
+    Read off the raw record, without a parse: the play screen asks it of every card it draws."""
+    record = table.record
+    rounds = record["rounds"]
+    players = record["players"]
+    if isinstance(action, NextRound):
+        ended = ended_after(raw_scores(record), players, end_at_of(record))
+        if ended:
+            return Said("{players} reached {end_at} bullheads: the game is over", players=join_names(ended[1]), end_at=end_at_of(record))
+        if rounds and not any(pile["cards"] for pile in rounds[-1].values()):
+            number = len(rounds)
+            return Said("round {round} has no cards yet: enter the cards taken before starting round {next}", round=number, next=number + 1)
+        return None
+    if not isinstance(action, AddCard) or not 1 <= action.round <= len(rounds):
+        return None
+    round_ = rounds[action.round - 1]
+    if action.player not in round_:
+        return Said("'{player}' is not a player of this game", player=action.player)
+    for other, pile in round_.items():
+        if other != action.player and action.card in pile["cards"]:
+            return Said("{card} is on {player}'s pile", card=action.card, player=other)
+    if action.card in round_[action.player]["cards"]:
+        return None  # already there: apply says it changes nothing
+    taken = sum(len(pile["cards"]) for pile in round_.values())
+    if taken >= CARDS_PER_PLAYER * len(players):
+        return Said(
+            "{count} cards are taken in round {round} already: {players} players take at most {count}",
+            count=taken,
+            round=action.round,
+            players=len(players),
+        )
+    if action.round < len(rounds):  # a round before the last: the card must not end the game before it
+        scores = raw_scores(record)
+        scores[action.round - 1][action.player] += BULLHEADS[action.card] if LOWEST <= action.card <= HIGHEST else 0
+        ended = ended_after(scores, players, end_at_of(record))
+        if ended and ended[0] < len(rounds):
+            return Said(
+                "with {card}, {players} would reach {end_at} in round {round}, ending the game before round {next}",
+                card=action.card,
+                players=join_names(ended[1]),
+                end_at=end_at_of(record),
+                round=ended[0],
+                next=ended[0] + 1,
+            )
+    return None
+
+
+def check_record(record: dict[str, Any], draft: Any) -> Record:
+    """The whole record validated once; its parse is the tap's."""
+    return parse_one(GAME, record)
+
+
+def apply(table: Table, action: Action) -> Table:
+    record = table.record
+    players = tuple(record["players"])
+    rounds = record["rounds"]
+    if isinstance(action, NextRound):
+        reason = refusal(table, action)
+        if reason:
+            raise RecordError(("rounds",), reason)
+        return edited(table, lambda r, d: r["rounds"].append({p: {"cards": []} for p in players}), check_record)
+    if not isinstance(action, (AddCard, RemoveCard)):
+        raise RecordError((), Said("{action} is not an action of {game}", action=type(action).__name__, game=GAME.title))
+    if action.player not in players:
+        raise RecordError((), Said("'{player}' is not a player of this game", player=action.player))
+    if not 1 <= action.round <= len(rounds):
+        raise RecordError((Said("round {n}", n=action.round),), Said("there is no round {round} yet", round=action.round))
+    where = (Said("round {n}", n=action.round), action.player)
+    need_int(action.card, where + ("cards",), LOWEST, HIGHEST)
+    cards = rounds[action.round - 1][action.player]["cards"]
+    if isinstance(action, AddCard):
+        if action.card in cards:
+            raise Unchanged(where, Said("{card} is already on {player}'s pile", card=action.card, player=action.player))
+        reason = refusal(table, action)  # what the screen draws its free and taken cards from
+        if reason:
+            raise RecordError(where, reason)
+        value = sorted([*cards, action.card])
+    else:
+        if action.card not in cards:
+            raise Unchanged(where, Said("{card} is not on {player}'s pile", card=action.card, player=action.player))
+        value = [c for c in cards if c != action.card]
+
+    def edit(r: dict[str, Any], d: Any) -> None:
+        r["rounds"][action.round - 1][action.player]["cards"] = value
+
+    return edited(table, edit, check_record)
+
+
+def moves(table: Table) -> Iterator[Action]:
+    """The taps on the round being entered (GameRules.moves): each card added to or taken off each pile, and the
+    next round."""
+    record = table.record
+    number = len(record["rounds"])
+    if number:
+        for player in record["players"]:
+            cards = record["rounds"][-1][player]["cards"]
+            for card in CARDS:
+                yield (RemoveCard if card in cards else AddCard)(player, card, number)
+    yield NextRound()
+
+
+def new_body(players: tuple[str, ...], variant: Mapping[str, Any], choices: Mapping[str, str]) -> list[Any]:
+    return [{p: {"cards": []} for p in players}]
+
+
+def lowest_wins(variant: Mapping[str, Any]) -> bool:
+    return True
+
+
+def ending(variant: Mapping[str, Any]) -> Ending:
+    """After the round in which a total reaches `end_at` (GameRules.ending)."""
+    return Ending(total=parse_end_at(variant))
+
+
+def option_words(changed: Mapping[str, Any], players: int | None) -> tuple[str, ...]:
+    end_at = changed.get("end_at")
+    return () if end_at is None else (Said.counted("ends at {count} bullhead", "ends at {count} bullheads", end_at),)
+
+
+# "How scoring works" in our own words: the card on the setup and play screens and this game's section
+# of docs/scoring.md (`python -m companion.services.scoring_help` rewrites it). Markdown, one bullet per idea.
+HOW_SCORING_WORKS = N_("""\
+- After each round (a deal of 10 cards each), every player enters the cards
+  they took. Each card carries bullheads: 55 has 7; the other multiples of 11
+  (11, 22, … 99) have 5; multiples of 10 have 3; the other multiples of 5
+  have 2; every other card has 1.
+- A round scores the bullheads of the cards taken; the totals add the rounds
+  up. A card lies on one pile only, and at most 10 cards a player are taken in
+  a round.
+- The game ends after the round in which any total reaches 66 (or the number
+  the table chose); then the lowest total wins.
+- Ties: there is no tiebreak. Equal totals share a place.
+""")
+
+
+GAME = GameRules(
+    key="six-nimmt",
+    title="6 nimmt!",
+    min_players=2,
+    max_players=10,
+    body="rounds",
+    parse=parse,
+    score=score,
+    new_body=new_body,
+    apply=apply,
+    refusal=refusal,
+    moves=moves,
+    default_variant={"end_at": END_AT},
+    player_keyed=(("rounds", "*"),),
+    how_scoring_works=HOW_SCORING_WORKS,
+    option_words=option_words,
+    bgg_id=432,
+    lower_wins=lowest_wins,
+    ending=ending,
+)
