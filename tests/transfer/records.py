@@ -1,9 +1,16 @@
-"""Finished games of the five games, with the scores worked by hand, for the transfer tests."""
+"""Finished games of every game, with the scores worked by hand, for the transfer tests: a game of each of the
+five with its figures worked here, and a worked example (docs/examples) of every other game the rules know, so that
+a new game is exported, imported and sent to BG Stats without a line here."""
 
 import copy
 
+import scoring
+from tests import every_game
+
+Expected = dict[str, tuple[int, int, bool]]  # player → (score, place, winner)
+
 # id → (record, {player: (score, place, winner)})
-GAMES = {
+GAMES: dict[str, tuple[dict, Expected]] = {
     "lc1": (
         {
             "game": "lost-cities",
@@ -75,6 +82,23 @@ GAMES = {
         {"You": (6, 1, True), "Opp": (4, 2, False)},
     ),
 }
+
+
+def worked_example(game: str, day: int) -> tuple[dict, Expected]:
+    """A finished worked example of `game` as a saved game (an id and a date), and what its answer says of each player."""
+    name = every_game.example_of(game, decided=True)
+    expect = every_game.examples(game)[name]["expect"]
+    places = {
+        player: 1 + sum(len(group) for group in expect["ranking"][:i]) for i, group in enumerate(expect["ranking"]) for player in group
+    }
+    r = every_game.record(name, id=f"{game}-1", played_at=f"2025-02-{day:02d}T20:00:00+00:00")
+    return r, {p: (expect["totals"][p], places[p], p in expect["winners"]) for p in r["players"]}
+
+
+OTHER_GAMES = [rules.key for rules in scoring.ALL_RULES if rules.key not in {r["game"] for r, _ in GAMES.values()}]
+# Played in February, before the five: their ids in play order.
+EXAMPLE_IDS = [f"{game}-1" for game in OTHER_GAMES]
+GAMES |= {game_id: worked_example(game, day) for day, (game, game_id) in enumerate(zip(OTHER_GAMES, EXAMPLE_IDS), start=1)}
 
 
 def record(game_id: str, **changes) -> dict:

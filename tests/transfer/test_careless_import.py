@@ -164,7 +164,7 @@ def test_the_store_refuses_the_same_records_and_keeps_what_it_had(tmp_path, case
 
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory) -> Path:
-    """A data folder holding the five finished games, for the command-line cases (copied per case)."""
+    """A data folder holding a finished game of every game, for the command-line cases (copied per case)."""
     from .records import records
 
     folder = tmp_path_factory.mktemp("careless") / "data"

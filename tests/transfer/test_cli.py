@@ -12,7 +12,7 @@ import pytest
 
 from companion.data.store import GameStore
 
-from .records import GAMES, lost_cities_with_duplicated_card, record, records
+from .records import EXAMPLE_IDS, GAMES, lost_cities_with_duplicated_card, record, records
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,10 +46,10 @@ def write(path: Path, data) -> Path:
 
 @pytest.fixture
 def filled(tmp_path):
-    """A data folder holding the five finished games."""
+    """A data folder holding a finished game of every game."""
     folder = tmp_path / "filled"
     store = GameStore(folder)
-    assert store.add_finished(records()) == (5, 0)
+    assert store.add_finished(records()) == (len(GAMES), 0)
     store.close()
     return folder
 
@@ -57,21 +57,21 @@ def filled(tmp_path):
 def test_export_then_import_into_an_empty_folder_gives_the_same_games(filled, tmp_path):
     exported = tmp_path / "games.json"
     done = tableside("export", "-o", exported, "--data", filled)
-    assert done.returncode == 0 and done.stdout == f"exported 5 games to {exported}\n" and done.stderr == ""
+    assert done.returncode == 0 and done.stdout == f"exported {len(GAMES)} games to {exported}\n" and done.stderr == ""
     empty = tmp_path / "empty"
     done = tableside("import", exported, "--data", empty)
-    assert (done.returncode, done.stdout, done.stderr) == (0, "imported 5, skipped 0 already present\n", "")
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"imported {len(GAMES)}, skipped 0 already present\n", "")
     again = tableside("export", "--data", empty)
     assert again.returncode == 0
     assert again.stdout.encode("utf-8") == exported.read_bytes()
     games = json.loads(again.stdout)["games"]
-    assert [g["id"] for g in games] == ["cc1", "cgt1", "bg1", "cg1", "lc1"]  # newest first
+    assert [g["id"] for g in games] == ["cc1", "cgt1", "bg1", "cg1", "lc1", *reversed(EXAMPLE_IDS)]  # newest first
     assert games == [{"format": 1, **record(g["id"])} for g in games]
 
 
 def test_data_given_before_the_command_is_used(filled):
     done = tableside("--data", filled, "export")
-    assert done.returncode == 0 and len(json.loads(done.stdout)["games"]) == 5
+    assert done.returncode == 0 and len(json.loads(done.stdout)["games"]) == len(GAMES)
 
 
 @pytest.mark.parametrize(
