@@ -14,6 +14,7 @@ from typing import Any
 import scoring
 from companion.data.checks import metadata_problem, played_when
 from companion.data.ids import id_problem
+from scoring.record import GameIdentity
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -78,6 +79,21 @@ class StoredGame:
     @property
     def players(self) -> list[str]:
         return self.record["players"]
+
+    @functools.cached_property
+    def identity(self) -> GameIdentity:
+        """The game as the history's figures group it (GameRules.identity): a score pad per its title."""
+        return scoring.GAMES[self.game].identity(self.record.get("variant") or {})
+
+    @functools.cached_property
+    def title(self) -> str:
+        """The game's name as people say it (GameRules.display_title): "Lost Cities", a score pad's "Hearts"."""
+        return scoring.GAMES[self.game].display_title(self.record.get("variant") or {})
+
+    @functools.cached_property
+    def lower_wins(self) -> bool:
+        """Whether the lowest total ranks first in this game (GameRules.lower_wins): its best score is its lowest."""
+        return scoring.GAMES[self.game].lower_wins(self.record.get("variant") or {})
 
     @functools.cached_property  # lists sort thousands of games by it: parsed once per game
     def when(self) -> datetime:

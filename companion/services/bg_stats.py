@@ -27,16 +27,18 @@ The fields we fill:
   set scores" (a 3-player BoardGameGeek Game). A game played as standard
   leaves it out: "rounds 3" is no board, and a field that differs only by a default would split the
   same game's statistics in two;
-- `game`: `name` (the game's title), `sourceGameId` (the FORMAT.md key, e.g. `lost-cities`),
-  `highestWins` true, `noPoints` false, and `bggId` only where we could verify it (the rules'
-  `bgg_id`): Lost Cities
-  is 50 (boardgamegeek.com/boardgame/50/lost-cities). We know no reliable BoardGameGeek id for
-  BoardGameGeek: The Card Game, The BoardGameGeek Game, CGT – Card Game Traders or Card
-  Commons, so they carry none and BG Stats matches them by name;
+- `game`: `name` (the game's name as the record says it: a score pad's title, "Hearts"), `sourceGameId`
+  (the FORMAT.md key, e.g. `lost-cities`), `highestWins` as the rules rank the record (false for 6 nimmt!
+  and a score pad where the lower total wins), `noPoints` false, and `bggId` only where we could verify it
+  (the rules' `bgg_id_of`): Lost Cities is 50 (boardgamegeek.com/boardgame/50/lost-cities), 6 nimmt! 432,
+  a score pad the id its players gave. We know no reliable BoardGameGeek id for BoardGameGeek: The Card
+  Game, The BoardGameGeek Game, CGT – Card Game Traders or Card Commons, so they carry none and BG Stats
+  matches them by name;
 - `players`, in seat order: `name`, `sourcePlayerId` (the name: Tableside's players are their
-  names), `score` (the total), `rank` (the place: players who share a place share the number,
-  the next skips: 1, 1, 3), `winner` (always present: a published integration reports BG Stats
-  on Android failing when it is missing), `startPlayer` (the first seat, who starts in Tableside).
+  names), `score` (the total), `rank` (the place as the rules give it, the lowest total first where it
+  wins: players who share a place share the number, the next skips: 1, 1, 3), `winner` (the rules' winners;
+  always present: a published integration reports BG Stats on Android failing when it is missing),
+  `startPlayer` (the first seat, who starts in Tableside).
 
 Not filled: `role`, `team`, `color`, a seat-order field (the page's example has none; the list is
 in seat order).
@@ -89,9 +91,16 @@ def bgstats_play(game: Any) -> dict:
     record = _record(game)
     result = scoring.score(record)
     key = record["game"]
-    game_info: dict[str, Any] = {"name": scoring.GAMES[key].title, "sourceGameId": key, "highestWins": True, "noPoints": False}
-    if scoring.GAMES[key].bgg_id is not None:
-        game_info["bggId"] = scoring.GAMES[key].bgg_id
+    rules, variant = scoring.GAMES[key], record.get("variant") or {}
+    game_info: dict[str, Any] = {
+        "name": rules.display_title(variant),
+        "sourceGameId": key,
+        "highestWins": not result.lower_wins,
+        "noPoints": False,
+    }
+    bgg_id = rules.bgg_id_of(variant)
+    if bgg_id is not None:
+        game_info["bggId"] = bgg_id
     play: dict[str, Any] = {"sourceName": SOURCE_NAME}
     if "id" in record:
         play["sourcePlayId"] = record["id"]
@@ -136,7 +145,8 @@ def qr_play(play: dict) -> dict:
     """The play with only what BG Stats needs to record it (see the module docstring)."""
     short = {key: value for key, value in play.items() if key != "comments"}
     players = play["players"]
-    by_scores = [1 + sum(other["score"] > p["score"] for other in players) for p in players]
+    sign = 1 if play["game"]["highestWins"] else -1  # the better score: the higher one, or the lower one
+    by_scores = [1 + sum(sign * other["score"] > sign * p["score"] for other in players) for p in players]
     keep_rank = [p["rank"] for p in players] != by_scores  # a tie the game broke: the scores alone would share the place
     short["players"] = [
         {

@@ -44,12 +44,14 @@ def documented(record: dict) -> dict:
     board = bg_stats.variant_text(record)
     if board:
         expected["board"] = board
+    rules, variant = scoring.GAMES[record["game"]], record.get("variant") or {}
+    bgg_id = rules.bgg_id_of(variant)  # each game's own: tests/transfer/test_lowest_wins.py and test_transfer.py spell them out
     expected["game"] = {
-        "name": scoring.GAMES[record["game"]].title,
+        "name": rules.display_title(variant),
         "sourceGameId": record["game"],
-        "highestWins": True,
+        "highestWins": not rules.lower_wins(variant),
         "noPoints": False,
-        **({"bggId": 50} if record["game"] == "lost-cities" else {}),
+        **({"bggId": bgg_id} if bgg_id is not None else {}),
     }
     players = []
     for seat, name in enumerate(record["players"]):
