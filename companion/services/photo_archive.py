@@ -89,7 +89,7 @@ def unpack(source: bytes | Path, file_name: str, report: Progress | None = None)
     Bounded whatever the ZIP holds: its entries are counted from the central directory, games.json is read
     first, and each photo entry is then read (at most 20 MB) and checked one at a time (its name is its digest, its
     start an image's) with a cap on each entry and on all of them together; only a photo a game names is
-    kept, as an uploaded one is stored (tableau_photos.imported: upright, shrunk, no EXIF or location), and
+    kept, as an uploaded one is stored (tableau_photos.prepared: upright, shrunk, its pixels alone), and
     what is kept has a budget of its own. So a 2 MB ZIP of padded photos no longer takes gigabytes."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(source) if isinstance(source, bytes) else source)
@@ -131,7 +131,7 @@ def unpack(source: bytes | Path, file_name: str, report: Progress | None = None)
                 raise ImportFileError(_("{file}: {entry} is not an image").format(file=file_name, entry=entry.filename))
             if name in named and tableau_photos.available():
                 try:
-                    photos[name] = tableau_photos.imported(raw, entry.filename)
+                    photos[name] = tableau_photos.prepared(raw, entry.filename)  # an exported photo too: a ZIP can carry anything
                 except tableau_photos.PhotoRefused as refused:
                     raise ImportFileError(f"{file_name}: {refused}") from None
                 kept_bytes += len(photos[name])
@@ -192,8 +192,9 @@ def is_image(data: bytes) -> bool:
 
 
 def kept(records: list[dict], photos: dict[str, bytes], folder: Path | None) -> list[dict]:
-    """The records with the photo references an import can honour: photos in the file, or already here. A
-    photo the import prepared anew (a large or located one) is named after its new bytes."""
+    """The records with the photo references an import can honour: photos already here, or in the file. A
+    photo of the file is named after the bytes it is stored as (re-encoded: unpack), unless this Tableside
+    holds it already under the name the file gives it: then that one is used, not stored a second time."""
     here = PhotoFolder(folder) if folder is not None and tableau_photos.available() else None
     brought = {name: photo_name(data) for name, data in photos.items()} if here is not None else {}
     out = []
@@ -202,9 +203,9 @@ def kept(records: list[dict], photos: dict[str, bytes], folder: Path | None) -> 
             out.append(record)
             continue
         refs = [
-            {**r, "file": brought[r["file"]]} if r.get("file") in brought else r
+            r if here is not None and here.has(r.get("file", "")) else {**r, "file": brought[r["file"]]}
             for r in refs_of(record)
-            if r.get("file") in brought or (here is not None and here.has(r.get("file", "")))
+            if (here is not None and here.has(r.get("file", ""))) or r.get("file") in brought
         ]
         out.append({**record, "photos": refs} if refs else {k: v for k, v in record.items() if k != "photos"})
     return out

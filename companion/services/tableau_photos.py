@@ -3,7 +3,9 @@
 What a phone sends is checked first: at most MAX_PHOTO_BYTES, and an image Pillow can read (a text
 file named .jpg is refused in words, so is an image of absurd dimensions). It is then turned upright
 by its EXIF orientation (ImageOps.exif_transpose), shrunk to LONG_SIDE pixels on its long side, and
-saved as a JPEG without any EXIF (so no GPS location, no camera serial leaves the phone's photo).
+its pixels alone are saved as a new JPEG: no EXIF, XMP, ICC profile, comment, text chunk or anything after
+the picture is kept (so no GPS location, no camera serial leaves the phone's photo). A photo an import
+brings is stored the same way (photo_archive.py), even one Tableside stored itself.
 The file goes to the data folder's photos/ (data/photos.py), then the game's record refers to it
 (LiveGame.add_photo): the store publishes the game's change, and every device of the table draws it.
 
@@ -31,7 +33,6 @@ MAX_PIXELS = 60_000_000  # 60 megapixels: beyond any phone camera; Pillow's own 
 LONG_SIDE = 1600  # px: every card and number readable on a laptop, about 300 kB
 THUMB_SIDE = 240  # px: a thumbnail's long side
 QUALITY = 85
-MAX_STORED_BYTES = 2 * 1024 * 1024  # a stored photo (LONG_SIDE px, QUALITY) is far smaller: a larger one is prepared again
 NEEDS_A_COMPUTER = N_("Photos need Tableside on a computer: this browser version cannot store them.")  # shown as _(NEEDS_A_COMPUTER)
 
 
@@ -51,7 +52,8 @@ def available() -> bool:
 
 
 def prepared(data: bytes, file_name: str) -> bytes:
-    """The photo as it is stored: upright, at most LONG_SIDE px, a JPEG without EXIF. PhotoRefused otherwise."""
+    """The photo as it is stored: upright, at most LONG_SIDE px, a JPEG of its pixels alone (the same bytes
+    every time for the same photo). PhotoRefused otherwise."""
     if len(data) > MAX_PHOTO_BYTES:
         raise PhotoRefused(too_big(file_name))
     from PIL import Image, ImageOps, UnidentifiedImageError
@@ -78,8 +80,12 @@ def prepared(data: bytes, file_name: str) -> bytes:
                 else:
                     upright = upright.convert("RGB")
             upright.thumbnail((LONG_SIDE, LONG_SIDE), Image.Resampling.LANCZOS)
+            # A new image of the pixels: its `info` (a comment, text chunks, XMP, an ICC profile) stays behind,
+            # Pillow's save would write some of it (a JPEG's or PNG's comment) into the stored file.
+            pixels = Image.new("RGB", upright.size)
+            pixels.paste(upright)
             out = io.BytesIO()
-            upright.save(out, "JPEG", quality=QUALITY, optimize=True)  # no exif= given: none is written
+            pixels.save(out, "JPEG", quality=QUALITY, optimize=True)
     except PhotoRefused:
         raise
     except Image.DecompressionBombError:  # Pillow refuses past twice its own limit before our check can say the size
@@ -92,31 +98,6 @@ def prepared(data: bytes, file_name: str) -> bytes:
         log.info("a photo was refused (%s): %s", file_name, e)
         raise PhotoRefused(not_an_image) from None
     return out.getvalue()
-
-
-def imported(data: bytes, file_name: str) -> bytes:
-    """A photo brought by an import, as it is stored: the bytes as they are when they are a photo Tableside
-    stored (a JPEG at most LONG_SIDE px, no EXIF, decoded whole: an export's round trip keeps its names), else
-    prepared() as an upload is (upright, shrunk, its location and other EXIF gone, a JPEG). PhotoRefused otherwise."""
-    if len(data) > MAX_PHOTO_BYTES:
-        raise PhotoRefused(too_big(file_name))
-    from PIL import Image
-
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            stored_form = (
-                image.format == "JPEG"
-                and image.mode == "RGB"
-                and max(image.size) <= LONG_SIDE
-                and len(data) <= MAX_STORED_BYTES  # no padding after the picture: a stored photo is ~0.3 MB
-                and "exif" not in image.info
-                and not image.getexif()
-            )
-            if stored_form:
-                image.load()  # every pixel decoded: a truncated file is refused here, not on a game's page
-    except Exception:  # whatever Pillow raises for bytes it cannot take: prepared() says it in words
-        stored_form = False
-    return data if stored_form else prepared(data, file_name)
 
 
 def photo_round(record: dict, draft: Any) -> int | None:

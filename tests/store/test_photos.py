@@ -221,8 +221,11 @@ def test_export_and_import_carry_the_photos(store, tmp_path):
         text, photos = photo_archive.unpack(archive, "t.zip")
         records = photo_archive.kept(file_formats.read_import(text, "t.zip"), photos, other.folder)
         assert other.add_finished(records, brought=photo_archive.used(records, photos)) == (1, 0)
-        assert other.get(game_id).record["photos"] == store.get(game_id).record["photos"]
-        assert tableau_photos.photo(other.folder, name) == tableau_photos.photo(store.folder, name)
+        (ref,) = other.get(game_id).record["photos"]
+        assert {**ref, "file": name} == store.get(game_id).record["photos"][0]  # the file named after what is stored
+        stored = tableau_photos.photo(other.folder, ref["file"])
+        assert stored is not None and photo_name(stored) == ref["file"]
+        assert Image.open(io.BytesIO(stored)).size == Image.open(io.BytesIO(tableau_photos.photo(store.folder, name) or b"")).size
     finally:
         other.close()
 
@@ -295,7 +298,6 @@ def test_the_command_exports_and_imports_a_zip_with_photos(store, tmp_path):
 
     game_id, _ = photographed(store)
     store.finish(game_id)
-    name = store.get(game_id).record["photos"][0]["file"]
     store.close()
     root = Path(__file__).resolve().parents[2]
 
@@ -307,10 +309,10 @@ def test_the_command_exports_and_imports_a_zip_with_photos(store, tmp_path):
     assert done.returncode == 0 and done.stdout == f"exported 1 game to {archive}\n"
     done = tableside("import", archive, "--data", tmp_path / "other")
     assert (done.returncode, done.stdout, done.stderr) == (0, "imported 1, skipped 0 already present\n", "")
-    assert photo_name((tmp_path / "other" / "photos" / name).read_bytes()) == name
     other = GameStore(tmp_path / "other")
     try:
-        assert other.get(game_id).record["photos"][0]["file"] == name
+        new = other.get(game_id).record["photos"][0]["file"]  # the photo is stored anew (imports.py), its reference follows
+        assert photo_name((tmp_path / "other" / "photos" / new).read_bytes()) == new
     finally:
         other.close()
 
@@ -404,15 +406,16 @@ def test_an_imported_photo_is_stored_as_an_upload_is(store, tmp_path):
         assert image.format == "JPEG" and image.size == (1200, 1600) and not image.getexif()
 
 
-def test_a_truncated_photo_in_a_zip_is_refused_and_an_exported_one_keeps_its_name():
+def test_a_truncated_photo_in_a_zip_is_refused_and_an_exported_one_is_stored_anew_the_same_each_time():
     whole = io.BytesIO()
     Image.new("RGB", (300, 200), "teal").save(whole, "PNG")
     truncated = whole.getvalue()[:60]  # a PNG's header and a little: its start says image, its pixels are not there
     with pytest.raises(file_formats.ImportFileError, match="not a photo Tableside can read"):
         photo_archive.unpack(zip_of([truncated]), "t.zip")
-    exported = small_jpeg()  # a photo as Tableside stores it: kept byte for byte (an export's round trip)
+    exported = small_jpeg()  # a photo as Tableside stores it: re-encoded all the same (issue 61), to the same bytes every time
     _, photos = photo_archive.unpack(zip_of([exported]), "t.zip")
-    assert photos == {photo_name(exported): exported}
+    assert photos == photo_archive.unpack(zip_of([exported]), "t.zip")[1]
+    assert list(photos) == [photo_name(exported)] and photos[photo_name(exported)] != exported
 
 
 def test_a_photo_no_game_names_is_checked_but_not_kept():
@@ -527,3 +530,146 @@ def test_start_up_keeps_the_photos_a_damaged_history_file_names(store, tmp_path)
         assert PhotoFolder(again.folder).has(name)
     finally:
         again.close()
+
+
+# Issue 61: no photo keeps a location. Each photo below carries "48.858370,2.294481" (the Eiffel Tower) in
+# another place a file can hold text; stored by an upload or by an import, only its pixels are left.
+
+PLACE = "48.858370,2.294481"
+XMP = (
+    '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF'
+    ' xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/"'
+    f' exif:GPSLatitude="48,51.5022N" exif:GPSLongitude="2,17.6689E" exif:UserComment="GPS {PLACE}"/>'
+    '</rdf:RDF></x:xmpmeta><?xpacket end="w"?>'
+).encode()
+
+
+def picture(size=(400, 300)) -> Image.Image:
+    """Red left half, blue right half: the pixels a stored photo must keep."""
+    image = Image.new("RGB", size, "blue")
+    image.paste((255, 0, 0), (0, 0, size[0] // 2, size[1]))
+    return image
+
+
+def saved(image: Image.Image, kind: str = "JPEG", **options) -> bytes:
+    out = io.BytesIO()
+    image.save(out, kind, **options)
+    return out.getvalue()
+
+
+def with_gps_exif() -> bytes:
+    exif = Image.Exif()
+    gps = exif.get_ifd(ExifTags.IFD.GPSInfo)
+    gps[ExifTags.GPS.GPSLatitudeRef], gps[ExifTags.GPS.GPSLatitude] = "N", (48.0, 51.0, 30.13)
+    gps[ExifTags.GPS.GPSLongitudeRef], gps[ExifTags.GPS.GPSLongitude] = "E", (2.0, 17.0, 40.13)
+    gps[ExifTags.GPS.GPSProcessingMethod] = b"ASCII\0\0\0GPS"  # what an Android phone writes
+    gps[ExifTags.GPS.GPSAreaInformation] = b"ASCII\0\0\0" + PLACE.encode()
+    return saved(picture(), exif=exif)
+
+
+def png_with_text() -> bytes:
+    from PIL import PngImagePlugin
+
+    chunks = PngImagePlugin.PngInfo()
+    chunks.add_text("comment", f"GPS {PLACE}")  # tEXt (Pillow reads it as the image's comment)
+    chunks.add_itxt("Location", f"GPS {PLACE}")  # iTXt
+    chunks.add_text("GPS", PLACE, zip=True)  # zTXt
+    chunks.add_itxt("XML:com.adobe.xmp", XMP.decode())
+    return saved(picture(), "PNG", pnginfo=chunks)
+
+
+def srgb_profile() -> bytes:
+    from PIL import ImageCms
+
+    return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+
+
+LOCATED = {
+    "jpeg comment": lambda: saved(picture(), comment=f"GPS {PLACE}".encode()),
+    "exif gps": with_gps_exif,
+    "xmp": lambda: saved(picture(), xmp=XMP),
+    "png text chunks": png_with_text,
+    "icc profile": lambda: saved(picture(), icc_profile=srgb_profile()),
+    "a located picture after the picture": lambda: saved(picture()) + with_gps_exif(),  # a motion photo's or MPF's tail
+}
+BARE_JPEG_INFO = set(Image.open(io.BytesIO(saved(Image.new("RGB", (8, 8))))).info)  # jfif and its version, unit, density
+
+
+def assert_pixels_only(stored: bytes) -> None:
+    """A JPEG of the picture and nothing else: no trace of the place, no segment but JFIF's, nothing after its end."""
+    for trace in (PLACE.split(",")[0].encode(), b"GPS", b"exif:", b"xmp", b"Exif", b"ICC_PROFILE"):
+        assert trace not in stored, trace
+    assert stored.endswith(b"\xff\xd9") and stored.count(b"\xff\xd9") == 1  # its end marker once, last: no second picture
+    with Image.open(io.BytesIO(stored)) as image:
+        assert image.format == "JPEG" and image.size == (400, 300)
+        assert set(image.info) <= BARE_JPEG_INFO, sorted(set(image.info) - BARE_JPEG_INFO)
+        assert [marker for marker, _ in image.applist] == ["APP0"]  # JFIF alone: no APP1 (EXIF, XMP), APP2 (ICC), COM
+        left, right = image.convert("RGB").getpixel((50, 150)), image.convert("RGB").getpixel((350, 150))
+    assert all(abs(a - b) < 40 for a, b in zip(left + right, (255, 0, 0, 0, 0, 255), strict=True)), (left, right)
+
+
+@pytest.mark.parametrize("make", LOCATED.values(), ids=LOCATED.keys())
+def test_an_uploaded_photo_keeps_nothing_but_its_pixels(store, make):
+    game_id, _ = photographed(store, data=make())
+    (ref,) = store.get(game_id).record["photos"]
+    assert_pixels_only((store.folder / "photos" / ref["file"]).read_bytes())
+
+
+def zip_with_game(record: dict, photo: bytes) -> bytes:
+    """An export of one finished game whose photo is `photo`, under its digest, as a ZIP carries it."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        z.writestr("games.json", file_formats.export_json([{**record, "photos": [{"file": photo_name(photo), "seat": 0}]}]))
+        z.writestr("photos/" + photo_name(photo), photo)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("make", LOCATED.values(), ids=LOCATED.keys())
+def test_an_imported_photo_keeps_nothing_but_its_pixels(store, tmp_path, make):
+    """In stored form (a JPEG of at most 1600 px, RGB, no EXIF) too: it was kept byte for byte with its comment,
+    XMP, ICC profile and whatever followed its picture. Stored under its new name, the game's reference follows."""
+    located = make()
+    game_id, _ = photographed(store)
+    store.finish(game_id)
+    other = GameStore(tmp_path / "other")
+    try:
+        records, brought = asked(zip_with_game(store.get(game_id).record, located), other.folder)
+        assert other.add_finished(records, brought=brought) == (1, 0)
+        (ref,) = other.get(game_id).record["photos"]
+        stored = (other.folder / "photos" / ref["file"]).read_bytes()
+        assert_pixels_only(stored)
+        assert photo_name(stored) == ref["file"] != photo_name(located)
+        assert [p.name for p in (other.folder / "photos").glob("*.jpg")] == [ref["file"]]
+    finally:
+        other.close()
+
+
+def test_our_own_export_imported_again_and_again_stores_its_photo_once(store, tmp_path):
+    """Its photo is re-encoded to the same bytes each time, so to the same name: a second import skips the game,
+    a third one after the game was deleted for good stores the photo under the name it had."""
+    archive, game_id, _ = exported_with_photo(store)
+    other = GameStore(tmp_path / "other")
+    try:
+        for added in ((1, 0), (0, 1)):
+            records, brought = asked(archive, other.folder)
+            assert other.add_finished(records, brought=brought) == added
+        name = other.get(game_id).record["photos"][0]["file"]
+        other.delete(game_id)
+        PhotoFolder(other.folder).empty_trash(older_than=0)
+        records, brought = asked(archive, other.folder)
+        assert other.add_finished(records, brought=brought) == (1, 0)
+        assert other.get(game_id).record["photos"][0]["file"] == name
+        assert [p.name for p in (other.folder / "photos").glob("*.jpg")] == [name]
+    finally:
+        other.close()
+
+
+def test_a_photo_already_here_is_not_stored_a_second_time_by_an_import(store):
+    """A game of another id naming a photo this Tableside holds (a friend's copy of one of our games): its
+    reference keeps the photo here, the ZIP's copy is not stored again under the name of its re-encoding."""
+    _, game_id, name = exported_with_photo(store)
+    ours = tableau_photos.photo(store.folder, name) or b""
+    records, brought = asked(zip_with_game({**store.get(game_id).record, "id": "from-a-friend"}, ours), store.folder)
+    assert store.add_finished(records, brought=brought) == (1, 0)
+    assert store.get("from-a-friend").record["photos"][0]["file"] == name
+    assert [p.name for p in (store.folder / "photos").glob("*.jpg")] == [name]
