@@ -202,11 +202,13 @@ def kept(records: list[dict], photos: dict[str, bytes], folder: Path | None) -> 
         if not isinstance(record, dict) or "photos" not in record:
             out.append(record)
             continue
-        refs = [
-            r if here is not None and here.has(r.get("file", "")) else {**r, "file": brought[r["file"]]}
-            for r in refs_of(record)
-            if (here is not None and here.has(r.get("file", ""))) or r.get("file") in brought
-        ]
+        refs = []
+        for ref in refs_of(record):
+            name = ref.get("file", "")
+            if here is not None and here.has(name):
+                refs.append(ref)
+            elif name in brought:
+                refs.append({**ref, "file": brought[name]})
         out.append({**record, "photos": refs} if refs else {k: v for k, v in record.items() if k != "photos"})
     return out
 
