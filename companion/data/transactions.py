@@ -9,7 +9,7 @@ import contextlib
 import logging
 import os
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, cast
 
@@ -64,6 +64,8 @@ class StoreCore:
         self.changes = changes.Changes()  # the screens that draw from this store hear of every change
         self._topics: set[str] = set()  # what the change being made touches (published once it is written)
         self.read_only = None
+        # Why no change may be written now, in words (None: it may). The browser build's: another tab took the games.
+        self.writes_refused: Callable[[], str | None] = lambda: None
 
     def _entries(self, only: Iterable[Path] | None = None) -> dict[str, contents.Entry]:
         """contents.json's entries of the data files as they are in memory (those at `only`, or all)."""
@@ -90,6 +92,9 @@ class StoreCore:
                 return
             if self.read_only is not None:
                 raise StoreWriteError(in_words(self.read_only))
+            refused = self.writes_refused()
+            if refused:
+                raise StoreWriteError(refused)
             if self._pending_commit:
                 try:  # the renames of an earlier change failed: finish them before writing on top of them
                     finish_commit(self.folder)

@@ -2,17 +2,18 @@
 the browser's IndexedDB.
 
 Emscripten's IDBFS keeps a folder of Pyodide's file system in IndexedDB: it is read back once at start
-(`syncfs(True)`) and, mounted with `autoPersist`, written back after every change to a file in it, so
-every save the store commits (an atomic write and rename, as on a disk) reaches IndexedDB without the
-store knowing where it runs. A tab closed mid-write loses at most that write: the store's own checks
-and backups then treat the folder as they would a disk after a power cut.
+(`syncfs(True)`) and written back after every change the store publishes (and once after the start's own
+repairs), so every save the store commits (an atomic write and rename, as on a disk) reaches IndexedDB
+without the store knowing where it runs. A tab closed mid-write loses at most that write: the store's own
+checks and backups then treat the folder as they would a disk after a power cut.
 
 One tab writes at a time. Two tabs of the site (or the installed app and a tab) would each hold their
 own copy of the folder and write whole files back, the last writer winning: a game saved in one
 vanished when the other saved. So a tab holds a Web Lock for as long as it is open; a second tab reads
 nothing until it holds the lock: it says the games are open in another tab and offers to use them here,
-which takes the lock (the other tab stops writing at once and says so), then reads the games as the
-first tab left them.
+which takes the lock (the other tab stops writing at once and says so), then, once the other tab's last
+write is done, reads the games as the first tab left them. A change the first tab was making when the
+lock went is refused at its control, in words, and nothing of it is written (TAB_LOCK, Tab).
 """
 
 from __future__ import annotations
@@ -24,21 +25,67 @@ from pathlib import Path
 from companion.language import N_, _, speaking
 
 DATA = Path("/tableside")  # the mount point; the store's folder is inside it, as on a computer
-LOCK = "tableside-games"  # the Web Lock of the tab that reads and writes the games
-# The worker's Web Locks (navigator.locks): `hold` answers whether this tab now holds the lock, `take`
-# takes it from the tab that holds it; either way `lost` is called if another tab takes it later.
-TAB_LOCK = """(() => {
+LOCK = "tableside-games"  # the Web Lock of the tab that holds the games (taken from it by "Use Tableside here")
+WRITER = "tableside-writer"  # the Web Lock of the tab that writes them to IndexedDB (let go only once it stopped)
+WAIT_FOR_WRITER = 10_000  # ms a tab waits for the last writer to let go before it takes the lock (that tab frozen)
+# The worker's Web Locks (navigator.locks), given Emscripten's FS. `hold` answers whether this tab now holds the
+# games, `take` takes them from the tab that holds them; either way `lost` is called if another tab takes them
+# later. `held` is this tab's right to write; `persist` asks it and starts the write to IndexedDB in one step
+# (no other task of the worker runs between the two: the loss of the lock is one).
+#
+# A take-over steals LOCK at once, but a steal waits for nothing: a write the old tab had begun would still land
+# after the new tab read the games, and undo what it saves. So a tab holds WRITER as well, and lets go of it only
+# when it has stopped (`held` false) and its last write is answered; the new tab reads nothing until it holds
+# WRITER. A tab frozen by the browser never lets go: after WAIT_FOR_WRITER the new tab takes WRITER too.
+TAB_LOCK = (
+    """((FS) => {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  const tab = { available: locks !== undefined, held: locks === undefined, stopped: false, writing: 0, letGo: null };
   const forever = () => new Promise(() => {});  // held until the tab closes
-  const ask = (options, lost) => new Promise((answer) => {
-    navigator.locks.request("LOCK", options, (lock) => { answer(lock !== null); return lock ? forever() : null; })
-      .catch(() => lost());
-  });
-  return {
-    available: typeof navigator !== "undefined" && navigator.locks !== undefined,
-    hold: (lost) => ask({ ifAvailable: true }, lost),
-    take: (lost) => ask({ steal: true }, lost),
+  let lost = () => {};
+  const idle = () => {  // stopped, and nothing it began is still being written: the next tab may read
+    if (!tab.held && tab.writing === 0 && tab.letGo) { tab.letGo(); tab.letGo = null; }
   };
-})()""".replace("LOCK", LOCK)
+  const stop = () => {
+    tab.held = false;
+    if (!tab.stopped) { tab.stopped = true; lost(); }
+    idle();
+  };
+  const writer = () => new Promise((granted) => {
+    const keep = () => new Promise((release) => {
+      tab.letGo = release;
+      tab.held = !tab.stopped;
+      granted();
+      idle();  // taken from this tab while it waited: let go at once
+    });
+    locks.request("__WRITER__", { signal: AbortSignal.timeout(__WAIT__) }, keep).catch((error) => {
+      if (error.name !== "TimeoutError") return stop();
+      console.warn("Tableside: the tab that wrote the games last did not let go; taking them");
+      return locks.request("__WRITER__", { steal: true }, keep).catch(stop);
+    });
+  });
+  const ask = (options, onLost) => new Promise((answer) => {
+    lost = onLost;
+    locks.request("__LOCK__", options, async (lock) => {
+      if (lock === null) return answer(false);
+      await writer();
+      answer(true);
+      return forever();
+    }).catch(stop);
+  });
+  tab.hold = (onLost) => ask({ ifAvailable: true }, onLost);
+  tab.take = (onLost) => ask({ steal: true }, onLost);
+  tab.persist = (done) => {
+    if (!tab.held) return false;
+    tab.writing += 1;
+    FS.syncfs(false, (error) => { tab.writing -= 1; idle(); done(error); });
+    return true;
+  };
+  return tab;
+})""".replace("__WRITER__", WRITER)
+    .replace("__LOCK__", LOCK)
+    .replace("__WAIT__", str(WAIT_FOR_WRITER))
+)
 # Said in the tab's language (its session's: the device's choice, else the browser's; `in_words`).
 ELSEWHERE = N_("Tableside is open in another tab of this browser. Its games are kept there; use them there, or here.")
 TAKE = N_("Use Tableside here")
@@ -48,15 +95,21 @@ STOPPED = N_(
 )
 
 
+# Said at the control whose change this tab refused once another tab took the games (a tap in flight then).
+NOT_HERE = N_("Tableside is open in another tab now: nothing was changed here. Reload to use it here.")
+
+
 async def mount_browser_storage() -> None:
-    """Mount DATA on IndexedDB and read back what an earlier visit kept there."""
+    """Mount DATA on IndexedDB and read back what an earlier visit kept there. Not with IDBFS's `autoPersist`:
+    its writes ask no one (turned off, they went on: its hooks never look at the option again); every write
+    is `Tab.persist`'s."""
     import js  # type: ignore[import-not-found]  # Pyodide's bridge to the browser
     import pyodide_js  # type: ignore[import-not-found]
-    from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
     fs = pyodide_js.FS
     DATA.mkdir(parents=True, exist_ok=True)
-    fs.mount(fs.filesystems.IDBFS, to_js({"autoPersist": True}, dict_converter=js.Object.fromEntries), str(DATA))
+    fs.mount(fs.filesystems.IDBFS, js.Object.new(), str(DATA))
     loaded: asyncio.Future = asyncio.get_running_loop().create_future()
     fs.syncfs(True, create_once_callable(lambda error: loaded.set_result(error)))
     error = await loaded
@@ -64,26 +117,20 @@ async def mount_browser_storage() -> None:
         print(f"Tableside: the games kept in this browser could not be read: {error}")
 
 
-def stop_writing() -> None:
-    """Nothing more of this tab reaches IndexedDB (another tab writes the games now)."""
-    import pyodide_js  # type: ignore[import-not-found]
-
-    try:
-        pyodide_js.FS.lookupPath(str(DATA)).node.mount.opts.autoPersist = False
-    except Exception as error:  # not mounted yet: nothing to stop
-        print(f"Tableside: {error}")
-
-
 class Tab:
     """Whether this tab holds the games: a Web Lock it keeps while it is open. Asked as soon as Python runs,
     before Flutter asks for the first page; what the tab says (the games open elsewhere, or taken by another
-    tab) is said on the page once there is one."""
+    tab) is said on the page once there is one. Every change the store makes asks `refused` first and every
+    write to IndexedDB asks JavaScript's `held` again (`persist`): both read the one flag the lock's loss
+    clears, within the worker's one task of the change, so a tap in flight when the lock goes is refused in
+    words and nothing of it is written."""
 
     def __init__(self) -> None:
+        import pyodide_js  # type: ignore[import-not-found]
         from pyodide.code import run_js  # type: ignore[import-not-found]
         from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-        self.lock = run_js(TAB_LOCK)
+        self.lock = run_js(TAB_LOCK)(pyodide_js.FS)
         self.on_lost = create_proxy(self.lost)
         self.page = None  # the session's page, once Flutter asked for it
         self.taken = False  # another tab took the games from this one
@@ -92,8 +139,16 @@ class Tab:
         """True when this tab now holds the games (in a browser without Web Locks: nothing to ask of other tabs)."""
         return not self.lock.available or await self.lock.hold(self.on_lost)
 
+    def refused(self) -> str | None:
+        """Why no change may be written now (another tab took the games), in the reader's words; None: it may."""
+        return None if self.lock.held else _(NOT_HERE)
+
+    def persist(self, done) -> bool:
+        """Write the data folder back to IndexedDB if this tab still holds the games (`done` hears the answer);
+        False: not written."""
+        return bool(self.lock.persist(done))
+
     def lost(self, *args) -> None:
-        stop_writing()
         self.taken = True
         if self.page is not None:
             self.say_taken(self.page)
@@ -104,6 +159,7 @@ class Tab:
             self.say_taken(page)
 
     def say_taken(self, page) -> None:
+        """Said over the screen; OK shows the screen again as it was (a change refused there says so at its control)."""
         import flet as ft
         import flet_js  # type: ignore[import-not-found]
 
@@ -116,7 +172,7 @@ class Tab:
                     modal=True,
                     title=ft.Text(_("Open in another tab")),
                     content=ft.Text(_(STOPPED)),
-                    actions=[ft.FilledButton(_("Reload"), on_click=reload)],
+                    actions=[ft.TextButton(_("OK"), on_click=lambda e: page.pop_dialog()), ft.FilledButton(_("Reload"), on_click=reload)],
                 )
             )
         page.update()
@@ -157,19 +213,26 @@ NO_ROOM = N_(
 
 class KeptInBrowser:
     """The store's change bus (data/changes.py) in the browser: after every change the store publishes, the
-    folder is written back to IndexedDB once more and the answer is heard. `autoPersist` writes as well,
-    but says nothing when a write fails: a full quota would lose every game in silence. Said once, until
-    a write succeeds again."""
+    folder is written back to IndexedDB (if this tab still holds the games: `Tab.persist`) and the answer is
+    heard: a full quota would otherwise lose every game in silence. Said once, until a write succeeds again.
+    `tab`: None where there is no browser (the screens' tests)."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page, tab: Tab | None = None) -> None:
         self.page = page
+        self.tab = tab
         self.said: object = None  # the dialog that says there is no room, while it stands
+        if tab is not None:
+            from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+            self.on_written = create_proxy(self.written)
 
     def send(self, origin: str, topics: frozenset[str]) -> None:
-        import pyodide_js  # type: ignore[import-not-found]
-        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+        self.keep()
 
-        pyodide_js.FS.syncfs(False, create_once_callable(self.written))
+    def keep(self) -> None:
+        """Write back what the store wrote (after a change; once after the start, whose repairs publish nothing)."""
+        if self.tab is not None and not self.tab.persist(self.on_written):
+            print("Tableside: not written to this browser's storage: another tab holds the games")
 
     def listen(self, heard: Callable[[str, frozenset[str]], None]) -> Callable[[], None]:
         return lambda: None  # one process: nothing arrives from elsewhere
@@ -228,9 +291,9 @@ def run() -> None:
 
     async def open_games() -> GameStore:
         await mount_browser_storage()
-        if tab.taken:  # another tab took the games while they were read: this one writes nothing
-            stop_writing()
-        return GameStore(DATA / "data")
+        store = GameStore(DATA / "data")
+        store.writes_refused = tab.refused
+        return store
 
     async def open_at_once() -> GameStore | None:
         return await open_games() if await tab.hold() else None
@@ -245,7 +308,9 @@ def run() -> None:
         if store is None:  # the games are open in another tab: read once this tab holds them, as that tab left them
             await tab.use_here(page)
             store = await open_games()
-        store.changes = Changes(bus=KeptInBrowser(page))  # before any screen subscribes
+        kept = KeptInBrowser(page, tab)
+        store.changes = Changes(bus=kept)  # before any screen subscribes
+        kept.keep()
         make_main(store, standalone=True)(page)
 
     ft.run(main)

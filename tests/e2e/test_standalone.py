@@ -368,6 +368,104 @@ def test_the_browser_build_plays_in_one_tab_at_a_time_saves_and_starts_offline(b
     assert not escaped, f"requests to other hosts: {escaped}; failures: {failed}"
 
 
+# Test hooks, set in tab A's Python worker by the test alone (nothing of the site offers them). HOLD_WRITES: the
+# worker's writes to IndexedDB (Emscripten's FS.syncfs; its reads go on) wait until `__releaseWrites()`: a write
+# begun, not yet landed. HOLD_TAPS: what the page sends the worker (a tap) waits until `__releaseTaps()`: a tap
+# made before the take-over and handled after it, as by a worker still busy with the tap before.
+HOLD_WRITES = """() => {
+    const fs = self.pyodide.FS, sync = fs.syncfs;
+    self.__heldWrites = [];
+    fs.syncfs = (populate, done) => populate ? sync.call(fs, populate, done) : self.__heldWrites.push(() => sync.call(fs, populate, done));
+    self.__releaseWrites = () => { fs.syncfs = sync; self.__heldWrites.splice(0).forEach((write) => write()); };
+}"""
+HOLD_TAPS = """() => {
+    const send = self.flet_js.send;
+    self.__heldTaps = [];
+    self.flet_js.send = (data) => self.__heldTaps.push(data);
+    self.__releaseTaps = () => { self.flet_js.send = send; self.__heldTaps.splice(0).forEach((data) => send(data)); };
+}"""
+
+
+def python_worker(page):
+    """The page's Python worker (flet-web's python-worker.js)."""
+    deadline = time.monotonic() + 30
+    while not (found := [w for w in page.workers if w.url.endswith("/python-worker.js")]):
+        assert time.monotonic() < deadline, f"no Python worker among {[w.url for w in page.workers]}"
+        page.wait_for_timeout(200)
+    return found[0]
+
+
+def wait_in(worker, condition: str, what: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not worker.evaluate(condition):
+        assert time.monotonic() < deadline, what
+        time.sleep(0.1)
+
+
+def test_a_tab_taken_over_during_a_tap_writes_nothing_more_and_says_so(browser_factory, site):
+    """Issue 61: a tab writes to IndexedDB only while it holds the games. Tab A taps twice around tab B's take-over:
+    the first tap's write is under way (held back) when B takes over, and B reads the games only once it landed;
+    the second tap was made before the take-over but reaches A's Python after it: it is refused at its control, in
+    words, and nothing of it is written over what B saved meanwhile. Both tabs reloaded, B's games are all there.
+    (Before: B read the games without waiting, and A's late tap wrote A's whole copy over B's.)"""
+    from companion.standalone.browser import ELSEWHERE, NOT_HERE, STOPPED, TAKE
+
+    static = StaticSite(site)
+    context = new_context(browser_factory(), PHONE)
+    context.add_init_script(COUNT_WORKER_MESSAGES)
+    tabs: list[BrowserUI] = []
+    try:
+        first = open_tab(context, static, "tab-a", home)
+        tabs.append(first)
+        game = first.set_up("Lost Cities", ["Mia", "Noah"])
+        first.tap("Mia red 9")
+        first.expect_totals({"Mia": 9 - 20, "Noah": 0})
+        worker = python_worker(first.page)
+
+        worker.evaluate(HOLD_WRITES)
+        first.tap("Mia red 10")
+        first.expect_text("total-Mia", scoring.number(19 - 20))  # shown, and its write begun (held back)
+        wait_in(worker, "self.__heldWrites.length > 0", "the tap began no write to IndexedDB")
+        worker.evaluate(HOLD_TAPS)
+        first.activate("Mia green 5")
+        wait_in(worker, "self.__heldTaps.length > 0", "the tap did not reach the worker")
+
+        second = open_tab(context, static, "tab-b", lambda u: u.page.get_by_text(ELSEWHERE))
+        tabs.append(second)
+        second.button(TAKE).click()
+        first.page.get_by_text(STOPPED).wait_for(timeout=30_000)
+        first.page.wait_for_timeout(1_000)  # a tab that read the games without waiting for A's write would have read them by now
+        worker.evaluate("self.__releaseWrites()")
+        home(second).wait_for(timeout=60_000)
+        second.page.get_by_role("button", name=re.compile(r"^Lost Cities, started")).first.click()
+        second.page.wait_for_url(re.compile(f"/play/{re.escape(game)}$"), timeout=20_000)
+        second.expect_totals({"Mia": 19 - 20, "Noah": 0})  # A's tap whose write was under way: B read it
+        cgt = play_cgt(second)
+
+        worker.evaluate("self.__releaseTaps()")
+        first.button("OK").click()  # the message that A stopped, closed: the screen as it was
+        first.page.get_by_text(NOT_HERE).wait_for(timeout=30_000)  # the late tap, refused at its control
+        first.expect_text("total-Mia", scoring.number(19 - 20))
+        first.screenshot("late-tap-refused")
+
+        second.page.goto(static.origin + "/#/history")
+        reloaded(second)
+        expect(second.page.get_by_text(re.compile("CGT – Card Game Traders")).first).to_be_visible(timeout=120_000)
+        reloaded(first)
+        first.page.get_by_text(ELSEWHERE).wait_for(timeout=120_000)  # B holds the games
+        assert set(second.kept_games("history/")) == {cgt}
+        kept = second.kept_games("live.json")
+        assert dict(scoring.score(kept[game]).totals) == {"Mia": 19 - 20, "Noah": 0}, kept[game]  # nothing of green 5
+    except BaseException:
+        for tab in tabs:
+            tab.screenshot("failed")
+            print(tab.describe())
+        raise
+    finally:
+        context.close()
+        static.stop()
+
+
 @pytest.fixture(scope="module")
 def browser_factory(chromium):
     from playwright.sync_api import sync_playwright

@@ -244,3 +244,21 @@ def test_the_snapshot_file_without_its_zero_blocks_gives_the_memory_back(memory)
     for offset, length in parts:  # and no block of zeros is in the file
         for block in range(offset, offset + length, ZERO_BLOCK):
             assert any(memory[block : block + ZERO_BLOCK]), f"a block of zeros kept at {block}"
+
+
+def test_a_change_once_another_tab_took_the_games_is_refused_at_its_control_and_not_stored(open_standalone, store):
+    """The browser build's store asks the tab before every change (standalone/browser.Tab.refused, the store's
+    `writes_refused`): a tab another took the games from refuses a tap in words at the control, and stores nothing.
+    The race with the take-over itself runs in Chromium (tests/e2e/test_standalone.py)."""
+    from companion.standalone.browser import NOT_HERE
+    from scoring import new_record
+
+    game = store.create(new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1})).id
+    h = open_standalone(f"/play/{game}")
+    h.tap("Mia red 3")
+    before = store.get(game).record
+    store.writes_refused = lambda: NOT_HERE  # what the tab answers once another took the games
+    h.tap("Mia red 4")
+    assert h.text_of("message") == NOT_HERE
+    assert store.get(game).record == before
+    assert not h.conn.errors
