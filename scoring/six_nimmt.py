@@ -50,6 +50,7 @@ class Game:
     players: tuple[str, ...]
     end_at: int
     rounds: tuple[Mapping[str, Pile], ...]  # player → the cards taken, oldest round first
+    scores: tuple[Mapping[str, int], ...]  # player → the round's bullheads (counted once, by the parse)
 
 
 def parse_end_at(variant: Mapping[str, Any]) -> int:
@@ -64,13 +65,16 @@ def parse_pile(raw: Any, where: tuple[str, ...]) -> list[Any]:
     return need_list(raw["cards"], where + ("cards",))
 
 
-def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...]) -> dict[str, Pile]:
-    # As in lost_cities.parse_expedition: each check inline first, the helper that names the fault only on a fault.
+def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...]) -> tuple[dict[str, Pile], dict[str, int]]:
+    """A round's piles, and each pile's bullheads."""
+    # As in lost_cities.parse_expedition: the checks of a valid round first (here on whole piles, in C: a round holds
+    # up to 100 cards), the helpers that name a fault only where there is one.
     if raw.__class__ is not dict or len(raw) != len(players):
         need_object(raw, where)
         check_player_keys(raw, where, players)
-    held: dict[int, str] = {}  # card → whose pile holds it this round
-    round_: dict[str, Pile] = {}
+    held: set[int] = set()  # the cards of this round's piles so far
+    piles: dict[str, Pile] = {}
+    scores: dict[str, int] = {}
     for player in players:
         if player not in raw:
             check_player_keys(raw, where, players)
@@ -79,13 +83,15 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...]) -> d
             cards = pile["cards"]
         else:
             cards = parse_pile(pile, where + (player,))
-        for card in cards:
-            if card.__class__ is not int or not LOWEST <= card <= HIGHEST:
+        if not (ONLY_INT.issuperset(map(type, cards)) and DECK.issuperset(cards)):
+            for card in cards:
                 need_int(card, where + (player, "cards"), LOWEST, HIGHEST)
-            if card in held:
-                raise RecordError(where + (player, "cards"), twice(card, held[card], player))
-            held[card] = player
-        round_[player] = tuple(cards)
+        before = len(held)
+        held.update(cards)
+        if len(held) != before + len(cards):
+            raise RecordError(where + (player, "cards"), twice(cards, piles, player))
+        piles[player] = tuple(cards)
+        scores[player] = sum(map(BULLHEADS.__getitem__, cards))
     most = CARDS_PER_PLAYER * len(players)
     if len(held) > most:
         raise RecordError(
@@ -98,22 +104,29 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...]) -> d
                 each=CARDS_PER_PLAYER,
             ),
         )
-    return round_
+    return piles, scores
 
 
-def twice(card: int, holder: str, player: str) -> str:
-    """Why a card cannot be on `player`'s pile when `holder`'s holds it already this round (one deck a round)."""
-    if holder == player:
-        return Said("{card} appears twice; the deck has one card of each number", card=card)
-    return Said("{card} is also on {player}'s pile", card=card, player=holder)
+ONLY_INT = frozenset((int,))  # (true and 1.0 are equal to 1, so the cards' types are checked before their numbers)
+DECK = frozenset(CARDS)
 
 
-def points(pile: Pile) -> int:
+def twice(cards: Sequence[int], before: Mapping[str, Pile], player: str) -> str:
+    """Why `player`'s pile cannot hold `cards`: a card twice on it, or one already on an earlier pile of the round."""
+    seen: set[int] = set()
+    for card in cards:
+        holder = next((other for other, pile in before.items() if card in pile), None)
+        if holder is not None:
+            return Said("{card} is also on {player}'s pile", card=card, player=holder)
+        if card in seen:
+            return Said("{card} appears twice; the deck has one card of each number", card=card)
+        seen.add(card)
+    raise AssertionError("no card twice")  # (called only when one is)
+
+
+def points(pile: Sequence[int]) -> int:
+    """The bullheads of a pile."""
     return sum([BULLHEADS[card] for card in pile])
-
-
-def scores_by_round(game: Game) -> tuple[dict[str, int], ...]:
-    return tuple({p: points(r[p]) for p in game.players} for r in game.rounds)
 
 
 def ended_after(rounds: Sequence[Mapping[str, int]], players: Sequence[str], end_at: int) -> tuple[int, tuple[str, ...]] | None:
@@ -130,14 +143,13 @@ def ended_after(rounds: Sequence[Mapping[str, int]], players: Sequence[str], end
 
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], rounds_raw: Any) -> Game:
     end_at = parse_end_at(variant_raw)
-    rounds_list = need_list(rounds_raw, ("rounds",))
-    rounds = tuple(parse_round(r, (f"round {i}",), players) for i, r in enumerate(rounds_list, start=1))
-    game = Game(players=players, end_at=end_at, rounds=rounds)
-    ended = ended_after(scores_by_round(game), players, end_at)
-    if ended and ended[0] < len(rounds):
-        number, reached = ended
+    parsed = [parse_round(r, (f"round {i}",), players) for i, r in enumerate(need_list(rounds_raw, ("rounds",)), start=1)]
+    scores = tuple(s for _, s in parsed)
+    # Totals never go down: the game ended before its last round when the totals before that round reach end_at.
+    if len(scores) > 1 and max(sum_totals(players, scores[:-1]).values()) >= end_at:
+        number, reached = ended_after(scores, players, end_at) or (0, ())
         raise RecordError((f"round {number + 1}",), game_over(reached, end_at, number))
-    return game
+    return Game(players=players, end_at=end_at, rounds=tuple(p for p, _ in parsed), scores=scores)
 
 
 def game_over(reached: Sequence[str], end_at: int, number: int) -> str:
@@ -166,28 +178,28 @@ def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
 
 
 def score(game: Game) -> Result:
-    rounds = scores_by_round(game)
-    totals = sum_totals(game.players, rounds)
+    totals = sum_totals(game.players, game.scores)
     ranking, sentences = rank(game.players, totals, lower_wins=True)
-    ended = ended_after(rounds, game.players, game.end_at)
+    # Totals never go down, and no round follows the end (parse): the game is over when a total reaches end_at.
+    reached = [p for p in game.players if totals[p] >= game.end_at]
     explanations = list(sentences)
-    if ended:
+    if reached:
         explanations.append(
             Said(
                 "{players} reached {end_at} bullheads or more in round {round}: the game is over, and the lowest total wins.",
-                players=join_names(ended[1]),
+                players=join_names(reached),
                 end_at=game.end_at,
-                round=ended[0],
+                round=len(game.rounds),
             )
         )
     return Result(
         game=GAME.key,
         players=game.players,
-        rounds=rounds,
+        rounds=tuple(dict(r) for r in game.scores),
         build_breakdown=lambda: breakdown(game),
         totals=totals,
         ranking=ranking,
-        decided=ended is not None,
+        decided=bool(reached),
         explanations=tuple(explanations),
         extras={"end_at": game.end_at},
         lower_wins=True,

@@ -10,9 +10,9 @@ from __future__ import annotations
 import copy
 
 import pytest
+from hand_made.cgt import records as cgt_records
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import cgt_records
 
 import scoring
 from scoring import RecordError, Table, Unchanged, cgt

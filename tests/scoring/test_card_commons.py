@@ -8,6 +8,8 @@ docs/format.md › card-commons.
 from __future__ import annotations
 
 import pytest
+from hand_made.card_commons import records, round_points
+from hypothesis import HealthCheck, given, settings
 from scoring_support import assert_invalid, explanation_naming, lines_of, mutated
 
 import scoring
@@ -277,3 +279,14 @@ def test_the_preview_names_only_chosen_commissions_and_nothing_before_the_nest_e
     draft["nest_egg"], draft["sides"]["You"] = "2C", ["4C", "5S"]
     (line,) = cc.preview(draft, ["You", "Opp"], False, 1).values()
     assert (line.points, "by suit" in line.label) == (2, True)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(records())
+def test_card_commons_matches_an_independent_reading(record):
+    result = scoring.score(record)
+    peek = record.get("variant", {}).get("peek", False)
+    table = (1, 1, 2) if peek else (1, 1, 2, 2)
+    for number, (scores, round_) in enumerate(zip(result.rounds, record["rounds"]), start=1):
+        mult = table[number - 1] if number <= len(table) else 1
+        assert scores == {p: round_points(round_, p, mult, peek) for p in record["players"]}

@@ -6,6 +6,8 @@ Sources: the rulebook (Scoring), docs/scoring.md › Lost Cities, docs/format.md
 from __future__ import annotations
 
 import pytest
+from hand_made.lost_cities import records
+from hypothesis import HealthCheck, given, settings
 from scoring_support import assert_invalid, explanation_naming, mutated, points_by_label
 
 import scoring
@@ -251,3 +253,17 @@ def test_invalid(change, places):
 def test_second_round_errors_name_round_2():
     record = played(({}, {}), ({"red": expedition(0, [4, 4])}, {}), rounds=3)
     assert_invalid(record, "round 2", "Ana", "red")
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(records())
+def test_lost_cities_matches_an_independent_reading(record):
+    result = scoring.score(record)
+    for scores, round_ in zip(result.rounds, record["rounds"]):
+        for p in record["players"]:
+            expected = 0
+            for expedition in round_[p].values():
+                cards, inv = expedition.get("cards", []), expedition.get("investments", 0)
+                if cards or inv:
+                    expected += (sum(cards) - 20) * (inv + 1) + (20 if len(cards) + inv >= 8 else 0)
+            assert scores[p] == expected
