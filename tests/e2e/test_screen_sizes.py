@@ -11,13 +11,12 @@ test_statistics_words.py and test_tonight.py."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-import scoring
+from companion import language
 from tests import every_game
 
 from .conftest import ARTIFACTS, served_after
@@ -31,9 +30,10 @@ TOLERANCE = 0.5  # px: Flutter's layout rounds
 POSITIONS = "() => [...document.querySelectorAll('flt-semantics')].map(e => e.getBoundingClientRect().y).join()"
 
 
-# Every game with a screen under way, new, with the players and options of one of its worked examples: each one's
-# play screen is checked in German or in French (Lost Cities in both). A new game is checked once its screen exists.
-UNDER_WAY = [every_game.record(every_game.example_of(game)) for game in every_game.with_screens()]
+# Every game with a screen under way, as its worked example under way stands (else its first: a game with every card
+# in, not yet saved): Lost Cities' is round 2 of 3, six expeditions, the densest phone screen. Each one's play screen
+# is checked in German and in French. A new game is checked once its screen exists.
+UNDER_WAY = [every_game.record(every_game.example_of(game, decided=False)) for game in every_game.with_screens()]
 
 
 @pytest.fixture
@@ -41,7 +41,7 @@ def server(tmp_path):
     """Finished games of three players (one with a long name), and every game in progress."""
     example = lambda name: json.loads((EXAMPLES / f"{name}.json").read_text())["record"]
 
-    def three_finished_four_in_progress(store) -> None:
+    def three_finished_four_in_progress(store) -> dict[str, str]:
         store.add_finished(
             [
                 {**example("bgg-card-game-rulebook"), "id": "dan-aldie", "played_at": "2026-03-02T20:00:00"},
@@ -49,10 +49,10 @@ def server(tmp_path):
                 {**example("lost-cities-edge-values"), "id": "lc-1", "played_at": "2026-01-15T20:00:00"},
             ]
         )
-        for record in UNDER_WAY:
-            store.create(scoring.new_record(record["game"], record["players"], record.get("variant") or {}, {}))
+        return {record["game"]: store.create(record).id for record in UNDER_WAY}
 
-    with served_after(tmp_path / "data", three_finished_four_in_progress) as (s, _):
+    with served_after(tmp_path / "data", three_finished_four_in_progress) as (s, under_way):
+        s.under_way = under_way  # game -> the id of its game in progress
         yield s
 
 
@@ -183,22 +183,81 @@ def test_main_screens_and_setup_fit_and_have_big_targets(ui, size):
 
 # German and French run longer than English (French more often: in 55% of the messages, German in 35%;
 # German's words are the longest, and a word does not wrap): each one's main screens on the smallest phone,
-# checked alike, from the browser's own language; the play screens (each game's in one of the two, Lost Cities'
-# in both), and Lost Cities' and Home on a tablet. In German, then, a choice in Settings kept by that
-# browser across a reload, while another browser at the same server keeps its own language.
+# checked alike, from the browser's own language; every game's play screen in its budget (below) on that phone and
+# on a 390 × 844 one, each scrolled through on the smallest in one of the two languages (Lost Cities' in both); and
+# Lost Cities' and Home on a tablet. In German, then, a choice in Settings kept by that browser across a reload,
+# while another browser at the same server keeps its own language.
 IN_LANGUAGES = ("/", "/history", "/stats", "/players/Noah", "/in-progress", "/tonight", "/settings")
 SETTINGS = {"en": "Settings", "de": "Einstellungen", "fr": "Réglages"}
-# Each game's play screen in one of the two languages, Lost Cities' in both, and last (its page is then turned into a
-# tablet's): by the title its tile in the games in progress starts with.
-OTHERS = [scoring.GAMES[r["game"]].title for r in UNDER_WAY if r["game"] != "lost-cities"]
-PLAYED = {"de": (*OTHERS[1::2], "Lost Cities"), "fr": (*OTHERS[::2], "Lost Cities")}
+PHONES = ({"width": 360, "height": 740}, {"width": 390, "height": 844})
+# Lost Cities last: its page is then turned into a tablet's.
+GAMES = sorted((r["game"] for r in UNDER_WAY), key=lambda game: game == "lost-cities")
+SCROLLED = {"de": {*GAMES[1::2], "lost-cities"}, "fr": {*GAMES[::2], "lost-cities"}}
+
+# A play screen as the browser lays it out: the header, the bar under the thumb, the bar's buttons and each node
+# in the two bars (for a word cut at an edge), and the cards of the tableau shown.
+PLAY_LAYOUT = """() => {
+    const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+    const named = e => ({name: (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 40), ...box(e)});
+    const header = document.querySelector('[flt-semantics-identifier="play-header"]');
+    const bar = document.querySelector('[flt-semantics-identifier="play-actions"]');
+    return {
+        header: box(header), bar: box(bar),
+        buttons: [...bar.querySelectorAll('flt-semantics[role="button"]')].map(named),
+        inHeader: [...header.querySelectorAll('flt-semantics')].map(named),
+        inBar: [...bar.querySelectorAll('flt-semantics')].map(named),
+        cards: [...document.querySelectorAll('[flt-semantics-identifier^="tableau-"] flt-semantics[role="switch"]')].map(named),
+    };
+}"""
+
+
+def open_play_screen(u, game_id: str, code: str) -> None:
+    """The game's play screen, once it speaks the browser's language (a new page draws its first frame in English)."""
+    u.open(f"/play/{game_id}", ready='[flt-semantics-identifier="play-actions"]')
+    undo = language.catalog(code).gettext("Undo")
+    expect(u.page.get_by_role("button", name=undo, exact=True)).to_be_visible(timeout=30_000)
+    u.until_still()
+
+
+def holds_its_budget(u, name: str) -> None:
+    """The play screen's budget (docs/screens.md) in the browser's language: the bar under the thumb is one row of
+    whole buttons (a word that does not fit gives way to its icon, never a second row over the cards); nothing in
+    the header or the bar is cut at an edge; and where the screen sized its cards to fit (Lost Cities on a phone of
+    844 px), every card of the tableau shown is whole between the header and the bar, before any scroll."""
+    to_top(u)
+    seen = u.page.evaluate(PLAY_LAYOUT)
+    size = u.page.viewport_size
+    bar, header, buttons = seen["bar"], seen["header"], seen["buttons"]
+    problems = []
+    row = bar["y"] + 7  # the bar's top line (1) and its padding (6)
+    for b in buttons:
+        if abs(b["y"] - row) > 1 or b["h"] < 48 - TOLERANCE:
+            problems.append(f"button {b['name']!r} at y {b['y']:.0f}, {b['h']:.0f} px tall: not in the bar's one row at y {row:.0f}")
+    for part, nodes, edges in (("header", seen["inHeader"], header), ("bar", seen["inBar"], bar)):
+        for n in nodes:
+            sideways = n["x"] < -TOLERANCE or n["x"] + n["w"] > size["width"] + TOLERANCE
+            if sideways or n["y"] < edges["y"] - TOLERANCE or n["y"] + n["h"] > edges["y"] + edges["h"] + TOLERANCE:
+                problems.append(f"{part}: {n['name']!r} cut at an edge ({n['x']:.0f}, {n['y']:.0f}, {n['w']:.0f} × {n['h']:.0f})")
+    cards = seen["cards"]
+    tallest = max((c["h"] for c in cards), default=48)
+    if tallest < 48 - TOLERANCE:  # sized to fit the screen: all of them whole above the bar
+        top, bottom = header["y"] + header["h"], bar["y"]
+        problems += [
+            f"card {c['name']!r} not whole above the bar (y {c['y']:.0f}, {c['h']:.0f} of {tallest:.0f} px; the bar starts at {bottom:.0f})"
+            for c in cards
+            if c["h"] < tallest - TOLERANCE or c["y"] < top - TOLERANCE or c["y"] + c["h"] > bottom + TOLERANCE
+        ]
+    if problems:
+        u.page.screenshot(path=str(ARTIFACTS / f"budget-{name}.png"))
+    assert not problems, f"{name}, {size['width']} × {size['height']}:\n" + "\n".join(problems[:20])
 
 
 @pytest.mark.parametrize("code", ["de", "fr"])
-def test_the_main_screens_fit_in_german_and_in_french_on_the_smallest_phone(browser, server, request, code):
+def test_the_screens_fit_in_german_and_in_french_on_phones(browser, server, request, code):
     from .conftest import new_context
     from .ui import UI
 
+    ARTIFACTS.mkdir(exist_ok=True)
     u = UI(new_context(browser, SIZES["phone-360"], locale=f"{code}-{code.upper()}").new_page(), server, request.node.name)
     try:
         for route in IN_LANGUAGES:
@@ -206,15 +265,17 @@ def test_the_main_screens_fit_in_german_and_in_french_on_the_smallest_phone(brow
             u.until_still()
             check_screen(u, f"{code}{route.replace('/', '-')}")
         expect(u.page.get_by_text(SETTINGS[code]).first).to_be_visible()  # the browser's language, not English
-        # The play screens, the densest, opened from the games in progress; Lost Cities (last) stays open.
-        for game in PLAYED[code]:
-            u.open("/in-progress", ready='flt-semantics[role="button"]')
-            tile = u.page.get_by_role("button", name=re.compile("^" + re.escape(game))).first
-            tile.click()
-            u.page.wait_for_url("**/play/**")
-            tile.wait_for(state="detached")  # the list's own buttons gone (they linger a moment under the new screen)
+        # The play screens, the densest, on both phones; Lost Cities (last) stays open.
+        for game in GAMES:
+            small, large = PHONES
+            u.page.set_viewport_size(small)
+            open_play_screen(u, server.under_way[game], code)
+            holds_its_budget(u, f"{code}-{game}-360")
+            if game in SCROLLED[code]:
+                check_screen(u, f"{code}-play-{game}", roles=("button",), step=0.35)  # cards are smaller by design (docs/screens.md)
+            u.page.set_viewport_size(large)  # the same screen on a larger phone: the server draws it again for its size
             u.until_still()
-            check_screen(u, f"{code}-play-{game[:12]}", roles=("button",), step=0.35)  # cards are smaller by design (docs/screens.md)
+            holds_its_budget(u, f"{code}-{game}-390")
         u.page.set_viewport_size(SIZES["tablet-1180"])  # the same device turned into a tablet: its play screen and Home
         u.until_still()
         check_screen(u, f"{code}-tablet-play", roles=("button",), step=0.35)

@@ -141,14 +141,14 @@ def test_score_round_from_both_devices_scores_one_round(open_app, store):
     for name in ("nest egg 4C", "You commission 4H", "Opp commission 5C", "You side QH", "You side 2D", "Opp side 5S"):
         tablet.tap(name)
     phone.settle(horizon=0.3)
-    assert phone.find(ft.Text, key="round-missing").value.strip() == ""
+    assert not phone.find_all(ft.Text, key="bar-note")  # nothing missing: no line under the bar
     at_once((tablet, "Score round 1"), (phone, "Score round 1"))
     record, draft = stored(store, game_id)
     assert len(record["rounds"]) == 1 and draft == cc.empty_draft(PLAYERS)
     assert "Round 1 is already scored." in phone.text_of("message")
     assert tablet.text_of("total-You") == phone.text_of("total-You") == "2"
     assert button(phone, "Score round 2").disabled
-    assert phone.find(ft.Text, key="round-missing").value == "Choose the Nest Egg."
+    assert phone.find(ft.Text, key="bar-note").value == "Choose the Nest Egg."
 
 
 def test_a_tap_for_a_round_just_scored_elsewhere_never_lands_in_the_next_round(open_app, store):

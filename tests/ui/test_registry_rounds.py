@@ -21,6 +21,7 @@ import scoring
 from companion.services import bg_stats
 from companion.ui import games as game_screens
 from companion.ui.games import GameScreen
+from companion.ui.widgets.bar_buttons import BarButton
 from scoring import Action, GameRules, NextRound, RecordError, Table
 from scoring.actions import edited
 from scoring.fields import check_player_keys, need_int, need_list, need_object
@@ -129,10 +130,10 @@ class RoundToyScreen(GameScreen):
             ]
         )
 
-    def round_action(self) -> ft.Control | None:
+    def round_action(self) -> BarButton | None:
         if len(self.context.record["rounds"]) >= self.context.record["variant"]["rounds"]:
             return None
-        return ft.FilledTonalButton("Next round", on_click=lambda e: self.context.act(NextRound()))
+        return BarButton("Next round", lambda e: self.context.act(NextRound()), ft.Icons.ARROW_FORWARD)
 
 
 @pytest.fixture

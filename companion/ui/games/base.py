@@ -15,6 +15,7 @@ import flet as ft
 import scoring
 from companion.language import _, spoken
 from companion.services.player_colours import colour_name, table_colours
+from companion.ui.widgets.bar_buttons import BarButton
 from companion.ui.widgets.controls import NARROW_TABLEAU
 from companion.ui.widgets.palette import ink
 from scoring import Action, Result, Table
@@ -184,10 +185,16 @@ class GameScreen:
         grid scrolls under it (Lost Cities' colours); None when the game's grid has none."""
         return None
 
-    def round_action(self) -> ft.Control | None:
+    def round_action(self) -> BarButton | None:
         """The button that ends the round being entered (Next round, Score round): the play screen keeps
-        it under the thumb, beside Undo, outside the scrolling cards. None for a game without rounds."""
+        it under the thumb, beside Undo, outside the scrolling cards, in one row with them (its word gives
+        way to its icon where the row has no room for it: widgets/bar_buttons.py). None for a game without rounds."""
         return None
+
+    def bar_choices(self) -> list[BarButton]:
+        """This device's own choices of what it shows that stay under the thumb, before the round's button
+        (Lost Cities' rounds on a tablet: above the cards they would push the columns' foot off the screen)."""
+        return []
 
     def view_choices(self) -> list[ft.Control]:
         """This device's own choices of what it shows (Lost Cities' round), beside the player switch on a

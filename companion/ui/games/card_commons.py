@@ -18,6 +18,7 @@ import scoring
 from companion.language import N_, _, spoken
 from companion.services.history_figures import share_of
 from companion.ui.games.base import GameScreen
+from companion.ui.widgets.bar_buttons import FILLED, BarButton
 from companion.ui.widgets.controls import TAP, card_button, option_switch, section, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
@@ -292,32 +293,26 @@ class CardCommonsScreen(GameScreen):
         )
         return _("If scored now: {points}").format(points=each)
 
-    def round_action(self) -> ft.Control | None:
+    def round_action(self) -> BarButton | None:
         if self.correcting:  # a scored round shown: the way back to where the table is
             done = _("Done correcting") if self.decided else _("Back to round {number}").format(number=self.number)
-            return ft.OutlinedButton(done, icon=ft.Icons.CHECK, height=48, on_click=lambda e: self.select_round(self.number))
+            return BarButton(done, lambda e: self.select_round(self.number), ft.Icons.CHECK, keep=4, key="back to the round")
         if self.decided:
             return None
         number = self.number
         still = self.still_to_choose()
         score_round = rules.ScoreRound(number)  # this round: a second tap elsewhere is "already scored"
         reason = _("The table scores the round.") if self.context.seat else None if still is None else spoken(still)
-        return ft.Column(
-            [
-                ft.FilledButton(
-                    _("Score round {number}").format(number=number),
-                    icon=ft.Icons.CHECK,
-                    height=48,
-                    disabled=reason is not None,
-                    tooltip=reason,
-                    on_click=lambda e: self.context.act(score_round),
-                    key=f"score-round-{number}",
-                ),
-                ft.Text(reason or " ", size=12, key="round-missing", visible=bool(reason)),
-            ],
-            spacing=2,
-            tight=True,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        return BarButton(
+            _("Score round {number}").format(number=number),
+            lambda e: self.context.act(score_round),
+            ft.Icons.CHECK,
+            look=FILLED,
+            disabled=reason is not None,
+            reason=reason,
+            note=reason or "",  # a tooltip alone is never seen on a phone
+            keep=2 if reason else 4,
+            key=f"score-round-{number}",
         )
 
     def round_label(self) -> str:

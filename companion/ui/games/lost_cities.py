@@ -15,7 +15,8 @@ import scoring
 from companion.language import N_, _
 from companion.services.history_figures import share_of
 from companion.ui.games.base import GameScreen, line_words, naming
-from companion.ui.widgets.controls import SNUG, TAP, card_button, option_switch, short_name
+from companion.ui.widgets.bar_buttons import FILLED, OUTLINED, TONAL, BarButton
+from companion.ui.widgets.controls import TAP, card_button, option_switch, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
 from scoring import NextRound
@@ -27,13 +28,14 @@ ROWS = rules.INVESTMENTS_PER_COLOUR + len(rules.NUMBERS)  # 12 cards in a column
 CARD_GAP = 2  # between the cards of a column on a phone (4 on a tablet)
 SMALLEST_CARD = 40  # a card is never shorter: below it, 48 and a scroll (docs/screens.md)
 # What a 390 × 844 phone's play screen spends outside the cards, measured in Chromium (tests/e2e/test_lost_cities_phone.py
-# checks it still holds): the app bar 56; the header 160 (padding 8, the totals 26, the switch row 48, the heads' line 17,
-# the heads 40, the gaps between them), 132 on a guest's phone ("Your seat: …" instead of the switch row); the bar under
-# the thumb 61, 132 on a guest's phone while a round remains (the greyed Next round and the line that says why take a
-# row, Results another); and 4 to spare.
+# checks it still holds, tests/e2e/test_screen_sizes.py in German and French): the app bar 56; the header 160 (padding 8,
+# the totals 26, the switch row 48, the heads' line 17, the heads 40, the gaps between them), 132 on a guest's phone
+# ("Your seat: …" instead of the switch row); the bar under the thumb 61 (one row in every language: bar_buttons.py),
+# on a guest's phone while a round remains with the line under it that says why Next round is greyed (2 and 17 a
+# line, up to two: 97); and 4 to spare.
 APP_BAR, SPARE = 56, 4
 HEADER, GUEST_HEADER = 160, 132
-BAR, GUEST_BAR = 61, 132
+BAR, GUEST_BAR = 61, 97
 BREAK = "\u200b"  # a line may break here, between the terms of a formula, never inside a number
 # Each expedition's colour as the screen names it ("red" in English, as the accessible names say it).
 colour_name = naming(
@@ -346,24 +348,21 @@ class LostCitiesScreen(GameScreen):
     def scroll_key(self) -> str:
         return f"round {self.round_index}"  # another round: its cards from the top
 
-    def round_buttons(self, compact: bool = False) -> list[ft.Control]:
-        """The rounds to look back at; `compact` on a phone's switch row: "Round" and a 48 px button a round."""
+    def round_buttons(self) -> list[ft.Control]:
+        """The rounds to look back at on a phone's switch row: "Round" and a 48 px button a round."""
         current = self.round_index
         buttons: list[ft.Control] = [
             (ft.FilledButton if i == current else ft.OutlinedButton)(
-                content=ft.Text(
-                    str(i + 1) if compact else _("Round {number}").format(number=i + 1),
-                    semantics_label=_("Round {number}").format(number=i + 1),
-                ),
+                content=ft.Text(str(i + 1), semantics_label=_("Round {number}").format(number=i + 1)),
                 on_click=lambda e, i=i: self.select_round(i),
                 height=TAP,
-                width=TAP if compact else None,
-                style=ft.ButtonStyle(padding=ft.Padding.all(0)) if compact else None,
+                width=TAP,
+                style=ft.ButtonStyle(padding=ft.Padding.all(0)),
                 key=f"round {i + 1}",
             )
             for i in range(len(self.context.record["rounds"]))
         ]
-        if compact and len(buttons) > 1:
+        if len(buttons) > 1:
             buttons.insert(0, ft.Text(_("Round"), size=13, weight=ft.FontWeight.BOLD, key="round label"))
         return buttons
 
@@ -372,34 +371,46 @@ class LostCitiesScreen(GameScreen):
         enters the round the table plays)."""
         if self.context.wide or self.context.seat or len(self.context.record["rounds"]) < 2:
             return []
-        return [ft.Row(self.round_buttons(compact=True), spacing=4, tight=True, key="rounds")]
+        return [ft.Row(self.round_buttons(), spacing=4, tight=True, key="rounds")]
 
-    def next_round_button(self) -> ft.Control | None:
-        if len(self.context.record["rounds"]) >= self.variant.rounds:
-            return None
-        button = ft.FilledTonalButton(
-            _("Next round"),
-            icon=ft.Icons.ARROW_FORWARD,
-            height=48,
-            disabled=bool(self.context.seat),
-            tooltip=_(GUEST_ROUND) if self.context.seat else None,
-            style=SNUG,
-            on_click=lambda e: self.next_round(),
-        )
-        if not self.context.seat:
-            return button
-        # A guest's phone: greyed, and a line says why (a tooltip alone is never seen on a phone).
-        return ft.Column(
-            [button, ft.Text(_(GUEST_ROUND), size=12)], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
-        )
-
-    def round_action(self) -> ft.Control | None:
+    def bar_choices(self) -> list[BarButton]:
         """On a tablet the rounds to look back at come with Next round, under the thumb: above the cards
         they would push the bottom of the columns off the screen."""
-        button = self.next_round_button()
         if not self.context.wide or self.context.seat:
-            return button
-        return ft.Row([*self.round_buttons(), *([button] if button else [])], wrap=True, spacing=6, run_spacing=4, tight=True, key="rounds")
+            return []
+        current = self.round_index
+
+        def show(i: int) -> Callable[[Any], None]:
+            return lambda e: self.select_round(i)
+
+        return [
+            BarButton(
+                _("Round {number}").format(number=i + 1),
+                show(i),
+                look=FILLED if i == current else OUTLINED,
+                short=str(i + 1),
+                key=f"round {i + 1}",
+            )
+            for i in range(len(self.context.record["rounds"]))
+        ]
+
+    def round_action(self) -> BarButton | None:
+        """Next round while rounds remain: greyed on a guest's phone, where a line under the bar says why (a
+        tooltip alone is never seen on a phone)."""
+        if len(self.context.record["rounds"]) >= self.variant.rounds:
+            return None
+        guest = bool(self.context.seat)
+        return BarButton(
+            _("Next round"),
+            lambda e: self.next_round(),
+            ft.Icons.ARROW_FORWARD,
+            look=TONAL,
+            disabled=guest,
+            reason=_(GUEST_ROUND) if guest else None,
+            note=_(GUEST_ROUND) if guest else "",
+            keep=2 if guest else 4,
+            key="next round",
+        )
 
     def explanations(self, result: scoring.Result) -> tuple[str, ...]:
         """The scorer's sentences without its last one while rounds remain: that one names who starts

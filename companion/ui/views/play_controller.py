@@ -143,8 +143,11 @@ class Play:
     def tap_undo(self, e: Any = None) -> None:
         self.undo()
 
-    def tap_done(self, player: str, done: bool) -> None:
-        self.say_done(player, done)
+    def tap_seat_done(self, e: Any = None) -> None:
+        self.say_done(self.seat, True)
+
+    def tap_seat_not_done(self, e: Any = None) -> None:
+        self.say_done(self.seat, False)
 
     def go_back(self, e: Any = None) -> None:
         self.app.go(route_under(self.app))

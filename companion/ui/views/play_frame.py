@@ -16,6 +16,7 @@ from companion.language import N_, _, spoken
 from companion.services import topics
 from companion.services.games import EDITING
 from companion.ui.session import App
+from companion.ui.widgets.bar_buttons import TONAL, BarButton, bar_row
 from companion.ui.widgets.controls import SNUG, TAP, icon_button, short_name, total_badge
 from companion.ui.widgets.editing_banner import editing_banner
 from companion.ui.widgets.help_dialog import how_scoring_works
@@ -111,28 +112,16 @@ def round_preview(text: str) -> ft.Control:
     )
 
 
-def done_button(play: Play) -> ft.Control | None:
+def done_button(play: Play) -> BarButton | None:
     """On a phone showing one player's seat (a guest's, or the host's at that seat's address): that player
     is done entering, or not yet. The table's own screens show who is still entering instead."""
     if not play.seat:
         return None
-    return DoneButton(play.seat, play.seat in play.live.done, play.tap_done, key="done")
-
-
-@ft.memo
-@ft.component
-def DoneButton(player: str, done: bool, say_done: Callable[[str, bool], None]) -> ft.Control:
-    """A memoised part (as every one of this module: all it shows comes from its arguments)."""
-    return (ft.OutlinedButton if done else ft.FilledTonalButton)(
-        content=ft.Text(
-            _("Not done yet") if done else _("Done"),
-            semantics_label=(_("{player} not done yet") if done else _("{player} done entering")).format(player=player),
-        ),
-        icon=ft.Icons.REPLAY if done else ft.Icons.DONE_ALL,
-        height=48,
-        style=SNUG,
-        on_click=lambda e: say_done(player, not done),
-    )
+    if play.seat in play.live.done:
+        name = _("{player} not done yet").format(player=play.seat)
+        return BarButton(_("Not done yet"), play.tap_seat_not_done, ft.Icons.REPLAY, name=name, keep=3, key="done")
+    name = _("{player} done entering").format(player=play.seat)
+    return BarButton(_("Done"), play.tap_seat_done, ft.Icons.DONE_ALL, look=TONAL, name=name, keep=3, key="done")
 
 
 def player_switch(play: Play, more: list[ft.Control] | None = None) -> ft.Control:
@@ -207,26 +196,6 @@ def Actions(invite: bool, go_invite: Callable[[Any], None]) -> ft.Control:
 
 @ft.memo
 @ft.component
-def UndoButton(can_undo: bool, undo: Callable[[Any], None]) -> ft.Control:
-    return ft.OutlinedButton(
-        _("Undo"),
-        icon=ft.Icons.UNDO,
-        on_click=undo,
-        disabled=not can_undo,
-        tooltip=None if can_undo else _("Nothing of yours to undo"),
-        height=48,
-        style=SNUG,
-    )
-
-
-@ft.memo
-@ft.component
-def ResultsButton(go_results: Callable[[Any], None]) -> ft.Control:
-    return ft.OutlinedButton(_("Results"), icon=ft.Icons.EMOJI_EVENTS, height=48, style=SNUG, on_click=go_results)
-
-
-@ft.memo
-@ft.component
 def Explanations(sentences: tuple[str, ...]) -> ft.Control:
     """The scorer's sentences (in the reader's language: `explanations`), under the tableaux: one that comes
     with a tap never pushes the cards down under the finger."""
@@ -235,23 +204,22 @@ def Explanations(sentences: tuple[str, ...]) -> ft.Control:
 
 def thumb_bar(play: Play) -> ft.Control:
     """Undo, the round's own button (Next round, Score round) and Results: under the thumb on a
-    phone, outside the scrolling cards, so none of them is at the end of a long scroll."""
-    round_action = play.screen.round_action()
-    done = done_button(play)
+    phone, outside the scrolling cards, so none of them is at the end of a long scroll. One row in every
+    language: a word that does not fit gives way to its icon (widgets/bar_buttons.py)."""
+    game = play.screen
+    round_action = game.round_action()
+    can_undo = play.live.can_undo(play.who)
+    buttons = [
+        BarButton(_("Undo"), play.tap_undo, ft.Icons.UNDO, disabled=not can_undo, reason=_("Nothing of yours to undo"), keep=1, key="undo"),
+        *([done] if (done := done_button(play)) is not None else []),
+        *game.bar_choices(),
+        *([round_action] if round_action is not None else []),
+        BarButton(_("Results"), play.go_results, ft.Icons.EMOJI_EVENTS, key="results"),
+    ]
+    width = play.app.page.width
+    room = width - 2 * (VIEW_SIDE + BAR_SIDE) if width else None
     bar = ft.Container(
-        ft.Row(
-            [
-                UndoButton(play.live.can_undo(play.who), play.tap_undo, key="undo"),
-                *([done] if done is not None else []),
-                *([round_action] if round_action is not None else []),
-                ResultsButton(play.go_results, key="results"),
-            ],
-            wrap=True,
-            spacing=6,
-            run_spacing=4,
-            alignment=ft.MainAxisAlignment.CENTER,
-            vertical_alignment=ft.CrossAxisAlignment.START,
-        ),
+        bar_row(buttons, room),
         padding=BAR_PADDING,
         bgcolor=ft.Colors.SURFACE,
         border=BAR_TOP,
@@ -261,12 +229,13 @@ def thumb_bar(play: Play) -> ft.Control:
 
 
 # Shared by every drawing: Flet skips comparing an object with itself.
-BAR_PADDING = ft.Padding.symmetric(horizontal=4, vertical=6)
+VIEW_SIDE, BAR_SIDE = 6, 4  # the view's padding and the bar's, on each side of the bar's row
+BAR_PADDING = ft.Padding.symmetric(horizontal=BAR_SIDE, vertical=6)
 BAR_TOP = ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))
 HEADER_PADDING = ft.Padding.symmetric(horizontal=4, vertical=4)
 HEADER_BOTTOM = ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))
 BODY_PADDING = ft.Padding.only(left=4, right=4, bottom=24)
-VIEW_PADDING = ft.Padding.only(left=6, right=6, top=0, bottom=0)
+VIEW_PADDING = ft.Padding.only(left=VIEW_SIDE, right=VIEW_SIDE, top=0, bottom=0)
 
 
 # Translators: {} is the name of the player whose phone this is.
