@@ -365,8 +365,8 @@ HOW_SCORING_WORKS = N_("""\
   (11, 22, … 99) have 5; multiples of 10 have 3; the other multiples of 5
   have 2; every other card has 1.
 - A round scores the bullheads of the cards taken; the totals add the rounds
-  up. A card lies on one pile only, and at most 10 cards a player are taken in
-  a round.
+  up. A card lies on one pile only, and a round takes at most 10 cards for
+  each player at the table (each plays 10).
 - The game ends after the round in which any total reaches 66 (or the number
   the table chose); then the lowest total wins.
 - Ties: there is no tiebreak. Equal totals share a place.
