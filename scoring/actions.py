@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .fields import RecordError
+from .words import Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,3 +58,21 @@ def edited(table: Table, edit: Callable[[dict[str, Any], Any], Any], check: Call
     replaced = edit(record, draft)
     draft = draft if replaced is None else replaced
     return Table(record, draft, check(record, draft))
+
+
+def next_round(table: Table, reason: str | None, blank: dict[str, Any], check: Callable[[dict[str, Any], Any], Any]) -> Table:
+    """NextRound in a game that keeps the round being entered as its record's last (Lost Cities, 6 nimmt!, a score
+    pad): refused for the rules' `reason` (their refusal), else the table with the `blank` round after the others."""
+    if reason:
+        raise RecordError(("rounds",), reason)
+    return edited(table, lambda r, d: r["rounds"].append(blank), check)
+
+
+def tapped_round(action: Any, players: tuple[str, ...], rounds: int) -> tuple[str, ...]:
+    """The place of a tap on one player's part of a round (`action.player`, `action.round`, 1-based) among a game's
+    `rounds`: ("round 2", "Ana"); RecordError for a stranger or a round not begun."""
+    if action.player not in players:
+        raise RecordError((), Said("'{player}' is not a player of this game", player=action.player))
+    if not 1 <= action.round <= rounds:
+        raise RecordError((Said("round {n}", n=action.round),), Said("there is no round {round} yet", round=action.round))
+    return (Said("round {n}", n=action.round), action.player)

@@ -158,6 +158,25 @@ def sum_totals(players: Sequence[str], rounds: Sequence[Mapping[str, int]]) -> d
     return {p: sum(r[p] for r in rounds) for p in players}
 
 
+def first_reached(rounds: Sequence[Mapping[str, int]], players: Sequence[str], total: int | None) -> tuple[int, tuple[str, ...]] | None:
+    """The round (1-based) in which a running total first reached `total` or more, and whose; None while none has
+    (or without a `total`): the end of a game played to a total (6 nimmt!'s 66, a score pad's target).
+
+    >>> first_reached([{"Ana": 40, "Ben": 10}, {"Ana": 30, "Ben": 60}], ["Ana", "Ben"], 66)
+    (2, ('Ana', 'Ben'))
+    """
+    if total is None:
+        return None
+    totals = dict.fromkeys(players, 0)
+    for number, scores in enumerate(rounds, start=1):
+        for p in players:
+            totals[p] += scores[p]
+        reached = tuple(p for p in players if totals[p] >= total)
+        if reached:
+            return number, reached
+    return None
+
+
 def any_tie(totals: Mapping[str, int]) -> bool:
     """Whether two totals are equal: only then does rank() consult tiebreaks (so build them only then)."""
     return len(set(totals.values())) < len(totals)

@@ -15,10 +15,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, NextRound, Table, Unchanged, edited
+from .actions import Action, NextRound, Table, Unchanged, edited, next_round, tapped_round
 from .fields import RecordError, check_keys, check_player_keys, join_names, need_bool, need_int, need_list, need_object, need_str
 from .record import Ending, GameRules, Record, parse_one
-from .result import Line, Result, number, rank, sum_totals
+from .result import Line, Result, first_reached, number, rank, sum_totals
 from .words import N_, Said
 
 MAX_TITLE = 80  # characters
@@ -91,20 +91,6 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...]) -> d
     return scores
 
 
-def target_reached(rounds: Sequence[Mapping[str, int]], players: Sequence[str], target: int | None) -> tuple[int, tuple[str, ...]] | None:
-    """The round (1-based) in which a total first reached `target` (or more), and whose; None without one."""
-    if target is None:
-        return None
-    totals = dict.fromkeys(players, 0)
-    for n, scores in enumerate(rounds, start=1):
-        for p in players:
-            totals[p] += scores[p]
-        reached = tuple(p for p in players if totals[p] >= target)
-        if reached:
-            return n, reached
-    return None
-
-
 def game_over(reached: Sequence[str], target: int, round_number: int) -> str:
     return Said(
         "the game ended with round {round}, when {players} reached the target of {target}: no round follows it",
@@ -117,7 +103,7 @@ def game_over(reached: Sequence[str], target: int, round_number: int) -> str:
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], rounds_raw: Any) -> Game:
     variant = parse_variant(variant_raw)
     rounds = tuple(parse_round(r, (f"round {i}",), players) for i, r in enumerate(need_list(rounds_raw, ("rounds",)), start=1))
-    reached = target_reached(rounds, players, variant.target)
+    reached = first_reached(rounds, players, variant.target)
     if reached and reached[0] < len(rounds):
         raise RecordError((f"round {reached[0] + 1}",), game_over(reached[1], variant.target or 0, reached[0]))
     return Game(players=players, variant=variant, rounds=rounds)
@@ -139,7 +125,7 @@ def score(game: Game) -> Result:
     totals = sum_totals(game.players, rounds)
     lower_wins = game.variant.lower_wins
     ranking, sentences = rank(game.players, totals, lower_wins=lower_wins)
-    reached = target_reached(rounds, game.players, game.variant.target)
+    reached = first_reached(rounds, game.players, game.variant.target)
     explanations = list(sentences)
     if reached:
         explanations.append(
@@ -198,7 +184,7 @@ def refusal(table: Table, action: Action) -> str | None:
     if isinstance(action, NextRound):
         if record.get("finished") is True:
             return Said("the game is finished: take back Finish game to add a round")
-        reached = target_reached(rounds, players, target_of(record))
+        reached = first_reached(rounds, players, target_of(record))
         if reached:
             return Said(
                 "{players} reached the target of {target}: the game is over",
@@ -220,7 +206,7 @@ def refusal(table: Table, action: Action) -> str | None:
         scores = [dict(r) for r in rounds]
         scores[action.round - 1][action.player] = action.score
         target = target_of(record)
-        reached = target_reached(scores, players, target)
+        reached = first_reached(scores, players, target)
         if reached and reached[0] < len(rounds):
             return Said(
                 "with {score}, {players} would reach the target of {target} in round {round}, ending the game before round {next}",
@@ -243,10 +229,7 @@ def apply(table: Table, action: Action) -> Table:
     players = tuple(record["players"])
     rounds = record["rounds"]
     if isinstance(action, NextRound):
-        reason = refusal(table, action)
-        if reason:
-            raise RecordError(("rounds",), reason)
-        return edited(table, lambda r, d: r["rounds"].append(dict.fromkeys(players, 0)), check_record)
+        return next_round(table, refusal(table, action), dict.fromkeys(players, 0), check_record)
     if isinstance(action, FinishGame):
         if (record.get("finished") is True) == action.finished:
             raise Unchanged((), Said("the game is finished already") if action.finished else Said("the game is not finished"))
@@ -263,11 +246,7 @@ def apply(table: Table, action: Action) -> Table:
         return edited(table, finish, check_record)
     if not isinstance(action, SetScore):
         raise RecordError((), Said("{action} is not an action of {game}", action=type(action).__name__, game=GAME.title))
-    if action.player not in players:
-        raise RecordError((), Said("'{player}' is not a player of this game", player=action.player))
-    if not 1 <= action.round <= len(rounds):
-        raise RecordError((Said("round {n}", n=action.round),), Said("there is no round {round} yet", round=action.round))
-    where = (Said("round {n}", n=action.round), action.player)
+    where = tapped_round(action, players, len(rounds))
     need_int(action.score, where)
     if rounds[action.round - 1][action.player] == action.score:
         raise Unchanged(

@@ -10,10 +10,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, NextRound, Table, Unchanged, edited
+from .actions import Action, NextRound, Table, Unchanged, edited, next_round, tapped_round
 from .fields import RecordError, check_keys, check_player_keys, join_names, need_int, need_list, need_object
 from .record import Ending, GameRules, Record, parse_one
-from .result import Line, Result, rank, sum_totals
+from .result import Line, Result, first_reached, rank, sum_totals
 from .words import N_, Said
 
 CARDS = range(1, 105)  # the deck: one card of each number
@@ -129,25 +129,13 @@ def points(pile: Sequence[int]) -> int:
     return sum([BULLHEADS[card] for card in pile])
 
 
-def ended_after(rounds: Sequence[Mapping[str, int]], players: Sequence[str], end_at: int) -> tuple[int, tuple[str, ...]] | None:
-    """The round (1-based) after which the game ended, and who reached `end_at` in it; None while it goes on."""
-    totals = dict.fromkeys(players, 0)
-    for number, scores in enumerate(rounds, start=1):
-        for p in players:
-            totals[p] += scores[p]
-        reached = tuple(p for p in players if totals[p] >= end_at)
-        if reached:
-            return number, reached
-    return None
-
-
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], rounds_raw: Any) -> Game:
     end_at = parse_end_at(variant_raw)
     parsed = [parse_round(r, (f"round {i}",), players) for i, r in enumerate(need_list(rounds_raw, ("rounds",)), start=1)]
     scores = tuple(s for _, s in parsed)
     # Totals never go down: the game ended before its last round when the totals before that round reach end_at.
     if len(scores) > 1 and max(sum_totals(players, scores[:-1]).values()) >= end_at:
-        number, reached = ended_after(scores, players, end_at) or (0, ())
+        number, reached = first_reached(scores, players, end_at) or (0, ())
         raise RecordError((f"round {number + 1}",), game_over(reached, end_at, number))
     return Game(players=players, end_at=end_at, rounds=tuple(p for p, _ in parsed), scores=scores)
 
@@ -244,7 +232,7 @@ def refusal(table: Table, action: Action) -> str | None:
     rounds = record["rounds"]
     players = record["players"]
     if isinstance(action, NextRound):
-        ended = ended_after(raw_scores(record), players, end_at_of(record))
+        ended = first_reached(raw_scores(record), players, end_at_of(record))
         if ended:
             return Said("{players} reached {end_at} bullheads: the game is over", players=join_names(ended[1]), end_at=end_at_of(record))
         if rounds and not any(pile["cards"] for pile in rounds[-1].values()):
@@ -272,7 +260,7 @@ def refusal(table: Table, action: Action) -> str | None:
     if action.round < len(rounds):  # a round before the last: the card must not end the game before it
         scores = raw_scores(record)
         scores[action.round - 1][action.player] += BULLHEADS[action.card] if LOWEST <= action.card <= HIGHEST else 0
-        ended = ended_after(scores, players, end_at_of(record))
+        ended = first_reached(scores, players, end_at_of(record))
         if ended and ended[0] < len(rounds):
             return Said(
                 "with {card}, {players} would reach {end_at} in round {round}, ending the game before round {next}",
@@ -295,17 +283,10 @@ def apply(table: Table, action: Action) -> Table:
     players = tuple(record["players"])
     rounds = record["rounds"]
     if isinstance(action, NextRound):
-        reason = refusal(table, action)
-        if reason:
-            raise RecordError(("rounds",), reason)
-        return edited(table, lambda r, d: r["rounds"].append({p: {"cards": []} for p in players}), check_record)
+        return next_round(table, refusal(table, action), {p: {"cards": []} for p in players}, check_record)
     if not isinstance(action, (AddCard, RemoveCard)):
         raise RecordError((), Said("{action} is not an action of {game}", action=type(action).__name__, game=GAME.title))
-    if action.player not in players:
-        raise RecordError((), Said("'{player}' is not a player of this game", player=action.player))
-    if not 1 <= action.round <= len(rounds):
-        raise RecordError((Said("round {n}", n=action.round),), Said("there is no round {round} yet", round=action.round))
-    where = (Said("round {n}", n=action.round), action.player)
+    where = tapped_round(action, players, len(rounds))
     need_int(action.card, where + ("cards",), LOWEST, HIGHEST)
     cards = rounds[action.round - 1][action.player]["cards"]
     if isinstance(action, AddCard):
