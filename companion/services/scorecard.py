@@ -17,10 +17,11 @@ MAX_TOTAL_WIDTH = 200  # the total's column at the right (a total wider than tha
 GAP = 20
 
 
-def scorecard_layout(result: scoring.Result, day: str, duration: str | None = None) -> Card:
-    """The card's lines: title, headline, one row per player (place, name, total), the tiebreak sentences, the footer."""
+def scorecard_layout(result: scoring.Result, day: str, duration: str | None = None, name: str | None = None) -> Card:
+    """The card's lines: title, headline, one row per player (place, name, total), the tiebreak sentences, the footer.
+    `name`: the game's name as its record says it (a score pad's "Hearts"); the rules' title without one."""
     card = Card()
-    title = scoring.GAMES[result.game].title + f" · {day}" + (f" · {duration}" if duration else "")
+    title = (name or scoring.GAMES[result.game].title) + f" · {day}" + (f" · {duration}" if duration else "")
     y = card.text(MARGIN, title, 34, MUTED) + 18
     y = card.text(y, headline(result), 52, ACCENT) + 25
     for place, player, total in place_rows(result):
@@ -39,5 +40,5 @@ def scorecard_layout(result: scoring.Result, day: str, duration: str | None = No
     return card
 
 
-def scorecard_png(result: scoring.Result, day: str, duration: str | None = None) -> bytes:
-    return render(scorecard_layout(result, day, duration))
+def scorecard_png(result: scoring.Result, day: str, duration: str | None = None, name: str | None = None) -> bytes:
+    return render(scorecard_layout(result, day, duration, name))

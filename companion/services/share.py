@@ -89,12 +89,18 @@ def place_rows(result: scoring.Result) -> list[tuple[str, str, int]]:
 
 
 def result_text(
-    result: scoring.Result, day: str, duration: str | None = None, standing: Standing | None = None, sentences: Sequence[str] | None = None
+    result: scoring.Result,
+    day: str,
+    duration: str | None = None,
+    standing: Standing | None = None,
+    sentences: Sequence[str] | None = None,
+    title: str | None = None,
 ) -> str:
     """What a player pastes into a chat: game and day, who wins (or leads: `standing`, for a game
     not finished), places with totals, why a tie was broken (the scorer's own sentences, or those
-    the screen shows: `sentences`), in the reader's language."""
-    title = scoring.GAMES[result.game].title
+    the screen shows: `sentences`), in the reader's language. `title`: the game's name as its record says
+    it (a score pad's "Hearts"); the rules' title without one."""
+    title = title or scoring.GAMES[result.game].title
     line = (standing or final_standing(result)).sentence
     lines = [f"{title} · {day}" + (f" · {duration}" if duration else ""), line, ""]
     lines += [f"{spoken(place)}  {player}  {scoring.number(total)}" for place, player, total in place_rows(result)]

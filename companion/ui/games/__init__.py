@@ -9,7 +9,7 @@ import flet as ft
 import scoring
 from companion.server import fonts
 from companion.ui import themes
-from companion.ui.games import bgg_card_game, bgg_game, card_commons, cgt, lost_cities
+from companion.ui.games import bgg_card_game, bgg_game, card_commons, cgt, lost_cities, score_pad
 from companion.ui.games.base import DEFAULT_SEED, GameScreen, PlayContext, Statistic
 
 __all__ = ["DEFAULT_SEED", "SCREENS", "GameScreen", "PlayContext", "Statistic", "ordered", "register", "screen"]
@@ -22,6 +22,7 @@ SCREENS: dict[str, type[GameScreen]] = {
         bgg_game.BggGameScreen,
         cgt.CgtScreen,
         card_commons.CardCommonsScreen,
+        score_pad.ScorePadScreen,
     )
 }
 
@@ -51,6 +52,11 @@ def round_names(record: dict) -> tuple[str, ...] | None:
 
 def title(game: str) -> str:
     return scoring.GAMES[game].title
+
+
+def title_of(record: dict) -> str:
+    """A game's name as its record says it: "Lost Cities", a score pad's "Hearts" (GameRules.display_title)."""
+    return scoring.GAMES[record["game"]].display_title(record.get("variant") or {})
 
 
 def icon(game: str) -> ft.IconData:

@@ -31,12 +31,17 @@ def summary(game: StoredGame) -> str:
 
 
 def game_tile(app: App, key: str) -> ft.Control:
+    """A new game of `key`; for a game named per record (the score pad) "Another game", with the names played lately."""
     rules = scoring.GAMES[key]
+    title, subtitle = rules.title, spoken(rules.player_counts)
+    if rules.variant_title is not None:
+        lately = [rules.display_title(s.variant) for s in app.remembered.recent_setups(key)]
+        title, subtitle = _("Another game"), ", ".join(lately) or _("Any game, on a score pad")
     return ft.Card(
         ft.ListTile(
             leading=ft.Icon(game_screens.icon(key), color=game_screens.seed(key)),
-            title=ft.Text(rules.title, weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(spoken(rules.player_counts)),
+            title=ft.Text(title, weight=ft.FontWeight.BOLD),
+            subtitle=ft.Text(subtitle, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             on_click=lambda e: app.go(f"/setup/{key}"),
             min_height=56,
@@ -94,7 +99,7 @@ def view(app: App, covered: bool = False) -> ft.View:
         controls += [
             ft.ListTile(
                 leading=ft.Icon(game_screens.icon(g.game), color=game_screens.seed(g.game)),
-                title=ft.Text(game_screens.title(g.game)),
+                title=ft.Text(g.title),
                 subtitle=ft.Text(f"{(g.finished_at or g.played_at)[:10]} · {summary(g)}"),
                 on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
                 key=f"latest:{g.id}",

@@ -52,8 +52,8 @@ def standing(game: StoredGame) -> str:
 def title_of(game: StoredGame) -> str:
     started = when_said(game.when)
     if game.status == EDITING:
-        return _("{game} of {started} (editing)").format(game=game_screens.title(game.game), started=started)
-    return _("{game}, started {started}").format(game=game_screens.title(game.game), started=started)
+        return _("{game} of {started} (editing)").format(game=game.title, started=started)
+    return _("{game}, started {started}").format(game=game.title, started=started)
 
 
 def discard_label(game: StoredGame) -> str:
@@ -96,7 +96,7 @@ def discard(app: App, game: StoredGame) -> None:
         except StoreWriteError as err:
             app.notify(str(err), error=True)
 
-    title = game_screens.title(removed.game)
+    title = removed.title
     said = _("Discarded the changes to {game}.") if removed.status == EDITING else _("Discarded the game of {game}.")
     app.page.show_dialog(
         ft.SnackBar(

@@ -15,7 +15,6 @@ from companion.access.invites import SEAT_PREFERENCE
 from companion.language import N_, _
 from companion.services import topics
 from companion.services.games import StoreWriteError, route_id
-from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import play
 from companion.ui.widgets.common import not_found
@@ -92,9 +91,7 @@ def view(app: App, code: str) -> ft.View:
 
     return ft.View(
         route=route,
-        appbar=ft.AppBar(
-            title=bar_title(_("Join {game}").format(game=game_screens.title(stored.game))), automatically_imply_leading=app.authorized
-        ),
+        appbar=ft.AppBar(title=bar_title(_("Join {game}").format(game=stored.title)), automatically_imply_leading=app.authorized),
         controls=[
             ft.Column(
                 [

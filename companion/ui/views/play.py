@@ -79,7 +79,7 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
         route=route,
         # Its own back button: Flutter's is 40 × 40, under the 48 every target has.
         appbar=ft.AppBar(
-            title=bar_title(game_screens.title(live.record["game"])),
+            title=bar_title(game_screens.title_of(live.record)),
             # A guest's own seat is its first screen: nothing of its seat lies behind it, so no Back; its
             # title then keeps the bar's usual 16 px from the edge (4 px is the gap after the arrow).
             title_spacing=16 if app.rights.seat_route == route else 4,

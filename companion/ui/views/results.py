@@ -151,10 +151,10 @@ def sharing(app: App, stored: StoredGame, result: scoring.Result, standing: shar
     day = stored.played_at[:10]
 
     async def save_image(e) -> None:
-        await import_export.download(app, f"tableside-{stored.game}-{day}.png", scorecard.scorecard_png(result, day, took))
+        await import_export.download(app, f"tableside-{stored.game}-{day}.png", scorecard.scorecard_png(result, day, took, stored.title))
 
     said = tuple(spoken(s) for s in sentences(stored, result, standing))  # as the screen shows them
-    copy = CopyResult(app, share.result_text(result, day, took, standing, said))
+    copy = CopyResult(app, share.result_text(result, day, took, standing, said, stored.title))
     if not standing.final or not card_layout.available():  # the image says who won; Pillow draws it (not in a browser)
         return [copy]
     return [copy, ft.TextButton(_("Save image"), icon=ft.Icons.IMAGE, height=48, on_click=save_image)]
@@ -248,7 +248,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
 
             app.page.show_dialog(
                 ft.SnackBar(
-                    ft.Text(_("Deleted the game of {game}.").format(game=game_screens.title(removed.game))),
+                    ft.Text(_("Deleted the game of {game}.").format(game=removed.title)),
                     action=_("Undo"),
                     on_action=undo,
                     duration=8000,
@@ -330,7 +330,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
     said = [ft.Text(spoken(s), italic=True) for s in sentences(stored, result, standing)]
     body = ft.Column(
         [
-            ft.Text(f"{game_screens.title(stored.game)} · {day}" + (f" · {took}" if took else ""), size=13),
+            ft.Text(f"{stored.title} · {day}" + (f" · {took}" if took else ""), size=13),
             standing_line(standing),
             waiting_line,
             *news,

@@ -13,6 +13,7 @@ import scoring
 from companion.language import _, spoken
 from companion.services import game_details, topics
 from companion.services.games import StoreWriteError, route_id
+from companion.services.remembered import Setup
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log
@@ -52,8 +53,17 @@ class Form:
 
 
 def fresh_form(app: App, game: str) -> Form:
-    """A game's setup as remembered here: the options last chosen for it, the place last entered."""
+    """A game's setup as remembered here: the options last chosen for it, the place last entered; for a game
+    named per record (a score pad), its last setup whole, its players too (the recent ones are a tap away)."""
+    recent = app.remembered.recent_setups(game)
+    if recent:
+        return Form(game, dict(recent[0].variant), players=recent[0].players, location=app.remembered.location())
     return Form(game, app.remembered.variant(game), location=app.remembered.location())
+
+
+def stored_variant(variant: dict[str, Any]) -> dict[str, Any]:
+    """The options a game starts with: an optional one left empty (a score pad's target) is left out."""
+    return {key: value for key, value in variant.items() if value is not None}
 
 
 def carried_over(game: str, remembered: dict[str, Any], variant: dict[str, Any]) -> str:
@@ -61,6 +71,30 @@ def carried_over(game: str, remembered: dict[str, Any], variant: dict[str, Any])
     while its options are still as remembered; "" when they are the game's defaults or were changed here."""
     words = scoring.GAMES[game].variant_words(remembered) if variant == remembered else ()
     return _("As last time: {options}.").format(options=", ".join(spoken(w) for w in words)) if words else ""
+
+
+def recent_games(app: App, game: str, variant: dict[str, Any], pick: Callable[[Setup], None]) -> list[ft.Control]:
+    """The games of `game` last set up here, by their names ("Hearts", "Skyjo"): a tap brings back its name,
+    options and players. The one the form holds now is filled."""
+    rules = scoring.GAMES[game]
+    setups = app.remembered.recent_setups(game)
+    if not setups:
+        return []
+    current = rules.identity(variant)
+    buttons: list[ft.Control] = [
+        (ft.FilledTonalButton if rules.identity(s.variant) == current else ft.OutlinedButton)(
+            content=ft.Text(short_name(rules.display_title(s.variant), 24), semantics_label=rules.display_title(s.variant)),
+            tooltip=_("As last time: {players}").format(players=", ".join(s.players)),
+            height=TAP,
+            on_click=lambda e, s=s: pick(s),
+            key=f"recent {rules.identity(s.variant)[1]}",
+        )
+        for s in setups
+    ]
+    return [
+        ft.Text(_("Played here lately:"), size=13),
+        ft.Semantics(identifier="recent-games", container=True, content=ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)),
+    ]
 
 
 @ft.component
@@ -146,8 +180,13 @@ def view(app: App, game: str) -> ft.View:
     def set_details(key: str, text: str) -> None:
         update(lambda f: replace(f, location=text) if key == "location" else replace(f, notes=text))
 
+    def recent_setup(setup: Setup) -> None:
+        """A recent game picked (a score pad's "Hearts"): its options and its players as it last started."""
+        update(lambda f: replace(seated(f, list(setup.players), message=""), variant=dict(setup.variant)))
+
     def start(e) -> None:
-        record = game_details.with_details(scoring.new_record(game, players, dict(form.variant), full), form.location, form.notes)
+        variant = stored_variant(form.variant)
+        record = game_details.with_details(scoring.new_record(game, players, variant, full), form.location, form.notes)
         try:
             stored = app.games.start(record)
         except (scoring.RecordError, StoreWriteError) as err:
@@ -155,7 +194,7 @@ def view(app: App, game: str) -> ft.View:
             update(lambda f: replace(f, message=refusal))
             return
         try:
-            app.remembered.keep_setup(game, form.variant, record.get("location", ""))
+            app.remembered.keep_setup(game, variant, record.get("location", ""), players)
         except StoreWriteError as err:  # the game is stored: only its options are not remembered
             app.notify(str(err), error=True)
         app.go(f"/play/{route_id(stored.id)}")
@@ -219,7 +258,9 @@ def view(app: App, game: str) -> ft.View:
     count_ok = rules.min_players <= len(players) <= rules.max_players
     colours = screen.player_colours(players, full, app.dark)  # one per player: a publisher's colour where the game has one
     options = screen.variant_controls(form.variant, set_variant, players)
-    carried = carried_over(game, ours(first).variant, form.variant)
+    named_per_record = rules.variant_title is not None  # a score pad: its name is typed here, its recent ones offered
+    carried = "" if named_per_record else carried_over(game, ours(first).variant, form.variant)
+    lately = recent_games(app, game, form.variant, recent_setup) if named_per_record else []
     if options and carried:  # said above the options it names, with the way back to the game's own
         usual = ft.TextButton(_("Usual options"), height=TAP, on_click=lambda e: set_variant_to(dict(rules.default_variant)))
         options = [ft.Semantics(identifier="carried-over", content=ft.Text(carried, color=ft.Colors.PRIMARY)), usual, *options]
@@ -233,8 +274,11 @@ def view(app: App, game: str) -> ft.View:
         counter="",
         expand=True,
     )
+    # A game named per record is named first: its name (and a recent game's players) before anything else.
+    game_options = [section(_("Game")), *lately, *options] if named_per_record else []
     body = ft.Column(
         [
+            *game_options,
             section(_("Players")),
             ft.Text(_("{players}, in seat order, clockwise. The first seat starts.").format(players=spoken(rules.player_counts)), size=13),
             ft.Row([name_field, tap_size(icon_button(ft.Icons.PERSON_ADD, _("Add player"), lambda e: add(form.name)))]),
@@ -254,7 +298,7 @@ def view(app: App, game: str) -> ft.View:
             *[player_row(i, p, colours[p]) for i, p in enumerate(players)],
             ft.OutlinedButton(_("Random first player"), icon=ft.Icons.CASINO, height=TAP, on_click=random_first, visible=len(players) > 1),
             ft.Text(form.chance, color=ft.Colors.PRIMARY),
-            *([section(_("Options")), *options] if options else []),
+            *([section(_("Options")), *options] if options and not named_per_record else []),
             section(_("Where and notes")),
             *game_log.setup_fields(form.location, form.notes, set_details),
             ft.FilledButton(
@@ -274,7 +318,7 @@ def view(app: App, game: str) -> ft.View:
         route=f"/setup/{game}",
         appbar=ft.AppBar(
             leading=back_button(app),
-            title=bar_title(_("New game of {game}").format(game=rules.title)),
+            title=bar_title(_("Another game") if named_per_record else _("New game of {game}").format(game=rules.title)),
             actions=[how_scoring_works(app, game)],
         ),
         controls=[body],

@@ -15,7 +15,6 @@ import flet as ft
 from companion.language import N_, _, spoken
 from companion.services import game_details
 from companion.services.games import EDITING, IN_PROGRESS, StoredGame, StoreWriteError, route_id
-from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views.game_log import setup_fields
 
@@ -57,7 +56,7 @@ def save(app: App, game: StoredGame, then: str | None = None, details: tuple[str
     if then is not None:
         app.go(then)
     editing = game.status == EDITING
-    app.notify(_("Saved the changes.") if editing else _("Saved {game} to the history.").format(game=game_screens.title(game.game)))
+    app.notify(_("Saved the changes.") if editing else _("Saved {game} to the history.").format(game=game.title))
     return True
 
 

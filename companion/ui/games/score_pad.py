@@ -1,0 +1,431 @@
+"""The score pad's play screen, for any game Tableside has no rules for: each round's points typed per player
+with a phone's number pad, as on paper. One field per player per round; Enter sends the number and moves to the
+next player's field, and after the last player to the first field of the next round, which starts that round
+with its first number (so a game never ends with an empty round). The running totals and places are the play
+screen's header; "Finish game" ends a game without a target, and the end is said once a total reaches the target.
+
+A phone shows one round as rows of players (the earlier ones a tap away, and the paper sheet under them); a
+tablet shows each player's column of rounds side by side, as the paper pad; a guest's phone its own column.
+Each typed number is one `SetScore` action, sent when the field is left (Enter, Tab, a tap elsewhere), never
+per keystroke: two devices typing for different players both count. A number the rules refuse says why at the
+field, and stays there to be corrected."""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+import scoring
+from companion.language import N_, _, spoken
+from companion.ui.games.base import GameScreen
+from companion.ui.widgets.bar_buttons import FILLED, TONAL, BarButton
+from companion.ui.widgets.controls import TAP, icon_button
+from companion.ui.widgets.score_sheet import score_sheet
+from scoring import NextRound, number
+from scoring import score_pad as rules
+from scoring.fields import sentence
+from scoring.names import clean_name
+
+log = logging.getLogger("tableside")
+
+Field = tuple[str, int]  # a player's field of a round (1-based)
+NOT_A_NUMBER = N_("Type a whole number, such as 13 or −5.")
+SIGNS = {"+": 1, "-": -1, "−": -1, "–": -1}  # a phone's keyboard may give any of these minus signs
+RUNNING = 64  # the running total beside a field ("= −1,234")
+
+
+def read_score(text: str | None) -> int | None:
+    """A typed score: None for an empty field; spaces around it, a sign (+, -, −, –) and other scripts' digits are
+    fine ("−5", "٣"). ValueError for anything else ("1e3", "3.5", "12 points"). Never larger than the rules take
+    by much (nine digits), so a pasted page of digits is refused, not read."""
+    text = unicodedata.normalize("NFKC", text or "").strip()
+    if not text:
+        return None
+    sign = SIGNS.get(text[0])
+    digits = text[1:].strip() if sign else text
+    if not digits or len(digits) > 9 or not digits.isdecimal():  # isdecimal: exactly what int() reads
+        raise ValueError(text)
+    return (sign or 1) * int(digits)
+
+
+def shown(score: int | None) -> str:
+    """A field's text: empty for 0 (the field's hint says 0), so that a number typed into it replaces nothing."""
+    return "" if not score else str(score)
+
+
+def title_of(typed: str) -> str:
+    """A typed name as the record keeps it: cleaned as a player's name is, spaces run together; the score pad's own
+    name ("Score pad") while nothing is typed."""
+    return " ".join(clean_name(typed).split()) or rules.DEFAULT_TITLE
+
+
+@ft.memo
+@ft.component
+def ScoreField(screen: ScorePadScreen, player: str, round_: int, stored: int | None) -> ft.Control:
+    """A player's points in a round (`stored`: as the game holds them; None in the round still to start). What is
+    typed is this device's until it is sent (Enter, or leaving the field); a new stored number replaces it."""
+    typed, set_typed = ft.use_state((stored, shown(stored)))  # (the stored number it was typed over, the text)
+    error, set_error = ft.use_state("")
+    text = typed[1] if typed[0] == stored else shown(stored)
+    key = (player, round_)
+
+    def commit(e: Any) -> bool:
+        """Send the number typed; True when it went (or there was nothing to send), else why not is at the field."""
+        problem, now = screen.commit(player, round_, e.control.value)
+        set_error(problem)
+        if not problem:
+            # Typed over the number it is now: an undo back to the number before shows that number, not this text.
+            set_typed((now, shown(now)) if now is not None else (stored, e.control.value or ""))
+        return not problem
+
+    async def submit(e: Any) -> None:
+        if commit(e):
+            await screen.focus_after(player, round_)
+
+    def changed(e: Any) -> None:
+        set_typed((stored, e.control.value or ""))
+        if error:
+            set_error("")
+
+    field = ft.TextField(
+        label=_("{player} round {round} score").format(player=player, round=round_),
+        value=text,
+        hint_text="0",
+        error=error or None,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        text_align=ft.TextAlign.END,
+        on_change=changed,
+        on_blur=commit,
+        on_submit=submit,
+        expand=True,
+    )
+    screen.fields[key] = field  # the field Enter moves to (FormFieldControl.focus: a call on the drawn field)
+
+    def gone() -> None:
+        if screen.fields.get(key) is field:
+            del screen.fields[key]
+
+    async def shown_now() -> None:
+        await screen.field_shown(key)
+
+    ft.use_effect(shown_now, [], cleanup=gone)
+    return field
+
+
+@ft.memo
+@ft.component
+def Running(total: int) -> ft.Control:
+    """The running total after a round, beside its field, as on paper."""
+    return ft.Text(f"= {number(total)}", width=RUNNING, size=13, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True)
+
+
+class ScorePadScreen(GameScreen):
+    key = "score-pad"
+    seed = ft.Colors.BLUE_800
+    icon = ft.Icons.EDIT_NOTE
+    per_player = False  # every player's field of a round on one screen: no player switch
+
+    def __init__(self, context):
+        super().__init__(context)
+        self.fields: dict[Field, ft.TextField] = {}  # the fields as last drawn, for Enter's move to the next
+        self.pending: Field | None = None  # the field to focus once it is drawn (a round the phone has not shown yet)
+
+    # -- what the table holds ------------------------------------------------------------
+
+    @property
+    def rounds(self) -> list[dict[str, int]]:
+        return self.context.record["rounds"]
+
+    def may_start_round(self) -> bool:
+        """Whether this screen offers the round still to start: not on a guest's phone (the table starts a
+        round), not once the game is over (the rules' refusal of NextRound)."""
+        return not self.context.seat and self.context.refusal(NextRound()) is None
+
+    def last_round(self) -> int:
+        """The last round a field is offered for: the round still to start, where there is one."""
+        return len(self.rounds) + (1 if self.may_start_round() else 0)
+
+    def stored(self, player: str, round_: int) -> int | None:
+        return self.rounds[round_ - 1][player] if round_ <= len(self.rounds) else None
+
+    def running(self, player: str, round_: int) -> int:
+        return sum(r[player] for r in self.rounds[:round_])
+
+    @property
+    def phone(self) -> bool:
+        """The host's phone: one round at a time, its players as rows (a guest's phone shows its own column)."""
+        return not self.context.wide and not self.context.seat
+
+    @property
+    def round_shown(self) -> int:
+        """The round a phone shows (1-based): the one picked, else the last one played."""
+        return max(1, min(self.context.state.get("round", len(self.rounds)), self.last_round()))
+
+    # -- a typed number --------------------------------------------------------------------
+
+    def commit(self, player: str, round_: int, text: str | None) -> tuple[str, int | None]:
+        """Send the number typed into `player`'s field of `round_`: ("", the number it holds now) when sent or
+        nothing needed sending; else (why not, in the reader's words, None). A number typed into the round still
+        to start starts it first. Compared with the game as it is now, not as drawn: Enter then the field's blur
+        send it once."""
+        try:
+            typed = read_score(text)
+        except ValueError:
+            return _(NOT_A_NUMBER), None
+        started = len(self.rounds)
+        if round_ > started + 1 or player not in self.context.players:
+            return "", None  # a field of a round that is no longer offered (an undo took the round before it back)
+        if typed is None and round_ > started:
+            return "", None  # an empty field of the round still to start: nothing to start it with
+        value = typed or 0
+        if round_ <= started and self.rounds[round_ - 1][player] == value:
+            return "", value
+        if round_ > started:
+            why = self.context.refusal(NextRound())
+            if why is not None:
+                return self.said(why), None
+            if not self.context.act(NextRound()):
+                return "", None  # refused meanwhile: the banner over the bar says why
+        action = rules.SetScore(player, value, round_)
+        why = self.context.refusal(action)
+        if why is not None:
+            return self.said(why), None
+        return "", value if self.context.act(action) else None
+
+    def said(self, reason: str) -> str:
+        return sentence(spoken(reason), self.context.players)
+
+    # -- Enter moves on ----------------------------------------------------------------------
+
+    def next_field(self, player: str, round_: int) -> Field | None:
+        """The field after `player`'s of `round_`: the next player's, after the last one the first player's of
+        the next round (on a guest's phone its own next round); None after the last offered."""
+        players = self.context.players
+        if self.context.seat:
+            return (player, round_ + 1) if round_ < self.last_round() else None
+        i = players.index(player)
+        if i + 1 < len(players):
+            return players[i + 1], round_
+        return (players[0], round_ + 1) if round_ < self.last_round() else None
+
+    async def focus_after(self, player: str, round_: int) -> None:
+        """Focus the field after `player`'s (Enter): on the host's phone in the next round, the round is shown first,
+        and its field focused once it is drawn."""
+        after = self.next_field(player, round_)
+        if after is None:
+            return
+        if self.phone and after[1] != self.round_shown:
+            self.pending = after
+            self.context.remember("round", after[1])
+            return
+        if after in self.fields:
+            await self.focus(after)
+        else:
+            self.pending = after
+
+    async def field_shown(self, key: Field) -> None:
+        """A field is on the screen: the one Enter moved to is focused."""
+        if self.pending == key:
+            self.pending = None
+            await self.focus(key)
+
+    async def focus(self, key: Field) -> None:
+        try:
+            await self.fields[key].focus()
+        except (KeyError, RuntimeError):  # gone meanwhile (a round taken back): the focus stays where it was
+            log.info("the field of %s in round %s is gone: focus not moved", *key)
+
+    def show_round(self, round_: int) -> None:
+        self.context.remember("round", round_)
+
+    # -- what is shown ----------------------------------------------------------------------
+
+    def row(self, player: str, round_: int) -> ft.Control:
+        return ft.Row(
+            [
+                ScoreField(self, player, round_, self.stored(player, round_), key=f"{player} round {round_}"),
+                Running(self.running(player, round_), key="running"),
+            ],
+            spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+            key=f"{player} round {round_}",
+        )
+
+    def column(self, player: str) -> ft.Control:
+        """`player`'s rounds, oldest first, and the round still to start: a tablet's column, a guest's phone."""
+        return ft.Column([self.row(player, n) for n in range(1, self.last_round() + 1)], spacing=8)
+
+    def round_rows(self) -> ft.Control:
+        """The round shown on the host's phone: a row a player."""
+        shown_round = self.round_shown
+        return ft.Column([self.row(p, shown_round) for p in self.context.players], spacing=8)
+
+    def tableau(self, player: str) -> ft.Control:
+        return self.round_rows() if self.phone else self.column(player)
+
+    def scroll_key(self) -> str:
+        return f"round {self.round_shown}" if self.phone else ""
+
+    def view_choices(self) -> list[ft.Control]:
+        """The host's phone: the round shown, and the rounds before and after it one tap away."""
+        if not self.phone:
+            return []
+        current, last = self.round_shown, self.last_round()
+        label = _("Round {round}").format(round=current)
+        if current > len(self.rounds):
+            label = _("Round {round} (new)").format(round=current)
+        before = icon_button(
+            ft.Icons.CHEVRON_LEFT,
+            _("Show round {round}").format(round=current - 1),
+            lambda e: self.show_round(current - 1),
+            disabled=current <= 1,
+            reason=_("This is the first round."),
+        )
+        after = icon_button(
+            ft.Icons.CHEVRON_RIGHT,
+            _("Show round {round}").format(round=current + 1),
+            lambda e: self.show_round(current + 1),
+            disabled=current >= last,
+            reason=_("No round after this one yet."),
+        )
+        for button in (before, after):
+            button.width = button.height = TAP
+        said = ft.Semantics(identifier="round-shown", content=ft.Text(label, weight=ft.FontWeight.BOLD, size=13))
+        return [ft.Row([before, said, after], spacing=0, tight=True, key="rounds")]
+
+    def over(self) -> str:
+        """How the game ended, once it has: the rules' sentence of the target reached, or the players' Finish game."""
+        result = self.context.result
+        if not result.decided:
+            return ""
+        if self.context.record.get("finished") is True:
+            return _("The game is finished: Results saves it, Play on takes it back.")
+        return spoken(result.explanations[-1]) + " " + _("Results saves it.")
+
+    def shares(self) -> bool:
+        return bool(self.over()) and not self.context.seat
+
+    def shared(self) -> list[ft.Control]:
+        """The end of the game, said above the fields once it comes (a live region: a screen reader says it)."""
+        if not self.shares():
+            return []
+        return [
+            ft.Semantics(
+                identifier="game-over",
+                live_region=True,
+                content=ft.Text(self.over(), weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, text_align=ft.TextAlign.CENTER),
+            )
+        ]
+
+    def after(self) -> list[ft.Control]:
+        """On the host's phone the paper sheet of every round under the round shown; a tablet's columns are one."""
+        if not self.phone or not self.entered():
+            return []
+        return [score_sheet(self.context.result)]
+
+    def round_action(self) -> BarButton | None:
+        """Finish game, while the players may end it (the rules' `ending`) and no target has ended it; Play on takes
+        it back. The table's: none on a guest's phone."""
+        if self.context.seat or not scoring.GAMES[self.key].ending(self.context.record.get("variant") or {}).by_players:
+            return None
+        if self.context.record.get("finished") is True:
+            return BarButton(_("Play on"), lambda e: self.finish(False), ft.Icons.REPLAY, look=TONAL, keep=4, key="play on")
+        if self.context.result.decided:
+            return None
+        return BarButton(_("Finish game"), lambda e: self.finish(True), ft.Icons.FLAG, look=FILLED, keep=4, key="finish")
+
+    def finish(self, finished: bool) -> None:
+        self.context.act(rules.FinishGame(finished=finished))
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    @classmethod
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
+        """The game's name, which total wins, its target and its BoardGameGeek id (both optional)."""
+        title_field: Callable[..., ft.Control] = TitleField  # a component also takes `key`: its own state, one field
+        number_field: Callable[..., ft.Control] = OptionalNumber
+        return [
+            title_field(variant.get("title") or rules.DEFAULT_TITLE, set_variant, key="title"),
+            ft.RadioGroup(
+                value="lower" if variant.get("lower_wins") else "higher",
+                on_change=lambda e: set_variant("lower_wins", e.control.value == "lower"),
+                content=ft.Column(
+                    [
+                        ft.Radio(value="higher", label=_("The highest total wins"), height=TAP),
+                        ft.Radio(value="lower", label=_("The lowest total wins (Hearts, Golf, Skyjo)"), height=TAP),
+                    ],
+                    spacing=0,
+                ),
+            ),
+            number_field(
+                "target",
+                variant.get("target"),
+                _("The game ends at (optional)"),
+                _("After the round in which a total reaches it. Without one, Finish game ends it."),
+                set_variant,
+                key="target",
+            ),
+            number_field(
+                "bgg_id",
+                variant.get("bgg_id"),
+                _("BoardGameGeek id (optional)"),
+                _("For BG Stats: the number in the game's address on boardgamegeek.com."),
+                set_variant,
+                key="bgg_id",
+            ),
+        ]
+
+
+@ft.component
+def TitleField(title: str, set_variant: Callable[[str, Any], None]) -> ft.Control:
+    """The game's name, typed once: the text as typed is this field's, the name as kept (cleaned) the form's; a
+    name set from elsewhere (a recent game picked) replaces the text. Empty: the score pad keeps its own name."""
+    typed, set_typed = ft.use_state((title, "" if title == rules.DEFAULT_TITLE else title))
+    text = typed[1] if typed[0] == title else ("" if title == rules.DEFAULT_TITLE else title)
+    problem = rules.title_problem(title)
+
+    def changed(e: Any) -> None:
+        name = title_of(e.control.value or "")
+        set_typed((name, e.control.value or ""))
+        set_variant("title", name)
+
+    return ft.TextField(
+        label=_("Name of the game"),
+        hint_text=_("Hearts, Skyjo, Wizard…"),
+        value=text,
+        error=spoken(problem) if problem else None,
+        max_length=rules.MAX_TITLE,
+        counter="",
+        on_change=changed,
+    )
+
+
+@ft.component
+def OptionalNumber(option: str, value: int | str | None, label: str, helper: str, set_variant: Callable[[str, Any], None]) -> ft.Control:
+    """A whole number the game may have (its target, its BoardGameGeek id): empty for none. Something else typed
+    is kept as typed, said at the field, and refused by the rules at Start game: never started as no number."""
+    typed, set_typed = ft.use_state((value, "" if value is None else str(value)))
+    text = typed[1] if typed[0] == value else ("" if value is None else str(value))
+    bad = isinstance(value, str)
+
+    def changed(e: Any) -> None:
+        raw = e.control.value or ""
+        try:
+            read: int | str | None = read_score(raw)
+        except ValueError:
+            read = raw
+        set_typed((read, raw))
+        set_variant(option, read)
+
+    return ft.TextField(
+        label=label,
+        value=text,
+        helper=None if bad else helper,
+        error=_(NOT_A_NUMBER) if bad else None,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        on_change=changed,
+    )
