@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from .actions import Action, NextRound, Table, Unchanged, edited, next_round, tapped_round
@@ -67,44 +68,47 @@ def parse_pile(raw: Any, where: tuple[str, ...]) -> list[Any]:
 
 def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...]) -> tuple[dict[str, Pile], dict[str, int]]:
     """A round's piles, and each pile's bullheads."""
-    # As in lost_cities.parse_expedition: the checks of a valid round first (here on whole piles, in C: a round holds
-    # up to 100 cards), the helpers that name a fault only where there is one.
+    # As in lost_cities.parse_expedition: the checks of a valid round first, here on all its cards at once and in C
+    # (a round holds up to 100 cards); `faults` names the first fault only where there is one.
     if raw.__class__ is not dict or len(raw) != len(players):
         need_object(raw, where)
         check_player_keys(raw, where, players)
-    held: set[int] = set()  # the cards of this round's piles so far
-    piles: dict[str, Pile] = {}
-    scores: dict[str, int] = {}
+    piles: dict[str, list[Any]] = {}
     for player in players:
-        if player not in raw:
-            check_player_keys(raw, where, players)
-        pile = raw[player]
+        pile = raw.get(player)
         if pile.__class__ is dict and len(pile) == 1 and pile.get("cards").__class__ is list:
-            cards = pile["cards"]
+            piles[player] = pile["cards"]
         else:
-            cards = parse_pile(pile, where + (player,))
-        if not (ONLY_INT.issuperset(map(type, cards)) and DECK.issuperset(cards)):
-            for card in cards:
-                need_int(card, where + (player, "cards"), LOWEST, HIGHEST)
-        before = len(held)
-        held.update(cards)
-        if len(held) != before + len(cards):
-            raise RecordError(where + (player, "cards"), twice(cards, piles, player))
-        piles[player] = tuple(cards)
-        scores[player] = sum(map(BULLHEADS.__getitem__, cards))
+            if player not in raw:
+                check_player_keys(raw, where, players)
+            piles[player] = parse_pile(pile, where + (player,))
+    cards = list(chain.from_iterable(piles.values()))
+    if not (ONLY_INT.issuperset(map(type, cards)) and DECK.issuperset(cards) and len(set(cards)) == len(cards)):
+        faults(piles, where)
     most = CARDS_PER_PLAYER * len(players)
-    if len(held) > most:
+    if len(cards) > most:
         raise RecordError(
             where,
             Said(
                 "{count} cards taken in one round; {players} players take at most {most} (each plays {each} cards)",
-                count=len(held),
+                count=len(cards),
                 players=len(players),
                 most=most,
                 each=CARDS_PER_PLAYER,
             ),
         )
-    return piles, scores
+    return {p: tuple(c) for p, c in piles.items()}, {p: sum(map(BULLHEADS.__getitem__, c)) for p, c in piles.items()}
+
+
+def faults(piles: Mapping[str, Sequence[Any]], where: tuple[str, ...]) -> None:
+    """Raises RecordError at the first card of a round that is not a number of the deck, or a second time in it."""
+    before: dict[str, Pile] = {}
+    for player, cards in piles.items():
+        for card in cards:
+            need_int(card, where + (player, "cards"), LOWEST, HIGHEST)
+        if len(set(cards)) != len(cards) or any(card in pile for pile in before.values() for card in cards):
+            raise RecordError(where + (player, "cards"), twice(cards, before, player))
+        before[player] = tuple(cards)
 
 
 ONLY_INT = frozenset((int,))  # (true and 1.0 are equal to 1, so the cards' types are checked before their numbers)
