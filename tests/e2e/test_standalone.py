@@ -408,7 +408,7 @@ def test_a_tab_taken_over_during_a_tap_writes_nothing_more_and_says_so(browser_f
     the first tap's write is under way (held back) when B takes over, and B reads the games only once it landed;
     the second tap was made before the take-over but reaches A's Python after it: it is refused at its control, in
     words, and nothing of it is written over what B saved meanwhile. Both tabs reloaded, B's games are all there.
-    (Before: B read the games without waiting, and A's late tap wrote A's whole copy over B's.)"""
+    (Before: A's late tap wrote A's whole copy over IndexedDB, and the game B had saved was gone after the reload.)"""
     from companion.standalone.browser import ELSEWHERE, NOT_HERE, STOPPED, TAKE
 
     static = StaticSite(site)
