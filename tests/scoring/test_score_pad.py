@@ -6,6 +6,7 @@ Source: docs/format.md › score-pad.
 
 from __future__ import annotations
 
+import hand_made.score_pad as made
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -322,3 +323,23 @@ ENTERED = [  # (taps, anything entered)
 def test_anything_entered(taps, entered):
     parsed = scoring.parse(table(*taps).record)
     assert parsed.rules.anything_entered(parsed.game) is entered
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(made.records(), st.data())
+def test_a_score_is_taken_exactly_when_the_rules_allow_it(record, data):
+    """Any number typed into any round: the field is refused exactly when refusal says why."""
+    t = Table(record)
+    if not record["rounds"]:
+        return
+    typed = data.draw(st.integers(-2_000_000, 2_000_000) | st.integers(-50, 150))
+    tap = SetScore(data.draw(st.sampled_from(record["players"])), typed, data.draw(st.integers(1, len(record["rounds"]))))
+    reason = scoring.refusal(t, tap)
+    try:
+        scoring.apply(t, tap)
+    except Unchanged:
+        assert reason is None
+    except RecordError as e:
+        assert reason is not None, f"apply refused what refusal allows: {e}"
+    else:
+        assert reason is None

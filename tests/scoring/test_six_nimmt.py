@@ -6,8 +6,10 @@ Sources: the rulebook (Amigo: "the cards and their bullheads", "end of the game"
 
 from __future__ import annotations
 
+import hand_made.six_nimmt as made
 import pytest
-from hand_made.six_nimmt import bullheads as read_independently
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from scoring_support import assert_cli_refused, assert_invalid, explanation_naming, run_cli
 
 import scoring
@@ -48,7 +50,7 @@ def test_a_cards_bullheads(card, heads):
 
 def test_the_deck_holds_171_bullheads_and_agrees_with_an_independent_reading():
     assert sum(bullheads(card) for card in CARDS) == 171  # the rulebook's deck: 104 cards, 171 bullheads
-    assert [bullheads(card) for card in CARDS] == [read_independently(card) for card in CARDS]
+    assert [bullheads(card) for card in CARDS] == [made.bullheads(card) for card in CARDS]
 
 
 # ---- scoring: totals, the end, places ---------------------------------------------------------------
@@ -291,3 +293,36 @@ def test_the_rules_say_title_direction_end_and_id():
     assert not GAME.ending({}).by_players and GAME.ending({}).rounds is None
     assert GAME.variant_words({"end_at": 66}) == () and GAME.variant_words({"end_at": 100}) == ("ends at 100 bullheads",)
     assert GAME.progress(scoring.parse(game()).game) is None  # no planned number of rounds
+
+
+@st.composite
+def near_the_end(draw):
+    """A game of two to four deals whose totals before the last deal stand a few bullheads below its end: a card
+    added to an earlier deal may end the game before the last one."""
+    players = draw(st.lists(st.sampled_from(["Ana", "Ben", "Cy", "Di"]), min_size=2, max_size=4, unique=True))
+    deals = draw(st.lists(made.a_deal(players), min_size=2, max_size=4))
+    record = {"game": "six-nimmt", "players": players, "rounds": deals}
+    before = scoring.score({**record, "rounds": deals[:-1], "variant": {"end_at": 1000}}).totals
+    record["variant"] = {"end_at": max(before.values()) + draw(st.integers(1, 8))}
+    return record
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(made.records() | near_the_end(), st.data())
+def test_a_card_is_drawn_free_exactly_when_apply_takes_it(record, data):
+    """On any round, not only the last: the screen draws a card free from refusal, so apply must take it then."""
+    t = Table(record)
+    if not record["rounds"]:
+        return
+    tap = AddCard(
+        data.draw(st.sampled_from(t.record["players"])), data.draw(st.integers(1, 104)), data.draw(st.integers(1, len(t.record["rounds"])))
+    )
+    reason = scoring.refusal(t, tap)
+    try:
+        scoring.apply(t, tap)
+    except Unchanged:
+        assert reason is None
+    except RecordError as e:
+        assert reason is not None, f"apply refused what refusal allows: {e}"
+    else:
+        assert reason is None
