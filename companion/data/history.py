@@ -10,6 +10,7 @@ from companion.data.backups import now_iso
 from companion.data.damaged import DamagedRecord
 from companion.data.stored_game import EDITING, FINISHED, IN_PROGRESS, StoredGame, admit, summarise
 from companion.data.transactions import StoreCore
+from scoring.record import GameIdentity
 
 
 class History(StoreCore):
@@ -80,13 +81,17 @@ class History(StoreCore):
         player: str | None = None,
         since: str | None = None,
         until: str | None = None,
+        group: GameIdentity | None = None,
     ) -> list[StoredGame]:
-        """Finished games, newest played first (compared as datetimes), filtered by game, player and
-        date range (inclusive, ISO dates, each game's date where it was played)."""
+        """Finished games, newest played first (compared as datetimes), filtered by game (its rules' key), group
+        (a game as the figures group it: a score pad per its title, StoredGame.identity), player and date range
+        (inclusive, ISO dates, each game's date where it was played)."""
         with self._lock:
             games = list(self._finished.values())
         if game:
             games = [g for g in games if g.game == game]
+        if group:
+            games = [g for g in games if g.identity == group]
         if player:
             games = [g for g in games if player in g.players]
         if since:

@@ -14,11 +14,13 @@ The latest evening is made of games played by now: a game dated after now (beyon
 typo such as 2062 or 9999-12-31 in an imported record) is never part of it, nor is a mark dated after
 now; such a game stays in the history, and `after_now` lists it for Tonight to say so.
 
-Standings: wins (every winner of a shared first place wins), then points, then name. A game gives each
-player score ÷ the game's best score (the winner's 1.0, half the winner's score 0.5); a negative score
-counts as 0; in a game whose best score is 0 or less the best scorers get 1 and the others 0. Points are
-the sum over the evening, so each game weighs the same whatever its scale (Lost Cities' 150 and a
-card game's 20).
+Standings: wins (every winner of a shared first place wins), then points, then name. A game gives its
+best score 1.0 and each other score its share of it, as the rules rank the game (the record's
+`lower_wins`): where the highest total wins, score ÷ the best score (half the winner's score 0.5; a
+negative score counts as 0); where the lowest total wins, the best score ÷ score (twice the winner's
+total 0.5), so the loser never gets the winner's 1.0. In a game whose best score is 0 or less the best
+scorers get 1 and the others 0. Points are the sum over the evening, so each game weighs the same
+whatever its scale (Lost Cities' 150 and a card game's 20).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from datetime import UTC, datetime, timedelta
 import scoring
 from companion.data.checks import played_when
 from companion.data.store import StoredGame
-from companion.language import _, decimal, ngettext, spoken
+from companion.language import N_, _, decimal, ngettext, spoken
 from companion.services import durations
 from scoring.fields import join_names, ordinal
 
@@ -39,6 +41,10 @@ THRESHOLD = timedelta(hours=4)
 NEW_NIGHT_SETTING = "new_game_nights"  # ISO times at which someone started a new game night, oldest first
 KEEP_MARKS = 200  # older marks are dropped: evenings that long ago are split by their gaps anyway
 CLOCK_SKEW = timedelta(minutes=5)  # a game dated this little after now still counts as played (a device's clock ahead)
+STANDINGS_SAID = N_(
+    "Standings (points: each game's score ÷ its best score, or its best score ÷ the score where the lowest total wins; "
+    "a negative score counts as 0)"
+)
 
 
 def end_of(game: StoredGame) -> datetime:
@@ -164,11 +170,14 @@ def latest(
 
 
 def shares(game: StoredGame) -> dict[str, float]:
-    """Each player's points for one game (module docstring): score ÷ the game's best score."""
+    """Each player's points for one game (module docstring): score ÷ the game's best score, or the best score ÷
+    score where the lowest total wins."""
     totals: dict[str, int] = game.scored["totals"]
-    best = max(totals.values())
+    best = min(totals.values()) if game.lower_wins else max(totals.values())
     if best <= 0:
         return {p: 1.0 if s == best else 0.0 for p, s in totals.items()}
+    if game.lower_wins:
+        return {p: best / s for p, s in totals.items()}  # every score is at least the best, above 0
     return {p: max(s, 0) / best for p, s in totals.items()}
 
 
@@ -204,9 +213,10 @@ def standings(evening: Evening) -> list[Standing]:
 
 
 def game_line(game: StoredGame) -> str:
-    """'Lost Cities: Ana wins (Ana 45 · Ben 30)'; a shared first place said as such."""
+    """'Lost Cities: Ana wins (Ana 45 · Ben 30)', the players in their places (a score pad by its title: 'Hearts: …');
+    a shared first place said as such."""
     won = winners(game)
-    title = scoring.GAMES[game.game].title
+    title = game.title
     if len(won) == 1:
         who = _("{player} wins").format(player=won[0])
     elif won:
@@ -243,6 +253,6 @@ def recap_text(evening: Evening) -> str:
     """What "Copy recap" puts on the clipboard: every game with its winner, then the standings."""
     lines = [title(evening), ""]
     lines += [game_line(g) for g in evening.games]
-    lines += ["", _("Standings (points: each game's score ÷ its best score; a negative score counts as 0)")]
+    lines += ["", _(STANDINGS_SAID)]
     lines += ["  ".join(standing_line(s)) for s in standings(evening)]
     return "\n".join(lines) + "\n"

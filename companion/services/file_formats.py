@@ -70,14 +70,15 @@ def cell(text: str) -> str:
 
 
 def export_csv(games: Iterable[Any]) -> str:
-    """One row per player per game: date, game, player, score, place, winner (yes/no), id."""
+    """One row per player per game: date, game (its name: a score pad's title), player, score, place and winner (yes/no)
+    as the rules rank it (the lowest total first where it wins), id."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for record in _finished(games):
         try:
             result = scoring.score(record)
-            title = scoring.GAMES[record["game"]].title
+            title = scoring.GAMES[record["game"]].display_title(record.get("variant") or {})  # a score pad's own: "Hearts"
             day = played_when(record["played_at"]).date().isoformat()
         except (ValueError, OverflowError) as e:  # start-up sets such a record aside: one stored some other way
             raise ExportError(

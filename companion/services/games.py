@@ -47,7 +47,7 @@ class Games:
         return sorted(self.store.in_progress() + self.store.edits(), key=lambda g: g.modified_at, reverse=True)
 
     def finished(self, **filters: Any) -> list[StoredGame]:
-        """Finished games, newest first (filters: limit, game, player, since, until: GameStore.finished)."""
+        """Finished games, newest first (filters: limit, game, group, player, since, until: GameStore.finished)."""
         return self.store.finished(**filters)
 
     def damaged(self) -> list[DamagedRecord]:

@@ -11,10 +11,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from statistics import mean
 
+import scoring
 from companion import language
 from companion.data.store import StoredGame
 from companion.language import _, ngettext, spoken
 from scoring import number
+from scoring.record import GameIdentity
 from scoring.words import Said, join_names
 
 
@@ -33,7 +35,8 @@ def won(game: StoredGame, player: str) -> bool:
 
 @dataclass(frozen=True)
 class GameFigures:
-    """One player's figures for one game (or for all games together)."""
+    """One player's figures for one game (a score pad per its title). `best` and `worst` as the game ranks: where the
+    lowest total wins (`lower_wins`), the best is the lowest."""
 
     plays: int
     wins: int
@@ -41,6 +44,8 @@ class GameFigures:
     best: int
     worst: int
     last_played: str
+    title: str = ""  # the game's name, as its latest game says it
+    lower_wins: bool = False
 
     @property
     def win_rate(self) -> float:
@@ -61,25 +66,30 @@ class PlayerStats:
     plays: int
     wins: int
     last_played: str
-    by_game: dict[str, GameFigures]
+    by_game: dict[GameIdentity, GameFigures]  # a score pad per its title (game_groups.py), the latest played first
     head_to_head: tuple[HeadToHead, ...]
     streak: str  # "3 wins", "2 losses", "" when no games (in the language it was worked out for: kept_figures)
-    scores_over_time: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # game → [(date, score)]
+    scores_over_time: dict[GameIdentity, list[tuple[str, int]]] = field(default_factory=dict)  # game → [(date, score)]
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.plays
 
 
-def figures(games: list[StoredGame], player: str) -> GameFigures:
-    scores = [g.scored["totals"][player] for g in games]
+def figures(games_newest_first: list[StoredGame], player: str) -> GameFigures:
+    """The player's figures over their games of one game (one group: game_groups.py), ranked as its latest game ranks."""
+    scores = [g.scored["totals"][player] for g in games_newest_first]
+    latest = games_newest_first[0]
+    lowest, highest = min(scores), max(scores)
     return GameFigures(
-        plays=len(games),
-        wins=sum(won(g, player) for g in games),
+        plays=len(games_newest_first),
+        wins=sum(won(g, player) for g in games_newest_first),
         average=mean(scores),
-        best=max(scores),
-        worst=min(scores),
-        last_played=max(g.played_at for g in games)[:10],
+        best=lowest if latest.lower_wins else highest,
+        worst=highest if latest.lower_wins else lowest,
+        last_played=latest.played_at[:10],
+        title=latest.title,
+        lower_wins=latest.lower_wins,
     )
 
 
@@ -102,9 +112,9 @@ def player_stats(games: Iterable[StoredGame], player: str) -> PlayerStats | None
     played = sorted((g for g in games if player in g.players and g.summary), key=lambda g: g.played_at, reverse=True)
     if not played:
         return None
-    by_game: dict[str, list[StoredGame]] = defaultdict(list)
+    by_game: dict[GameIdentity, list[StoredGame]] = defaultdict(list)
     for g in played:
-        by_game[g.game].append(g)
+        by_game[g.identity].append(g)
     rivals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # games, ahead, behind
     for g in played:
         mine = place_of(g, player)
@@ -172,19 +182,38 @@ def wins_per_player(games: Iterable[StoredGame]) -> list[tuple[str, int]]:
 
 @dataclass(frozen=True)
 class HighScore:
-    """A game's highest score: the highest total any player scored in any finished game of it,
-    whatever their place (a 20 that came 3rd on a tiebreak is still a 20). Every player who
-    scored it is named, each once, with the first day and the number of times they did."""
+    """A game's best score: the highest total any player scored in any finished game of it (the lowest
+    where the lowest total wins: `lower_wins`), whatever their place (a 20 that came 3rd on a tiebreak
+    is still a 20). Every player who scored it is named, each once, with the first day and the number
+    of times they did."""
 
     score: int
     by: tuple[tuple[str, str, int], ...]  # (player, first date, times), in the order first scored
+    lower_wins: bool = False
 
     @property
     def tie(self) -> bool:
         return len(self.by) > 1
 
+    def lowest_words(self, name: Callable[[str], str]) -> str:
+        """`words` where the lowest total wins: 'Lowest score: 2 by Cy on 2026-03-02'."""
+        score = number(self.score)
+        if self.tie:
+            names = spoken(join_names(name(entry[0]) for entry in self.by))
+            return _("Lowest score: {score}, a tie between {names}").format(score=score, names=names)
+        player, first, times = self.by[0]
+        if times == 1:
+            return _("Lowest score: {score} by {player} on {day}").format(score=score, player=name(player), day=first)
+        return ngettext(
+            "Lowest score: {score} by {player}, {count} time (first on {day})",
+            "Lowest score: {score} by {player}, {count} times (first on {day})",
+            times,
+        ).format(score=score, player=name(player), count=times, day=first)
+
     def words(self, name: Callable[[str], str] = str) -> str:
         """'Highest score: 20 by Kai on 2026-03-02'; a tie is said as one: '… 20, a tie between Ana and Kai'."""
+        if self.lower_wins:
+            return self.lowest_words(name)
         score = number(self.score)
         if self.tie:
             names = spoken(join_names(name(entry[0]) for entry in self.by))
@@ -197,33 +226,35 @@ class HighScore:
         )
 
 
-def high_score(games: Iterable[StoredGame]) -> HighScore | None:
-    """The highest total in `games` (finished games of one game) and who scored it; None without a score."""
+def high_score(games: Iterable[StoredGame], lower_wins: bool = False) -> HighScore | None:
+    """The best total in `games` (finished games of one game): the highest, or the lowest where the lowest total
+    wins; and who scored it. None without a score."""
     scored = [(g.order, g.played_at[:10], p, s) for g in games if g.summary for p, s in g.scored["totals"].items()]
     if not scored:
         return None
-    top = max(entry[3] for entry in scored)
+    top = (min if lower_wins else max)(entry[3] for entry in scored)
     by: dict[str, list] = {}
     for _order, day, player, s in sorted(scored, key=lambda t: t[0]):
         if s == top:
             by.setdefault(player, [day, 0])[1] += 1
-    return HighScore(top, tuple((p, first, n) for p, (first, n) in by.items()))
+    return HighScore(top, tuple((p, first, n) for p, (first, n) in by.items()), lower_wins)
 
 
 @dataclass(frozen=True)
 class GameStats:
-    game: str
+    game: GameIdentity  # a score pad per its title (game_groups.py)
     plays: int
-    highest: HighScore | None
+    best: HighScore | None  # the highest score, or the lowest where the lowest total wins
     average_winning_score: float | None
     special: tuple[tuple[str, str], ...]  # (what, figure), this game's own
+    title: str = ""  # the game's name, as its latest game says it
 
 
 Special = Callable[[list[dict]], tuple[tuple[str, str], ...]]
 Figures = tuple[tuple[str, str], ...]
 # (game, statistic) → (the games they were worked out from, {the language they are said in → figures}; None:
 # every word a Said, the same figures for every language)
-_specials: dict[tuple[str, Special], tuple[tuple[tuple[str, str], ...], dict[str | None, Figures]]] = {}
+_specials: dict[tuple[GameIdentity, Special], tuple[tuple[tuple[str, str], ...], dict[str | None, Figures]]] = {}
 
 
 def _said_alike(figures: Figures) -> bool:
@@ -232,7 +263,7 @@ def _said_alike(figures: Figures) -> bool:
     return all(isinstance(text, Said) or not any(ch.isalpha() for ch in text) for pair in figures for text in pair)
 
 
-def special_figures(game: str, mine: list[StoredGame], statistic: Special) -> Figures:
+def special_figures(game: GameIdentity, mine: list[StoredGame], statistic: Special) -> Figures:
     """A game's figures of its own, worked out again only when its finished games changed: they read
     every record (the statistics screen would otherwise parse the whole history at each visit). Kept once
     for every language when their words are Said (the screen says them with spoken()), else per language."""
@@ -252,16 +283,20 @@ def special_figures(game: str, mine: list[StoredGame], statistic: Special) -> Fi
     return figures
 
 
-def game_stats(games: Iterable[StoredGame], game: str, statistic: Special = lambda records: ()) -> GameStats:
-    """A game's figures; `statistic` gives its figures of its own from its records (its screen's)."""
-    mine = [g for g in games if g.game == game and g.summary]
+def game_stats(games_newest_first: Iterable[StoredGame], game: GameIdentity, statistic: Special = lambda records: ()) -> GameStats:
+    """A game's figures (one group: a score pad per its title), ranked as its latest game ranks; `statistic` gives its
+    figures of its own from its records (its screen's)."""
+    mine = [g for g in games_newest_first if g.identity == game and g.summary]
     winning = [g.scored["totals"][w] for g in mine if g.scored["decided"] for w in g.scored["winners"]]
+    rules = scoring.GAMES[game[0]]
+    lower_wins = mine[0].lower_wins if mine else rules.lower_wins(rules.default_variant)
     return GameStats(
         game=game,
         plays=len(mine),
-        highest=high_score(mine),
+        best=high_score(mine, lower_wins),
         average_winning_score=mean(winning) if winning else None,
         special=special_figures(game, mine, statistic),
+        title=mine[0].title if mine else rules.title,
     )
 
 

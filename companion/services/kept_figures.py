@@ -24,7 +24,8 @@ from typing import Any
 from companion import language
 from companion.data import changes
 from companion.data.store import GameStore, StoredGame
-from companion.services import history_figures, ratings, records
+from companion.services import game_groups, history_figures, ratings, records
+from scoring.record import GameIdentity
 
 
 @dataclass
@@ -37,12 +38,13 @@ class Worked:
     roster: dict[str, history_figures.RosterLine]
     # (player, language) → their figures: a streak is words ("3 wins"), kept in each reader's language
     players: dict[tuple[str, str], history_figures.PlayerStats | None] = field(default_factory=dict)
-    bests: dict[str, dict[str, dict[str, records.Best]]] = field(default_factory=dict)  # player → game → kind → record
-    rated: dict[str, dict[str, ratings.Rating]] | None = None
+    bests: dict[str, dict[GameIdentity, dict[str, records.Best]]] = field(default_factory=dict)  # player → game → kind → record
+    rated: dict[GameIdentity, dict[str, ratings.Rating]] | None = None
     rating: threading.Lock = field(default_factory=threading.Lock)  # one working-out of the ratings at a time
     # (game, language) → its figures (Statistics): a game's own may be words (history_figures.special_figures)
-    games: dict[tuple[str, str], history_figures.GameStats] = field(default_factory=dict)
+    games: dict[tuple[GameIdentity, str], history_figures.GameStats] = field(default_factory=dict)
     wins: list[tuple[str, int]] | None = None
+    titles: dict[GameIdentity, str] | None = None  # each game's name, as its latest game says it (game_groups.py)
 
 
 def work_out(version: int, finished: list[StoredGame]) -> Worked:
@@ -87,7 +89,21 @@ class KeptFigures:
             worked.players[key] = history_figures.player_stats(worked.games_of.get(player, []), player)
         return worked.players[key]
 
-    def game_stats(self, game: str, statistic: history_figures.Special) -> history_figures.GameStats:
+    def titles(self) -> dict[GameIdentity, str]:
+        """Each game's name as its latest game says it: a score pad's "Hearts" (game_groups.titles)."""
+        worked = self.current()
+        if worked.titles is None:
+            worked.titles = game_groups.titles(worked.finished)
+        return worked.titles
+
+    def title(self, game: GameIdentity) -> str:
+        return game_groups.title(game, self.titles())
+
+    def shown(self, keys: list[str]) -> list[GameIdentity]:
+        """The games a screen lists for the games `keys` (game_groups.shown): each score pad's title the history holds."""
+        return game_groups.shown(keys, self.titles())
+
+    def game_stats(self, game: GameIdentity, statistic: history_figures.Special) -> history_figures.GameStats:
         """A game's figures for Statistics (history_figures.game_stats; `statistic`: its screen's own)."""
         worked = self.current()
         key = (game, language.current())  # its own figures may be words (history_figures.special_figures)
@@ -101,7 +117,7 @@ class KeptFigures:
             worked.wins = history_figures.wins_per_player(worked.finished)
         return worked.wins
 
-    def player_records(self, player: str) -> dict[str, dict[str, records.Best]]:
+    def player_records(self, player: str) -> dict[GameIdentity, dict[str, records.Best]]:
         """The player's records at each game they played (records.player_records)."""
         worked = self.current()
         if player not in worked.bests:
@@ -109,7 +125,7 @@ class KeptFigures:
             worked.bests[player] = records.player_records([records.play_of(g) for g in mine], player)
         return worked.bests[player]
 
-    def ratings_now(self) -> dict[str, dict[str, ratings.Rating]] | None:
+    def ratings_now(self) -> dict[GameIdentity, dict[str, ratings.Rating]] | None:
         """The ratings, unless another thread (the figures' worker) is rating this version right now:
         None then, for a screen to say so and ask again (`ratings`, from a thread of its own) instead
         of holding the server's event loop, and every session with it, until the worker is done."""
@@ -125,7 +141,7 @@ class KeptFigures:
         finally:
             worked.rating.release()
 
-    def ratings(self) -> dict[str, dict[str, ratings.Rating]]:
+    def ratings(self) -> dict[GameIdentity, dict[str, ratings.Rating]]:
         """The ratings of this version: a session asking while the figures' worker rates the history
         waits for its result instead of rating it a second time beside it."""
         worked = self.current()

@@ -4,8 +4,10 @@ Pure: no Flet, no TinyDB. How it works, for players: docs/ratings.md
 
 Every finished, decided game with 2 or more players is one rating update for its game, in play order
 (played_at, then id: the order the history is sorted in, whatever order it was imported in). Players
-are ranked by the stored ranking (its groups: players level after every tiebreak tie). Each game
-has its own ratings: a Lost Cities expert starts afresh at Card Commons.
+are ranked by the stored ranking, the places as the rules give them (its groups: players level after
+every tiebreak tie; where the lowest total wins, it ranks first). Each game has its own ratings: a
+Lost Cities expert starts afresh at Card Commons, and a score pad's games are rated per title
+(services/game_groups.py: Hearts and Skyjo apart).
 
 The figure shown is openskill's ordinal, μ − 3σ (a cautious estimate: everyone starts at 0; a win
 raises it, a loss lowers it, below 0 after early losses; as σ shrinks with each game it settles).
@@ -25,6 +27,7 @@ from functools import lru_cache
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from companion.data.store import StoredGame
+from scoring.record import GameIdentity
 
 # openskill starts everyone at σ = 25/3 ≈ 8.33; each game shrinks it a little (a two-player game by
 # about 0.25, a four-player one by about 0.2): below 7.5 after about four games. Until then a rating
@@ -32,13 +35,13 @@ from companion.data.store import StoredGame
 PROVISIONAL_SIGMA = 7.5
 
 Ranking = tuple[tuple[str, ...], ...]  # groups of players, best first; a group is a tie
-Key = tuple[tuple[str, Ranking], ...]  # (game, ranking) per game, in play order
+Key = tuple[tuple[GameIdentity, Ranking], ...]  # (game, ranking) per game, in play order
 
 
 @dataclass(frozen=True)
 class Rating:
     player: str
-    game: str
+    game: GameIdentity  # a score pad per its title
     mu: float
     sigma: float
     games: int  # rated games of this game
@@ -58,10 +61,10 @@ def key_of(games: Iterable[StoredGame]) -> Key:
     """What the ratings depend on, in play order: each rated game's key and ranking."""
     rated = [g for g in games if g.summary and g.scored.get("decided", True) and len(g.players) >= 2]
     rated.sort(key=lambda g: g.order)
-    return tuple((g.game, tuple(tuple(group) for group in g.scored["ranking"])) for g in rated)
+    return tuple((g.identity, tuple(tuple(group) for group in g.scored["ranking"])) for g in rated)
 
 
-State = dict[tuple[str, str], tuple[PlackettLuceRating, int]]  # (game, player) → (openskill rating, rated games)
+State = dict[tuple[GameIdentity, str], tuple[PlackettLuceRating, int]]  # (game, player) → (openskill rating, rated games)
 _last: list[tuple[Key, State]] = []  # the last sequence rated: a game saved after it only adds to it
 _last_lock = threading.Lock()  # sessions draw in threads of their own
 
@@ -80,7 +83,7 @@ def play(model: PlackettLuce, state: State, games: Key) -> State:
 
 
 @lru_cache(maxsize=8)
-def rate(key: Key) -> dict[str, dict[str, Rating]]:
+def rate(key: Key) -> dict[GameIdentity, dict[str, Rating]]:
     """game → player → Rating, from the (game, ranking) sequence. When the last sequence rated is the
     start of this one (a game just saved is the newest), only the games after it are rated."""
     with _last_lock:
@@ -89,7 +92,7 @@ def rate(key: Key) -> dict[str, dict[str, Rating]]:
     state = play(PlackettLuce(), state, key[len(done) :])
     with _last_lock:
         _last[:] = [(key, state)]
-    out: dict[str, dict[str, Rating]] = {}
+    out: dict[GameIdentity, dict[str, Rating]] = {}
     for (game, player), (r, n) in state.items():
         out.setdefault(game, {})[player] = Rating(player, game, r.mu, r.sigma, n)
     return out
@@ -102,7 +105,7 @@ def forget() -> None:
         _last.clear()
 
 
-def ratings(games: Iterable[StoredGame]) -> dict[str, dict[str, Rating]]:
+def ratings(games: Iterable[StoredGame]) -> dict[GameIdentity, dict[str, Rating]]:
     """game → player → Rating over the finished games given (any order)."""
     return rate(key_of(games))
 
@@ -112,7 +115,7 @@ def top(by_player: dict[str, Rating], n: int | None = None) -> list[Rating]:
     return sorted(by_player.values(), key=lambda r: (-r.shown, -r.games, r.player.casefold()))[:n]
 
 
-def of_player(all_ratings: dict[str, dict[str, Rating]], player: str) -> dict[str, Rating]:
+def of_player(all_ratings: dict[GameIdentity, dict[str, Rating]], player: str) -> dict[GameIdentity, Rating]:
     """game → the player's rating, for the games they have a rating in."""
     return {game: by[player] for game, by in all_ratings.items() if player in by}
 

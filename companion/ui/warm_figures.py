@@ -63,8 +63,8 @@ def warm(store: GameStore) -> None:
     kept.ratings()  # next: a screen waits for them (a game saved as the newest rates only it: quick)
     for code in language.readers_languages():  # a game's figures may be words: kept per language
         with language.speaking(code):
-            for key in game_screens.ordered():
-                kept.game_stats(key, game_screens.screen(key).statistic)
+            for group in kept.shown(game_screens.ordered()):  # a score pad per its title
+                kept.game_stats(group, game_screens.screen(group[0]).statistic)
     kept.wins_per_player()
     finished = kept.current().finished
     for game in finished:  # each game's round scores, which a player's records read (20,000 games: 0.8 s of a first visit)

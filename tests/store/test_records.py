@@ -39,7 +39,7 @@ def test_each_kind_and_what_the_third_game_announces(store):
             lc([5], [20], "2026-11-03T20:00:00+00:00", "g3"),  # Ben 20 wins by 15: Ben's best
         ]
     )
-    ana = records.player_records(plays(store), "Ana")["lost-cities"]
+    ana = records.player_records(plays(store), "Ana")[("lost-cities", "")]
     assert {k: (b.value, b.game_id) for k, b in ana.items()} == {
         "score": (20, "g2"),
         "streak": (2, "g2"),
@@ -64,7 +64,7 @@ def test_equalling_a_record_is_not_a_new_one(store):
     store.add_finished([lc([20], [0], "2026-11-01T20:00:00+00:00", "g1"), lc([20], [5], "2026-11-02T20:00:00+00:00", "g2")])
     said = {(a.player, a.kind) for a in records.set_by(plays(store), "g2")}
     assert ("Ana", "score") not in said and ("Ana", "streak") in said
-    assert records.player_records(plays(store), "Ana")["lost-cities"]["score"].game_id == "g1"
+    assert records.player_records(plays(store), "Ana")[("lost-cities", "")]["score"].game_id == "g1"
 
 
 def test_records_follow_an_edit_and_a_delete(store):
@@ -76,28 +76,28 @@ def test_records_follow_an_edit_and_a_delete(store):
             lc([5], [0], "2026-11-03T20:00:00+00:00", "g3"),
         ]
     )
-    assert records.player_records(plays(store), "Ana")["lost-cities"]["score"].value == 20
-    assert records.player_records(plays(store), "Ana")["lost-cities"]["streak"].value == 3
+    assert records.player_records(plays(store), "Ana")[("lost-cities", "")]["score"].value == 20
+    assert records.player_records(plays(store), "Ana")[("lost-cities", "")]["streak"].value == 3
     # an edit: g2 becomes a loss for Ana (Ben 20, Ana 5): her best drops to 5, her streak to 1
     live = hub.open("g2")
     edited = lc([5], [20], "2026-11-02T20:00:00+00:00", "g2")
     store.save_edit("g2", edited, live.draft)
     hub.finish("g2")
-    ana = records.player_records(plays(store), "Ana")["lost-cities"]
+    ana = records.player_records(plays(store), "Ana")[("lost-cities", "")]
     assert (ana["score"].value, ana["score"].game_id, ana["streak"].value) == (5, "g1", 1)
-    assert records.player_records(plays(store), "Ben")["lost-cities"]["margin"].value == 15
+    assert records.player_records(plays(store), "Ben")[("lost-cities", "")]["margin"].value == 15
     # a delete: Ben's only win goes, and his largest win with it
     store.delete("g2")
-    assert "margin" not in records.player_records(plays(store), "Ben")["lost-cities"]
-    assert records.player_records(plays(store), "Ana")["lost-cities"]["streak"].value == 2
+    assert "margin" not in records.player_records(plays(store), "Ben")[("lost-cities", "")]
+    assert records.player_records(plays(store), "Ana")[("lost-cities", "")]["streak"].value == 2
 
 
 def test_a_shared_first_place_is_a_win_by_nothing():
-    play = records.Play("x", "cgt", (0.0, "x"), "2026-11-01", ("A", "B"), {"A": 6, "B": 6}, frozenset({"A", "B"}), ())
+    play = records.Play("x", ("cgt", ""), (0.0, "x"), "2026-11-01", ("A", "B"), {"A": 6, "B": 6}, frozenset({"A", "B"}), ())
     assert records.margin(play, "A") is None
     book = records.bests([play])
-    assert book[("A", "cgt")]["streak"].value == 1 and "margin" not in book[("A", "cgt")]
-    assert "round" not in book[("A", "cgt")]  # a game scored once has no rounds
+    assert book[("A", ("cgt", ""))]["streak"].value == 1 and "margin" not in book[("A", ("cgt", ""))]
+    assert "round" not in book[("A", ("cgt", ""))]  # a game scored once has no rounds
 
 
 def test_a_game_in_progress_is_announced_against_the_history(store):
@@ -115,7 +115,7 @@ def test_the_best_round_of_games_of_three_rounds(store):
             lc([20, 0, 0], [0, 0, 0], "2026-11-03T20:00:00+00:00", "g3"),  # Ana 20 again (equalled), wins by 20
         ]
     )
-    ana = records.player_records(plays(store), "Ana")["lost-cities"]
+    ana = records.player_records(plays(store), "Ana")[("lost-cities", "")]
     assert (ana["round"].value, ana["round"].game_id) == (20, "g2")
     assert [a.text for a in records.set_by(plays(store), "g2")] == [
         "Ana's best Lost Cities score: 20",
@@ -132,8 +132,8 @@ def test_an_edit_within_the_same_second_changes_the_best_round(store):
     store.add_finished(
         [lc([5, 0, 0], [0, 0, 0], "2026-11-01T20:00:00+00:00", "g1"), lc([20, 0, 0], [0, 0, 0], "2026-11-02T20:00:00+00:00", "g2")]
     )
-    assert records.player_records(plays(store), "Ana")["lost-cities"]["round"].value == 20
+    assert records.player_records(plays(store), "Ana")[("lost-cities", "")]["round"].value == 20
     live = hub.open("g2")  # at once: the saved game's modified_at may well be this very second
     store.save_edit("g2", lc([5, 5, 0], [0, 0, 0], "2026-11-02T20:00:00+00:00", "g2"), live.draft)
     hub.finish("g2")
-    assert records.player_records(plays(store), "Ana")["lost-cities"]["round"].value == 5
+    assert records.player_records(plays(store), "Ana")[("lost-cities", "")]["round"].value == 5

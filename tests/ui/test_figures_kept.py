@@ -25,13 +25,13 @@ def test_a_games_own_figures_are_kept_until_its_games_change(history):
         return (("games read", str(len(records))),)
 
     for _ in range(3):
-        stats = history_figures.game_stats(history.finished(), "lost-cities", statistic)
+        stats = history_figures.game_stats(history.finished(), ("lost-cities", ""), statistic)
     assert calls == [1] and stats.special == (("games read", "1"),)
     history.add_finished([example("lost-cities-edge-values", id="lc-2", played_at="2026-04-15T20:00:00")])
-    stats = history_figures.game_stats(history.finished(), "lost-cities", statistic)
+    stats = history_figures.game_stats(history.finished(), ("lost-cities", ""), statistic)
     assert calls == [1, 2] and stats.special == (("games read", "2"),)
     history.delete("lc-1")
-    assert history_figures.game_stats(history.finished(), "lost-cities", statistic).special == (("games read", "1"),)
+    assert history_figures.game_stats(history.finished(), ("lost-cities", ""), statistic).special == (("games read", "1"),)
 
 
 def test_the_warmer_works_the_figures_out_at_start_and_after_a_change(history):
@@ -41,7 +41,7 @@ def test_the_warmer_works_the_figures_out_at_start_and_after_a_change(history):
     from companion.ui.warm_figures import FiguresWarmer
 
     def kept(game: str):
-        entry = history_figures._specials.get((game, game_screens.screen(game).statistic))
+        entry = history_figures._specials.get(((game, ""), game_screens.screen(game).statistic))
         return entry and {game_id for game_id, _ in entry[0]}
 
     def settled(warmer) -> None:
@@ -70,10 +70,11 @@ def test_the_warmer_works_each_games_figures_out_in_every_language_a_session_has
     monkeypatch.setattr(language, "_readers", {"en"})
     warm(history)
     kept = kept_figures.of(history).current().games
-    assert {code for _, code in kept} == {"en"} and {game for game, _ in kept} == set(game_screens.ordered())
+    shown = kept_figures.of(history).shown(game_screens.ordered())  # each game (no score pad here)
+    assert {code for _, code in kept} == {"en"} and {game for game, _ in kept} == set(shown)
     language.reader_speaks("de")
     warm(history)
-    assert {key for key in kept_figures.of(history).current().games} == {(g, c) for g in game_screens.ordered() for c in ("en", "de")}
+    assert {key for key in kept_figures.of(history).current().games} == {(g, c) for g in shown for c in ("en", "de")}
 
 
 def test_the_first_warming_waits_until_the_server_answers(history, monkeypatch):

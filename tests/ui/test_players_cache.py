@@ -8,6 +8,7 @@ import pytest
 
 import scoring
 from companion.services import history_figures, kept_figures, ratings
+from companion.ui import games as game_screens
 from companion.ui.views import players
 
 from .conftest import example
@@ -142,9 +143,10 @@ def test_statistics_work_each_games_figures_out_once_per_change(open_app, histor
     monkeypatch.setattr(history_figures, "game_stats", lambda games, key, statistic: calls.append(key) or game_stats(games, key, statistic))
     open_app("/stats")
     open_app("/stats", width=1024, height=768)
-    assert sorted(calls) == sorted(scoring.GAMES)  # each game once, for both devices
+    shown = kept_figures.of(history).shown(game_screens.ordered())  # each game with a screen (no score pad here)
+    assert sorted(calls) == sorted(shown)  # each game once, for both devices
     history.add_finished([example("lost-cities-edge-values", id="lc-2", played_at="2026-04-15T20:00:00")])
     h = open_app("/stats")
-    assert len(calls) == 2 * len(scoring.GAMES)
+    assert len(calls) == 2 * len(shown)
     card = [c.value for c in walk(h.find_semantics("top-rated")) if isinstance(c, ft.Text)]
     assert "All 2 rated players" in card

@@ -46,22 +46,22 @@ def test_same_played_at_is_ordered_by_id():
     a = finished("a", "2026-01-01T20:00:00", {"Ana": 10, "Ben": 0})
     b = finished("b", "2026-01-01T20:00:00", {"Ben": 10, "Ana": 0})
     assert ratings.ratings([a, b]) == ratings.ratings([b, a])
-    assert ratings.key_of([b, a])[0] == ("lost-cities", (("Ana",), ("Ben",)))
+    assert ratings.key_of([b, a])[0] == (("lost-cities", ""), (("Ana",), ("Ben",)))
 
 
 def test_a_tie_rates_both_players_alike_and_a_win_lifts_the_winner():
     tie = finished("t", "2026-01-01T20:00:00", {"Ana": 20, "Ben": 20}, ranking=[["Ana", "Ben"]])
-    by = ratings.ratings([tie])["lost-cities"]
+    by = ratings.ratings([tie])[("lost-cities", "")]
     assert by["Ana"].mu == by["Ben"].mu and by["Ana"].sigma == by["Ben"].sigma
     win = finished("w", "2026-01-01T20:00:00", {"Ana": 21, "Ben": 20})
-    by = ratings.ratings([win])["lost-cities"]
+    by = ratings.ratings([win])[("lost-cities", "")]
     assert by["Ana"].shown > by["Ben"].shown
     assert by["Ana"].games == by["Ben"].games == 1
 
 
 def test_three_way_places_with_a_shared_second():
     game = finished("g", "2026-01-01T20:00:00", {"Ana": 30, "Ben": 20, "Cy": 20}, game="cgt", ranking=[["Ana"], ["Ben", "Cy"]])
-    by = ratings.ratings([game])["cgt"]
+    by = ratings.ratings([game])[("cgt", "")]
     assert by["Ana"].shown > by["Ben"].shown == by["Cy"].shown
     assert [r.player for r in ratings.top(by, 2)] == ["Ana", "Ben"]
     assert ratings.place_among(by, "Cy") == 2
@@ -74,17 +74,17 @@ def test_each_game_has_its_own_ratings_and_solo_or_undecided_games_are_not_rated
     open_ = finished("d", "2026-01-04T20:00:00", {"Ana": 10, "Cy": 0})
     open_.summary["decided"] = False
     found = ratings.ratings([lc, cgt, solo, open_])
-    assert found["lost-cities"]["Ana"].shown > found["lost-cities"]["Ben"].shown
-    assert found["cgt"]["Ben"].shown > found["cgt"]["Ana"].shown
-    assert found["lost-cities"]["Ana"].games == 1 and "Cy" not in found["lost-cities"]
-    assert ratings.of_player(found, "Ben").keys() == {"lost-cities", "cgt"}
+    assert found[("lost-cities", "")]["Ana"].shown > found[("lost-cities", "")]["Ben"].shown
+    assert found[("cgt", "")]["Ben"].shown > found[("cgt", "")]["Ana"].shown
+    assert found[("lost-cities", "")]["Ana"].games == 1 and "Cy" not in found[("lost-cities", "")]
+    assert ratings.of_player(found, "Ben").keys() == {("lost-cities", ""), ("cgt", "")}
 
 
 def test_a_rename_or_an_edited_ranking_changes_the_ratings():
     a = finished("a", "2026-01-01T20:00:00", {"Ana": 10, "Ben": 0})
     before = ratings.ratings([a])
     renamed = finished("a", "2026-01-01T20:00:00", {"Ann": 10, "Ben": 0})
-    assert set(ratings.ratings([renamed])["lost-cities"]) == {"Ann", "Ben"}
+    assert set(ratings.ratings([renamed])[("lost-cities", "")]) == {"Ann", "Ben"}
     edited = finished("a", "2026-01-01T20:00:00", {"Ana": 0, "Ben": 10})
     assert ratings.ratings([edited]) != before
 

@@ -20,7 +20,7 @@ def test_player_page_shows_their_rating_per_game(open_app, history):
     player = record["players"][0]
     h = open_app(f"/players/{player}")
     [line] = section_texts(h, "player-ratings")
-    expected = ratings.ratings(history.finished())["lost-cities"][player]
+    expected = ratings.ratings(history.finished())[("lost-cities", "")][player]
     assert line.startswith(f"Lost Cities: {scoring.number(expected.shown, '.1f')} (provisional) · ")  # one game: provisional
     assert line.endswith("1 rated game")
     assert not h.conn.errors
@@ -30,7 +30,7 @@ def test_statistics_show_the_top_rated_and_follow_a_rename(open_app, history):
     h = open_app("/stats")
     shown = section_texts(h, "top-rated")
     assert "Lost Cities" in shown
-    top = ratings.top(ratings.ratings(history.finished())["lost-cities"], 1)[0]
+    top = ratings.top(ratings.ratings(history.finished())[("lost-cities", "")], 1)[0]
     assert any(t.startswith(f"1st  {top.player}  {top.shown:.1f}") for t in shown)
     history.rename_player(top.player, "Zed")
     h.settle()

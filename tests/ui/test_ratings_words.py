@@ -24,7 +24,7 @@ def test_a_rating_is_provisional_for_its_first_few_games(games, provisional):
     history = [
         finished(f"g{i}", f"2026-01-{i + 1:02d}T20:00:00", {"Ana": 10, "Ben": 5} if i % 2 else {"Ben": 10, "Ana": 5}) for i in range(games)
     ]
-    for rating in ratings.ratings(history)["lost-cities"].values():
+    for rating in ratings.ratings(history)[("lost-cities", "")].values():
         assert rating.games == games
         assert rating.provisional is provisional
         assert rating.provisional is (rating.sigma > ratings.PROVISIONAL_SIGMA)
@@ -64,7 +64,7 @@ def test_statistics_list_every_rated_player_of_a_game(open_app, store):
     lines = [c.value for c in walk(card) if isinstance(c, ft.Text)]
     assert lines[1] == "All 4 rated players"
     assert [line.split("  ")[1] for line in lines[2:]] == sorted(
-        ["Ada", "Bo", "Cy", "Di"], key=lambda p: -ratings.ratings(store.finished())["bgg-game"][p].shown
+        ["Ada", "Bo", "Cy", "Di"], key=lambda p: -ratings.ratings(store.finished())[("bgg-game", "")][p].shown
     )
     assert all(line.endswith("(1 rated game, provisional)") for line in lines[2:])
 

@@ -22,6 +22,7 @@ from companion.services import bg_stats, game_details, qr_codes, records
 from companion.services.games import StoredGame
 from companion.ui.session import App
 from companion.ui.widgets.controls import section
+from scoring.record import GameIdentity
 
 LOG = N_("Log to BG Stats")
 OTHER_WAYS = N_("Other ways to BG Stats")
@@ -186,26 +187,27 @@ def records_news(said: list[records.Announcement]) -> list[ft.Control]:
 
 def announcements(app: App, stored: StoredGame) -> list[records.Announcement]:
     """What `stored` (saved, an edit copy, or a decided game in progress) sets against the history of its game."""
-    history = [records.play_of(g) for g in app.games.finished(game=stored.game) if g.id != stored.id]
+    history = [records.play_of(g) for g in app.games.finished(group=stored.identity) if g.id != stored.id]
     return records.set_by([*history, records.play_of(stored)], stored.id)
 
 
-def player_records(app: App, player: str, mine: dict[str, dict[str, records.Best]] | None = None) -> list[ft.Control]:
-    """A player's records at each game they played, for their page: kind, value, the day it was set.
-    `mine`: those records when the caller keeps them (a long history is not gone over again)."""
+def player_records(app: App, player: str, mine: dict[GameIdentity, dict[str, records.Best]] | None = None) -> list[ft.Control]:
+    """A player's records at each game they played (a score pad per its title), for their page: kind, value, the day it
+    was set. `mine`: those records when the caller keeps them (a long history is not gone over again)."""
     if mine is None:
         mine = records.player_records([records.play_of(g) for g in app.games.finished(player=player)], player)
+    kept = app.games.figures()  # each game's name: a score pad's title
     rows: list[ft.Control] = []
-    for game in sorted(mine, key=lambda g: scoring.GAMES[g].title.casefold()):
+    for game in sorted(mine, key=lambda g: kept.title(g).casefold()):
         kinds = mine[game]
         lines = [
-            _("{record}: {value} ({day})").format(record=_(records.LABELS[k]), value=records.value_words(kinds[k]), day=kinds[k].day)
+            _("{record}: {value} ({day})").format(record=records.label(kinds[k]), value=records.value_words(kinds[k]), day=kinds[k].day)
             for k in records.KINDS
             if k in kinds
         ]
         rows.append(
             ft.Column(
-                [ft.Text(scoring.GAMES[game].title, weight=ft.FontWeight.BOLD), *[ft.Text(line, size=13) for line in lines]],
+                [ft.Text(kept.title(game), weight=ft.FontWeight.BOLD), *[ft.Text(line, size=13) for line in lines]],
                 spacing=2,
             )
         )

@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.language import N_, _, ngettext
-from companion.services import file_formats, topics
+from companion.services import file_formats, game_groups, topics
 from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
@@ -63,7 +63,7 @@ def row(app: App, game: StoredGame) -> ft.Control:
     winners = ", ".join(summary["winners"]) or _("no winner")
     return ft.ListTile(
         leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
-        title=ft.Text(f"{game.played_at[:10]} · {game_screens.title(game.game)}"),
+        title=ft.Text(f"{game.played_at[:10]} · {game.title}"),
         subtitle=ft.Text(scores + "\n" + _("Winner: {names}").format(names=winners)),
         is_three_line=True,
         on_click=lambda e: app.go(f"/history/{route_id(game.id)}"),
@@ -120,8 +120,10 @@ def view(app: App, covered: bool = False) -> ft.View:
     date_error, set_date_error = ft.use_state("")
 
     everyone = app.players_admin.everyone()
+    kept = app.games.figures()  # the games' names, a score pad's by its titles (game_groups.py)
     player = filters["player"] if filters["player"] in everyone else None  # renamed or merged away meanwhile: everyone
-    found = app.games.finished(limit=limit + 1, game=filters["game"], player=player, since=filters["since"], until=filters["until"])
+    group = game_groups.from_text(filters["game"]) if filters["game"] else None  # a game, a score pad per its title
+    found = app.games.finished(limit=limit + 1, group=group, player=player, since=filters["since"], until=filters["until"])
     more = len(found) > limit
 
     def set_filter(key: str, value: str | None) -> None:
@@ -182,7 +184,7 @@ def view(app: App, covered: bool = False) -> ft.View:
                 width=230,
                 value=filters["game"] or "any",
                 options=[ft.DropdownOption(key="any", text=_("All games"))]
-                + [ft.DropdownOption(key=k, text=game_screens.title(k)) for k in game_screens.ordered()],
+                + [ft.DropdownOption(key=game_groups.text_key(g), text=kept.title(g)) for g in kept.shown(game_screens.ordered())],
                 on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value),
             ),
             ft.Dropdown(

@@ -100,10 +100,11 @@ def roster(app: App, covered: bool = False) -> ft.View:
 
 
 def by_game(figures: history_figures.PlayerStats) -> ft.Control:
-    """Each game's figures as a small card: the figures wrap inside it, so nothing is cut at 360 px
-    (a seven-column table was, after "Win"), and on a tablet the cards sit side by side."""
+    """Each game's figures as a small card (a score pad per its title): the figures wrap inside it, so nothing is
+    cut at 360 px (a seven-column table was, after "Win"), and on a tablet the cards sit side by side. Best and
+    worst as the game ranks: where the lowest total wins, the best is the lowest."""
     cards: list[ft.Control] = []
-    for key, f in figures.by_game.items():
+    for game, f in figures.by_game.items():
         pairs = (
             (_("Plays"), f.plays),
             (_("Wins"), f.wins),
@@ -119,8 +120,8 @@ def by_game(figures: history_figures.PlayerStats) -> ft.Control:
                         [
                             ft.Row(
                                 [
-                                    ft.Icon(game_screens.icon(key), color=game_screens.seed(key), size=20),
-                                    ft.Text(game_screens.title(key), weight=ft.FontWeight.BOLD, expand=True),
+                                    ft.Icon(game_screens.icon(game[0]), color=game_screens.seed(game[0]), size=20),
+                                    ft.Text(f.title, weight=ft.FontWeight.BOLD, expand=True),
                                 ]
                             ),
                             ft.Row(
@@ -181,13 +182,13 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
         if cut
         else _("games, oldest first")
     )
-    for key, points in figures.scores_over_time.items():
+    for game, points in figures.scores_over_time.items():
         values = [score for unused, score in points[-CHART_GAMES:]]
         low, high, longest = min(low, *values), max(high, *values), max(longest, len(values))
         series.append(
             charts.LineChartData(
                 points=[charts.LineChartDataPoint(i, v) for i, v in enumerate(values)],
-                color=game_screens.seed(key),
+                color=game_screens.seed(game[0]),
                 stroke_width=3,
                 curved=False,
                 point=True,  # a single game still shows
@@ -196,10 +197,13 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
     legend = ft.Row(
         [
             ft.Row(
-                [ft.Container(width=12, height=12, bgcolor=game_screens.seed(k), border_radius=6), ft.Text(game_screens.title(k), size=12)],
+                [
+                    ft.Container(width=12, height=12, bgcolor=game_screens.seed(game[0]), border_radius=6),
+                    ft.Text(figures.by_game[game].title, size=12),
+                ],
                 tight=True,
             )
-            for k in figures.scores_over_time
+            for game in figures.scores_over_time
         ],
         wrap=True,
     )

@@ -1,4 +1,5 @@
-"""Statistics: per game the plays, highest score ever, average winning score and one figure of
+"""Statistics: per game (a score pad per its title: services/game_groups.py) the plays, the best score ever
+(the highest, or the lowest where the lowest total wins), average winning score and one figure of
 its own; wins per player as a chart. The cards fill the width: one column on a phone, two or
 three side by side on a tablet. A component drawn from the history (it subscribes to `topics.HISTORY`)."""
 
@@ -28,11 +29,11 @@ CARD_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
 
 def game_card(figures: history_figures.GameStats) -> ft.Control:
     rows: list[ft.Control] = [
-        ft.Text(game_screens.title(figures.game), weight=ft.FontWeight.BOLD, size=16),
+        ft.Text(figures.title, weight=ft.FontWeight.BOLD, size=16),
         ft.Text(ngettext("{count} game played", "{count} games played", figures.plays).format(count=figures.plays)),
     ]
-    if figures.highest:
-        rows.append(ft.Text(spoken(figures.highest.words(short_name))))
+    if figures.best:
+        rows.append(ft.Text(spoken(figures.best.words(short_name))))
     if figures.average_winning_score is not None:
         # Rounded as before (format's), in the reader's digits; a negative one with the hyphen as before.
         average = decimal(float(f"{figures.average_winning_score:.1f}"), 1).replace("\u2212", "-")
@@ -75,7 +76,7 @@ def view(app: App) -> ft.View:
     body: list[ft.Control] = [
         section(_("By game")),
         ft.ResponsiveRow(
-            [game_card(kept.game_stats(key, game_screens.screen(key).statistic)) for key in game_screens.ordered()],
+            [game_card(kept.game_stats(game, game_screens.screen(game[0]).statistic)) for game in kept.shown(game_screens.ordered())],
             spacing=8,
             run_spacing=8,
         ),

@@ -23,8 +23,9 @@ from scoring.fields import join_names
 
 ROUTE = "/tonight"
 POINTS_SAID = N_(
-    "Points: each game gives score ÷ that game's best score (the winner's 1.00; a negative score counts as 0; "
-    "where nobody scored above 0, the best get 1.00), so every game weighs the same."
+    "Points: each game gives score ÷ that game's best score, or the best score ÷ score where the lowest total wins "
+    "(the winner's 1.00; a negative score counts as 0; where the best score is not above 0, the best get 1.00), "
+    "so every game weighs the same."
 )
 
 
@@ -63,7 +64,7 @@ def left_out(app: App, games: list) -> list[ft.Control]:
     tiles = [
         ft.ListTile(
             leading=ft.Icon(ft.Icons.EVENT_BUSY),
-            title=ft.Text(_("{game}, dated {day}").format(game=game_screens.title(g.game), day=written_day(g))),
+            title=ft.Text(_("{game}, dated {day}").format(game=g.title, day=written_day(g))),
             subtitle=ft.Text(", ".join(short_name(p, 24) for p in g.players)),
             on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
             key=f"after-now:{g.id}",

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.language import N_, _, decimal, ngettext, spoken
-from companion.services import ratings
+from companion.services import game_groups, ratings
 from companion.ui import games as game_screens
 from companion.ui.widgets.controls import section, short_name
 from scoring.fields import ordinal
+from scoring.record import GameIdentity
 
 if TYPE_CHECKING:
     from companion.ui.session import App
@@ -48,7 +49,7 @@ HELP = (
 
 WORKING = N_("Ratings are being worked out for the whole history (a long one takes a few seconds)…")
 
-AllRatings = dict[str, dict[str, ratings.Rating]]
+AllRatings = dict[GameIdentity, dict[str, ratings.Rating]]
 
 
 def use_ratings(app: App, history: int) -> AllRatings | None:
@@ -87,21 +88,21 @@ def player_ratings(app: App, all_ratings: AllRatings | None, player: str) -> lis
     mine = ratings.of_player(all_ratings, player)
     if not mine:
         return []
+    kept = app.games.figures()
     rows: list[ft.Control] = []
-    for key in game_screens.ordered():
-        if key in mine:
-            r, field = mine[key], all_ratings[key]
-            rows.append(
-                ft.Text(
-                    _("{game}: {rating} · {place} of {rated} · {games}").format(
-                        game=game_screens.title(key),
-                        rating=rating_said(r),
-                        place=spoken(ordinal(ratings.place_among(field, player))),
-                        rated=len(field),
-                        games=games_said(r.games),
-                    )
+    for game in game_groups.ordered(mine, game_screens.ordered(), kept.titles()):
+        r, field = mine[game], all_ratings[game]
+        rows.append(
+            ft.Text(
+                _("{game}: {rating} · {place} of {rated} · {games}").format(
+                    game=kept.title(game),
+                    rating=rating_said(r),
+                    place=spoken(ordinal(ratings.place_among(field, player))),
+                    rated=len(field),
+                    games=games_said(r.games),
                 )
             )
+        )
     return [section(_("Ratings")), ft.Semantics(identifier="player-ratings", container=True, content=ft.Column(rows, spacing=4)), hint(app)]
 
 
@@ -115,21 +116,22 @@ def top_rated(app: App, all_ratings: AllRatings | None, columns: dict) -> list[f
     """The "Top rated" section of Statistics: each game's rated players, best first (the `TOP` best of a bigger group)."""
     if all_ratings is None:
         return working()
+    kept = app.games.figures()
     cards: list[ft.Control] = []
-    for key in game_screens.ordered():
-        if key not in all_ratings:
-            continue
-        field = all_ratings[key]
+    for game in game_groups.ordered(all_ratings, game_screens.ordered(), kept.titles()):
+        field = all_ratings[game]
         best = ratings.top(field, TOP)
         rows: list[ft.Control] = [
-            ft.Text(game_screens.title(key), weight=ft.FontWeight.BOLD, size=16),
+            ft.Text(kept.title(game), weight=ft.FontWeight.BOLD, size=16),
             ft.Text(how_many(len(best), len(field)), size=12, italic=True),
         ]
         rows += [
             ft.Text(f"{spoken(ordinal(ratings.place_among(field, r.player)))}  {short_name(r.player)}  {decimal(r.shown)} ({details(r)})")
             for r in best
         ]
-        cards.append(ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12), col=columns, key=f"top-rated:{key}"))
+        cards.append(
+            ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12), col=columns, key=f"top-rated:{game_groups.text_key(game)}")
+        )
     if not cards:
         return []
     return [
