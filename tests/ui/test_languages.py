@@ -191,8 +191,9 @@ def table(store):
 
 @pytest.fixture
 def names_of_the_table(store, table):
-    """The players' names are theirs, in any language."""
-    names = {p for game in [*store.finished(), *store.in_progress()] for p in game.record["players"]}
+    """The players' names are theirs, in any language, and so are the names they gave their games (a score pad's "Qwixx")."""
+    games = [*store.finished(), *store.in_progress()]
+    names = {p for game in games for p in game.record["players"]} | {game.title for game in games}
     NOT_WORDS.update(names)
     yield names
     NOT_WORDS.difference_update(names)
