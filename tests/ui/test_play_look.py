@@ -13,11 +13,13 @@ from materialyoucolor.dynamiccolor.material_dynamic_colors import MaterialDynami
 from materialyoucolor.hct import Hct
 from materialyoucolor.scheme.scheme_tonal_spot import SchemeTonalSpot
 
+from companion.data.ids import route_id
 from companion.server import fonts
 from companion.ui import games as game_screens
 from companion.ui.games.lost_cities import SMALLEST_CARD
 from companion.ui.widgets import palette
 from companion.ui.widgets.controls import TAP
+from tests import every_game
 
 from .harness import card_state, tappable, walk
 from .helpers import set_up
@@ -95,7 +97,7 @@ def test_contrast_is_computed_as_wcag_says():
     assert palette.on("#FFE082") == palette.BLACK and palette.on("#1565C0") == palette.WHITE
 
 
-GAMES = {  # route, players, a few taps
+TAPS = {  # players set up on the setup screen, a few taps; every other game: one of its worked examples under way
     "lost-cities": (["Mia", "Noah"], ["Mia red 3", "Mia red investment 1"]),
     "card-commons": (["Ana", "Ben"], ["nest egg 2H", "Ana commission 4D"]),
     "cgt": (["Lea", "Max", "Kai"], ["Type 5 Meta plus", "Lea type 5 plus"]),
@@ -105,13 +107,17 @@ GAMES = {  # route, players, a few taps
 
 
 @pytest.mark.parametrize("width", [360, 1180])
-@pytest.mark.parametrize("game", GAMES)
-def test_no_small_text_and_no_small_target(open_app, game, width):
-    h = open_app(f"/setup/{game}", width=width)
-    names, taps = GAMES[game]
-    set_up(h, names)
-    for name in taps:
-        h.tap(name)
+@pytest.mark.parametrize("game", every_game.with_screens())
+def test_no_small_text_and_no_small_target(open_app, store, game, width):
+    if game in TAPS:
+        h = open_app(f"/setup/{game}", width=width)
+        names, taps = TAPS[game]
+        set_up(h, names)
+        for name in taps:
+            h.tap(name)
+    else:
+        played = store.create(every_game.record(every_game.example_of(game, decided=False))).id
+        h = open_app(f"/play/{route_id(played)}", width=width)
     controls = list(walk(h.top_view()))
     small = [c.value for c in controls if isinstance(c, ft.Text) and c.size is not None and c.size < 12]
     assert not small, f"text under 12 px: {small}"
