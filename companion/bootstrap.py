@@ -22,11 +22,12 @@ from companion import APP_DESCRIPTION, APP_NAME
 from companion.access.gate import Gate
 from companion.access.host_grants import HostGrants
 from companion.access.invites import Invites
+from companion.data.startup import TEMPORARY
 from companion.data.store import GameStore
 from companion.server import flet_seams
 from companion.server.network import Network, lan_addresses, serving_banner
 from companion.server.public_url import PublicUrl
-from companion.server.uploads import MAX_ZIP_UPLOAD_BYTES, Uploads
+from companion.server.uploads import UPLOADS, Uploads
 from companion.services.live import GameHub
 from companion.ui import app as screens
 from companion.ui.session import App
@@ -83,7 +84,7 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: 
 
     from companion.access import identity
     from companion.access.gate import PIN_SETTING, new_pin
-    from companion.server import admission, guard, memory, path_prefix, play_links, quiet_log, static_files
+    from companion.server import admission, guard, memory, path_prefix, play_links, quiet_log, static_files, upload_route
     from companion.server.network import beyond_this_machine
     from companion.server.wifi import WifiListener
     from companion.ui.warm_figures import FiguresWarmer
@@ -108,7 +109,8 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: 
     if generated:  # the network may not use the games without a PIN: one for this run, shown only here
         pin = new_pin()
     gate = Gate(store, pin)
-    uploads = Uploads()
+    # A read-only data folder takes no files: nothing they bring could be stored.
+    uploads = None if store.read_only else Uploads(store.folder / TEMPORARY / UPLOADS, url_path=f"{under}/upload")
     network = Network(join_urls, lan=served_beyond)  # the invite screen can open it to the Wi-Fi (wifi.py)
     app = flet_fastapi.app(
         admission.limited(make_main(store, pin, uploads=uploads, network=network), gate),
@@ -119,17 +121,15 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: 
         app_description=APP_DESCRIPTION,
         no_cdn=True,  # nothing is fetched from the internet, ever
         session_timeout_seconds=SESSION_KEEP_SECONDS,
-        upload_dir=str(uploads.folder),  # an imported file arrives in chunks, not in one websocket message
-        max_upload_size=MAX_ZIP_UPLOAD_BYTES,  # the largest file any screen takes; each screen refuses past its own
-        secret_key=uploads.secret,
         proxy_path=prefix or None,  # the page's <base href> and websocket: /t2/, /t2/ws
-        upload_endpoint_path=f"{prefix}/upload" if prefix else None,  # its signed URL: /t2/upload
-    )
+    )  # no upload_dir: files come by the upload route below, one file per URL, each cut off at its own limit
     quiet_log.install()  # a client that leaves is logged once at info, never as a traceback
     static_files.install(app, ASSETS_DIR)  # compressed once, cached by browsers: a phone joins in seconds
     app = play_links.Routes(app)  # /bgstats/<token>: the BG Stats QR's short link, inside the guard
+    if uploads is not None:
+        app = upload_route.UploadRoute(app, uploads)  # PUT /upload?f=…: a picked file (/t2/upload under a prefix)
     if prefix:
-        app = path_prefix.PathPrefix(app, prefix, kept=(f"{under}/upload",))
+        app = path_prefix.PathPrefix(app, prefix)
     names = [socket.gethostname(), socket.gethostname() + ".local"]
     app = guard.Guard(app, guard.own_hosts(port, addresses, names), public=public)
     options: dict[str, Any] = {
@@ -153,5 +153,6 @@ def serve(host: str, port: int, data_dir: Path, pin: str | None = None, prefix: 
     try:
         uvicorn.run(app, host=host, port=port, **options)
     finally:
+        if uploads is not None:
+            uploads.close()  # before the lock goes: no other process may use tmp/ yet
         store.close()  # releases the folder's lock
-        uploads.close()

@@ -1,6 +1,7 @@
 """Opening the data folder: its lock (one process per folder; a read-only folder is read as it is),
-finishing a change cut short, repair (backups/repair.py), setting aside stored records that no longer score
-(damaged.py), indexing the history, migrations, and what the home screen says about all that."""
+finishing a change cut short, emptying tmp/ (what a run cut short left there), repair (backups/repair.py),
+setting aside stored records that no longer score (damaged.py), indexing the history, migrations, and what
+the home screen says about all that."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import copy
 import errno
 import logging
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,6 +41,7 @@ from scoring.words import Said
 log = logging.getLogger("tableside")
 
 SCHEMA_VERSION = 1
+TEMPORARY = "tmp"  # scratch space of the running process (uploads under way: server/uploads.py), emptied at every start
 READ_ONLY_ERRORS = (errno.EROFS, errno.EACCES, errno.EPERM)
 # Schema version → the function that upgrades a store from it to the next version.
 MIGRATIONS: dict[int, Callable[[StartUp], None]] = {}
@@ -141,6 +144,9 @@ class StartUp(StoreCore):
         if interrupted:
             self.files.recovered.append(interrupted)
         self.files.remove_leftovers()
+        if self.read_only is None:
+            # This process holds the folder's lock: nothing in tmp/ is another's (an upload a crash cut short).
+            shutil.rmtree(self.folder / TEMPORARY, ignore_errors=True)
         self.files.load_notices()
         self.recovered = self.files.recovered  # what start-up found damaged and did about it (for people)
         self.damaged_records = DamagedRecords(self.folder)

@@ -10,6 +10,7 @@ Layout of the data folder (every file 0600, every folder 0700):
     contents.json          what each data file holds (game ids, settings), written with them (contents.py)
     backups/<n>-<time>/    the last states of the data files (package backups/: rotation.py)
     tableside.lock         held (flock) by the process using the folder; holds its pid
+    tmp/uploads/           files on their way in (server/uploads.py); tmp/ is emptied at every start
     commit.json, repair.json   present only while a multi-file change or a repair is under way
 
 Finishing a game rewrites only its month's file, so saving stays quick however long the

@@ -4,9 +4,8 @@ to its own process (docs/scaling.md, "Past one process: shards by path prefix").
 Flet's `proxy_path="t2"` makes the page say `<base href="/t2/">` and open its websocket at `/t2/ws`;
 the app itself keeps its routes at `/`, `/ws`, `/bgstats/…`. `PathPrefix` takes the prefix off a
 request's path before the app sees it, so the process answers at `/t2/…` itself (a proxy passes the
-path as it is) and at `/…` too (a proxy that strips the prefix, or a browser on the machine).
-Flet's upload route is the exception: its signed URL names the path, prefix included (bootstrap.py
-registers it at `/t2/upload`), so that path is passed on whole.
+path as it is) and at `/…` too (a proxy that strips the prefix, or a browser on the machine). The
+upload route (server/upload_route.py) is inside too: its URLs say `/t2/upload`, it answers `/upload`.
 """
 
 from __future__ import annotations
@@ -22,19 +21,18 @@ def valid_name(name: str) -> bool:
 
 
 class PathPrefix:
-    """ASGI middleware: `/<name>/x` reaches the app as `/x`; other paths and `kept` ones pass as they are."""
+    """ASGI middleware: `/<name>/x` reaches the app as `/x`; other paths pass as they are."""
 
-    def __init__(self, app, name: str, kept: tuple[str, ...] = ()):
+    def __init__(self, app, name: str):
         if not valid_name(name):
             raise ValueError(f"not a path prefix: {name!r}")
         self.app = app
         self.prefix = f"/{name}"
-        self.kept = kept  # whole paths Flet itself serves under the prefix (its upload endpoint)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] in ("http", "websocket"):
             path = scope["path"]
-            if (path == self.prefix or path.startswith(self.prefix + "/")) and path not in self.kept:
+            if path == self.prefix or path.startswith(self.prefix + "/"):
                 scope = {**scope, "path": path[len(self.prefix) :] or "/"}
                 raw = scope.get("raw_path") or b""  # as sent, percent-encoded
                 prefix = self.prefix.encode("ascii")

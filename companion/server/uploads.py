@@ -1,156 +1,201 @@
-"""Files a browser hands over by upload: an import of thousands of games.
+"""Files a browser hands over by upload: a tableau's photo, an import of thousands of games.
 
-A picked file travels by Flet's signed upload (an HTTP PUT to /upload, streamed to disk in chunks
-and cut off past the limit), not in one websocket message: a 20,000-game history is about 20 MB,
-and a websocket that took messages that big would take them from anyone. The URL is signed with
-this run's secret and names a file only the session that asked for it knows; the file is read
-once and deleted.
+A picked file travels by an HTTP PUT (server/upload_route.py), not in one websocket message: a
+20,000-game history is about 20 MB, and a websocket that took messages that big would take them from anyone.
 
-A URL is issued only to a session allowed to add what it brings (ui/widgets/picked_file.py asks the
-screen), and within a budget: a few uploads under way per device and a few for the whole server, each
-cut off at MAX_UPLOAD_BYTES, so abandoned or hostile uploads can never hold more than
-MAX_UNDER_WAY × MAX_ZIP_UPLOAD_BYTES of disk, and only until their URL expires (`sweep`).
+Each upload is a ticket (`new_name`), issued only to a session allowed to add what the file brings
+(ui/widgets/picked_file.py asks the screen), for one file with the limit of its purpose (a photo 20 MB,
+a JSON history 32 MB, a ZIP with photos 320 MB: the route cuts a body off there while it arrives). Its URL
+names it by 128 random bits only that session is told, and takes exactly one PUT: once a PUT has begun, or
+the ticket has ended (its file taken, refused, discarded, expired), any other PUT is refused before a byte
+is kept.
+
+The budget is in tickets: a few per device and a few for the whole server. A ticket counts until its
+file is gone (the file is removed before its ticket ends), and its file never outgrows its limit, so
+uploads hold at most MAX_UNDER_WAY × their limits of disk (a guest's device gets photo tickets only).
+
+The files live in the data folder's own temporary folder, tmp/uploads (0700, each file 0600, on the disk
+the games are on): removed as soon as they are read or refused, the whole folder at stop, and whatever a
+crash left there at the next start (data/startup.py empties tmp/: the data folder's lock says no other
+process uses it).
 """
 
 from __future__ import annotations
 
+import os
 import secrets
 import shutil
-import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
+from companion.data.atomic_files import BINARY, FILE_MODE, private_dir
 from companion.language import _
 
 MAX_UPLOAD_BYTES = 32 * 1024 * 1024  # a JSON file the transfer screen imports: a history of 30,000 games
 # A ZIP "Export with photos" writes: as many photos as one import keeps (photo_archive.MAX_KEPT_BYTES, 256 MB)
-# and their games. What the server takes at most (Flet's upload handler cuts a file off past it).
+# and their games. Only the host imports: a guest's device never gets a ticket this large.
 MAX_ZIP_UPLOAD_BYTES = 320 * 1024 * 1024
-HELD = ".held"  # an upload a screen reads from (hold): not an upload under way any more
 UPLOAD_VALID_SECONDS = 600  # a slow phone on the Wi-Fi sends 30 MB well within it
 MAX_UNDER_WAY_PER_DEVICE = 2  # a photo and an import at once; a device never needs more
-MAX_UNDER_WAY = 8  # every device together: 2.5 GB of disk at the very most, for ten minutes
+MAX_UNDER_WAY = 8  # every device together
+UPLOADS = "uploads"  # in the data folder's tmp/
+
+# A ticket's states: its URL issued, its PUT under way, its file whole (waiting for its screen), read by its screen,
+# and refused (no file any more: it still counts until its screen hears of it, or its URL expires).
+ISSUED, RECEIVING, ARRIVED, HELD, REFUSED = "issued", "receiving", "arrived", "held", "refused"
 
 
 class UploadRefused(Exception):
     """No URL for this upload now: the words say why (the budget is spent until an upload ends)."""
 
 
-PREFIX = "tableside-uploads-"
-OWNER = "owner.lock"  # held by the run whose folder it is, for as long as it runs (released by the system at any end)
+class NotIssued(Exception):
+    """A PUT to a name with no ticket waiting for it: never issued, already used, ended or expired."""
 
 
-def remove_abandoned(temp: Path) -> int:
-    """Start-up: the uploads folders of runs that ended without removing theirs (killed, or the power cut)
-    go, with whatever partial files they hold. A folder whose run still holds its lock is another server's
-    and stays. Returns how many went."""
-    from filelock import FileLock, Timeout
-
-    removed = 0
-    for folder in temp.glob(PREFIX + "*"):
-        owner = folder / OWNER
-        if not owner.exists():
-            continue  # not made by a run that marks its folder: not ours to judge
-        try:
-            with FileLock(owner, timeout=0):
-                pass
-        except Timeout:
-            continue  # its run goes on
-        except OSError:
-            continue
-        shutil.rmtree(folder, ignore_errors=True)
-        removed += 1
-    return removed
+@dataclass
+class Ticket:
+    device: str  # the address of the session's device: its budget
+    limit: int  # bytes: the body is cut off past it
+    issued: float  # time.time() when its URL was issued
+    state: str = ISSUED
+    cut_off: bool = False  # refused for its size
 
 
 class Uploads:
-    """The folder uploads land in, and the secret their URLs are signed with (both of this run only)."""
+    """The folder uploads land in, and the tickets of this run: which file may arrive, how large, from whom."""
 
-    def __init__(self, folder: Path | None = None):
-        self._own = folder is None
-        self._owner = None
-        if folder is None:
-            from filelock import FileLock
+    def __init__(self, folder: Path, url_path: str = "/upload"):
+        self.folder = private_dir(folder)
+        self.url_path = url_path  # where the route answers, as the page's origin sees it (a prefix included: /t2/upload)
+        self._lock = threading.Lock()  # taken on the event loop (the route, the screens) and in worker threads (take)
+        self._tickets: dict[str, Ticket] = {}
 
-            remove_abandoned(Path(tempfile.gettempdir()))
-            folder = Path(tempfile.mkdtemp(prefix=PREFIX))
-            self._owner = FileLock(folder / OWNER)
-            self._owner.acquire()
-        self.folder = folder
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.secret = secrets.token_urlsafe(32)
-        self._lock = threading.Lock()  # taken from a worker thread (take), asked on the event loop (new_name)
-        self._under_way: dict[str, tuple[str, float]] = {}  # name → (device, when its URL was issued)
-
-    def new_name(self, device: str, now: float | None = None) -> str:
-        """A name no other session can guess, so no upload lands on another's file, for an upload from
-        `device` (its address). UploadRefused when the budget is spent. Uploads abandoned (a tab closed
-        mid-way, a file cut off at the limit) past their URL's life are removed first."""
+    def new_name(self, device: str, limit: int, now: float | None = None) -> str:
+        """A ticket for one file of at most `limit` bytes from `device` (its address), named so that no
+        other session can guess it. UploadRefused when the budget is spent. Expired tickets go first."""
         now = time.time() if now is None else now
         self.sweep(now)
         with self._lock:
-            if sum(1 for d, unused in self._under_way.values() if d == device) >= MAX_UNDER_WAY_PER_DEVICE:
+            if sum(1 for t in self._tickets.values() if t.device == device) >= MAX_UNDER_WAY_PER_DEVICE:
                 raise UploadRefused(_("Another file from this device is still on its way: wait for it, then try again."))
-            if len(self._under_way) >= MAX_UNDER_WAY:
+            if len(self._tickets) >= MAX_UNDER_WAY:
                 raise UploadRefused(_("The server is receiving other files: try again in a minute."))
             name = f"{secrets.token_hex(16)}.upload"
-            self._under_way[name] = (device, now)
+            self._tickets[name] = Ticket(device, limit, now)
         return name
 
-    def sweep(self, now: float | None = None) -> None:
-        """Remove the uploads whose URL has expired: nobody can finish or take them any more."""
-        expired = (time.time() if now is None else now) - UPLOAD_VALID_SECONDS
+    def url(self, name: str) -> str:
+        """The ticket's URL, for the browser's file picker (a path: the browser sends it to the page's origin)."""
+        return f"{self.url_path}?f={name}"
+
+    def begin(self, name: str) -> tuple[BinaryIO, int]:
+        """A PUT to `name` starts: its file (new, 0600, opened for writing) and the ticket's limit in bytes.
+        NotIssued unless its ticket is waiting for its one PUT."""
         with self._lock:
-            for name in [n for n, (unused, issued) in self._under_way.items() if issued < expired]:
-                del self._under_way[name]
-        for path in self.folder.glob("*.upload"):
-            try:
-                if path.stat().st_mtime < expired:
-                    path.unlink()
-            except OSError:  # taken or removed meanwhile
-                pass
+            ticket = self._tickets.get(name)
+            if ticket is None or ticket.state != ISSUED or self._expired(ticket, time.time()):
+                raise NotIssued(name)
+            ticket.state = RECEIVING
+        try:
+            fd = os.open(self._path(name), os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, FILE_MODE)
+        except OSError:
+            self.refused(name)
+            raise
+        return os.fdopen(fd, "wb"), ticket.limit
+
+    def receiving(self, name: str) -> bool:
+        """Whether the PUT to `name` may go on: its ticket is still under way (not discarded, not expired)."""
+        with self._lock:
+            ticket = self._tickets.get(name)
+            return ticket is not None and ticket.state == RECEIVING and not self._expired(ticket, time.time())
+
+    def arrived(self, name: str) -> bool:
+        """The PUT to `name` ended with the whole file (closed): it waits for its screen. False (and the file
+        gone) when its ticket ended meanwhile."""
+        with self._lock:
+            ticket = self._tickets.get(name)
+            if ticket is not None and ticket.state == RECEIVING:
+                ticket.state = ARRIVED
+                return True
+        self._remove(name)
+        return False
+
+    def refused(self, name: str, cut_off: bool = False) -> None:
+        """The PUT to `name` was refused (`cut_off`: past its limit) or broke off: nothing of it stays."""
+        self._remove(name)
+        with self._lock:
+            ticket = self._tickets.get(name)
+            if ticket is not None:
+                ticket.state, ticket.cut_off = REFUSED, cut_off
+
+    def cut_off(self, name: str) -> bool:
+        """Whether the upload `name` was cut off at its limit (whatever its browser says of it)."""
+        with self._lock:
+            ticket = self._tickets.get(name)
+            return ticket is not None and ticket.cut_off
 
     def take(self, name: str) -> bytes:
-        """The uploaded file's bytes, once: the file is gone afterwards. FileNotFoundError if it never arrived."""
-        path = self._path(name)
+        """The uploaded file's bytes, once: the file and its ticket are gone afterwards. FileNotFoundError
+        when it has not arrived (its screen then discards it)."""
+        path = self.hold(name)
         try:
             return path.read_bytes()
         finally:
-            self._ended(name)
-            path.unlink(missing_ok=True)
+            self.release(name)
 
     def hold(self, name: str) -> Path:
         """The uploaded file, for a reader that takes it a part at a time (an archive), until `release`: it
         still counts against its device's budget meanwhile, and is out of the sweep's reach (a check may
-        outlast the upload URL's life). FileNotFoundError if it never arrived."""
-        path = self._path(name)
-        held = path.with_suffix(HELD)
-        path.rename(held)
-        return held
+        outlast the URL's life). FileNotFoundError when it has not arrived (its screen then discards it)."""
+        with self._lock:
+            ticket = self._tickets.get(name)
+            if ticket is not None and ticket.state == ARRIVED:
+                ticket.state = HELD
+                return self._path(name)
+        raise FileNotFoundError(name)
 
     def release(self, name: str) -> None:
         """A held upload is done with: gone."""
-        self._ended(name)
-        self._path(name).with_suffix(HELD).unlink(missing_ok=True)
+        self.discard(name)
 
     def discard(self, name: str) -> None:
-        """A failed or refused upload: what arrived of it goes."""
-        path = self._path(name)
-        self._ended(name)
-        path.unlink(missing_ok=True)
-
-    def _ended(self, name: str) -> None:
+        """The ticket ends, whatever became of it (failed, cancelled, read): its file goes. A PUT still
+        under way sees it at its next part and removes its own file (Windows removes no open file)."""
         with self._lock:
-            self._under_way.pop(name, None)
+            ticket = self._tickets.pop(name, None)
+        if ticket is None or ticket.state != RECEIVING:
+            self._remove(name)
+
+    def sweep(self, now: float | None = None) -> None:
+        """Tickets whose URL has expired end, with their files: nobody can finish or take them any more.
+        One held by its screen stays (an archive's check may outlast the URL); a PUT under way stops itself."""
+        now = time.time() if now is None else now
+        with self._lock:
+            expired = [name for name, t in self._tickets.items() if self._expired(t, now) and t.state != HELD]
+        for name in expired:
+            self.discard(name)
+
+    def close(self) -> None:
+        """The server stops: every upload goes."""
+        with self._lock:
+            self._tickets.clear()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    @staticmethod
+    def _expired(ticket: Ticket, now: float) -> bool:
+        return ticket.issued + UPLOAD_VALID_SECONDS < now
+
+    def _remove(self, name: str) -> None:
+        try:
+            self._path(name).unlink(missing_ok=True)
+        except OSError:  # Windows: still open somewhere; the next start empties the folder
+            pass
 
     def _path(self, name: str) -> Path:
         if Path(name).name != name or not name.endswith(".upload"):
             raise ValueError(f"not an upload's name: {name!r}")
         return self.folder / name
-
-    def close(self) -> None:
-        if self._owner is not None:
-            self._owner.release()
-        if self._own:
-            shutil.rmtree(self.folder, ignore_errors=True)

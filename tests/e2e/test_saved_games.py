@@ -73,10 +73,10 @@ def test_a_file_chosen_in_the_browser_is_uploaded_checked_and_imported(ui, serve
     with u.page.expect_file_chooser() as picker:
         u.button("Import").click()
     picker.value.set_files(str(chosen))
-    confirm = u.button("Import 5 games")  # the dialog's: every game checked, none of them here yet
+    confirm = u.button(f"Import {len(records())} games")  # the dialog's: every game checked, none of them here yet
     confirm.wait_for(timeout=30_000)
     confirm.click()
-    u.page.get_by_text("Imported 5 games from games.json.").first.wait_for(timeout=30_000)  # the line (selectable) or its snack bar
+    u.page.get_by_text(f"Imported {len(records())} games from games.json.").first.wait_for(timeout=30_000)  # the line or its snack bar
     server.stop()
     export = subprocess.run(
         [sys.executable, "-m", "companion", "export", "--data", str(server.data)], cwd=REPO, capture_output=True, text=True, timeout=60

@@ -4,8 +4,6 @@ find a control in what the server sends, type into it and fire its events."""
 from __future__ import annotations
 
 import asyncio
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from typing import Any
 
@@ -171,33 +169,81 @@ class Client:
 
     async def hand_over(self, http_url: str, name: str, data: bytes, said_size: int | None = None) -> int:
         """What the browser does once a file is chosen in the Import button's picker: say which file,
-        answer the server's request to upload it, upload it (an HTTP PUT to the signed URL) and report
+        answer the server's request to upload it, upload it (an HTTP PUT to the URL it was given) and report
         the upload's end (or its failure). The upload's HTTP status."""
-        picker = self.control("FilePicker")
-        chosen = {"files": [{"id": 0, "name": name, "size": len(data) if said_size is None else said_size}]}
+        upload_url = await self.choose(name, len(data) if said_size is None else said_size)
+        status = await asyncio.to_thread(put, http_url + upload_url, data)
+        await self.report(name, status)
+        return status
+
+    async def choose(self, name: str, size: int, picker: int | None = None) -> str:
+        """A file chosen in `picker` (the first one sent): its name and the size the browser states. The
+        upload URL the server then hands the picker (a path on this server)."""
+        picker = self.control("FilePicker") if picker is None else picker
+        chosen = {"files": [{"id": 0, "name": name, "size": size}]}
         await self.ws.send(pack(CONTROL_EVENT, {"target": picker, "name": "result", "data": chosen}))
         _, asked = await self.until(lambda m: m[0] == INVOKE_METHOD and m[1].get("name") == "upload")
         answer = {"control_id": asked["control_id"], "call_id": asked["call_id"], "result": None, "error": None}
         await self.ws.send(pack(INVOKE_METHOD, answer))
-        status = await asyncio.to_thread(put, http_url + asked["args"]["files"][0]["upload_url"], data)
-        report = (
-            {"file_name": name, "progress": 1.0} if status == 200 else {"file_name": name, "error": f"Upload failed with status {status}"}
-        )
+        return asked["args"]["files"][0]["upload_url"]
+
+    async def report(self, name: str, status: int | None, picker: int | None = None) -> None:
+        """What Flet's client reports on the picker once its PUT ended: done (200), or the failure (None: the
+        connection broke, as a browser's XMLHttpRequest reports it)."""
+        picker = self.control("FilePicker") if picker is None else picker
+        if status == 200:
+            report: dict = {"file_name": name, "progress": 1.0}
+        else:
+            error = "XMLHttpRequest error." if status is None else f"Upload endpoint returned code {status}"
+            report = {"file_name": name, "error": error}
         await self.ws.send(pack(CONTROL_EVENT, {"target": picker, "name": "upload", "data": report}))
-        return status
 
     async def close(self) -> None:
         await self.ws.close()
 
 
-def put(url: str, data: bytes) -> int:
-    """An HTTP PUT; its status."""
-    request = urllib.request.Request(url, data=data, method="PUT")
+def put(
+    url: str, body: bytes | int, said_size: int | None = None, chunked: bool = False, part: int = 256 * 1024, stop_after: int | None = None
+):
+    """An HTTP PUT as a browser or an attacker's client sends it, a part at a time: `body` is the bytes, or how
+    many bytes to send (never held whole here). Content-Length says `said_size` (by default the body's size),
+    or the body is `chunked` (no size said). Sending stops as soon as the server answers. The status (None:
+    the connection broke before an answer could be read). `stop_after`: send that many bytes, then return
+    the open socket instead (a client that hangs on)."""
+    import select
+    import socket
+    from urllib.parse import urlsplit
+
+    size = body if isinstance(body, int) else len(body)
+    where = urlsplit(url)
+    sock = socket.create_connection((where.hostname, where.port), timeout=60)
+    framing = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {size if said_size is None else said_size}"
+    head = f"PUT {where.path}?{where.query} HTTP/1.1\r\nHost: {where.netloc}\r\n{framing}\r\n\r\n"
+    filler = b"\xff" * part
+    sent = 0
     try:
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            return answer.status
-    except urllib.error.HTTPError as e:
-        return e.code
+        sock.sendall(head.encode())
+        while sent < size:
+            if select.select([sock], [], [], 0)[0]:
+                break  # the server answered (or closed) before the end
+            n = min(part, size - sent)
+            piece = filler[:n] if isinstance(body, int) else body[sent : sent + n]
+            sock.sendall(b"%x\r\n%s\r\n" % (n, piece) if chunked else piece)
+            sent += n
+            if stop_after is not None and sent >= stop_after:
+                return sock
+        else:
+            if chunked:
+                sock.sendall(b"0\r\n\r\n")
+    except OSError:
+        pass  # the server stopped reading: its answer may still be there
+    try:
+        answer = sock.recv(4096)
+        return int(answer.split(b" ", 2)[1]) if answer.startswith(b"HTTP/1.1 ") else None
+    except OSError:
+        return None
+    finally:
+        sock.close()
 
 
 class Raw:

@@ -69,18 +69,20 @@ CASES = [(EVERY_STATE, signal.SIGTERM), (EVERY_STATE, signal.SIGINT), ("idle", s
     ("state", "sig"), CASES, ids=[f"{state}-{'Ctrl-C' if sig == signal.SIGINT else 'SIGTERM'}" for state, sig in CASES]
 )
 def test_the_server_stops_within_5_s(tmp_path, state, sig):
-    temp = tmp_path / "tmp"  # where the server makes its uploads folder (tempfile: TMPDIR)
+    temp = tmp_path / "tmp"  # the system's temporary folder (tempfile: TMPDIR): Flet's copy of the page goes there
     temp.mkdir()
     server = Server(tmp_path / "data", env={"TMPDIR": str(temp)}).start()
-    assert [p.name for p in temp.iterdir() if p.name.startswith("tableside-uploads-")]
+    uploads = tmp_path / "data" / "tmp" / "uploads"
+    assert uploads.is_dir()
     held = STATES[state](server)
     took = server.stop(sig, within=5.0)
     assert took is not None, f"still running 5 s after {sig.name} ({state}); it had to be killed"
     assert "Traceback" not in server.output()
+    assert not uploads.exists(), "the uploads folder was left behind"  # SIGTERM too (issue 51); before a start empties it
+    assert not list(temp.iterdir())
     store = GameStore(tmp_path / "data")  # the lock is free again
     store.close()
     assert not [p.name for p in (tmp_path / "data").iterdir() if p.name.endswith(".tmp")]
-    assert not list(temp.iterdir()), "the uploads folder was left behind"  # SIGTERM too (issue 51)
     release(held)
 
 

@@ -3,10 +3,11 @@
 import csv
 import io
 import json
-from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 import pytest
+
+from tests.ui.uploading import put
 
 from .records import lost_cities_with_duplicated_card, record, records
 
@@ -41,10 +42,8 @@ def pick(h, name: str | None, data: bytes | None, error: str | None = None, said
 
 
 def arrives(h, upload_url: str, data: bytes) -> None:
-    """What Flet's upload handler does with a PUT to `upload_url`: writes the file it names (a real
-    server's URL names it in its query; the harness's connection puts it last in the path)."""
-    query = parse_qs(urlsplit(upload_url).query)
-    (h.uploads.folder / (query["f"][0] if "f" in query else upload_url.rsplit("/", 1)[1])).write_bytes(data)
+    """The browser's PUT of the file to `upload_url`, through the server's upload route."""
+    assert put(h, upload_url, data) == 200
 
 
 def dialog(h):
@@ -230,21 +229,36 @@ def test_a_file_on_its_way_shows_how_much_has_arrived(open_app, store):
     assert not [c for c in h.controls() if isinstance(c, ft.Text) and str(c.value).startswith("Receiving")]
 
 
+def arrive(uploads, name: str, data: bytes) -> None:
+    """What the upload route does with a whole body: the ticket's one PUT, written, arrived."""
+    file, limit = uploads.begin(name)
+    assert len(data) <= limit
+    with file:
+        file.write(data)
+    assert uploads.arrived(name)
+
+
 def test_uploads_abandoned_past_their_urls_life_are_removed(tmp_path):
-    """A tab closed mid-upload, a file cut off at the limit: nobody can take them once the URL has expired."""
-    import os
+    """A tab closed mid-upload, a file never taken: nobody can take them once the URL has expired. One its
+    screen is reading stays; a PUT still under way is told to stop."""
     import time
 
-    from companion.server.uploads import UPLOAD_VALID_SECONDS, Uploads
+    from companion.server.uploads import UPLOAD_VALID_SECONDS, NotIssued, Uploads
 
     uploads = Uploads(tmp_path / "uploads")
-    old, recent = uploads.folder / "a.upload", uploads.folder / "b.upload"
-    old.write_bytes(b"x" * 1000)
-    recent.write_bytes(b"y")
-    long_ago = time.time() - UPLOAD_VALID_SECONDS - 5
-    os.utime(old, (long_ago, long_ago))
-    uploads.new_name("192.168.1.20")  # each new upload sweeps first
-    assert not old.exists() and recent.exists()
+    old, held, sending, unused = (uploads.new_name(f"192.168.1.{i}", 1000) for i in range(4))
+    arrive(uploads, old, b"x" * 1000)
+    arrive(uploads, held, b"y")
+    path = uploads.hold(held)
+    file = uploads.begin(sending)[0]
+    file.close()
+    uploads.sweep(now=time.time() + UPLOAD_VALID_SECONDS + 1)
+    assert sorted(p.name for p in uploads.folder.iterdir()) == sorted([held, sending])  # the PUT removes its own
+    assert path.read_bytes() == b"y" and not uploads.receiving(sending)
+    with pytest.raises(FileNotFoundError):
+        uploads.take(old)
+    with pytest.raises(NotIssued):
+        uploads.begin(unused)
 
 
 def test_each_device_and_the_server_have_a_budget_of_uploads_under_way(tmp_path):
@@ -253,20 +267,38 @@ def test_each_device_and_the_server_have_a_budget_of_uploads_under_way(tmp_path)
     from companion.server.uploads import MAX_UNDER_WAY, MAX_UNDER_WAY_PER_DEVICE, UPLOAD_VALID_SECONDS, UploadRefused, Uploads
 
     uploads = Uploads(tmp_path / "uploads")
-    phone = [uploads.new_name("10.0.0.2") for _ in range(MAX_UNDER_WAY_PER_DEVICE)]
+    phone = [uploads.new_name("10.0.0.2", 100) for _ in range(MAX_UNDER_WAY_PER_DEVICE)]
     with pytest.raises(UploadRefused, match="still on its way"):
-        uploads.new_name("10.0.0.2")
+        uploads.new_name("10.0.0.2", 100)
     uploads.discard(phone[0])  # the first one failed: its place is free again
-    (uploads.folder / phone[1]).write_bytes(b"{}")
+    arrive(uploads, phone[1], b"{}")
     assert uploads.take(phone[1]) == b"{}"
-    uploads.new_name("10.0.0.2")
-    others = [uploads.new_name(f"10.0.1.{i}") for i in range(MAX_UNDER_WAY - 1)]
+    uploads.new_name("10.0.0.2", 100)
+    others = [uploads.new_name(f"10.0.1.{i}", 100) for i in range(MAX_UNDER_WAY - 1)]
     with pytest.raises(UploadRefused, match="receiving other files"):
-        uploads.new_name("10.0.2.1")
+        uploads.new_name("10.0.2.1", 100)
     import time
 
     later = time.time() + UPLOAD_VALID_SECONDS + 1  # every URL issued has expired: nobody can send on them
-    assert uploads.new_name("10.0.2.1", now=later) and len(others) == MAX_UNDER_WAY - 1
+    assert uploads.new_name("10.0.2.1", 100, now=later) and len(others) == MAX_UNDER_WAY - 1
+
+
+def test_a_refused_upload_counts_until_its_screen_hears_of_it_and_leaves_no_file(tmp_path):
+    """A body cut off at its limit: its file is gone at once, the screen can still tell why, and the device's
+    place comes back when the screen has said it."""
+    from companion.server.uploads import MAX_UNDER_WAY_PER_DEVICE, UploadRefused, Uploads
+
+    uploads = Uploads(tmp_path / "uploads")
+    names = [uploads.new_name("10.0.0.2", 100) for _ in range(MAX_UNDER_WAY_PER_DEVICE)]
+    file = uploads.begin(names[0])[0]
+    with file:
+        file.write(b"x" * 100)
+    uploads.refused(names[0], cut_off=True)
+    assert list(uploads.folder.iterdir()) == [] and uploads.cut_off(names[0]) and not uploads.cut_off(names[1])
+    with pytest.raises(UploadRefused):
+        uploads.new_name("10.0.0.2", 100)
+    uploads.discard(names[0])
+    uploads.new_name("10.0.0.2", 100)
 
 
 def test_settings_say_when_the_history_was_last_exported(open_app, store):
@@ -282,39 +314,42 @@ def test_settings_say_when_the_history_was_last_exported(open_app, store):
     assert open_app("/settings").text_of("last-export").startswith(f"History last exported on {date.today().isoformat()}.")
 
 
-def test_uploads_folders_of_runs_that_ended_without_removing_them_go_at_start_up(tmp_path, monkeypatch):
-    """A server killed (SIGKILL, a power cut) leaves its uploads folder and partial files: the next start
-    removes it. A folder whose run still holds it (another server on this machine) stays."""
-    import tempfile
+def test_an_upload_url_ends_with_another_pick_or_when_the_screen_is_left(open_app, store):
+    """A URL the screen no longer waits for takes no file: not the first pick's once a second file is chosen, not
+    any once the person has left the screen. What the browser may still send to them is refused before a byte is kept."""
+    h = open_app("/transfer")
+    data = json.dumps(records()).encode()
+    (import_button,) = h.buttons("Import")
+    picker = import_button.action.file_picker
+    for name in ("first.json", "games.json"):
+        h.fire(picker, "result", {"files": [{"id": 0, "name": name, "size": len(data)}]})
+    first, second = [args["files"][0].upload_url for method, args in h.conn.invoked if method == "upload"]
+    assert put(h, first, data) == 403
+    h.fire(picker, "upload", {"file_name": "first.json", "progress": 1.0})  # the first pick's late report: not this upload
+    assert dialog(h) is None
+    arrives(h, second, data)
+    h.fire(picker, "upload", {"file_name": "games.json", "progress": 1.0})
+    assert dialog(h).content.value == f"Import {len(records())} games from games.json?"
+    assert put(h, second, data) == 403  # taken: the URL is spent
+    h.fire(picker, "result", {"files": [{"id": 0, "name": "later.json", "size": len(data)}]})
+    (last,) = [args["files"][0].upload_url for method, args in h.conn.invoked if method == "upload"][2:]
+    h.run(h.page.push_route("/"))
+    h.settle()
+    assert put(h, last, data) == 403 and list(h.uploads.folder.iterdir()) == []
 
-    from filelock import FileLock
 
-    from companion.server.uploads import OWNER, PREFIX, Uploads
+def test_what_a_run_cut_short_left_in_the_data_folders_tmp_goes_at_the_next_start(tmp_path):
+    """A server killed (SIGKILL, a power cut) leaves partial uploads in <data>/tmp/uploads: the next opening of
+    the folder removes them (tests/security/test_uploads.py does it to the real server)."""
+    from companion.data.store import GameStore
 
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    killed = tmp_path / f"{PREFIX}killed"
-    killed.mkdir()
-    (killed / OWNER).touch()  # its run ended: nobody holds the lock
-    (killed / "a.upload").write_bytes(b"x" * 1000)
-    running = Uploads()  # another server on this machine, still running
-    unmarked = tmp_path / f"{PREFIX}unmarked"  # not a folder this version marks: left alone
-    unmarked.mkdir()
-    try:
-        assert not killed.exists()  # the first start removed it already
-        killed.mkdir()
-        (killed / OWNER).touch()
-        held_elsewhere = FileLock(killed / OWNER)
-        assert held_elsewhere.acquire(timeout=0)  # now as if its run were alive
-        fresh = Uploads()
-        assert killed.exists() and running.folder.exists() and unmarked.exists()
-        held_elsewhere.release()
-        fresh.close()
-        again = Uploads()
-        assert not killed.exists() and running.folder.exists() and unmarked.exists()
-        again.close()
-    finally:
-        running.close()
-    assert not running.folder.exists()
+    GameStore(tmp_path / "data").close()
+    left = tmp_path / "data" / "tmp" / "uploads" / "0123.upload"
+    left.parent.mkdir(parents=True)
+    left.write_bytes(b"x" * 1000)
+    store = GameStore(tmp_path / "data")
+    store.close()
+    assert not (tmp_path / "data" / "tmp").exists()
 
 
 def test_a_long_check_can_be_cancelled_and_imports_nothing(open_app, store, monkeypatch):
@@ -387,4 +422,4 @@ def test_an_uploaded_zip_is_read_a_part_at_a_time_and_its_file_goes_with_the_que
     assert peak < junk / 4, f"{peak / 2**20:.0f} MB at the peak of the check"
     assert list(h.uploads.folder.iterdir()) == []  # nothing of the upload is left
     for _ in range(2):  # the device's budget (two under way) is whole again
-        h.uploads.new_name("127.0.0.1")
+        h.uploads.new_name("127.0.0.1", 1)

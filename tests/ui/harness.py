@@ -80,9 +80,6 @@ class FakeConnection(Connection):
             res = res(body.args)
         s.handle_invoke_method_results(body.control_id, body.call_id, res, None)
 
-    def get_upload_url(self, file_name: str, expires: int) -> str:
-        return f"http://test/upload/{file_name}"
-
     @property
     def errors(self) -> list[str]:
         return [m.body.message for m in self.sent if m.action == MessageAction.SESSION_CRASHED]

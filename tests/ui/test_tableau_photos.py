@@ -3,7 +3,6 @@ control, the thumbnails on every device of the table, the saved game's page, and
 
 import io
 import zipfile
-from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 from PIL import Image
@@ -11,6 +10,7 @@ from PIL import Image
 import scoring
 from companion.data.photos import photo_name
 from companion.services import tableau_photos
+from tests.ui.uploading import put
 
 
 def jpeg(colour="green") -> bytes:
@@ -20,9 +20,8 @@ def jpeg(colour="green") -> bytes:
 
 
 def arrives(h, upload_url: str, data: bytes) -> None:
-    """What Flet's upload handler does with a PUT to `upload_url` (as tests/transfer/test_screen.arrives)."""
-    query = parse_qs(urlsplit(upload_url).query)
-    (h.uploads.folder / (query["f"][0] if "f" in query else upload_url.rsplit("/", 1)[1])).write_bytes(data)
+    """The browser's PUT of the file to `upload_url`, through the server's upload route."""
+    assert put(h, upload_url, data) == 200
 
 
 def pick(h, button_name: str, file_name: str, data: bytes) -> None:

@@ -2,12 +2,13 @@
 
 It is taken only from a session the screen allows (`Receiver.may`, asked at every pick: a crafted event
 reaches the handler as a real pick does), and comes one of two ways: with the pick itself in the browser
-build (no server to upload to), or by Flet's signed upload to this run's uploads folder
-(server/uploads.py: an HTTP PUT in chunks, never one websocket message), whose progress and end the
-client reports on the picker. Either way a file over the screen's limit is refused before it is sent, a
-failed upload is discarded, and the bytes are taken from the folder in a worker thread. These steps are
-kept here once so that both screens take files alike; each screen says what it shows (progress, its own
-words) and does what it will with the bytes.
+build (no server to upload to), or by an upload to the data folder's tmp/uploads (server/uploads.py: an
+HTTP PUT to a URL good for this one file, cut off past the screen's limit while it arrives, never one
+websocket message), whose progress and end the client reports on the picker. Either way a file over the
+screen's limit is refused before it is sent, a failed, cut off or abandoned upload (another pick, the
+screen left) ends its URL and its file, and the bytes are taken from the folder in a worker thread. These
+steps are kept here once so that both screens take files alike; each screen says what it shows (progress,
+its own words) and does what it will with the bytes.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import cast
 import flet as ft
 
 from companion.language import _
-from companion.server.uploads import UPLOAD_VALID_SECONDS, UploadRefused
+from companion.server.uploads import UploadRefused
 from companion.services.background import in_thread
 from companion.ui.session import App
 
@@ -33,7 +34,7 @@ def _quiet(name: str, size: int, done: float | None) -> None:
 class Receiver:
     """What a screen says and does at each step of a picked file's way (all called on the session's loop)."""
 
-    limit: Callable[[str], int]  # bytes, by the file's name: a larger file is refused before it is sent
+    limit: Callable[[str], int]  # bytes, by the file's name: a larger file is refused before it is sent, cut off if sent
     may: Callable[[], str]  # "" when this session may add what the file brings (asked before any upload URL), else the refusal
     too_big: Callable[[str], str]  # the refusal of a file (by its name) over the limit, or cut off by the server (HTTP 413)
     lost: Callable[[str, str | None], str]  # the refusal of a file that did not arrive: its name, the upload's error (None: not found)
@@ -58,6 +59,14 @@ def use_file_picker(app: App, receiver: Receiver) -> ft.FilePicker:
     setters, refs)."""
     upload = ft.use_ref(cast(tuple[str, str, int] | None, None))  # the file on its way: its name on the device, in uploads/, its size
 
+    def abandon() -> None:
+        """The upload under way is no longer wanted (another pick, the screen left): its URL and file end."""
+        if upload.current is not None and app.uploads is not None:
+            app.uploads.discard(upload.current[1])
+        upload.current = None
+
+    ft.on_unmounted(abandon)
+
     async def picked(e: ft.FilePickerResultEvent) -> None:
         if not e.files:
             return  # cancelled
@@ -75,26 +84,33 @@ def use_file_picker(app: App, receiver: Receiver) -> ft.FilePicker:
         if app.uploads is None:
             receiver.refuse(_("This server does not take files."))
             return
+        abandon()
         try:
-            name = app.uploads.new_name(app.address or "unknown")
+            name = app.uploads.new_name(app.address or "unknown", receiver.limit(file.name))
         except UploadRefused as refused:
             receiver.refuse(str(refused))
             return
         upload.current = (file.name, name, file.size or 0)
         receiver.receiving(file.name, file.size or 0, 0)
-        url = app.page.get_upload_url(name, UPLOAD_VALID_SECONDS)
-        await held.current.upload([ft.FilePickerUploadFile(upload_url=url, id=file.id, name=file.name)])
+        await held.current.upload([ft.FilePickerUploadFile(upload_url=app.uploads.url(name), id=file.id, name=file.name)])
 
     async def uploaded(e: ft.FilePickerUploadEvent) -> None:
         """The upload's progress; at its end, the file's bytes."""
-        if upload.current is None or app.uploads is None:
-            return  # not an upload this screen asked for
+        if upload.current is None or app.uploads is None or e.file_name != upload.current[0]:
+            return  # not the upload this screen waits for (an earlier pick's)
         shown, name, size = upload.current
+        uploads = app.uploads
+
+        def refuse(error: str | None) -> None:
+            """Said in words: too large when the server cut it off (whatever the browser reports), else lost."""
+            too_big = uploads.cut_off(name) or (error is not None and "413" in error)
+            uploads.discard(name)
+            receiver.refuse(receiver.too_big(shown) if too_big else receiver.lost(shown, error))
+
         if e.error:
             upload.current = None
-            app.uploads.discard(name)
             receiver.receiving(shown, size, None)
-            receiver.refuse(receiver.too_big(shown) if "413" in e.error else receiver.lost(shown, e.error))
+            refuse(e.error)
             return
         if (e.progress or 0) < 1:
             receiver.receiving(shown, size, e.progress or 0)
@@ -103,19 +119,19 @@ def use_file_picker(app: App, receiver: Receiver) -> ft.FilePicker:
         receiver.receiving(shown, size, None)
         if receiver.arrived_file is not None:
             try:
-                path = app.uploads.hold(name)
+                path = uploads.hold(name)
             except OSError:
-                receiver.refuse(receiver.lost(shown, None))
+                refuse(None)
                 return
             try:
                 await receiver.arrived_file(path, shown)
             finally:
-                app.uploads.release(name)
+                uploads.release(name)
             return
         try:
-            data = await in_thread(app.uploads.take, name)
+            data = await in_thread(uploads.take, name)
         except OSError:
-            receiver.refuse(receiver.lost(shown, None))
+            refuse(None)
             return
         await receiver.arrived(data, shown)
 
