@@ -15,7 +15,7 @@ import scoring
 from companion.language import N_, _
 from companion.services.history_figures import share_of
 from companion.ui.games.base import GameScreen, line_words, naming
-from companion.ui.widgets.bar_buttons import FILLED, OUTLINED, TONAL, BarButton
+from companion.ui.widgets.bar_buttons import FILLED, OUTLINED, BarButton, next_round_button
 from companion.ui.widgets.controls import TAP, card_button, option_switch, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
@@ -135,9 +135,6 @@ def Formulas(lines: tuple[scoring.Line, ...]) -> ft.Control:
         or [ft.Text(_("No expedition started yet."), size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
         spacing=2,
     )
-
-
-GUEST_ROUND = N_("The table starts the next round.")
 
 
 class LostCitiesScreen(GameScreen):
@@ -395,22 +392,10 @@ class LostCitiesScreen(GameScreen):
         ]
 
     def round_action(self) -> BarButton | None:
-        """Next round while rounds remain: greyed on a guest's phone, where a line under the bar says why (a
-        tooltip alone is never seen on a phone)."""
+        """Next round while rounds remain (greyed on a guest's phone)."""
         if len(self.context.record["rounds"]) >= self.variant.rounds:
             return None
-        guest = bool(self.context.seat)
-        return BarButton(
-            _("Next round"),
-            lambda e: self.next_round(),
-            ft.Icons.ARROW_FORWARD,
-            look=TONAL,
-            disabled=guest,
-            reason=_(GUEST_ROUND) if guest else None,
-            note=_(GUEST_ROUND) if guest else "",
-            keep=2 if guest else 4,
-            key="next round",
-        )
+        return next_round_button(lambda e: self.next_round(), guest=bool(self.context.seat))
 
     def explanations(self, result: scoring.Result) -> tuple[str, ...]:
         """The scorer's sentences without its last one while rounds remain: that one names who starts

@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.language import N_, _
 from companion.ui.widgets.controls import SNUG, TAP
 from companion.ui.widgets.label_width import label_width
 
@@ -50,6 +51,25 @@ class BarButton:
         if not worded:
             return TAP
         return max(SMALLEST, 2 * PADDING + (ICON if self.icon else 0) + label_width(self.label))
+
+
+GUEST_ROUND = N_("The table starts the next round.")
+
+
+def next_round_button(on_click: Callable[[Any], Any], guest: bool) -> BarButton:
+    """A game in rounds' Next round: the table's to press, greyed on a guest's phone, where a line under the bar
+    says why (a tooltip alone is never seen on a phone) and its word goes before Undo's."""
+    return BarButton(
+        _("Next round"),
+        on_click,
+        ft.Icons.ARROW_FORWARD,
+        look=TONAL,
+        disabled=guest,
+        reason=_(GUEST_ROUND) if guest else None,
+        note=_(GUEST_ROUND) if guest else "",
+        keep=2 if guest else 4,
+        key="next round",
+    )
 
 
 def worded(buttons: Sequence[BarButton], room: float) -> tuple[bool, ...]:
