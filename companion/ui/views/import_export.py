@@ -4,9 +4,9 @@ Downloads use FilePicker.save_file(src_bytes=…), which the browser turns into 
 download. Import uses the `ft.PickFiles` client action: a browser (Safari always)
 opens a file picker only inside the click itself, so the click opens it on the
 client, and the chosen file reaches the screen (widgets/picked_file.py). Its bytes
-then come by Flet's upload (server/uploads.py: an HTTP PUT in chunks, its progress
-shown), not in one websocket message. Nothing is stored before the person confirms, and a file
-with one invalid record stores nothing.
+then come by an upload (server/uploads.py: an HTTP PUT to a URL for this one file, cut
+off past 32 MB, or 320 MB for a ZIP, its progress shown), not in one websocket message.
+Nothing is stored before the person confirms, and a file with one invalid record stores nothing.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ as thumbnails (tap one to see it whole), and the same thumbnails on a saved game
 
 The button is Flet's FilePicker opened by the `ft.PickFiles` client action with the image types (a
 browser opens a picker only inside the click itself; a phone's offers its camera). The chosen file
-comes as the import's does (widgets/picked_file.py): by Flet's signed upload (server/uploads.py),
-then it is checked and stored in a worker thread (services/tableau_photos.py). Each button has a
+comes as the import's does (widgets/picked_file.py): by an upload to a URL for this one file, cut off
+past 20 MB (server/uploads.py), then it is checked and stored in a worker thread (services/tableau_photos.py). Each button has a
 picker of its own, kept for the button's life: the picker's result says which file, not which button.
 A refusal (not an image, too large, no right to change the game) is said under the button
 (identifier `photo-message-<player>`); nothing is saved then.
