@@ -98,10 +98,11 @@ def test_another_game_on_home_is_set_up_and_started_by_typing(open_app, store):
 
 def test_enter_sends_the_number_and_moves_to_the_next_players_field_then_the_next_round(open_app, store):
     """One field per player per round and nothing else to press: after the last player, the first field of the
-    next round, which is started by its first number (so no empty round is ever left at the end)."""
+    next round, which is started by its first number (so no empty round is ever left at the end). The phone
+    shows the rounds the newest first: the one being entered stays under the totals."""
     game_id = start(store)
     h = open_app(f"/play/{game_id}")
-    assert fields(h) == ["Ana round 1 score", "Ben round 1 score", "Cy round 1 score"]
+    assert fields(h) == ["Ana round 1 score", "Ben round 1 score", "Cy round 1 score"]  # a new game: its first round
     sent = len(h.conn.sent)
     h.enter(field(h, "Ana", 1), "13")
     assert focused(h, sent) == ["Ben round 1 score"]
@@ -109,9 +110,8 @@ def test_enter_sends_the_number_and_moves_to_the_next_players_field_then_the_nex
     sent = len(h.conn.sent)
     h.enter(field(h, "Cy", 1), "13")
     assert rounds_of(store, game_id) == [{"Ana": 13, "Ben": 0, "Cy": 13}]
-    # The phone shows the next round, not started yet, its first field focused once drawn.
-    assert fields(h) == ["Ana round 2 score", "Ben round 2 score", "Cy round 2 score"]
-    assert h.text_of("round-shown") == "Round 2 (new)"
+    assert fields(h) == [f"{p} round {n} score" for n in (2, 1) for p in PLAYERS]
+    assert h.text_of("round-2") == "Round 2 (new)"
     assert focused(h, sent) == ["Ana round 2 score"]
     h.enter(field(h, "Ana", 2), "−5")
     assert rounds_of(store, game_id) == [{"Ana": 13, "Ben": 0, "Cy": 13}, {"Ana": -5, "Ben": 0, "Cy": 0}]
@@ -139,7 +139,7 @@ def test_the_target_reached_ends_the_game_and_says_so(open_app, store):
     assert "Ana reached the target of 100 in round 2: the game is over." in h.shown_text("game-over")
     h.enter(field(h, "Cy", 2), "3")  # the round that ended the game is still typed into
     assert rounds_of(store, game_id)[1] == {"Ana": 10, "Ben": 0, "Cy": 3}
-    assert [b.disabled for b in h.buttons("Show round 3")] == [True]  # no round after it
+    assert "Ana round 3 score" not in fields(h)  # no round after it
     assert not h.buttons("Finish game")
     assert scoring.score(store.get(game_id).record).winners == ("Ben",)
 
@@ -150,8 +150,7 @@ def test_finish_game_ends_a_game_without_target_and_play_on_or_undo_takes_it_bac
     h.tap("Finish game")
     assert store.get(game_id).record["finished"] is True
     assert h.shown_text("game-over").startswith("The game is finished")
-    assert "Ana round 2 score" not in fields(h)
-    assert [b.disabled for b in h.buttons("Show round 2")] == [True]  # no round after a finished game
+    assert "Ana round 2 score" not in fields(h)  # no round after a finished game
     h.tap("Play on")
     assert "finished" not in store.get(game_id).record and h.shown_text("game-over") == ""
     h.tap("Finish game")
@@ -166,7 +165,6 @@ def test_a_refused_number_says_why_at_its_field_and_stays_to_be_corrected(open_a
     h.enter(field(h, "Ben", 2), "12a")
     assert field(h, "Ben", 2).error == "Type a whole number, such as 13 or −5."
     assert field(h, "Ben", 2).value == "12a"
-    h.tap("Show round 1")
     h.enter(field(h, "Ana", 1), "100")  # it would end the game with round 1, before round 2
     assert field(h, "Ana", 1).error == "With 100, Ana would reach the target of 100 in round 1, ending the game before round 2."
     assert field(h, "Ana", 1).value == "100"
@@ -198,7 +196,6 @@ def test_two_devices_starting_the_next_round_at_once_start_one(open_app, store):
     game_id = start(store, {"title": "Skyjo"}, rounds=[{"Ana": 1, "Ben": 2, "Cy": 3}])
     tablet = open_app(f"/play/{game_id}", width=1024, height=768)
     phone = open_app(f"/play/{game_id}")
-    phone.tap("Show round 2")
     typed = [(tablet, field(tablet, "Ana", 2), "4"), (phone, field(phone, "Cy", 2), "5")]
     for h, f, text in typed:
         h.session.apply_patch(f._i, {"value": text})

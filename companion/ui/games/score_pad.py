@@ -23,7 +23,7 @@ import scoring
 from companion.language import N_, _, spoken
 from companion.ui.games.base import GameScreen
 from companion.ui.widgets.bar_buttons import FILLED, TONAL, BarButton
-from companion.ui.widgets.controls import TAP, icon_button
+from companion.ui.widgets.controls import TAP
 from companion.ui.widgets.score_sheet import score_sheet
 from scoring import NextRound, number
 from scoring import score_pad as rules
@@ -141,9 +141,10 @@ class ScorePadScreen(GameScreen):
         return self.context.record["rounds"]
 
     def may_start_round(self) -> bool:
-        """Whether this screen offers the round still to start: not on a guest's phone (the table starts a
-        round), not once the game is over (the rules' refusal of NextRound)."""
-        return not self.context.seat and self.context.refusal(NextRound()) is None
+        """Whether this screen offers the round still to start: once the last round holds a number (a new game
+        offers its first round alone), not on a guest's phone (the table starts a round), not once the game is
+        over (the rules' refusal of NextRound)."""
+        return not self.context.seat and any(self.rounds[-1].values()) and self.context.refusal(NextRound()) is None
 
     def last_round(self) -> int:
         """The last round a field is offered for: the round still to start, where there is one."""
@@ -157,13 +158,12 @@ class ScorePadScreen(GameScreen):
 
     @property
     def phone(self) -> bool:
-        """The host's phone: one round at a time, its players as rows (a guest's phone shows its own column)."""
+        """The host's phone: each round its players as rows (a guest's phone shows its own column)."""
         return not self.context.wide and not self.context.seat
 
-    @property
-    def round_shown(self) -> int:
-        """The round a phone shows (1-based): the one picked, else the last one played."""
-        return max(1, min(self.context.state.get("round", len(self.rounds)), self.last_round()))
+    def newest_first(self) -> range:
+        """The rounds offered, the newest first: the round being entered stays at the top, under the totals."""
+        return range(self.last_round(), 0, -1)
 
     # -- a typed number --------------------------------------------------------------------
 
@@ -213,14 +213,10 @@ class ScorePadScreen(GameScreen):
         return (players[0], round_ + 1) if round_ < self.last_round() else None
 
     async def focus_after(self, player: str, round_: int) -> None:
-        """Focus the field after `player`'s (Enter): on the host's phone in the next round, the round is shown first,
-        and its field focused once it is drawn."""
+        """Focus the field after `player`'s (Enter): at once where it is drawn, else once it is (the round to start
+        that the number just sent brought)."""
         after = self.next_field(player, round_)
         if after is None:
-            return
-        if self.phone and after[1] != self.round_shown:
-            self.pending = after
-            self.context.remember("round", after[1])
             return
         if after in self.fields:
             await self.focus(after)
@@ -239,9 +235,6 @@ class ScorePadScreen(GameScreen):
         except (KeyError, RuntimeError):  # gone meanwhile (a round taken back): the focus stays where it was
             log.info("the field of %s in round %s is gone: focus not moved", *key)
 
-    def show_round(self, round_: int) -> None:
-        self.context.remember("round", round_)
-
     # -- what is shown ----------------------------------------------------------------------
 
     def row(self, player: str, round_: int) -> ft.Control:
@@ -256,46 +249,29 @@ class ScorePadScreen(GameScreen):
         )
 
     def column(self, player: str) -> ft.Control:
-        """`player`'s rounds, oldest first, and the round still to start: a tablet's column, a guest's phone."""
-        return ft.Column([self.row(player, n) for n in range(1, self.last_round() + 1)], spacing=8)
+        """`player`'s rounds, the newest first: a tablet's column, a guest's phone."""
+        return ft.Column([self.row(player, n) for n in self.newest_first()], spacing=8)
+
+    def round_heading(self, round_: int) -> ft.Control:
+        said = _("Round {round} (new)") if round_ > len(self.rounds) else _("Round {round}")
+        return ft.Semantics(
+            identifier=f"round-{round_}",
+            content=ft.Text(said.format(round=round_), weight=ft.FontWeight.BOLD, size=13),
+            key=f"round {round_}",
+        )
 
     def round_rows(self) -> ft.Control:
-        """The round shown on the host's phone: a row a player."""
-        shown_round = self.round_shown
-        return ft.Column([self.row(p, shown_round) for p in self.context.players], spacing=8)
+        """The host's phone: each round its players as rows, the newest first."""
+        return ft.Column(
+            [
+                ft.Column([self.round_heading(n), *[self.row(p, n) for p in self.context.players]], spacing=8, key=f"round {n}")
+                for n in self.newest_first()
+            ],
+            spacing=16,
+        )
 
     def tableau(self, player: str) -> ft.Control:
         return self.round_rows() if self.phone else self.column(player)
-
-    def scroll_key(self) -> str:
-        return f"round {self.round_shown}" if self.phone else ""
-
-    def view_choices(self) -> list[ft.Control]:
-        """The host's phone: the round shown, and the rounds before and after it one tap away."""
-        if not self.phone:
-            return []
-        current, last = self.round_shown, self.last_round()
-        label = _("Round {round}").format(round=current)
-        if current > len(self.rounds):
-            label = _("Round {round} (new)").format(round=current)
-        before = icon_button(
-            ft.Icons.CHEVRON_LEFT,
-            _("Show round {round}").format(round=current - 1),
-            lambda e: self.show_round(current - 1),
-            disabled=current <= 1,
-            reason=_("This is the first round."),
-        )
-        after = icon_button(
-            ft.Icons.CHEVRON_RIGHT,
-            _("Show round {round}").format(round=current + 1),
-            lambda e: self.show_round(current + 1),
-            disabled=current >= last,
-            reason=_("No round after this one yet."),
-        )
-        for button in (before, after):
-            button.width = button.height = TAP
-        said = ft.Semantics(identifier="round-shown", content=ft.Text(label, weight=ft.FontWeight.BOLD, size=13))
-        return [ft.Row([before, said, after], spacing=0, tight=True, key="rounds")]
 
     def over(self) -> str:
         """How the game ended, once it has: the rules' sentence of the target reached, or the players' Finish game."""
