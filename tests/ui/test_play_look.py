@@ -16,7 +16,6 @@ from materialyoucolor.scheme.scheme_tonal_spot import SchemeTonalSpot
 from companion.data.ids import route_id
 from companion.server import fonts
 from companion.ui import games as game_screens
-from companion.ui.games.lost_cities import SMALLEST_CARD
 from companion.ui.widgets import palette
 from companion.ui.widgets.controls import TAP
 from tests import every_game
@@ -125,9 +124,11 @@ def test_no_small_text_and_no_small_target(open_app, store, game, width):
         if isinstance(c, ft.IconButton):
             assert c.size_constraints and c.size_constraints.min_height >= TAP, c.icon
         elif tappable(c) and c.height is not None:
-            # Lost Cities' cards on a phone: the tallest that fit the screen, never under SMALLEST_CARD (docs/screens.md)
-            lowest = SMALLEST_CARD if game == "lost-cities" and width < 600 and card_state(c) in ("held", "free", "taken") else TAP
-            assert c.height >= lowest and (c.width is None or c.width >= TAP), c
+            # A card sized to fit the screen (Lost Cities' 12 rows on a phone, 6 nimmt!'s rows of ten): never under the
+            # smallest its screen says it draws (docs/screens.md); every other target 48 × 48.
+            card = card_state(c) in ("held", "free", "taken")
+            narrowest, lowest = game_screens.screen(game).smallest_card if card else (TAP, TAP)
+            assert c.height >= lowest and (c.width is None or c.width >= narrowest), c
 
 
 def texts(h) -> list[str]:

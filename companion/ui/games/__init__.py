@@ -9,7 +9,7 @@ import flet as ft
 import scoring
 from companion.server import fonts
 from companion.ui import themes
-from companion.ui.games import bgg_card_game, bgg_game, card_commons, cgt, lost_cities, score_pad
+from companion.ui.games import bgg_card_game, bgg_game, card_commons, cgt, lost_cities, score_pad, six_nimmt
 from companion.ui.games.base import DEFAULT_SEED, GameScreen, PlayContext, Statistic
 
 __all__ = ["DEFAULT_SEED", "SCREENS", "GameScreen", "PlayContext", "Statistic", "ordered", "register", "screen"]
@@ -22,6 +22,7 @@ SCREENS: dict[str, type[GameScreen]] = {
         bgg_game.BggGameScreen,
         cgt.CgtScreen,
         card_commons.CardCommonsScreen,
+        six_nimmt.SixNimmtScreen,
         score_pad.ScorePadScreen,
     )
 }

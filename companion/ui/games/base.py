@@ -16,7 +16,7 @@ import scoring
 from companion.language import _, spoken
 from companion.services.player_colours import colour_name, table_colours
 from companion.ui.widgets.bar_buttons import BarButton
-from companion.ui.widgets.controls import NARROW_TABLEAU
+from companion.ui.widgets.controls import NARROW_TABLEAU, TAP
 from companion.ui.widgets.palette import ink
 from scoring import Action, Result, Table
 
@@ -152,6 +152,9 @@ class GameScreen:
     parts_draw_themselves: ClassVar[bool] = False
     # The colours of the game's own cards (names in widgets/palette.py): no player's colour is mistaken for one.
     card_colours: ClassVar[tuple[str, ...]] = ()
+    # The smallest (width, height) the game draws a card, where it sizes its cards to fit the screen (docs/screens.md:
+    # Lost Cities' 12 rows on a phone, 6 nimmt!'s rows of ten); every other target is 48 × 48 (tests/ui/test_play_look.py).
+    smallest_card: ClassVar[tuple[int, int]] = (TAP, TAP)
 
     def __init__(self, context: PlayContext):
         self.context = context

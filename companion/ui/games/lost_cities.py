@@ -141,6 +141,7 @@ class LostCitiesScreen(GameScreen):
     key = "lost-cities"
     seed = ft.Colors.AMBER_800
     card_colours = (*rules.COLOURS, rules.PURPLE)  # the expeditions: a player's dot is never one of them
+    smallest_card = (COLUMN, SMALLEST_CARD)  # on a phone, the tallest cards that let a column fit the screen
     icon = ft.Icons.EXPLORE
     parts_draw_themselves = True  # each column, head and formula line draws itself when a tap changes it
 

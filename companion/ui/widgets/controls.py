@@ -43,6 +43,7 @@ def card_button(
     icon: ft.IconData | None = None,
     disabled: bool = False,
     height: float = TAP,
+    marks: str = "",
 ) -> ft.Control:
     """One physical card: `held` (filled), `free` (outlined) or `taken` (by another player: struck
     through and faded, yet tappable, so the tap reaches the rules and the refusal says whose it is).
@@ -60,6 +61,8 @@ def card_button(
 
     `height`: 48 (TAP) unless a whole tableau must fit a phone's screen (Lost Cities, docs/screens.md).
 
+    `marks`: a line of small marks under the text, in its colour (6 nimmt!'s bullheads, one • each).
+
     A card is a plain tappable box, not a Material button: a screen shows about a hundred of them,
     and in the browser a button's press (ink, focus, elevation) and its rebuild cost a phone's CPU
     several times what the change itself does (bench/tap.py, docs/screens.md).
@@ -76,6 +79,9 @@ def card_button(
             color=fg,
             font_family="DejaVu",
             style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if taken else None,
+            text_align=ft.TextAlign.CENTER if marks else ft.TextAlign.START,
+            # Tight marks: seven of them fit a card 30 px wide (a text's spans are said by its label, not read).
+            spans=[ft.TextSpan("\n" + marks, ft.TextStyle(size=SMALLEST_TEXT, letter_spacing=-0.5, height=0.9))] if marks else None,
         )
     )
     card = ft.Container(

@@ -1,0 +1,368 @@
+"""6 nimmt! play screen: each round (a deal), the cards each player took, one tap a card. The 104 cards lie in
+rows of ten (1–10, 11–20, …; rows of five where a tableau is narrow), so 55 is found at once: sixth row, fifth
+card. Each card shows its bullheads as marks (•) and as its colour, as the published deck does: 55 and the other
+multiples of 11 stand out. A card on another player's pile this round shows as taken (a tap on it says whose).
+Each player's bullheads this round head their cards, the totals are the play screen's, and the end is said when
+a total reaches the table's number (66 unless it chose another)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from statistics import mean
+from typing import Any
+
+import flet as ft
+
+import scoring
+from companion.language import N_, _, ngettext, spoken
+from companion.ui.games.base import GameScreen, line_words
+from companion.ui.widgets.bar_buttons import FILLED, TONAL, BarButton
+from companion.ui.widgets.controls import TAP, card_button, short_name
+from companion.ui.widgets.palette import ink
+from companion.ui.widgets.score_sheet import score_sheet
+from scoring import NextRound, number
+from scoring import six_nimmt as rules
+from scoring.words import Said, decimal, join_names
+
+TEN, FIVE = 10, 5  # cards a row: ten where they fit, five on a narrow tableau (two rows a ten)
+CARD_GAP = 2  # between cards on a phone (4 on a tablet)
+WIDEST_CARD = 56
+NARROWEST_CARD = 30  # a row of ten while each card is this wide (a 360 px phone's are 31): narrower, rows of five
+SMALLEST_CARD = 40  # a card is never shorter: below it, 48 and a scroll (as Lost Cities', docs/screens.md)
+ROWS = len(rules.CARDS) // TEN + 1  # 11 rows of ten (the last holds 101–104)
+# The cards' colours by their bullheads, much as the published deck colours them: 55 purple, the other multiples of 11
+# red, of 10 orange, the other multiples of 5 blue, every other card plain.
+SHADES = {7: "purple", 5: "red", 3: "orange", 2: "blue", 1: "grey"}
+MARK = "•"
+# What a 390 × 844 phone's play screen spends outside the cards, measured in Chromium (tests/e2e/test_six_nimmt_phone.py
+# checks that the 11 rows still fit): the app bar 56; the header 114 (padding 8, the totals 26, the switch row 48 with
+# the rounds beside the players, the heads' line 17, the gaps between them), 86 on a guest's phone ("Your seat: …"
+# instead of the switch row); the bar under the thumb 61, on a guest's phone while the game goes on with the line under
+# it that says why Next round is greyed (80; 97 kept, for a second line as Lost Cities keeps); and 4 to spare.
+APP_BAR, SPARE = 56, 4
+HEADER, GUEST_HEADER = 114, 86
+BAR, GUEST_BAR = 61, 97
+SIDES = 28  # the play view's and its scrolling column's padding, and a scrollbar's room (views/play_frame.py)
+GUEST_ROUND = N_("The table starts the next round.")
+
+
+def card_name(player: str, card: int) -> str:
+    """A card's accessible name, "Ana 55": whose pile it goes on and its number (no word to translate)."""
+    return f"{player} {card}"
+
+
+def holders(piles: Mapping[str, rules.Pile]) -> dict[int, str]:
+    """Whose pile holds each card taken in a round: the round's piles read once, for every card drawn (one deck a
+    round: a card on a pile is no other player's to take, scoring.six_nimmt.refusal)."""
+    return {card: player for player, pile in piles.items() for card in pile}
+
+
+@ft.memo
+@ft.component
+def Card(screen: SixNimmtScreen, player: str, card: int, state: str, round_: int, width: int, height: int, dark: bool) -> ft.Control:
+    """One card, drawn again only when what it shows changes (a tap redraws one card on each tableau shown)."""
+    heads = rules.BULLHEADS[card]
+    return card_button(
+        str(card),
+        card_name(player, card),
+        lambda e: screen.tap(player, card, state == "held", round_),
+        state=state,
+        colour=ink(SHADES[heads], dark),
+        width=width,
+        height=height,
+        marks=MARK * heads,
+    )
+
+
+@ft.memo
+@ft.component
+def Head(player: str, round_: int, bullheads: int, ended: bool) -> ft.Control:
+    """What the cards under it are, whose and which round, and the bullheads they carry; keyed by its identifier,
+    which names the player (Flutter's web engine keeps a node's first identifier: docs/screens.md)."""
+    identifier = f"bullheads-{player}"
+    said = ngettext("{player}, round {round}: {count} bullhead", "{player}, round {round}: {count} bullheads", bullheads).format(
+        player=short_name(player), round=round_, count=bullheads
+    )
+    return ft.Semantics(
+        identifier=identifier,
+        content=ft.Text(said, size=13, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        key=identifier,
+    )
+
+
+@ft.memo
+@ft.component
+def PileLines(lines: tuple[scoring.Line, ...]) -> ft.Control:
+    """The round's cards by kind, a line each: "11, 22: 2 × 5 bullheads = 10"."""
+    return ft.Column(
+        [ft.Text(line_words(line), size=13, color=ft.Colors.ON_SURFACE) for line in lines]
+        or [ft.Text(_("No card taken this round yet."), size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+        spacing=2,
+    )
+
+
+@ft.component
+def EndAt(value: Any, set_variant: Callable[[str, Any], None]) -> ft.Control:
+    """The number a total ends the game at: typed (digits only); what is not a number from 1 to 1000 is said under
+    the field, and Start is refused in the rules' words until it is one."""
+    typed, set_typed = ft.use_state((value, "" if value is None else str(value)))  # (the number typed over, the text)
+    text = typed[1] if typed[0] == value else str(value)
+    low, high = rules.END_AT_RANGE
+    fine = isinstance(value, int) and low <= value <= high
+
+    def change(e: Any) -> None:
+        raw = (e.control.value or "").strip()
+        chosen = int(raw) if raw.isdecimal() and len(raw) <= 9 else None
+        set_typed((chosen, raw))
+        set_variant("end_at", chosen)
+
+    return ft.TextField(
+        label=_("Game ends at this many bullheads"),
+        value=text,
+        error=None if fine else _("A number from {low} to {high}").format(low=low, high=high),
+        width=280,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        input_filter=ft.NumbersOnlyInputFilter(),
+        max_length=4,
+        counter="",
+        on_change=change,
+    )
+
+
+class SixNimmtScreen(GameScreen):
+    key = "six-nimmt"
+    seed = ft.Colors.PINK_800
+    icon = ft.Icons.LOOKS_6
+    card_colours = tuple(SHADES.values())  # the cards' colours: a player's dot is never one of them
+    smallest_card = (NARROWEST_CARD, SMALLEST_CARD)  # a row of ten on a phone: narrower than other targets, 48 tall
+    parts_draw_themselves = True  # each row of cards, head and line of the pile draws itself when a tap changes it
+
+    def __init__(self, context: Any):
+        super().__init__(context)
+        self._holders: tuple[Any, int, dict[int, str]] = (None, -1, {})  # holders(): the position and round it is of
+
+    # -- the round shown ----------------------------------------------------------------
+
+    @property
+    def position(self) -> rules.Game:
+        return self.context.position
+
+    @property
+    def round_index(self) -> int:
+        """The round shown (0-based): one chosen to look back at, else the last, the one being entered."""
+        last = len(self.position.rounds) - 1
+        chosen = self.context.state.get("round")
+        return chosen if isinstance(chosen, int) and 0 <= chosen < last else last
+
+    def pile(self, player: str) -> rules.Pile:
+        return self.position.rounds[self.round_index][player]
+
+    def holders(self) -> dict[int, str]:
+        """Whose pile holds each card in the round shown, worked out once per change of the game (each row of cards
+        asks it): the position is a new object after every change."""
+        position, index = self.position, self.round_index
+        if self._holders[:2] != (position, index):
+            self._holders = (position, index, holders(position.rounds[index]))
+        return self._holders[2]
+
+    # -- taps ---------------------------------------------------------------------------
+
+    # A tap means what the card showed when it was drawn (a free card: add it), never a toggle of whatever the
+    # server holds by then: two screens tapping one free card add it once. A taken card's tap asks to add it, and
+    # the rules refuse it, saying whose pile it is on.
+
+    def tap(self, player: str, card: int, held: bool, round_: int) -> None:
+        self.context.act((rules.RemoveCard if held else rules.AddCard)(player, card, round_))
+
+    def select_round(self, index: int | None) -> None:
+        self.context.remember("round", index)
+
+    def tap_next_round(self, e: Any = None) -> None:
+        """The new round is shown once the change is stored; refused (an empty round), the round to fill in is."""
+        if self.context.act(NextRound()):
+            self.select_round(None)
+
+    # -- the cards ----------------------------------------------------------------------
+
+    @property
+    def phone(self) -> bool:
+        """One tableau on a narrow screen (the host's phone or a guest's)."""
+        return not self.context.wide or bool(self.context.seat)
+
+    def room(self) -> float:
+        """How wide one tableau is."""
+        if self.context.tableau_width is not None:
+            return self.context.tableau_width
+        return (self.context.page_width or 390) - SIDES
+
+    def gap(self) -> int:
+        return CARD_GAP if self.phone else 4
+
+    def columns(self) -> int:
+        gap = self.gap()
+        return TEN if (self.room() - (TEN - 1) * gap) / TEN >= NARROWEST_CARD else FIVE
+
+    def card_width(self) -> int:
+        """As wide as the row allows, up to WIDEST_CARD; never under NARROWEST_CARD, whatever the tableau's width (seven
+        tableaux side by side, a page measured a few pixels wide for a moment: a card of negative width blanked them
+        all): the row wraps then."""
+        columns, gap = self.columns(), self.gap()
+        return int(max(NARROWEST_CARD, min(WIDEST_CARD, (self.room() - (columns - 1) * gap) // columns)))
+
+    def card_height(self) -> int:
+        """48 (TAP) where the 11 rows fit, else on a phone the tallest that lets them and the header fit the screen
+        without a scroll, down to SMALLEST_CARD; on a phone shorter still, 48 and a scroll (as Lost Cities')."""
+        if not self.phone or self.columns() != TEN:
+            return TAP
+        guest = bool(self.context.seat)
+        header = GUEST_HEADER if guest else HEADER
+        bar = GUEST_BAR if guest and not self.context.result.decided else BAR
+        room = (self.context.page_height or 844) - APP_BAR - header - bar - SPARE
+        fits = int((room - (ROWS - 1) * CARD_GAP) // ROWS)
+        return TAP if fits >= TAP or fits < SMALLEST_CARD else fits
+
+    def row_inputs(self, player: str, first: int) -> tuple:
+        """What a row of cards shows (card_row's arguments): each card's state, held (on `player`'s pile), taken
+        (on another's) or free, from the round's piles (one dictionary for the round, not a question per card)."""
+        whose = self.holders()
+        last = min(first + self.columns(), rules.HIGHEST + 1)
+        states = tuple("held" if whose.get(c) == player else "taken" if c in whose else "free" for c in range(first, last))
+        return player, first, states, self.round_index + 1, self.card_width(), self.card_height(), self.context.dark
+
+    def card_row(self, player: str, first: int, states: tuple[str, ...], round_: int, width: int, height: int, dark: bool) -> ft.Control:
+        """A row of cards of round `round_` (1-based): what each card's tap does is fixed as it is drawn; each card is
+        a memoised part, so a tap redraws the one it changed."""
+        return ft.Row(
+            [Card(self, player, first + i, state, round_, width, height, dark, key=f"card {first + i}") for i, state in enumerate(states)],
+            spacing=self.gap(),
+            alignment=ft.MainAxisAlignment.CENTER,
+            wrap=True,
+            run_spacing=self.gap(),
+        )
+
+    def row(self, player: str, first: int) -> ft.Control:
+        return self.context.part(self.row_inputs, self.card_row, player, first, key=f"row {first}")
+
+    def pile_lines(self, player: str) -> tuple[tuple[scoring.Line, ...]]:
+        return (rules.pile_lines(self.pile(player)),)
+
+    def tableau(self, player: str) -> ft.Control:
+        # Whose cards and which round: the heads' line in the header says it, in view while the cards scroll.
+        columns, gap = self.columns(), self.gap()
+        tens: list[ft.Control] = [
+            ft.Column([self.row(player, first) for first in range(ten, min(ten + TEN, rules.HIGHEST + 1), columns)], spacing=gap)
+            for ten in range(rules.LOWEST, rules.HIGHEST + 1, TEN)
+        ]
+        return ft.Column(
+            [
+                ft.Column(tens, spacing=gap if columns == TEN else 3 * gap, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                self.context.part(self.pile_lines, PileLines, player, key="pile"),
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def head_inputs(self, player: str) -> tuple[str, int, int, bool]:
+        return player, self.round_index + 1, rules.points(self.pile(player)), self.context.result.decided
+
+    def heads(self, player: str) -> ft.Control:
+        return self.context.part(self.head_inputs, Head, player, key=f"head {player}")
+
+    def scroll_key(self) -> str:
+        return f"round {self.round_index}"  # another round: its cards from the top
+
+    # -- the rounds and the end ---------------------------------------------------------
+
+    def shares(self) -> bool:
+        return False  # nothing the table shares above the cards
+
+    def round_buttons(self) -> list[ft.Control]:
+        """The rounds to look back at (and correct): "Round" and a 48 px button a round."""
+        current = self.round_index
+        last = len(self.position.rounds) - 1
+        buttons: list[ft.Control] = [ft.Text(_("Round"), size=13, weight=ft.FontWeight.BOLD, key="round label")]
+        for i in range(last + 1):
+            buttons.append(
+                (ft.FilledButton if i == current else ft.OutlinedButton)(
+                    content=ft.Text(str(i + 1), semantics_label=_("Round {number}").format(number=i + 1)),
+                    on_click=lambda e, i=i: self.select_round(None if i == last else i),
+                    height=TAP,
+                    width=TAP,
+                    style=ft.ButtonStyle(padding=ft.Padding.all(0)),
+                    key=f"round {i + 1}",
+                )
+            )
+        return buttons
+
+    def view_choices(self) -> list[ft.Control]:
+        """The rounds played, beside the player switch (a guest's phone enters the round the table plays)."""
+        if self.context.seat or len(self.position.rounds) < 2:
+            return []
+        return [ft.Row(self.round_buttons(), spacing=4, wrap=True, tight=True, key="rounds")]
+
+    def round_action(self) -> BarButton | None:
+        """Next round until the game is over; greyed on a guest's phone, where a line under the bar says why (a
+        tooltip alone is never seen on a phone). While an earlier round is shown, the way back to the round being entered."""
+        if self.round_index < len(self.position.rounds) - 1:
+            last = len(self.position.rounds)
+            return BarButton(
+                _("Back to round {number}").format(number=last),
+                lambda e: self.select_round(None),
+                ft.Icons.CHECK,
+                look=FILLED,
+                keep=4,
+                key="back to the round",
+            )
+        if self.context.result.decided:
+            return None
+        guest = bool(self.context.seat)
+        return BarButton(
+            _("Next round"),
+            self.tap_next_round,
+            ft.Icons.ARROW_FORWARD,
+            look=TONAL,
+            disabled=guest,
+            reason=_(GUEST_ROUND) if guest else None,
+            note=_(GUEST_ROUND) if guest else "",
+            keep=2 if guest else 4,
+            key="next round",
+        )
+
+    def round_label(self) -> str:
+        """Once a total has reached the table's number: the game is over, and who won (the heads say the round)."""
+        result = self.context.result
+        if not result.decided:
+            return ""
+        won = result.winners
+        best = result.totals[won[0]]
+        if len(won) == 1:
+            said = ngettext("Game over: {player} wins with {count} bullhead.", "Game over: {player} wins with {count} bullheads.", best)
+            return said.format(player=won[0], count=number(best))
+        said = ngettext(
+            "Game over: {players} share the win with {count} bullhead each.",
+            "Game over: {players} share the win with {count} bullheads each.",
+            best,
+        )
+        return said.format(players=spoken(join_names(won)), count=number(best))
+
+    def after(self) -> list[ft.Control]:
+        """The paper pad of the rounds, under the cards: read more than entered."""
+        width = min(520, (self.context.page_width or 600) - 40)
+        return [ft.Container(score_sheet(self.context.result), width=width)]
+
+    # -- setup and statistics -----------------------------------------------------------
+
+    @classmethod
+    def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
+        field: Callable[..., ft.Control] = EndAt  # a component also takes `key`
+        return [field(variant.get("end_at"), set_variant, key="end-at")]
+
+    @classmethod
+    def statistic(cls, records: list[dict]) -> tuple[tuple[str, str], ...]:
+        """Said, not translated here: the figures are worked out once for every session (history_figures), and
+        the statistics screen says them in each reader's language."""
+        games = [scoring.parse(record).game for record in records]
+        most = max((rules.points(pile) for game in games for round_ in game.rounds for pile in round_.values()), default=None)
+        return (
+            (Said("most bullheads in one round"), "–" if most is None else str(most)),
+            (Said("rounds per game"), decimal(mean(len(game.rounds) for game in games)) if games else "–"),
+        )
