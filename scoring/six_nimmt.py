@@ -66,6 +66,10 @@ def parse_pile(raw: Any, where: tuple[str, ...]) -> list[Any]:
     return need_list(raw["cards"], where + ("cards",))
 
 
+ONLY_INT = frozenset((int,))  # (true and 1.0 are equal to 1, so the cards' types are checked before their numbers)
+DECK = frozenset(CARDS)
+
+
 def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...]) -> tuple[dict[str, Pile], dict[str, int]]:
     """A round's piles, and each pile's bullheads."""
     # As in lost_cities.parse_expedition: the checks of a valid round first, here on all its cards at once and in C
@@ -101,31 +105,17 @@ def parse_round(raw: Any, where: tuple[str, ...], players: tuple[str, ...]) -> t
 
 
 def faults(piles: Mapping[str, Sequence[Any]], where: tuple[str, ...]) -> None:
-    """Raises RecordError at the first card of a round that is not a number of the deck, or a second time in it."""
-    before: dict[str, Pile] = {}
+    """Raises RecordError at the first card of a round that is not a number of the deck, or that is there twice."""
+    holder: dict[int, str] = {}  # card → the pile it is on
     for player, cards in piles.items():
+        at = where + (player, "cards")
         for card in cards:
-            need_int(card, where + (player, "cards"), LOWEST, HIGHEST)
-        if len(set(cards)) != len(cards) or any(card in pile for pile in before.values() for card in cards):
-            raise RecordError(where + (player, "cards"), twice(cards, before, player))
-        before[player] = tuple(cards)
-
-
-ONLY_INT = frozenset((int,))  # (true and 1.0 are equal to 1, so the cards' types are checked before their numbers)
-DECK = frozenset(CARDS)
-
-
-def twice(cards: Sequence[int], before: Mapping[str, Pile], player: str) -> str:
-    """Why `player`'s pile cannot hold `cards`: a card twice on it, or one already on an earlier pile of the round."""
-    seen: set[int] = set()
-    for card in cards:
-        holder = next((other for other, pile in before.items() if card in pile), None)
-        if holder is not None:
-            return Said("{card} is also on {player}'s pile", card=card, player=holder)
-        if card in seen:
-            return Said("{card} appears twice; the deck has one card of each number", card=card)
-        seen.add(card)
-    raise AssertionError("no card twice")  # (called only when one is)
+            need_int(card, at, LOWEST, HIGHEST)
+            if card in holder:
+                if holder[card] == player:
+                    raise RecordError(at, Said("{card} appears twice; the deck has one card of each number", card=card))
+                raise RecordError(at, Said("{card} is also on {player}'s pile", card=card, player=holder[card]))
+            holder[card] = player
 
 
 def points(pile: Sequence[int]) -> int:
@@ -230,7 +220,7 @@ def end_at_of(record: Mapping[str, Any]) -> int:
 
 def refusal(table: Table, action: Action) -> str | None:
     """Why the rules refuse `action` now, in words; None when they allow it (scoring.refusal). One deck a round:
-    a card on another pile is theirs; at most 10 cards a player are taken a round; no round after the end.
+    a card on another pile is theirs; a round takes at most 10 cards for each player; no round after the end.
     Read off the raw record, without a parse: the play screen asks it of every card it draws."""
     record = table.record
     rounds = record["rounds"]
