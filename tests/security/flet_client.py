@@ -108,11 +108,13 @@ class Client:
         await self.ws.send(pack(CONTROL_EVENT, {"target": control, "name": "click", "data": None}))
         await self.drain(quiet)
 
-    async def shown(self, text: str, since: int = 0, timeout: float = 20) -> bool:
-        """Whether `text` arrives (in a message from index `since` of `received` on) within `timeout` seconds."""
+    async def shown(self, text: str | Callable[[str], bool], since: int = 0, timeout: float = 20) -> bool:
+        """Whether `text` (or a text `text` accepts) arrives in a message from index `since` of `received` on,
+        within `timeout` seconds."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while text not in strings(self.received[since:]):
+        said = text if callable(text) else text.__eq__
+        while not any(said(t) for t in strings(self.received[since:])):
             if loop.time() >= deadline:
                 return False
             try:
