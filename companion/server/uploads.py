@@ -167,17 +167,17 @@ class Uploads:
         under way sees it at its next part and removes its own file (Windows removes no open file)."""
         with self._lock:
             ticket = self._tickets.pop(name, None)
-        if ticket is None or ticket.state != RECEIVING:
-            self._remove(name)
+        self._ended(name, ticket)
 
     def sweep(self, now: float | None = None) -> None:
         """Tickets whose URL has expired end, with their files: nobody can finish or take them any more.
         One held by its screen stays (an archive's check may outlast the URL); a PUT under way stops itself."""
         now = time.time() if now is None else now
-        with self._lock:
-            expired = [name for name, t in self._tickets.items() if self._expired(t, now) and t.state != HELD]
-        for name in expired:
-            self.discard(name)
+        with self._lock:  # each taken out in the same step as it is judged: a screen cannot hold it meanwhile
+            names = [name for name, t in self._tickets.items() if self._expired(t, now) and t.state != HELD]
+            expired = [(name, self._tickets.pop(name)) for name in names]
+        for name, ticket in expired:
+            self._ended(name, ticket)
 
     def close(self) -> None:
         """The server stops: every upload goes."""
@@ -188,6 +188,11 @@ class Uploads:
     @staticmethod
     def _expired(ticket: Ticket, now: float) -> bool:
         return ticket.issued + UPLOAD_VALID_SECONDS < now
+
+    def _ended(self, name: str, ticket: Ticket | None) -> None:
+        """A ticket taken out: its file goes, unless its PUT is still writing it (that PUT removes it)."""
+        if ticket is None or ticket.state != RECEIVING:
+            self._remove(name)
 
     def _remove(self, name: str) -> None:
         try:
