@@ -80,6 +80,7 @@ SERVER_ONLY = (
     "companion/server/path_prefix.py",
     "companion/server/quiet_log.py",
     "companion/server/static_files.py",
+    "companion/server/upload_route.py",
     "companion/server/wifi.py",
     "companion/server/web/",
     "companion/standalone/build.py",
