@@ -14,7 +14,7 @@ from typing import Any
 from .actions import Action, NextRound, Table, Unchanged, edited, next_round, tapped_round
 from .fields import RecordError, check_keys, check_player_keys, join_names, need_int, need_list, need_object
 from .record import Ending, GameRules, Record, parse_one
-from .result import Line, Result, first_reached, rank, sum_totals
+from .result import Line, Result, first_reached, rank
 from .words import N_, Said
 
 CARDS = range(1, 105)  # the deck: one card of each number
@@ -52,6 +52,7 @@ class Game:
     end_at: int
     rounds: tuple[Mapping[str, Pile], ...]  # player → the cards taken, oldest round first
     scores: tuple[Mapping[str, int], ...]  # player → the round's bullheads (counted once, by the parse)
+    totals: Mapping[str, int]  # player → the game's bullheads
 
 
 def parse_end_at(variant: Mapping[str, Any]) -> int:
@@ -125,13 +126,19 @@ def points(pile: Sequence[int]) -> int:
 
 def parse(players: tuple[str, ...], variant_raw: Mapping[str, Any], rounds_raw: Any) -> Game:
     end_at = parse_end_at(variant_raw)
-    parsed = [parse_round(r, (f"round {i}",), players) for i, r in enumerate(need_list(rounds_raw, ("rounds",)), start=1)]
-    scores = tuple(s for _, s in parsed)
-    # Totals never go down: the game ended before its last round when the totals before that round reach end_at.
-    if len(scores) > 1 and max(sum_totals(players, scores[:-1]).values()) >= end_at:
-        number, reached = first_reached(scores, players, end_at) or (0, ())
-        raise RecordError((f"round {number + 1}",), game_over(reached, end_at, number))
-    return Game(players=players, end_at=end_at, rounds=tuple(p for p, _ in parsed), scores=scores)
+    rounds: list[dict[str, Pile]] = []
+    scores: list[dict[str, int]] = []
+    totals = dict.fromkeys(players, 0)
+    for number, raw in enumerate(need_list(rounds_raw, ("rounds",)), start=1):
+        if max(totals.values()) >= end_at:  # totals never go down: the round before this one reached the end
+            reached = [p for p in players if totals[p] >= end_at]
+            raise RecordError((f"round {number}",), game_over(reached, end_at, number - 1))
+        piles, round_scores = parse_round(raw, (f"round {number}",), players)
+        for p in players:
+            totals[p] += round_scores[p]
+        rounds.append(piles)
+        scores.append(round_scores)
+    return Game(players=players, end_at=end_at, rounds=tuple(rounds), scores=tuple(scores), totals=totals)
 
 
 def game_over(reached: Sequence[str], end_at: int, number: int) -> str:
@@ -160,7 +167,7 @@ def breakdown(game: Game) -> tuple[dict[str, tuple[Line, ...]], ...]:
 
 
 def score(game: Game) -> Result:
-    totals = sum_totals(game.players, game.scores)
+    totals = dict(game.totals)
     ranking, sentences = rank(game.players, totals, lower_wins=True)
     # Totals never go down, and no round follows the end (parse): the game is over when a total reaches end_at.
     reached = [p for p in game.players if totals[p] >= game.end_at]
