@@ -7,6 +7,7 @@ buttons never wrap onto a second row over the cards (in German the bar took two 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -88,34 +89,34 @@ def worded(buttons: Sequence[BarButton], room: float) -> tuple[bool, ...]:
 
 @ft.memo
 @ft.component
-def BarButtonView(button: BarButton, worded: bool) -> ft.Control:
+def BarButtonView(button: BarButton, with_word: bool) -> ft.Control:
     """A button as the bar draws it: drawn again only when it changes (a game's handler made anew at each drawing
     draws it each time, as any control of that drawing)."""
     name = button.name or button.label
-    tooltip = button.reason if button.disabled and button.reason else None if worded else button.label
-    if worded:
-        content: ft.Control = ft.Text(button.label, semantics_label=button.name) if button.name else ft.Text(button.label)
+    tooltip = button.reason if button.disabled and button.reason else None if with_word else button.label
+    if with_word:
+        content: ft.Control = ft.Text(button.label, semantics_label=button.name)
     elif button.icon:
         content = ft.Icon(button.icon, semantics_label=name)
     else:
         content = ft.Text(button.short, semantics_label=name)
     return LOOKS[button.look](
         content=content,
-        icon=button.icon if worded else None,
+        icon=button.icon if with_word else None,
         on_click=button.on_click,
         disabled=button.disabled,
         tooltip=tooltip,
         height=TAP,
-        width=None if worded else TAP,
-        style=SNUG if worded else ICON_ONLY,
+        width=None if with_word else TAP,
+        style=SNUG if with_word else ICON_ONLY,
     )
 
 
 def bar_row(buttons: Sequence[BarButton], room: float | None) -> ft.Control:
-    """The buttons in one row (`room`: its width; None: every word shown), and under it the notes of the greyed
-    ones (key `bar-note`). The row still wraps rather than cut a word where the reader's text is larger than the page's default
-    (a browser's font size): the server cannot weigh what the browser scales."""
-    shown = worded(buttons, room) if room is not None else (True,) * len(buttons)
+    """The buttons in one row (`room`: its width; None, not known yet: every word shown), and under it the notes
+    of the greyed ones (key `bar-note`). The row still wraps rather than cut a word where the reader's text is
+    larger than the page's default (a browser's font size): the server cannot weigh what the browser scales."""
+    shown = worded(buttons, math.inf if room is None else room)
     notes = list(dict.fromkeys(b.note for b in buttons if b.note))
     row = ft.Row(
         [BarButtonView(b, w, key=b.key) for b, w in zip(buttons, shown, strict=True)],

@@ -6,8 +6,8 @@ Flutter draws these labels in Roboto, the file Flet's web client serves (flet_we
 one weight: a medium label is drawn with the regular's advances). ADVANCES holds its advance widths for
 Latin text and punctuation, in font units (UNITS_PER_EM to the em), as tests/ui/test_label_width.py reads
 them from that file (a Flet release with another Roboto fails it, printing the new table). In Chromium a
-button's width is the label's advances and its letter spacing, to half a pixel (kerning only narrows
-them); a character not listed counts as the widest (another font draws it).
+button's width is the label's advances and its letter spacing, to half a pixel (kerning, left out, moves a
+German or French label by less); a character not listed counts as the widest (another font draws it).
 """
 
 from __future__ import annotations
