@@ -35,6 +35,7 @@ from companion.data import changes, photos
 from companion.data.store import EDITING, FINISHED, IN_PROGRESS, GameStore, StoredGame, StoreWriteError
 from companion.language import N_, _, ngettext, spoken
 from companion.services import game_clock, game_details
+from companion.services.table_answers import TableAnswers
 from scoring import Action, Record, RecordError, Table
 
 LOG_DEPTH = 200  # actions a device can still undo; older ones are folded into the base state
@@ -140,6 +141,7 @@ class LiveGame:
         """`table` as this game's state: it carries its parse (scoring.apply's), so nothing parses it again."""
         parsed: Record = table.parsed if table.parsed is not None else scoring.parse(table.record)
         self.table, self.parsed, self.result = table, parsed, scoring.score(parsed)
+        self.answers = TableAnswers(table)  # the rules' answers for it, worked out once for every screen drawing it
 
     def _stored(self) -> StoredGame | None:
         """The edit copy while editing a saved game (the saved game once the copy is saved or cancelled)."""

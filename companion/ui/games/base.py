@@ -15,6 +15,7 @@ import flet as ft
 import scoring
 from companion.language import _, spoken
 from companion.services.player_colours import colour_name, table_colours
+from companion.services.table_answers import TableAnswers
 from companion.ui.widgets.bar_buttons import BarButton
 from companion.ui.widgets.controls import NARROW_TABLEAU, TAP
 from companion.ui.widgets.palette import ink
@@ -29,6 +30,7 @@ class LiveState(Protocol):
 
     table: Table
     result: Result
+    answers: TableAnswers  # the rules' answers for `table`, shared by every screen drawing it
 
     @property
     def record(self) -> dict: ...
@@ -134,8 +136,15 @@ class PlayContext:
 
     def refusal(self, action: Action) -> str | None:
         """Why the rules would refuse `action` now, in their words; None when they allow it (scoring.refusal):
-        a screen draws a card free or taken, and a button greyed, by the rule that checks its tap."""
-        return scoring.refusal(self._game().table, action)
+        a screen draws a card free or taken, and a button greyed, by the rule that checks its tap. Asked once per
+        table for every screen and session that draws it (services/table_answers.py): ask it of every card."""
+        return self._game().answers.refusal(action)
+
+    def moves(self) -> Mapping[Action, str | None]:
+        """Every tap the rules allow or refuse on the table now (GameRules.moves), in their order, each with its
+        refusal (None: allowed): the action a card's tap sends, and whether it is free, for every card at once.
+        Worked out once per table, whoever asks."""
+        return self._game().answers.moves()
 
 
 class GameScreen:
