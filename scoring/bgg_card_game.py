@@ -45,6 +45,55 @@ SPOKEN: dict[str, str] = {
 }
 # How a record's errors name a subdomain: by its key, as the record writes it (`childrens`).
 KEY_WORDS: dict[str, str] = SPOKEN | {"childrens": Said("childrens")}
+# A subdomain said before the noun it describes agrees with it in other languages (French "une carte abstraite",
+# "un groupe abstrait", "des cartes abstraites"): beside each noun, words of their own (the noun is their context).
+BESIDE: dict[str, dict[str, str]] = {
+    "card": {
+        "abstract": Said.beside("card", "abstract"),
+        "customizable": Said.beside("card", "customizable"),
+        "childrens": Said.beside("card", "children's"),
+        "family": Said.beside("card", "family"),
+        "party": Said.beside("card", "party"),
+        "strategy": Said.beside("card", "strategy"),
+        "thematic": Said.beside("card", "thematic"),
+        "war": Said.beside("card", "war"),
+    },
+    "cards": {
+        "abstract": Said.beside("cards", "abstract"),
+        "customizable": Said.beside("cards", "customizable"),
+        "childrens": Said.beside("cards", "children's"),
+        "family": Said.beside("cards", "family"),
+        "party": Said.beside("cards", "party"),
+        "strategy": Said.beside("cards", "strategy"),
+        "thematic": Said.beside("cards", "thematic"),
+        "war": Said.beside("cards", "war"),
+    },
+    "group": {
+        "abstract": Said.beside("group", "abstract"),
+        "customizable": Said.beside("group", "customizable"),
+        "childrens": Said.beside("group", "children's"),
+        "family": Said.beside("group", "family"),
+        "party": Said.beside("group", "party"),
+        "strategy": Said.beside("group", "strategy"),
+        "thematic": Said.beside("group", "thematic"),
+        "war": Said.beside("group", "war"),
+    },
+    "Rare Gem": {
+        "abstract": Said.beside("Rare Gem", "abstract"),
+        "customizable": Said.beside("Rare Gem", "customizable"),
+        "childrens": Said.beside("Rare Gem", "children's"),
+        "family": Said.beside("Rare Gem", "family"),
+        "party": Said.beside("Rare Gem", "party"),
+        "strategy": Said.beside("Rare Gem", "strategy"),
+        "thematic": Said.beside("Rare Gem", "thematic"),
+        "war": Said.beside("Rare Gem", "war"),
+    },
+}
+
+
+def beside(noun: str, subdomain: str) -> str:
+    """A subdomain as it agrees with `noun` ("card", "cards", "group", "Rare Gem"); a key of no subdomain as it is."""
+    return BESIDE[noun].get(subdomain, subdomain)
 
 
 def key_word(subdomain: str) -> str:
@@ -150,10 +199,10 @@ def parse_collection(raw: Any, where: tuple[str, ...]) -> CollectionGroup:
     for g in gems:
         need_choice(g, at, SUBDOMAINS)
         if g not in subdomains:
-            raise RecordError(at, Said("the {subdomain} Rare Gem is not in this collection", subdomain=key_word(g)))
+            raise RecordError(at, Said("the {subdomain} Rare Gem is not in this collection", subdomain=beside("Rare Gem", g)))
     if len(set(gems)) != len(gems):
         twice = next(g for g in gems if gems.count(g) > 1)
-        raise RecordError(at, Said("the {subdomain} Rare Gem is listed twice", subdomain=key_word(twice)))
+        raise RecordError(at, Said("the {subdomain} Rare Gem is listed twice", subdomain=beside("Rare Gem", twice)))
     return CollectionGroup(tuple(subdomains), tuple(gems))  # positional: cheaper to call
 
 
@@ -235,7 +284,7 @@ def check_deck(tableaux: Mapping[str, Tableau]) -> None:
                 if g.subdomain in popular:
                     also = Said(
                         "the {subdomain} Popular card is also on {player}'s tableau",
-                        subdomain=key_word(g.subdomain),
+                        subdomain=beside("card", g.subdomain),
                         player=popular[g.subdomain],
                     )
                     raise RecordError(("final", player, "played"), also)
@@ -253,7 +302,7 @@ def check_deck(tableaux: Mapping[str, Tableau]) -> None:
             too_many = Said(
                 "{count} {subdomain} cards across all players ({holders}); the deck has {deck}",
                 count=n,
-                subdomain=key_word(subdomain),
+                subdomain=beside("cards", subdomain),
                 holders=holders,
                 deck=CARDS_PER_SUBDOMAIN,
             )
@@ -266,9 +315,9 @@ def gem_twice(tableaux: Mapping[str, Tableau], gem: str, player: str, collection
     here = next(i for i, c in enumerate(tableaux[player].collections, start=1) if c is collection)
     first = next((holder, i) for holder, t in tableaux.items() for i, c in enumerate(t.collections, start=1) if gem in c.rare_gems)
     if first[0] == player:
-        also = Said("the {subdomain} Rare Gem is also in collection {number}", subdomain=key_word(gem), number=first[1])
+        also = Said("the {subdomain} Rare Gem is also in collection {number}", subdomain=beside("Rare Gem", gem), number=first[1])
     else:
-        also = Said("the {subdomain} Rare Gem is also on {player}'s tableau", subdomain=key_word(gem), player=first[0])
+        also = Said("the {subdomain} Rare Gem is also on {player}'s tableau", subdomain=beside("Rare Gem", gem), player=first[0])
     return RecordError(("final", player, Said("collection {n}", n=here), "rare_gems"), also)
 
 
@@ -421,14 +470,14 @@ def short_of(game: Game, subdomain: str, needed: int) -> str | None:
         return Said(
             "all {deck} {subdomain} cards are on the table ({holders})",
             deck=CARDS_PER_SUBDOMAIN,
-            subdomain=SPOKEN[subdomain],
+            subdomain=beside("cards", subdomain),
             holders=holders(game, subdomain),
         )
     return Said(
         "{count} of {deck} {subdomain} cards are on the table ({holders})",
         count=CARDS_PER_SUBDOMAIN - left,
         deck=CARDS_PER_SUBDOMAIN,
-        subdomain=SPOKEN[subdomain],
+        subdomain=beside("cards", subdomain),
         holders=holders(game, subdomain),
     )
 
@@ -455,13 +504,14 @@ def why_not(game: Game, action: Action) -> str | None:
             return Said("a played group holds at most {count} cards", count=PLAYED_MAX)
         return short_of(game, action.subdomain, after - cards)
     if isinstance(action, SetPopular) and action.held:
-        spoken, holder = SPOKEN.get(action.subdomain, action.subdomain), popular_holder(game, action.subdomain)
+        card, holder = beside("card", action.subdomain), popular_holder(game, action.subdomain)
         if holder is not None and holder != action.player:
-            return Said("the {subdomain} Popular card is on {player}'s tableau", subdomain=spoken, player=holder)
+            return Said("the {subdomain} Popular card is on {player}'s tableau", subdomain=card, player=holder)
         if not played_cards(game, action.player, action.subdomain):
             return Said(
-                "the {subdomain} Popular card goes with a played {subdomain} group; {player} has none",
-                subdomain=spoken,
+                "the {subdomain} Popular card goes with a played {group} group; {player} has none",
+                subdomain=card,
+                group=beside("group", action.subdomain),
                 player=action.player,
             )
         return None
@@ -469,12 +519,14 @@ def why_not(game: Game, action: Action) -> str | None:
         added = action.subdomains if isinstance(action, AddCollection) else (action.subdomain,)
         return next((reason for s in added if (reason := short_of(game, s, 1))), None)
     if isinstance(action, SetRareGem) and action.held:
-        spoken, place = SPOKEN.get(action.subdomain, action.subdomain), gem_place(game, action.subdomain)
+        gem, place = beside("Rare Gem", action.subdomain), gem_place(game, action.subdomain)
         if place is not None and place != (action.player, action.number):
-            return Said("the {subdomain} Rare Gem is in {player}'s collection {number}", subdomain=spoken, player=place[0], number=place[1])
+            return Said("the {subdomain} Rare Gem is in {player}'s collection {number}", subdomain=gem, player=place[0], number=place[1])
         collections = game.tableaux[action.player].collections
         if not 1 <= action.number <= len(collections) or action.subdomain not in collections[action.number - 1].subdomains:
-            return Said("the {subdomain} Rare Gem goes with a {subdomain} card in the collection", subdomain=spoken)
+            return Said(
+                "the {subdomain} Rare Gem goes with a {card} card in the collection", subdomain=gem, card=beside("card", action.subdomain)
+            )
     return None
 
 
@@ -547,13 +599,12 @@ def apply_played(table: Table, game: Game, action: StepPlayed | SetPopular) -> T
     need_subdomain(subdomain, ("final", player, "played", str(subdomain)))
     where = ("final", player, "played", SPOKEN[subdomain])
     cards = played_cards(game, player, subdomain)
-    spoken = SPOKEN[subdomain]
     if isinstance(action, StepPlayed):
         if action.step not in (1, -1):
             raise RecordError(where, Said("a step is +1 or −1, not {step}", step=action.step))
         after = stepped(cards, action.step)
         if after == cards:
-            raise Unchanged(where, Said("{player} has no played {subdomain} group", player=player, subdomain=spoken))
+            raise Unchanged(where, Said("{player} has no played {subdomain} group", player=player, subdomain=beside("group", subdomain)))
         reason = why_not(game, action)
         if reason:
             raise RecordError(where, reason)
@@ -573,12 +624,17 @@ def apply_played(table: Table, game: Game, action: StepPlayed | SetPopular) -> T
     holder = popular_holder(game, subdomain)
     if action.held:
         if holder == player:
-            raise Unchanged(where, Said("the {subdomain} Popular card is already on {player}'s tableau", subdomain=spoken, player=player))
+            raise Unchanged(
+                where,
+                Said("the {subdomain} Popular card is already on {player}'s tableau", subdomain=beside("card", subdomain), player=player),
+            )
         reason = why_not(game, action)
         if reason:
             raise RecordError(where, reason)
     elif holder != player:
-        raise Unchanged(where, Said("the {subdomain} Popular card is not on {player}'s tableau", subdomain=spoken, player=player))
+        raise Unchanged(
+            where, Said("the {subdomain} Popular card is not on {player}'s tableau", subdomain=beside("card", subdomain), player=player)
+        )
 
     def mark(r: dict[str, Any], d: Any) -> None:
         group = next(g for g in r["final"][player]["played"] if g["subdomain"] == subdomain)
@@ -703,7 +759,10 @@ def change_collection(table: Table, game: Game, action: AddToCollection | Remove
             raise Unchanged(
                 where,
                 Said(
-                    "the {subdomain} Rare Gem is already in {player}'s collection {number}", subdomain=spoken, player=player, number=number
+                    "the {subdomain} Rare Gem is already in {player}'s collection {number}",
+                    subdomain=beside("Rare Gem", subdomain),
+                    player=player,
+                    number=number,
                 ),
             )
         reason = why_not(game, replace(action, number=number))  # the collection as found now (locate)
@@ -714,7 +773,12 @@ def change_collection(table: Table, game: Game, action: AddToCollection | Remove
         if subdomain not in gems:
             raise Unchanged(
                 where,
-                Said("the {subdomain} Rare Gem is not in {player}'s collection {number}", subdomain=spoken, player=player, number=number),
+                Said(
+                    "the {subdomain} Rare Gem is not in {player}'s collection {number}",
+                    subdomain=beside("Rare Gem", subdomain),
+                    player=player,
+                    number=number,
+                ),
             )
         after = [s for s in gems if s != subdomain]
 

@@ -41,9 +41,32 @@ COLOUR_WORDS: dict[str, str] = {
 }
 
 
-def colour_word(colour: str) -> str:
-    """A colour in words the app can translate: one of COLOURS as a Said, any other name as it is."""
-    return COLOUR_WORDS.get(colour, colour)
+# A colour said before "tile" or "tiles" agrees with it in other languages (French "une tuile verte", "des tuiles
+# vertes"): beside each, words of their own (the noun is their context).
+BESIDE: dict[str, dict[str, str]] = {
+    "tile": {
+        "red": Said.beside("tile", "red"),
+        "blue": Said.beside("tile", "blue"),
+        "green": Said.beside("tile", "green"),
+        "yellow": Said.beside("tile", "yellow"),
+        "purple": Said.beside("tile", "purple"),
+        "black": Said.beside("tile", "black"),
+    },
+    "tiles": {
+        "red": Said.beside("tiles", "red"),
+        "blue": Said.beside("tiles", "blue"),
+        "green": Said.beside("tiles", "green"),
+        "yellow": Said.beside("tiles", "yellow"),
+        "purple": Said.beside("tiles", "purple"),
+        "black": Said.beside("tiles", "black"),
+    },
+}
+
+
+def colour_word(colour: str, beside: str | None = None) -> str:
+    """A colour in words the app can translate: one of COLOURS as a Said (as it agrees with the noun `beside`,
+    "tile" or "tiles", when given), any other name as it is."""
+    return (BESIDE[beside] if beside else COLOUR_WORDS).get(colour, colour)
 
 
 def starting_gg(seat: int) -> int:
@@ -208,7 +231,7 @@ def check_supply(held: Supply, tableaux: Mapping[str, Tableau]) -> None:
                 too_many = Said(
                     "{count} {colour} {number} tiles across all players ({holders}); each colour has {copies}",
                     count=n,
-                    colour=colour_word(tile[0]),
+                    colour=colour_word(tile[0], "tiles"),
                     number=tile[1],
                     holders=holders,
                     copies=TILES_PER_COLOUR_AND_NUMBER,
@@ -320,7 +343,7 @@ def lines_by_colour(tab: Tableau, every_set: bool) -> tuple[Line, ...]:
             lines.append(Line(label, sets * SET_VALUE * len(NUMBERS), f"{sets * len(NUMBERS)} × {SET_VALUE}"))
         rest = sorted(n for n in NUMBERS for _ in range(counts[n] - sets))
         if rest:
-            lines.append(Line(Said("{colour} other tiles", colour=colour_word(colour)), sum(rest), "+".join(map(str, rest))))
+            lines.append(Line(Said("{colour} other tiles", colour=colour_word(colour, "tiles")), sum(rest), "+".join(map(str, rest))))
     return tuple(lines)
 
 
@@ -489,7 +512,7 @@ def tiles_refusal(game: Game, action: SetTiles) -> str | None:
     if action.number not in NUMBERS or action.count < 0:
         return Said(
             "there is no {colour} {number} tile to hold {count} of",
-            colour=colour_word(action.colour),
+            colour=colour_word(action.colour, "tile"),
             number=action.number,
             count=action.count,
         )
@@ -498,7 +521,7 @@ def tiles_refusal(game: Game, action: SetTiles) -> str | None:
     others = held_counts(game)[tile] - mine
     if action.count + others > TILES_PER_COLOUR_AND_NUMBER:
         box = TILES_PER_COLOUR_AND_NUMBER
-        colour = colour_word(action.colour)
+        colour = colour_word(action.colour, "tiles")
         if not others:
             return Said(
                 "only {free} of the {box} {colour} {number} tiles can be {player}'s",
@@ -587,9 +610,13 @@ MAX_SPENT = 60
 
 def tiles_word(count: int, colour: str, number: int) -> str:
     if not count:
-        return Said("no {colour} {number} tile", colour=colour_word(colour), number=number)
+        return Said("no {colour} {number} tile", colour=colour_word(colour, "tile"), number=number)
     return Said.counted(
-        "{count} {colour} {number} tile", "{count} {colour} {number} tiles", count, colour=colour_word(colour), number=number
+        "{count} {colour} {number} tile",
+        "{count} {colour} {number} tiles",
+        count,
+        colour=colour_word(colour, "tile" if count == 1 else "tiles"),
+        number=number,
     )
 
 

@@ -48,8 +48,18 @@ def is_wild(card: str) -> bool:
     return card in WILDS
 
 
+# The Wilds as a deck of the reader's language prints them: a queen is D(ame) in German and French, a king R(oi) in French.
+WILD_FACES: dict[str, str] = {
+    # Translators: the Wild queen of hearts as the card's corner shows it (German and French decks: D♥)
+    "QH": Said("Q♥"),
+    # Translators: the Wild king of spades as the card's corner shows it (German deck: K♠, French deck: R♠)
+    "KS": Said("K♠"),
+}
+
+
 def pretty(card: str) -> str:
-    return rank_of(card) + SUITS[suit_of(card)]
+    """A card as its corner shows it, "2♣", "Q♥" (a Wild in words the app says in the reader's language)."""
+    return WILD_FACES.get(card) or rank_of(card) + SUITS[suit_of(card)]
 
 
 def regular_rounds(peek: bool) -> int:

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Table, Unchanged, edited
-from .fields import RecordError, check_keys, check_player_keys, need_int, need_object, ordinal
+from .fields import RecordError, check_keys, check_player_keys, need_int, need_object
 from .record import GameRules, Record, parse_one, parsed_game
 from .result import Line, Result, Tiebreak, scored_once
-from .words import N_, Said
+from .words import N_, Said, seat
 
 TYPE_MIN, TYPE_MAX = 2, 20
 MAX_META_COLUMNS = 7
@@ -164,7 +164,7 @@ def tiebreaks(game: Game) -> tuple[Tiebreak, ...]:
             lambda n: Said.counted("{count} card", "{count} cards", n),
             key=lambda n: -n,
         ),
-        Tiebreak(Said("seat (later in play order wins)"), game.players.index, lambda i: Said("{place} seat", place=ordinal(i + 1))),
+        Tiebreak(Said("seat (later in play order wins)"), game.players.index, lambda i: seat(i + 1)),
     )
 
 

@@ -95,9 +95,26 @@ def expedition_lines(colour: str, investments: int, cards: tuple[int, ...]) -> t
     return tuple(lines)
 
 
+# A colour said of an expedition agrees with it in other languages (French "l'expédition verte"): words of their own,
+# the noun their context (the investment cards of a colour are said as the cards of its expedition).
+OF_EXPEDITION: dict[str, str] = {
+    "yellow": Said.beside("expedition", "yellow"),
+    "blue": Said.beside("expedition", "blue"),
+    "white": Said.beside("expedition", "white"),
+    "green": Said.beside("expedition", "green"),
+    "red": Said.beside("expedition", "red"),
+    "purple": Said.beside("expedition", "purple"),
+}
+
+
 def colour_word(colour: str) -> str:
     """An expedition's colour in words the app can translate (a Said); anything else as it is written."""
     return COLOUR_WORDS.get(colour, colour)
+
+
+def expedition_word(colour: str) -> str:
+    """A colour as it agrees with "expedition" (the investment cards' messages); any other name as it is."""
+    return OF_EXPEDITION.get(colour, colour)
 
 
 NO_EXPEDITION = Expedition()  # a colour not started (a constant)
@@ -185,7 +202,7 @@ def check_deck(round_: Mapping[str, Tableau], where: tuple[str, ...], players: t
                 Said(
                     "{count} {colour} investment cards across both players; the deck has {most}",
                     count=mine.investments + theirs.investments,
-                    colour=colour_word(colour),
+                    colour=expedition_word(colour),
                     most=INVESTMENTS_PER_COLOUR,
                 ),
             )
@@ -356,7 +373,7 @@ def refusal(table: Table, action: Action) -> str | None:
             player=other,
             count=INVESTMENTS_PER_COLOUR - left,
             most=INVESTMENTS_PER_COLOUR,
-            colour=colour_word(action.colour),
+            colour=expedition_word(action.colour),
         )
     return None
 
@@ -412,7 +429,7 @@ def apply(table: Table, action: Action) -> Table:
                     "{player} already has {count} {colour} investment cards",
                     action.count,
                     player=action.player,
-                    colour=colour_word(action.colour),
+                    colour=expedition_word(action.colour),
                 ),
             )
         reason = refusal(table, action)  # what the screen draws its free and taken investments from

@@ -6,8 +6,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .fields import join_names, ordinal
+from .fields import join_names
 from .words import Said
+from .words import place as ordinal_place  # (a local `place` counts the ranking's places)
 
 MINUS = "\u2212"  # the minus sign of the formulas ("(8 − 20) × 2"): every number a person reads is signed with it
 
@@ -238,45 +239,40 @@ def rank_with_ties(
                 "winners_have": step.describe(values[group[0]][step_index]),
                 "others": join_names(lower),
                 "others_have": step.describe(values[lower[0]][step_index]),
-                "place": ordinal(place),
+                "place": ordinal_place(place),
             }
             if len(group) + len(lower) == 2:
                 sentence = Said(
-                    "{tied} both have {total}; {subject}: {winners} {winners_have}, {others} {others_have}, "
-                    "so {winners} takes {place} place.",
+                    "{tied} both have {total}; {subject}: {winners} {winners_have}, {others} {others_have}, so {winners} takes {place}.",
                     **said,
                 )
             elif len(group) == 1:
                 sentence = Said(
-                    "{tied} all have {total}; {subject}: {winners} {winners_have}, {others} {others_have}, "
-                    "so {winners} takes {place} place.",
+                    "{tied} all have {total}; {subject}: {winners} {winners_have}, {others} {others_have}, so {winners} takes {place}.",
                     **said,
                 )
             else:
                 sentence = Said(
-                    "{tied} all have {total}; {subject}: {winners} {winners_have}, {others} {others_have}, "
-                    "so {winners} share {place} place.",
+                    "{tied} all have {total}; {subject}: {winners} {winners_have}, {others} {others_have}, so {winners} share {place}.",
                     **said,
                 )
             sentences.append(sentence)
         if len(group) > 1:
-            shared_by = {"players": join_names(group), "total": total, "place": ordinal(place)}
+            shared_by = {"players": join_names(group), "total": total, "place": ordinal_place(place)}
             if tiebreaks:
                 same = listed(
                     [Said("{subject} ({value})", subject=t.subject, value=t.describe(v)) for t, v in zip(tiebreaks, values[group[0]])]
                 )
                 if len(group) == 2:
                     sentence = Said(
-                        "{players} both have {total} and the same {tiebreaks}: they share {place} place.", tiebreaks=same, **shared_by
+                        "{players} both have {total} and the same {tiebreaks}: they share {place}.", tiebreaks=same, **shared_by
                     )
                 else:
-                    sentence = Said(
-                        "{players} all have {total} and the same {tiebreaks}: they share {place} place.", tiebreaks=same, **shared_by
-                    )
+                    sentence = Said("{players} all have {total} and the same {tiebreaks}: they share {place}.", tiebreaks=same, **shared_by)
             elif len(group) == 2:
-                sentence = Said("{players} both have {total}: they share {place} place.", **shared_by)
+                sentence = Said("{players} both have {total}: they share {place}.", **shared_by)
             else:
-                sentence = Said("{players} all have {total}: they share {place} place.", **shared_by)
+                sentence = Said("{players} all have {total}: they share {place}.", **shared_by)
             sentences.append(sentence)
         place += len(group)
     return tuple(ranking), tuple(sentences)

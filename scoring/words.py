@@ -10,7 +10,10 @@ message it was made from and the values put into it:
     >>> Said.counted("{count} card", "{count} cards", 2)
     '2 cards'
 
-A value may itself be a Said (a colour, an ordinal, a list of names): the app says each in the reader's language.
+A value may itself be a Said (a colour, an ordinal, a list of names): the app says each in the reader's language, as it
+says a moment (a `datetime`), a day (a `date`) or a `Month` in the reader's words ("4. Dez. 2026").
+A word that agrees with a noun (a colour of a tile, a subdomain of a Rare Gem) is `Said.beside(noun, word)`: the
+translator gets the noun as the message's context (French "tuile verte", "Perle rare abstraite").
 `N_` marks a constant message (a help text) for translation, unchanged here. The message ids are extracted from
 this package by the app's catalogs tools (keywords `Said`, `Said.counted` and `N_`).
 """
@@ -18,6 +21,7 @@ this package by the app's catalogs tools (keywords `Said`, `Said.counted` and `N
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import date, datetime
 from typing import Any
 
 
@@ -26,10 +30,19 @@ class Said(str):
     plural: str | None  # with `quantity`: the message's plural form (the reader's language picks its own)
     quantity: int | None  # what the plural depends on (not `count`: a str has a method of that name)
     values: Mapping[str, Any]
+    context: str | None = None  # the message's context (pgettext): the noun a word is said beside
 
     def __new__(cls, template: str, **values: Any) -> Said:
         said = super().__new__(cls, template.format(**values) if values else template)
         said.template, said.plural, said.quantity, said.values = template, None, None, values
+        return said
+
+    @classmethod
+    def beside(cls, noun: str, word: str) -> Said:
+        """`word` as it agrees with `noun` (its context for the translator): `Said.beside("tile", "green")` is "green"
+        in English, "verte" in French (une tuile verte). Each noun's words are messages of their own."""
+        said = cls(word)
+        said.context = noun
         return said
 
     @classmethod
@@ -40,13 +53,54 @@ class Said(str):
         return said
 
     def __reduce__(self) -> tuple[Any, ...]:  # a copy or a pickle keeps the words it came from
-        return (_rebuilt, (self.template, self.plural, self.quantity, dict(self.values)))
+        return (_rebuilt, (self.template, self.plural, self.quantity, dict(self.values), self.context))
 
 
-def _rebuilt(template: str, plural: str | None, count: int | None, values: dict[str, Any]) -> Said:
+def _rebuilt(template: str, plural: str | None, count: int | None, values: dict[str, Any], context: str | None = None) -> Said:
+    if context is not None:
+        return Said.beside(context, template)
     if plural is None or count is None:
         return Said(template, **values)
     return Said.counted(template, plural, count, **{k: v for k, v in values.items() if k != "count"})
+
+
+class Moment(datetime):
+    """A moment in a Said: "2026-11-29 14:10" as text (a log's, the English's); the app says it in the reader's words
+    ("So., 29. Nov. 2026, 14:10").
+
+    >>> "{when}".format(when=Moment.of(datetime(2026, 11, 29, 14, 10, 5)))
+    '2026-11-29 14:10'
+    """
+
+    @classmethod
+    def of(cls, moment: datetime) -> Moment:
+        return cls.combine(moment.date(), moment.timetz())
+
+    def __format__(self, spec: str) -> str:
+        return self.strftime("%Y-%m-%d %H:%M") if not spec else super().__format__(spec)
+
+
+class Month(date):
+    """A month of the calendar, "2026-11" as text (the command line's, a log's); the app says it in the reader's
+    language ("Nov. 2026"). Its day is the first.
+
+    >>> str(Month.of("2026-11")), Month.of("notes") is None
+    ('2026-11', True)
+    """
+
+    @classmethod
+    def of(cls, text: str) -> Month | None:
+        try:
+            year, month = text.split("-")
+            return cls(int(year), int(month), 1) if len(year) == 4 and len(month) == 2 else None
+        except ValueError:
+            return None
+
+    def __str__(self) -> str:
+        return f"{self.year:04d}-{self.month:02d}"
+
+    def __format__(self, spec: str) -> str:
+        return str(self) if not spec else super().__format__(spec)
 
 
 def kept(words: Any) -> Any:
@@ -60,7 +114,15 @@ def kept(words: Any) -> Any:
         kept_said: dict[str, Any] = {"said": words.template, "values": {k: kept(v) for k, v in words.values.items()}}
         if words.plural is not None:
             kept_said |= {"plural": words.plural, "quantity": words.quantity}
+        if words.context is not None:
+            kept_said["context"] = words.context
         return kept_said
+    if isinstance(words, Month):
+        return {"month": str(words)}
+    if isinstance(words, datetime):
+        return {"moment": words.isoformat()}
+    if isinstance(words, date):
+        return {"day": words.isoformat()}
     return words if words is None or isinstance(words, str | int | float | bool) else str(words)
 
 
@@ -74,11 +136,24 @@ def restored(data: Any) -> Any:
     """
     if isinstance(data, str):
         return data
+    if isinstance(data, dict) and len(data) == 1 and isinstance(moment := next(iter(data.values())), str):  # kept(a date)
+        kind = next(iter(data))
+        try:
+            if kind in ("moment", "day"):
+                return Moment.fromisoformat(moment) if kind == "moment" else date.fromisoformat(moment)
+        except ValueError:
+            return None
+        if kind == "month":
+            return Month.of(moment)
     if not (isinstance(data, dict) and isinstance(data.get("said"), str) and isinstance(data.get("values", {}), dict)):
         return None
     values = {k: restored(v) if isinstance(v, dict | str) else v for k, v in data.get("values", {}).items()}
-    plural, quantity = data.get("plural"), data.get("quantity")
+    if any(v is None and isinstance(data["values"][k], dict) for k, v in values.items()):
+        return None  # a value that is no such data
+    plural, quantity, context = data.get("plural"), data.get("quantity"), data.get("context")
     try:
+        if isinstance(context, str):
+            return Said.beside(context, data["said"])
         if isinstance(plural, str) and isinstance(quantity, int):
             return _rebuilt(data["said"], plural, quantity, values)
         data["said"].format(**values)  # every placeholder filled (Said leaves a message without values as it is)
@@ -121,12 +196,35 @@ def N_(message: str) -> str:
 
 
 def ordinal(n: int) -> Said:
-    """1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st. (1st is a message of its own: French says "1er", "21e".)"""
+    """1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st. (1st is a message of its own: French says "1er", "21e".)
+    Before a noun, the ordinal and its noun are one message (`place`, `seat`): French "1re place", "1er siège"."""
     if n == 1:
         return Said("1st")
+    return {"st": Said("{n}st", n=n), "nd": Said("{n}nd", n=n), "rd": Said("{n}rd", n=n)}.get(_suffix(n)) or Said("{n}th", n=n)
+
+
+def place(n: int) -> Said:
+    """A place of a ranking, "1st place", "2nd place" (German "1. Platz", French "1re place", "2e place")."""
+    if n == 1:
+        return Said("1st place")
+    return {"st": Said("{n}st place", n=n), "nd": Said("{n}nd place", n=n), "rd": Said("{n}rd place", n=n)}.get(_suffix(n)) or Said(
+        "{n}th place", n=n
+    )
+
+
+def seat(n: int) -> Said:
+    """A seat in play order, "1st seat", "2nd seat" (German "1. Sitzplatz", French "1er siège")."""
+    if n == 1:
+        return Said("1st seat")
+    return {"st": Said("{n}st seat", n=n), "nd": Said("{n}nd seat", n=n), "rd": Said("{n}rd seat", n=n)}.get(_suffix(n)) or Said(
+        "{n}th seat", n=n
+    )
+
+
+def _suffix(n: int) -> str:
     if 10 <= n % 100 <= 20:
-        return Said("{n}th", n=n)
-    return {1: Said("{n}st", n=n), 2: Said("{n}nd", n=n), 3: Said("{n}rd", n=n)}.get(n % 10) or Said("{n}th", n=n)
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
 def join_names(names: Iterable[str]) -> str:

@@ -53,7 +53,7 @@ def cause_in_words(error: BaseException) -> str:
         return Said("Tableside is not allowed to write to its data folder")
     if isinstance(error, OSError):
         return Said("The data could not be written ({reason})", reason=error.strerror or type(error).__name__)
-    return " ".join(f"{str(error) or type(error).__name__}".split())  # one line, whatever it holds
+    return Said("An unexpected error ({details})", details=" ".join(f"{str(error) or type(error).__name__}".split()))  # one line
 
 
 def in_words(error: OSError, outcome: str | None = None) -> str:

@@ -8,7 +8,7 @@ import scoring
 from companion.data import changes
 from companion.data.stored_game import EDITING, FINISHED, StoredGame, admit, summarise
 from companion.data.transactions import StoreCore
-from companion.language import _
+from companion.language import _, day
 
 
 class Players(StoreCore):
@@ -49,7 +49,7 @@ class Players(StoreCore):
             if both:
                 raise ValueError(
                     _("{old} and {new} both played in the game of {day}: they are two people").format(
-                        old=old, new=new, day=both[0].played_at[:10]
+                        old=old, new=new, day=day(both[0].played_at)
                     )
                 )
             renamed = [(g, *scoring.rename_player(g.record, old, new, g.draft)) for g in touched]

@@ -18,13 +18,13 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from scoring.words import Number, Said
+from scoring.words import Moment, Month, Number, Said
 
 # The languages Tableside speaks, in Settings' order, each named as its speakers write it.
 LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français"}
@@ -129,7 +129,9 @@ def spoken(text: Any) -> str:
     if not isinstance(text, Said):
         return text if isinstance(text, str) else str(text)
     translations = catalog(current())
-    if text.plural is not None and text.quantity is not None:
+    if text.context is not None:
+        template = translations.pgettext(text.context, text.template)
+    elif text.plural is not None and text.quantity is not None:
         template = translations.ngettext(text.template, text.plural, text.quantity)
     else:
         template = translations.gettext(text.template)
@@ -141,9 +143,18 @@ def spoken(text: Any) -> str:
 
 
 def said_value(value: Any) -> Any:
-    """A value of a Said as the reader reads it: words in their language, a number with their decimal mark."""
+    """A value of a Said as the reader reads it: words in their language, a number with their decimal mark, a
+    moment, a day or a month in their words."""
     if isinstance(value, Said):
         return spoken(value)
+    if isinstance(value, Percent):
+        return percent(value)
+    if isinstance(value, datetime):  # (a Moment's English is its own text, "2026-11-29 14:10", as the app wrote it)
+        return format(value) if current() == DEFAULT and isinstance(value, Moment) else when(value, year=True)
+    if isinstance(value, Month):
+        return month(value)
+    if isinstance(value, date):
+        return day(value)
     if isinstance(value, Number) and current() != DEFAULT:
         marked = Number(value)
         marked.mark = decimal_mark()
@@ -180,6 +191,57 @@ def when(moment: datetime, year: bool = False) -> str:
         day = format_skeleton("yMMMEd" if year else "MMMEd", moment, locale=current())
         return f"{day}, {format_skeleton('Hm', moment, locale=current())}"
     except UnknownLocaleError:  # a language CLDR does not know (a test's pseudo-language): the English
+        return english
+
+
+def day(value: date | str) -> str:
+    """A day in the reader's language: "2026-12-04" in English (as the app always wrote it), else CLDR's through
+    Babel: "4. Dez. 2026", "4 déc. 2026". `value`: a date, or a text that starts with one (a played_at); a text
+    that does not is said as it is."""
+    if isinstance(value, str):
+        try:
+            return day(date.fromisoformat(value[:10]))
+        except ValueError:
+            return value
+    if current() == DEFAULT:
+        return value.isoformat()
+    return _formatted(value, "yMMMd", value.isoformat())
+
+
+def month(value: date) -> str:
+    """A month in the reader's language: "2026-11" in English (as the app always wrote it), "Nov. 2026", "nov. 2026"."""
+    english = f"{value.year:04d}-{value.month:02d}"
+    return english if current() == DEFAULT else _formatted(value, "yMMM", english)
+
+
+def _formatted(value: date, skeleton: str, english: str) -> str:
+    from babel import UnknownLocaleError
+    from babel.dates import format_skeleton
+
+    try:
+        return format_skeleton(skeleton, value, locale=current())
+    except UnknownLocaleError:  # a language CLDR does not know (a test's pseudo-language): the English
+        return english
+
+
+class Percent(float):
+    """A share (0.5) kept in a Said's values: said as a percentage in the reader's language ("50%", "50 %")."""
+
+    def __format__(self, spec: str) -> str:
+        return format(float(self), spec or ".0%")
+
+
+def percent(fraction: float) -> str:
+    """A share as a whole percentage in the reader's language: "50%", "50 %" (German, a no-break space), "50 %"."""
+    english = f"{fraction:.0%}"
+    if current() == DEFAULT:
+        return english
+    from babel import UnknownLocaleError
+    from babel.numbers import format_percent
+
+    try:
+        return format_percent(fraction, locale=current())
+    except UnknownLocaleError:
         return english
 
 

@@ -23,7 +23,7 @@ from companion.language import DEFAULT, DOMAIN, LANGUAGES, LOCALES
 REPO = Path(__file__).resolve().parents[2]
 # The app's words, and the rules' (scoring/words.py: `Said` and `Said.counted`; its CLI and JSON stay English).
 SOURCES = ("companion", "scoring")
-KEYWORDS = {**DEFAULT_KEYWORDS, "Said": None, "counted": (1, 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "Said": None, "counted": (1, 2), "beside": ((1, "c"), 2)}
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT)
 

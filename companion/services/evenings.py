@@ -33,7 +33,7 @@ from datetime import UTC, datetime, timedelta
 import scoring
 from companion.data.checks import played_when
 from companion.data.store import StoredGame
-from companion.language import N_, _, decimal, ngettext, spoken
+from companion.language import N_, _, day, decimal, ngettext, spoken
 from companion.services import durations
 from scoring.fields import join_names, ordinal
 
@@ -246,7 +246,7 @@ def standing_line(s: Standing) -> tuple[str, str, str]:
 
 
 def title(evening: Evening) -> str:
-    return _("Game night · {day} · {games}").format(day=evening.day, games=count(len(evening.games), "game"))
+    return _("Game night · {day} · {games}").format(day=day(evening.day), games=count(len(evening.games), "game"))
 
 
 def recap_text(evening: Evening) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 import scoring
 from companion.data.checks import metadata_problem, played_when
 from companion.data.ids import id_problem
-from companion.language import N_, _, spoken
+from companion.language import N_, _, day, spoken
 from companion.services.bg_stats import SOURCE_NAME, bgstats_play, bgstats_url, variant_text  # noqa: F401 (kept importable here)
 from scoring import json_text
 from scoring.words import Said
@@ -79,7 +79,7 @@ def export_csv(games: Iterable[Any]) -> str:
         try:
             result = scoring.score(record)
             title = scoring.GAMES[record["game"]].display_title(record.get("variant") or {})  # a score pad's own: "Hearts"
-            day = played_when(record["played_at"]).date().isoformat()
+            played = played_when(record["played_at"]).date().isoformat()  # the file's date (docs/format.md): never translated
         except (ValueError, OverflowError) as e:  # start-up sets such a record aside: one stored some other way
             raise ExportError(
                 _("{game} cannot be exported: {reason}").format(game=game_label(record), reason=reason_of(e, record))
@@ -87,7 +87,7 @@ def export_csv(games: Iterable[Any]) -> str:
         for player in record["players"]:
             writer.writerow(
                 (
-                    day,
+                    played,
                     cell(title),
                     cell(player),
                     result.totals[player],
@@ -106,8 +106,8 @@ def game_label(record: dict) -> str:
     game_id = record.get("id")
     shown = game_id if isinstance(game_id, str) and game_id.isprintable() else ascii(game_id)
     played_at = record.get("played_at")
-    day = played_at[:10] if isinstance(played_at, str) and played_at[:10].isprintable() else "?"
-    return _("the game of {day} (id {id})").format(day=day, id=shown)
+    written = day(played_at) if isinstance(played_at, str) and played_at[:10].isprintable() else "?"
+    return _("the game of {day} (id {id})").format(day=written, id=shown)
 
 
 def reason_of(error: Exception, record: dict) -> str:
@@ -186,9 +186,9 @@ def read_import(data: str | bytes, name: str, progress: Progress | None = None) 
     try:
         parsed = json_text.loads(data, max_digits=MAX_DIGITS)
     except json_text.NumberTooLong as e:
-        raise ImportFileError(f"{name}: {_place_in_file(e.parsed, e.where)}{spoken(e.message)}") from None
+        raise ImportFileError(within([name, *_place_in_file(e.parsed, e.where)], spoken(e.message))) from None
     except scoring.RecordError as e:  # a key given twice: one of the two would be lost
-        raise ImportFileError(f"{name}: {refusal(e)}") from None
+        raise ImportFileError(within([name], refusal(e))) from None
     except json.JSONDecodeError as e:  # its reason is Python's own, in English
         raise ImportFileError(
             _("{file}: not JSON ({reason} at line {line}, column {column})").format(file=name, reason=e.msg, line=e.lineno, column=e.colno)
@@ -205,7 +205,7 @@ def read_import(data: str | bytes, name: str, progress: Progress | None = None) 
         try:
             result = scoring.score(record)
         except scoring.RecordError as e:
-            raise ImportFileError(f"{name}: {label}: {refusal(e)}") from None
+            raise ImportFileError(within([name, label], refusal(e))) from None
         if not result.decided:
             raise ImportFileError(
                 _("{file}: {record}: the game is not finished (no result yet); only finished games can be imported").format(
@@ -215,7 +215,7 @@ def read_import(data: str | bytes, name: str, progress: Progress | None = None) 
         if "id" in record:
             problem = id_problem(record["id"])
             if problem:
-                raise ImportFileError(f"{name}: {label}: {spoken(problem)}")
+                raise ImportFileError(within([name, label], spoken(problem)))
             if record["id"] in first_seen:
                 raise ImportFileError(
                     _("{file}: {record} repeats the id of record {position}: two games cannot share an id").format(
@@ -225,7 +225,7 @@ def read_import(data: str | bytes, name: str, progress: Progress | None = None) 
             first_seen[record["id"]] = position
         problem = metadata_problem(record, arriving=True, finished=True)  # what the store checks again at every start (checks.py)
         if problem:
-            raise ImportFileError(f"{name}: {label}: {spoken(problem)}")
+            raise ImportFileError(within([name, label], spoken(problem)))
     return records
 
 
@@ -237,9 +237,17 @@ def record_label(position: int, record: Any) -> str:
     return _("record {position}").format(position=position)
 
 
-def _place_in_file(parsed: Any, where: tuple[str, ...]) -> str:
-    """A place in an import file's JSON ("games › item 3 › final › Ana › gg") as a refusal says it:
-    "record 3 (id abc): final › Ana › gg: " (an export's own fields, or the file itself, as they are)."""
+def within(places: list[str], problem: str) -> str:
+    """A problem at a place of a file, "games.json: record 3: final › Ana: it is negative" (each step a sentence of
+    the catalog: French puts a no-break space before the colon)."""
+    for place in reversed(places):
+        problem = _("{place}: {problem}").format(place=place, problem=problem)
+    return problem
+
+
+def _place_in_file(parsed: Any, where: tuple[str, ...]) -> list[str]:
+    """A place in an import file's JSON ("games › item 3 › final › Ana › gg") as a refusal says it, step by step:
+    ["record 3 (id abc)", "final › Ana › gg"] (an export's own fields, or the file itself, as they are)."""
     steps = list(where)
     records: Any = None
     if isinstance(parsed, list):
@@ -251,8 +259,8 @@ def _place_in_file(parsed: Any, where: tuple[str, ...]) -> str:
     if isinstance(records, list) and steps and steps[0].startswith("item "):
         position = int(steps[0].removeprefix("item "))
         head = record_label(position, records[position - 1])
-        return f"{head}: {' › '.join(steps[1:])}: " if steps[1:] else f"{head}: "
-    return f"{' › '.join(where)}: " if where else ""
+        return [head, " › ".join(steps[1:])] if steps[1:] else [head]
+    return [" › ".join(where)] if where else []
 
 
 def read_imports(files: Iterable[tuple[str, str | bytes]]) -> list[dict]:
@@ -270,7 +278,7 @@ def read_imports(files: Iterable[tuple[str, str | bytes]]) -> list[dict]:
                             file=name, position=position, id=game_id, other=where[game_id]
                         )
                     )
-                where[game_id] = f"{name}: " + _("record {position}").format(position=position)
+                where[game_id] = within([name], _("record {position}").format(position=position))
             records.append(record)
     return records
 

@@ -14,7 +14,7 @@ from statistics import mean
 import scoring
 from companion import language
 from companion.data.store import StoredGame
-from companion.language import _, ngettext, spoken
+from companion.language import Percent, _, day, ngettext, spoken
 from scoring import number
 from scoring.record import GameIdentity
 from scoring.words import Said, join_names
@@ -203,12 +203,12 @@ class HighScore:
             return _("Lowest score: {score}, a tie between {names}").format(score=score, names=names)
         player, first, times = self.by[0]
         if times == 1:
-            return _("Lowest score: {score} by {player} on {day}").format(score=score, player=name(player), day=first)
+            return _("Lowest score: {score} by {player} on {day}").format(score=score, player=name(player), day=day(first))
         return ngettext(
             "Lowest score: {score} by {player}, {count} time (first on {day})",
             "Lowest score: {score} by {player}, {count} times (first on {day})",
             times,
-        ).format(score=score, player=name(player), count=times, day=first)
+        ).format(score=score, player=name(player), count=times, day=day(first))
 
     def words(self, name: Callable[[str], str] = str) -> str:
         """'Highest score: 20 by Kai on 2026-03-02'; a tie is said as one: '… 20, a tie between Ana and Kai'."""
@@ -220,10 +220,12 @@ class HighScore:
             return _("Highest score: {score}, a tie between {names}").format(score=score, names=names)
         player, first, times = self.by[0]
         if times == 1:
-            return _("Highest score: {score} by {player} on {day}").format(score=score, player=name(player), day=first)
-        return _("Highest score: {score} by {player}, {count} times (first on {day})").format(
-            score=score, player=name(player), count=times, day=first
-        )
+            return _("Highest score: {score} by {player} on {day}").format(score=score, player=name(player), day=day(first))
+        return ngettext(
+            "Highest score: {score} by {player}, {count} time (first on {day})",
+            "Highest score: {score} by {player}, {count} times (first on {day})",
+            times,
+        ).format(score=score, player=name(player), count=times, day=day(first))
 
 
 def high_score(games: Iterable[StoredGame], lower_wins: bool = False) -> HighScore | None:
@@ -234,9 +236,9 @@ def high_score(games: Iterable[StoredGame], lower_wins: bool = False) -> HighSco
         return None
     top = (min if lower_wins else max)(entry[3] for entry in scored)
     by: dict[str, list] = {}
-    for _order, day, player, s in sorted(scored, key=lambda t: t[0]):
+    for _order, played, player, s in sorted(scored, key=lambda t: t[0]):
         if s == top:
-            by.setdefault(player, [day, 0])[1] += 1
+            by.setdefault(player, [played, 0])[1] += 1
     return HighScore(top, tuple((p, first, n) for p, (first, n) in by.items()), lower_wins)
 
 
@@ -311,5 +313,6 @@ def share_of(part: int, whole: int, word: str, after: str = "") -> str:
     return Said("{percent} of {counted}", percent=percent(part, whole), counted=counted)
 
 
-def percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "–"
+def percent(part: int, whole: int) -> Percent | str:
+    """ "50%" as a Said's value (said in the reader's language: "50 %"); "–" of nothing."""
+    return Percent(part / whole) if whole else "–"

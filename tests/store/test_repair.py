@@ -3,10 +3,13 @@ verified independent copies; every file is private (issue 12, items 2 and 3; iss
 
 import json
 import logging
+import re
 import stat
+from datetime import datetime
 
 import pytest
 
+from companion import language
 from companion.data.backups import REPAIR_MARKER
 from companion.data.store import GameStore, StoreWriteError
 from companion.language import speaking, spoken
@@ -51,7 +54,10 @@ def test_a_repair_interrupted_before_the_swap_is_done_at_the_next_start(folder):
     try:
         assert store.get("playing") is not None and store.setting("access.pin") == "hash"
         [message] = store.recovered
-        assert "(a repair begun on 2026-11-30T09:00:00+00:00 had been interrupted)" in message
+        begun = datetime.fromisoformat("2026-11-30T09:00:00+00:00").astimezone()  # said in this machine's time
+        assert f"(a repair begun on {begun:%Y-%m-%d %H:%M} had been interrupted)" in message
+        with speaking("de"):
+            assert f"(eine am {language.when(begun, year=True)} begonnene Reparatur war unterbrochen worden)" in spoken(message)
         assert "The backup of" in message and not (folder / REPAIR_MARKER).exists()
     finally:
         store.close()
@@ -101,7 +107,7 @@ def test_a_full_disk_during_a_repair_leaves_the_damaged_file_and_finishes_next_t
 
 def test_live_json_that_cannot_be_repaired_stops_the_start_with_words(folder):
     (folder / "live.json").write_text("{")
-    with fail_at(1, disk_full), pytest.raises(RuntimeError, match="could not be repaired now: No space left"):
+    with fail_at(1, disk_full), pytest.raises(RuntimeError, match="could not be repaired now: The disk is full"):
         GameStore(folder)
     assert (folder / "live.json").read_text() == "{"
     store = GameStore(folder)
@@ -180,5 +186,30 @@ def test_a_notices_file_edited_by_hand_is_read_for_what_it_holds(folder):
     store = GameStore(folder)
     try:
         assert store.recovered == ["An older start's words."]  # a message its values cannot fill, and what is no message: left out
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    "code, failed, cause, worked",
+    [
+        ("de", "Eine Sicherung ist am ", "(Der Datenträger ist voll)", "Die Sicherung vom "),
+        ("fr", "Une sauvegarde a échoué le ", "(Le disque est plein)", "La sauvegarde du "),
+    ],
+)
+def test_a_backups_notice_is_a_sentence_of_the_readers_language_with_its_cause_and_times(folder, monkeypatch, code, failed, cause, worked):
+    """A failed backup's notice (issue 62): the catalog's sentence, its cause translated and its times in the reader's
+    words; no English word, no ISO time (the notice was an f-string with "%Y-%m-%d %H:%M:%S" in it)."""
+    from .test_nothing_lost import failing_backups
+
+    store = GameStore(folder)
+    try:
+        failing_backups(monkeypatch, 1)
+        store.add_finished([cgt(1, "2026-03-05T20:00:00", "mar")])
+        [notice] = store.notices()
+        with speaking(code):
+            said = spoken(notice)
+        assert said.startswith(failed) and cause in said and worked in said, said
+        assert not re.search(r"\d{4}-\d{2}-\d{2}|backup|disk", said), said
     finally:
         store.close()

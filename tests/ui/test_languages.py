@@ -19,6 +19,7 @@ from companion import language
 from companion.access.invites import Invites
 from companion.data.ids import route_id
 from companion.language import catalogs
+from companion.ui import games as game_screens
 from companion.ui.language import PREFERENCE
 from scoring.words import Said, join_names, ordinal
 from tests import every_game
@@ -206,7 +207,7 @@ def every_route(store, under_way: list[str]) -> list[str]:
     return [
         "/",
         "/in-progress",
-        *[f"/setup/{key}" for key in scoring.GAMES],
+        *[f"/setup/{key}" for key in game_screens.ordered()],  # the games Home offers (a game's rules may come before its screen)
         *[f"/play/{route_id(game_id)}" for game_id in under_way],
         *[f"/results/{route_id(game_id)}" for game_id in under_way],
         "/history",
@@ -385,6 +386,22 @@ def test_every_route_in_german_and_in_french_shows_no_message_in_its_english(ope
     assert left == {}
 
 
+ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_every_route_in_german_and_in_french_says_its_dates_in_the_readers_words(open_app, store, table, code):
+    """A day is said as the reader says it ("4. Dez. 2026", "4 déc. 2026"), never as ISO's 2026-12-04: in the history's
+    rows, a game's header, Home's latest results, a game night's title, a player's figures (issue 62)."""
+    iso = {}
+    for route in every_route(store, table):
+        h = open_app(route, browser_storage={PREFERENCE: code})
+        h.settle()
+        if found := [t for t in texts(h) if ISO_DAY.search(t)]:
+            iso[route] = found
+    assert iso == {}
+
+
 @pytest.mark.parametrize(
     "languages, said",
     [(["it-IT", "fr-CA", "de"], "fr"), (["de-AT"], "de"), (["en-GB", "de-DE"], "en"), (["ja-JP"], "en"), ([], "en")],
@@ -415,3 +432,58 @@ def test_a_pages_own_script_speaks_the_first_of_the_browsers_languages_tableside
         assert json.loads(done.stdout) == [language._(m) for m in static_files.BEFORE_FLET_WORDS]
     page = static_files.versioned_page("<html><head></head><body></body></html>", "v1")
     assert "function tablesideSaid" in page and static_files.SAID_HERE not in page  # the words are in the served page
+
+
+@pytest.mark.parametrize(
+    "code, said",
+    [
+        ("fr", ["1re place", "2e place", "1er siège", "3e siège", "aucune tuile verte 3", "2 tuiles vertes 3"]),
+        ("de", ["1. Platz", "2. Platz", "1. Sitzplatz", "3. Sitzplatz", "kein Plättchen Grün 3", "2 Plättchen Grün 3"]),
+        ("en", ["1st place", "2nd place", "1st seat", "3rd seat", "no green 3 tile", "2 green 3 tiles"]),
+    ],
+)
+def test_an_ordinal_and_a_colour_are_said_with_their_noun(code, said):
+    """French "la 1re place" (not "1er"), "un siège" for a seat, "une tuile verte": a word that agrees with a noun is
+    given to the translator with it (issue 62)."""
+    from scoring import bgg_game
+    from scoring.words import place, seat
+
+    words = [place(1), place(2), seat(1), seat(3), bgg_game.tiles_word(0, "green", 3), bgg_game.tiles_word(2, "green", 3)]
+    with language.speaking(code):
+        assert [language.spoken(w) for w in words] == said
+
+
+@pytest.mark.parametrize(
+    "code, gem, popular, shared",
+    [
+        ("fr", "la Perle rare abstraite", "la carte Populaire de guerre", "ils se partagent la 1re place"),
+        ("de", "das Seltene Juwel Abstrakt", "die Beliebt-Karte Krieg", "Sie teilen sich den 1. Platz"),
+    ],
+)
+def test_a_subdomain_agrees_with_its_card_and_a_shared_place_is_said_whole(code, gem, popular, shared):
+    from scoring import bgg_card_game
+    from scoring.result import rank
+
+    gem_said = Said("the {subdomain} Rare Gem is listed twice", subdomain=bgg_card_game.beside("Rare Gem", "abstract"))
+    popular_said = Said(
+        "the {subdomain} Popular card is on {player}'s tableau", subdomain=bgg_card_game.beside("card", "war"), player="Ana"
+    )
+    (_ranking, (tie,)) = rank(["Ana", "Ben"], {"Ana": 3, "Ben": 3})
+    with language.speaking(code):
+        assert gem in language.spoken(gem_said) and popular in language.spoken(popular_said)
+        assert shared in language.spoken(tie)
+
+
+@pytest.mark.parametrize(
+    "code, queen, king, four_of_clubs",
+    [("en", "Q♥", "K♠", "4C"), ("de", "D♥", "K♠", "Kreuz 4"), ("fr", "D♥", "R♠", "4 de trèfle")],
+)
+def test_card_commons_cards_are_shown_and_named_as_the_readers_deck_says_them(code, queen, king, four_of_clubs):
+    """A German deck's queen is D(ame), a French king R(oi); a screen reader says a card in the reader's suit words
+    (the English accessible names, "nest egg 4C", stay as the tests and docs/screens.md know them)."""
+    from companion.ui.games.card_commons import card_words
+    from scoring import card_commons
+
+    with language.speaking(code):
+        assert [language.spoken(card_commons.pretty(c)) for c in ("QH", "KS")] == [queen, king]
+        assert card_words("4C") == four_of_clubs

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.data.checks import doc_problem
-from scoring.words import Said
+from scoring.words import Moment, Said
 
 BACKUPS_KEPT = 5
 LIVE_BACKUP_SECONDS = 60.0  # games in progress change on every tap: back them up at most this often
@@ -109,13 +109,22 @@ def backup_number(path: Path) -> int:
     return int(head) if head.isdigit() and not path.name.startswith(".") else -1
 
 
-def backup_time(path: Path) -> str:
-    """When a backup was made, in local time for people: '2026-11-29 14:10'."""
+def backup_time(path: Path) -> Moment | str:
+    """When a backup was made, in local time (a Said says it in each reader's words); its folder's name when that
+    names no time."""
     try:
         made = datetime.strptime(path.name.split("-", 1)[1], "%Y%m%dT%H%M%S.%fZ").replace(tzinfo=UTC)
     except (IndexError, ValueError):
         return path.name
-    return made.astimezone().strftime("%Y-%m-%d %H:%M")
+    return Moment.of(made.astimezone())
+
+
+def moment_of(text: object) -> Moment | str:
+    """A time a file kept as ISO text (now_iso), in local time; "?" for anything else (a file edited by hand)."""
+    try:
+        return Moment.of(datetime.fromisoformat(text).astimezone()) if isinstance(text, str) else "?"
+    except (ValueError, OverflowError):
+        return "?"
 
 
 def manifest_of(backup: Path) -> dict:

@@ -16,7 +16,7 @@ from companion.data.backups.files import (
     backup_time,
 )
 from companion.data.backups.state import FolderState
-from scoring.words import Said, kept, restored
+from scoring.words import Moment, Said, kept, restored
 
 log = logging.getLogger("tableside")
 
@@ -52,19 +52,25 @@ class Notices(FolderState):
             log.exception("could not remove %s", NOTICES)
 
     def _backup_done(self, made: Path) -> None:
+        """How the backup just made went, in sentences of the catalog (their moments said in each reader's words)."""
         if self.left_out:
-            what = "; ".join(f"{rel} ({why})" for rel, why in sorted(self.left_out.items()))
-            when = datetime.now().strftime("%Y-%m-%d %H:%M:%S")
-            self.backup_failed = f"{when} (it left out {what})"
+            what = ""
+            for rel, why in sorted(self.left_out.items()):
+                file = Said("{file} ({problem})", file=rel, problem=why)
+                what = Said("{files}; {file}", files=what, file=file) if what else file
+            when = Moment.of(datetime.now().astimezone())
+            self.backup_failed = (when, Said("it left out {what}", what=what))
             self.backup_notice = Said(
                 "The last backup failed for {what} ({when}). Its older backups are kept; the other files were backed up.",
                 what=what,
                 when=when,
             )
         elif self.backup_failed is not None:
+            when, why = self.backup_failed
             self.backup_notice = Said(
-                "A backup failed on {failed}. The backup of {made} worked: every change is backed up again.",
-                failed=self.backup_failed,
+                "A backup failed on {when} ({why}). The backup of {made} worked: every change is backed up again.",
+                when=when,
+                why=why,
                 made=backup_time(made),
             )
             self.backup_failed = None

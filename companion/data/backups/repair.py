@@ -12,6 +12,7 @@ from pathlib import Path
 
 from companion.data import contents
 from companion.data.atomic_files import (
+    cause_in_words,
     fingerprint,
     fsync_dir,
     write_atomically,
@@ -23,12 +24,13 @@ from companion.data.backups.files import (
     DataFileError,
     backup_time,
     manifest_of,
+    moment_of,
     now_iso,
     read_data_file,
     records_problem,
 )
 from companion.data.backups.notices import Notices
-from scoring.words import Said, kept, restored
+from scoring.words import Month, Said, kept, restored
 
 log = logging.getLogger("tableside")
 
@@ -74,7 +76,7 @@ class Repair(Notices):
                 "and is now complete.",
                 file=rel,
                 problem=restored(marker.get("problem")) or Said("unknown"),
-                started=str(marker.get("started_at", "?")),
+                started=moment_of(marker.get("started_at")),
                 restoring=restored(marker.get("restoring")) or Said("the file"),
             )
         )
@@ -115,9 +117,10 @@ class Repair(Notices):
             problem = Said(
                 "{problem} (a repair begun on {started} had been interrupted)",
                 problem=problem,
-                started=str(self.interrupted.get("started_at", "?")),
+                started=moment_of(self.interrupted.get("started_at")),
             )
-        what = Said("games finished in {month}", month=Path(rel).stem) if month else Said("games in progress and settings")
+        stem = Path(rel).stem
+        finished_in = Month.of(stem) or stem  # a month of history/, said in each reader's words
         stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
         aside = path.with_name(f"{path.name}.corrupt-{stamp}")
         n = 1
@@ -126,11 +129,12 @@ class Repair(Notices):
             aside = aside.with_name(f"{path.name}.corrupt-{stamp}-{n}")
         found = found or self.good_copy(rel, month)
         if self.read_only:  # nothing written: the good copy is read instead of the damaged file
-            shown = (
-                Said("the backup of {when} is shown instead", when=backup_time(found[0]))
-                if found
-                else Said("{what} are not shown", what=what)
-            )
+            if found:
+                shown = Said("the backup of {when} is shown instead", when=backup_time(found[0]))
+            elif month:
+                shown = Said("the games finished in {month} are not shown", month=finished_in)
+            else:
+                shown = Said("the games in progress and settings are not shown")
             self.tell(
                 Said(
                     "{file} is damaged ({problem}); the folder is read-only, so it was not repaired: {shown}.",
@@ -158,14 +162,24 @@ class Repair(Notices):
             fsync_dir(path.parent)
         except OSError as e:
             self.blocked.add(rel)
-            message = Said(
-                "{file} is damaged ({problem}) and could not be repaired now: {error}. It was left as it is and Tableside "
-                "starts without it, so {what} are not shown; the repair will be finished at the next start.",
-                file=rel,
-                problem=problem,
-                error=e.strerror or str(e),
-                what=what,
-            )
+            if month:
+                message = Said(
+                    "{file} is damaged ({problem}) and could not be repaired now: {error}. It was left as it is and Tableside "
+                    "starts without it, so the games finished in {month} are not shown; the repair will be finished at the next start.",
+                    file=rel,
+                    problem=problem,
+                    error=cause_in_words(e),
+                    month=finished_in,
+                )
+            else:
+                message = Said(
+                    "{file} is damaged ({problem}) and could not be repaired now: {error}. It was left as it is and Tableside "
+                    "starts without it, so the games in progress and settings are not shown; the repair will be finished at the "
+                    "next start.",
+                    file=rel,
+                    problem=problem,
+                    error=cause_in_words(e),
+                )
             self.recovered.append(message)  # not kept: the next start says it again, or says what it did
             log.warning("%s", message)
             return None
@@ -183,18 +197,27 @@ class Repair(Notices):
             lacking = self._still_missing(rel, data)
             if lacking:
                 message = Said(
-                    "{said} No backup holds the rest: {what} are still missing.",
+                    "{said} No backup holds the rest, which is still missing: {what}.",
                     said=message,
                     what=contents.lost_in_words(rel, lacking),
                 )
-        else:
+        elif month:
+            data = {}
             message = Said(
                 "{file} was damaged: {problem}. No good backup of it was found: {kept}Tableside starts without it, "
-                "so {what} may be missing.",
+                "so the games finished in {month} may be missing.",
                 file=rel,
                 problem=problem,
                 kept=aside_kept,
-                what=what,
+                month=finished_in,
+            )
+        else:
+            message = Said(
+                "{file} was damaged: {problem}. No good backup of it was found: {kept}Tableside starts without it, "
+                "so the games in progress and settings may be missing.",
+                file=rel,
+                problem=problem,
+                kept=aside_kept,
             )
             data = {}
         self.tell(message)  # kept before the marker goes: a kill in between still tells at the next start

@@ -38,7 +38,7 @@ from companion.data.backups.notices import Notices
 from companion.data.checks import CHECKS
 from companion.data.damaged import FILE as DAMAGED
 from companion.data.photos import back_up_photos
-from scoring.words import Said
+from scoring.words import Moment, Said
 
 log = logging.getLogger("tableside")
 
@@ -50,17 +50,20 @@ class Rotation(Notices):
         """The copy reads back as the data file's bytes, parses, and every record in it scores."""
         raw = copy.read_bytes()
         if raw != source_raw:
-            raise DataFileError(f"the backup copy of {rel} differs from the data file")
+            raise DataFileError(Said("the backup copy differs from the data file"))
         key = tuple(fingerprint(raw))
         if key in self.verified:
             return  # these very bytes were checked record by record before
         if rel == DAMAGED:
-            json.loads(raw.decode("utf-8"))
+            try:
+                json.loads(raw.decode("utf-8"))
+            except ValueError:
+                raise DataFileError(Said("it is not valid JSON")) from None
         else:
             data, _ = read_data_file(copy, is_month(rel))
             problem = records_problem(data or {}, is_month(rel))
             if problem:
-                raise DataFileError(f"{rel}: {problem}")
+                raise DataFileError(problem)
         self.verified.add(key)
 
     def backup(self) -> Path:
@@ -92,7 +95,7 @@ class Rotation(Notices):
                     self._verify(tmp / rel, raw, rel)
                 except (DataFileError, ValueError) as e:  # this file only: the others are still backed up
                     (tmp / rel).unlink()
-                    left_out[rel] = " ".join(str(e).removeprefix(f"{rel}: ").split())
+                    left_out[rel] = e.said if isinstance(e, DataFileError) else Said("it is not valid JSON")
                     log.warning("the backup leaves out %s: %s", rel, e)
                     continue
                 manifest[rel] = fingerprint(raw)
@@ -192,14 +195,14 @@ class Rotation(Notices):
     def history_changed(self) -> None:
         """A backup after each change of the history or the settings; the change itself is already stored.
         A failure is tried once more, logged and said (`backup_notice`); the next change tries again."""
-        why = when = ""
+        why, when = "", Moment.of(datetime.now().astimezone())
         for attempt in (1, 2):
             try:
                 made = self.backup()
             except Exception as e:  # whatever it is, the save stands and the next change tries again
                 log.exception("could not make a backup in %s (attempt %d of 2)", self.backups, attempt)
-                why, when = cause_in_words(e), datetime.now().strftime("%Y-%m-%d %H:%M:%S")
-                self.backup_failed = f"{when} ({why})"
+                why, when = cause_in_words(e), Moment.of(datetime.now().astimezone())
+                self.backup_failed = (when, why)
                 continue
             self._backup_done(made)
             return

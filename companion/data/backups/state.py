@@ -10,6 +10,7 @@ from companion.data.backups.files import (
     StatKey,
     backup_number,
 )
+from scoring.words import Moment
 
 
 class FolderState:
@@ -31,8 +32,8 @@ class FolderState:
         self._expected: set[str] | None = None
         self.contents = contents.read(folder)  # what each data file held when last written (contents.py)
         self._ids: dict[tuple[int, int, int, int], set[str]] = {}  # a backup copy (device, inode, size, mtime) → its game ids
-        self.left_out: dict[str, str] = {}  # data file → why the last backup left it out (its copy did not verify)
-        self.backup_failed: str | None = None  # when the last failed backup was tried, and why (None: the last one worked)
+        self.left_out: dict[str, str] = {}  # data file → why the last backup left it out (its copy did not verify), a Said
+        self.backup_failed: tuple[Moment, str] | None = None  # when the last failed backup was tried, and why (None: it worked)
         self.backup_notice: str | None = None  # the sentence for the home screen about backups (kept until dismissed)
 
     def stat_key(self, rel: str) -> StatKey | None:

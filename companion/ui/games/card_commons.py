@@ -34,6 +34,32 @@ SLOT_NAMES = {
     rules.COMMISSION: N_("commission"),
     rules.SIDE: N_("side"),
 }
+# A card as a screen reader says it: its key in English ("4C", as docs/screens.md names it), the words of the
+# reader's deck elsewhere ("Kreuz 4", "4 de trèfle").
+CARD_WORDS = {
+    # Translators: a card of clubs for a screen reader ({rank}: 2 to 5), e.g. "4C"
+    "C": N_("{rank}C"),
+    # Translators: a card of diamonds for a screen reader ({rank}: 2 to 5), e.g. "4D"
+    "D": N_("{rank}D"),
+    # Translators: a card of hearts for a screen reader ({rank}: 2 to 5), e.g. "4H"
+    "H": N_("{rank}H"),
+    # Translators: a card of spades for a screen reader ({rank}: 2 to 5), e.g. "4S"
+    "S": N_("{rank}S"),
+}
+WILD_WORDS = {
+    # Translators: the queen of hearts (a Wild) for a screen reader
+    "QH": N_("QH"),
+    # Translators: the king of spades (a Wild) for a screen reader
+    "KS": N_("KS"),
+}
+
+
+def card_words(card: str) -> str:
+    """A card's accessible name in the reader's language."""
+    if card in WILD_WORDS:
+        return _(WILD_WORDS[card])
+    return _(CARD_WORDS[rules.suit_of(card)]).format(rank=rules.rank_of(card))
+
 
 # Each place of the round: the action that puts a card there, and the one that takes it back.
 SLOT_ACTIONS = {
@@ -48,7 +74,7 @@ def suit_card(card: str, label: str, on_click: Callable[[Any], object], state: s
     """One physical card, its rank and suit symbol (for those who cannot tell red from black) in the
     suit's colour for the theme: `held` (filled), `free` (outlined) or `taken` (elsewhere this round:
     struck through; a tap on it says where it is); `locked`: the table's to change, not this phone's."""
-    return card_button(rules.pretty(card), label, on_click, state=state, colour=ink(rules.colour_of(card), dark), disabled=locked)
+    return card_button(spoken(rules.pretty(card)), label, on_click, state=state, colour=ink(rules.colour_of(card), dark), disabled=locked)
 
 
 @ft.memo
@@ -153,8 +179,8 @@ class CardCommonsScreen(GameScreen):
 
         def name(card: str) -> str:
             if player:
-                return _("{player} {place} {card}").format(player=player, place=place, card=card)
-            return _("{place} {card}").format(place=place, card=card)
+                return _("{player} {place} {card}").format(player=player, place=place, card=card_words(card))
+            return _("{place} {card}").format(place=place, card=card_words(card))
 
         return ft.Row(
             [

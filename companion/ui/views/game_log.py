@@ -16,7 +16,7 @@ from collections.abc import Callable
 import flet as ft
 
 import scoring
-from companion.language import N_, _, spoken
+from companion.language import N_, _, day, spoken
 from companion.server import play_links
 from companion.services import bg_stats, game_details, qr_codes, records
 from companion.services.games import StoredGame
@@ -201,7 +201,9 @@ def player_records(app: App, player: str, mine: dict[GameIdentity, dict[str, rec
     for game in sorted(mine, key=lambda g: kept.title(g).casefold()):
         kinds = mine[game]
         lines = [
-            _("{record}: {value} ({day})").format(record=records.label(kinds[k]), value=records.value_words(kinds[k]), day=kinds[k].day)
+            _("{record}: {value} ({day})").format(
+                record=records.label(kinds[k]), value=records.value_words(kinds[k]), day=day(kinds[k].day)
+            )
             for k in records.KINDS
             if k in kinds
         ]

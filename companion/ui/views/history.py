@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.language import N_, _, ngettext
+from companion.language import N_, _, day, ngettext, spoken
 from companion.services import file_formats, game_groups, topics
 from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
@@ -23,6 +23,7 @@ from companion.ui.session import App
 from companion.ui.widgets.controls import short_name, standings
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import navigation_bar
+from scoring.words import join_names
 
 PAGE_SIZE = 50
 DAMAGED = "damaged"  # Semantics identifier of the damaged records' section
@@ -60,11 +61,12 @@ def picked_day(value: Any) -> str | None:
 def row(app: App, game: StoredGame) -> ft.Control:
     summary = game.scored
     scores = standings(game.players, summary["ranking"], summary["totals"])
-    winners = ", ".join(summary["winners"]) or _("no winner")
+    won = summary["winners"]
+    winners = ngettext("Winner: {names}", "Winners: {names}", len(won)).format(names=spoken(join_names(won))) if won else _("No winner")
     return ft.ListTile(
         leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
-        title=ft.Text(f"{game.played_at[:10]} · {game.title}"),
-        subtitle=ft.Text(scores + "\n" + _("Winner: {names}").format(names=winners)),
+        title=ft.Text(f"{day(game.played_at)} · {game.title}"),
+        subtitle=ft.Text(scores + "\n" + winners),
         is_three_line=True,
         on_click=lambda e: app.go(f"/history/{route_id(game.id)}"),
         key=game.id,
@@ -108,7 +110,8 @@ def damaged_section(app: App) -> ft.Control | None:
 
 
 NO_FILTERS: dict[str, str | None] = {"game": None, "player": None, "since": None, "until": None}
-ENDS = (("since", N_("From")), ("until", N_("To")))
+# Each end's button, with its day or "any date" (one sentence each: a language may put the day elsewhere).
+ENDS = (("since", N_("From: {day}")), ("until", N_("To: {day}")))
 CLEAR = {"since": N_("Clear From date"), "until": N_("Clear To date")}  # each end's clear button, as a screen reader says it
 
 
@@ -130,21 +133,21 @@ def view(app: App, covered: bool = False) -> ft.View:
         set_filters(lambda f: {**f, key: value or None})
         set_limit(PAGE_SIZE)
 
-    def set_date(key: str, day: str | None) -> None:
+    def set_date(key: str, chosen: str | None) -> None:
         """A day picked for From or To (None: any date); a crossed range is refused, nothing changes."""
         other = filters["until" if key == "since" else "since"]
-        if day and other and (day > other if key == "since" else day < other):
+        if chosen and other and (chosen > other if key == "since" else chosen < other):
             set_date_error(_("From must not be after To.") if key == "since" else _("To must not be before From."))
             return
         set_date_error("")
-        set_filter(key, day)
+        set_filter(key, chosen)
 
     def picked(key: str, value: Any) -> None:
-        day = picked_day(value)
-        if day is None:  # not a day: only a tampered client sends that; the filter stays
+        chosen = picked_day(value)
+        if chosen is None:  # not a day: only a tampered client sends that; the filter stays
             set_date_error(_("That is not a day: pick one in the calendar."))
             return
-        set_date(key, day)
+        set_date(key, chosen)
 
     def pick(key: str) -> None:
         chosen = filters[key]
@@ -160,10 +163,15 @@ def view(app: App, covered: bool = False) -> ft.View:
         )
 
     def date_filter(key: str, word: str) -> ft.Control:
-        day = filters[key] or _("any date")
+        chosen = filters[key]
         return ft.Row(
             [
-                ft.OutlinedButton(f"{_(word)}: {day}", icon=ft.Icons.CALENDAR_MONTH, height=48, on_click=lambda e: pick(key)),
+                ft.OutlinedButton(
+                    _(word).format(day=day(chosen) if chosen else _("any date")),
+                    icon=ft.Icons.CALENDAR_MONTH,
+                    height=48,
+                    on_click=lambda e: pick(key),
+                ),
                 ft.IconButton(
                     icon=ft.Icon(ft.Icons.CLOSE, semantics_label=_(CLEAR[key])),
                     tooltip=_("Any date"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import flet as ft
 
 import scoring
-from companion.language import _, spoken
+from companion.language import _, day, spoken
 from companion.services import topics
 from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
@@ -100,7 +100,7 @@ def view(app: App, covered: bool = False) -> ft.View:
             ft.ListTile(
                 leading=ft.Icon(game_screens.icon(g.game), color=game_screens.seed(g.game)),
                 title=ft.Text(g.title),
-                subtitle=ft.Text(f"{(g.finished_at or g.played_at)[:10]} · {summary(g)}"),
+                subtitle=ft.Text(f"{day(g.finished_at or g.played_at)} · {summary(g)}"),
                 on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
                 key=f"latest:{g.id}",
             )

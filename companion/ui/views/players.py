@@ -9,7 +9,7 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as charts
 
-from companion.language import _, decimal, ngettext, spoken
+from companion.language import _, day, decimal, ngettext, percent, spoken
 from companion.services import history_figures, topics
 from companion.services.games import route_id
 from companion.services.player_colours import player_colour
@@ -49,7 +49,9 @@ def roster(app: App, covered: bool = False) -> ft.View:
 
     def lines() -> dict[str, str]:
         return {
-            name: _("{games}, {wins}, last {day}").format(games=games_said(line.plays), wins=wins_said(line.wins), day=line.last_played)
+            name: _("{games}, {wins}, last {day}").format(
+                games=games_said(line.plays), wins=wins_said(line.wins), day=day(line.last_played)
+            )
             for name, line in kept.roster().items()
         }
 
@@ -76,7 +78,8 @@ def roster(app: App, covered: bool = False) -> ft.View:
             ft.Row(
                 [
                     ft.Text(
-                        ngettext("{shown} of {count} player shown", "{shown} of {count} players shown", len(names)).format(
+                        # The plural agrees with those shown ("50 joueurs affichés sur 120"): never fewer than PAGE.
+                        ngettext("{shown} of {count} players shown", "{shown} of {count} players shown", shown).format(
                             shown=shown, count=len(names)
                         ),
                         italic=True,
@@ -108,7 +111,7 @@ def by_game(figures: history_figures.PlayerStats) -> ft.Control:
         pairs = (
             (_("Plays"), f.plays),
             (_("Wins"), f.wins),
-            (_("Win rate"), f"{f.win_rate:.0%}"),
+            (_("Win rate"), percent(f.win_rate)),
             (_("Average"), decimal(float(f"{f.average:.1f}"), 1)),  # rounded as number(…, ".1f") was, in the reader's digits
             (_("Best"), number(f.best)),
             (_("Worst"), number(f.worst)),
@@ -311,8 +314,8 @@ def detail(app: App, encoded: str) -> ft.View:
                 _("{games} · {wins} ({rate}) · last played {day} · current streak: {streak}").format(
                     games=games_said(figures.plays),
                     wins=wins_said(figures.wins),
-                    rate=f"{figures.win_rate:.0%}",
-                    day=figures.last_played,
+                    rate=percent(figures.win_rate),
+                    day=day(figures.last_played),
                     streak=figures.streak,
                 )
             ),

@@ -16,6 +16,7 @@ import flet as ft
 
 import scoring
 from companion.language import N_, _, spoken
+from companion.language import day as said_day
 from companion.services import card_layout, completion, durations, scorecard, share, topics
 from companion.services.completion import complete
 from companion.services.games import EDITING, IN_PROGRESS, StoredGame, StoreWriteError, route_id
@@ -148,10 +149,12 @@ def CopyResult(app: App, text: str) -> ft.Control:
 def sharing(app: App, stored: StoredGame, result: scoring.Result, standing: share.Standing, took: str | None) -> list[ft.Control]:
     """Copy result (the text) and, for a finished game, Save image (a PNG scorecard drawn on the
     server, downloaded like the BG Stats export)."""
-    day = stored.played_at[:10]
+    day = said_day(stored.played_at)  # in the reader's words; the file's name keeps the ISO day
 
     async def save_image(e) -> None:
-        await import_export.download(app, f"tableside-{stored.game}-{day}.png", scorecard.scorecard_png(result, day, took, stored.title))
+        await import_export.download(
+            app, f"tableside-{stored.game}-{stored.played_at[:10]}.png", scorecard.scorecard_png(result, day, took, stored.title)
+        )
 
     said = tuple(spoken(s) for s in sentences(stored, result, standing))  # as the screen shows them
     copy = CopyResult(app, share.result_text(result, day, took, standing, said, stored.title))
@@ -223,7 +226,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
         return not_found(route, _("This game cannot be scored as it stands: {problem}").format(problem=game_log.error_words(err)))
     in_progress = stored.status in (IN_PROGRESS, EDITING)
     standing, waiting = standing_of(app, stored, result)
-    day = stored.played_at[:10]
+    day = said_day(stored.played_at)
     took = durations.in_words(durations.minutes(stored))  # None until saved as finished
     # Records this game sets, against the earlier games of its game (stored summaries: nothing rescored).
     news = game_log.records_news(game_log.announcements(app, stored)) if standing.final and result.decided else []

@@ -14,7 +14,7 @@ from companion import language
 from companion.access.gate import MAX_DIGITS, MIN_DIGITS, SAFE_DIGITS, valid_pin, weak_pin_warning
 from companion.access.host_grants import LIFETIME
 from companion.access.identity import local_is_host
-from companion.language import N_, _, ngettext
+from companion.language import N_, _, day, ngettext
 from companion.server.network import serving_words
 from companion.services import topics
 from companion.ui import themes
@@ -127,7 +127,7 @@ def view(app: App) -> ft.View:
         ]
     last = app.remembered.last_export()
     kept = (
-        (_("History last exported on {day}.").format(day=last) if last else _("The history has never been exported."))
+        (_("History last exported on {day}.").format(day=day(last)) if last else _("The history has never been exported."))
         + " "
         + _("Import and export (in History) downloads it as a file that imports back here or anywhere.")
     )

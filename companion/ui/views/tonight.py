@@ -11,7 +11,7 @@ from datetime import datetime
 
 import flet as ft
 
-from companion.language import N_, _, ngettext, spoken
+from companion.language import N_, _, day, ngettext, spoken
 from companion.services import card_layout, evening_card, evenings, topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
@@ -39,7 +39,7 @@ def heading(evening: evenings.Evening, now: datetime | None = None) -> str:
     day; an evening that starts after now (a date typo) is never tonight."""
     now = now or datetime.now().astimezone()
     ongoing = evening.start <= evenings.horizon(now) and now - evening.end < evenings.THRESHOLD
-    return _("Tonight") if ongoing else _("Game night of {day}").format(day=evening.day)
+    return _("Tonight") if ongoing else _("Game night of {day}").format(day=day(evening.day))
 
 
 def written_day(game) -> str:
@@ -64,7 +64,7 @@ def left_out(app: App, games: list) -> list[ft.Control]:
     tiles = [
         ft.ListTile(
             leading=ft.Icon(ft.Icons.EVENT_BUSY),
-            title=ft.Text(_("{game}, dated {day}").format(game=g.title, day=written_day(g))),
+            title=ft.Text(_("{game}, dated {day}").format(game=g.title, day=day(written_day(g)))),
             subtitle=ft.Text(", ".join(short_name(p, 24) for p in g.players)),
             on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
             key=f"after-now:{g.id}",
