@@ -28,7 +28,7 @@ from companion.access.identity import device_of
 from companion.access.pin_hash import hash_pin, outdated, pin_matches
 from companion.access.rights import Listeners
 from companion.data.atomic_files import write_atomically
-from companion.language import _
+from companion.language import _, number
 
 PIN_SETTING = "access.pin"  # the PIN's hash (pin_hash.py); the PIN itself is never stored
 MIN_DIGITS, SAFE_DIGITS, MAX_DIGITS = 4, 6, 12
@@ -61,7 +61,7 @@ def weak_pin_warning(pin: str) -> str:
     return _(
         "Warning: a {digits}-digit PIN has only {possibilities} possibilities; anyone who gets hold of "
         "a copy of the data folder can find it. Use {safe} digits or more."
-    ).format(digits=len(pin), possibilities=f"{10 ** len(pin):,}", safe=SAFE_DIGITS)
+    ).format(digits=len(pin), possibilities=number(10 ** len(pin)), safe=SAFE_DIGITS)
 
 
 def backoff(failures: int, free: int, cap: float) -> float:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from companion.language import _
+from companion.language import _, number
 from scoring.names import hidden_characters, strip_hidden
 
 MAX_LOCATION = 100  # a place's name, shown on one line
@@ -61,7 +61,7 @@ def detail_problem(value: Any, field: str, arriving: bool) -> str | None:
     limit = LIMITS[field]
     if len(value) > limit:
         return _("{field}: it is {length} characters long (at most {limit})").format(
-            field=field, length=f"{len(value):,}", limit=f"{limit:,}"
+            field=field, length=number(len(value)), limit=number(limit)
         )
     odd = _odd_control(value)
     if odd:

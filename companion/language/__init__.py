@@ -245,6 +245,19 @@ def percent(fraction: float) -> str:
         return english
 
 
+def number(value: int) -> str:
+    """A whole number with the reader's grouping: "20,000" in English (as the app always wrote it), "20.000", "20 000"."""
+    if current() == DEFAULT:
+        return f"{value:,}"
+    from babel import UnknownLocaleError
+    from babel.numbers import format_decimal
+
+    try:
+        return format_decimal(value, locale=current())
+    except UnknownLocaleError:
+        return f"{value:,}"
+
+
 def decimal(value: float, digits: int = 1) -> str:
     """A number with `digits` decimals in the reader's language (1.8, 1,8), signed with the minus sign."""
     rounded = Decimal(format(value, f".{digits}f"))  # rounded as Python rounds a float (26.15 → 26.1), as the English always was

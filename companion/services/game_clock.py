@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from companion.data.checks import played_when
-from companion.language import N_, _
+from companion.language import N_, _, number
 from scoring import RecordError
 from scoring.clock import MAX_PAUSES, Clock, parse_clock
 
@@ -122,7 +122,7 @@ def with_pause(record: dict, paused: bool, when: datetime) -> dict:
     written = _written(record)
     if paused:
         if len(written["pauses"]) >= MAX_PAUSES:
-            raise RecordError(("clock",), _(TOO_MANY_PAUSES).format(count=f"{MAX_PAUSES:,}"))
+            raise RecordError(("clock",), _(TOO_MANY_PAUSES).format(count=number(MAX_PAUSES)))
         written["pauses"].append({"from": _at(clock, when)})
     else:
         written["pauses"][-1]["to"] = _at(clock, when)

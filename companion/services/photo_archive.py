@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.data.photos import PhotoFolder, is_name, names_of, photo_name, refs_of
-from companion.language import _
+from companion.language import _, number
 from companion.services import file_formats, tableau_photos
 from companion.services.file_formats import ImportFileError, Progress
 
@@ -99,7 +99,9 @@ def unpack(source: bytes | Path, file_name: str, report: Progress | None = None)
     with archive:  # a file: closed however the check ends
         if len(entries) > MAX_ENTRIES:
             raise ImportFileError(
-                _("{file}: {count} files in it (at most {most})").format(file=file_name, count=f"{len(entries):,}", most=f"{MAX_ENTRIES:,}")
+                _("{file}: {count} files in it (at most {most})").format(
+                    file=file_name, count=number(len(entries)), most=number(MAX_ENTRIES)
+                )
             )
         by_name = {e.filename: e for e in entries}
         if GAMES not in by_name:
@@ -121,7 +123,7 @@ def unpack(source: bytes | Path, file_name: str, report: Progress | None = None)
             expanded += len(raw)
             if expanded > MAX_EXPANDED_BYTES:
                 raise ImportFileError(
-                    _("{file}: its photos unpack to more than {size} MB").format(file=file_name, size=f"{MAX_EXPANDED_BYTES // 2**20:,}")
+                    _("{file}: its photos unpack to more than {size} MB").format(file=file_name, size=number(MAX_EXPANDED_BYTES // 2**20))
                 )
             if photo_name(raw) != name:
                 raise ImportFileError(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from datetime import datetime
+from datetime import date, datetime
 
 import flet as ft
 import pytest
@@ -314,13 +314,20 @@ def test_the_walk_sees_english_left_behind():
 
 
 @pytest.mark.parametrize(
-    "code, day, decimal",
-    [("en", "Fri 4 Dec, 21:05", "−1.8"), ("de", "Fr., 4. Dez., 21:05", "−1,8"), ("fr", "ven. 4 déc., 21:05", "−1,8")],
+    "code, day, decimal, date_only, share, many",
+    [
+        ("en", "Fri 4 Dec, 21:05", "−1.8", "2026-12-04", "50%", "20,000"),
+        ("de", "Fr., 4. Dez., 21:05", "−1,8", "4. Dez. 2026", "50\u00a0%", "20.000"),
+        ("fr", "ven. 4 déc., 21:05", "−1,8", "4 déc. 2026", "50\u00a0%", "20\u202f000"),
+    ],
 )
-def test_dates_and_numbers_in_the_readers_language(code, day, decimal):
+def test_dates_and_numbers_in_the_readers_language(code, day, decimal, date_only, share, many):
     with language.speaking(code):
         assert language.when(datetime(2026, 12, 4, 21, 5)) == day
         assert language.decimal(-1.84) == decimal
+        assert language.day("2026-12-04T20:00:00+01:00") == language.day(date(2026, 12, 4)) == date_only
+        assert (language.percent(0.5), language.number(20000)) == (share, many)
+        assert language.day("not a day") == "not a day"
 
 
 def test_the_rules_words_are_said_in_the_readers_language_and_stay_english_for_the_command_line():

@@ -23,7 +23,7 @@ import flet as ft
 
 import scoring
 from companion.access import rights
-from companion.language import N_, _, ngettext
+from companion.language import N_, _, ngettext, number
 from companion.server.uploads import MAX_UPLOAD_BYTES, MAX_ZIP_UPLOAD_BYTES
 from companion.services import bg_stats, file_formats, photo_archive, topics
 from companion.services.background import in_thread
@@ -116,7 +116,7 @@ def progress_bar(what: str, done: int, total: int, unit: str = "", on_cancel: Ca
     if not what:
         return ft.Container()
     if total:
-        said = _("{work}: {done} of {total}{unit}…").format(work=what, done=f"{done:,}", total=f"{total:,}", unit=unit)
+        said = _("{work}: {done} of {total}{unit}…").format(work=what, done=number(done), total=number(total), unit=unit)
     else:
         said = f"{what}…"
     cancel = [ft.TextButton(_("Cancel"), height=48, on_click=on_cancel)] if on_cancel is not None else []
