@@ -28,6 +28,7 @@ from companion.data.backups import DataFolder
 from companion.data.damaged import DamagedRecords
 from companion.data.stored_game import StoredGame, month_of
 from companion.language import _
+from companion.language import month as said_month
 
 log = logging.getLogger("tableside")
 
@@ -155,7 +156,7 @@ class StoreCore:
                 _(
                     "The games of {month} are in a damaged file that could not be repaired yet: "
                     "nothing was changed. Restart Tableside once the disk has space."
-                ).format(month=month)
+                ).format(month=said_month(month))
             )
         if month not in self._shards:
             self._shards[month] = TinyDB(self.folder / rel, storage=AtomicJSONStorage)

@@ -208,8 +208,12 @@ def day(value: date | str) -> str:
     return _formatted(value, "yMMMd", value.isoformat())
 
 
-def month(value: date) -> str:
-    """A month in the reader's language: "2026-11" in English (as the app always wrote it), "Nov. 2026", "nov. 2026"."""
+def month(value: date | str) -> str:
+    """A month in the reader's language: "2026-11" in English (as the app always wrote it), "Nov. 2026", "nov. 2026".
+    `value`: a date, or a month's text ("2026-11", a history file's name); another text is said as it is."""
+    if isinstance(value, str):
+        found = Month.of(value)
+        return month(found) if found else value
     english = f"{value.year:04d}-{value.month:02d}"
     return english if current() == DEFAULT else _formatted(value, "yMMM", english)
 

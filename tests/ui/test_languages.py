@@ -328,6 +328,7 @@ def test_dates_and_numbers_in_the_readers_language(code, day, decimal, date_only
         assert language.day("2026-12-04T20:00:00+01:00") == language.day(date(2026, 12, 4)) == date_only
         assert (language.percent(0.5), language.number(20000)) == (share, many)
         assert language.day("not a day") == "not a day"
+        assert language.month("2026-11") == {"en": "2026-11", "de": "Nov. 2026", "fr": "nov. 2026"}[code]
 
 
 def test_the_rules_words_are_said_in_the_readers_language_and_stay_english_for_the_command_line():
