@@ -3,6 +3,7 @@ the name field shows no character counter; the 3-player option goes with a 4th p
 
 import flet as ft
 import pytest
+from flet.messaging.protocol import MessageAction
 
 import scoring
 from companion.services import remembered
@@ -210,6 +211,16 @@ def test_a_recent_player_is_added_with_one_tap_and_the_field_empties(open_app, s
     h.fire(name_field(h), "submit", "zoe")
     assert seats(h) == ["Mia", "Zoe"] and name_field(h).value == "zoe"  # refused, kept to correct
     assert any(t.value == "zoe is already playing." for t in h.find_all(ft.Text))
+
+
+def test_enter_adds_the_name_and_the_field_keeps_the_keyboard_for_the_next(open_app):
+    """Flutter takes the focus from a field after Enter: the name field takes it back, so a table's names are typed
+    one after the other (the score pad's keyboard-only setup, tests/e2e/test_score_pad_phone.py)."""
+    h = open_app("/setup/lost-cities")
+    sent = len(h.conn.sent)
+    h.enter(name_field(h), "Ana")
+    focused = [m.body.control_id for m in h.conn.sent[sent:] if m.action == MessageAction.INVOKE_METHOD and m.body.name == "focus"]
+    assert seats(h) == ["Ana"] and focused == [name_field(h)._i]
 
 
 def test_seat_buttons_reorder_and_remove(open_app):

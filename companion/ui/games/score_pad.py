@@ -67,19 +67,24 @@ def title_of(typed: str) -> str:
 @ft.component
 def ScoreField(screen: ScorePadScreen, player: str, round_: int, stored: int | None) -> ft.Control:
     """A player's points in a round (`stored`: as the game holds them; None in the round still to start). What is
-    typed is this device's until it is sent (Enter, or leaving the field); a new stored number replaces it."""
-    typed, set_typed = ft.use_state((stored, shown(stored)))  # (the stored number it was typed over, the text)
+    typed is this device's until it is sent (Enter, or leaving the field); a new stored number replaces it.
+
+    Typing draws nothing: a drawing of the field while keys are pressed would send the text of a keystroke
+    the browser has gone past, and take back what was typed after it (typed fast, "26" came back as "2")."""
+    kept, set_kept = ft.use_state((stored, shown(stored)))  # (the stored number it was typed over, the text sent or refused)
     error, set_error = ft.use_state("")
-    text = typed[1] if typed[0] == stored else shown(stored)
+    typing: ft.MutableRef[str | None] = ft.use_ref(None)  # the text as the browser has it now (never drawn)
+    text = kept[1] if kept[0] == stored else shown(stored)
     key = (player, round_)
 
     def commit(e: Any) -> bool:
         """Send the number typed; True when it went (or there was nothing to send), else why not is at the field."""
-        problem, now = screen.commit(player, round_, e.control.value)
+        raw = e.control.value if e.control.value is not None else typing.current or ""
+        problem, now = screen.commit(player, round_, raw)
         set_error(problem)
-        if not problem:
-            # Typed over the number it is now: an undo back to the number before shows that number, not this text.
-            set_typed((now, shown(now)) if now is not None else (stored, e.control.value or ""))
+        # Sent: shown as the number it is now (an undo back to the number before shows that number, not this text);
+        # refused: the text stays, with why, to be corrected.
+        set_kept((now, shown(now)) if now is not None and not problem else (stored, raw))
         return not problem
 
     async def submit(e: Any) -> None:
@@ -87,9 +92,7 @@ def ScoreField(screen: ScorePadScreen, player: str, round_: int, stored: int | N
             await screen.focus_after(player, round_)
 
     def changed(e: Any) -> None:
-        set_typed((stored, e.control.value or ""))
-        if error:
-            set_error("")
+        typing.current = e.control.value
 
     field = ft.TextField(
         label=_("{player} round {round} score").format(player=player, round=round_),
@@ -401,6 +404,7 @@ def OptionalNumber(option: str, value: int | str | None, label: str, helper: str
         label=label,
         value=text,
         helper=None if bad else helper,
+        helper_max_lines=3,
         error=_(NOT_A_NUMBER) if bad else None,
         keyboard_type=ft.KeyboardType.NUMBER,
         on_change=changed,

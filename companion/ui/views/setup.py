@@ -103,6 +103,7 @@ def view(app: App, game: str) -> ft.View:
     use_changes(app, topics.LIVE, topics.HISTORY)  # the recent players' buttons
     first: Form = ft.use_memo(lambda: fresh_form(app, game) if known else Form(game, {}), [])
     held, set_form = ft.use_state(first)
+    name_ref: ft.MutableRef[ft.TextField | None] = ft.use_ref(None)
     if not known:
         return ft.View(
             route=f"/setup/{game}",
@@ -264,16 +265,25 @@ def view(app: App, game: str) -> ft.View:
     if options and carried:  # said above the options it names, with the way back to the game's own
         usual = ft.TextButton(_("Usual options"), height=TAP, on_click=lambda e: set_variant_to(dict(rules.default_variant)))
         options = [ft.Semantics(identifier="carried-over", content=ft.Text(carried, color=ft.Colors.PRIMARY)), usual, *options]
+
+    async def add_typed(e) -> None:
+        """Enter adds the name the field holds as the key is pressed, and the field keeps the focus for the next
+        (Flutter takes it from a field after Enter): a table's names typed one after the other."""
+        add(e.control.value)
+        if name_ref.current is not None:
+            await name_ref.current.focus()
+
     # counter="": the limit still holds, without a "0/200" under the field
     name_field = ft.TextField(
         label=_("Player name"),
         value=form.name,
         on_change=lambda e: update(lambda f: replace(f, name=e.control.value or "")),
-        on_submit=lambda e: add(e.control.value),  # what the field holds as the key is pressed
+        on_submit=add_typed,
         max_length=MAX_NAME,
         counter="",
         expand=True,
     )
+    name_ref.current = name_field  # the field as drawn now: the one focused again
     # A game named per record is named first: its name (and a recent game's players) before anything else.
     game_options = [section(_("Game")), *lately, *options] if named_per_record else []
     body = ft.Column(
