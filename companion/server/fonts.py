@@ -144,6 +144,11 @@ def needed(text: str) -> set[str]:
     return wanted
 
 
+# Flet's values that hold only numbers and colours: a box's sides, borders, corners and alignment (a tablet's play
+# screen holds about 400 of them, a third of what a look at its whole page meets). Never walked into.
+NO_TEXT = (ft.Alignment, ft.Border, ft.BorderSide, ft.BorderRadius, ft.Margin, ft.Padding)
+
+
 def texts(root) -> list[str]:
     """Every non-ASCII string a control tree holds (values, labels, tooltips, dialogs...)."""
     found, stack, seen = [], [root], set()
@@ -176,7 +181,7 @@ def texts(root) -> list[str]:
                 pending.extend(item.values())
             elif isinstance(item, (list, tuple)):
                 pending.extend(item)
-            elif deeper and dataclasses.is_dataclass(item) and not isinstance(item, type):
+            elif deeper and dataclasses.is_dataclass(item) and not isinstance(item, (type, *NO_TEXT)):
                 stack.append(item)
     return found
 

@@ -139,3 +139,24 @@ def test_a_name_being_typed_registers_its_font(open_app):
     field = h.find(ft.TextField, label="Player name")
     h.type(field, "ليلى 🎲")
     assert {"NotoSansArabic", "NotoColorEmoji"} <= set(h.page.fonts)
+
+
+def test_the_values_the_fonts_check_skips_hold_no_text():
+    """fonts.NO_TEXT (a third of the objects on a tablet's play screen) is never walked for text: each of its fields
+    is a number, an enum, a colour or another of them, in the pinned Flet. A text field added there fails here."""
+    import dataclasses
+    import enum
+    import typing
+
+    def plain(kind) -> bool:
+        kinds = typing.get_args(kind) or (kind,)
+        return all(k in (int, float) or k in fonts.NO_TEXT or (isinstance(k, type) and issubclass(k, enum.Enum)) for k in kinds)
+
+    for value in fonts.NO_TEXT:
+        hints = typing.get_type_hints(value)
+        for field in dataclasses.fields(value):
+            kind = hints[field.name]
+            colour = field.name == "color" and ft.Colors in typing.get_args(kind)  # str there: a colour's name or "#RRGGBB"
+            assert colour or plain(kind), f"{value.__name__}.{field.name}: {kind}"
+    box = ft.Container(ft.Text("王小明"), border=ft.Border.all(1, "#000000"), padding=ft.Padding.all(4), alignment=ft.Alignment.CENTER)
+    assert fonts.texts(box) == ["王小明"]
