@@ -113,8 +113,9 @@ def test_enter_sends_the_number_and_moves_to_the_next_players_field_then_the_nex
     assert fields(h) == [f"{p} round {n} score" for n in (2, 1) for p in PLAYERS]
     assert h.text_of("round-2") == "Round 2 (new)"
     assert focused(h, sent) == ["Ana round 2 score"]
-    h.enter(field(h, "Ana", 2), "−5")
+    h.enter(field(h, "Ana", 2), "-5")
     assert rounds_of(store, game_id) == [{"Ana": 13, "Ben": 0, "Cy": 13}, {"Ana": -5, "Ben": 0, "Cy": 0}]
+    assert field(h, "Ana", 2).value == "−5"  # as every screen writes a negative number
     assert shown_totals(h, PLAYERS) == {"Ana": 8, "Ben": 0, "Cy": 13}
 
 

@@ -53,8 +53,9 @@ def read_score(text: str | None) -> int | None:
 
 
 def shown(score: int | None) -> str:
-    """A field's text: empty for 0 (the field's hint says 0), so that a number typed into it replaces nothing."""
-    return "" if not score else str(score)
+    """A field's text: empty for 0 (the field's hint says 0), so that a number typed into it replaces nothing; a
+    negative number with the minus sign the screens read (−5)."""
+    return "" if not score else number(score)
 
 
 def title_of(typed: str) -> str:
