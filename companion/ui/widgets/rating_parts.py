@@ -126,7 +126,15 @@ def top_rated(app: App, all_ratings: AllRatings | None, columns: dict) -> list[f
             ft.Text(how_many(len(best), len(field)), size=12, italic=True),
         ]
         rows += [
-            ft.Text(f"{spoken(ordinal(ratings.place_among(field, r.player)))}  {short_name(r.player)}  {decimal(r.shown)} ({details(r)})")
+            ft.Text(
+                # Translators: a row of the best rated, "2nd  Ana  3.4 (5 games)"
+                _("{place}  {player}  {rating} ({games})").format(
+                    place=spoken(ordinal(ratings.place_among(field, r.player))),
+                    player=short_name(r.player),
+                    rating=decimal(r.shown),
+                    games=details(r),
+                )
+            )
             for r in best
         ]
         cards.append(
