@@ -4,8 +4,9 @@ next player's field, and after the last player to the first field of the next ro
 with its first number (so a game never ends with an empty round). The running totals and places are the play
 screen's header; "Finish game" ends a game without a target, and the end is said once a total reaches the target.
 
-A phone shows one round as rows of players (the earlier ones a tap away, and the paper sheet under them); a
-tablet shows each player's column of rounds side by side, as the paper pad; a guest's phone its own column.
+Every round is offered at once, the newest first (the one being entered stays under the totals): a phone shows
+each round as rows of players, and the paper sheet under them; a tablet each player's column of rounds side by
+side; a guest's phone its own column.
 Each typed number is one `SetScore` action, sent when the field is left (Enter, Tab, a tap elsewhere), never
 per keystroke: two devices typing for different players both count. A number the rules refuse says why at the
 field, and stays there to be corrected."""
@@ -35,7 +36,7 @@ log = logging.getLogger("tableside")
 Field = tuple[str, int]  # a player's field of a round (1-based)
 NOT_A_NUMBER = N_("Type a whole number, such as 13 or −5.")
 SIGNS = {"+": 1, "-": -1, "−": -1, "–": -1}  # a phone's keyboard may give any of these minus signs
-RUNNING = 64  # the running total beside a field ("= −1,234")
+RUNNING = 64  # the running total beside a field ("= −1234")
 
 
 def read_score(text: str | None) -> int | None:
@@ -70,8 +71,9 @@ def ScoreField(screen: ScorePadScreen, player: str, round_: int, stored: int | N
     """A player's points in a round (`stored`: as the game holds them; None in the round still to start). What is
     typed is this device's until it is sent (Enter, or leaving the field); a new stored number replaces it.
 
-    Typing draws nothing: a drawing of the field while keys are pressed would send the text of a keystroke
-    the browser has gone past, and take back what was typed after it (typed fast, "26" came back as "2")."""
+    Typing draws nothing: a drawing of the field while keys are pressed can send the browser the text of a key it
+    has gone past, and take back what was typed after it (Setup's fields, drawn at each key, lost the last letter
+    of a name typed fast in Chromium)."""
     kept, set_kept = ft.use_state((stored, shown(stored)))  # (the stored number it was typed over, the text sent or refused)
     error, set_error = ft.use_state("")
     typing: ft.MutableRef[str | None] = ft.use_ref(None)  # the text as the browser has it now (never drawn)
@@ -136,7 +138,7 @@ class ScorePadScreen(GameScreen):
     def __init__(self, context):
         super().__init__(context)
         self.fields: dict[Field, ft.TextField] = {}  # the fields as last drawn, for Enter's move to the next
-        self.pending: Field | None = None  # the field to focus once it is drawn (a round the phone has not shown yet)
+        self.pending: Field | None = None  # the field to focus once it is drawn (the round the number just sent started)
 
     # -- what the table holds ------------------------------------------------------------
 
@@ -302,7 +304,7 @@ class ScorePadScreen(GameScreen):
         ]
 
     def after(self) -> list[ft.Control]:
-        """On the host's phone the paper sheet of every round under the round shown; a tablet's columns are one."""
+        """On the host's phone the paper sheet of the rounds under their fields (a tablet's columns are one)."""
         if not self.phone or not self.entered():
             return []
         return [score_sheet(self.context.result)]
