@@ -83,13 +83,13 @@ class Remembered:
             return []
         raw = self.store.setting(recent_setting(game))
         found: list[Setup] = []
-        for entry in raw if isinstance(raw, list) else []:
+        for entry in raw[:RECENT] if isinstance(raw, list) else []:  # never more are kept: a longer list is not read
             variant, players = (entry.get("variant"), entry.get("players")) if isinstance(entry, dict) else (None, None)
             if not isinstance(variant, dict) or not isinstance(players, list) or not all(isinstance(p, str) for p in players):
                 continue
             if starts(game, variant, players):
                 found.append(Setup(dict(variant), tuple(players)))
-        return found[:RECENT]
+        return found
 
     def location(self) -> str:
         remembered = self.store.setting(LOCATION_SETTING)
