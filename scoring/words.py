@@ -15,7 +15,7 @@ says a moment (a `datetime`), a day (a `date`) or a `Month` in the reader's word
 A word that agrees with a noun (a colour of a tile, a subdomain of a Rare Gem) is `Said.beside(noun, word)`: the
 translator gets the noun as the message's context (French "tuile verte", "Perle rare abstraite").
 `N_` marks a constant message (a help text) for translation, unchanged here. The message ids are extracted from
-this package by the app's catalogs tools (keywords `Said`, `Said.counted` and `N_`).
+this package by the app's catalogs tools (keywords `Said`, `Said.counted`, `Said.beside` and `N_`).
 """
 
 from __future__ import annotations

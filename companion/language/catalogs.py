@@ -21,7 +21,8 @@ from babel.messages.pofile import read_po, write_po
 from companion.language import DEFAULT, DOMAIN, LANGUAGES, LOCALES
 
 REPO = Path(__file__).resolve().parents[2]
-# The app's words, and the rules' (scoring/words.py: `Said` and `Said.counted`; its CLI and JSON stay English).
+# The app's words, and the rules' (scoring/words.py: `Said`, `Said.counted` and `Said.beside`, a word in its noun's context;
+# its CLI and JSON stay English).
 SOURCES = ("companion", "scoring")
 KEYWORDS = {**DEFAULT_KEYWORDS, "Said": None, "counted": (1, 2), "beside": ((1, "c"), 2)}
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"

@@ -495,3 +495,25 @@ def test_card_commons_cards_are_shown_and_named_as_the_readers_deck_says_them(co
     with language.speaking(code):
         assert [language.spoken(card_commons.pretty(c)) for c in ("QH", "KS")] == [queen, king]
         assert card_words("4C") == four_of_clubs
+
+
+def test_a_notice_kept_for_a_later_start_keeps_its_times_and_words_to_say_them_in_the_readers_language():
+    """notices.json keeps a moment, a month and a word beside its noun as such (not as English text): a later start says
+    them in each reader's words."""
+    from scoring.words import Moment, Month, kept, restored
+
+    said = Said(
+        "{file} was damaged: {problem}. {kept}The backup of {when} was restored; changes made after that backup may be missing.",
+        file="history/2026-11.json",
+        problem=Said("the games finished in {month} are not shown", month=Month(2026, 11, 1)),
+        kept="",
+        when=Moment(2026, 11, 29, 14, 10),
+    )
+    again = restored(kept(said))
+    assert again == said and "2026-11-29 14:10" in again
+    with language.speaking("de"):
+        german = language.spoken(again)
+    assert "Sicherung vom So., 29. Nov. 2026, 14:10" in german and "im Nov. 2026 beendeten Partien" in german, german
+    green = restored(kept(Said.beside("tile", "green")))
+    with language.speaking("fr"):
+        assert language.spoken(green) == "verte"
