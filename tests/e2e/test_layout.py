@@ -24,7 +24,7 @@ TEXT_200 = "document.addEventListener('DOMContentLoaded', () => { document.docum
 
 CONTROLS = 'flt-semantics[role="button"], flt-semantics[role="switch"]'  # buttons and cards
 BOXES = """els => els.map(e => { const r = e.getBoundingClientRect();
-    return {name: e.getAttribute('aria-label') || e.innerText, x: r.x, y: r.y, w: r.width, h: r.height}; })"""
+    return {name: e.getAttribute('aria-label') || e.innerText, role: e.getAttribute('role'), x: r.x, y: r.y, w: r.width, h: r.height}; })"""
 
 
 def box(u, locator) -> dict:
@@ -44,9 +44,10 @@ def in_view(u, locator) -> bool:
     return b["y"] >= 0 and b["y"] + b["height"] <= size["height"] and b["x"] >= 0 and b["x"] + b["width"] <= size["width"]
 
 
-def check_targets_here(u, problems: dict[str, str]) -> None:
+def check_targets_here(u, problems: dict[str, str], card: tuple[int, int] = (TARGET, TARGET)) -> None:
     """Every button on screen: none out of the page at the sides; each one whole in the scrolling
-    part (not half under the header or the bottom edge) at least 48 × 48."""
+    part (not half under the header or the bottom edge) at least 48 × 48, a card at least `card` (width, height:
+    the game's GameScreen.smallest_card, where it sizes its cards to fit the screen)."""
     size = u.page.viewport_size
     top, bottom = header_bottom(u), size["height"]
     bar = u.text("play-actions")
@@ -57,11 +58,12 @@ def check_targets_here(u, problems: dict[str, str]) -> None:
         if b["x"] < -SLACK or b["x"] + b["w"] > size["width"] + SLACK:
             problems[name] = f"cut off at the side: x {b['x']:.0f}..{b['x'] + b['w']:.0f} of {size['width']}"
         whole = b["y"] > top + 1 and b["y"] + b["h"] < bottom - 1
-        if (whole or b["y"] + b["h"] <= top) and (b["w"] < TARGET - SLACK or b["h"] < TARGET - SLACK):
+        width, height = card if b["role"] == "switch" else (TARGET, TARGET)
+        if (whole or b["y"] + b["h"] <= top) and (b["w"] < width - SLACK or b["h"] < height - SLACK):
             problems[name] = f"{b['w']:.0f} × {b['h']:.0f} px"
 
 
-def check_targets(u) -> None:
+def check_targets(u, card: tuple[int, int] = (TARGET, TARGET)) -> None:
     """check_targets_here from the top of the screen to its bottom, a part of a screen at a time."""
     size = u.page.viewport_size
     u.page.mouse.move(size["width"] / 2, size["height"] - 10)
@@ -70,7 +72,7 @@ def check_targets(u) -> None:
     problems: dict[str, str] = {}
     controls = u.page.locator(CONTROLS)
     for _ in range(12):
-        check_targets_here(u, problems)
+        check_targets_here(u, problems, card)
         before = controls.evaluate_all(BOXES)
         u.page.mouse.wheel(0, size["height"] / 2)
         u.until_still()
