@@ -7,7 +7,7 @@ a total reaches the table's number (66 unless it chose another)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from statistics import mean
 from typing import Any
 
@@ -49,12 +49,6 @@ GUEST_ROUND = N_("The table starts the next round.")
 def card_name(player: str, card: int) -> str:
     """A card's accessible name, "Ana 55": whose pile it goes on and its number (no word to translate)."""
     return f"{player} {card}"
-
-
-def holders(piles: Mapping[str, rules.Pile]) -> dict[int, str]:
-    """Whose pile holds each card taken in a round: the round's piles read once, for every card drawn (one deck a
-    round: a card on a pile is no other player's to take, scoring.six_nimmt.refusal)."""
-    return {card: player for player, pile in piles.items() for card in pile}
 
 
 @ft.memo
@@ -139,7 +133,7 @@ class SixNimmtScreen(GameScreen):
 
     def __init__(self, context: Any):
         super().__init__(context)
-        self._holders: tuple[Any, int, dict[int, str]] = (None, -1, {})  # holders(): the position and round it is of
+        self._states: tuple[Any, int, dict[str, dict[int, str]]] = (None, -1, {})  # states(): of which position and round
 
     # -- the round shown ----------------------------------------------------------------
 
@@ -157,13 +151,31 @@ class SixNimmtScreen(GameScreen):
     def pile(self, player: str) -> rules.Pile:
         return self.position.rounds[self.round_index][player]
 
-    def holders(self) -> dict[int, str]:
-        """Whose pile holds each card in the round shown, worked out once per change of the game (each row of cards
-        asks it): the position is a new object after every change."""
+    def states(self) -> dict[str, dict[int, str]]:
+        """Each player's cards in the round shown, card → "held" (on their pile), "taken" (the rules refuse its tap: on
+        another pile this round, the round's cards all taken, a card that would end the game before a later round) or
+        "free": by the rule that checks the tap, written once. The round being entered in one pass over the table's moves
+        (PlayContext.moves: worked out once per table, for every session); an earlier round, shown to correct it, card by
+        card (each asked once per table). Once per change of the game for the screen, however many rows ask it."""
         position, index = self.position, self.round_index
-        if self._holders[:2] != (position, index):
-            self._holders = (position, index, holders(position.rounds[index]))
-        return self._holders[2]
+        if self._states[:2] == (position, index):
+            return self._states[2]
+        states: dict[str, dict[int, str]] = {player: {} for player in position.players}
+        if index == len(position.rounds) - 1:
+            for move, reason in self.context.moves().items():
+                if isinstance(move, rules.RemoveCard):
+                    states[move.player][move.card] = "held"
+                elif isinstance(move, rules.AddCard):
+                    states[move.player][move.card] = "free" if reason is None else "taken"
+        else:
+            may, round_ = self.context.refusal, index + 1
+            for player, pile in position.rounds[index].items():
+                held = set(pile)
+                for card in rules.CARDS:
+                    free = card in held or may(rules.AddCard(player, card, round_)) is None
+                    states[player][card] = "held" if card in held else "free" if free else "taken"
+        self._states = (position, index, states)
+        return states
 
     # -- taps ---------------------------------------------------------------------------
 
@@ -222,11 +234,9 @@ class SixNimmtScreen(GameScreen):
         return TAP if fits >= TAP or fits < SMALLEST_CARD else fits
 
     def row_inputs(self, player: str, first: int) -> tuple:
-        """What a row of cards shows (card_row's arguments): each card's state, held (on `player`'s pile), taken
-        (on another's) or free, from the round's piles (one dictionary for the round, not a question per card)."""
-        whose = self.holders()
-        last = min(first + self.columns(), rules.HIGHEST + 1)
-        states = tuple("held" if whose.get(c) == player else "taken" if c in whose else "free" for c in range(first, last))
+        """What a row of cards shows (card_row's arguments): each card's state (states())."""
+        mine = self.states()[player]
+        states = tuple(mine[card] for card in range(first, min(first + self.columns(), rules.HIGHEST + 1)))
         return player, first, states, self.round_index + 1, self.card_width(), self.card_height(), self.context.dark
 
     def card_row(self, player: str, first: int, states: tuple[str, ...], round_: int, width: int, height: int, dark: bool) -> ft.Control:
