@@ -63,9 +63,10 @@ def card_button(
 
     `marks`: a line of small marks under the text, in its colour (6 nimmt!'s bullheads, one • each).
 
-    A card is a plain tappable box, not a Material button: a screen shows about a hundred of them,
-    and in the browser a button's press (ink, focus, elevation) and its rebuild cost a phone's CPU
-    several times what the change itself does (bench/tap.py, docs/screens.md).
+    A card is an inked box (Flutter's InkWell: focus, Space and Enter), not a Material button: a screen
+    shows about a hundred of them, and in the browser a button's press (elevation, its style's states)
+    and its rebuild cost a phone's CPU several times what the change itself does (bench/tap.py,
+    docs/screens.md). Keyboard: each card is a Tab stop, in reading order (a row of a tableau after another).
     """
     held, taken = state == "held", state == "taken"
     fg = on(colour) if held and not disabled else ft.Colors.ON_SURFACE_VARIANT if taken or disabled else colour
@@ -89,6 +90,9 @@ def card_button(
         # player holds it (or it is not this device's). The holder's node takes it, named `label`.
         ft.Semantics(button=True, toggled=held, disabled=taken or disabled, content=content),
         on_click=on_click,  # a disabled card (greyed, `disabled`) is not tapped in the browser
+        # Inked, Flet draws the card as Flutter's InkWell: a stop in the keyboard's Tab order, added or
+        # removed with Space or Enter (a plain tappable box never takes the focus).
+        ink=True,
         disabled=disabled,
         key=f"{label}:{state}",
         width=width,
@@ -96,7 +100,9 @@ def card_button(
         alignment=ft.Alignment.CENTER,
         border_radius=8,
         bgcolor=(ft.Colors.SURFACE_CONTAINER_HIGHEST if disabled else colour) if held else ft.Colors.SURFACE,
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT) if taken or disabled else ft.Border.all(2, colour),
+        # A taken card's edge stands out 3:1 from the page in every theme (WCAG 1.4.11: it can still be tapped);
+        # OUTLINE_VARIANT was 1.3-1.5:1.
+        border=ft.Border.all(1, ft.Colors.OUTLINE) if taken or disabled else ft.Border.all(2, colour),
     )
     # The browser redraws what a patch names, and a control whose child is replaced rebuilds all its
     # children: the card (replaced when its state changes) sits in a holder of its own, so a tap
