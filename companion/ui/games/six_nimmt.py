@@ -1,7 +1,8 @@
 """6 nimmt! play screen: each round (a deal), the cards each player took, one tap a card. The 104 cards lie in
 rows of ten (1–10, 11–20, …; rows of five where a tableau is narrow), so 55 is found at once: sixth row, fifth
-card. Each card shows its bullheads as marks (•) and as its colour, as the published deck does: 55 and the other
-multiples of 11 stand out. A card on another player's pile this round shows as taken (a tap on it says whose).
+card. Each card shows its bullheads as marks (•) and as its colour, much as the published deck: 55 and the other
+multiples of 11 stand out. A card the rules refuse shows as taken (on another player's pile this round: a tap on it
+says whose).
 Each player's bullheads this round head their cards, the totals are the play screen's, and the end is said when
 a total reaches the table's number (66 unless it chose another)."""
 
@@ -14,9 +15,9 @@ from typing import Any
 import flet as ft
 
 import scoring
-from companion.language import N_, _, ngettext, spoken
+from companion.language import _, ngettext, spoken
 from companion.ui.games.base import GameScreen, line_words
-from companion.ui.widgets.bar_buttons import FILLED, TONAL, BarButton
+from companion.ui.widgets.bar_buttons import FILLED, BarButton, next_round_button
 from companion.ui.widgets.controls import TAP, card_button, short_name
 from companion.ui.widgets.palette import ink
 from companion.ui.widgets.score_sheet import score_sheet
@@ -43,7 +44,6 @@ APP_BAR, SPARE = 56, 4
 HEADER, GUEST_HEADER = 114, 86
 BAR, GUEST_BAR = 61, 97
 SIDES = 28  # the play view's and its scrolling column's padding, and a scrollbar's room (views/play_frame.py)
-GUEST_ROUND = N_("The table starts the next round.")
 
 
 def card_name(player: str, card: int) -> str:
@@ -70,7 +70,7 @@ def Card(screen: SixNimmtScreen, player: str, card: int, state: str, round_: int
 
 @ft.memo
 @ft.component
-def Head(player: str, round_: int, bullheads: int, ended: bool) -> ft.Control:
+def Head(player: str, round_: int, bullheads: int) -> ft.Control:
     """What the cards under it are, whose and which round, and the bullheads they carry; keyed by its identifier,
     which names the player (Flutter's web engine keeps a node's first identifier: docs/screens.md)."""
     identifier = f"bullheads-{player}"
@@ -189,6 +189,10 @@ class SixNimmtScreen(GameScreen):
     def select_round(self, index: int | None) -> None:
         self.context.remember("round", index)
 
+    def tap_back(self, e: Any = None) -> None:
+        """Back to the round being entered, from one looked back at."""
+        self.select_round(None)
+
     def tap_next_round(self, e: Any = None) -> None:
         """The new round is shown once the change is stored; refused (an empty round), the round to fill in is."""
         if self.context.act(NextRound()):
@@ -271,8 +275,8 @@ class SixNimmtScreen(GameScreen):
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
 
-    def head_inputs(self, player: str) -> tuple[str, int, int, bool]:
-        return player, self.round_index + 1, rules.points(self.pile(player)), self.context.result.decided
+    def head_inputs(self, player: str) -> tuple[str, int, int]:
+        return player, self.round_index + 1, rules.points(self.pile(player))
 
     def heads(self, player: str) -> ft.Control:
         return self.context.part(self.head_inputs, Head, player, key=f"head {player}")
@@ -316,7 +320,7 @@ class SixNimmtScreen(GameScreen):
             last = len(self.position.rounds)
             return BarButton(
                 _("Back to round {number}").format(number=last),
-                lambda e: self.select_round(None),
+                self.tap_back,
                 ft.Icons.CHECK,
                 look=FILLED,
                 keep=4,
@@ -324,18 +328,7 @@ class SixNimmtScreen(GameScreen):
             )
         if self.context.result.decided:
             return None
-        guest = bool(self.context.seat)
-        return BarButton(
-            _("Next round"),
-            self.tap_next_round,
-            ft.Icons.ARROW_FORWARD,
-            look=TONAL,
-            disabled=guest,
-            reason=_(GUEST_ROUND) if guest else None,
-            note=_(GUEST_ROUND) if guest else "",
-            keep=2 if guest else 4,
-            key="next round",
-        )
+        return next_round_button(self.tap_next_round, guest=bool(self.context.seat))
 
     def round_label(self) -> str:
         """Once a total has reached the table's number: the game is over, and who won (the heads say the round)."""
