@@ -26,6 +26,7 @@ from companion.ui.games.base import GameScreen
 from companion.ui.widgets.bar_buttons import FILLED, TONAL, BarButton
 from companion.ui.widgets.controls import TAP
 from companion.ui.widgets.score_sheet import score_sheet
+from companion.ui.widgets.typed_field import TypedField
 from scoring import NextRound, number
 from scoring import score_pad as rules
 from scoring.fields import sentence
@@ -370,19 +371,19 @@ def TitleField(title: str, set_variant: Callable[[str, Any], None]) -> ft.Contro
     text = typed[1] if typed[0] == title else ("" if title == rules.DEFAULT_TITLE else title)
     problem = rules.title_problem(title)
 
-    def changed(e: Any) -> None:
-        name = title_of(e.control.value or "")
-        set_typed((name, e.control.value or ""))
+    def changed(raw: str) -> None:
+        name = title_of(raw)
+        set_typed((name, raw))
         set_variant("title", name)
 
-    return ft.TextField(
+    return TypedField(
+        text,
+        changed,
         label=_("Name of the game"),
         hint_text=_("Hearts, Skyjo, Wizard…"),
-        value=text,
         error=spoken(problem) if problem else None,
         max_length=rules.MAX_TITLE,
         counter="",
-        on_change=changed,
     )
 
 
@@ -394,8 +395,7 @@ def OptionalNumber(option: str, value: int | str | None, label: str, helper: str
     text = typed[1] if typed[0] == value else ("" if value is None else str(value))
     bad = isinstance(value, str)
 
-    def changed(e: Any) -> None:
-        raw = e.control.value or ""
+    def changed(raw: str) -> None:
         try:
             read: int | str | None = read_score(raw)
         except ValueError:
@@ -403,12 +403,12 @@ def OptionalNumber(option: str, value: int | str | None, label: str, helper: str
         set_typed((read, raw))
         set_variant(option, read)
 
-    return ft.TextField(
+    return TypedField(
+        text,
+        changed,
         label=label,
-        value=text,
         helper=None if bad else helper,
         helper_max_lines=3,
         error=_(NOT_A_NUMBER) if bad else None,
         keyboard_type=ft.KeyboardType.NUMBER,
-        on_change=changed,
     )

@@ -12,6 +12,7 @@ saved game, as before) the JSON download.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -22,6 +23,7 @@ from companion.services import bg_stats, game_details, qr_codes, records
 from companion.services.games import StoredGame
 from companion.ui.session import App
 from companion.ui.widgets.controls import section
+from companion.ui.widgets.typed_field import TypedField
 from scoring.record import GameIdentity
 
 LOG = N_("Log to BG Stats")
@@ -106,25 +108,30 @@ def bg_stats_actions(app: App, stored: StoredGame, button: Callable[..., ft.Cont
     ]
 
 
-def setup_fields(location: str, notes: str, on_change: Callable[[str, str], None], optional: bool = True) -> list[ft.Control]:
-    """Where and notes fields; `on_change(field, text)` keeps what is typed."""
+def setup_fields(
+    location: str, notes: str, on_change: Callable[[str, str], None], optional: bool = True, on_blur: Callable[[Any], None] | None = None
+) -> list[ft.Control]:
+    """Where and notes fields; `on_change(field, text)` keeps what is typed (at each key: typed_field.py), `on_blur`
+    is told when a field is left."""
     return [
-        ft.TextField(
+        TypedField(
+            location,
+            lambda text: on_change("location", text),
             label=_("Where (optional)") if optional else _("Where"),
-            value=location,
             max_length=game_details.MAX_LOCATION,
             counter="",
-            on_change=lambda e: on_change("location", e.control.value or ""),
+            on_blur=on_blur,
         ),
-        ft.TextField(
+        TypedField(
+            notes,
+            lambda text: on_change("notes", text),
             label=_("Notes (optional)") if optional else _("Notes"),
-            value=notes,
             multiline=True,
             min_lines=1,
             max_lines=4,
             max_length=game_details.MAX_NOTES,
             counter="",
-            on_change=lambda e: on_change("notes", e.control.value or ""),
+            on_blur=on_blur,
         ),
     ]
 

@@ -21,6 +21,7 @@ from companion.ui.widgets.controls import TAP, bar_title, icon_button, section, 
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button
+from companion.ui.widgets.typed_field import TypedField
 from scoring.names import MAX_NAME, clean_name, name_problem
 
 pick_seat = random.SystemRandom().randrange  # who starts at random: n → a seat in range(n)
@@ -274,16 +275,16 @@ def view(app: App, game: str) -> ft.View:
             await name_ref.current.focus()
 
     # counter="": the limit still holds, without a "0/200" under the field
-    name_field = ft.TextField(
+    name_field = TypedField(
+        form.name,
+        lambda text: update(lambda f: replace(f, name=text)),
+        drawn=name_ref,  # the field as drawn now: the one focused again
         label=_("Player name"),
-        value=form.name,
-        on_change=lambda e: update(lambda f: replace(f, name=e.control.value or "")),
         on_submit=add_typed,
         max_length=MAX_NAME,
         counter="",
         expand=True,
     )
-    name_ref.current = name_field  # the field as drawn now: the one focused again
     # A game named per record is named first: its name (and a recent game's players) before anything else.
     game_options = [section(_("Game")), *lately, *options] if named_per_record else []
     body = ft.Column(

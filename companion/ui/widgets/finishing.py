@@ -96,10 +96,7 @@ def SaveStep(app: App, game: StoredGame, decided: bool) -> ft.Control:
         if done.message:
             app.notify(spoken(done.message), error=True)
 
-    fields = setup_fields(typed[0], typed[1], typing)
-    for field in fields:
-        if isinstance(field, ft.TextField):
-            field.on_blur = keep
+    fields = setup_fields(typed[0], typed[1], typing, on_blur=keep)
 
     editing = game.status == EDITING
     label = _(SAVE_CHANGES) if editing else _(SAVE)
