@@ -99,15 +99,9 @@ def Head(player: str, colour: str, score: str, shade: str) -> ft.Control:
     return ft.Column(
         [
             ft.Container(height=4, width=COLUMN - 8, bgcolor=shade, border_radius=2),
-            ft.Text(
-                colour_name(colour),
-                weight=ft.FontWeight.BOLD,
-                color=shade,
-                size=12,
-                no_wrap=True,
-                overflow=ft.TextOverflow.ELLIPSIS,
-                text_align=ft.TextAlign.CENTER,
-            ),
+            # Whole at any text size: a name wider than its column (at 200 % text, "yellow") goes on over a
+            # second line rather than end in "yel…"; the header grows by that line.
+            ft.Text(colour_name(colour), weight=ft.FontWeight.BOLD, color=shade, size=12, text_align=ft.TextAlign.CENTER),
             ft.Semantics(
                 identifier=identifier,
                 # One line, never two: "−17" at 200 % text is wider than its column (it wrapped, and the header
