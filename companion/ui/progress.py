@@ -34,6 +34,23 @@ def entered(value: Any) -> bool:
     return has_content(value)
 
 
+def written(value: Any) -> bool:
+    """Whether a player's part of a round holds something entered. A part that is a bare number is a score written
+    down, 0 included (a score pad's field: a typed 0 is entered); whether a game has anything entered at all is
+    its rules' to say (`nothing_entered`)."""
+    return value.__class__ is int or entered(value)
+
+
+def nothing_entered(game: StoredGame) -> bool:
+    """The rules' word that nothing is entered yet (GameRules.anything_entered: a new score pad's first round of
+    zeros); False for a record they cannot read (what can be read of it is said)."""
+    try:
+        parsed = scoring.parse(game.record)
+    except scoring.RecordError:
+        return False
+    return not parsed.rules.anything_entered(parsed.game)
+
+
 def _at(value: Any, path: Sequence[str]) -> dict:
     for step in path:
         value = value.get(step) if isinstance(value, dict) else None
@@ -42,7 +59,7 @@ def _at(value: Any, path: Sequence[str]) -> dict:
 
 def players_in(part: Any, paths: Sequence[Sequence[str]], players: Sequence[str]) -> list[str]:
     """The players with something entered in `part` (a round, a draft), in seat order."""
-    return [p for p in players if any(entered(_at(part, path).get(p)) for path in paths)]
+    return [p for p in players if any(written(_at(part, path).get(p)) for path in paths)]
 
 
 def round_paths(rules: scoring.GameRules) -> list[tuple[str, ...]]:
@@ -64,6 +81,8 @@ def under_way(n: int, who: list[str], players: Sequence[str]) -> str:
 
 
 def rounds_progress(game: StoredGame, rules: scoring.GameRules, rounds: list) -> str:
+    if not entered(game.draft) and nothing_entered(game):
+        return _(NOTHING)
     players = game.players
     paths = round_paths(rules)
     full = 0

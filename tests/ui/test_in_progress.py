@@ -94,6 +94,10 @@ CC_ROUND = {"nest_egg": "4C", "replacement": None, "commissions": {"Ana": "4H", 
         ("card-commons", [], {"commissions": {"Ana": "4H"}}, "Round 1 under way: Ana entered, Ben not yet"),
         ("card-commons", [CC_ROUND], None, "1 round entered"),
         ("card-commons", [CC_ROUND], {"sides": {"Ben": ["3D"]}}, "1 round entered; Round 2 under way: Ben entered, Ana not yet"),
+        # A score pad: a 0 is a score written down (its field's 0), a first round of zeros is nothing yet (issue 63).
+        ("score-pad", [{"Ana": 0, "Ben": 0}], None, "Nothing entered yet"),
+        ("score-pad", [{"Ana": 13, "Ben": 0}], None, "Round 1 under way: Ana and Ben entered"),
+        ("score-pad", [{"Ana": 0, "Ben": 0}, {"Ana": 0, "Ben": 5}], None, "1 round entered; Round 2 under way: Ana and Ben entered"),
         # Games scored once at the end: whose cards are in.
         ("bgg-card-game", None, None, "Nothing entered yet"),
         ("bgg-card-game", {"Ana": {"played": [{"subdomain": "war", "cards": 2}]}, "Ben": {}}, None, "Cards entered for Ana"),
