@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright.sync_api import sync_playwright
 
+from bench import tree
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, free_port, wait_for_http
 from tests.e2e.ui import UI
 
@@ -69,9 +70,9 @@ def bare_counter(browser, taps: int) -> list[float]:
     try:
         wait_for_http(f"http://127.0.0.1:{port}/", proc)
         page = browser.new_page(viewport=PHONE)
-        ui = UI(page, None, "bare")
-        page.goto(f"http://127.0.0.1:{port}/")
-        ui.enable_semantics()
+        url = f"http://127.0.0.1:{port}/"
+        tree.switch(page, url, on=True)  # as Tableside's page: Flutter's accessibility tree on from the first frame
+        page.goto(url)
         page.locator('[flt-semantics-identifier="count"]').wait_for(timeout=30_000)
         return in_page_taps(page, "Add one", "count", taps)
     finally:
@@ -94,7 +95,7 @@ def main() -> None:
         return phone.main(rest)
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *tree.BROWSER_ARGS], headless=True)
         page = browser.new_page(viewport=PHONE)
         started = time.perf_counter()
         server = Server(Path(tmp) / "data").start()

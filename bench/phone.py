@@ -28,7 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from playwright.sync_api import sync_playwright
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server
-from tests.e2e.ui import UI
 
 MBIT = 1_000_000 / 8  # bytes per second in one Mbit/s
 HOME_READY = 'flt-semantics[role="button"]'
@@ -99,10 +98,8 @@ class Visit:
 def visit(context, profile: Profile, server) -> Visit:
     tab = Tab(context, profile)
     tab.page.add_init_script("window.addEventListener('flutter-first-frame', () => { window.__firstFrame = performance.now(); })")
-    ui = UI(tab.page, server, "bench-phone")
     started = time.perf_counter()
-    tab.page.goto(server.url + "/")
-    ui.enable_semantics()
+    tab.page.goto(server.url + "/")  # the page turns Flutter's accessibility tree (what we query) on itself
     tab.page.locator(HOME_READY).first.wait_for(timeout=120_000)
     seconds = time.perf_counter() - started
     first_frame = (tab.page.evaluate("window.__firstFrame || 0") or 0) / 1000

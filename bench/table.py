@@ -40,18 +40,7 @@ def percentile(values: list[float], p: float) -> float:
 
 async def open_page(browser, url: str, size: dict):
     page = await (await browser.new_context(viewport=size)).new_page()
-    await page.goto(url)
-    # Flutter's accessibility tree (what we query) appears once its placeholder is clicked, and the
-    # placeholder goes: while it stays, the request was not taken, so ask again (as tests/e2e/ui.py).
-    placeholder = page.locator("flt-semantics-placeholder")
-    for attempt in range(10):
-        try:
-            await placeholder.dispatch_event("click", timeout=30_000 if attempt == 0 else 2_000)
-            await placeholder.wait_for(state="detached", timeout=3_000)
-            break
-        except Exception:
-            if attempt and await placeholder.count() == 0:
-                break
+    await page.goto(url)  # the page turns Flutter's accessibility tree (what we query) on itself
     await page.locator("[flt-semantics-identifier^=total-]").first.wait_for(timeout=30_000)
     return page
 

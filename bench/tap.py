@@ -4,8 +4,11 @@
 
 In the browser (Debian's Chromium, a 390 × 844 phone): a pointer tap at a card's place, for
 Tableside ("Mia red 6", which changes Mia's total) and for bench/bare_counter.py ("Add one"), with
-the CPU throttled 1× and 4× (a mid-range phone) and with Flutter's accessibility tree switched on and
-off (a screen reader's cost). Two clocks, both started by the page at `pointerdown`:
+the CPU throttled 1× and 4× (a mid-range phone) and with Flutter's accessibility tree on from the start
+(as Tableside's pages have it, semantics_on.js) and off (Flutter's default; bench/tree.py serves each page
+with or without that script): what the tree costs. Each page's start is timed too (navigation to its first
+screen drawn: two frames after the first screen's message). Two clocks for a tap, both started by the page
+at `pointerdown`:
 - "text": until the tapped total's text changes in the page (a MutationObserver on Flutter's
   semantics tree, which Flutter updates in the frame that paints the new text). This is what a user
   sees, and the figure the target is about. It needs the accessibility tree: with the tree off
@@ -44,6 +47,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench import tree
+
 TIMER = """
 window.__tap = {down: 0, done: null, answer: null, waiting: false, watch: null, before: null, text: null, mutations: 0};
 const __read = () => {
@@ -57,10 +62,13 @@ new MutationObserver((records) => {
     __tap.mutations += records.length;
     if (__tap.text === null && __tap.before !== null && __read() !== __tap.before) __tap.text = performance.now() - __tap.down;
 }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+window.__start = {messages: 0, drawn: null};
 const Socket = window.WebSocket;
 window.WebSocket = function (...args) {
     const ws = new Socket(...args);
     ws.addEventListener('message', () => {
+        // The second message is the first screen (the first answers the registration): drawn two frames later.
+        if (++__start.messages === 2) requestAnimationFrame(() => requestAnimationFrame(() => { __start.drawn = performance.now(); }));
         if (!__tap.waiting) return;
         __tap.waiting = false;
         __tap.answer = performance.now() - __tap.down;
@@ -102,21 +110,21 @@ BLOCKS = 4  # each app's taps come in this many blocks, taken in turns
 
 
 def opened(browser, url: str, ready: str, cpu: float, semantics: bool):
-    """A phone's page of `url`, drawn, its CPU throttled `cpu`×, the tap timer installed; (context, page)."""
+    """A phone's page of `url`, its CPU throttled `cpu`×, the tap timer installed, Flutter's accessibility tree
+    on or off from the start (bench/tree.py), drawn; (context, page). The page's start (navigation to its first
+    screen drawn) is `page.evaluate("window.__start.drawn")`."""
     from tests.e2e.conftest import PHONE
-    from tests.e2e.ui import UI
 
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(TIMER)
+    tree.switch(context, url, on=semantics)
     page = context.new_page()
-    page.goto(url)
-    if semantics:
-        UI(page, None, "taps").enable_semantics()
-        page.locator(ready).first.wait_for(timeout=30_000)
-    else:
-        page.locator("flt-glass-pane, flutter-view").first.wait_for(timeout=30_000)
-        page.wait_for_timeout(3000)  # the first frame is drawn (nothing to read without the tree)
     context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    page.goto(url)
+    page.wait_for_function("() => window.__start.drawn !== null", timeout=60_000)
+    if semantics:
+        page.locator(ready).first.wait_for(timeout=30_000)
+    page.wait_for_timeout(1000)  # what a page loads after its first screen (fonts) is not in a tap's time
     return context, page
 
 
@@ -124,10 +132,12 @@ def taps(browser, apps: dict, spots: dict, count: int, cpu: float, semantics: bo
     """`count` taps on each app, in blocks taken in turns (a block of one app's taps, then one of the
     other's, again), so that whatever else the machine does meanwhile weighs on both alike. One app
     is open at a time, as on a phone."""
-    times: dict[str, dict[str, list[float]]] = {name: {"text": [], "frame": [], "answer": [], "mutations": []} for name in apps}
+    clocks = ("text", "frame", "answer", "mutations", "start")
+    times: dict[str, dict[str, list[float]]] = {name: {clock: [] for clock in clocks} for name in apps}
     for block in range(BLOCKS):
         for name, (url, _, ready) in apps.items():
             context, page = opened(browser, url, ready, cpu, semantics)
+            times[name]["start"].append(page.evaluate("() => window.__start.drawn"))
             if semantics:
                 page.evaluate("(watch) => { window.__tap.watch = watch; }", ready)
             try:
@@ -185,12 +195,15 @@ def in_the_browser(count: int, rates: list[float], entered: bool, floor: bool) -
         for (port, _), process in zip(bares.values(), started):
             wait_for_http(f"http://127.0.0.1:{port}/", process)
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *tree.BROWSER_ARGS], headless=True)
             spots = {name: where(browser, url, button, ready) for name, (url, button, ready) in apps.items()}
             print(f"tap → total's text changed / → second frame after the answer, {count} taps each (blocks in turns), phone 390 × 844")
             for cpu in rates:
                 for semantics in (True, False):
                     found = taps(browser, apps, spots, count, cpu, semantics)
+                    for name, times in found.items():
+                        label = f"CPU {cpu:g}×, tree {'on ' if semantics else 'off'}, start"
+                        print(f"  {label}  {name:30} {figures(times['start'])}   (navigation → first screen drawn)")
                     for clock in ("text", "frame") if semantics else ("frame",):
                         label = f"CPU {cpu:g}×, tree {'on ' if semantics else 'off'}, {clock:5}"
                         for name, times in found.items():

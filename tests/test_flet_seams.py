@@ -84,6 +84,17 @@ def test_flets_client_still_holds_what_the_page_script_overrides():
         assert needed in script
 
 
+def test_flets_client_still_makes_the_placeholder_the_page_script_clicks():
+    """semantics_on.js answers Flutter's "Enable accessibility" placeholder by its element's name: both of
+    Flet's client builds (JavaScript and WebAssembly) still make it, and the script names it."""
+    web = flet_seams.flet_web_dir()
+    for build in ("main.dart.js", "main.dart.wasm"):
+        assert flet_seams.SEMANTICS_PLACEHOLDER.encode() in (web / build).read_bytes(), (
+            f"{build} makes no {flet_seams.SEMANTICS_PLACEHOLDER}"
+        )
+    assert f'"{flet_seams.SEMANTICS_PLACEHOLDER}"' in flet_seams.SEMANTICS_ON.read_text(encoding="utf-8")
+
+
 def test_every_url_of_flets_page_moves_under_the_version(tmp_path):
     from flet_web.patch_index import patch_index_html
 

@@ -202,6 +202,17 @@ BEFORE_FLET = Path(__file__).resolve().parent / "web" / "before_flet.js"
 RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/"
 FLET_SESSION_KEY = "_flet_session_id"
 
+# ---- 5b. The accessibility tree on from the first frame (web/semantics_on.js, both pages) ---------------
+# Why: Flutter's web engine builds its accessibility tree only once asked, by the app
+# (`SemanticsBinding.instance.ensureSemantics()`, which Flet's prebuilt client never calls, and Flet has no
+# option for) or by a click on its hidden "Enable accessibility" placeholder. The page's script makes that
+# click as soon as the engine adds the placeholder, before Flutter's first frame. Seam: the engine's element
+# name (SEMANTICS_PLACEHOLDER) and how its enablers take a click (a desktop's: any click on it; a phone's: a
+# click at its centre). tests/test_flet_seams.py checks that Flet's client still holds the name;
+# tests/e2e/test_accessibility.py that the tree is there, with no click, in the page's first frames.
+SEMANTICS_ON = Path(__file__).resolve().parent / "web" / "semantics_on.js"
+SEMANTICS_PLACEHOLDER = "flt-semantics-placeholder"
+
 
 # ---- 6. Tests: the page of the event being handled (tests/ui/harness.py) --------------------------
 

@@ -310,13 +310,18 @@ SAID_HERE = "/* TABLESIDE_SAID: its words in the browser's language (static_file
 
 def versioned_page(html: str, version: str) -> str:
     """index.html with the runtime, CanvasKit and assets fetched from /v/<version>/ (cached for long),
-    under the page's own base (`serve --prefix t2`: /t2/v/<version>/), and our own script run before
-    Flet's client (BEFORE_FLET)."""
+    under the page's own base (`serve --prefix t2`: /t2/v/<version>/), and our own scripts run before
+    Flet's client (BEFORE_FLET; SEMANTICS_ON, which the browser build's page runs too)."""
     base = f"{flet_seams.base_href(html)}v/{version}/"
     ours = BEFORE_FLET.read_text(encoding="utf-8").replace(SAID_HERE, language.page_words(BEFORE_FLET_WORDS))
-    ours = ours.replace("</", "<\\/")  # inline: nothing in it may end the <script>
-    html = html.replace("</head>", f"<script>\n{ours}</script>\n</head>", 1)
+    html = with_script(with_script(html, ours), flet_seams.SEMANTICS_ON.read_text(encoding="utf-8"))
     return flet_seams.page_fetching_from(html, base)
+
+
+def with_script(html: str, script: str) -> str:
+    """`html` with `script` inlined at the end of its <head>."""
+    script = script.replace("</", "<\\/")  # nothing in it may end the <script>
+    return html.replace("</head>", f"<script>\n{script}</script>\n</head>", 1)
 
 
 def used_fonts_only(manifest: str, version: str) -> str:

@@ -259,6 +259,15 @@ function tablesideUpdateReady() {
 UPDATE_READY = N_("A new version of Tableside is ready: it starts the next time you open Tableside. Your games stay.")
 
 
+def turn_on_accessibility(out: Path) -> None:
+    """The page switches Flutter's accessibility tree on before its first frame, as the served page does
+    (flet_seams.SEMANTICS_ON)."""
+    from companion.server import flet_seams, static_files
+
+    index = out / "index.html"
+    index.write_text(static_files.with_script(index.read_text(), flet_seams.SEMANTICS_ON.read_text(encoding="utf-8")))
+
+
 def drop_unused_fonts(out: Path) -> None:
     """Flutter downloads and registers every family of FontManifest.json at each start: the families the
     app never draws (static_files.UNUSED_FONT_FAMILIES, which the server leaves out too: Markdown's
@@ -435,6 +444,7 @@ def build(out: Path, base: str = "/", precompress: bool = True) -> Path:
     shutil.copytree(ASSETS_DIR, out, dirs_exist_ok=True)  # fonts, icons: what the server serves at /
     (out / "app.tar.gz").write_bytes(app_archive())
     flet_seams.patch_published_site(out, ENTRY_MODULE, base, APP_NAME, APP_DESCRIPTION, THEME_COLOR)
+    turn_on_accessibility(out)
     drop_unused_fonts(out)
     add_snapshot(out)
     add_service_worker(out)

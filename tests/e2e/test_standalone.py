@@ -215,8 +215,7 @@ def play_cgt(u: BrowserUI) -> str:
 def open_tab(context, static: StaticSite, name: str, shown) -> BrowserUI:
     u = BrowserUI(context.new_page(), static, name)
     u.page.goto(static.origin + "/")
-    u.enable_semantics()
-    shown(u).wait_for(timeout=120_000)
+    shown(u).wait_for(timeout=120_000)  # through the accessibility tree, which the built page turns on itself
     return u
 
 
@@ -351,7 +350,6 @@ def test_the_browser_build_plays_in_one_tab_at_a_time_saves_and_starts_offline(b
                 time.sleep(0.5)
             assert survives_navigation(u.page, taken_over), "the new build did not take over at the next start"
             u.page.wait_for_load_state()
-            u.enable_semantics()
             u.page.get_by_text("Import and export").first.wait_for(timeout=120_000)  # the screen it was on, from the new build
             assert in_progress in u.kept_games("live.json")
         finally:

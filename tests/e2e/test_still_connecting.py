@@ -36,7 +36,7 @@ def test_a_silent_server_gets_a_still_connecting_page_with_a_retry(browser, serv
         silent["on"] = False
         page.get_by_role("button", name=retry).click()
         page.wait_for_load_state()
-        page.locator("flt-semantics-placeholder, flt-glass-pane").first.wait_for(state="attached", timeout=30_000)
+        page.locator("flt-semantics").first.wait_for(state="attached", timeout=30_000)  # drawn, its accessibility tree on
         page.wait_for_function("!document.getElementById('still-connecting')", timeout=30_000)
         page.wait_for_timeout(5000)  # longer than the notice's wait: an answered page shows none
         assert page.locator("#still-connecting").count() == 0

@@ -75,8 +75,7 @@ class UI:
 
     def open(self, route: str = "/", ready: str = '[flt-semantics-identifier], flt-semantics[role="button"]') -> float:
         started = time.perf_counter()
-        self.page.goto(self.server.url + route)
-        self.enable_semantics()
+        self.page.goto(self.server.url + route)  # the page turns Flutter's accessibility tree on itself (semantics_on.js)
         # 60 s: under CI's full load a tablet's first frame once took longer than 30 (not seen alone or under a
         # lighter load); a page that never draws still fails.
         try:
@@ -86,30 +85,10 @@ class UI:
             raise AssertionError(f"{ready} not shown at {route} within 60 s; the page shows {self.describe()}") from None
         return time.perf_counter() - started
 
-    def enable_semantics(self) -> None:
-        # Flutter draws on a canvas; its accessibility tree (what we query) appears once asked for,
-        # by a click on a placeholder that Flutter then removes. While it is still there the request
-        # was not taken (CI saw pages that never showed a control): ask again.
-        placeholder = self.page.locator("flt-semantics-placeholder")
-        # A page whose tree is on already (a route changed after the hash, in the same document: the
-        # browser build) has no placeholder left to click: waiting 30 s for one cost the browser build
-        # test a minute. Until Flutter draws, neither is there.
-        placeholder.or_(self.page.locator("flt-semantics")).first.wait_for(state="attached", timeout=30_000)
-        if placeholder.count() == 0:
-            return
-        for attempt in range(10):
-            try:
-                placeholder.dispatch_event("click", timeout=30_000 if attempt == 0 else 2_000)
-                placeholder.wait_for(state="detached", timeout=3_000)
-                return
-            except PlaywrightError:
-                if attempt and placeholder.count() == 0:
-                    return
-        raise AssertionError("Flutter's accessibility tree did not switch on after 10 requests")
-
     def reload(self) -> None:
+        """The page loaded again, until Flutter has drawn it (its accessibility tree is there from its first frames)."""
         self.page.reload()
-        self.enable_semantics()
+        self.page.locator("flt-semantics").first.wait_for(state="attached", timeout=30_000)
 
     def button(self, name: str):
         """A button, or a card (a switch: on when it is on the tableau shown, controls.card_button)."""
