@@ -277,4 +277,6 @@ def test_a_page_measured_a_few_pixels_wide_keeps_its_cards_drawable(open_app, st
     h.resize(20, 844)
     widths = {c.width for c in h.controls() if tappable(c) and str(c.key).startswith("Ana ")}
     assert widths and min(widths) >= 30
+    negative = [c for c in h.controls() if isinstance(getattr(c, "width", None), int | float) and c.width < 0]
+    assert not negative, negative  # the score sheet's box was 20 − 40 px wide
     assert not h.conn.errors

@@ -348,8 +348,8 @@ class SixNimmtScreen(GameScreen):
         return said.format(players=spoken(join_names(won)), count=number(best))
 
     def after(self) -> list[ft.Control]:
-        """The paper pad of the rounds, under the cards: read more than entered."""
-        width = min(520, (self.context.page_width or 600) - 40)
+        """The paper pad of the rounds, under the cards: read more than entered (never a negative width: see card_width)."""
+        width = max(0, min(520, (self.context.page_width or 600) - 40))
         return [ft.Container(score_sheet(self.context.result), width=width)]
 
     # -- setup and statistics -----------------------------------------------------------
