@@ -155,7 +155,9 @@ def score(game: Game) -> Result:
 
 @dataclass(frozen=True)
 class SetScore(Action):
-    """The points `player` scored in round `round` (1-based), as typed: they replace what the field held."""
+    """The points `player` scored in round `round` (1-based), as typed: they replace what the field held. Typed
+    into the round after the last, they start it (the others' fields 0): one action, so that one undo takes back
+    the number a person typed, not the number and then an empty round."""
 
     player: str
     score: int
@@ -196,12 +198,14 @@ def refusal(table: Table, action: Action) -> str | None:
         if action.finished and not rounds:
             return Said("write down a round before finishing the game")
         return None
-    if not isinstance(action, SetScore) or not 1 <= action.round <= len(rounds):
+    if not isinstance(action, SetScore) or not 1 <= action.round <= len(rounds) + 1:
         return None
     if action.player not in players:
         return Said("'{player}' is not a player of this game", player=action.player)
     if action.score.__class__ is int and not -MAX_SCORE <= action.score <= MAX_SCORE:
         return Said("a score is a whole number from {low} to {high}", low=number(-MAX_SCORE, ","), high=number(MAX_SCORE, ","))
+    if action.round > len(rounds):  # the first number of the round after the last starts it
+        return refusal(table, NextRound())
     if action.round < len(rounds) and action.score.__class__ is int:  # a round before the last: it must not end the game before it
         scores = [dict(r) for r in rounds]
         scores[action.round - 1][action.player] = action.score
@@ -246,8 +250,10 @@ def apply(table: Table, action: Action) -> Table:
         return edited(table, finish, check_record)
     if not isinstance(action, SetScore):
         raise RecordError((), Said("{action} is not an action of {game}", action=type(action).__name__, game=GAME.title))
-    where = tapped_round(action, players, len(rounds))
+    where = tapped_round(action, players, len(rounds) + 1)
     need_int(action.score, where)
+    if action.round > len(rounds):
+        return start_with(table, action, where)
     if rounds[action.round - 1][action.player] == action.score:
         raise Unchanged(
             where,
@@ -263,20 +269,31 @@ def apply(table: Table, action: Action) -> Table:
     return edited(table, edit, check_record)
 
 
+def start_with(table: Table, action: SetScore, where: tuple[str, ...]) -> Table:
+    """The round after the last, started by `action`'s number (0 too: a round where the first player scored 0)."""
+    reason = refusal(table, action)
+    if reason:
+        raise RecordError(where, reason)
+    started = {**dict.fromkeys(table.record["players"], 0), action.player: action.score}
+    return edited(table, lambda r, d: r["rounds"].append(started), check_record)
+
+
 # A few numbers a person types, for the walks of the property tests (GameRules.moves): zero, small and large,
 # negative, and the largest score allowed.
 TYPED = (0, 1, 7, 13, 26, -5, 100, MAX_SCORE)
 
 
 def moves(table: Table) -> Iterator[Action]:
-    """The taps on the table (GameRules.moves): a number typed into any player's field of any round, the next
-    round, Finish game and its taking back."""
+    """The taps on the table (GameRules.moves): a number typed into any player's field of any round, or into the
+    round after the last (which starts it), the next round, Finish game and its taking back."""
     record = table.record
     for number_, round_ in enumerate(record["rounds"], start=1):
         for player in record["players"]:
             for typed in TYPED:
                 if round_[player] != typed:
                     yield SetScore(player, typed, number_)
+    for player in record["players"]:
+        yield SetScore(player, TYPED[1], len(record["rounds"]) + 1)
     yield NextRound()
     yield FinishGame(finished=record.get("finished") is not True)
 

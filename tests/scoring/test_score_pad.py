@@ -186,6 +186,9 @@ ACTIONS = [  # (taps before, the tap, the rounds after it, finished after it)
     ((SetScore("Ana", 12, 1),), FinishGame(), [{"Ana": 12, "Ben": 0}], True),
     ((SetScore("Ana", 12, 1), FinishGame()), FinishGame(finished=False), [{"Ana": 12, "Ben": 0}], False),
     ((SetScore("Ana", 12, 1), FinishGame()), SetScore("Ben", 20, 1), [{"Ana": 12, "Ben": 20}], True),  # corrected after the end
+    # The first number typed into the round after the last starts it: one tap, one undo (issue 63).
+    ((SetScore("Ana", 12, 1),), SetScore("Ben", 4, 2), [{"Ana": 12, "Ben": 0}, {"Ana": 0, "Ben": 4}], False),
+    ((), SetScore("Ana", 0, 2), [{"Ana": 0, "Ben": 0}] * 2, False),  # a first round where all scored 0, the next begun by a 0
 ]
 
 
@@ -217,6 +220,14 @@ REFUSALS = [  # (variant, taps before, the tap, the rules' words, the start of a
     ({"target": 50}, (SetScore("Ben", 50, 1),), NextRound(), "Ben reached the target of 50: the game is over", "rounds: Ben reached"),
     ({}, (), SetScore("Ana", 1_000_001, 1), "a score is a whole number from −1,000,000 to 1,000,000", "round 1 › Ana: a score"),
     ({}, (), SetScore("Ana", -1_000_001, 1), "a score is a whole number from −1,000,000 to 1,000,000", "round 1 › Ana: a score"),
+    ({}, (FinishGame(),), SetScore("Ana", 3, 2), "the game is finished: take back Finish game to add a round", "round 2 › Ana: the game"),
+    (
+        {"target": 50},
+        (SetScore("Ben", 50, 1),),
+        SetScore("Ana", 3, 2),
+        "Ben reached the target of 50: the game is over",
+        "round 2 › Ana: Ben",
+    ),
     (
         {"target": 50},
         (SetScore("Ana", 30, 1), NextRound(), SetScore("Ana", 10, 2)),
@@ -237,7 +248,9 @@ def test_what_the_rules_refuse_apply_refuses_in_the_same_words(variant, before, 
     assert not isinstance(caught.value, Unchanged)
 
 
-@pytest.mark.parametrize("tap", [SetScore("Cy", 1, 1), SetScore("Ana", 1, 2), SetScore("Ana", 1.5, 1), SetScore("Ana", True, 1)])
+@pytest.mark.parametrize(
+    "tap", [SetScore("Cy", 1, 1), SetScore("Ana", 1, 3), SetScore("Ana", 1.5, 1), SetScore("Ana", True, 1), SetScore("Ana", 1.5, 2)]
+)
 def test_a_malformed_action_is_refused_by_apply(tap):
     with pytest.raises(RecordError) as caught:
         scoring.apply(table(), tap)
@@ -333,7 +346,7 @@ def test_a_score_is_taken_exactly_when_the_rules_allow_it(record, data):
     if not record["rounds"]:
         return
     typed = data.draw(st.integers(-2_000_000, 2_000_000) | st.integers(-50, 150))
-    tap = SetScore(data.draw(st.sampled_from(record["players"])), typed, data.draw(st.integers(1, len(record["rounds"]))))
+    tap = SetScore(data.draw(st.sampled_from(record["players"])), typed, data.draw(st.integers(1, len(record["rounds"]) + 1)))
     reason = scoring.refusal(t, tap)
     try:
         scoring.apply(t, tap)

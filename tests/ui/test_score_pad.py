@@ -120,6 +120,32 @@ def test_enter_sends_the_number_and_moves_to_the_next_players_field_then_the_nex
     assert shown_totals(h, PLAYERS) == {"Ana": 8, "Ben": 0, "Cy": 13}
 
 
+def test_a_round_where_everyone_scores_0_is_a_round_and_next_round_follows_it(open_app, store):
+    """Zeros typed change nothing and start nothing (the record holds 0 already): Next round, under the thumb
+    beside Finish game, starts the next round, and its first field takes the keyboard."""
+    game_id = start(store, {"title": "Flip 7"})
+    h = open_app(f"/play/{game_id}")
+    for player in PLAYERS:
+        h.enter(field(h, player, 1), "0")
+    assert fields(h) == [f"{p} round 1 score" for p in PLAYERS]
+    assert h.buttons("Finish game")
+    sent = len(h.conn.sent)
+    h.tap("Next round")
+    assert rounds_of(store, game_id) == [{"Ana": 0, "Ben": 0, "Cy": 0}] * 2
+    assert focused(h, sent) == ["Ana round 2 score"]
+
+
+def test_the_first_number_of_a_new_round_is_taken_back_by_one_undo(open_app, store):
+    """It starts the round and writes the number in one action: one undo takes back what was typed."""
+    game_id = start(store, rounds=[{"Ana": 13, "Ben": 0, "Cy": 13}])
+    h = open_app(f"/play/{game_id}")
+    h.enter(field(h, "Ana", 2), "5")
+    assert rounds_of(store, game_id) == [{"Ana": 13, "Ben": 0, "Cy": 13}, {"Ana": 5, "Ben": 0, "Cy": 0}]
+    h.tap("Undo")
+    assert rounds_of(store, game_id) == [{"Ana": 13, "Ben": 0, "Cy": 13}]
+    assert h.text_of("round-2") == "Round 2 (new)"
+
+
 def test_the_lowest_total_is_first_where_it_wins_and_the_highest_elsewhere(open_app, store):
     rounds = [{"Ana": 13, "Ben": 0, "Cy": 6}]
     hearts = open_app(f"/play/{start(store, rounds=rounds)}")
@@ -142,7 +168,7 @@ def test_the_target_reached_ends_the_game_and_says_so(open_app, store):
     h.enter(field(h, "Cy", 2), "3")  # the round that ended the game is still typed into
     assert rounds_of(store, game_id)[1] == {"Ana": 10, "Ben": 0, "Cy": 3}
     assert "Ana round 3 score" not in fields(h)  # no round after it
-    assert not h.buttons("Finish game")
+    assert not h.buttons("Finish game") and not h.buttons("Next round")
     assert scoring.score(store.get(game_id).record).winners == ("Ben",)
 
 
@@ -152,7 +178,7 @@ def test_finish_game_ends_a_game_without_target_and_play_on_or_undo_takes_it_bac
     h.tap("Finish game")
     assert store.get(game_id).record["finished"] is True
     assert h.shown_text("game-over").startswith("The game is finished")
-    assert "Ana round 2 score" not in fields(h)  # no round after a finished game
+    assert "Ana round 2 score" not in fields(h) and not h.buttons("Next round")  # no round after a finished game
     h.tap("Play on")
     assert "finished" not in store.get(game_id).record and h.shown_text("game-over") == ""
     h.tap("Finish game")

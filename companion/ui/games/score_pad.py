@@ -1,8 +1,9 @@
 """The score pad's play screen, for any game Tableside has no rules for: each round's points typed per player
 with a phone's number pad, as on paper. One field per player per round; Enter sends the number and moves to the
 next player's field, and after the last player to the first field of the next round, which starts that round
-with its first number (so a game never ends with an empty round). The running totals and places are the play
-screen's header; "Finish game" ends a game without a target, and the end is said once a total reaches the target.
+with its first number (so a game never ends with an empty round); "Next round" starts one whenever the rules
+allow it (a round where everyone scored 0 changes no field). The running totals and places are the play screen's
+header; "Finish game" ends a game without a target, and the end is said once a total reaches the target.
 
 Every round is offered at once, the newest first (the one being entered stays under the totals): a phone shows
 each round as rows of players, and the paper sheet under them; a tablet each player's column of rounds side by
@@ -23,7 +24,7 @@ import flet as ft
 import scoring
 from companion.language import N_, _, spoken
 from companion.ui.games.base import GameScreen
-from companion.ui.widgets.bar_buttons import FILLED, TONAL, BarButton
+from companion.ui.widgets.bar_buttons import OUTLINED, TONAL, BarButton, next_round_button
 from companion.ui.widgets.controls import TAP
 from companion.ui.widgets.score_sheet import score_sheet
 from companion.ui.widgets.typed_field import TypedField
@@ -73,8 +74,8 @@ def ScoreField(screen: ScorePadScreen, player: str, round_: int, stored: int | N
     typed is this device's until it is sent (Enter, or leaving the field); a new stored number replaces it.
 
     Typing draws nothing: a drawing of the field while keys are pressed can send the browser the text of a key it
-    has gone past, and take back what was typed after it (Setup's fields, drawn at each key, lost the last letter
-    of a name typed fast in Chromium)."""
+    has gone past, and take back what was typed after it (Setup's fields, drawn at each key from the form, lost the
+    last letter of a name typed fast in Chromium: widgets/typed_field.py)."""
     kept, set_kept = ft.use_state((stored, shown(stored)))  # (the stored number it was typed over, the text sent or refused)
     error, set_error = ft.use_state("")
     typing: ft.MutableRef[str | None] = ft.use_ref(None)  # the text as the browser has it now (never drawn)
@@ -177,8 +178,8 @@ class ScorePadScreen(GameScreen):
     def commit(self, player: str, round_: int, text: str | None) -> tuple[str, int | None]:
         """Send the number typed into `player`'s field of `round_`: ("", the number it holds now) when sent or
         nothing needed sending; else (why not, in the reader's words, None). A number typed into the round still
-        to start starts it first. Compared with the game as it is now, not as drawn: Enter then the field's blur
-        send it once."""
+        to start starts it (0 too), in one action. Compared with the game as it is now, not as drawn: Enter then
+        the field's blur send it once."""
         try:
             typed = read_score(text)
         except ValueError:
@@ -191,13 +192,7 @@ class ScorePadScreen(GameScreen):
         value = typed or 0
         if round_ <= started and self.rounds[round_ - 1][player] == value:
             return "", value
-        if round_ > started:
-            why = self.context.refusal(NextRound())
-            if why is not None:
-                return self.said(why), None
-            if not self.context.act(NextRound()):
-                return "", None  # refused meanwhile: the banner over the bar says why
-        action = rules.SetScore(player, value, round_)
+        action = rules.SetScore(player, value, round_)  # into the round still to start: starts it (one undo takes it back)
         why = self.context.refusal(action)
         if why is not None:
             return self.said(why), None
@@ -223,12 +218,15 @@ class ScorePadScreen(GameScreen):
         """Focus the field after `player`'s (Enter): at once where it is drawn, else once it is (the round to start
         that the number just sent brought)."""
         after = self.next_field(player, round_)
-        if after is None:
-            return
-        if after in self.fields:
-            await self.focus(after)
+        if after is not None:
+            await self.focus_on(after)
+
+    async def focus_on(self, key: Field) -> None:
+        """Focus a field: at once where it is drawn, else once it is."""
+        if key in self.fields:
+            await self.focus(key)
         else:
-            self.pending = after
+            self.pending = key
 
     async def field_shown(self, key: Field) -> None:
         """A field is on the screen: the one Enter moved to is focused."""
@@ -311,15 +309,29 @@ class ScorePadScreen(GameScreen):
         return [score_sheet(self.context.result)]
 
     def round_action(self) -> BarButton | None:
-        """Finish game, while the players may end it (the rules' `ending`) and no target has ended it; Play on takes
-        it back. The table's: none on a guest's phone."""
+        """Next round while the rules allow one (not once a total reached the target or the game is finished): a
+        round where every player scored 0 is a round too, and its zeros, typed or not, start nothing. Greyed on a
+        guest's phone (the table starts a round)."""
+        if self.context.refusal(NextRound()) is not None:
+            return None
+        return next_round_button(self.next_round, guest=bool(self.context.seat))
+
+    async def next_round(self, e: Any) -> None:
+        """Next round pressed: the new round's first field takes the keyboard."""
+        first = (self.context.players[0], len(self.rounds) + 1)
+        if self.context.act(NextRound()):
+            await self.focus_on(first)
+
+    def bar_choices(self) -> list[BarButton]:
+        """Finish game beside Next round, while the players may end it (the rules' `ending`) and no target has
+        ended it; Play on takes it back. The table's: none on a guest's phone."""
         if self.context.seat or not scoring.GAMES[self.key].ending(self.context.record.get("variant") or {}).by_players:
-            return None
+            return []
         if self.context.record.get("finished") is True:
-            return BarButton(_("Play on"), lambda e: self.finish(False), ft.Icons.REPLAY, look=TONAL, keep=4, key="play on")
+            return [BarButton(_("Play on"), lambda e: self.finish(False), ft.Icons.REPLAY, look=TONAL, keep=4, key="play on")]
         if self.context.result.decided:
-            return None
-        return BarButton(_("Finish game"), lambda e: self.finish(True), ft.Icons.FLAG, look=FILLED, keep=4, key="finish")
+            return []
+        return [BarButton(_("Finish game"), lambda e: self.finish(True), ft.Icons.FLAG, look=OUTLINED, keep=3, key="finish")]
 
     def finish(self, finished: bool) -> None:
         self.context.act(rules.FinishGame(finished=finished))
@@ -329,10 +341,8 @@ class ScorePadScreen(GameScreen):
     @classmethod
     def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
         """The game's name, which total wins, its target and its BoardGameGeek id (both optional)."""
-        title_field: Callable[..., ft.Control] = TitleField  # a component also takes `key`: its own state, one field
-        number_field: Callable[..., ft.Control] = OptionalNumber
         return [
-            title_field(variant.get("title") or rules.DEFAULT_TITLE, set_variant, key="title"),
+            title_field(variant.get("title") or rules.DEFAULT_TITLE, set_variant),
             ft.RadioGroup(
                 value="lower" if variant.get("lower_wins") else "higher",
                 on_change=lambda e: set_variant("lower_wins", e.control.value == "lower"),
@@ -344,71 +354,62 @@ class ScorePadScreen(GameScreen):
                     spacing=0,
                 ),
             ),
-            number_field(
+            optional_number(
                 "target",
                 variant.get("target"),
                 _("The game ends at (optional)"),
                 _("After the round in which a total reaches it. Without one, Finish game ends it."),
                 set_variant,
-                key="target",
             ),
-            number_field(
+            optional_number(
                 "bgg_id",
                 variant.get("bgg_id"),
                 _("BoardGameGeek id (optional)"),
                 _("For BG Stats: the number in the game's address on boardgamegeek.com."),
                 set_variant,
-                key="bgg_id",
             ),
         ]
 
 
-@ft.component
-def TitleField(title: str, set_variant: Callable[[str, Any], None]) -> ft.Control:
-    """The game's name, typed once: the text as typed is this field's, the name as kept (cleaned) the form's; a
+def title_field(title: str, set_variant: Callable[[str, Any], None]) -> ft.Control:
+    """The game's name, typed once: the text as typed is the field's, the name as kept (cleaned) the form's; a
     name set from elsewhere (a recent game picked) replaces the text. Empty: the score pad keeps its own name."""
-    typed, set_typed = ft.use_state((title, "" if title == rules.DEFAULT_TITLE else title))
-    text = typed[1] if typed[0] == title else ("" if title == rules.DEFAULT_TITLE else title)
     problem = rules.title_problem(title)
-
-    def changed(raw: str) -> None:
-        name = title_of(raw)
-        set_typed((name, raw))
-        set_variant("title", name)
-
     return TypedField(
-        text,
-        changed,
+        title,
+        lambda name: set_variant("title", name),
+        read=title_of,
+        shown=lambda kept: "" if kept == rules.DEFAULT_TITLE else kept,
         label=_("Name of the game"),
         hint_text=_("Hearts, Skyjo, Wizard…"),
         error=spoken(problem) if problem else None,
         max_length=rules.MAX_TITLE,
         counter="",
+        key="title",
     )
 
 
-@ft.component
-def OptionalNumber(option: str, value: int | str | None, label: str, helper: str, set_variant: Callable[[str, Any], None]) -> ft.Control:
+def number_or_text(typed: str) -> int | str | None:
+    """An optional number as typed: None for none, the number, or the text itself where it is no number."""
+    try:
+        return read_score(typed)
+    except ValueError:
+        return typed
+
+
+def optional_number(option: str, value: int | str | None, label: str, helper: str, set_variant: Callable[[str, Any], None]) -> ft.Control:
     """A whole number the game may have (its target, its BoardGameGeek id): empty for none. Something else typed
     is kept as typed, said at the field, and refused by the rules at Start game: never started as no number."""
-    typed, set_typed = ft.use_state((value, "" if value is None else str(value)))
-    text = typed[1] if typed[0] == value else ("" if value is None else str(value))
     bad = isinstance(value, str)
-
-    def changed(raw: str) -> None:
-        try:
-            read: int | str | None = read_score(raw)
-        except ValueError:
-            read = raw
-        set_typed((read, raw))
-        set_variant(option, read)
-
     return TypedField(
-        text,
-        changed,
+        value,
+        lambda read: set_variant(option, read),
+        read=number_or_text,
+        shown=lambda kept: "" if kept is None else str(kept),
         label=label,
         helper=None if bad else helper,
         helper_max_lines=3,
         error=_(NOT_A_NUMBER) if bad else None,
         keyboard_type=ft.KeyboardType.NUMBER,
+        key=option,
     )
