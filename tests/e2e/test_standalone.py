@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 import scoring
@@ -215,7 +216,10 @@ def play_cgt(u: BrowserUI) -> str:
 def open_tab(context, static: StaticSite, name: str, shown) -> BrowserUI:
     u = BrowserUI(context.new_page(), static, name)
     u.page.goto(static.origin + "/")
-    shown(u).wait_for(timeout=120_000)  # through the accessibility tree, which the built page turns on itself
+    try:
+        shown(u).wait_for(timeout=120_000)  # through the accessibility tree, which the built page turns on itself
+    except PlaywrightError:
+        raise AssertionError(f"{name} did not show what it should; it shows {u.describe()}") from None
     return u
 
 

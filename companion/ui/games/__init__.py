@@ -7,7 +7,6 @@ from __future__ import annotations
 import flet as ft
 
 import scoring
-from companion.server import fonts
 from companion.ui import themes
 from companion.ui.games import bgg_card_game, bgg_game, card_commons, cgt, lost_cities, score_pad, six_nimmt
 from companion.ui.games.base import DEFAULT_SEED, GameScreen, PlayContext, Statistic
@@ -71,5 +70,5 @@ def seed(game: str) -> str:
 def use_theme(page: ft.Page, game: str | None, black: bool = False) -> None:
     """Each game in its own colours; the home screen in Tableside's. `black`: the dark theme is Black's (themes.py)."""
     colour = screen(game).seed if game else DEFAULT_SEED
-    page.theme = fonts.theme(color_scheme_seed=colour)
+    page.theme = themes.light_theme(colour)
     page.dark_theme = themes.dark_theme(colour, black)

@@ -22,7 +22,7 @@ from companion.server import play_links
 from companion.services import bg_stats, game_details, qr_codes, records
 from companion.services.games import StoredGame
 from companion.ui.session import App
-from companion.ui.widgets.controls import section
+from companion.ui.widgets.controls import section, selectable
 from companion.ui.widgets.typed_field import TypedField
 from scoring.record import GameIdentity
 
@@ -144,8 +144,8 @@ def details_panel(app: App, game_id: str, record: dict, editable: bool, note: st
     typed = held[1] if held[0] == saved else saved  # the game's details changed meanwhile: start from them
 
     if not editable:
-        lines = [ft.Text(_("Where: {place}").format(place=saved[0]), selectable=True)] if saved[0] else []
-        lines += [ft.Text(saved[1], selectable=True)] if saved[1] else []
+        lines: list[ft.Control] = [selectable(_("Where: {place}").format(place=saved[0]))] if saved[0] else []
+        lines += [selectable(saved[1])] if saved[1] else []
         lines += [ft.Text(note, italic=True, size=13)] if note else []
         return ft.Column([section(_("Where and notes")), *lines], spacing=4, visible=bool(lines))
 

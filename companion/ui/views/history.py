@@ -20,7 +20,7 @@ from companion.services import file_formats, game_groups, topics
 from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
-from companion.ui.widgets.controls import short_name, standings
+from companion.ui.widgets.controls import named, screen_title, selectable, short_name, standings
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import navigation_bar
 from scoring.words import join_names
@@ -104,7 +104,7 @@ def damaged_section(app: App) -> ft.Control | None:
         ),
     ]
     for d in found:
-        rows.append(ft.Text(_("{file} · id {id}: {reason}").format(file=d.file, id=d.id, reason=d.reason), size=13, selectable=True))
+        rows.append(selectable(_("{file} · id {id}: {reason}").format(file=d.file, id=d.id, reason=d.reason), size=13))
     rows.append(ft.OutlinedButton(_("Export damaged records"), icon=ft.Icons.DOWNLOAD, height=48, on_click=export_raw))
     return ft.Semantics(identifier=DAMAGED, container=True, content=ft.Card(ft.Container(ft.Column(rows, spacing=6), padding=12)))
 
@@ -187,21 +187,25 @@ def view(app: App, covered: bool = False) -> ft.View:
 
     filter_row = ft.Row(
         [
-            ft.Dropdown(
-                label=_("Game"),
-                width=230,
-                value=filters["game"] or "any",
-                options=[ft.DropdownOption(key="any", text=_("All games"))]
-                + [ft.DropdownOption(key=game_groups.text_key(g), text=kept.title(g)) for g in kept.shown(game_screens.ordered())],
-                on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value),
+            named(
+                ft.Dropdown(
+                    label=_("Game"),
+                    width=230,
+                    value=filters["game"] or "any",
+                    options=[ft.DropdownOption(key="any", text=_("All games"))]
+                    + [ft.DropdownOption(key=game_groups.text_key(g), text=kept.title(g)) for g in kept.shown(game_screens.ordered())],
+                    on_select=lambda e: set_filter("game", None if e.control.value == "any" else e.control.value),
+                )
             ),
-            ft.Dropdown(
-                label=_("Player"),
-                width=180,
-                value=player or "anyone",
-                options=[ft.DropdownOption(key="anyone", text=_("Everyone"))]
-                + [ft.DropdownOption(key=p, text=short_name(p)) for p in everyone],
-                on_select=lambda e: set_filter("player", None if e.control.value == "anyone" else e.control.value),
+            named(
+                ft.Dropdown(
+                    label=_("Player"),
+                    width=180,
+                    value=player or "anyone",
+                    options=[ft.DropdownOption(key="anyone", text=_("Everyone"))]
+                    + [ft.DropdownOption(key=p, text=short_name(p)) for p in everyone],
+                    on_select=lambda e: set_filter("player", None if e.control.value == "anyone" else e.control.value),
+                )
             ),
             *[date_filter(key, word) for key, word in ENDS],
         ],
@@ -216,7 +220,7 @@ def view(app: App, covered: bool = False) -> ft.View:
     return ft.View(
         route="/history",
         appbar=ft.AppBar(
-            title=ft.Text(_("History")),
+            title=screen_title(_("History")),
             actions=[
                 ft.TextButton(_("Import / export"), height=48, on_click=lambda e: app.go("/transfer")),
             ],

@@ -15,7 +15,7 @@ from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import in_progress, tonight
 from companion.ui.views.setup import tap_size
-from companion.ui.widgets.controls import icon_button, standings
+from companion.ui.widgets.controls import heading, icon_button, screen_title, selectable, standings
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import navigation_bar
 
@@ -65,7 +65,7 @@ def recovery_notice(app: App, dismiss) -> ft.Control:
                                 ft.Text(_("About your saved data"), weight=ft.FontWeight.BOLD),
                             ]
                         ),
-                        *[ft.Text(m, selectable=True) for m in app.remembered.notices() if m not in app.recovery_seen],
+                        *[selectable(m) for m in app.remembered.notices() if m not in app.recovery_seen],
                         ft.TextButton(_("OK"), on_click=dismiss),
                     ],
                     spacing=8,
@@ -91,11 +91,11 @@ def view(app: App, covered: bool = False) -> ft.View:
     if set(app.remembered.notices()) - app.recovery_seen:  # start-up repairs, a failed backup: until this session dismisses them
         controls.append(recovery_notice(app, dismiss))
     controls.append(in_progress.listing(app, in_progress.HOME_LATEST))  # first: a game to go back to (hidden when none)
-    controls.append(ft.Text(_("New game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
+    controls.append(heading(ft.Text(_("New game"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM)))
     controls += [game_tile(app, key) for key in game_screens.ordered()]
     controls.append(tonight.HomeCard(app, covered))  # the latest game night, a link to Tonight
     if finished:
-        controls.append(ft.Text(_("Latest results"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
+        controls.append(heading(ft.Text(_("Latest results"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM)))
         controls += [
             ft.ListTile(
                 leading=ft.Icon(game_screens.icon(g.game), color=game_screens.seed(g.game)),
@@ -109,7 +109,7 @@ def view(app: App, covered: bool = False) -> ft.View:
     return ft.View(
         route="/",
         appbar=ft.AppBar(
-            title=ft.Text("Tableside"),
+            title=screen_title("Tableside"),
             actions=[tap_size(icon_button(ft.Icons.SETTINGS, _("Settings"), lambda e: app.go("/settings")))],
         ),
         navigation_bar=navigation_bar(app, "/"),

@@ -30,7 +30,7 @@ from companion.services.background import in_thread
 from companion.services.file_formats import Progress
 from companion.services.games import StoreWriteError
 from companion.ui.session import App
-from companion.ui.widgets.controls import section
+from companion.ui.widgets.controls import screen_title, section, selectable
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.picked_file import Receiver, use_file_picker
 
@@ -398,18 +398,14 @@ def view(app: App) -> ft.View:
             ),
             ft.Row([import_button], wrap=True),
             progress_bar(*working, on_cancel=cancel if stopping.current is not None else None),
-            ft.Semantics(
-                identifier=MESSAGE,
-                content=ft.Text(text, selectable=True, color=ft.Colors.ERROR if error else None),
-                live_region=True,
-            ),
+            selectable(text, identifier=MESSAGE, live_region=True, color=ft.Colors.ERROR if error else None),
         ],
         spacing=10,
         width=560,
     )
     return ft.View(
         route="/transfer",
-        appbar=ft.AppBar(title=ft.Text(_("Import and export"))),
+        appbar=ft.AppBar(title=screen_title(_("Import and export"))),
         controls=[ft.Container(body, padding=8)],
         scroll=ft.ScrollMode.AUTO,
     )

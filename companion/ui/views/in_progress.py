@@ -19,7 +19,7 @@ from companion.services.games import EDITING, StoredGame, StoreWriteError, route
 from companion.ui import games as game_screens
 from companion.ui import progress as progress_words
 from companion.ui.session import App
-from companion.ui.widgets.controls import short_name, standings
+from companion.ui.widgets.controls import screen_title, short_name, standings
 from companion.ui.widgets.finishing import save
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button
@@ -191,7 +191,7 @@ def view(app: App) -> ft.View:
     use_changes(app, topics.LIVE)
     return ft.View(
         route=ROUTE,
-        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(_("Games in progress"))),
+        appbar=ft.AppBar(leading=back_button(app), title=screen_title(_("Games in progress"))),
         controls=[ft.Column([listing(app)], width=720)],
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

@@ -18,7 +18,7 @@ from companion.services import topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui.session import App
 from companion.ui.widgets.common import not_found
-from companion.ui.widgets.controls import short_name
+from companion.ui.widgets.controls import screen_title, selectable, short_name
 from companion.ui.widgets.hooks import use_changes
 
 log = logging.getLogger("tableside")
@@ -66,7 +66,7 @@ def pin_dialog(app: App, pin: str) -> ft.AlertDialog:
         content=ft.Column(
             [
                 ft.Text(_("A phone with the invitation plays its own seat. Anything else needs this table's PIN, now set:")),
-                ft.Semantics(identifier="wifi-pin", content=ft.Text(pin, size=28, weight=ft.FontWeight.BOLD, selectable=True)),
+                selectable(pin, identifier="wifi-pin", size=28, weight=ft.FontWeight.BOLD),
                 ft.Text(_("Note it to unlock another device as the host; change it in Settings."), size=13),
             ],
             tight=True,
@@ -113,7 +113,7 @@ def view(app: App, game_id: str) -> ft.View:
     if app.standalone:  # no server for phones to reach (companion/standalone); the same for the whole session
         return ft.View(
             route=f"/invite/{route_id(game_id)}",
-            appbar=ft.AppBar(title=ft.Text(_("Invite players"))),
+            appbar=ft.AppBar(title=screen_title(_("Invite players"))),
             controls=[ft.Semantics(identifier="message", content=ft.Text(_(STANDALONE)), live_region=True)],
             padding=16,
         )
@@ -216,8 +216,8 @@ def view(app: App, game_id: str) -> ft.View:
             ft.Image(src=qr, width=260, height=260, semantics_label=_("QR code for {url}").format(url=url)),
             # Not selectable: Flutter's web semantics then reads out no text for it (screen readers, tests).
             ft.Semantics(identifier="join-url", content=ft.Text(url, size=18, weight=ft.FontWeight.BOLD)),
-            *[ft.Text(_("or {url}").format(url=f"{u}/join/{code}"), size=13, selectable=True) for u in app.join_urls[1:]],
-            ft.Semantics(identifier="join-code", content=ft.Text(_("Code: {code}").format(code=grouped(code)), size=16, selectable=True)),
+            *[selectable(_("or {url}").format(url=f"{u}/join/{code}"), size=13) for u in app.join_urls[1:]],
+            selectable(_("Code: {code}").format(code=grouped(code)), identifier="join-code", size=16),
         ]
     scan: list[ft.Control] = [ft.Text(_("Scan with a phone on the same Wi-Fi, then pick your seat."), size=16), *invitation]
     manage: list[ft.Control] = [
@@ -245,7 +245,7 @@ def view(app: App, game_id: str) -> ft.View:
         body = stack([*scan, *manage])
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(_("Invite players"))),
+        appbar=ft.AppBar(title=screen_title(_("Invite players"))),
         controls=[body],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         scroll=ft.ScrollMode.AUTO,

@@ -7,6 +7,7 @@ import flet as ft
 from companion.access.invites import normal_code
 from companion.language import _
 from companion.ui.session import App
+from companion.ui.widgets.controls import screen_title
 from companion.ui.widgets.hooks import use_field
 
 
@@ -32,7 +33,7 @@ def view(app: App, wanted_route: str) -> ft.View:
 
     return ft.View(
         route=wanted_route,
-        appbar=ft.AppBar(title=ft.Text("Tableside")),
+        appbar=ft.AppBar(title=screen_title("Tableside")),
         controls=[
             ft.Column(
                 [

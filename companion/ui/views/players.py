@@ -17,7 +17,7 @@ from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log
 from companion.ui.widgets.chart_axis import WholeScale
-from companion.ui.widgets.controls import bar_title, section, short_name
+from companion.ui.widgets.controls import bar_title, named, screen_title, section, selectable, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button, navigation_bar
 from companion.ui.widgets.rating_parts import player_ratings, use_ratings
@@ -94,7 +94,7 @@ def roster(app: App, covered: bool = False) -> ft.View:
         )
     return ft.View(
         route="/players",
-        appbar=ft.AppBar(title=ft.Text(_("Players"))),
+        appbar=ft.AppBar(title=screen_title(_("Players"))),
         navigation_bar=navigation_bar(app, "/players"),
         controls=[ft.Column(tiles or [ft.Text(_("Nobody has played yet."), italic=True)], width=720)],
         scroll=ft.ScrollMode.AUTO,
@@ -224,10 +224,18 @@ def scores_chart(figures: history_figures.PlayerStats) -> ft.Control:
         bottom_axis=charts.ChartAxis(title=ft.Text(axis, size=12), show_labels=False),
         horizontal_grid_lines=scale.grid_lines(),
     )
+    # Its text equivalent, in place of the chart's own texts (only its axis' labels were read): each game's
+    # scores as drawn ("games, oldest first; Lost Cities: −40, 12, 55").
+    drawn = [
+        _("{figure}: {value}").format(figure=figures.by_game[game].title, value=", ".join(number(s) for unused, s in points[-CHART_GAMES:]))
+        for game, points in figures.scores_over_time.items()
+    ]
     return ft.Column(
         [
             ft.Semantics(
                 label=_("Scores over time of {player}").format(player=figures.player),
+                value="; ".join([axis, *drawn]),
+                exclude_semantics=True,
                 content=ft.Container(chart, height=220, padding=ft.Padding.only(right=12, top=8)),
             ),
             legend,
@@ -303,7 +311,7 @@ def detail(app: App, encoded: str) -> ft.View:
         )
 
     others = [p for p in everyone if p != name]
-    body: list[ft.Control] = [ft.Text(name, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, selectable=True)]
+    body: list[ft.Control] = [selectable(name, theme_style=ft.TextThemeStyle.HEADLINE_SMALL)]
     if name not in everyone:  # renamed or merged in another session, or a wrong link
         body.append(ft.Text(_("No game here has a player called {player} (any more).").format(player=name), italic=True))
     elif figures is None:
@@ -348,12 +356,14 @@ def detail(app: App, encoded: str) -> ft.View:
             ),
             ft.Row(
                 [
-                    ft.Dropdown(
-                        label=_("Same person as…"),
-                        width=240,
-                        value=merge_into if merge_into in others else None,
-                        options=[ft.DropdownOption(p) for p in others],
-                        on_select=lambda e: set_field("merge", e.control.value or ""),
+                    named(
+                        ft.Dropdown(
+                            label=_("Same person as…"),
+                            width=240,
+                            value=merge_into if merge_into in others else None,
+                            options=[ft.DropdownOption(p) for p in others],
+                            on_select=lambda e: set_field("merge", e.control.value or ""),
+                        )
                     ),
                     ft.OutlinedButton(_("Merge"), height=48, on_click=merge),
                 ],

@@ -26,7 +26,7 @@ from companion.ui.views import game_log, import_export, join
 from companion.ui.views import in_progress as in_progress_list
 from companion.ui.widgets import tableau_photo
 from companion.ui.widgets.common import not_found
-from companion.ui.widgets.controls import icon_button, section, short_name
+from companion.ui.widgets.controls import cut_name_tip, icon_button, screen_title, section, short_name
 from companion.ui.widgets.finishing import CANCEL_CHANGES, SaveStep, ask_before_leaving, cancel_changes, still_entering
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import TAP, route_under
@@ -68,9 +68,7 @@ def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
             points = scoring.number(result.rounds[i - 1][player])
             rows.append(ft.Text(_("Round {round}: {points}").format(round=i, points=points), weight=ft.FontWeight.W_600))
         lines = per_player[player]
-        rows += [ft.Text(line_words(line), size=13, selectable=True) for line in lines] or [
-            ft.Text(_("nothing scored"), size=13, italic=True)
-        ]
+        rows += [ft.Text(line_words(line), size=13) for line in lines] or [ft.Text(_("nothing scored"), size=13, italic=True)]
     return ft.Card(ft.Container(ft.Column(rows, spacing=2), padding=12), width=CARD_WIDTH)
 
 
@@ -85,7 +83,7 @@ def places(result: scoring.Result) -> ft.Control:
                         ft.Semantics(
                             identifier=f"place-{player}", content=ft.Text(spoken(ordinal(place)), width=44, weight=ft.FontWeight.BOLD)
                         ),
-                        ft.Text(short_name(player, 30), expand=True, tooltip=player),
+                        ft.Text(short_name(player, 30), expand=True, tooltip=cut_name_tip(player, 30)),
                         ft.Semantics(
                             identifier=f"total-{player}",
                             content=ft.Text(scoring.number(result.totals[player]), weight=ft.FontWeight.BOLD, size=18),
@@ -98,17 +96,24 @@ def places(result: scoring.Result) -> ft.Control:
 
 def standing_line(standing: share.Standing) -> ft.Control:
     """The one line on who wins or leads. The names are `winner` (a finished game) or `leader` (one
-    not finished): tests and assistive tools find them; the whole line is the sentence."""
+    not finished): tests and assistive tools find them; the whole line is the sentence, the line's
+    name in the accessibility tree ("Ben wins!": the words around the names, read apart, came after them)."""
     style = ft.TextThemeStyle.HEADLINE_SMALL
-    parts: list[ft.Control] = [ft.Text(spoken(standing.before), theme_style=style)] if standing.before else []
+
+    def words(text: str) -> ft.Control:  # said in the line's name, not again on their own
+        return ft.Semantics(exclude_semantics=True, content=ft.Text(text, theme_style=style))
+
+    parts: list[ft.Control] = [words(spoken(standing.before))] if standing.before else []
+    names = spoken(join_names(standing.names))
     if standing.names:
-        names = ft.Text(spoken(join_names(standing.names)), theme_style=style, weight=ft.FontWeight.BOLD)
-        parts.append(ft.Semantics(identifier="winner" if standing.final else "leader", content=names))
+        shown = ft.Text(names, theme_style=style, weight=ft.FontWeight.BOLD)
+        parts.append(ft.Semantics(identifier="winner" if standing.final else "leader", content=shown))
     after = spoken(standing.after)
-    parts.append(ft.Text(after.strip() if not standing.names else after, theme_style=style))
+    parts.append(words(after.strip() if not standing.names else after))
     return ft.Semantics(
         identifier="standing",
         container=True,
+        label=f"{spoken(standing.before)}{names}{after}".strip(),
         live_region=True,  # a guest's phone hears the lead change as the table enters
         content=ft.Row(parts, spacing=0, wrap=True),
     )
@@ -356,7 +361,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
             leading=ft.IconButton(
                 icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label=_("Back")), tooltip=_("Back"), width=TAP, height=TAP, on_click=leave
             ),
-            title=ft.Text(_("Results")),
+            title=screen_title(_("Results")),
             # Delete stands apart from Edit and Rematch (its Undo follows in a snack bar): a saved game, the host's.
             actions=[delete_button] if not seat and not in_progress else [],
         ),

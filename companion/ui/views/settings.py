@@ -19,7 +19,7 @@ from companion.server.network import serving_words
 from companion.services import topics
 from companion.ui import themes
 from companion.ui.session import App
-from companion.ui.widgets.controls import option_switch, section
+from companion.ui.widgets.controls import option_switch, screen_title, section
 from companion.ui.widgets.hooks import use_changes, use_field
 from companion.ui.widgets.navigation import back_button
 
@@ -134,7 +134,7 @@ def view(app: App) -> ft.View:
     message, warns = said
     return ft.View(
         route="/settings",
-        appbar=ft.AppBar(leading=back_button(app), title=ft.Text(_("Settings"))),
+        appbar=ft.AppBar(leading=back_button(app), title=screen_title(_("Settings"))),
         controls=[
             ft.Column(
                 [

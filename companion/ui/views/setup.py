@@ -17,7 +17,7 @@ from companion.services.remembered import Setup
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.views import game_log
-from companion.ui.widgets.controls import TAP, bar_title, icon_button, section, short_name
+from companion.ui.widgets.controls import TAP, bar_title, icon_button, screen_title, section, short_name
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button
@@ -108,7 +108,7 @@ def view(app: App, game: str) -> ft.View:
     if not known:
         return ft.View(
             route=f"/setup/{game}",
-            appbar=ft.AppBar(title=ft.Text(_("Unknown game"))),
+            appbar=ft.AppBar(title=screen_title(_("Unknown game"))),
             controls=[ft.Text(_("There is no game called '{game}'.").format(game=game))],
         )
     rules = scoring.GAMES[game]

@@ -14,7 +14,7 @@ from companion.services.player_colours import player_colour
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.widgets.chart_axis import integer_axis
-from companion.ui.widgets.controls import section, short_name
+from companion.ui.widgets.controls import screen_title, section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import navigation_bar
 from companion.ui.widgets.rating_parts import top_rated, use_ratings
@@ -64,6 +64,7 @@ def wins_chart(wins: list[tuple[str, int]]) -> ft.Control:
     # padding: room for the last bar's label, which the chart draws centred under the bar
     return ft.Semantics(
         label=_("Wins per player: {summary}").format(summary=summary),
+        exclude_semantics=True,  # the summary says it all: the axis' labels are not read apart
         content=ft.Container(chart, height=240, padding=ft.Padding.only(right=16)),
     )
 
@@ -86,7 +87,7 @@ def view(app: App) -> ft.View:
     ]
     return ft.View(
         route="/stats",
-        appbar=ft.AppBar(title=ft.Text(_("Statistics"))),
+        appbar=ft.AppBar(title=screen_title(_("Statistics"))),
         navigation_bar=navigation_bar(app, "/stats"),
         controls=[ft.Column(body, spacing=10)],
         scroll=ft.ScrollMode.AUTO,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.language import _
+from companion.ui.widgets.controls import screen_title
 
 
 def not_found(route: str, what: str) -> ft.View:
@@ -16,7 +17,7 @@ def not_found(route: str, what: str) -> ft.View:
 
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(_("Not found"))),
+        appbar=ft.AppBar(title=screen_title(_("Not found"))),
         controls=[ft.Text(what), ft.FilledButton(_("Home"), icon=ft.Icons.HOME, height=48, on_click=home)],
         spacing=16,
     )

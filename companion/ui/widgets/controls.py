@@ -1,4 +1,4 @@
-"""Small controls shared by screens: steppers, toggles, score badges, section titles."""
+"""Small controls shared by screens: steppers, toggles, score badges, section titles (headings), selectable texts."""
 
 from __future__ import annotations
 
@@ -180,19 +180,53 @@ def option_switch(label: str, value: bool, on_change: Callable[[ft.Event[ft.Swit
     return ft.Switch(label=label, value=value, on_change=on_change, padding=ft.Padding.symmetric(horizontal=4, vertical=(TAP - 40) / 2))
 
 
-def bar_title(text: str) -> ft.Text:
+def bar_title(text: str) -> ft.Semantics:
     """An app bar's title that is never cut: a game's full name ("New game of BoardGameGeek: The Card Game")
     wraps to a second line on a phone, in a size two lines of which fit the bar."""
-    return ft.Text(text, size=18, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+    return screen_title(ft.Text(text, size=18, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))
 
 
-def section(text: str) -> ft.Text:
-    return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+def screen_title(text: str | ft.Text) -> ft.Semantics:
+    """A screen's title, in its app bar: the screen's heading of level 1 (Flutter's AppBar makes its title a
+    heading of level 2 unless told otherwise), above its sections' (`section`, level 2)."""
+    return ft.Semantics(heading_level=1, content=text if isinstance(text, ft.Text) else ft.Text(text))
+
+
+def section(text: str) -> ft.Control:
+    """A section's title: a heading, the way a screen reader skims a screen (its list of headings)."""
+    return heading(ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD))
+
+
+def heading(text: ft.Text) -> ft.Semantics:
+    """`text` read as a section's heading: level 2, under the screen's title (`screen_title`, level 1)."""
+    return ft.Semantics(container=True, header=True, heading_level=2, content=text)
+
+
+def selectable(text: str, identifier: str | None = None, live_region: bool | None = None, **style) -> ft.Semantics:
+    """A text the reader may select and copy (a code, an address, a file's name) that a screen reader reads as
+    text: Flutter's selectable text is, in a browser's accessibility tree, a disabled text field with no value.
+    `identifier` and `live_region`: the node's, as `ft.Semantics(...)` around a text."""
+    content = ft.Text(text, selectable=True, **style)
+    return ft.Semantics(identifier=identifier, live_region=live_region, label=text, container=True, exclude_semantics=True, content=content)
+
+
+def named(dropdown: ft.Dropdown) -> ft.Semantics:
+    """A dropdown a screen reader names by its label and the option chosen ("Game All games"): Flutter's menu
+    button leaves its label out, and is read as a button with no name."""
+    chosen = next((o.text or o.key for o in dropdown.options if (o.key if o.key is not None else o.text) == dropdown.value), None)
+    label = dropdown.label if isinstance(dropdown.label, str) else None
+    return ft.Semantics(label=label, value=chosen, content=dropdown)
 
 
 def short_name(name: str, limit: int = 18) -> str:
     """Very long names are kept whole in the record and shortened on screen."""
     return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def cut_name_tip(name: str, limit: int) -> str | None:
+    """The whole name as the tooltip of `short_name(name, limit)` where it is cut; none where it is whole (a
+    screen reader reads a tooltip too: the name said twice)."""
+    return name if len(name) > limit else None
 
 
 def standings(players: Sequence[str], ranking: Iterable[Iterable[str]] | None = None, totals: Mapping[str, int] | None = None) -> str:

@@ -12,7 +12,7 @@ import flet as ft
 from companion.language import N_, _, decimal, ngettext, spoken
 from companion.services import game_groups, ratings
 from companion.ui import games as game_screens
-from companion.ui.widgets.controls import section, short_name
+from companion.ui.widgets.controls import section, selectable, short_name
 from scoring.fields import ordinal
 from scoring.record import GameIdentity
 
@@ -158,7 +158,7 @@ def show_help(app: App) -> None:
         ft.AlertDialog(
             title=ft.Text(_(HELP_LABEL)),
             content=ft.Column(
-                [ft.Text(_(paragraph), selectable=True) for paragraph in HELP], scroll=ft.ScrollMode.AUTO, tight=True, spacing=10, width=560
+                [selectable(_(paragraph)) for paragraph in HELP], scroll=ft.ScrollMode.AUTO, tight=True, spacing=10, width=560
             ),
             actions=[ft.TextButton(_("Close"), height=48, on_click=lambda e: app.page.pop_dialog())],
             scrollable=True,
