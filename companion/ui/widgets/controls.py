@@ -81,6 +81,9 @@ def card_button(
             font_family="DejaVu",
             style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if taken else None,
             text_align=ft.TextAlign.CENTER if marks else ft.TextAlign.START,
+            # A card's number or rank is never broken over two lines, the second cut off: at 200 % text 6 nimmt!'s
+            # 11 read "1". A card's name (a word or more) still wraps.
+            no_wrap=len(text) <= 4,
             # Tight marks: seven of them fit a card 30 px wide (a text's spans are said by its label, not read).
             spans=[ft.TextSpan("\n" + marks, ft.TextStyle(size=SMALLEST_TEXT, letter_spacing=-0.5, height=0.9))] if marks else None,
         )
