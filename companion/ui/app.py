@@ -124,11 +124,15 @@ def Root(app: App) -> list[ft.View]:
     """The app: which screens the route shows, in the colours of the game it names."""
     page = app.page
     route, set_route = ft.use_state(page.route or "/")
-    __, set_width = ft.use_state(page.width or 0)  # a phone turned or a window resized: screens lay out again
+    # A phone turned, a window resized, a browser's bars shown or hidden: screens lay out again. A count of the
+    # resizes, not the width: a page that came back to its session at another size and was then resized to the
+    # size the session last knew drew nothing again (Lost Cities kept its cards for the old height, the 10s under
+    # the bar), and a new height alone sizes Lost Cities' cards too.
+    __, set_resizes = ft.use_state(0)
     __, set_version = ft.use_state(0)
     app.show_route = set_route
     app.rebuild = lambda: set_version(lambda v: v + 1)  # rights or the theme changed: draw everything again
-    app.resized = lambda: set_width(page.width or 0)
+    app.resized = lambda: set_resizes(lambda n: n + 1)
     found = match(route)
     game = game_of_route(app, found)
 

@@ -77,7 +77,18 @@ def test_cards_are_as_tall_as_the_phone_allows(open_app, store, height, card):
     assert card >= SMALLEST_CARD
 
 
-@pytest.mark.parametrize(("rounds", "card"), [(3, 41), (1, 47)])  # the greyed Next round takes a row of the bar while a round remains
+def test_a_new_height_alone_sizes_the_cards_again(open_app, store):
+    """The width as it was (a browser's bars shown or hidden; a page back in its session at another size, then
+    resized to the one the session knew): the screen was drawn again only for a new width, and kept its cards."""
+    h = open_app(f"/play/{new_game(store)}", width=390, height=740)
+    assert card_heights(h) == {TAP}
+    h.resize(390, 844)
+    h.settle()
+    assert card_heights(h) == {45}
+
+
+# While a round remains, a line under the bar says why the greyed Next round is not the guest's to press.
+@pytest.mark.parametrize(("rounds", "card"), [(3, 44), (1, 47)])
 def test_a_guests_cards_fit_its_phone(open_app, store, rounds, card):
     from companion.access.invites import Invites
 

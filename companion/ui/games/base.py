@@ -237,6 +237,13 @@ class GameScreen:
     # -- setup and statistics --------------------------------------------------------------
 
     @classmethod
+    def whole_on_a_phone(cls, height: float) -> bool:
+        """Whether the table's phone of this height shows every card of the player shown without a scroll: the
+        screen's budget (docs/screens.md), held in German and French by tests/e2e/test_screen_sizes.py. False: the
+        cards scroll under the header (most games: more cards than a phone's height)."""
+        return False
+
+    @classmethod
     def variant_controls(cls, variant: dict[str, Any], set_variant: Callable[[str, Any], None], players: list[str]) -> list[ft.Control]:
         """The game's options on the setup screen."""
         return []

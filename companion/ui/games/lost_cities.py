@@ -36,6 +36,14 @@ SMALLEST_CARD = 40  # a card is never shorter: below it, 48 and a scroll (docs/s
 APP_BAR, SPARE = 56, 4
 HEADER, GUEST_HEADER = 160, 132
 BAR, GUEST_BAR = 61, 97
+
+
+def fitting_card(page_height: float, header: int, bar: int) -> int:
+    """The tallest card that lets a column's 12 cards fit between the header and the bar of a phone this tall."""
+    room = page_height - APP_BAR - header - bar - SPARE
+    return int((room - (ROWS - 1) * CARD_GAP) // ROWS)
+
+
 BREAK = "\u200b"  # a line may break here, between the terms of a formula, never inside a number
 # Each expedition's colour as the screen names it ("red" in English, as the accessible names say it).
 colour_name = naming(
@@ -199,11 +207,13 @@ class LostCitiesScreen(GameScreen):
         if not self.phone:
             return TAP
         guest, rounds_left = bool(self.context.seat), len(self.context.record["rounds"]) < self.variant.rounds
-        header = GUEST_HEADER if guest else HEADER
         bar = GUEST_BAR if guest and rounds_left else BAR
-        room = (self.context.page_height or 844) - APP_BAR - header - bar - SPARE
-        fits = int((room - (ROWS - 1) * CARD_GAP) // ROWS)
+        fits = fitting_card(self.context.page_height or 844, GUEST_HEADER if guest else HEADER, bar)
         return TAP if fits >= TAP or fits < SMALLEST_CARD else fits
+
+    @classmethod
+    def whole_on_a_phone(cls, height: float) -> bool:
+        return fitting_card(height, HEADER, BAR) >= SMALLEST_CARD
 
     def colour_column(
         self,
