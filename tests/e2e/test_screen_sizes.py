@@ -258,15 +258,17 @@ def budget_problems(seen: dict, width: float, whole: bool) -> list[str]:
             if sideways or n["y"] < edges["y"] - TOLERANCE or n["y"] + n["h"] > edges["y"] + edges["h"] + TOLERANCE:
                 problems.append(f"{part}: {n['name']!r} cut at an edge ({n['x']:.0f}, {n['y']:.0f}, {n['w']:.0f} × {n['h']:.0f})")
     cards = seen["cards"]
-    if whole:
-        tallest = max((c["h"] for c in cards), default=0)  # Flutter gives a cut card its shown part: the others' height
-        top, bottom = header["y"] + header["h"], bar["y"]
-        problems += [
-            f"card {c['name']!r} not whole above the bar (y {c['y']:.0f}, {tallest:.0f} px tall; the bar starts at {bottom:.0f})"
-            for c in cards
-            if c["y"] < top - TOLERANCE or c["y"] + tallest > bottom + TOLERANCE
-        ] or ([] if cards else ["no card on the screen"])
-    return problems
+    if not whole:
+        return problems
+    if not cards:
+        return [*problems, "no card on the screen"]
+    tallest = max(c["h"] for c in cards)  # Flutter gives a cut card its shown part: its height is the others'
+    top, bottom = header["y"] + header["h"], bar["y"]
+    return problems + [
+        f"card {c['name']!r} not whole above the bar (y {c['y']:.0f}, {tallest:.0f} px tall; the bar starts at {bottom:.0f})"
+        for c in cards
+        if c["y"] < top - TOLERANCE or c["y"] + tallest > bottom + TOLERANCE
+    ]
 
 
 @pytest.mark.parametrize("code", ["de", "fr"])
