@@ -96,7 +96,7 @@ def drawn_bar(h) -> list[ft.Control]:
 def test_every_play_screens_bar_fits_a_small_phone_and_names_each_button(open_app, store, code):
     """Every game with a screen, under way as its worked example stands, on a 360 px phone: the drawn buttons and
     their gaps fit the row, an icon in place of a word is named by that word (a screen reader, and Playwright's
-    get_by_role, hear it) and says it as its tooltip (a greyed one says why); in English every host's word stays."""
+    get_by_role, hear it) and says it as its tooltip (a greyed one says why); in English a bar of three keeps its words."""
     room = 360 - 2 * (6 + 4)  # the view's padding and the bar's
     words = language.catalog(code).gettext
     for game in every_game.with_screens():
@@ -111,5 +111,5 @@ def test_every_play_screens_bar_fits_a_small_phone_and_names_each_button(open_ap
         assert not untold, f"{game}: an icon without its word as its tooltip: {untold}"
         width = sum(48 if b in icons else BarButton(b.content.value, None, b.icon).width(True) for b in buttons)
         assert width + SPACING * (len(buttons) - 1) + SPARE <= room, f"{game} in {code}: {names} need {width:.0f} px"
-        if code == "en":
+        if code == "en" and len(buttons) <= 3:  # Undo, the round's button, Results: as they always stood in English
             assert not icons, f"{game}: English lost a word on a 360 px phone ({names})"
