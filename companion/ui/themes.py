@@ -72,7 +72,9 @@ def focus_outline() -> dict:
     """Every button's outline while the keyboard is on it (WCAG 2.4.7), in the theme's text colour: far above
     3:1 against the page in each theme (tests/e2e/test_accessibility.py measures it). Flutter marks a focused
     button by a faint fill only (measured 1.16:1 on Undo); a button's own style still wins where it sets `side`."""
-    style = ft.ButtonStyle(side={ft.ControlState.FOCUSED: ft.BorderSide(FOCUS_WIDTH, ft.Colors.ON_SURFACE)})
+    # Outside the button's shape: on the page, not on a filled button's colour (2.1-2.5:1 measured there).
+    outline = ft.BorderSide(FOCUS_WIDTH, ft.Colors.ON_SURFACE, stroke_align=ft.BorderSideStrokeAlign.OUTSIDE)
+    style = ft.ButtonStyle(side={ft.ControlState.FOCUSED: outline})
     return {
         "button_theme": ft.ButtonTheme(style=style),
         "filled_button_theme": ft.FilledButtonTheme(style=style),
