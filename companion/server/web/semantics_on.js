@@ -8,8 +8,7 @@
 (() => {
   "use strict";
   const PLACEHOLDER = "flt-semantics-placeholder";
-  const TRIES = 10; // a click not taken (the placeholder stays) is made again, as the tests once did by hand
-  let tries = 0;
+  const TRIES = 10; // a click not taken (the placeholder stays) is made again each second, as the tests once did
   let again = null;
 
   function activate(placeholder) {
@@ -18,24 +17,23 @@
     const box = placeholder.getBoundingClientRect();
     const at = { bubbles: true, cancelable: true, clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
     placeholder.dispatchEvent(new MouseEvent("click", at));
-    tries += 1;
   }
 
   function look() {
     const placeholder = document.querySelector(PLACEHOLDER);
-    if (!placeholder || !placeholder.isConnected || tries >= TRIES) return;
-    if (tries === 0) activate(placeholder);
-    if (again === null) {
-      again = setInterval(() => {
-        const still = document.querySelector(PLACEHOLDER);
-        if (!still || tries >= TRIES) {
-          clearInterval(again);
-          observer.disconnect();
-          return;
-        }
+    if (!placeholder || again !== null) return;
+    observer.disconnect(); // the page's own changes (Flutter's tree, being built) are not looked through
+    activate(placeholder);
+    let tries = 1;
+    again = setInterval(() => {
+      const still = document.querySelector(PLACEHOLDER);
+      if (still && tries < TRIES) {
         activate(still);
-      }, 1000);
-    }
+        tries += 1;
+      } else {
+        clearInterval(again);
+      }
+    }, 1000);
   }
 
   const observer = new MutationObserver(look);
