@@ -146,6 +146,9 @@ class GameRules:
     # candidates, which `refusal` and `apply` still judge. A walk of them reaches any table play reaches;
     # the tests walk every registered game by it, so a new game is tested without a list of its own.
     moves: Callable[[Table], Iterable[Action]] = no_moves
+    # Whether a player's part of a round, as the record keeps it, counts as entered (Home's "Ana entered, Ben not
+    # yet"); None: anything but an empty or zero part. A score pad's 0 is a score written down.
+    part_entered: Callable[[Any], bool] | None = None
     # The direction of the ranking for a variant (the record's, missing keys taking the default): True where the
     # lowest total ranks first. Every Result of the game carries the same answer (Result.lower_wins); this is for
     # code that has no Result (a column heading, Setup).

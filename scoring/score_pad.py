@@ -366,6 +366,7 @@ GAME = GameRules(
     refusal=refusal,
     moves=moves,
     entered=entered,
+    part_entered=lambda part: isinstance(part, int),  # a typed 0 is written down, as on paper
     default_variant={"title": DEFAULT_TITLE, "lower_wins": False},
     player_keyed=(("rounds", "*"),),
     how_scoring_works=HOW_SCORING_WORKS,

@@ -10,7 +10,7 @@ player's part of a round lies."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import scoring
@@ -34,13 +34,6 @@ def entered(value: Any) -> bool:
     return has_content(value)
 
 
-def written(value: Any) -> bool:
-    """Whether a player's part of a round holds something entered. A part that is a bare number is a score written
-    down, 0 included (a score pad's field: a typed 0 is entered); whether a game has anything entered at all is
-    its rules' to say (`nothing_entered`)."""
-    return value.__class__ is int or entered(value)
-
-
 def nothing_entered(game: StoredGame) -> bool:
     """The rules' word that nothing is entered yet (GameRules.anything_entered: a new score pad's first round of
     zeros); False for a record they cannot read (what can be read of it is said)."""
@@ -57,9 +50,10 @@ def _at(value: Any, path: Sequence[str]) -> dict:
     return value if isinstance(value, dict) else {}
 
 
-def players_in(part: Any, paths: Sequence[Sequence[str]], players: Sequence[str]) -> list[str]:
-    """The players with something entered in `part` (a round, a draft), in seat order."""
-    return [p for p in players if any(written(_at(part, path).get(p)) for path in paths)]
+def players_in(part: Any, paths: Sequence[Sequence[str]], players: Sequence[str], counts: Callable[[Any], bool] = entered) -> list[str]:
+    """The players with something entered in `part` (a round, a draft), in seat order; `counts`: the rules' word
+    on a player's part, where they have one (GameRules.part_entered)."""
+    return [p for p in players if any(counts(_at(part, path).get(p)) for path in paths)]
 
 
 def round_paths(rules: scoring.GameRules) -> list[tuple[str, ...]]:
@@ -92,7 +86,7 @@ def rounds_progress(game: StoredGame, rules: scoring.GameRules, rounds: list) ->
     # played on, so it is entered once everyone has something in it.
     playing = 0 if rules.draft_player_keyed or (planned and len(rounds) >= planned[1]) else len(rounds)
     for n, round_ in enumerate(rounds, start=1):
-        who = players_in(round_, paths, players)
+        who = players_in(round_, paths, players, rules.part_entered or entered)
         if len(who) == len(players) and n != playing:
             full += 1
         elif who and current is None:

@@ -81,14 +81,18 @@ def test_the_first_warming_waits_until_the_server_answers(history, monkeypatch):
     """At start-up the warmer waits its `after` seconds: the figures of 20,000 games worked out beside
     the start-up doubled the time to the first page (a change later is worked out at once: above)."""
     import threading
+    import time
 
     from companion.ui import warm_figures
 
     warmed = threading.Event()
-    monkeypatch.setattr(warm_figures, "warm", lambda store: warmed.set())
+    when: list[float] = []
+    monkeypatch.setattr(warm_figures, "warm", lambda store: (when.append(time.monotonic()), warmed.set()))
+    started = time.monotonic()
     warm_figures.FiguresWarmer(history).start(after=0.5)
-    assert not warmed.wait(0.3)
     assert warmed.wait(5)
+    # When it ran, not whether it ran within a wait of ours: a loaded machine may hold this thread past 0.5 s
+    assert when[0] - started >= 0.45
 
 
 def test_the_players_list_under_a_players_page_draws_no_figures(history, open_app, monkeypatch):
