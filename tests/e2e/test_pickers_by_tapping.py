@@ -46,13 +46,14 @@ def test_import_reached_by_tapping_from_home_imports_a_file(ui, server, tmp_path
     with u.page.expect_file_chooser() as picker:
         import_button.click()
     picker.value.set_files(str(chosen))
-    confirm = u.button("Import 5 games")
+    count = len(records())
+    confirm = u.button(f"Import {count} games")
     confirm.wait_for(timeout=30_000)
     confirm.click()
-    u.page.get_by_text("Imported 5 games from games.json.").first.wait_for(timeout=30_000)
+    u.page.get_by_text(f"Imported {count} games from games.json.").first.wait_for(timeout=30_000)
     u.tap("Back")  # the history lists them
     u.page.wait_for_url(re.compile(r"/history$"))
-    u.page.get_by_text("5 games").first.wait_for(timeout=10_000)
+    u.page.get_by_text(f"{count} games").first.wait_for(timeout=10_000)
     server.stop()
     export = subprocess.run(
         [sys.executable, "-m", "companion", "export", "--data", str(server.data)], cwd=REPO, capture_output=True, text=True, timeout=60
