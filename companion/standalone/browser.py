@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.language import N_, _, speaking
+from companion.ui.themes import focus_style
 
 DATA = Path("/tableside")  # the mount point; the store's folder is inside it, as on a computer
 LOCK = "tableside-games"  # the Web Lock of the tab that holds the games (taken from it by "Use Tableside here")
@@ -172,7 +173,10 @@ class Tab:
                     modal=True,
                     title=ft.Text(_("Open in another tab")),
                     content=ft.Text(_(STOPPED)),
-                    actions=[ft.TextButton(_("OK"), on_click=lambda e: page.pop_dialog()), ft.FilledButton(_("Reload"), on_click=reload)],
+                    actions=[
+                        ft.TextButton(_("OK"), on_click=lambda e: page.pop_dialog(), style=focus_style()),
+                        ft.FilledButton(_("Reload"), on_click=reload, style=focus_style()),
+                    ],
                 )
             )
         page.update()
@@ -193,7 +197,7 @@ class Tab:
                     appbar=ft.AppBar(title=ft.Text("Tableside")),
                     controls=[
                         ft.Semantics(identifier="message", content=ft.Text(_(ELSEWHERE))),
-                        ft.FilledButton(_(TAKE), height=48, on_click=lambda e: chosen.set()),
+                        ft.FilledButton(_(TAKE), height=48, on_click=lambda e: chosen.set(), style=focus_style()),
                     ],
                     spacing=16,
                 )
@@ -250,7 +254,7 @@ class KeptInBrowser:
             self.said = ft.AlertDialog(
                 title=ft.Text(_("No room to keep the games")),
                 content=ft.Semantics(identifier="no-room", content=ft.Text(_(NO_ROOM))),
-                actions=[ft.TextButton(_("OK"), on_click=lambda e: self.page.pop_dialog())],
+                actions=[ft.TextButton(_("OK"), on_click=lambda e: self.page.pop_dialog(), style=focus_style())],
             )
         self.page.show_dialog(self.said)
         self.page.update()

@@ -47,13 +47,13 @@ def choice(dark: bool, black: bool) -> str:
 
 def light_theme(seed: str) -> ft.Theme:
     """The page's light theme in a game's colours."""
-    return fonts.theme(color_scheme_seed=seed, **focus_outline())
+    return fonts.theme(color_scheme_seed=seed)
 
 
 def dark_theme(seed: str, black: bool) -> ft.Theme:
     """The page's dark theme in a game's colours: Material's grey, or Black's surfaces over it."""
     if not black:
-        return fonts.theme(dark=True, color_scheme_seed=seed, **focus_outline())
+        return fonts.theme(dark=True, color_scheme_seed=seed)
     return fonts.theme(
         dark=True,
         color_scheme_seed=seed,
@@ -61,24 +61,20 @@ def dark_theme(seed: str, black: bool) -> ft.Theme:
         # Flutter takes the page's colour from the seeded scheme before the overrides: say it again.
         scaffold_bgcolor=PAGE,
         canvas_color=PAGE,
-        **focus_outline(),
     )
 
 
 FOCUS_WIDTH = 3  # px: the outline of the control the keyboard is on
 
 
-def focus_outline() -> dict:
-    """Every button's outline while the keyboard is on it (WCAG 2.4.7), in the theme's text colour: far above
-    3:1 against the page in each theme (tests/e2e/test_accessibility.py measures it). Flutter marks a focused
-    button by a faint fill only (measured 1.16:1 on Undo); a button's own style still wins where it sets `side`."""
+def focus_style() -> ft.ButtonStyle:
+    """Every button's style (`style=themes.focus_style()`): outlined while the keyboard is on it (WCAG 2.4.7), in the
+    theme's text colour: far above 3:1 against the page in each theme (tests/e2e/test_accessibility.py measures it).
+    Flutter marks a focused button by a faint fill only (measured 1.16:1 on Undo).
+
+    On each button, not in the page's theme: Flet's client parses a button style anew into an object never equal to
+    the last, so a theme holding one was a new theme at every change of the page (a fallback font registered as a
+    name is typed), and the text field being typed in lost its focus, and the Enter after it (tests/e2e/test_names.py)."""
     # Outside the button's shape: on the page, not on a filled button's colour (2.1-2.5:1 measured there).
     outline = ft.BorderSide(FOCUS_WIDTH, ft.Colors.ON_SURFACE, stroke_align=ft.BorderSideStrokeAlign.OUTSIDE)
-    style = ft.ButtonStyle(side={ft.ControlState.FOCUSED: outline})
-    return {
-        "button_theme": ft.ButtonTheme(style=style),
-        "filled_button_theme": ft.FilledButtonTheme(style=style),
-        "outlined_button_theme": ft.OutlinedButtonTheme(style=style),
-        "text_button_theme": ft.TextButtonTheme(style=style),
-        "icon_button_theme": ft.IconButtonTheme(style=style),
-    }
+    return ft.ButtonStyle(side={ft.ControlState.FOCUSED: outline})

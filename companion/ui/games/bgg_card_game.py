@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.language import N_, _
 from companion.ui.games.base import GameScreen, line_words
+from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import TAP, card_button, section, short_name, stepper
 from companion.ui.widgets.palette import ink
 from scoring import Action
@@ -228,6 +229,7 @@ class BggCardGameScreen(GameScreen):
                         icon=ft.Icons.DELETE_OUTLINE,
                         height=TAP,
                         on_click=lambda e: self.context.act(rules.RemoveCollection(player, number, chosen)),
+                        style=focus_style(),
                     ),
                 ]
             return ft.Container(

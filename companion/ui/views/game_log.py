@@ -22,6 +22,7 @@ from companion.server import play_links
 from companion.services import bg_stats, game_details, qr_codes, records
 from companion.services.games import StoredGame
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import section, selectable
 from companion.ui.widgets.typed_field import TypedField
 from scoring.record import GameIdentity
@@ -96,8 +97,10 @@ def bg_stats_actions(app: App, stored: StoredGame, button: Callable[..., ft.Cont
                     scroll=ft.ScrollMode.AUTO,
                 ),
                 actions=[
-                    ft.TextButton(_("Open BG Stats' web page"), height=48, action=ft.OpenUrl(web, target=ft.UrlTarget.BLANK)),
-                    ft.TextButton(_("Close"), height=48, on_click=lambda ev: app.page.pop_dialog()),
+                    ft.TextButton(
+                        _("Open BG Stats' web page"), height=48, action=ft.OpenUrl(web, target=ft.UrlTarget.BLANK), style=focus_style()
+                    ),
+                    ft.TextButton(_("Close"), height=48, on_click=lambda ev: app.page.pop_dialog(), style=focus_style()),
                 ],
             )
         )
@@ -170,6 +173,7 @@ def details_panel(app: App, game_id: str, record: dict, editable: bool, note: st
                 height=48,
                 disabled=game_details.same_details(record, *typed),
                 on_click=save,
+                style=focus_style(),
             ),
         ],
         spacing=8,

@@ -20,6 +20,7 @@ from companion.services import file_formats, game_groups, topics
 from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import named, screen_title, selectable, short_name, standings
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import navigation_bar
@@ -105,7 +106,7 @@ def damaged_section(app: App) -> ft.Control | None:
     ]
     for d in found:
         rows.append(selectable(_("{file} · id {id}: {reason}").format(file=d.file, id=d.id, reason=d.reason), size=13))
-    rows.append(ft.OutlinedButton(_("Export damaged records"), icon=ft.Icons.DOWNLOAD, height=48, on_click=export_raw))
+    rows.append(ft.OutlinedButton(_("Export damaged records"), icon=ft.Icons.DOWNLOAD, height=48, on_click=export_raw, style=focus_style()))
     return ft.Semantics(identifier=DAMAGED, container=True, content=ft.Card(ft.Container(ft.Column(rows, spacing=6), padding=12)))
 
 
@@ -171,6 +172,7 @@ def view(app: App, covered: bool = False) -> ft.View:
                     icon=ft.Icons.CALENDAR_MONTH,
                     height=48,
                     on_click=lambda e: pick(key),
+                    style=focus_style(),
                 ),
                 ft.IconButton(
                     icon=ft.Icon(ft.Icons.CLOSE, semantics_label=_(CLEAR[key])),
@@ -179,6 +181,7 @@ def view(app: App, covered: bool = False) -> ft.View:
                     height=48,
                     visible=filters[key] is not None,
                     on_click=lambda e: set_date(key, None),
+                    style=focus_style(),
                 ),
             ],
             spacing=0,
@@ -213,7 +216,7 @@ def view(app: App, covered: bool = False) -> ft.View:
     )
     rows: list[ft.Control] = [row(app, g) for g in found[:limit]] or [ft.Text(_("No finished games match."), italic=True)]
     if more:
-        rows.append(ft.TextButton(_("Show more"), height=48, on_click=lambda e: set_limit(lambda n: n + PAGE_SIZE)))
+        rows.append(ft.TextButton(_("Show more"), height=48, on_click=lambda e: set_limit(lambda n: n + PAGE_SIZE), style=focus_style()))
     shown = f"{min(len(found), limit)}{'+' if more else ''}"
     count = ft.Text(ngettext("{count} game", "{count} games", len(found)).format(count=shown))
     damaged = damaged_section(app)
@@ -222,7 +225,7 @@ def view(app: App, covered: bool = False) -> ft.View:
         appbar=ft.AppBar(
             title=screen_title(_("History")),
             actions=[
-                ft.TextButton(_("Import / export"), height=48, on_click=lambda e: app.go("/transfer")),
+                ft.TextButton(_("Import / export"), height=48, on_click=lambda e: app.go("/transfer"), style=focus_style()),
             ],
         ),
         navigation_bar=navigation_bar(app, "/history"),

@@ -13,6 +13,7 @@ from companion.services import topics
 from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.views import in_progress, tonight
 from companion.ui.views.setup import tap_size
 from companion.ui.widgets.controls import heading, icon_button, screen_title, selectable, standings
@@ -66,7 +67,7 @@ def recovery_notice(app: App, dismiss) -> ft.Control:
                             ]
                         ),
                         *[selectable(m) for m in app.remembered.notices() if m not in app.recovery_seen],
-                        ft.TextButton(_("OK"), on_click=dismiss),
+                        ft.TextButton(_("OK"), on_click=dismiss, style=focus_style()),
                     ],
                     spacing=8,
                 ),

@@ -30,6 +30,7 @@ from companion.services.background import in_thread
 from companion.services.file_formats import Progress
 from companion.services.games import StoreWriteError
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import screen_title, section, selectable
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.picked_file import Receiver, use_file_picker
@@ -119,7 +120,7 @@ def progress_bar(what: str, done: int, total: int, unit: str = "", on_cancel: Ca
         said = _("{work}: {done} of {total}{unit}…").format(work=what, done=number(done), total=number(total), unit=unit)
     else:
         said = f"{what}…"
-    cancel = [ft.TextButton(_("Cancel"), height=48, on_click=on_cancel)] if on_cancel is not None else []
+    cancel = [ft.TextButton(_("Cancel"), height=48, on_click=on_cancel, style=focus_style())] if on_cancel is not None else []
     return ft.Semantics(
         identifier="progress",
         live_region=True,
@@ -310,8 +311,12 @@ def view(app: App) -> ft.View:
                 title=ft.Text(_("Import games")),
                 content=ft.Text(question),
                 actions=[
-                    ft.TextButton(_("Cancel"), on_click=lambda ev: app.page.pop_dialog()),
-                    ft.FilledButton(ngettext("Import {count} game", "Import {count} games", new).format(count=new), on_click=confirmed),
+                    ft.TextButton(_("Cancel"), on_click=lambda ev: app.page.pop_dialog(), style=focus_style()),
+                    ft.FilledButton(
+                        ngettext("Import {count} game", "Import {count} games", new).format(count=new),
+                        on_click=confirmed,
+                        style=focus_style(),
+                    ),
                 ],
             )
         )
@@ -349,6 +354,7 @@ def view(app: App) -> ft.View:
         disabled=not finished,
         tooltip=export_tooltip("json", len(finished)),
         on_click=export_json,
+        style=focus_style(),
     )
     csv_button = ft.OutlinedButton(
         _("Export CSV"),
@@ -357,6 +363,7 @@ def view(app: App) -> ft.View:
         disabled=not finished,
         tooltip=export_tooltip("csv", len(finished)),
         on_click=export_csv,
+        style=focus_style(),
     )
     zip_button = ft.OutlinedButton(
         _("Export with photos"),
@@ -365,6 +372,7 @@ def view(app: App) -> ft.View:
         disabled=not finished,
         tooltip=_(NOTHING_SAVED) if not finished else _("Download a ZIP file: the JSON export and the photos of the tableaux."),
         on_click=export_zip,
+        style=focus_style(),
     )
     import_button = ft.FilledButton(
         _("Import"),
@@ -377,6 +385,7 @@ def view(app: App) -> ft.View:
             allowed_extensions=["json", "zip"],
             with_data=app.standalone,  # no server to upload to: the browser hands the bytes over
         ),
+        style=focus_style(),
     )
     body = ft.Column(
         [

@@ -19,6 +19,7 @@ from companion.services.games import EDITING, StoredGame, StoreWriteError, route
 from companion.ui import games as game_screens
 from companion.ui import progress as progress_words
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import screen_title, short_name, standings
 from companion.ui.widgets.finishing import save
 from companion.ui.widgets.hooks import use_changes
@@ -119,6 +120,7 @@ def save_offer(app: App, game: StoredGame) -> ft.Control:
                 height=48,
                 tooltip=_("Save {game} to the history").format(game=title_of(game)),
                 on_click=lambda e: save(app, game),
+                style=focus_style(),
             ),
         ],
         wrap=True,
@@ -179,7 +181,12 @@ def listing(app: App, limit: int | None = None) -> ft.Column:
     rows += [entry(app, g) for g in found[:limit]]
     if limit is not None and len(found) > limit:
         rows.append(
-            ft.TextButton(_("All games in progress ({count})").format(count=len(found)), height=48, on_click=lambda e: app.go(ROUTE))
+            ft.TextButton(
+                _("All games in progress ({count})").format(count=len(found)),
+                height=48,
+                on_click=lambda e: app.go(ROUTE),
+                style=focus_style(),
+            )
         )
     if not found:
         rows.append(ft.Text(_("No game in progress."), italic=True))

@@ -17,6 +17,7 @@ from companion.language import N_, _
 from companion.services import topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.widgets.common import not_found
 from companion.ui.widgets.controls import screen_title, selectable, short_name
 from companion.ui.widgets.hooks import use_changes
@@ -44,7 +45,13 @@ def seat_line(player: str, taken: bool, release: Callable[[str], None]) -> ft.Co
                 content=ft.Text((_("{player}: on a phone") if taken else _("{player}: free")).format(player=short_name(player))),
                 expand=True,
             ),
-            ft.OutlinedButton(_("Release {player}").format(player=player), height=48, visible=taken, on_click=lambda e: release(player)),
+            ft.OutlinedButton(
+                _("Release {player}").format(player=player),
+                height=48,
+                visible=taken,
+                on_click=lambda e: release(player),
+                style=focus_style(),
+            ),
         ],
         width=360,
     )
@@ -72,7 +79,7 @@ def pin_dialog(app: App, pin: str) -> ft.AlertDialog:
             tight=True,
             spacing=8,
         ),
-        actions=[ft.TextButton(_("OK"), on_click=lambda e: app.page.pop_dialog())],
+        actions=[ft.TextButton(_("OK"), on_click=lambda e: app.page.pop_dialog(), style=focus_style())],
     )
     return dialog
 
@@ -89,9 +96,17 @@ def request_line(request: Request, answer: Callable[[Request, bool], None]) -> f
             ft.Semantics(identifier=f"request-{request.seat}", content=ft.Text(asks, size=14)),
             ft.Row(
                 [
-                    ft.FilledButton(_("Approve {player}").format(player=request.seat), height=48, on_click=lambda e: answer(request, True)),
+                    ft.FilledButton(
+                        _("Approve {player}").format(player=request.seat),
+                        height=48,
+                        on_click=lambda e: answer(request, True),
+                        style=focus_style(),
+                    ),
                     ft.OutlinedButton(
-                        _("Refuse {player}").format(player=request.seat), height=48, on_click=lambda e: answer(request, False)
+                        _("Refuse {player}").format(player=request.seat),
+                        height=48,
+                        on_click=lambda e: answer(request, False),
+                        style=focus_style(),
                     ),
                 ],
                 wrap=True,
@@ -199,6 +214,7 @@ def view(app: App, game_id: str) -> ft.View:
                     disabled=opening,
                     on_click=lambda e: app.page.run_task(open_to_wifi),
                     tooltip=_("Listen on this machine's Wi-Fi address too; other devices need the PIN for anything but their seat"),
+                    style=focus_style(),
                 )
             )
         hint.append(
@@ -227,10 +243,19 @@ def view(app: App, game_id: str) -> ft.View:
         *([ft.Text(_("Asking for a seat"), weight=ft.FontWeight.BOLD)] if requests else []),
         *[request_line(r, answer) for r in requests],
         ft.OutlinedButton(
-            _("Revoke invite"), icon=ft.Icons.LINK_OFF, height=48, on_click=revoke, tooltip=_("A new code; every phone loses its seat")
+            _("Revoke invite"),
+            icon=ft.Icons.LINK_OFF,
+            height=48,
+            on_click=revoke,
+            tooltip=_("A new code; every phone loses its seat"),
+            style=focus_style(),
         ),
         ft.FilledButton(
-            _("Back to the game"), icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")
+            _("Back to the game"),
+            icon=ft.Icons.ARROW_BACK,
+            height=48,
+            on_click=lambda e: app.go(f"/play/{route_id(game_id)}"),
+            style=focus_style(),
         ),
     ]
     body: ft.Control

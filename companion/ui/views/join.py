@@ -16,6 +16,7 @@ from companion.language import N_, _
 from companion.services import topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.views import play
 from companion.ui.widgets.common import not_found
 from companion.ui.widgets.controls import bar_title, short_name
@@ -106,6 +107,7 @@ def view(app: App, code: str) -> ft.View:
                             width=280,
                             disabled=p in taken,
                             on_click=lambda e, p=p: app.page.run_task(take, p),
+                            style=focus_style(),
                         )
                         for p in stored.players
                     ],

@@ -7,6 +7,7 @@ import flet as ft
 from companion.access.invites import normal_code
 from companion.language import _
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import screen_title
 from companion.ui.widgets.hooks import use_field
 
@@ -51,7 +52,7 @@ def view(app: App, wanted_route: str) -> ft.View:
                         max_length=12,
                         autofocus=True,
                     ),
-                    ft.FilledButton(_("Unlock"), on_click=submit, height=48),
+                    ft.FilledButton(_("Unlock"), on_click=submit, height=48, style=focus_style()),
                     ft.Semantics(identifier="pin-message", live_region=True, content=ft.Text(message, color=ft.Colors.ERROR)),
                     ft.Divider(),
                     ft.Text(_("A player joining a game? Type the code the table's screen shows.")),
@@ -64,7 +65,7 @@ def view(app: App, wanted_route: str) -> ft.View:
                         max_length=14,
                         capitalization=ft.TextCapitalization.CHARACTERS,
                     ),
-                    ft.OutlinedButton(_("Join with the code"), on_click=join, height=48),
+                    ft.OutlinedButton(_("Join with the code"), on_click=join, height=48, style=focus_style()),
                 ],
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 spacing=12,

@@ -16,6 +16,7 @@ from companion.language import N_, _, spoken
 from companion.services import topics
 from companion.services.games import EDITING
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.widgets.bar_buttons import TONAL, BarButton, bar_row
 from companion.ui.widgets.controls import SNUG, TAP, icon_button, short_name, total_badge
 from companion.ui.widgets.editing_banner import editing_banner
@@ -188,7 +189,7 @@ def Actions(invite: bool, go_invite: Callable[[Any], None]) -> ft.Control:
     """What is done now and then, at the end of the cards: invite the players' phones (`invite`: not on a
     guest's phone, nor in the browser build, which has no server for phones to join)."""
     return ft.Row(
-        [ft.OutlinedButton(_("Invite players"), icon=ft.Icons.QR_CODE, height=48, visible=invite, on_click=go_invite)],
+        [ft.OutlinedButton(_("Invite players"), icon=ft.Icons.QR_CODE, height=48, visible=invite, on_click=go_invite, style=focus_style())],
         wrap=True,
         alignment=ft.MainAxisAlignment.CENTER,
     )

@@ -15,6 +15,7 @@ from companion.services.games import route_id
 from companion.services.player_colours import player_colour
 from companion.ui import games as game_screens
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.views import game_log
 from companion.ui.widgets.chart_axis import WholeScale
 from companion.ui.widgets.controls import bar_title, named, screen_title, section, selectable, short_name
@@ -85,7 +86,10 @@ def roster(app: App, covered: bool = False) -> ft.View:
                         italic=True,
                     ),
                     ft.OutlinedButton(
-                        _("Show {count} more").format(count=more), height=48, on_click=lambda e: set_shown(lambda n: n + PAGE)
+                        _("Show {count} more").format(count=more),
+                        height=48,
+                        on_click=lambda e: set_shown(lambda n: n + PAGE),
+                        style=focus_style(),
                     ),
                 ],
                 wrap=True,
@@ -168,6 +172,7 @@ def head_to_head(figures: history_figures.PlayerStats, everyone: bool, show_all)
                 _("Show all {count} opponents ({shown} met most shown)").format(count=len(figures.head_to_head), shown=len(rivals)),
                 height=48,
                 on_click=show_all,
+                style=focus_style(),
             )
         )
     return lines
@@ -304,8 +309,8 @@ def detail(app: App, encoded: str) -> ft.View:
                 title=ft.Text(_("Merge {player} into {other}?").format(player=name, other=other)),
                 content=ft.Text(_("Every game of {player} will be {other}'s. This cannot be undone.").format(player=name, other=other)),
                 actions=[
-                    ft.TextButton(_("Cancel"), height=48, on_click=lambda ev: app.page.pop_dialog()),
-                    ft.FilledButton(_("Merge"), height=48, on_click=confirmed),
+                    ft.TextButton(_("Cancel"), height=48, on_click=lambda ev: app.page.pop_dialog(), style=focus_style()),
+                    ft.FilledButton(_("Merge"), height=48, on_click=confirmed, style=focus_style()),
                 ],
             )
         )
@@ -350,7 +355,7 @@ def detail(app: App, encoded: str) -> ft.View:
                         max_length=MAX_NAME,
                         counter="",
                     ),
-                    ft.OutlinedButton(_("Rename"), height=48, on_click=lambda e: rename(typed.current or new_name)),
+                    ft.OutlinedButton(_("Rename"), height=48, on_click=lambda e: rename(typed.current or new_name), style=focus_style()),
                 ],
                 wrap=True,
             ),
@@ -365,7 +370,7 @@ def detail(app: App, encoded: str) -> ft.View:
                             on_select=lambda e: set_field("merge", e.control.value or ""),
                         )
                     ),
-                    ft.OutlinedButton(_("Merge"), height=48, on_click=merge),
+                    ft.OutlinedButton(_("Merge"), height=48, on_click=merge, style=focus_style()),
                 ],
                 wrap=True,
             ),

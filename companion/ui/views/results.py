@@ -22,6 +22,7 @@ from companion.services.completion import complete
 from companion.services.games import EDITING, IN_PROGRESS, StoredGame, StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.views import game_log, import_export, join
 from companion.ui.views import in_progress as in_progress_list
 from companion.ui.widgets import tableau_photo
@@ -148,6 +149,7 @@ def CopyResult(app: App, text: str) -> ft.Control:
         height=48,
         action=ft.CopyToClipboard(text),
         on_click=done,
+        style=focus_style(),
     )
 
 
@@ -165,7 +167,7 @@ def sharing(app: App, stored: StoredGame, result: scoring.Result, standing: shar
     copy = CopyResult(app, share.result_text(result, day, took, standing, said, stored.title))
     if not standing.final or not card_layout.available():  # the image says who won; Pillow draws it (not in a browser)
         return [copy]
-    return [copy, ft.TextButton(_("Save image"), icon=ft.Icons.IMAGE, height=48, on_click=save_image)]
+    return [copy, ft.TextButton(_("Save image"), icon=ft.Icons.IMAGE, height=48, on_click=save_image, style=focus_style())]
 
 
 def bg_stats(app: App, stored: StoredGame, with_file: bool) -> list[ft.Control]:
@@ -185,6 +187,7 @@ def bg_stats(app: App, stored: StoredGame, with_file: bool) -> list[ft.Control]:
                 icon=ft.Icons.IOS_SHARE,
                 height=48,
                 on_click=lambda e: app.page.run_task(import_export.bgstats_download, app, stored.id),
+                style=focus_style(),
             )
         )
     said = ft.Semantics(identifier="bg-stats-missing", content=ft.Text(missing, size=13, italic=True))
@@ -265,7 +268,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
 
     seat = app.rights.guest.player if app.rights.guest and app.rights.guest.game == game_id else None
     back_to_game = ft.OutlinedButton(
-        _("Back to game"), icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}")
+        _("Back to game"), icon=ft.Icons.ARROW_BACK, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}"), style=focus_style()
     )
     # The main step first (one filled button), the secondary actions beside or under it.
     main: list[ft.Control] = []
@@ -278,6 +281,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
                     icon=ft.Icons.ARROW_BACK,
                     height=48,
                     on_click=lambda e: app.go(join.seat_route(app.invites.code_for(game_id), seat)),
+                    style=focus_style(),
                 )
             )
     elif in_progress:
@@ -285,14 +289,18 @@ def view(app: App, game_id: str, route: str) -> ft.View:
         secondary.append(back_to_game)
         if editing:
             secondary.append(
-                ft.OutlinedButton(_(CANCEL_CHANGES), icon=ft.Icons.UNDO, height=48, on_click=lambda e: cancel_changes(app, game_id))
+                ft.OutlinedButton(
+                    _(CANCEL_CHANGES), icon=ft.Icons.UNDO, height=48, on_click=lambda e: cancel_changes(app, game_id), style=focus_style()
+                )
             )
         else:
-            secondary.append(ft.OutlinedButton(_("Rematch"), icon=ft.Icons.REPLAY, height=48, on_click=rematch))
+            secondary.append(ft.OutlinedButton(_("Rematch"), icon=ft.Icons.REPLAY, height=48, on_click=rematch, style=focus_style()))
     else:
-        secondary.append(ft.FilledButton(_("Rematch"), icon=ft.Icons.REPLAY, height=48, on_click=rematch))
+        secondary.append(ft.FilledButton(_("Rematch"), icon=ft.Icons.REPLAY, height=48, on_click=rematch, style=focus_style()))
         secondary.append(
-            ft.OutlinedButton(_("Edit"), icon=ft.Icons.EDIT, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}"))
+            ft.OutlinedButton(
+                _("Edit"), icon=ft.Icons.EDIT, height=48, on_click=lambda e: app.go(f"/play/{route_id(game_id)}"), style=focus_style()
+            )
         )
 
     shared = sharing(app, stored, result, standing, took)
@@ -359,7 +367,12 @@ def view(app: App, game_id: str, route: str) -> ft.View:
         route=route,
         appbar=ft.AppBar(
             leading=ft.IconButton(
-                icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label=_("Back")), tooltip=_("Back"), width=TAP, height=TAP, on_click=leave
+                icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label=_("Back")),
+                tooltip=_("Back"),
+                width=TAP,
+                height=TAP,
+                on_click=leave,
+                style=focus_style(),
             ),
             title=screen_title(_("Results")),
             # Delete stands apart from Edit and Rematch (its Undo follows in a snack bar): a saved game, the host's.

@@ -19,6 +19,7 @@ from companion.server.network import serving_words
 from companion.services import topics
 from companion.ui import themes
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import option_switch, screen_title, section
 from companion.ui.widgets.hooks import use_changes, use_field
 from companion.ui.widgets.navigation import back_button
@@ -98,7 +99,7 @@ def view(app: App) -> ft.View:
             ),
             ft.Row(
                 [
-                    ft.FilledButton(_("Set PIN"), height=48, on_click=save),
+                    ft.FilledButton(_("Set PIN"), height=48, on_click=save, style=focus_style()),
                     ft.OutlinedButton(
                         _("Remove PIN"),
                         height=48,
@@ -107,6 +108,7 @@ def view(app: App) -> ft.View:
                         tooltip=(_("Served to the network: a PIN is needed") if lan else _("No PIN is set"))
                         if not app.gate.required or lan
                         else None,
+                        style=focus_style(),
                     ),
                 ]
             ),
@@ -123,7 +125,13 @@ def view(app: App) -> ft.View:
                 ).format(hours=LIFETIME // 3600),
                 size=13,
             ),
-            ft.OutlinedButton(_("Lock this device"), icon=ft.Icons.LOCK, height=48, on_click=lambda e: app.page.run_task(app.lock_device)),
+            ft.OutlinedButton(
+                _("Lock this device"),
+                icon=ft.Icons.LOCK,
+                height=48,
+                on_click=lambda e: app.page.run_task(app.lock_device),
+                style=focus_style(),
+            ),
         ]
     last = app.remembered.last_export()
     kept = (

@@ -16,6 +16,7 @@ from companion.services.games import StoreWriteError, route_id
 from companion.services.remembered import Setup
 from companion.ui import games as game_screens
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.views import game_log
 from companion.ui.widgets.controls import TAP, bar_title, icon_button, screen_title, section, short_name
 from companion.ui.widgets.help_dialog import how_scoring_works
@@ -264,7 +265,9 @@ def view(app: App, game: str) -> ft.View:
     carried = "" if named_per_record else carried_over(game, ours(first).variant, form.variant)
     lately = recent_games(app, game, form.variant, recent_setup) if named_per_record else []
     if options and carried:  # said above the options it names, with the way back to the game's own
-        usual = ft.TextButton(_("Usual options"), height=TAP, on_click=lambda e: set_variant_to(dict(rules.default_variant)))
+        usual = ft.TextButton(
+            _("Usual options"), height=TAP, on_click=lambda e: set_variant_to(dict(rules.default_variant)), style=focus_style()
+        )
         options = [ft.Semantics(identifier="carried-over", content=ft.Text(carried, color=ft.Colors.PRIMARY)), usual, *options]
 
     async def add_typed(e) -> None:
@@ -300,6 +303,7 @@ def view(app: App, game: str) -> ft.View:
                         content=ft.Text(short_name(p), semantics_label=_("Add {player}").format(player=p)),
                         height=TAP,
                         on_click=lambda e, p=p: add(p),
+                        style=focus_style(),
                     )
                     for p in recent
                 ],
@@ -307,7 +311,14 @@ def view(app: App, game: str) -> ft.View:
                 visible=bool(recent),
             ),
             *[player_row(i, p, colours[p]) for i, p in enumerate(players)],
-            ft.OutlinedButton(_("Random first player"), icon=ft.Icons.CASINO, height=TAP, on_click=random_first, visible=len(players) > 1),
+            ft.OutlinedButton(
+                _("Random first player"),
+                icon=ft.Icons.CASINO,
+                height=TAP,
+                on_click=random_first,
+                visible=len(players) > 1,
+                style=focus_style(),
+            ),
             ft.Text(form.chance, color=ft.Colors.PRIMARY),
             *([section(_("Options")), *options] if options and not named_per_record else []),
             section(_("Where and notes")),
@@ -319,6 +330,7 @@ def view(app: App, game: str) -> ft.View:
                 tooltip=None if count_ok else needed,
                 on_click=start,
                 height=48,
+                style=focus_style(),
             ),
             ft.Text(needed, size=13, visible=not count_ok),  # why Start game is greyed
         ],

@@ -16,6 +16,7 @@ from companion.services import card_layout, evening_card, evenings, topics
 from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import bar_title, section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button
@@ -128,8 +129,13 @@ def sharing(app: App, evening: evenings.Evening) -> list[ft.Control]:
             height=48,
             action=ft.CopyToClipboard(evenings.recap_text(evening)),  # copied inside the tap (Safari allows it only there)
             on_click=lambda e: app.notify(_("Recap copied: paste it in a message.")),
+            style=focus_style(),
         ),
-        *([ft.OutlinedButton(_("Save image"), icon=ft.Icons.IMAGE, height=48, on_click=save_image)] if card_layout.available() else []),
+        *(
+            [ft.OutlinedButton(_("Save image"), icon=ft.Icons.IMAGE, height=48, on_click=save_image, style=focus_style())]
+            if card_layout.available()
+            else []
+        ),
     ]
 
 
@@ -154,7 +160,12 @@ def view(app: App) -> ft.View:
         ]
     body.append(
         ft.TextButton(
-            _("New game night"), icon=ft.Icons.NIGHTLIGHT_ROUND, height=48, on_click=lambda e: new_night(app), visible=evening is not None
+            _("New game night"),
+            icon=ft.Icons.NIGHTLIGHT_ROUND,
+            height=48,
+            on_click=lambda e: new_night(app),
+            visible=evening is not None,
+            style=focus_style(),
         )
     )
     body += left_out(app, future)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.language import _
+from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import screen_title
 
 
@@ -18,6 +19,6 @@ def not_found(route: str, what: str) -> ft.View:
     return ft.View(
         route=route,
         appbar=ft.AppBar(title=screen_title(_("Not found"))),
-        controls=[ft.Text(what), ft.FilledButton(_("Home"), icon=ft.Icons.HOME, height=48, on_click=home)],
+        controls=[ft.Text(what), ft.FilledButton(_("Home"), icon=ft.Icons.HOME, height=48, on_click=home, style=focus_style())],
         spacing=16,
     )

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import flet as ft
 
 from companion.language import _, spoken
+from companion.ui.themes import focus_style
 from companion.ui.widgets.palette import on
 from scoring import number
 from scoring.fields import ordinal, sentence
@@ -30,6 +31,7 @@ def icon_button(
         disabled=disabled,
         visible=visible,
         size_constraints=ft.BoxConstraints(min_width=TAP, min_height=TAP),
+        style=focus_style(),
     )
 
 

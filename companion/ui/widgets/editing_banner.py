@@ -8,6 +8,7 @@ import flet as ft
 from companion.language import N_, _
 from companion.services.games import StoredGame, route_id
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.widgets.finishing import CANCEL_CHANGES, NOT_DECIDED, SAVE_CHANGES, cancel_changes, save
 
 EDITING_SAID = N_("Editing — not saved yet")
@@ -28,8 +29,11 @@ def editing_banner(app: App, game: StoredGame | None, decided: bool) -> ft.Contr
             disabled=not decided,
             tooltip=_(EDITING_WHY) if decided else _(NOT_DECIDED),
             on_click=lambda e: save(app, game, then=f"/history/{route_id(game.id)}"),
+            style=focus_style(),
         ),
-        ft.TextButton(_(CANCEL_CHANGES), icon=ft.Icons.UNDO, height=48, on_click=lambda e: cancel_changes(app, game.id)),
+        ft.TextButton(
+            _(CANCEL_CHANGES), icon=ft.Icons.UNDO, height=48, on_click=lambda e: cancel_changes(app, game.id), style=focus_style()
+        ),
     ]
     # One line on a tablet; on a phone the words over the two buttons (two lines, not three).
     if app.wide:

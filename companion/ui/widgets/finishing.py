@@ -16,6 +16,7 @@ from companion.language import N_, _, spoken
 from companion.services import game_details
 from companion.services.games import EDITING, IN_PROGRESS, StoredGame, StoreWriteError, route_id
 from companion.ui.session import App
+from companion.ui.themes import focus_style
 from companion.ui.views.game_log import setup_fields
 
 SAVE = N_("Save result")
@@ -107,6 +108,7 @@ def SaveStep(app: App, game: StoredGame, decided: bool) -> ft.Control:
         disabled=not decided,
         tooltip=None if decided else _(NOT_DECIDED),
         on_click=lambda e: save(app, game, then=f"/history/{route_id(game.id)}", details=typed),
+        style=focus_style(),
     )
     return ft.Semantics(
         identifier="save-step",
@@ -148,9 +150,13 @@ def ask_before_leaving(app: App, game: StoredGame, leave_to: str, discard: Calla
             title=ft.Text(_("Save this game?")),
             content=ft.Text(_("Every round is in and the result is decided, but the game is not in the history yet.")),
             actions=[
-                ft.TextButton(_("Discard"), height=48, on_click=choose(discard_game)),
-                ft.TextButton(_("Keep editing"), height=48, on_click=choose(lambda: app.go(f"/play/{route_id(game.id)}"))),
-                ft.FilledButton(_("Save to history"), height=48, on_click=choose(lambda: save(app, game, then=leave_to))),
+                ft.TextButton(_("Discard"), height=48, on_click=choose(discard_game), style=focus_style()),
+                ft.TextButton(
+                    _("Keep editing"), height=48, on_click=choose(lambda: app.go(f"/play/{route_id(game.id)}")), style=focus_style()
+                ),
+                ft.FilledButton(
+                    _("Save to history"), height=48, on_click=choose(lambda: save(app, game, then=leave_to)), style=focus_style()
+                ),
             ],
             actions_overflow_button_spacing=4,
         )

@@ -10,6 +10,7 @@ import flet as ft
 import scoring
 from companion.language import N_, _
 from companion.services.scoring_help import card_text
+from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import TAP, icon_button
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def how_scoring_works(app: App, game: str) -> ft.IconButton:
             ft.AlertDialog(
                 title=ft.Text(_("How scoring works: {game}").format(game=scoring.GAMES[game].title)),
                 content=ft.Column([ft.Markdown(card_text(game), selectable=True)], scroll=ft.ScrollMode.AUTO, tight=True, width=560),
-                actions=[ft.TextButton(_("Close"), height=48, on_click=lambda ev: app.page.pop_dialog())],
+                actions=[ft.TextButton(_("Close"), height=48, on_click=lambda ev: app.page.pop_dialog(), style=focus_style())],
                 scrollable=True,
             )
         )

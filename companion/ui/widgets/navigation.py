@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.language import N_, _
+from companion.ui.themes import focus_style
 
 PLACES = (
     ("/", ft.Icons.STYLE, N_("Play")),
@@ -43,4 +44,6 @@ def back_button(app) -> ft.IconButton:
         app.go(route_under(app))
 
     said = _("Back")
-    return ft.IconButton(icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label=said), tooltip=said, width=TAP, height=TAP, on_click=back)
+    return ft.IconButton(
+        icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label=said), tooltip=said, width=TAP, height=TAP, on_click=back, style=focus_style()
+    )

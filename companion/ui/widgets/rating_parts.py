@@ -12,6 +12,7 @@ import flet as ft
 from companion.language import N_, _, decimal, ngettext, spoken
 from companion.services import game_groups, ratings
 from companion.ui import games as game_screens
+from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import section, selectable, short_name
 from scoring.fields import ordinal
 from scoring.record import GameIdentity
@@ -160,7 +161,7 @@ def show_help(app: App) -> None:
             content=ft.Column(
                 [selectable(_(paragraph)) for paragraph in HELP], scroll=ft.ScrollMode.AUTO, tight=True, spacing=10, width=560
             ),
-            actions=[ft.TextButton(_("Close"), height=48, on_click=lambda e: app.page.pop_dialog())],
+            actions=[ft.TextButton(_("Close"), height=48, on_click=lambda e: app.page.pop_dialog(), style=focus_style())],
             scrollable=True,
         )
     )
@@ -171,7 +172,7 @@ def hint(app: App) -> ft.Control:
     return ft.Column(
         [
             ft.Text(_(SAID), size=12, italic=True),
-            ft.TextButton(_(HELP_LABEL), icon=ft.Icons.HELP_OUTLINE, height=48, on_click=lambda e: show_help(app)),
+            ft.TextButton(_(HELP_LABEL), icon=ft.Icons.HELP_OUTLINE, height=48, on_click=lambda e: show_help(app), style=focus_style()),
         ],
         spacing=0,
     )

@@ -24,6 +24,7 @@ from companion.language import _, spoken
 from companion.services import tableau_photos
 from companion.services.background import in_thread
 from companion.ui.session import App, log
+from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import icon_button, section
 from companion.ui.widgets.picked_file import Receiver, use_file_picker
 
@@ -51,7 +52,7 @@ def show_whole(app: App, name: str, caption: str) -> None:
         ft.AlertDialog(
             title=ft.Text(caption),
             content=ft.Container(content, width=min(900, (app.page.width or 400) - 48)),
-            actions=[ft.TextButton(_("Close"), on_click=lambda e: app.page.pop_dialog())],
+            actions=[ft.TextButton(_("Close"), on_click=lambda e: app.page.pop_dialog(), style=focus_style())],
         )
     )
 
@@ -182,6 +183,7 @@ def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Contro
             disabled=not can,
             tooltip=None if can else _(tableau_photos.NEEDS_A_COMPUTER),
             action=action,
+            style=focus_style(),
         )
     text, error = said
     return ft.Column(
