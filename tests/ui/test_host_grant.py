@@ -67,7 +67,7 @@ def test_a_grant_is_signed_and_expires(store):
     grants = HostGrants(store, Gate(store), lifetime=12 * 3600, clock=lambda: now[0])
     grant = grants.issue()
     assert grants.holds(grant)
-    assert not grants.holds(grant[:-2] + ("A" if grant[-1] != "A" else "B") + grant[-1])  # altered
+    assert not grants.holds(grant[:-2] + ("A" if grant[-2] != "A" else "B") + grant[-1])  # altered
     assert not grants.holds(None) and not grants.holds(42) and not grants.holds("x" * 5000)
     now[0] += 12 * 3600 - 5
     assert grants.holds(grant)
