@@ -105,7 +105,6 @@ def view(app: App, game: str) -> ft.View:
     use_changes(app, topics.LIVE, topics.HISTORY)  # the recent players' buttons
     first: Form = ft.use_memo(lambda: fresh_form(app, game) if known else Form(game, {}), [])
     held, set_form = ft.use_state(first)
-    name_ref: ft.MutableRef[ft.TextField | None] = ft.use_ref(None)
     if not known:
         return ft.View(
             route=f"/setup/{game}",
@@ -274,14 +273,12 @@ def view(app: App, game: str) -> ft.View:
         """Enter adds the name the field holds as the key is pressed, and the field keeps the focus for the next
         (Flutter takes it from a field after Enter): a table's names typed one after the other."""
         add(e.control.value)
-        if name_ref.current is not None:
-            await name_ref.current.focus()
+        await e.control.focus()  # the field on the page (a drawing Flet kept the old one for is never on it)
 
     # counter="": the limit still holds, without a "0/200" under the field
     name_field = TypedField(
         form.name,
         lambda text: update(lambda f: replace(f, name=text)),
-        drawn=name_ref,  # the field as drawn now: the one focused again
         label=_("Player name"),
         on_submit=add_typed,
         max_length=MAX_NAME,
