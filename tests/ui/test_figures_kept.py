@@ -1,9 +1,8 @@
 """Figures over a long history are not worked out again at every visit: the players list takes one
 pass for everyone, and a game's figures of its own are kept until its finished games change."""
 
-import flet as ft
-
 from companion.services import history_figures
+from companion.ui.widgets.list_row import ListRow
 
 from .conftest import example
 
@@ -106,10 +105,10 @@ def test_the_players_list_under_a_players_page_draws_no_figures(history, open_ap
     player = history.finished()[0].players[0]
     page = open_app(f"/players/{player}")
     assert calls == [1]
-    [under] = [t for t in page.find_all(ft.ListTile) if t.key == player]
+    [under] = [t for t in page.find_all(ListRow) if t.key == player]
     assert under.subtitle.value == ""
     page.tap("Back")
     assert page.page.route == "/players"
     assert calls == [1]
-    [tile] = [t for t in page.find_all(ft.ListTile) if t.key == player]
+    [tile] = [t for t in page.find_all(ListRow) if t.key == player]
     assert tile.subtitle.value.startswith("1 game, ")

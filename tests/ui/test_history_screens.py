@@ -5,6 +5,8 @@ from datetime import date, datetime
 
 import flet as ft
 
+from companion.ui.widgets.list_row import ListRow
+
 
 def choose(h, label: str, value: str) -> None:
     """Pick `value` in the dropdown labelled `label`, as the browser does (the value, then the event)."""
@@ -17,22 +19,22 @@ def texts(h) -> list[str]:
 
 def test_history_lists_newest_first_and_filters_by_game(open_app, history):
     h = open_app("/history")
-    tiles = h.find_all(ft.ListTile)
+    tiles = h.find_all(ListRow)
     assert [t.key for t in tiles] == ["dan-aldie", "cgt-1", "lc-1"]
     assert "Winner: Aldie" in tiles[0].subtitle.value
     choose(h, "Game", "cgt")
-    assert [t.key for t in h.find_all(ft.ListTile)] == ["cgt-1"]
+    assert [t.key for t in h.find_all(ListRow)] == ["cgt-1"]
 
 
 def test_history_filters_by_player_and_dates(open_app, history):
     h = open_app("/history")
     choose(h, "Player", "Noah")
-    assert [t.key for t in h.find_all(ft.ListTile)] == ["lc-1"]
+    assert [t.key for t in h.find_all(ListRow)] == ["lc-1"]
     choose(h, "Player", "anyone")
     pick_day(h, "From: any date", date(2026, 2, 1))
-    assert [t.key for t in h.find_all(ft.ListTile)] == ["dan-aldie", "cgt-1"]
+    assert [t.key for t in h.find_all(ListRow)] == ["dan-aldie", "cgt-1"]
     h.tap("Clear From date")  # every date again
-    assert [t.key for t in h.find_all(ft.ListTile)] == ["dan-aldie", "cgt-1", "lc-1"]
+    assert [t.key for t in h.find_all(ListRow)] == ["dan-aldie", "cgt-1", "lc-1"]
 
 
 def pick_day(h, button: str, day):
@@ -51,13 +53,13 @@ def test_date_filters_are_pickers_with_any_date_and_a_range_that_cannot_cross(op
     assert h.buttons("From: 2026-02-01")
     picker = pick_day(h, "To: any date", datetime(2026, 2, 28, 0, 0))
     assert picker.first_date == date(2026, 2, 1)  # the calendar offers no day before From
-    assert [t.key for t in h.find_all(ft.ListTile)] == ["cgt-1"]
+    assert [t.key for t in h.find_all(ListRow)] == ["cgt-1"]
     pick_day(h, "To: 2026-02-28", date(2026, 1, 1))  # crossed (a client ignoring first_date): refused
     assert any(t.value == "To must not be before From." for t in h.find_all(ft.Text))
-    assert [t.key for t in h.find_all(ft.ListTile)] == ["cgt-1"]
+    assert [t.key for t in h.find_all(ListRow)] == ["cgt-1"]
     h.tap("Clear To date")
     h.tap("Clear From date")
-    assert [t.key for t in h.find_all(ft.ListTile)] == ["dan-aldie", "cgt-1", "lc-1"]
+    assert [t.key for t in h.find_all(ListRow)] == ["dan-aldie", "cgt-1", "lc-1"]
     assert h.buttons("From: any date") and h.buttons("To: any date")
     assert not any(b.visible for b in h.buttons("Clear From date") + h.buttons("Clear To date"))
     assert not h.conn.errors
@@ -82,7 +84,7 @@ def test_delete_from_the_detail_then_undo(open_app, history):
 
 def test_players_roster_and_figures(open_app, history):
     h = open_app("/players")
-    names = [t.key for t in h.find_all(ft.ListTile)]
+    names = [t.key for t in h.find_all(ListRow)]
     assert names == sorted(names, key=str.casefold) and "Aldie" in names
     h = open_app("/players/Max")
     assert any("1 game · 1 win (100%)" in t for t in texts(h))

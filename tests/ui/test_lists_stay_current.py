@@ -5,6 +5,7 @@ import flet as ft
 
 import scoring
 from companion.access.gate import PIN_SETTING, hash_pin
+from companion.ui.widgets.list_row import ListRow
 
 from .conftest import example
 from .game_menus import discard_through_menu
@@ -21,7 +22,7 @@ def on_top(h):
 
 def keys(h, prefix: str = "") -> list[str]:
     """The keys of the list rows of the screen on top."""
-    return [str(t.key) for t in walk(on_top(h)) if isinstance(t, ft.ListTile) and str(t.key).startswith(prefix)]
+    return [str(t.key) for t in walk(on_top(h)) if isinstance(t, ListRow) and str(t.key).startswith(prefix)]
 
 
 def in_progress_ids(h) -> list[str]:

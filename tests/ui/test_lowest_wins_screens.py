@@ -10,6 +10,7 @@ import pytest
 
 from companion.ui import games as game_screens
 from companion.ui.games import GameScreen
+from companion.ui.widgets.list_row import ListRow
 from tests import every_game
 
 from .harness import walk
@@ -140,6 +141,6 @@ def test_the_history_filters_a_score_pad_by_its_title(open_app, lowest):
     assert offered["score-pad:hearts"] == "Hearts" and offered["score-pad:skyjo"] == "Skyjo" and offered["six-nimmt"] == "6 nimmt!"
     assert "score-pad" not in offered
     h.choose(games, "score-pad:hearts", "select")
-    assert [t.key for t in h.find_all(ft.ListTile)] == ["h2", "h1"]
-    assert [t.title.value for t in h.find_all(ft.ListTile)] == ["2026-03-01 · Hearts", "2026-03-01 · hearts"]
+    assert [t.key for t in h.find_all(ListRow)] == ["h2", "h1"]
+    assert [t.title.value for t in h.find_all(ListRow)] == ["2026-03-01 · Hearts", "2026-03-01 · hearts"]
     assert not h.conn.errors

@@ -10,6 +10,7 @@ import scoring
 from companion.services import history_figures, kept_figures, ratings
 from companion.ui import games as game_screens
 from companion.ui.views import players
+from companion.ui.widgets.list_row import ListRow
 
 from .conftest import example
 from .harness import walk
@@ -41,7 +42,7 @@ def test_the_figures_are_worked_out_once_for_every_open_and_again_after_a_change
     for h in (first, second, page):
         h.settle()
     assert counted == [3, 4]  # the sessions on screen redraw from one new working-out
-    [tile] = [t for t in first.find_all(ft.ListTile) if t.key == player]
+    [tile] = [t for t in first.find_all(ListRow) if t.key == player]
     assert tile.subtitle.value.startswith("2 games, ")
     assert page.find_all(ft.Text, value=f"vs {history.get('lc-1').players[1]}: 2 games, ahead in 0, behind in 2")
     open_app("/players")
@@ -63,7 +64,7 @@ def test_what_changes_the_history_works_the_figures_out_again(open_app, history,
     h.settle()
     open_app("/players")
     assert len(counted) == (2 if again else 1)
-    names = [t.key for t in open_app("/players").find_all(ft.ListTile)]
+    names = [t.key for t in open_app("/players").find_all(ListRow)]
     assert names == sorted(history.players(), key=str.casefold)  # a name in a game begun shows without a new working-out
 
 
@@ -87,7 +88,7 @@ def test_a_long_roster_is_drawn_a_page_at_a_time(open_app, store):
     h = open_app("/players")
 
     def listed() -> list[str]:
-        return [t.key for t in h.find_all(ft.ListTile)]
+        return [t.key for t in h.find_all(ListRow)]
 
     assert listed() == names[: players.PAGE]
     assert h.find_all(ft.Text, value=f"{players.PAGE} of {len(names)} players shown")

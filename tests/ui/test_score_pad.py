@@ -15,6 +15,7 @@ from companion.access.gate import PIN_SETTING, hash_pin
 from companion.access.invites import Invites
 from companion.services import remembered
 from companion.ui.games.score_pad import read_score, title_of
+from companion.ui.widgets.list_row import ListRow
 
 from .harness import walk
 from .helpers import set_up, shown_totals
@@ -53,7 +54,7 @@ def rounds_of(store, game_id):
 
 
 def another_game_tile(h):
-    [tile] = [t for t in h.find_all(ft.ListTile) if isinstance(t.title, ft.Text) and t.title.value == "Another game"]
+    [tile] = [t for t in h.find_all(ListRow) if isinstance(t.title, ft.Text) and t.title.value == "Another game"]
     return tile
 
 
@@ -320,7 +321,7 @@ def test_damaged_recent_setups_are_left_out(store):
 def test_every_screen_that_names_the_game_says_its_own_name(open_app, store):
     game_id = start(store, rounds=[{"Ana": 26, "Ben": 0, "Cy": 0}])
     h = open_app("/")
-    assert any(t.title.value.startswith("Hearts, started") for t in h.find_all(ft.ListTile) if isinstance(t.title, ft.Text))
+    assert any(t.title.value.startswith("Hearts, started") for t in h.find_all(ListRow) if isinstance(t.title, ft.Text))
     h = open_app(f"/results/{game_id}")
     texts = [t.value for t in h.find_all(ft.Text)]
     assert any(str(v).startswith("Hearts · ") for v in texts), texts

@@ -10,6 +10,7 @@ from PIL import Image
 
 from companion.data.store import GameStore
 from companion.services import evening_card, evenings
+from companion.ui.widgets.list_row import ListRow
 
 from .conftest import example
 from .harness import walk
@@ -34,7 +35,7 @@ def test_tonight_lists_the_evenings_games_and_standings(open_app, store):
     night(store)
     h = open_app("/tonight")
     assert h.top_view().route == "/tonight"
-    tiles = [c.key for c in h.find_all(ft.ListTile)]
+    tiles = [c.key for c in h.find_all(ListRow)]
     assert "tonight:lc-1" in tiles and "tonight:cgt-1" in tiles and "tonight:old" not in tiles
     assert "Game night · 2026-03-02 · 2 games" in texts(h)
     standings = h.find_semantics("evening-standings")
@@ -101,7 +102,7 @@ def test_new_game_night_empties_tonight_until_the_next_game(open_app, store):
     # A game saved now (played after the mark) is the new evening's only game, however near the last one.
     store.add_finished([example("cgt-values-and-penalty", id="next", played_at=datetime.now().astimezone().isoformat())])
     h.settle()
-    assert [c.key for c in h.find_all(ft.ListTile) if str(c.key).startswith("tonight:")] == ["tonight:next"]
+    assert [c.key for c in h.find_all(ListRow) if str(c.key).startswith("tonight:")] == ["tonight:next"]
     assert not h.conn.errors
 
 
@@ -113,7 +114,7 @@ def test_without_the_pin_tonight_shows_nothing_and_cannot_start_a_night(open_app
     h = open_app("/tonight")
     assert "PIN" in [c.label for c in h.find_all(ft.TextField)]
     assert not h.buttons("New game night") and not h.buttons("Copy recap")
-    assert not [c for c in h.find_all(ft.ListTile) if str(c.key).startswith("tonight:")]
+    assert not [c for c in h.find_all(ListRow) if str(c.key).startswith("tonight:")]
 
 
 def test_heading_says_tonight_while_the_evening_may_go_on():
@@ -165,7 +166,7 @@ FUTURE = ["2062-05-01T20:00:00", "2062-05-01T20:00:00+02:00", "9999-12-30T20:00:
 def test_a_game_dated_after_now_is_not_tonight_on_tonight_or_home(open_app, store, future_at):
     h = open_app("/tonight")
     assert [t.value for t in walk(h.top_view().appbar.title) if isinstance(t, ft.Text)] == ["Tonight"]
-    assert [c.key for c in h.find_all(ft.ListTile) if str(c.key).startswith("tonight:")] == ["tonight:played"]
+    assert [c.key for c in h.find_all(ListRow) if str(c.key).startswith("tonight:")] == ["tonight:played"]
     said = " ".join(t.value for t in walk(h.find_semantics("after-now")) if isinstance(t, ft.Text))
     assert "1 game dated after now" in said and f"dated {future_at[:10]}" in said
     home = open_app("/")
@@ -174,7 +175,7 @@ def test_a_game_dated_after_now_is_not_tonight_on_tonight_or_home(open_app, stor
     # "New game night" clears it, the future game notwithstanding.
     h.tap("New game night")
     assert any(t.startswith("No game yet tonight") for t in texts(h))
-    assert not [c for c in h.find_all(ft.ListTile) if str(c.key).startswith("tonight:")]
+    assert not [c for c in h.find_all(ListRow) if str(c.key).startswith("tonight:")]
     home.settle()
     assert not [c for c in home.find_all(ft.Card) if c.key == "tonight-card"]
     assert not h.conn.errors and not home.conn.errors

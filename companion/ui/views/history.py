@@ -23,6 +23,7 @@ from companion.ui.session import App
 from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import named, screen_title, selectable, short_name, standings
 from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.list_row import list_row
 from companion.ui.widgets.navigation import navigation_bar
 from scoring.words import join_names
 
@@ -64,13 +65,12 @@ def row(app: App, game: StoredGame) -> ft.Control:
     scores = standings(game.players, summary["ranking"], summary["totals"])
     won = summary["winners"]
     winners = ngettext("Winner: {names}", "Winners: {names}", len(won)).format(names=spoken(join_names(won))) if won else _("No winner")
-    return ft.ListTile(
-        leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
-        title=ft.Text(f"{day(game.played_at)} · {game.title}"),
-        subtitle=ft.Text(scores + "\n" + winners),
-        is_three_line=True,
+    return list_row(
+        f"{day(game.played_at)} · {game.title}",
+        scores + "\n" + winners,
         on_click=lambda e: app.go(f"/history/{route_id(game.id)}"),
         key=game.id,
+        leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
     )
 
 

@@ -18,6 +18,7 @@ from companion.ui.views import in_progress, tonight
 from companion.ui.views.setup import tap_size
 from companion.ui.widgets.controls import heading, icon_button, screen_title, selectable, standings
 from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.list_row import detail, list_row
 from companion.ui.widgets.navigation import navigation_bar
 
 LATEST = 5
@@ -39,13 +40,13 @@ def game_tile(app: App, key: str) -> ft.Control:
         lately = [rules.display_title(s.variant) for s in app.remembered.recent_setups(key)]
         title, subtitle = _("Another game"), ", ".join(lately) or _("Any game, on a score pad")
     return ft.Card(
-        ft.ListTile(
-            leading=ft.Icon(game_screens.icon(key), color=game_screens.seed(key)),
-            title=ft.Text(title, weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(subtitle, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        list_row(
+            title,
+            detail(subtitle, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
             on_click=lambda e: app.go(f"/setup/{key}"),
-            min_height=56,
+            leading=ft.Icon(game_screens.icon(key), color=game_screens.seed(key)),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            bold=True,
         ),
     )
 
@@ -98,12 +99,12 @@ def view(app: App, covered: bool = False) -> ft.View:
     if finished:
         controls.append(heading(ft.Text(_("Latest results"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM)))
         controls += [
-            ft.ListTile(
-                leading=ft.Icon(game_screens.icon(g.game), color=game_screens.seed(g.game)),
-                title=ft.Text(g.title),
-                subtitle=ft.Text(f"{day(g.finished_at or g.played_at)} · {summary(g)}"),
+            list_row(
+                g.title,
+                f"{day(g.finished_at or g.played_at)} · {summary(g)}",
                 on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
                 key=f"latest:{g.id}",
+                leading=ft.Icon(game_screens.icon(g.game), color=game_screens.seed(g.game)),
             )
             for g in finished
         ]

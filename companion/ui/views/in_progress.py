@@ -23,11 +23,13 @@ from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import screen_title, short_name, standings
 from companion.ui.widgets.finishing import save
 from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.list_row import detail, list_row, with_controls
 from companion.ui.widgets.navigation import back_button
 
 HOME_LATEST = 3
 ROUTE = "/in-progress"
 UNDO_SECONDS = 8
+DOT = 12  # a player's colour, a dot this wide
 
 
 def when_said(moment: datetime, today: datetime | None = None) -> str:
@@ -71,7 +73,7 @@ def player_dots(game: StoredGame, dark: bool) -> ft.Control:
         choices = {}
     colours = game_screens.screen(game.game).player_colours(list(game.players), choices, dark)
     dots = ft.Row(
-        [ft.Container(width=12, height=12, border_radius=6, bgcolor=colours[p][1], tooltip=p) for p in game.players[:8]],
+        [ft.Container(width=DOT, height=DOT, border_radius=DOT / 2, bgcolor=colours[p][1], tooltip=p) for p in game.players[:8]],
         spacing=4,
         tight=True,
     )
@@ -156,17 +158,18 @@ def game_menu(app: App, game: StoredGame) -> ft.Control:
 
 def entry(app: App, game: StoredGame) -> ft.Control:
     title = title_of(game)
-    lines: list[ft.Control] = [ft.Text(progress(game)), ft.Text(standing(game)), player_dots(game, app.dark)]
-    if complete(game):
-        lines.append(save_offer(app, game))
-    return ft.ListTile(
-        leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
-        title=ft.Text(title),
-        subtitle=ft.Column(lines, spacing=2, tight=True),
-        trailing=game_menu(app, game),
+    row = list_row(
+        title,
+        ft.Column([detail(progress(game)), detail(standing(game))], spacing=2, tight=True),
         on_click=lambda e: app.go(f"/play/{route_id(game.id)}"),
         key=f"in-progress:{game.id}:{game.status}",
+        leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
     )
+    shown = with_controls(row, end=game_menu(app, game), last_line=player_dots(game, app.dark), line_height=DOT)
+    if not complete(game):
+        return shown
+    # Under the row, not in it (no button in the row's button): at its lines' start.
+    return ft.Column([shown, ft.Container(save_offer(app, game), padding=ft.Padding.only(left=56, bottom=8))], spacing=0)
 
 
 def unfinished(app: App) -> list[StoredGame]:

@@ -20,6 +20,7 @@ from companion.ui.views import game_log
 from companion.ui.widgets.chart_axis import WholeScale
 from companion.ui.widgets.controls import bar_title, named, screen_title, section, selectable, short_name
 from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.list_row import list_row
 from companion.ui.widgets.navigation import back_button, navigation_bar
 from companion.ui.widgets.rating_parts import player_ratings, use_ratings
 from scoring import number
@@ -65,12 +66,12 @@ def roster(app: App, covered: bool = False) -> ft.View:
     for name in names[:shown]:
         line = "" if covered else figures_said.get(name, _("no finished game yet"))
         tiles.append(
-            ft.ListTile(
-                leading=ft.Icon(ft.Icons.PERSON, color=player_colour(name)),
-                title=ft.Text(short_name(name, 40)),
-                subtitle=ft.Text(line),
+            list_row(
+                short_name(name, 40),
+                line,
                 on_click=lambda e, n=name: app.go(player_route(n)),
                 key=name,
+                leading=ft.Icon(ft.Icons.PERSON, color=player_colour(name)),
             )
         )
     if len(names) > shown:

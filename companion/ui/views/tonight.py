@@ -19,6 +19,7 @@ from companion.ui.session import App
 from companion.ui.themes import focus_style
 from companion.ui.widgets.controls import bar_title, section, short_name
 from companion.ui.widgets.hooks import use_changes
+from companion.ui.widgets.list_row import list_row
 from companion.ui.widgets.navigation import back_button
 from scoring.fields import join_names
 
@@ -63,12 +64,12 @@ def left_out(app: App, games: list) -> list[ft.Control]:
         italic=True,
     )
     tiles = [
-        ft.ListTile(
-            leading=ft.Icon(ft.Icons.EVENT_BUSY),
-            title=ft.Text(_("{game}, dated {day}").format(game=g.title, day=day(written_day(g)))),
-            subtitle=ft.Text(", ".join(short_name(p, 24) for p in g.players)),
+        list_row(
+            _("{game}, dated {day}").format(game=g.title, day=day(written_day(g))),
+            ", ".join(short_name(p, 24) for p in g.players),
             on_click=lambda e, g=g: app.go(f"/history/{route_id(g.id)}"),
             key=f"after-now:{g.id}",
+            leading=ft.Icon(ft.Icons.EVENT_BUSY),
         )
         for g in games[:3]
     ]
@@ -85,12 +86,12 @@ def new_night(app: App) -> None:
 
 
 def game_tile(app: App, game) -> ft.Control:
-    return ft.ListTile(
-        leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
-        title=ft.Text(evenings.game_line(game)),
-        subtitle=ft.Text(game.played_at[11:16]),
+    return list_row(
+        evenings.game_line(game),
+        game.played_at[11:16],
         on_click=lambda e: app.go(f"/history/{route_id(game.id)}"),
         key=f"tonight:{game.id}",
+        leading=ft.Icon(game_screens.icon(game.game), color=game_screens.seed(game.game)),
     )
 
 
@@ -196,13 +197,13 @@ def HomeCard(app: App, covered: bool = False) -> ft.Control:
         lead = ngettext("{players} lead with {count} win", "{players} lead with {count} wins", wins).format(players=names, count=wins)
     games = ngettext("{count} game", "{count} games", len(evening.games)).format(count=len(evening.games))
     return ft.Card(
-        ft.ListTile(
-            leading=ft.Icon(ft.Icons.NIGHTLIGHT_ROUND),
-            title=ft.Text(heading(evening), weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(f"{games} · {lead}"),
-            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        list_row(
+            heading(evening),
+            f"{games} · {lead}",
             on_click=lambda e: app.go(ROUTE),
-            min_height=56,
+            leading=ft.Icon(ft.Icons.NIGHTLIGHT_ROUND),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            bold=True,
         ),
         key="tonight-card",
     )
