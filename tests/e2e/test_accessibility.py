@@ -4,8 +4,9 @@ Flutter's "Enable accessibility" placeholder (the page turns the tree on itself:
 - The tree is there from the first frames, on a computer's browser and a phone's, with no click: Home's
   buttons with their names in the frame that draws Home, and the placeholder is not what a Tab reaches.
 - Setup keeps the keyboard in the name field after Enter: the next name typed is not lost.
-- A focused button is outlined at 3:1 or more against what it stood on, in the Light, Dark and Black themes
-  (measured from screenshots: the pixels that change when the keyboard comes to it).
+- A focused button, and a focused row of a list (Home's games), is outlined at 3:1 or more against what it stood
+  on, in the Light, Dark and Black themes (measured from screenshots: the pixels that change when the keyboard
+  comes to it).
 - The screens a person reads (Home, Setup, Results, History, Players and a player's page, Statistics,
   Settings): no control without a name, no text read as a disabled text field, one title (level 1) and the
   headings of their sections, and what the issue found read wrong read as a person says it.
@@ -156,46 +157,67 @@ AROUND = 4
 FOCUSED = "(e => (e.getAttribute('aria-label') || e.textContent || '').trim())(document.activeElement)"
 
 
+THEMES = ("Light theme", "Dark theme", "Black theme")
+
+
+def outline_missing(u: UI, where: str, name, target) -> str | None:
+    """Tab to the control named `name` (a string, or a pattern its name matches), then Shift+Tab away: its place
+    (`target`, the page not scrolled between) is shot both ways; the pixels that differ, each at 3:1 or more, must
+    go at least once around it (a 1 px ring; the outline is 3 px). What falls short, said; None if nothing."""
+    for _ in range(30):
+        tab(u.page)
+        reached = u.page.evaluate(FOCUSED)
+        if reached == name or (isinstance(name, re.Pattern) and name.search(reached)):
+            break
+    else:
+        raise AssertionError(f"{where}: Tab never reached {name}")
+    shots = []
+    for key in ("", "Shift+Tab"):  # focused, then not
+        if key:
+            u.page.keyboard.press(key)
+        u.until_still()
+        u.page.wait_for_timeout(300)  # the focus' own change has painted
+        box = target.bounding_box()
+        assert box, f"{where}: {name} is not on the screen"
+        around = {"x": box["x"] - AROUND, "y": box["y"] - AROUND, "width": box["width"] + 2 * AROUND, "height": box["height"] + 2 * AROUND}
+        shots.append((box, u.page.screenshot(clip=around)))
+    (box, focused), (moved, unfocused) = shots
+    assert box == moved, f"{where}: the page moved between the two shots ({box} → {moved})"
+    changed, most = outlined(unfocused, focused)
+    ring = 2 * (box["width"] + box["height"])
+    return None if changed >= ring else f"{where}: {changed} px changed at 3:1 or more (a ring is {ring:.0f}); at most {most:.2f}:1"
+
+
 def test_a_focused_button_is_outlined_at_three_to_one_in_every_theme(ui):
-    """An icon button (Back) and a filled one (Set PIN), in each theme chosen on Settings: reached with Tab,
-    then left with Shift+Tab, the button's place (the page not scrolled between) is shot both ways; the
-    pixels that differ, each at 3:1 or more, go at least once around it (a 1 px ring; the outline is 3 px)."""
+    """An icon button (Back) and a filled one (Set PIN), in each theme chosen on Settings (outline_missing)."""
     pytest.importorskip("PIL", reason="Pillow reads the screenshots")
     u = ui(PHONE)
     u.open("/settings", ready='flt-semantics[role="radio"]')
     found = []
-    for theme in ("Light theme", "Dark theme", "Black theme"):
+    for theme in THEMES:
         u.page.get_by_role("radio", name=theme).click()
         expect(u.page.get_by_role("radio", name=theme)).to_be_checked()
-        for name in ("Back", "Set PIN"):
-            for _ in range(30):
-                tab(u.page)
-                if u.page.evaluate(FOCUSED) == name:
-                    break
-            else:
-                raise AssertionError(f"Tab never reached {name}")
-            shots = []
-            for key in ("", "Shift+Tab"):  # focused, then not
-                if key:
-                    u.page.keyboard.press(key)
-                u.until_still()
-                u.page.wait_for_timeout(300)  # the focus' own change has painted
-                box = u.button(name).bounding_box()
-                assert box, f"{name} is not on the screen"
-                around = {
-                    "x": box["x"] - AROUND,
-                    "y": box["y"] - AROUND,
-                    "width": box["width"] + 2 * AROUND,
-                    "height": box["height"] + 2 * AROUND,
-                }
-                shots.append((box, u.page.screenshot(clip=around)))
-            (box, focused), (moved, unfocused) = shots
-            assert box == moved, f"{theme}, {name}: the page moved between the two shots ({box} → {moved})"
-            changed, most = outlined(unfocused, focused)
-            ring = 2 * (box["width"] + box["height"])
-            if changed < ring:
-                found.append(f"{theme}, {name}: {changed} px changed at 3:1 or more (a ring is {ring:.0f}); at most {most:.2f}:1")
-    assert not found, "\n".join(found)
+        found += [outline_missing(u, f"{theme}, {name}", name, u.button(name)) for name in ("Back", "Set PIN")]
+    assert not any(found), "\n".join(filter(None, found))
+
+
+def test_a_focused_row_is_outlined_at_three_to_one_in_every_theme(ui):
+    """Home's Lost Cities row (a list row: as a ListTile its focus was a fill of 1.32:1 in Light, 1.47:1 in Black),
+    in each theme chosen on Settings (outline_missing)."""
+    pytest.importorskip("PIL", reason="Pillow reads the screenshots")
+    u = ui(PHONE)
+    u.open("/settings", ready='flt-semantics[role="radio"]')
+    found = []
+    for theme in THEMES:
+        u.page.get_by_role("radio", name=theme).click()
+        expect(u.page.get_by_role("radio", name=theme)).to_be_checked()
+        u.tap("Back")
+        row = u.page.get_by_role("button", name=new_game_tile("Lost Cities")).first
+        expect(row).to_be_visible(timeout=30_000)
+        found.append(outline_missing(u, f"{theme}, Home's Lost Cities", new_game_tile("Lost Cities"), row))
+        u.tap("Settings")
+        expect(u.page.get_by_role("radio", name=theme)).to_be_checked(timeout=30_000)
+    assert not any(found), "\n".join(filter(None, found))
 
 
 INTERACTIVE = {

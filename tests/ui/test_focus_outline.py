@@ -17,7 +17,7 @@ from companion.ui import themes
 from companion.ui.widgets import list_row
 
 BUTTON_THEMES = ("button_theme", "filled_button_theme", "outlined_button_theme", "text_button_theme", "icon_button_theme")
-BUTTONS = ("Button", "FilledButton", "FilledTonalButton", "OutlinedButton", "TextButton", "IconButton")
+BUTTONS = ("Button", "FilledButton", "FilledTonalButton", "OutlinedButton", "TextButton", "IconButton", "PopupMenuButton")
 COMPANION = Path(__file__).resolve().parents[2] / "companion"
 
 

@@ -151,6 +151,7 @@ def game_menu(app: App, game: StoredGame) -> ft.Control:
         menu_position=ft.PopupMenuPosition.UNDER,
         width=48,
         height=48,
+        style=focus_style(),
     )
     # A node of its own: the tooltip's word would otherwise lead the row's name ("More Lost Cities, …").
     return ft.Semantics(content=menu, container=True)
