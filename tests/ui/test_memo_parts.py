@@ -32,7 +32,8 @@ def drawn(monkeypatch):
     counting(play_frame, "total_badge", key=lambda player, *a, **k: f" {player}")
     counting(play_frame, "how_scoring_works")
     counting(play_frame, "icon_button")  # the app bar's Back
-    counting(score_sheet, "sheet_row", key=lambda label, *a, **k: f" {label}")
+    counting(score_sheet, "round_cell", key=lambda points, running: f" {points} {running}")
+    counting(score_sheet, "total_cell", key=lambda total: f" {total}")
     return counts
 
 
@@ -60,7 +61,8 @@ def test_a_tap_draws_the_round_it_changed_and_the_totals_of_the_score_sheet(stor
     h.tap("Noah blue 10")  # Noah leads, -10 to -14
     drawn.clear()
     h.tap("Noah blue 9")  # and still leads: Mia's badge shows what it showed
-    assert drawn == Counter({"total_badge Noah": 1, "sheet_row 2": 1, "sheet_row Total": 1})
+    # Noah's cell of round 2 (blue 9 and 10: −1, −1 in all) and his total: not Mia's, not round 1's
+    assert drawn == Counter({"total_badge Noah": 1, "round_cell -1 -1": 1, "total_cell -1": 1})
 
 
 def test_a_player_switch_draws_both_players_totals_and_no_app_bar(store, open_app, drawn):

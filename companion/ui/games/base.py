@@ -13,7 +13,8 @@ from typing import Any, ClassVar, Protocol
 import flet as ft
 
 import scoring
-from companion.language import _, spoken
+from companion.language import _, ngettext, spoken
+from companion.language import number as said_number
 from companion.services.player_colours import colour_name, table_colours
 from companion.services.table_answers import TableAnswers
 from companion.ui.widgets.bar_buttons import BarButton
@@ -225,6 +226,16 @@ class GameScreen:
     def preview(self) -> str:
         """What the round being entered would score if it ended now, for the header; "" for none."""
         return ""
+
+    def header_said(self) -> str:
+        """What the header says of the game now, in sentences, for screen readers (the header's name): its
+        round label made a sentence; "" for a game that says nothing there."""
+        label = spoken(self.round_label())
+        return label if not label or label.endswith((".", "!", "?")) else f"{label}."
+
+    def total_said(self, player: str, total: int) -> str:
+        """A player's total in words, for screen readers ("Ana: −35 points"); the play screen adds the place."""
+        return ngettext("{player}: {count} point", "{player}: {count} points", abs(total)).format(player=player, count=said_number(total))
 
     def entered(self) -> bool:
         """Whether anything has been entered yet (before that, level totals are no tie to explain): the rules'."""

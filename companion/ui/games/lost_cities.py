@@ -13,6 +13,7 @@ import flet as ft
 
 import scoring
 from companion.language import N_, _
+from companion.language import number as said_number
 from companion.services.history_figures import share_of
 from companion.ui.games.base import GameScreen, line_words, naming
 from companion.ui.widgets.bar_buttons import FILLED, OUTLINED, BarButton, next_round_button
@@ -97,19 +98,21 @@ def Investment(
 
 @ft.memo
 @ft.component
-def Head(player: str, colour: str, score: str, shade: str) -> ft.Control:
-    """A column's head in the header: its colour (a stripe and the name) and its score now.
+def Head(player: str, colour: str, score: str, shade: str, said: str) -> ft.Control:
+    """A column's head in the header: its colour (a stripe and the name) and its score now; read as `said`
+    ("Mia's yellow expedition: 12", the colour's name left out of the tree), the score's node after it.
 
     Its identifier names the player, and Flutter's web engine keeps a node's first identifier when only
     that changes (after a player switch four heads of five said expedition-<the other player>-<colour>,
     issue 40): the node is keyed by its identifier, so another player's head is a new node."""
     identifier = f"expedition-{player}-{colour}"
-    return ft.Column(
+    name = ft.Text(colour_name(colour), weight=ft.FontWeight.BOLD, color=shade, size=12, text_align=ft.TextAlign.CENTER)
+    column = ft.Column(
         [
             ft.Container(height=4, width=COLUMN - 8, bgcolor=shade, border_radius=2),
             # Whole at any text size: a name wider than its column (at 200 % text, "yellow") goes on over a
             # second line rather than end in "yel…"; the header grows by that line.
-            ft.Text(colour_name(colour), weight=ft.FontWeight.BOLD, color=shade, size=12, text_align=ft.TextAlign.CENTER),
+            ft.Semantics(exclude_semantics=True, content=name),
             ft.Semantics(
                 identifier=identifier,
                 # One line, never two: "−17" at 200 % text is wider than its column (it wrapped, and the header
@@ -122,10 +125,10 @@ def Head(player: str, colour: str, score: str, shade: str) -> ft.Control:
         ],
         spacing=0,
         width=COLUMN,
-        key=identifier,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         tight=True,
     )
+    return ft.Semantics(label=said, container=True, content=column, key=identifier)
 
 
 @ft.memo
@@ -187,10 +190,16 @@ class LostCitiesScreen(GameScreen):
     def shade(self, colour: str) -> str:
         return ink(colour, self.context.dark)
 
-    def head_inputs(self, player: str, colour: str) -> tuple[str, str, str, str]:
-        """What a column's head shows (Head's arguments)."""
+    def head_inputs(self, player: str, colour: str) -> tuple[str, str, str, str, str]:
+        """What a column's head shows (Head's arguments), and what it says."""
         mine = self.expedition(player, colour)
-        return player, colour, scoring.number(mine.score()) if mine.started else "–", self.shade(colour)
+        if mine.started:
+            said = _("{player}'s {colour} expedition: {score}").format(
+                player=player, colour=colour_name(colour), score=said_number(mine.score())
+            )
+        else:
+            said = _("{player}'s {colour} expedition: not started").format(player=player, colour=colour_name(colour))
+        return player, colour, scoring.number(mine.score()) if mine.started else "–", self.shade(colour), said
 
     def head(self, player: str, colour: str) -> ft.Control:
         return self.context.part(self.head_inputs, Head, player, colour, key=f"expedition-{player}-{colour}")
@@ -296,11 +305,12 @@ class LostCitiesScreen(GameScreen):
     def heads_label(self, player: str, round_: int, rounds: int, starter: str | None) -> ft.Control:
         """What the heads under it are: whose, which round, and (on a phone, where nothing else in view says
         it) who starts that round (`starter`: "" when the players choose; None: not said)."""
-        whose = ft.Text(
+        shown = ft.Text(
             _("{player}, round {round} of {rounds}").format(player=short_name(player), round=round_, rounds=rounds),
             weight=ft.FontWeight.BOLD,
             size=13,
         )
+        whose = ft.Semantics(exclude_semantics=True, content=shown)  # the header's sentence and the heads' say it
         if starter is None:
             return ft.Row([whose], alignment=ft.MainAxisAlignment.CENTER, key=f"label {player}")
         said = _("{player} starts").format(player=short_name(starter)) if starter else _("level: choose who starts")
@@ -347,6 +357,9 @@ class LostCitiesScreen(GameScreen):
     def round_label(self) -> str:
         return ""  # the heads' line says the round, with whose cards they are
 
+    def header_said(self) -> str:
+        return _("Round {round} of {rounds}.").format(round=self.round_index + 1, rounds=self.variant.rounds)
+
     def scroll_key(self) -> str:
         return f"round {self.round_index}"  # another round: its cards from the top
 
@@ -364,8 +377,9 @@ class LostCitiesScreen(GameScreen):
             )
             for i in range(len(self.context.record["rounds"]))
         ]
-        if len(buttons) > 1:
-            buttons.insert(0, ft.Text(_("Round"), size=13, weight=ft.FontWeight.BOLD, key="round label"))
+        if len(buttons) > 1:  # the word before them, left out of the tree: each button's name says it
+            word = ft.Text(_("Round"), size=13, weight=ft.FontWeight.BOLD)
+            buttons.insert(0, ft.Semantics(exclude_semantics=True, content=word, key="round label"))
         return buttons
 
     def view_choices(self) -> list[ft.Control]:

@@ -23,6 +23,7 @@ import flet as ft
 
 import scoring
 from companion.language import N_, _, spoken
+from companion.language import number as said_number
 from companion.ui.games.base import GameScreen
 from companion.ui.widgets.bar_buttons import OUTLINED, TONAL, BarButton, next_round_button
 from companion.ui.widgets.controls import TAP
@@ -126,9 +127,11 @@ def ScoreField(screen: ScorePadScreen, player: str, round_: int, stored: int | N
 
 @ft.memo
 @ft.component
-def Running(total: int) -> ft.Control:
-    """The running total after a round, beside its field, as on paper."""
-    return ft.Text(f"= {number(total)}", width=RUNNING, size=13, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True)
+def Running(player: str, round_: int, total: int) -> ft.Control:
+    """The running total after a round, beside its field, as on paper; read with whose and which round."""
+    said = _("{player}'s total after round {round}: {total}").format(player=player, round=round_, total=said_number(total))
+    shown = ft.Text(f"= {number(total)}", width=RUNNING, size=13, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True)
+    return ft.Semantics(label=said, container=True, exclude_semantics=True, content=shown)
 
 
 class ScorePadScreen(GameScreen):
@@ -246,7 +249,7 @@ class ScorePadScreen(GameScreen):
         return ft.Row(
             [
                 ScoreField(self, player, round_, self.stored(player, round_), key=f"{player} round {round_}"),
-                Running(self.running(player, round_), key="running"),
+                Running(player, round_, self.running(player, round_), key="running"),
             ],
             spacing=6,
             vertical_alignment=ft.CrossAxisAlignment.START,
@@ -277,6 +280,9 @@ class ScorePadScreen(GameScreen):
 
     def tableau(self, player: str) -> ft.Control:
         return self.round_rows() if self.phone else self.column(player)
+
+    def header_said(self) -> str:
+        return _("Round {round}.").format(round=len(self.rounds))
 
     def over(self) -> str:
         """How the game ended, once it has: the rules' sentence of the target reached, or the players' Finish game."""

@@ -16,6 +16,7 @@ import flet as ft
 
 import scoring
 from companion.language import _, ngettext, spoken
+from companion.language import number as said_number
 from companion.ui.games.base import GameScreen, line_words
 from companion.ui.widgets.bar_buttons import FILLED, BarButton, next_round_button
 from companion.ui.widgets.controls import TAP, card_button, short_name
@@ -293,7 +294,9 @@ class SixNimmtScreen(GameScreen):
         """The rounds to look back at (and correct): "Round" and a 48 px button a round."""
         current = self.round_index
         last = len(self.position.rounds) - 1
-        buttons: list[ft.Control] = [ft.Text(_("Round"), size=13, weight=ft.FontWeight.BOLD, key="round label")]
+        # The word before them, left out of the tree: each button's name says it.
+        word = ft.Text(_("Round"), size=13, weight=ft.FontWeight.BOLD)
+        buttons: list[ft.Control] = [ft.Semantics(exclude_semantics=True, content=word, key="round label")]
         for i in range(last + 1):
             buttons.append(
                 (ft.FilledButton if i == current else ft.OutlinedButton)(
@@ -346,6 +349,16 @@ class SixNimmtScreen(GameScreen):
             best,
         )
         return said.format(players=spoken(join_names(won)), count=number(best))
+
+    def header_said(self) -> str:
+        """The round shown (the heads say it, each with a player's bullheads), and the end once it has come."""
+        shown = _("Round {round}.").format(round=self.round_index + 1)
+        return f"{shown} {self.round_label()}".strip()
+
+    def total_said(self, player: str, total: int) -> str:
+        return ngettext("{player}: {count} bullhead", "{player}: {count} bullheads", abs(total)).format(
+            player=player, count=said_number(total)
+        )
 
     def after(self) -> list[ft.Control]:
         """The paper pad of the rounds, under the cards: read more than entered (never a negative width: see card_width)."""

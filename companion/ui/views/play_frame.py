@@ -23,6 +23,7 @@ from companion.ui.widgets.editing_banner import editing_banner
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import SelfDrawnPart
 from companion.ui.widgets.tableau_photo import PhotoButton, photo_inputs, photos_here
+from scoring.words import place as place_words
 
 if TYPE_CHECKING:
     from companion.ui.views.play_controller import Play
@@ -52,9 +53,18 @@ def shown_players(play: Play, beside: float = 0) -> tuple[list[str], float | Non
 
 @ft.memo
 @ft.component
-def TotalBadge(player: str, total: int, place: int | None, leading: bool, selected: bool, large: bool, compact: bool) -> ft.Control:
+def TotalBadge(
+    player: str, total: int, place: int | None, leading: bool, selected: bool, large: bool, compact: bool, said: str
+) -> ft.Control:
     """A player's total: drawn again only when what it shows changes (every such thing is an argument)."""
-    return total_badge(player, total, place, leading, large=large, selected=selected, compact=compact)
+    return total_badge(player, total, place, leading, said, large=large, selected=selected, compact=compact)
+
+
+def total_said(play: Play, player: str, total: int, place: int | None) -> str:
+    """A badge as one sentence, its name for screen readers: "Ana: −35 points, 2nd place" (the game's unit)."""
+    said = play.screen.total_said(player, total)
+    # Translators: a player's total ("Ana: −35 points") and their place ("2nd place"), as a screen reader reads a badge.
+    return _("{total}, {place}").format(total=said, place=spoken(place_words(place))) if place else said
 
 
 def selected_player(play: Play) -> str | None:
@@ -66,22 +76,22 @@ def selected_player(play: Play) -> str | None:
     return play.player if not play.app.wide and game is not None and game.per_player else None
 
 
-def totals(play: Play) -> tuple[tuple[tuple[str, int, int | None, bool, bool, bool, bool], ...], bool]:
+def totals(play: Play) -> tuple[tuple[tuple[str, int, int | None, bool, bool, bool, bool, str], ...], bool]:
     """What the totals show (Totals' arguments): each player's badge, and whether on one line (a phone)."""
     result = play.live.result
     entered = play.screen.entered()  # before anything is entered, level starting totals rank no one
     leaders = result.ranking[0] if result.ranking and entered else ()
     selected, compact = selected_player(play), not play.app.wide
-    badges = tuple(
-        (p, result.totals[p], result.place_of(p) if entered else None, p in leaders, p == selected, play.app.wide, compact)
-        for p in play.players
-    )
-    return badges, compact
+    badges = []
+    for p in play.players:
+        total, place = result.totals[p], result.place_of(p) if entered else None
+        badges.append((p, total, place, p in leaders, p == selected, play.app.wide, compact, total_said(play, p, total, place)))
+    return tuple(badges), compact
 
 
 @ft.memo
 @ft.component
-def Totals(badges: tuple[tuple[str, int, int | None, bool, bool, bool, bool], ...], compact: bool) -> ft.Control:
+def Totals(badges: tuple[tuple[str, int, int | None, bool, bool, bool, bool, str], ...], compact: bool) -> ft.Control:
     """Every player's total: each badge's arguments (TotalBadge's, in order), one tuple a player."""
     return ft.Row(
         [TotalBadge(*badge, key=f"total {badge[0]}") for badge in badges],
@@ -142,7 +152,7 @@ def player_switch(play: Play, more: list[ft.Control] | None = None) -> ft.Contro
 def PlayerButton(player: str, shown: bool, select: Callable[[str], None]) -> ft.Control:
     """One player's button of the phone's switch: filled for the player whose cards are shown."""
     return (ft.FilledButton if shown else ft.OutlinedButton)(
-        content=ft.Text(short_name(player, 12), semantics_label=player),
+        content=ft.Semantics(selected=shown, content=ft.Text(short_name(player, 12), semantics_label=player)),
         on_click=lambda e: select(player),
         height=TAP,
         style=SNUG,
@@ -255,17 +265,46 @@ def switch(play: Play) -> ft.Control:
     """Whose cards the screen shows and the game's own view choices (Lost Cities' round)."""
     game = play.screen
     views = game.view_choices()
-    if play.seat:
-        return ft.Row(
-            [ft.Text(_("Your seat: {player}").format(player=play.seat), weight=ft.FontWeight.BOLD), *views], wrap=True, key="switch"
-        )
+    if play.seat:  # said in the header's sentence (header_said), not again
+        seat = ft.Text(_("Your seat: {player}").format(player=play.seat), weight=ft.FontWeight.BOLD)
+        return ft.Row([ft.Semantics(exclude_semantics=True, content=seat), *views], wrap=True, key="switch")
     if not play.app.wide and game.per_player:
         return player_switch(play, views)
     return ft.Row(views, wrap=True, key="switch")
 
 
 def round_label(play: Play) -> ft.Control:
-    return ft.Text(spoken(play.screen.round_label()), weight=ft.FontWeight.BOLD, size=13)
+    """The round being entered; said in the header's sentence (header_said), not again."""
+    return ft.Semantics(exclude_semantics=True, content=ft.Text(spoken(play.screen.round_label()), weight=ft.FontWeight.BOLD, size=13))
+
+
+def header_said(play: Play) -> str:
+    """What the header says, as sentences a person would say, its name for screen readers: the game's
+    round ("Round 2 of 3."), and whose cards this phone shows. Its texts that say the same are left out
+    of the tree; its totals, buttons and sums are read after it, each in words of its own."""
+    game = play.screen
+    if play.seat:
+        whose = _("Your seat: {player}.").format(player=play.seat)
+    elif not play.app.wide and game.per_player:
+        # Translators: on a phone's play screen, whose cards are shown under the header (a screen reader reads it).
+        whose = _("{player}'s cards are shown.").format(player=play.player)
+    else:
+        whose = ""
+    return " ".join(said for said in (game.header_said(), whose) if said)
+
+
+def header_inputs(play: Play, header: ft.Control) -> tuple[str, ft.Control]:
+    """The header's arguments (Header's): its sentence changes with the round (the frame with the player shown)."""
+    return header_said(play), header
+
+
+def Header(said: str, header: ft.Control) -> ft.Control:
+    return ft.Semantics(
+        identifier="play-header",
+        container=True,
+        label=said,
+        content=ft.Container(header, padding=HEADER_PADDING, bgcolor=ft.Colors.SURFACE, border=HEADER_BOTTOM),
+    )
 
 
 def preview(play: Play) -> ft.Control:
@@ -382,11 +421,7 @@ def frame(play: Play) -> ft.Control:
     return ft.Column(
         [
             part(editing, key="editing"),
-            ft.Semantics(
-                identifier="play-header",
-                container=True,
-                content=ft.Container(header, padding=HEADER_PADDING, bgcolor=ft.Colors.SURFACE, border=HEADER_BOTTOM),
-            ),
+            part(Header, header, key="header", inputs=header_inputs),
             # One scrolling column per view of the game (GameScreen.scroll_key: Lost Cities' round shown):
             # Flutter keeps its offset while its content changes, and a new view (after Next round) starts
             # at its top, where the round's first words are.

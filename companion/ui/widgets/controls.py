@@ -243,10 +243,19 @@ def standings(players: Sequence[str], ranking: Iterable[Iterable[str]] | None = 
 
 
 def total_badge(
-    player: str, total: int, place: int | None, leading: bool, large: bool = False, selected: bool = False, compact: bool = False
+    player: str,
+    total: int,
+    place: int | None,
+    leading: bool,
+    said: str,
+    large: bool = False,
+    selected: bool = False,
+    compact: bool = False,
 ) -> ft.Control:
     """A player's name, live total and place; the identifiers are a stable contract for tests.
-    The total is a live region: a screen reader says it when it changes. `large` on a tablet;
+    `said`: the badge as one sentence ("Ana: −35 points, 2nd place"), its name in the accessibility tree (the
+    name drawn is left out of it: read apart, totals and places came away from their names); a live region:
+    a screen reader says it when it changes. `large` on a tablet;
     `compact` on a phone: one line (name, total, place), so the cards keep the screen's height.
 
     Two marks that never look alike: the leader's place comes with a trophy; the player whose cards
@@ -256,7 +265,6 @@ def total_badge(
     name = ft.Text(short_name(player, 14), weight=ft.FontWeight.BOLD, tooltip=player, no_wrap=True, size=16 if large else 13, color=ink)
     score = ft.Semantics(
         identifier=f"total-{player}",
-        live_region=True,
         content=ft.Text(number(total), size=44 if large else 18 if compact else 22, weight=ft.FontWeight.BOLD, color=ink),
     )
     ranked = ft.Row(
@@ -268,16 +276,17 @@ def total_badge(
         tight=True,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-    parts: list[ft.Control] = [name, score, ranked]
+    parts: list[ft.Control] = [ft.Semantics(exclude_semantics=True, content=name), score, ranked]
     body: ft.Control = (
         ft.Row(parts, spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         if compact
         else ft.Column(parts, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
     )
-    return ft.Container(
+    badge = ft.Container(
         body,
         padding=ft.Padding.symmetric(horizontal=12 if large else 6 if compact else 8, vertical=4 if large else 0 if compact else 2),
         border_radius=12,
         bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE_CONTAINER_HIGHEST,
         border=ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.TRANSPARENT),
     )
+    return ft.Semantics(label=said, container=True, live_region=True, content=badge)
