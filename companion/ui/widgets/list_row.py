@@ -13,6 +13,10 @@ import flet as ft
 
 from companion.ui.themes import focus_style
 
+TAP = 48  # the room a control at the row's end takes
+START, END, PADDING = 16, 24, 10  # a tile's padding at its start, its end, above and below
+GAP, ICON = 16, 24  # between a tile's parts; its leading icon
+
 
 @ft.control
 class ListRow(ft.TextButton):
@@ -25,9 +29,8 @@ class ListRow(ft.TextButton):
         return title
 
     @property
-    def subtitle(self) -> ft.Control | None:
-        lines = self._lines()
-        return lines[1] if len(lines) > 1 else None
+    def subtitle(self) -> ft.Control:
+        return self._lines()[1]
 
     def _lines(self) -> list[ft.Control]:
         row = self.content
@@ -48,15 +51,10 @@ def style() -> ft.ButtonStyle:
         color=ft.Colors.ON_SURFACE_VARIANT,
         padding=ft.Padding.only(left=START, top=PADDING, right=END, bottom=PADDING),
         visual_density=ft.VisualDensity.STANDARD,  # the same padding on a computer's browser as on a phone's
-        icon_size=24,
+        icon_size=ICON,
         shape=ft.RoundedRectangleBorder(radius=12),
         side=focus_style().side,
     )
-
-
-TAP = 48  # the room a control at the row's end takes
-START, END, PADDING = 16, 24, 10  # a tile's padding at its start, its end, above and below
-GAP, ICON = 16, 24  # between a tile's parts; its leading icon
 
 
 def with_controls(row: ListRow, end: ft.Control | None = None, last_line: ft.Control | None = None, line_height: int = 0) -> ft.Stack:
@@ -79,7 +77,7 @@ def with_controls(row: ListRow, end: ft.Control | None = None, last_line: ft.Con
 
 def list_row(
     title: str,
-    subtitle: str | ft.Control | None,
+    subtitle: str | ft.Control,
     on_click,
     key: str | None = None,
     leading: ft.Control | None = None,
@@ -87,16 +85,11 @@ def list_row(
     bold: bool = False,
 ) -> ListRow:
     """A tappable row: `leading`, the title over `subtitle` (a text: `detail`'s look), `trailing`."""
+    # Two lines, always: 64 px tall, never under 48.
     lines: list[ft.Control] = [
-        ft.Text(
-            title,
-            theme_style=ft.TextThemeStyle.BODY_LARGE,
-            color=ft.Colors.ON_SURFACE,
-            weight=ft.FontWeight.BOLD if bold else None,
-        )
+        ft.Text(title, theme_style=ft.TextThemeStyle.BODY_LARGE, color=ft.Colors.ON_SURFACE, weight=ft.FontWeight.BOLD if bold else None),
+        detail(subtitle) if isinstance(subtitle, str) else subtitle,
     ]
-    if subtitle is not None:
-        lines.append(detail(subtitle) if isinstance(subtitle, str) else subtitle)
     parts = [leading, ft.Column(lines, spacing=0, tight=True, expand=True), trailing]
     return ListRow(
         content=ft.Row([p for p in parts if p is not None], spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER),
