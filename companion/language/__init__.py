@@ -250,16 +250,17 @@ def percent(fraction: float) -> str:
 
 
 def number(value: int) -> str:
-    """A whole number with the reader's grouping: "20,000" in English (as the app always wrote it), "20.000", "20 000"."""
+    """A whole number with the reader's grouping: "20,000" in English (as the app always wrote it), "20.000", "20 000";
+    signed with the minus sign ("−35"), as every number the app shows."""
     if current() == DEFAULT:
-        return f"{value:,}"
+        return f"{value:,}".replace("-", "\u2212")
     from babel import UnknownLocaleError
     from babel.numbers import format_decimal
 
     try:
-        return format_decimal(value, locale=current())
+        return format_decimal(value, locale=current()).replace("-", "\u2212")
     except UnknownLocaleError:
-        return f"{value:,}"
+        return f"{value:,}".replace("-", "\u2212")
 
 
 def decimal(value: float, digits: int = 1) -> str:
