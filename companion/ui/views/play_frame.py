@@ -152,7 +152,7 @@ def player_switch(play: Play, more: list[ft.Control] | None = None) -> ft.Contro
 def PlayerButton(player: str, shown: bool, select: Callable[[str], None]) -> ft.Control:
     """One player's button of the phone's switch: filled for the player whose cards are shown."""
     return (ft.FilledButton if shown else ft.OutlinedButton)(
-        content=ft.Semantics(selected=shown, content=ft.Text(short_name(player, 12), semantics_label=player)),
+        content=ft.Text(short_name(player, 12), semantics_label=player),
         on_click=lambda e: select(player),
         height=TAP,
         style=SNUG,
