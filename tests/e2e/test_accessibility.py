@@ -7,9 +7,11 @@ Flutter's "Enable accessibility" placeholder (the page turns the tree on itself:
 - A focused button, and a focused row of a list (Home's games), is outlined at 3:1 or more against what it stood
   on, in the Light, Dark and Black themes (measured from screenshots: the pixels that change when the keyboard
   comes to it).
-- The screens a person reads (Home, Setup, Results, History, Players and a player's page, Statistics,
-  Settings): no control without a name, no text read as a disabled text field, one title (level 1) and the
-  headings of their sections, and what the issue found read wrong read as a person says it.
+- Every route of the app (app.routes(): Home, the games in progress, Tonight, Setup, a game's Results under way
+  and saved, History, import and export, Players and a player's page, Statistics, Settings, an invitation, joining
+  and a seat's phone, an unknown address) and each game's play screen: no control (nor radio group) without a
+  name, no text read as a disabled text field, one title (level 1) and the headings of their sections, and what
+  the issue found read wrong read as a person says it.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from companion.ui.games import title_of
+
 from .conftest import PHONE, new_context, served_after
-from .test_screen_sizes import EXAMPLES
+from .test_screen_sizes import EXAMPLES, UNDER_WAY
 from .ui import UI, new_game_tile
 
 pytestmark = pytest.mark.e2e
@@ -64,20 +68,32 @@ ANDROID = {
 FRAMES_TO_HOME = 3
 
 
+def finished(store) -> None:
+    """Two finished games: Results, History, Players and Statistics have something to say."""
+    store.add_finished(
+        [
+            {**json.loads((EXAMPLES / name).read_text())["record"], "id": f"g{i}", "played_at": f"2026-03-0{i + 1}T20:00:00"}
+            for i, name in enumerate(("lost-cities-edge-values.json", "bgg-card-game-rulebook.json"))
+        ]
+    )
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """Two finished games: Results, History, Players and Statistics have something to say."""
-
-    def finished(store) -> None:
-        store.add_finished(
-            [
-                {**json.loads((EXAMPLES / name).read_text())["record"], "id": f"g{i}", "played_at": f"2026-03-0{i + 1}T20:00:00"}
-                for i, name in enumerate(("lost-cities-edge-values.json", "bgg-card-game-rulebook.json"))
-            ]
-        )
-
     with served_after(tmp_path_factory.mktemp("a11y") / "data", finished) as (s, _):
         yield s
+
+
+@pytest.fixture(scope="module")
+def every_route(tmp_path_factory):
+    """(a server, its games in progress by game): the two finished games, and every game with a screen under way."""
+
+    def prepare(store) -> dict[str, str]:
+        finished(store)
+        return {record["game"]: store.create(record).id for record in UNDER_WAY}
+
+    with served_after(tmp_path_factory.mktemp("a11y-routes") / "data", prepare) as made:
+        yield made
 
 
 @pytest.mark.parametrize("device", ["computer", "phone"])
@@ -233,11 +249,21 @@ INTERACTIVE = {
     "menuitem",
     "slider",
     "spinbutton",
+    "radiogroup",  # not a control, yet ARIA asks it for a name: Settings' two were nameless
 }
 # Each screen's headings: its title (the only level 1) first, then its sections'. And what the issue heard read
-# wrong, as a person says it: (role, name) nodes the tree must hold.
+# wrong, as a person says it: (role, name) nodes the tree must hold. Every route of the app (app.routes()): {game}
+# in a route is the id of that game's game in progress, {code} its invitation's code; each game's play screen
+# after these (PLAY), and a seat's screen on the guest's own phone.
 SCREENS = {
     "/": (["Tableside", "New game", "Latest results"], []),
+    "/in-progress": (["Games in progress"], []),
+    "/tonight": (["Game night of 2026-03-02", "Games", "Standings"], []),
+    "/results/{lost-cities}": (["Results", "Round by round", "How every point was scored"], []),
+    "/transfer": (["Import and export", "Export", "Import"], []),
+    "/invite/{lost-cities}": (["Invite players"], []),
+    "/join/{code}": (["Join Lost Cities"], [("button", "I am Mia")]),
+    "/nowhere": (["Not found"], []),
     "/setup/lost-cities": (["New game of Lost Cities", "Players", "Options", "Where and notes"], []),
     "/history/g0": (
         ["Results", "Round by round", "Where and notes", "How every point was scored"],
@@ -250,8 +276,12 @@ SCREENS = {
         [("button", "Same person as…")],
     ),
     "/stats": (["Statistics", "By game", "Wins per player"], []),
-    "/settings": (["Settings", "Privacy", "Your games", "Appearance", "Language"], []),
+    "/settings": (
+        ["Settings", "Privacy", "Your games", "Appearance", "Language"],
+        [("radiogroup", "Appearance"), ("radiogroup", "Language")],
+    ),
 }
+PLAY = {f"/play/{{{record['game']}}}": ([title_of(record)], []) for record in UNDER_WAY}  # its title: the game's, or the pad's
 # The texts a screen reader must read (the breakdown's lines once were disabled text fields with no value;
 # the chart of scores once said only its axis' labels).
 READ = {
@@ -272,35 +302,58 @@ def props(node: dict) -> dict:
     return {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
 
 
-def test_every_screen_reads_with_names_headings_and_text(browser, server):
-    """One page, each screen opened by its address; the tree as Chromium gives it to a screen reader."""
-    page = new_context(browser, PHONE).new_page()
-    u = UI(page, server, "every-screen")
-    cdp = page.context.new_cdp_session(page)
+def test_every_screen_reads_with_names_headings_and_text(browser, every_route):
+    """One page, each screen opened by its address (the page loaded once, then the browser's history: a load of
+    the app a screen took most of the walk's time), then a guest's phone at its seat; the tree as Chromium gives
+    it to a screen reader."""
+    server, under_way = every_route
+    contexts = [new_context(browser, PHONE), new_context(browser, PHONE)]
     found = []
     try:
-        for route, (headings, nodes) in SCREENS.items():
-            u.open(route)
-            expect(page.get_by_text(headings[-1], exact=True).first).to_be_visible()  # the screen drawn, to its last section
-            u.until_still()
-            tree = [n for n in cdp.send("Accessibility.getFullAXTree")["nodes"] if not n.get("ignored")]
-            nameless = [role(n) for n in tree if role(n) in INTERACTIVE and not name(n)]
-            fields = [name(n) for n in tree if role(n) == "textbox" and props(n).get("disabled")]
-            shown = [(props(n).get("level"), name(n)) for n in tree if role(n) == "heading"]
-            missing = [(r, w) for r, w in nodes if not any(role(n) == r and name(n) == w for n in tree)]
-            text = " ".join(name(n) for n in tree if role(n) == "StaticText")
-            unread = [t for t in READ.get(route, []) if t not in re.sub(r"\s+", " ", text)]
-            titles = [h for level, h in shown if level == 1]
-            sections = [h for level, h in shown if level == 2]
-            wrong = {
-                "nameless controls": nameless,
-                "disabled text fields": fields,
-                "titles (level 1)": [] if titles == headings[:1] else titles or ["none"],
-                "missing section headings": [h for h in headings[1:] if h not in sections],
-                "missing nodes": missing,
-                "texts not read": unread,
-            }
-            found += [f"{route}: {what}: {items}" for what, items in wrong.items() if items]
+        u = UI(contexts[0].new_page(), server, "every-screen")
+        u.open("/")
+        go(u, f"/invite/{under_way['lost-cities']}")
+        u.text("join-url").wait_for()
+        ids = {**under_way, "code": u.text("join-url").inner_text().strip().rsplit("/", 1)[1]}
+        for route, expected in {**SCREENS, **PLAY}.items():
+            go(u, route.format_map(ids))
+            found += wrong_in_tree(u, route, *expected)
+        phone = UI(contexts[1].new_page(), server, "every-screen-seat")
+        phone.open(f"/join/{ids['code']}", ready='flt-semantics[role="button"]')
+        phone.tap("I am Mia")
+        found += wrong_in_tree(phone, "/join/{code}/Mia", ["Lost Cities"], [("switch", "Mia red 10")])
     finally:
-        page.context.close()
+        for context in contexts:
+            context.close()
     assert not found, "\n".join(found)
+
+
+def go(u: UI, route: str) -> None:
+    """To `route` as the browser's history goes there (Back, Forward, a link): the app draws its screen, unloaded."""
+    u.page.evaluate("(route) => { history.pushState(null, '', route); dispatchEvent(new PopStateEvent('popstate')); }", route)
+
+
+def wrong_in_tree(u: UI, route: str, headings: list[str], nodes: list[tuple[str, str]]) -> list[str]:
+    """What is wrong in the screen's tree, once it is drawn to its last heading: a line a kind of fault."""
+    # The screen drawn, to its last section (two screens in a row never share their title).
+    expect(u.page.get_by_role("heading", level=1, name=headings[0], exact=True)).to_be_visible()
+    expect(u.page.get_by_text(headings[-1], exact=True).first).to_be_visible()
+    u.until_still()
+    tree = [n for n in u.page.context.new_cdp_session(u.page).send("Accessibility.getFullAXTree")["nodes"] if not n.get("ignored")]
+    nameless = [role(n) for n in tree if role(n) in INTERACTIVE and not name(n)]
+    fields = [name(n) for n in tree if role(n) == "textbox" and props(n).get("disabled")]
+    shown = [(props(n).get("level"), name(n)) for n in tree if role(n) == "heading"]
+    missing = [(r, w) for r, w in nodes if not any(role(n) == r and name(n) == w for n in tree)]
+    text = " ".join(name(n) for n in tree if role(n) == "StaticText")
+    unread = [t for t in READ.get(route, []) if t not in re.sub(r"\s+", " ", text)]
+    titles = [h for level, h in shown if level == 1]
+    sections = [h for level, h in shown if level == 2]
+    wrong = {
+        "nameless controls": nameless,
+        "disabled text fields": fields,
+        "titles (level 1)": [] if titles == headings[:1] else titles or ["none"],
+        "missing section headings": [h for h in headings[1:] if h not in sections],
+        "missing nodes": missing,
+        "texts not read": unread,
+    }
+    return [f"{route}: {what}: {items}" for what, items in wrong.items() if items]

@@ -103,7 +103,7 @@ def spans_text(spans) -> list[str]:
 
 def choose_language(h, name: str) -> None:
     radio = h.find(ft.Radio, label=name)
-    group = next(g for g in h.find_all(ft.RadioGroup) if radio in g.content.controls)
+    group = next(g for g in h.find_all(ft.RadioGroup) if radio in g.content.content.controls)
     h.choose(group, radio.value)
     h.settle()
 

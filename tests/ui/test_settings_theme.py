@@ -21,21 +21,21 @@ def flip(h, label: str) -> None:
 def choose(h, label: str) -> None:
     """Tap the radio named `label` ("Light theme", "Dark theme", "Black theme"): the browser sets its group's value."""
     radio = h.find(ft.Radio, label=label)
-    group = next(g for g in h.find_all(ft.RadioGroup) if radio in g.content.controls)
+    group = next(g for g in h.find_all(ft.RadioGroup) if radio in g.content.content.controls)
     h.choose(group, radio.value)
     h.settle()
 
 
 def theme_group(h) -> ft.RadioGroup:
     """The theme's radios (Settings also has the language's)."""
-    (group,) = [g for g in h.find_all(ft.RadioGroup) if any(r.value in themes.CHOICES for r in g.content.controls)]
+    (group,) = [g for g in h.find_all(ft.RadioGroup) if any(r.value in themes.CHOICES for r in g.content.content.controls)]
     return group
 
 
 def chosen(h) -> str:
     """The label of the selected radio, as a screen reader says it."""
     group = theme_group(h)
-    return next(r.label for r in group.content.controls if r.value == group.value)
+    return next(r.label for r in group.content.content.controls if r.value == group.value)
 
 
 def page_background(h) -> str:
@@ -92,7 +92,9 @@ def test_dark_theme_survives_a_server_restart(tmp_path):
 
 def test_the_three_choices_are_named_for_a_screen_reader(open_app):
     h = open_app("/settings", browser_storage={})
-    assert [r.label for r in theme_group(h).content.controls] == ["Light theme", "Dark theme", "Black theme"]
+    group = theme_group(h)
+    assert [r.label for r in group.content.content.controls] == ["Light theme", "Dark theme", "Black theme"]
+    assert group.content.label == "Appearance"  # the group's own name (its radios' section), not only its radios'
     assert all(r.height >= 48 for r in h.find_all(ft.Radio))  # a row each, a finger's target
 
 

@@ -16,7 +16,7 @@ import flet as ft
 from companion.language import _
 from companion.services.history_figures import share_of
 from companion.ui.games.base import GameScreen
-from companion.ui.widgets.controls import section, short_name, stepper
+from companion.ui.widgets.controls import named, section, short_name, stepper
 from scoring import Action, number
 from scoring import cgt as rules
 from scoring.words import Said
@@ -141,11 +141,13 @@ class CgtScreen(GameScreen):
             rows.append(self.meta_row(t, meta, modifier, game.value(t), low, high))
         others = tuple(str(t) for t in range(rules.TYPE_MIN, rules.TYPE_MAX + 1) if t not in self.types_shown())
         rows.append(
-            ft.Dropdown(
-                label=_("Another type"),
-                width=180,
-                options=[ft.DropdownOption(t) for t in others],
-                on_select=lambda e: self.add_type(e.control.value),
+            named(  # read "Another type", not as a nameless button (Flutter's menu button leaves its label out)
+                ft.Dropdown(
+                    label=_("Another type"),
+                    width=180,
+                    options=[ft.DropdownOption(t) for t in others],
+                    on_select=lambda e: self.add_type(e.control.value),
+                )
             )
         )
         return rows

@@ -31,15 +31,21 @@ STANDALONE_PIN = N_(
 
 
 def theme_choice(chosen: str, on_change: Callable[[ft.Event[ft.RadioGroup]], None]) -> ft.RadioGroup:
-    """Light, Dark or Black, one radio a row (48 px each, a tap target on a phone)."""
+    """Light, Dark or Black, one radio a row (48 px each, a tap target on a phone); the group is named by its section."""
     radios: list[ft.Control] = [ft.Radio(value=c, label=_(themes.LABELS[c]), height=48) for c in themes.CHOICES]
-    return ft.RadioGroup(value=chosen, on_change=on_change, content=ft.Column(radios, spacing=0))
+    return ft.RadioGroup(value=chosen, on_change=on_change, content=named_group(_("Appearance"), radios))
 
 
 def language_choice(chosen: str, on_change: Callable[[ft.Event[ft.RadioGroup]], None]) -> ft.RadioGroup:
     """English, Deutsch, Français, one radio a row, each named in its own language (as a reader looks for it)."""
     radios: list[ft.Control] = [ft.Radio(value=code, label=name, height=48) for code, name in language.LANGUAGES.items()]
-    return ft.RadioGroup(value=chosen, on_change=on_change, content=ft.Column(radios, spacing=0))
+    return ft.RadioGroup(value=chosen, on_change=on_change, content=named_group(_("Language"), radios))
+
+
+def named_group(name: str, radios: list[ft.Control]) -> ft.Control:
+    """The radios, their group named `name` for a screen reader: a label inside the RadioGroup names its node (a
+    Semantics around it would make a named group of its own around a nameless radio group)."""
+    return ft.Semantics(label=name, content=ft.Column(radios, spacing=0))
 
 
 @ft.component
