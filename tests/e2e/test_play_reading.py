@@ -46,14 +46,14 @@ def server(tmp_path_factory):
 
 def tree(page) -> list[tuple[str, str, list[str]]]:
     """Chromium's accessibility tree as a screen reader gets it: (role, name, the names of its children) a node."""
-    nodes = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+    nodes: list[dict] = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
     by_id = {n["nodeId"]: n for n in nodes}
 
     def name(n: dict) -> str:
         return re.sub(r"\s+", " ", n.get("name", {}).get("value", "")).strip()
 
     def shown(n: dict) -> list[dict]:  # its children, through the nodes a reader skips (ignored or unnamed generic)
-        found = []
+        found: list[dict] = []
         for c in n.get("childIds", []):
             child = by_id.get(c)
             if child is None:
@@ -93,8 +93,9 @@ def table(page) -> tuple[list[str], list[str]]:
     return [n for r, n, _ in nodes if r == "columnheader"], [n for r, n, _ in nodes if r == "cell"]
 
 
-def sheet_cells(result: scoring.Result, players: list[str], points: str, total: str) -> list[str]:
-    """The cells a score sheet should read: each round's label, then each player's points with the running total."""
+def sheet_cells(result: scoring.Result, players: list[str], total_row: str, total: str) -> list[str]:
+    """The cells a score sheet should read: each round's label, then each player's points with the running total
+    (`total`: the word before it); last the total row (`total_row`: its label)."""
     running = dict.fromkeys(players, 0)
     cells = []
     for i, round_ in enumerate(result.rounds):
@@ -102,7 +103,7 @@ def sheet_cells(result: scoring.Result, players: list[str], points: str, total: 
         for p in players:
             running[p] += round_[p]
             cells.append(f"{language.number(round_[p])}, {total} {language.number(running[p])}")
-    return [*cells, points, *[language.number(result.totals[p]) for p in players]]
+    return [*cells, total_row, *[language.number(result.totals[p]) for p in players]]
 
 
 def test_a_play_screen_and_its_score_sheet_read_as_sentences_and_a_table(browser, server):
