@@ -75,6 +75,10 @@ def focus_style() -> ft.ButtonStyle:
     On each button, not in the page's theme: Flet's client parses a button style anew into an object never equal to
     the last, so a theme holding one was a new theme at every change of the page (a fallback font registered as a
     name is typed), and the text field being typed in lost its focus, and the Enter after it (tests/e2e/test_names.py)."""
+    return ft.ButtonStyle(side={ft.ControlState.FOCUSED: focus_outline()})
+
+
+def focus_outline() -> ft.BorderSide:
+    """The outline of a focused button (focus_style), for a button whose style draws an edge of its own (a card)."""
     # Outside the button's shape: on the page, not on a filled button's colour (2.1-2.5:1 measured there).
-    outline = ft.BorderSide(FOCUS_WIDTH, ft.Colors.ON_SURFACE, stroke_align=ft.BorderSideStrokeAlign.OUTSIDE)
-    return ft.ButtonStyle(side={ft.ControlState.FOCUSED: outline})
+    return ft.BorderSide(FOCUS_WIDTH, ft.Colors.ON_SURFACE, stroke_align=ft.BorderSideStrokeAlign.OUTSIDE)

@@ -1,8 +1,9 @@
 """A play screen's cards by keyboard and at low vision (issue 64), in Chromium at 390 × 844 through the accessibility
 tree: a game of Lost Cities from Home to its result by keyboard alone (its cards reached with Tab, added with Space
-or Enter and taken back, the totals following and stored);
-a card the other player holds is edged 3:1 against the page in the Light, Dark and Black themes, measured in a
-screenshot's pixels."""
+or Enter and taken back, the keyboard staying on the card it changed, the totals following and stored; the player
+switch saying whose cards are shown; a card the other player holds read as theirs);
+a card the other player holds is edged 3:1 against the page in the Light, Dark and Black themes, and a focused card
+outlined as a button is, measured in a screenshot's pixels."""
 
 from __future__ import annotations
 
@@ -17,11 +18,14 @@ from playwright.sync_api import expect
 import scoring
 
 from .conftest import PHONE, served_after
+from .test_accessibility import outline_missing
 from .ui import UI, new_game_tile
 
 pytestmark = pytest.mark.e2e
 
 FOCUSED = """() => { const e = document.activeElement; return e ? (e.getAttribute('aria-label') || e.innerText || '') : ''; }"""
+TAKEN = "Noah's red 5, taken"  # Noah's card on Mia's tableau, as a screen reader reads it
+FIRST_CARD = "Mia yellow investment 1"
 THEME_KEY = "flutter.tableside.theme"  # where Flutter's shared preferences keep the device's theme (companion/ui/themes.py)
 
 
@@ -57,6 +61,16 @@ def tab_to(u: UI, name: str | re.Pattern, most: int = 80) -> None:
     raise AssertionError(f"Tab never reached {name!r}; the keyboard is on {now!r}")
 
 
+def expect_focus(u: UI, name: str) -> None:
+    """The keyboard is on `name`, now or within a few frames (a card changed comes back as a new control, which
+    takes the focus once the browser has built it)."""
+    try:
+        u.page.wait_for_function(f"(name) => ({FOCUSED})() === name", arg=name, polling="raf", timeout=5_000)
+    except PlaywrightError:
+        u.screenshot("failed-focus")
+        raise AssertionError(f"the keyboard is on {u.page.evaluate(FOCUSED)!r}, not on {name!r}") from None
+
+
 def test_a_game_of_lost_cities_from_home_to_its_result_by_keyboard_alone(ui, server):
     u = ui(PHONE)
     keys = u.page.keyboard
@@ -84,14 +98,31 @@ def test_a_game_of_lost_cities_from_home_to_its_result_by_keyboard_alone(ui, ser
     keys.press("Space")
     expect(u.text("total-Mia")).to_have_text("−16", timeout=10_000)  # 4 − 20
     expect(card).to_have_attribute("aria-checked", "true")
+    expect_focus(u, "Mia blue 4")  # the keyboard stays on the card it changed (a new control: Flutter dropped it)
+    keys.press("Tab")
+    expect_focus(u, "Mia white 4")  # and goes on from it, in reading order
+    keys.press("Shift+Tab")
+    expect_focus(u, "Mia blue 4")
+    keys.press("Space")  # taken back
+    expect(u.text("total-Mia")).to_have_text("0", timeout=10_000)
+    expect(card).to_have_attribute("aria-checked", "false")
+    expect_focus(u, "Mia blue 4")
+    keys.press("Enter")  # added again, by Enter
+    expect(u.text("total-Mia")).to_have_text("−16", timeout=10_000)
     tab_to(u, "Mia blue 7")
     keys.press("Enter")
     expect(u.text("total-Mia")).to_have_text("−9", timeout=10_000)  # 4 + 7 − 20
     tab_to(u, "Mia blue 4")
     keys.press("Enter")  # taken back
     expect(u.text("total-Mia")).to_have_text("−13", timeout=10_000)  # 7 − 20
+    expect(u.button("Mia")).to_have_attribute("aria-current", "true")  # whose cards are shown, in the tree
+    expect(u.button("Noah")).to_have_attribute("aria-current", "false")
     tab_to(u, "Noah")
     keys.press("Enter")  # Noah's tableau
+    expect(u.button("Noah")).to_have_attribute("aria-current", "true")
+    expect(u.button("Mia")).to_have_attribute("aria-current", "false")
+    # Mia's 7 on Noah's tableau, read as whose it is (it was "Noah blue 7", unavailable), in the tree's name.
+    expect(u.page.get_by_role("switch", name="Mia's blue 7, taken", exact=True)).to_have_attribute("aria-checked", "false")
     tab_to(u, "Noah red 5")
     keys.press("Space")
     expect(u.text("total-Noah")).to_have_text("−15", timeout=10_000)  # 5 − 20
@@ -131,16 +162,19 @@ def edge_contrast(u: UI, name: str) -> float:
     return max(contrast(page, p) for p in pixels[2:8])
 
 
-def test_a_taken_cards_edge_stands_out_3_to_1_in_every_theme(ui, server):
-    measured = {}
+def test_a_taken_cards_edge_stands_out_3_to_1_in_every_theme_and_a_focused_card_is_outlined(ui, server):
+    measured, outline = {}, None
     for theme in ("light", "dark", "black"):  # each device's own choice, kept in its browser: a device each
         u = ui(PHONE)
         u.page.add_init_script(f"localStorage.setItem({json.dumps(THEME_KEY)}, {json.dumps(json.dumps(theme))})")
         u.open(f"/play/{server.taken}", ready='[flt-semantics-identifier="total-Mia"]')
-        expect(u.page.get_by_role("switch", name="Mia red 5", exact=True)).to_have_attribute("aria-disabled", "true")  # Noah's
+        expect(u.page.get_by_role("switch", name=TAKEN, exact=True)).to_have_attribute("aria-checked", "false")  # on Mia's tableau
         u.until_still()
-        measured[theme] = round(edge_contrast(u, "Mia red 5"), 2)
+        measured[theme] = round(edge_contrast(u, TAKEN), 2)
+        if theme == "light":  # a focused card is outlined as a button is (its colour is the buttons', measured in every theme)
+            outline = outline_missing(u, "a card", FIRST_CARD, u.button(FIRST_CARD))
         u.screenshot(f"taken-{theme}")
         u.page.context.close()
+    assert not outline, outline  # an inked box showed a fill only
     assert len(set(measured.values())) == 3, f"the themes did not change the page: {measured}"
     assert min(measured.values()) >= 3.0, f"a taken card's edge against the page, per theme: {measured}"

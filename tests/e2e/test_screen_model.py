@@ -26,7 +26,8 @@ READ = """() => {
     for (const e of document.querySelectorAll('[flt-semantics-identifier]')) byId[e.getAttribute('flt-semantics-identifier')] = e.innerText.trim();
     const cards = {};
     for (const e of document.querySelectorAll('flt-semantics[role="switch"][aria-label]'))
-        cards[e.getAttribute('aria-label')] = e.getAttribute('aria-checked') === 'true' ? 'held' : e.getAttribute('aria-disabled') === 'true' ? 'taken' : 'free';
+        // A card another player holds is read as theirs: "Noah's red 5, taken" (controls.card_button's `said`).
+        cards[e.getAttribute('aria-label')] = e.getAttribute('aria-checked') === 'true' ? 'held' : /, taken$/.test(e.getAttribute('aria-label')) ? 'taken' : 'free';
     // A card's name is its aria-label (it has no text of its own); a button with text is named by it.
     const buttons = [...document.querySelectorAll('flt-semantics:is([role="button"], [role="switch"]):not([aria-disabled="true"])')]
         .map(e => (e.getAttribute('aria-label') || e.innerText).trim()).filter(Boolean);
@@ -64,8 +65,10 @@ def lost_cities_expected(record: dict, round_index: int) -> tuple[dict, dict]:
             expedition = lost_cities.Expedition(mine.get("investments", 0), tuple(mine.get("cards", ())))
             heads[f"expedition-{player}-{colour}"] = scoring.number(expedition.score()) if expedition.started else "–"
             for n in lost_cities.NUMBERS:
-                held, taken = n in mine.get("cards", ()), n in theirs.get("cards", ())
-                cards[f"{player} {colour} {n}"] = "held" if held else "taken" if taken else "free"
+                if n in theirs.get("cards", ()):
+                    cards[f"{other}'s {colour} {n}, taken"] = "taken"  # read as whose it is
+                else:
+                    cards[f"{player} {colour} {n}"] = "held" if n in mine.get("cards", ()) else "free"
     return cards, heads
 
 

@@ -78,7 +78,7 @@ def test_a_refusal_draws_the_title_again_and_the_next_tap_clears_it(store, open_
     drawn.clear()
     h.tap("Mia red 6")
     h.tap("Noah")
-    h.tap("Noah red 6")  # Mia holds it: refused in words, in the app bar
+    h.tap("Mia's red 6, taken")  # Mia holds it: refused in words, in the app bar
     assert "Mia" in h.text_of("message")
     h.tap("Noah red 7")
     assert h.text_of("message").strip() == ""

@@ -16,7 +16,7 @@ def test_lost_cities_one_round(open_app, store):
     h.tap("Noah")  # the phone shows one player at a time
     for n in (2, 4, 5):
         h.tap(f"Noah red {n}")
-    assert [card_state(b) for b in h.buttons("Noah red 9")] == ["taken"]  # Mia holds it
+    assert [card_state(b) for b in h.buttons("Mia's red 9, taken")] == ["taken"]  # Mia holds it: read as hers
     for n in range(2, 9):
         h.tap(f"Noah blue {n}")
     h.tap("Noah blue investment 1")

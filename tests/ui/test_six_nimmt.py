@@ -33,6 +33,13 @@ def state(h, name: str) -> str:
     return card_state(card(h, name))
 
 
+def keyed_state(h, label: str) -> str:
+    """The state of the card keyed `label` ("Ana 66"): on a tablet every other tableau reads a taken card by its holder
+    ("Cy's 66, taken"), so its name is not one card's."""
+    (found,) = [c for c in h.controls() if tappable(c) and str(c.key).rsplit(":", 1)[0] == label]
+    return card_state(found)
+
+
 def cards_of(store, game_id: str, round_: int = -1) -> dict[str, list[int]]:
     return {p: pile["cards"] for p, pile in store.get(game_id).record["rounds"][round_].items()}
 
@@ -100,8 +107,8 @@ def test_a_card_on_another_pile_is_taken_and_its_tap_says_whose(open_app, store)
     h = open_app(f"/play/{game_id}")
     h.tap("Ana 55")
     h.tap("Ben")
-    assert state(h, "Ben 55") == "taken" and state(h, "Ben 54") == "free"
-    h.click(card(h, "Ben 55"))  # taken, yet tappable: the rules answer
+    assert state(h, "Ana's 55, taken") == "taken" and state(h, "Ben 54") == "free"  # read as whose it is
+    h.click(card(h, "Ana's 55, taken"))  # taken, yet tappable: the rules answer
     assert h.text_of("message") == "55 is on Ana's pile."
     assert cards_of(store, game_id)["Ben"] == []
     assert not h.conn.errors
@@ -111,7 +118,7 @@ def test_a_tablet_shows_everyone_and_a_tap_takes_the_card_from_every_other_table
     h = open_app(f"/play/{new_game(store)}", width=TABLET)
     assert {f"tableau-{p}" for p in ("Ana", "Ben", "Cy")} <= {c.identifier for c in h.find_all(ft.Semantics) if c.identifier}
     h.tap("Cy 66")
-    assert [state(h, f"{p} 66") for p in ("Ana", "Ben", "Cy")] == ["taken", "taken", "held"]
+    assert [keyed_state(h, f"{p} 66") for p in ("Ana", "Ben", "Cy")] == ["taken", "taken", "held"]
     assert len(card_rows(h, "Ana")) == 11  # three tableaux side by side on 1180 px: rows of ten, every card in view
     assert {c.width for c in h.controls() if tappable(c) and str(c.key).startswith("Ana ")} == {33}
 
@@ -246,7 +253,7 @@ def test_a_tap_at_a_table_of_ten_on_three_tablets_asks_each_card_once(open_app, 
     for h in tablets:
         h.settle()
     assert max(asked.values(), default=0) <= 1 and len(asked) <= 10 * 104 + 1  # each card of the new table once, and Next round
-    assert [state(tablets[2], f"{p} 55") for p in players].count("taken") == 9
+    assert [keyed_state(tablets[2], f"{p} 55") for p in players].count("taken") == 9
 
 
 def test_when_the_rounds_cards_are_all_taken_no_card_is_free(open_app, store):
@@ -264,7 +271,7 @@ def test_a_card_that_would_end_the_game_before_a_later_round_is_taken(open_app, 
     record["rounds"] = [{"Ana": {"cards": [55]}, "Ben": {"cards": [1]}}, {"Ana": {"cards": []}, "Ben": {"cards": [2]}}]
     h = open_app(f"/play/{store.create(record).id}")
     h.tap("Round 1")
-    assert state(h, "Ana 55") == "held" and state(h, "Ana 1") == "taken" and state(h, "Ana 2") == "free"
+    assert state(h, "Ana 55") == "held" and state(h, "Ben's 1, taken") == "taken" and state(h, "Ana 2") == "free"
     assert state(h, "Ana 11") == "taken"
     h.click(card(h, "Ana 11"))
     assert h.text_of("message") == "With 11, Ana would reach 10 in round 1, ending the game before round 2."

@@ -36,7 +36,7 @@ def test_a_card_taken_on_one_device_shows_taken_on_the_other(open_app, store):
     tablet.tap("Mia green 5")
     phone.settle()
     phone.tap("Noah")
-    assert [card_state(b) for b in phone.buttons("Noah green 5")] == ["taken"]
+    assert [card_state(b) for b in phone.buttons("Mia's green 5, taken")] == ["taken"]
 
 
 def test_a_change_made_elsewhere_is_never_overwritten(open_app, store):

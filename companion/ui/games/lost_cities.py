@@ -63,10 +63,20 @@ def wrappable(formula: str) -> str:
     return formula.replace("+", "+" + BREAK)
 
 
+# Translators: a card on a player's tableau that another player holds, as a screen reader reads it ("Ben's blue 4, taken");
+# {colour} is the expedition's colour word, as in "{player} {colour} {number}".
+TAKEN_NUMBER = N_("{player}'s {colour} {number}, taken")
+# Translators: an investment card another player's investments leave no room for, as a screen reader reads it.
+TAKEN_INVESTMENT = N_("{player}'s {colour} investment {slot}, taken")
+
+
 @ft.memo
 @ft.component
-def Card(screen: LostCitiesScreen, player: str, colour: str, number: int, state: str, round_: int, shade: str, height: int) -> ft.Control:
-    """One number card, drawn again only when its state changes (a tap redraws one card per column)."""
+def Card(
+    screen: LostCitiesScreen, player: str, colour: str, number: int, state: str, round_: int, shade: str, height: int, holder: str = ""
+) -> ft.Control:
+    """One number card, drawn again only when its state changes (a tap redraws one card per column); `holder`: the
+    player who holds it, read as its name while it is taken."""
     return card_button(
         str(number),
         _("{player} {colour} {number}").format(player=player, colour=colour_name(colour), number=number),
@@ -75,15 +85,26 @@ def Card(screen: LostCitiesScreen, player: str, colour: str, number: int, state:
         colour=shade,
         width=COLUMN,
         height=height,
+        said=_(TAKEN_NUMBER).format(player=holder, colour=colour_name(colour), number=number) if holder else None,
     )
 
 
 @ft.memo
 @ft.component
 def Investment(
-    screen: LostCitiesScreen, player: str, colour: str, slot: int, state: str, shown: int, round_: int, shade: str, height: int
+    screen: LostCitiesScreen,
+    player: str,
+    colour: str,
+    slot: int,
+    state: str,
+    shown: int,
+    round_: int,
+    shade: str,
+    height: int,
+    holder: str = "",
 ) -> ft.Control:
-    """One investment card; `shown`: how many the column holds (what its tap fills up to or empties)."""
+    """One investment card; `shown`: how many the column holds (what its tap fills up to or empties); `holder`: the
+    player whose investments leave no room for it, read as its name while it is taken."""
     return card_button(
         "",
         _("{player} {colour} investment {slot}").format(player=player, colour=colour_name(colour), slot=slot),
@@ -93,6 +114,7 @@ def Investment(
         icon=ft.Icons.HANDSHAKE,
         width=COLUMN,
         height=height,
+        said=_(TAKEN_INVESTMENT).format(player=holder, colour=colour_name(colour), slot=slot) if holder else None,
     )
 
 
@@ -234,18 +256,25 @@ class LostCitiesScreen(GameScreen):
         slots: tuple[int, ...],
         shade: str,
         height: int,
+        others: tuple[tuple[str, rules.Expedition], ...] = (),
     ) -> ft.Control:
         """A colour column of round `round_` (1-based): what each card's tap does is fixed as it is drawn.
-        `free`, `slots`: the numbers and investment slots the rules allow `player` (free()). Everything it
-        shows comes from its arguments (column_inputs); each card is a memoised part: a tap redraws the one
-        it changed. `self` is the same object for the screen's life."""
+        `free`, `slots`: the numbers and investment slots the rules allow `player` (free()); `others`: the other
+        players' expeditions of the colour (whose a taken card is). Everything it shows comes from its arguments
+        (column_inputs); each card is a memoised part: a tap redraws the one it changed. `self` is the same object
+        for the screen's life."""
         cells: list[ft.Control] = []
+        investor = next((p for p, theirs in others if theirs.investments), "")
         for slot in range(1, rules.INVESTMENTS_PER_COLOUR + 1):
             state = "held" if mine.investments >= slot else "free" if slot in slots else "taken"
-            cells.append(Investment(self, player, colour, slot, state, mine.investments, round_, shade, height, key=f"investment {slot}"))
+            holder = investor if state == "taken" else ""
+            cells.append(
+                Investment(self, player, colour, slot, state, mine.investments, round_, shade, height, holder, key=f"investment {slot}")
+            )
         for n in rules.NUMBERS:
             state = "held" if n in mine.cards else "free" if n in free else "taken"
-            cells.append(Card(self, player, colour, n, state, round_, shade, height, key=f"card {n}"))
+            holder = next((p for p, theirs in others if n in theirs.cards), "") if state == "taken" else ""
+            cells.append(Card(self, player, colour, n, state, round_, shade, height, holder, key=f"card {n}"))
         gap = CARD_GAP if height < TAP or self.phone else 4
         return ft.Column(cells, spacing=gap, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=COLUMN)
 
@@ -265,7 +294,8 @@ class LostCitiesScreen(GameScreen):
         """What a colour column shows (colour_column's arguments)."""
         round_ = self.round_index + 1
         free, slots = self.free(player, colour, round_)
-        return player, colour, round_, self.expedition(player, colour), free, slots, self.shade(colour), self.card_height()
+        others = tuple((p, self.expedition(p, colour)) for p in self.context.players if p != player)
+        return player, colour, round_, self.expedition(player, colour), free, slots, self.shade(colour), self.card_height(), others
 
     def column(self, player: str, colour: str) -> ft.Control:
         """A colour column, drawn again only when what it shows changes (a tap redraws one column,

@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 import scoring
-from companion.language import _, ngettext, spoken
+from companion.language import N_, _, ngettext, spoken
 from companion.language import number as said_number
 from companion.ui.games.base import GameScreen, line_words
 from companion.ui.widgets.bar_buttons import FILLED, BarButton, next_round_button
@@ -52,10 +52,17 @@ def card_name(player: str, card: int) -> str:
     return f"{player} {card}"
 
 
+# Translators: a card on another player's pile this round, as a screen reader reads it on this player's row ("Ben's 55, taken").
+TAKEN = N_("{player}'s {card}, taken")
+
+
 @ft.memo
 @ft.component
-def Card(screen: SixNimmtScreen, player: str, card: int, state: str, round_: int, width: int, height: int, dark: bool) -> ft.Control:
-    """One card, drawn again only when what it shows changes (a tap redraws one card on each tableau shown)."""
+def Card(
+    screen: SixNimmtScreen, player: str, card: int, state: str, round_: int, width: int, height: int, dark: bool, holder: str = ""
+) -> ft.Control:
+    """One card, drawn again only when what it shows changes (a tap redraws one card on each tableau shown); `holder`:
+    the player on whose pile it is this round, read as its name while it is taken."""
     heads = rules.BULLHEADS[card]
     return card_button(
         str(card),
@@ -66,6 +73,7 @@ def Card(screen: SixNimmtScreen, player: str, card: int, state: str, round_: int
         width=width,
         height=height,
         marks=MARK * heads,
+        said=_(TAKEN).format(player=holder, card=card) if holder else None,
     )
 
 
@@ -241,14 +249,22 @@ class SixNimmtScreen(GameScreen):
     def row_inputs(self, player: str, first: int) -> tuple:
         """What a row of cards shows (card_row's arguments): each card's state (states())."""
         mine = self.states()[player]
-        states = tuple(mine[card] for card in range(first, min(first + self.columns(), rules.HIGHEST + 1)))
-        return player, first, states, self.round_index + 1, self.card_width(), self.card_height(), self.context.dark
+        cards = range(first, min(first + self.columns(), rules.HIGHEST + 1))
+        states = tuple(mine[card] for card in cards)
+        others = [(p, pile) for p, pile in self.position.rounds[self.round_index].items() if p != player]
+        holders = tuple(next((p for p, pile in others if card in pile), "") if mine[card] == "taken" else "" for card in cards)
+        return player, first, states, self.round_index + 1, self.card_width(), self.card_height(), self.context.dark, holders
 
-    def card_row(self, player: str, first: int, states: tuple[str, ...], round_: int, width: int, height: int, dark: bool) -> ft.Control:
+    def card_row(
+        self, player: str, first: int, states: tuple[str, ...], round_: int, width: int, height: int, dark: bool, holders: tuple[str, ...]
+    ) -> ft.Control:
         """A row of cards of round `round_` (1-based): what each card's tap does is fixed as it is drawn; each card is
-        a memoised part, so a tap redraws the one it changed."""
+        a memoised part, so a tap redraws the one it changed. `holders`: on whose pile each taken card is ("": none)."""
         return ft.Row(
-            [Card(self, player, first + i, state, round_, width, height, dark, key=f"card {first + i}") for i, state in enumerate(states)],
+            [
+                Card(self, player, first + i, state, round_, width, height, dark, holders[i], key=f"card {first + i}")
+                for i, state in enumerate(states)
+            ],
             spacing=self.gap(),
             alignment=ft.MainAxisAlignment.CENTER,
             wrap=True,

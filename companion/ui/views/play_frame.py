@@ -150,13 +150,16 @@ def player_switch(play: Play, more: list[ft.Control] | None = None) -> ft.Contro
 @ft.memo
 @ft.component
 def PlayerButton(player: str, shown: bool, select: Callable[[str], None]) -> ft.Control:
-    """One player's button of the phone's switch: filled for the player whose cards are shown."""
-    return (ft.FilledButton if shown else ft.OutlinedButton)(
-        content=ft.Text(short_name(player, 12), semantics_label=player),
+    """One player's button of the phone's switch: filled for the player whose cards are shown, which a screen reader
+    hears as the current one (Flutter's web engine says a selected button is aria-current; merged into the button's
+    node, or it would be a second button inside it)."""
+    button = (ft.FilledButton if shown else ft.OutlinedButton)(
+        content=ft.Semantics(selected=shown, content=ft.Text(short_name(player, 12), semantics_label=player)),
         on_click=lambda e: select(player),
         height=TAP,
         style=SNUG,
     )
+    return ft.MergeSemantics(content=button)
 
 
 @ft.memo

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import logging
+import time
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import flet as ft
 
 from companion.language import _, spoken
-from companion.ui.themes import focus_style
+from companion.ui.themes import focus_outline, focus_style
 from companion.ui.widgets.palette import on
 from scoring import number
 from scoring.fields import ordinal, sentence
+
+log = logging.getLogger("tableside")
 
 TAP = 48  # minimum tap target, in logical pixels
 SMALLEST_TEXT = 12  # no text on a play screen is smaller
@@ -46,9 +51,11 @@ def card_button(
     disabled: bool = False,
     height: float = TAP,
     marks: str = "",
+    said: str | None = None,
 ) -> ft.Control:
     """One physical card: `held` (filled), `free` (outlined) or `taken` (by another player: struck
-    through and faded, yet tappable, so the tap reaches the rules and the refusal says whose it is).
+    through and faded, yet tappable, so the tap reaches the rules and the refusal says whose it is;
+    read as whose it is where the game says so, `said`).
 
     `label` is the accessible name, e.g. "Mia red 7"; `text` is what the card shows; `colour` is the
     card's colour for the theme shown ('#RRGGBB', from palette.ink): a held card's text is black or
@@ -56,7 +63,9 @@ def card_button(
 
     The key holds the state, so a card that changes state is a new control: a tap sent while the
     screen still showed the old state can never reach the new card and mean its opposite (a free
-    card tapped on two screens at once is added once, never added and then taken back).
+    card tapped on two screens at once is added once, never added and then taken back). The keyboard
+    stays on the card all the same: the card this device tapped last, put on the page in its new
+    state, takes the focus (CardButton, Refocus).
 
     `disabled`: not this device's to change (a guest's phone, for the table's cards): greyed, and
     disabled for screen readers too; a line near it says why.
@@ -65,19 +74,21 @@ def card_button(
 
     `marks`: a line of small marks under the text, in its colour (6 nimmt!'s bullheads, one • each).
 
-    A card is an inked box (Flutter's InkWell: focus, Space and Enter), not a Material button: a screen
-    shows about a hundred of them, and in the browser a button's press (elevation, its style's states)
-    and its rebuild cost a phone's CPU several times what the change itself does (bench/tap.py,
-    docs/screens.md). Keyboard: each card is a Tab stop, in reading order (a row of a tableau after another).
+    `said`: the name a screen reader reads instead of `label` (a taken card's: "Ben's blue 4, taken"; Flutter's web
+    engine puts no hint or description into the browser's tree, so the name says it); `label` keys the card.
+
+    A card is a text button: a focus node of its own that Flet can focus (an inked box cannot be), Space and
+    Enter on the web (a Cupertino button answers Space only there), a Tab stop in reading order, and the
+    buttons' 3 px focus outline outside it (themes.focus_outline). bench/tap.py measures what a tap costs.
     """
     held, taken = state == "held", state == "taken"
     fg = on(colour) if held and not disabled else ft.Colors.ON_SURFACE_VARIANT if taken or disabled else colour
     content = (
-        ft.Icon(icon, semantics_label=label, color=fg, size=20)
+        ft.Icon(icon, semantics_label=said or label, color=fg, size=20)
         if icon
         else ft.Text(
             text,
-            semantics_label=label,
+            semantics_label=said or label,
             weight=ft.FontWeight.BOLD,
             color=fg,
             font_family="DejaVu",
@@ -90,38 +101,88 @@ def card_button(
             spans=[ft.TextSpan("\n" + marks, ft.TextStyle(size=SMALLEST_TEXT, letter_spacing=-0.5, height=0.9))] if marks else None,
         )
     )
-    card = ft.Container(
-        # A screen reader hears a switch: on when the card is on this tableau, unavailable when another
-        # player holds it (or it is not this device's). The holder's node takes it, named `label`.
-        ft.Semantics(button=True, toggled=held, disabled=taken or disabled, content=content),
-        on_click=on_click,  # a disabled card (greyed, `disabled`) is not tapped in the browser
-        # Inked, Flet draws the card as Flutter's InkWell: a stop in the keyboard's Tab order, added or
-        # removed with Space or Enter (a plain tappable box never takes the focus).
-        ink=True,
+
+    key = f"{label}:{state}"
+
+    def tapped(e: ft.Event[ft.TextButton]) -> None:
+        refocus.tapped(e.page.session, label, key)
+        on_click(e)
+
+    edge = ft.BorderSide(1, ft.Colors.OUTLINE) if taken or disabled else ft.BorderSide(2, colour)
+    card = CardButton(
+        # A screen reader hears a switch named `label` (or `said`): on when the card is on this tableau.
+        content=ft.Semantics(toggled=held, content=content),
+        on_click=tapped,  # a disabled card (greyed, `disabled`) is not tapped in the browser
         disabled=disabled,
-        key=f"{label}:{state}",
+        key=key,
         width=width,
         height=height,
-        alignment=ft.Alignment.CENTER,
-        border_radius=8,
-        bgcolor=(ft.Colors.SURFACE_CONTAINER_HIGHEST if disabled else colour) if held else ft.Colors.SURFACE,
-        # The edge is drawn over the card, not as its border: a border insets the InkWell (the tap's and the
-        # screen reader's target) by its width, and a 48 px card answered only 44 px of it.
-        foreground_decoration=ft.BoxDecoration(
-            border_radius=8,
+        style=ft.ButtonStyle(
+            bgcolor=(ft.Colors.SURFACE_CONTAINER_HIGHEST if disabled else colour) if held else ft.Colors.SURFACE,
+            shape=CARD_SHAPE,
+            padding=NO_PADDING,
             # A taken card's edge stands out 3:1 from the page in every theme (WCAG 1.4.11: it can still be
-            # tapped); OUTLINE_VARIANT was 1.6-2.2:1.
-            border=ft.Border.all(1, ft.Colors.OUTLINE) if taken or disabled else ft.Border.all(2, colour),
+            # tapped); OUTLINE_VARIANT was 1.6-2.2:1. Focused, the buttons' outline outside it (themes.focus_style).
+            side={ft.ControlState.FOCUSED: focus_outline(), ft.ControlState.DEFAULT: edge},
+            elevation=0,
         ),
     )
     # The browser redraws what a patch names, and a control whose child is replaced rebuilds all its
     # children: the card (replaced when its state changes) sits in a holder of its own, so a tap
-    # rebuilds that holder, not the column of cards it stands in. The holder is a semantics node of its
-    # own (no name, no role: a screen reader passes through it to the card's switch), so the new card's
-    # node replaces the old one inside it and the tableau's list of nodes stays as it was. Measured
-    # without it (a plain Container): 60 nodes fewer on a phone's Lost Cities page, a tap no faster
-    # beyond the runs' spread, and more changes to the accessibility tree (docs/scaling.md), so it stays.
-    return ft.Semantics(container=True, content=card, key=label)
+    # rebuilds that holder, not the column of cards it stands in. The holder is the card's one semantics
+    # node, which the new card's replaces inside it, so the tableau's list of nodes stays as it was
+    # (docs/scaling.md). It merges what is under it: the button and the Semantics in it both set an enabled
+    # state, and apart they were two nodes, a button around the switch (nested controls, read twice).
+    return ft.MergeSemantics(content=card, key=label)
+
+
+CARD_SHAPE = ft.RoundedRectangleBorder(radius=8)
+NO_PADDING = ft.Padding.all(0)
+
+
+@ft.control
+class CardButton(ft.TextButton):
+    """A card (card_button): focuses itself when it comes on the page in place of the card this device just tapped.
+    Asked here, once Flet has put this very control on the page: a control a component returns may be a drawing
+    that Flet leaves behind (the one on the page patched instead), and Flet's client answers `focus` once the
+    button is built (it waits for it)."""
+
+    def did_mount(self) -> None:
+        super().did_mount()
+        if refocus.claim(self.page.session, str(self.key)):
+            self.page.run_task(self._take_focus)
+
+    async def _take_focus(self) -> None:
+        try:
+            await self.focus()
+        except Exception:  # the card left the page before the browser built it: nothing to focus
+            log.debug("card %s not focused", self.key, exc_info=True)
+
+
+class Refocus:
+    """The card this device tapped last, per session: drawn again in another state it is a new control (card_button's
+    key), and Flutter drops the keyboard's focus with the old one (to the control focused before it); the new one
+    takes it back once it is on the page (CardButton). A tap the rules refuse changes nothing, so its mark lapses."""
+
+    WITHIN = 10.0  # s: a tap's answer comes well within it; a card changed later by another device takes nothing
+
+    def __init__(self) -> None:
+        self._last: weakref.WeakKeyDictionary[object, tuple[str, str, float]] = weakref.WeakKeyDictionary()
+
+    def tapped(self, session: object, label: str, key: str) -> None:
+        self._last[session] = (label, key, time.monotonic())
+
+    def claim(self, session: object, key: str) -> bool:
+        """Whether the card keyed `key`, just put on the page, is the one this device tapped last, come back changed
+        by it: once (the mark is spent)."""
+        last = self._last.get(session)
+        if last is None or last[1] == key or key.rsplit(":", 1)[0] != last[0] or time.monotonic() - last[2] > self.WITHIN:
+            return False
+        del self._last[session]
+        return True
+
+
+refocus = Refocus()
 
 
 def stepper(
