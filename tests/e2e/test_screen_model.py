@@ -28,9 +28,10 @@ READ = """() => {
     for (const e of document.querySelectorAll('flt-semantics[role="switch"][aria-label]'))
         // A card another player holds is read as theirs: "Noah's red 5, taken" (controls.card_button's `said`).
         cards[e.getAttribute('aria-label')] = e.getAttribute('aria-checked') === 'true' ? 'held' : /, taken$/.test(e.getAttribute('aria-label')) ? 'taken' : 'free';
-    // A card's name is its aria-label (it has no text of its own); a button with text is named by it.
+    // A card's name is its aria-label (it has no text of its own); a button with text is named by it. A taken
+    // card (its tap only says whose it is) is not one a person picks here.
     const buttons = [...document.querySelectorAll('flt-semantics:is([role="button"], [role="switch"]):not([aria-disabled="true"])')]
-        .map(e => (e.getAttribute('aria-label') || e.innerText).trim()).filter(Boolean);
+        .map(e => (e.getAttribute('aria-label') || e.innerText).trim()).filter(name => name && !/, taken$/.test(name));
     return {byId, cards, buttons};
 }"""
 
