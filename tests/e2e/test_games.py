@@ -27,7 +27,7 @@ def test_lost_cities_three_rounds_with_reload(ui):
     u.tap("Noah")
     for n in (2, 4, 5, 7, 8):
         u.tap(f"Noah blue {n}")
-    u.tap("Noah red 9")  # on Mia's tableau: shown taken, and a tap says whose it is
+    u.tap("Mia's red 9, taken")  # on Mia's tableau: shown taken, read as hers, and a tap says whose it is
     expect(u.text("message")).to_contain_text("Red 9 is on Mia's tableau.")
     # Mia red (28 − 20) × 2 = 16; Noah blue 26 − 20 = 6
     u.expect_totals({"Mia": 16, "Noah": 6})

@@ -49,7 +49,7 @@ def test_two_phones_and_a_tablet(ui):
 
     # A phone has no control over another player's cards, and Noah's red 5 is on Mia's tableau.
     expect(mia.button("Noah blue 3")).to_have_count(0)
-    noah.tap("Noah red 5")  # shown taken; a tap is answered with whose it is
+    noah.tap("Mia's red 5, taken")  # shown taken, read as hers; a tap is answered with whose it is
     expect(noah.text("message")).to_contain_text("Red 5 is on Mia's tableau.")
     tablet.screenshot("tablet")
     mia.screenshot("phone-mia")
