@@ -44,7 +44,17 @@ MARK = "•"
 APP_BAR, SPARE = 56, 4
 HEADER, GUEST_HEADER = 114, 86
 BAR, GUEST_BAR = 61, 97
+LINE = 18.6  # px: an empty line of 13 px text at the browser's own text size, as Chromium lays it out
+LARGE_TEXT = 1.3  # text scaled this much or more: rows of five wider cards (a number of 100 % text's rows of ten is cut)
+WIDEST_LARGE = 72  # a card's widest then: "104" at 200 % needs 54 px of it
+LARGE_TEXT_CARD = 64  # a card's height then: its number and its marks (at 200 %, 33 and 22 px)
 SIDES = 28  # the play view's and its scrolling column's padding, and a scrollbar's room (views/play_frame.py)
+
+
+def marks(heads: int, large_text: bool) -> str:
+    """A card's bullheads as marks, "•••"; where the text is large (a card of five a row), more than three as
+    "•×5": seven marks of 200 % text are wider than any card."""
+    return f"{MARK}×{heads}" if large_text and heads > 3 else MARK * heads
 
 
 def card_name(player: str, card: int) -> str:
@@ -72,7 +82,7 @@ def Card(
         colour=ink(SHADES[heads], dark),
         width=width,
         height=height,
-        marks=MARK * heads,
+        marks=marks(heads, screen.large_text),
         said=_(TAKEN).format(player=holder, card=card) if holder else None,
     )
 
@@ -223,8 +233,23 @@ class SixNimmtScreen(GameScreen):
     def gap(self) -> int:
         return CARD_GAP if self.phone else 4
 
+    @property
+    def large_text(self) -> bool:
+        """Whether the browser draws text larger than its default (a reader's font size, 130 % or more): the probe in
+        the tableau measured a line of text (text_measured)."""
+        return self.context.state.get("large text") is True
+
+    def text_measured(self, e: Any) -> None:
+        """The probe's line of 13 px text laid out (its height: the browser's text scale); the screen draws again
+        where the scale crosses LARGE_TEXT."""
+        large = e.height >= LARGE_TEXT * LINE
+        if large != self.large_text:
+            self.context.remember("large text", large)
+
     def columns(self) -> int:
         gap = self.gap()
+        if self.large_text:
+            return FIVE
         return TEN if (self.room() - (TEN - 1) * gap) / TEN >= NARROWEST_CARD else FIVE
 
     def card_width(self) -> int:
@@ -232,11 +257,14 @@ class SixNimmtScreen(GameScreen):
         tableaux side by side, a page measured a few pixels wide for a moment: a card of negative width blanked them
         all): the row wraps then."""
         columns, gap = self.columns(), self.gap()
-        return int(max(NARROWEST_CARD, min(WIDEST_CARD, (self.room() - (columns - 1) * gap) // columns)))
+        widest = WIDEST_LARGE if self.large_text else WIDEST_CARD
+        return int(max(NARROWEST_CARD, min(widest, (self.room() - (columns - 1) * gap) // columns)))
 
     def card_height(self) -> int:
         """48 (TAP) where the 11 rows fit, else on a phone the tallest that lets them and the header fit the screen
         without a scroll, down to SMALLEST_CARD; on a phone shorter still, 48 and a scroll (as Lost Cities')."""
+        if self.large_text:
+            return LARGE_TEXT_CARD
         if not self.phone or self.columns() != TEN:
             return TAP
         guest = bool(self.context.seat)
@@ -288,6 +316,8 @@ class SixNimmtScreen(GameScreen):
             [
                 ft.Column(tens, spacing=gap if columns == TEN else 3 * gap, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 self.context.part(self.pile_lines, PileLines, player, key="pile"),
+                # The browser's text scale, which the server cannot know: the height of an empty line of 13 px text.
+                ft.Text("", size=13, on_size_change=self.text_measured, key="text probe"),
             ],
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
