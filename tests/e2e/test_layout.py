@@ -313,7 +313,6 @@ def cut_in_look(seen: dict, size: dict) -> list[str]:
 # browser's text size, and these cards' widths are the server's. 6 nimmt! measures it (SixNimmtScreen.large_text).
 CARDS_CUT = {
     "bgg-card-game": "the categories' names on its cards ('Popular', 'Customizable') are wider than the cards",
-    "bgg-game": "a tile held twice ('4×2') is wider than its 48 px",
 }
 
 

@@ -222,7 +222,8 @@ class BggGameScreen(GameScreen):
                         lambda e, c=colour, n=n, k=count, b=blocked: self.tap_tile(player, c, n, k, b),
                         state=state,
                         colour=ink(colour, dark),
-                        width=TAP,
+                        # A tile held twice says so ("4×2"): wider, or at 200 % text the copies were cut off.
+                        width=TAP if count <= 1 else TAP + 24,
                     )
                 )
             rows.append(ft.Row(cells, spacing=4, wrap=True, run_spacing=4))
