@@ -253,8 +253,9 @@ LOOK = """() => {
 
 
 def cut_labels(u, game: str) -> list[str]:
-    """What is cut on this play screen: its whole tree at once (Flutter's tree holds what is scrolled out of view), and
-    each card of the tableau shown while it is whole in view, scrolled to a page of the scrolling part at a time."""
+    """What is cut on this play screen, from its top to its end, a page of its scrolling part at a time (Flutter's tree
+    leaves out what is scrolled far away): its tree at each look, and each card of the tableau shown once it is whole
+    in view (a screenshot then)."""
     from PIL import Image
 
     size = u.page.viewport_size
@@ -263,10 +264,13 @@ def cut_labels(u, game: str) -> list[str]:
     u.until_still()
     found: dict[str, None] = {}  # in the order seen, once
     looked: set[str] = set()  # the cards looked at
+    before: list = []
     for _ in range(12):
         seen = u.page.evaluate(LOOK)
         if not seen["header"] or not seen["bar"]:
             return ["no play screen's header and bar"]
+        if [(n["x"], n["y"]) for n in seen["nodes"]] == before:  # the end of the screen: the wheel moved nothing
+            break
         found.update(dict.fromkeys(cut_in_look(seen, size)))
         top, bottom = seen["header"]["y"] + seen["header"]["h"], seen["bar"]["y"]
         whole = [c for c in seen["cards"] if c["y"] > top + 1 and c["y"] + c["h"] < bottom - 1 and c["name"] not in looked]
@@ -274,13 +278,10 @@ def cut_labels(u, game: str) -> list[str]:
             shot = Image.open(io.BytesIO(u.page.screenshot())).convert("RGB")
             found.update(dict.fromkeys(f"card {c['name']!r}: its text runs into its edge" for c in whole if not whole_on_card(shot, c)))
         looked.update(c["name"] for c in whole)
-        if game in CARDS_CUT or all(c["name"] in looked for c in seen["cards"]):
-            break
-        before = [(c["x"], c["y"]) for c in seen["cards"]]
-        u.page.mouse.wheel(0, (bottom - top) * 0.8)
+        before = [(n["x"], n["y"]) for n in seen["nodes"]]
+        # A page at a time; less while cards are still to come, so that each is whole in one look.
+        u.page.mouse.wheel(0, (bottom - top) * (0.8 if any(c["name"] not in looked for c in seen["cards"]) else 1))
         u.until_still()
-        if [(c["x"], c["y"]) for c in u.page.evaluate(LOOK)["cards"]] == before:
-            break
     if found:
         u.screenshot("failed-text-200")
     return list(found)
