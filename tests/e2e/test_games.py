@@ -128,5 +128,5 @@ def test_a_restarted_server_resumes_the_game(ui, server):
     again.open(f"/play/{game_id}", ready='[flt-semantics-identifier="total-You"]')
     again.expect_text("total-You", "1")
     expect(again.button("nest egg 3S")).to_be_visible()
-    again.tap("You commission 3S")  # the draft's Nest Egg is still taken: said so
+    again.tap("You commission 3S, taken")  # the draft's Nest Egg is still taken: read so, and its tap says where
     expect(again.text("message")).to_contain_text("3♠ is already the Nest Egg")

@@ -107,7 +107,7 @@ def test_a_popular_card_held_by_the_other_player_is_refused_with_who_holds_it(op
     assert final["Ben"]["played"] == [{"subdomain": "childrens", "cards": 2}]
     assert phone.text_of("message") == "The children's Popular card is on Ana's tableau."
     phone.settle()
-    assert [card_state(b) for b in phone.buttons("Ben Children's Popular")] == ["taken"]  # shown taken now
+    assert [card_state(b) for b in phone.buttons("Ben Children's Popular, taken")] == ["taken"]  # shown taken now
 
 
 def test_the_same_new_collection_from_both_devices_is_stored_once(open_app, store):

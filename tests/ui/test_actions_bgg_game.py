@@ -112,7 +112,7 @@ def test_the_last_free_copy_goes_to_one_player_and_the_other_is_told(open_app, s
     assert tablet.text_of("message") == "Only 1 of the 3 blue 1 tiles can be Cy's; the others are held (Ada 2)."
     assert_screens_match_store(store, game_id, tablet, phone, "Ada")
     assert_screens_match_store(store, game_id, tablet, phone, "Cy")
-    assert [card_state(b) for b in tablet.buttons("Di tile blue 1")] == ["taken"]  # all 3 held: taken
+    assert [card_state(b) for b in tablet.buttons("Di tile blue 1, taken")] == ["taken"]  # all 3 held: taken
 
 
 def test_remove_on_one_device_and_add_on_the_other_both_stay(open_app, store):

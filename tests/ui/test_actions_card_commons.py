@@ -125,7 +125,7 @@ def test_one_card_to_two_places_at_once_lands_in_one_and_the_other_is_told_where
     _, draft = stored(store, game_id)
     assert draft["sides"]["You"] == ["4C"] and draft["commissions"]["Opp"] is None
     assert "4♣ is already on You's side this round" in phone.text_of("message")
-    assert state(phone, "Opp commission 4C") == "taken"
+    assert state(phone, "Opp commission 4C, taken") == "taken"
     at_once((tablet, "nest egg 2H"), (phone, "Opp side 2H"))
     _, draft = stored(store, game_id)
     assert draft["nest_egg"] == "2H" and draft["sides"]["Opp"] == []

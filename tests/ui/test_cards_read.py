@@ -70,3 +70,13 @@ def test_the_card_this_device_changed_asks_for_the_focus_and_no_other_does(open_
     assert len(focus_asked(phone)) == 1 and focus_asked(tablet) == [card(tablet, "Mia blue 4")._i]
     phone.tap("Noah's red 5, taken")  # refused: nothing new on the page, nothing to focus
     assert len(focus_asked(phone)) == 1
+
+
+def test_a_card_taken_where_the_game_does_not_say_whose_is_read_as_taken(open_app, store):
+    """6 nimmt!'s round of two players holds its 20 cards: every other card is refused (no pile holds it)."""
+    record = scoring.new_record("six-nimmt", ["Ana", "Ben"])
+    record["rounds"][0] = {"Ana": {"cards": list(range(1, 11))}, "Ben": {"cards": list(range(11, 21))}}
+    h = open_app(f"/play/{store.create(record).id}", browser_storage={}, languages=["de-DE"])
+    h.settle()
+    assert {"Ana 21, vergeben", "11 von Ben, vergeben"} <= taken_names(h)  # it was "Ana 21", read as free
+    assert "Ana 10" in {accessible_name(c) for c in h.controls() if tappable(c)}  # a held card keeps its name

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import flet as ft
 
-from companion.language import _, spoken
+from companion.language import N_, _, spoken
 from companion.ui.themes import focus_outline, focus_style
 from companion.ui.widgets.palette import on
 from scoring import number
@@ -38,6 +38,11 @@ def icon_button(
         size_constraints=ft.BoxConstraints(min_width=TAP, min_height=TAP),
         style=focus_style(),
     )
+
+
+# Translators: a card another player holds (or the rules refuse now), as a screen reader reads it where the game
+# does not say whose; {card} is the card's name ("You commission 3S").
+TAKEN = N_("{card}, taken")
 
 
 def card_button(
@@ -82,6 +87,8 @@ def card_button(
     buttons' 3 px focus outline outside it (themes.focus_outline). bench/tap.py measures what a tap costs.
     """
     held, taken = state == "held", state == "taken"
+    if taken and said is None:  # a game that does not say whose: still not to be mistaken for a free card
+        said = _(TAKEN).format(card=label)
     fg = on(colour) if held and not disabled else ft.Colors.ON_SURFACE_VARIANT if taken or disabled else colour
     content = (
         ft.Icon(icon, semantics_label=said or label, color=fg, size=20)
@@ -110,8 +117,9 @@ def card_button(
 
     edge = ft.BorderSide(1, ft.Colors.OUTLINE) if taken or disabled else ft.BorderSide(2, colour)
     card = CardButton(
-        # A screen reader hears a switch named `label` (or `said`): on when the card is on this tableau.
-        content=ft.Semantics(toggled=held, content=content),
+        # A screen reader hears a switch named `label` (or `said`): on when the card is on this tableau,
+        # unavailable when it is not this device's to change (a taken card stays pressable: its name says it).
+        content=ft.Semantics(toggled=held, disabled=disabled, content=content),
         on_click=tapped,  # a disabled card (greyed, `disabled`) is not tapped in the browser
         disabled=disabled,
         key=key,
