@@ -60,9 +60,10 @@ def card_button(
 ) -> ft.Control:
     """One physical card: `held` (filled), `free` (outlined) or `taken` (by another player: struck
     through and faded, yet tappable, so the tap reaches the rules and the refusal says whose it is;
-    read as whose it is where the game says so, `said`).
+    read as taken, and whose where the game says so: `said`).
 
-    `label` is the accessible name, e.g. "Mia red 7"; `text` is what the card shows; `colour` is the
+    `label` is the accessible name of a free or held card, e.g. "Mia red 7" (a taken one's is `said`, else
+    "Mia red 7, taken"), and keys it; `text` is what the card shows; `colour` is the
     card's colour for the theme shown ('#RRGGBB', from palette.ink): a held card's text is black or
     white, whichever stands out on it.
 
@@ -80,7 +81,7 @@ def card_button(
     `marks`: a line of small marks under the text, in its colour (6 nimmt!'s bullheads, one • each).
 
     `said`: the name a screen reader reads instead of `label` (a taken card's: "Ben's blue 4, taken"; Flutter's web
-    engine puts no hint or description into the browser's tree, so the name says it); `label` keys the card.
+    engine puts no hint or description into the browser's tree, so the name says it).
 
     A card is a text button: a focus node of its own that Flet can focus (an inked box cannot be), Space and
     Enter on the web (a Cupertino button answers Space only there), a Tab stop in reading order, and the
