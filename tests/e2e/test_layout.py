@@ -230,7 +230,7 @@ def test_every_play_screen_keeps_its_labels_whole_at_200_percent_text(browser, u
             u.until_still()
             # The text is larger indeed: a total (22 px on a phone) is 44 px tall or more.
             assert box(u, u.text(f"total-{record['players'][0]}"))["height"] >= 44
-            problems += [f"{record['game']}: {p}" for p in cut_labels(u, record["game"])]
+            problems += [f"{record['game']}: {p}" for p in cut_labels(u)]
     finally:
         context.close()
     assert not problems, "\n".join(problems)
@@ -252,7 +252,7 @@ LOOK = """() => {
 }"""
 
 
-def cut_labels(u, game: str) -> list[str]:
+def cut_labels(u) -> list[str]:
     """What is cut on this play screen, from its top to its end, a page of its scrolling part at a time (Flutter's tree
     leaves out what is scrolled far away): its tree at each look, and each card of the tableau shown once it is whole
     in view (a screenshot then)."""
@@ -274,7 +274,7 @@ def cut_labels(u, game: str) -> list[str]:
         found.update(dict.fromkeys(cut_in_look(seen, size)))
         top, bottom = seen["header"]["y"] + seen["header"]["h"], seen["bar"]["y"]
         whole = [c for c in seen["cards"] if c["y"] > top + 1 and c["y"] + c["h"] < bottom - 1 and c["name"] not in looked]
-        if whole and game not in CARDS_CUT:
+        if whole:
             shot = Image.open(io.BytesIO(u.page.screenshot())).convert("RGB")
             found.update(dict.fromkeys(f"card {c['name']!r}: its text runs into its edge" for c in whole if not whole_on_card(shot, c)))
         looked.update(c["name"] for c in whole)
@@ -308,13 +308,6 @@ def cut_in_look(seen: dict, size: dict) -> list[str]:
         if b["w"] and b["h"] and b["h"] < TARGET - SLACK:
             problems.append(f"bar: {b['name']!r} is {b['h']:.0f} px tall")
     return problems
-
-
-# Cards still cut at 200 % text (issue 64), their other labels checked all the same: the server cannot know the
-# browser's text size, and these cards' widths are the server's. 6 nimmt! measures it (SixNimmtScreen.large_text).
-CARDS_CUT = {
-    "bgg-card-game": "the categories' names on its cards ('Popular', 'Customizable') are wider than the cards",
-}
 
 
 INSET = 3  # px inside a card's box: its edge (2 px, 1 for a taken card) and the edge's anti-aliasing

@@ -148,6 +148,10 @@ class PlayContext:
         return self._game().answers.moves()
 
 
+TEXT_SCALE = "text scale"  # the view state's key of the browser's text scale (GameScreen.text_probe)
+PROBE_LINE = 18.6  # px: an empty line of 13 px text at the browser's own text size, as Chromium lays it out
+
+
 class GameScreen:
     """How one game looks and is entered: pure functions of `self.context` (the live game and this
     device's view state), called on every drawing of the play screen. One instance per play screen;
@@ -182,6 +186,28 @@ class GameScreen:
 
     def tableau(self, player: str) -> ft.Control:
         raise NotImplementedError
+
+    # -- the browser's text size -----------------------------------------------------------
+
+    @property
+    def text_scale(self) -> float:
+        """The browser's text scale (its font size: 2.0 at 200 %), as the tableau's `text_probe` measured it; 1.0 until
+        then. A screen whose cards' widths are written for its text sizes them with it."""
+        scale = self.context.state.get(TEXT_SCALE)
+        return scale if isinstance(scale, float) else 1.0
+
+    def text_probe(self) -> ft.Control:
+        """An empty line of 13 px text at the foot of a tableau: its height tells the browser's text scale, which never
+        reaches the server otherwise (Flet's page media has none); the screen draws again where it changes."""
+
+        def measured(e: ft.LayoutSizeChangeEvent) -> None:
+            # By quarters (a change of a pixel draws nothing again), within what a browser offers (a crafted event
+            # never makes a card a thousand times as wide).
+            scale = min(4.0, max(0.5, round(e.height / PROBE_LINE * 4) / 4))
+            if e.height > 0 and scale != self.text_scale:
+                self.context.remember(TEXT_SCALE, scale)
+
+        return ft.Text("", size=13, on_size_change=measured, key="text probe")
 
     def side(self) -> list[ft.Control]:
         """What the whole table shares, beside the tableaux rather than above them (CGT's Meta row on a

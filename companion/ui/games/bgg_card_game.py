@@ -40,7 +40,8 @@ HUE = {  # each subdomain's colour in the palette (companion/ui/widgets/palette.
 
 
 def fitting(text: str) -> float:
-    """A card button wide enough for its whole text ("Customizable" too), bold at the default size."""
+    """A card button wide enough for its whole text ("Customizable" too), bold at the default size (at the browser's own
+    text size: the screen multiplies it by GameScreen.text_scale)."""
     return max(52, 16 + 10 * len(text))
 
 
@@ -130,7 +131,7 @@ class BggCardGameScreen(GameScreen):
             name, popular_word = label(subdomain), _("Popular")
             return ft.Row(
                 [
-                    ft.Text(name, color=self.shade(subdomain), weight=ft.FontWeight.BOLD, width=92, size=13),
+                    ft.Text(name, color=self.shade(subdomain), weight=ft.FontWeight.BOLD, width=92 * self.text_scale, size=13),
                     # The stepper only says which way: the action is a step, applied to the table as it is now.
                     stepper(
                         _("{player} {subdomain} played").format(player=player, subdomain=name),
@@ -148,7 +149,7 @@ class BggCardGameScreen(GameScreen):
                         lambda e: self.tap_popular(player, subdomain, popular == "held"),
                         state=popular,
                         colour=self.shade(subdomain),
-                        width=max(POPULAR_WIDTH, 6 + 10 * len(popular_word)),
+                        width=max(POPULAR_WIDTH, 6 + 10 * len(popular_word)) * self.text_scale,
                     ),
                     ft.Text(str(group.points()) if group else "", weight=ft.FontWeight.BOLD, width=28, text_align=ft.TextAlign.RIGHT),
                 ],
@@ -201,7 +202,7 @@ class BggCardGameScreen(GameScreen):
                     lambda e, s=s: self.tap_card(player, number, chosen, s, new_number),
                     state="held" if s in chosen else "free" if ok else "taken",
                     colour=self.shade(s),
-                    width=fitting(label(s)),
+                    width=fitting(label(s)) * self.text_scale,
                 )
                 for s, ok in zip(rules.SUBDOMAINS, free)
             ]
@@ -217,7 +218,7 @@ class BggCardGameScreen(GameScreen):
                         lambda e, s=s: self.context.act(rules.SetRareGem(player, number, chosen, s, s not in gems)),
                         state=state,
                         colour=self.shade(s),
-                        width=fitting(f"◆ {label(s)}"),
+                        width=fitting(f"◆ {label(s)}") * self.text_scale,
                     )
                     for s, state in zip(chosen, gem_states)
                 ]
@@ -251,6 +252,7 @@ class BggCardGameScreen(GameScreen):
                 section(_("{player}: collections (horizontal)").format(player=short_name(player))),
                 *[self.collection_block(player, n) for n in range(1, collections + 1)],
                 self.collection_block(player, None),
+                self.text_probe(),  # the cards' widths are written for 100 % text: at 200 % they are twice as wide
             ],
             spacing=6,
         )

@@ -44,7 +44,6 @@ MARK = "•"
 APP_BAR, SPARE = 56, 4
 HEADER, GUEST_HEADER = 114, 86
 BAR, GUEST_BAR = 61, 97
-LINE = 18.6  # px: an empty line of 13 px text at the browser's own text size, as Chromium lays it out
 LARGE_TEXT = 1.3  # text scaled this much or more: rows of five wider cards (a number of 100 % text's rows of ten is cut)
 WIDEST_LARGE = 72  # a card's widest then: "104" at 200 % needs 54 px of it
 LARGE_TEXT_CARD = 64  # a card's height then: its number and its marks (at 200 %, 33 and 22 px)
@@ -235,16 +234,8 @@ class SixNimmtScreen(GameScreen):
 
     @property
     def large_text(self) -> bool:
-        """Whether the browser draws text larger than its default (a reader's font size, 130 % or more): the probe in
-        the tableau measured a line of text (text_measured)."""
-        return self.context.state.get("large text") is True
-
-    def text_measured(self, e: Any) -> None:
-        """The probe's line of 13 px text laid out (its height: the browser's text scale); the screen draws again
-        where the scale crosses LARGE_TEXT."""
-        large = e.height >= LARGE_TEXT * LINE
-        if large != self.large_text:
-            self.context.remember("large text", large)
+        """Whether the browser draws text larger than its default (a reader's font size, 130 % or more: text_scale)."""
+        return self.text_scale >= LARGE_TEXT
 
     def columns(self) -> int:
         gap = self.gap()
@@ -316,8 +307,7 @@ class SixNimmtScreen(GameScreen):
             [
                 ft.Column(tens, spacing=gap if columns == TEN else 3 * gap, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 self.context.part(self.pile_lines, PileLines, player, key="pile"),
-                # The browser's text scale, which the server cannot know: the height of an empty line of 13 px text.
-                ft.Text("", size=13, on_size_change=self.text_measured, key="text probe"),
+                self.text_probe(),
             ],
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
