@@ -144,7 +144,7 @@ class CgtScreen(GameScreen):
             named(  # read "Another type", not as a nameless button (Flutter's menu button leaves its label out)
                 ft.Dropdown(
                     label=_("Another type"),
-                    width=180,
+                    width=min(180 * self.text_scale, 300),  # at 200 % text, 180 px broke "Anothe|r type"
                     options=[ft.DropdownOption(t) for t in others],
                     on_select=lambda e: self.add_type(e.control.value),
                 )
@@ -204,7 +204,7 @@ class CgtScreen(GameScreen):
         )  # keyed: rows above it come and go
         if player == self.context.players[0]:
             rows.append(ft.Text(_("First player: −{penalty} (the marker's penalty)").format(penalty=game.penalty), size=13))
-        return ft.Column(rows, spacing=6)
+        return ft.Column([*rows, self.text_probe()], spacing=6)
 
     # -- setup and statistics -----------------------------------------------------------
 
