@@ -2,8 +2,9 @@
 stay in view while the bottom of a column is tapped, a tap leaves the scroll where it was, a
 refusal is said on screen, every button is at least 48 × 48 and none is cut off at the sides.
 With the text at 200 % (Flutter web takes its text scale from the page's root font size, as a
-browser's font-size setting sets it), every game's play screen on both phones keeps its labels whole. On a tablet the same targets are checked at each game's
-largest table (test_tablet_tableaux.py); the dark theme's contrast in tests/ui/test_contrast.py."""
+browser's font-size setting sets it), every game's play screen on both phones keeps its labels
+whole. On a tablet the same targets are checked at each game's largest table
+(test_tablet_tableaux.py); the dark theme's contrast in tests/ui/test_contrast.py."""
 
 from __future__ import annotations
 
@@ -193,7 +194,7 @@ def test_play_screens_at_the_table(ui):
 
 # Every game's play screen at 200 % text on both phones (a game under way as its worked example stands). A label is cut
 # where the tree shows it shortened ("…"), where it reaches past the page's sides or its header's or bar's edges,
-# where a button of the bar under the thumb is not whole in it, or where a card's number runs into the card's edge
+# where a button of the bar under the thumb is not whole in it, or where a card's text runs into the card's edge
 # (Flutter draws a card's text on its canvas, in no node of its own: the pixels tell).
 PHONES_200 = {"390x844": {"width": 390, "height": 844}, "360x740": NARROWEST}
 
