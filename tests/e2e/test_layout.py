@@ -147,7 +147,7 @@ def play_lost_cities(u) -> None:
 def play_card_commons(u) -> None:
     start_game(u, "Card Commons", ["Ana", "Ben"])
     u.tap("nest egg 2H")
-    tap_in_place(u, "Ana commission 2H")  # the Nest Egg holds it: refused, and said
+    tap_in_place(u, "Ana commission 2H, taken")  # the Nest Egg holds it: refused, and said
     expect(u.text("message")).to_contain_text("2♥ is already the Nest Egg")
     assert in_view(u, u.text("message"))
     u.tap("Ana commission 4D")
