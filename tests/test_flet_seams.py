@@ -226,3 +226,13 @@ console.log(JSON.stringify(written));
 
     written = {path: base64.b64decode(data) for path, data in json.loads(done.stdout).items()}
     assert written == {f"/home/pyodide/{name}": data for name, data in files.items()}
+
+
+def test_a_control_is_found_on_its_page_by_the_id_the_seam_reads():
+    import flet as ft
+
+    from companion.server.flet_seams import control_id
+
+    first, second = ft.Text("a"), ft.Text("b")
+    assert isinstance(control_id(first), int) and control_id(first) != control_id(second)
+    assert "id" in inspect.signature(ft.Page.get_control).parameters

@@ -228,6 +228,18 @@ def set_current_page(page: ft.Page) -> None:
     _context_page.set(page)  # type: ignore[arg-type]  # (declared for None: Flet sets it the same way)
 
 
+# ---- 6b. A control's id on the page (ui/widgets/typed_field.py) ------------------------------------
+
+
+def control_id(control: ft.BaseControl) -> int:
+    """The id of `control`, by which `Page.get_control` (public) finds the control on the page now.
+
+    Why: a control a component returns can be a drawing Flet leaves behind, never on the page, while the one
+    on the page (which takes the browser's every key) keeps the id. Seam: Flet names the id only `_i` (its
+    own `get_control` example reads it so). Tests: tests/test_flet_seams.py, tests/ui/test_setup_screen.py."""
+    return control._i
+
+
 # ---- 7. The browser build (standalone/build.py) ---------------------------------------------------
 # Why: `flet publish --no-cdn` packs the whole project folder, installs the dependencies with micropip
 # at every start (a network the table may not have) and asks the network for Pyodide's manifest; the

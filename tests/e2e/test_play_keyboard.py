@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
@@ -146,6 +147,31 @@ def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
+# A theme's page as a screenshot's pixels at the page's left edge (the view's padding): its red, green and blue.
+PAGE_IN = {
+    "light": lambda rgb: min(rgb) > 200,
+    "dark": lambda rgb: 8 < max(rgb) < 80,
+    "black": lambda rgb: max(rgb) <= 4,
+}
+
+
+def until_page_in(u: UI, theme: str, limit: float = 30.0) -> None:
+    """Until the page is drawn in `theme`: the device's choice is read from its browser once the page is there, and
+    the page drawn again in it a moment later (a look before then measured the Light theme's edge as Dark's)."""
+    from PIL import Image
+
+    deadline = time.monotonic() + limit
+    while True:
+        shot = Image.open(io.BytesIO(u.page.screenshot(clip={"x": 0, "y": 400, "width": 2, "height": 2}))).convert("RGB")
+        rgb = shot.getpixel((1, 1))
+        if PAGE_IN[theme](rgb):
+            return
+        if time.monotonic() > deadline:
+            u.screenshot(f"failed-theme-{theme}")
+            raise AssertionError(f"the page was never drawn in the {theme} theme within {limit:.0f} s: its edge is {rgb}")
+        u.page.wait_for_timeout(100)
+
+
 def edge_contrast(u: UI, name: str) -> float:
     """The card's edge against the page beside it: along a line across the card's middle, the page's pixel 3 px
     left of the card, and the pixel of the card's first few that stands out most from it (the edge is 1 px,
@@ -170,6 +196,7 @@ def test_a_taken_cards_edge_stands_out_3_to_1_in_every_theme_and_a_focused_card_
         u.open(f"/play/{server.taken}", ready='[flt-semantics-identifier="total-Mia"]')
         expect(u.page.get_by_role("switch", name=TAKEN, exact=True)).to_have_attribute("aria-checked", "false")  # on Mia's tableau
         u.until_still()
+        until_page_in(u, theme)
         measured[theme] = round(edge_contrast(u, TAKEN), 2)
         if theme == "light":  # a focused card is outlined as a button is (its colour is the buttons', measured in every theme)
             outline = outline_missing(u, "a card", FIRST_CARD, u.button(FIRST_CARD))

@@ -315,7 +315,7 @@ def test_a_released_phone_asks_the_host_for_another_seat_and_sits_once_approved(
     host.settle()
     assert seat_shown(host, "Mia") == "on a phone" and not host.find_all(ft.Semantics, identifier="request-Mia")
     fresh = guest_at(open_app, invite, "Noah")  # another phone, never released: sits at once
-    assert fresh.buttons("Noah red 3")
+    assert fresh.buttons("Noah red 4")  # its own tableau (red 3 is Mia's now)
 
 
 def test_a_seated_phone_asks_before_it_takes_a_second_seat(open_app, store, private):

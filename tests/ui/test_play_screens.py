@@ -51,7 +51,7 @@ def test_bgg_card_game_rulebook_example(open_app, store):
     assert [b.disabled for b in h.buttons("Dan War played plus")] == [True]
     h.tap("Aldie")
     h.tap("Aldie Thematic played plus")
-    assert [card_state(b) for b in h.buttons("Aldie Thematic Popular")] == ["taken"]
+    assert [card_state(b) for b in h.buttons("Aldie Thematic Popular, taken")] == ["taken"]
 
 
 def test_bgg_game_four_player_rulebook_example(open_app, store):
@@ -149,7 +149,7 @@ def test_card_commons_rounds(open_app, store):
     # A card already used this round shows as taken everywhere else.
     h.tap("nest egg 2H")
     h.tap("You")
-    assert [card_state(b) for b in h.buttons("You commission 2H")] == ["taken"]
+    assert [card_state(b) for b in h.buttons("You commission 2H, taken")] == ["taken"]
     h.tap("nest egg 2H")  # tapped again: no Nest Egg yet
     play_round(4, "2H", {"You": "3H", "Opp": "4S"}, {"You": ["4H", "5H"], "Opp": ["2S"]})
     # Round 4 is ×2: You 3♥ matches 2♥ by suit, 2 red × 2 = 4; Opp 0.

@@ -17,7 +17,7 @@ def test_a_refusal_is_a_sentence_in_a_banner_that_moves_nothing_and_leaves_the_t
     phone = open_app(f"/play/{game_id}")
     phone.tap("Mia red 9")
     phone.tap("Noah")
-    phone.tap("Noah red 9")
+    phone.tap("Mia's red 9, taken")  # Mia holds it: a taken card says whose
     assert phone.text_of("message") == "Red 9 is on Mia's tableau."
     view = phone.top_view()
     assert not [c for c in walk(view.appbar) if isinstance(c, ft.Semantics) and c.identifier == "message"], "the title stays"

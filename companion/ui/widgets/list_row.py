@@ -24,15 +24,15 @@ class ListRow(ft.TextButton):
 
     @property
     def title(self) -> ft.Text:
-        title = self._lines()[0]
+        title = self.lines()[0]
         assert isinstance(title, ft.Text)
         return title
 
     @property
     def subtitle(self) -> ft.Control:
-        return self._lines()[1]
+        return self.lines()[1]
 
-    def _lines(self) -> list[ft.Control]:
+    def lines(self) -> list[ft.Control]:
         row = self.content
         assert isinstance(row, ft.Row)
         texts = next(c for c in row.controls if isinstance(c, ft.Column))
@@ -62,7 +62,7 @@ def with_controls(row: ListRow, end: ft.Control | None = None, last_line: ft.Con
     row of marks) as its last line, `line_height` high. In the row's button, a control with a node of its own
     in the browser's tree (a button, a tooltip kept out of the name) split the row into a nameless button
     holding a group or a second button with its name."""
-    parts, lines = row.content, row._lines()
+    parts, lines = row.content, row.lines()
     assert isinstance(parts, ft.Row)
     placed: list[ft.Control] = []
     if end is not None:

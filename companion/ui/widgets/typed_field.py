@@ -17,6 +17,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.server.flet_seams import control_id
+
 
 def same(text: str) -> Any:
     return text
@@ -43,7 +45,7 @@ def TypedField(
         text = sent.current = shown(value)
 
     def changed(e: Any) -> None:
-        at.current = e.control._i  # the control an event reaches is the one on the page (Page.get_control's id)
+        at.current = control_id(e.control)  # the control an event reaches is the one on the page
         sent.current = e.control.value or ""
         on_text(read(sent.current))
 
