@@ -195,7 +195,10 @@ def test_play_screens_at_the_table(ui):
 # Every game's play screen at 200 % text on both phones (a game under way as its worked example stands). A label is cut
 # where the tree shows it shortened ("…"), where it reaches past the page's sides or its header's or bar's edges,
 # where a button of the bar under the thumb is not whole in it, or where a card's text runs into the card's edge
-# (Flutter draws a card's text on its canvas, in no node of its own: the pixels tell).
+# (Flutter draws a card's text on its canvas, in no node of its own: the pixels tell). A word is broken where the
+# screen's title (18 px, 36 at 200 %) has a box narrower than its widest word or lower than the lines its words take
+# (label_width: Roboto's advances, as Chromium draws them), or where one of Lost Cities' column heads is taller than
+# another (each colour's name is one word: "yello|w" took a line more than "red").
 PHONES_200 = {"390x844": {"width": 390, "height": 844}, "360x740": NARROWEST}
 
 
@@ -242,8 +245,9 @@ LOOK = """() => {
     const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
     const named = e => ({name: (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 60), ...box(e)});
     const one = id => document.querySelector(`[flt-semantics-identifier="${id}"]`);
-    const header = one('play-header'), bar = one('play-actions');
+    const header = one('play-header'), bar = one('play-actions'), title = document.querySelector('h1');
     return {
+        title: title && {text: title.textContent, ...box(title)},
         header: header && box(header), bar: bar && box(bar),
         nodes: [...document.querySelectorAll('flt-semantics')].map(named),
         inHeader: header ? [...header.querySelectorAll('flt-semantics')].map(named) : [],
@@ -308,6 +312,35 @@ def cut_in_look(seen: dict, size: dict) -> list[str]:
     for b in seen["inBar"]:
         if b["w"] and b["h"] and b["h"] < TARGET - SLACK:
             problems.append(f"bar: {b['name']!r} is {b['h']:.0f} px tall")
+    return problems + broken_words(seen)
+
+
+TITLE_200 = 18 * 2  # the screen's title (controls.bar_title, title_under_bar) at 200 %
+HEAD = re.compile(r"'s \w+ expedition: ")  # a Lost Cities column head's sentence
+
+
+def broken_words(seen: dict) -> list[str]:
+    """A word of the title broken or left out ("…"), its size at 200 %; a Lost Cities head's colour over two lines."""
+    from companion.ui.widgets.label_width import label_width
+
+    problems = []
+    if seen["title"]:
+        title, space = seen["title"], label_width(" ", TITLE_200, 0)
+        widths = [label_width(word, TITLE_200, 0) for word in title["text"].split()]
+        room, lines, used = title["w"] + 1, 0, 0.0
+        for width in widths:  # greedy, as a line breaks
+            if lines == 0 or used + space + width > room:
+                lines, used = lines + 1, width
+            else:
+                used += space + width
+        if max(widths, default=0) > room:
+            problems.append(f"title {title['text']!r}: {title['w']:.0f} px wide, its widest word at {TITLE_200} px is {max(widths):.0f}")
+        if title["h"] < lines * TITLE_200:
+            problems.append(f"title {title['text']!r}: {title['h']:.0f} px tall, its words take {lines} lines of {TITLE_200} px")
+    heads = [n for n in seen["inHeader"] if HEAD.search(n["name"]) and n["h"] > 0]
+    if heads and max(h["h"] for h in heads) > min(h["h"] for h in heads) + 1:
+        tallest = max(heads, key=lambda h: h["h"])
+        problems.append(f"head {tallest['name']!r}: {tallest['h']:.0f} px tall, others {min(h['h'] for h in heads):.0f} (its word broken)")
     return problems
 
 

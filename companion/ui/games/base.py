@@ -150,6 +150,7 @@ class PlayContext:
 
 TEXT_SCALE = "text scale"  # the view state's key of the browser's text scale (GameScreen.text_probe)
 PROBE_LINE = 18.6  # px: an empty line of 13 px text at the browser's own text size, as Chromium lays it out
+LARGE_TEXT = 1.3  # a text scale this large or more is a reader's large text: labels written for 100 % take other forms
 
 
 class GameScreen:
@@ -191,14 +192,20 @@ class GameScreen:
 
     @property
     def text_scale(self) -> float:
-        """The browser's text scale (its font size: 2.0 at 200 %), as the tableau's `text_probe` measured it; 1.0 until
+        """The browser's text scale (its font size: 2.0 at 200 %), as the play screen's `text_probe` measured it; 1.0 until
         then. A screen whose cards' widths are written for its text sizes them with it."""
         scale = self.context.state.get(TEXT_SCALE)
         return scale if isinstance(scale, float) else 1.0
 
+    @property
+    def large_text(self) -> bool:
+        """Whether the browser draws text larger than its default (a reader's font size, 130 % or more: text_scale)."""
+        return self.text_scale >= LARGE_TEXT
+
     def text_probe(self) -> ft.Control:
-        """An empty line of 13 px text at the foot of a tableau: its height tells the browser's text scale, which never
-        reaches the server otherwise (Flet's page media has none); the screen draws again where it changes."""
+        """An empty line of 13 px text in a corner of the play screen (views/play_frame.py): its height tells the browser's
+        text scale, which never reaches the server otherwise (Flet's page media has none); the screen draws again where it
+        changes."""
 
         def measured(e: ft.LayoutSizeChangeEvent) -> None:
             # By quarters (a change of a pixel draws nothing again), within what a browser offers (a crafted event

@@ -252,7 +252,6 @@ class BggCardGameScreen(GameScreen):
                 section(_("{player}: collections (horizontal)").format(player=short_name(player))),
                 *[self.collection_block(player, n) for n in range(1, collections + 1)],
                 self.collection_block(player, None),
-                self.text_probe(),  # the cards' widths are written for 100 % text: at 200 % they are twice as wide
             ],
             spacing=6,
         )

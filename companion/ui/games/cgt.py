@@ -204,7 +204,7 @@ class CgtScreen(GameScreen):
         )  # keyed: rows above it come and go
         if player == self.context.players[0]:
             rows.append(ft.Text(_("First player: −{penalty} (the marker's penalty)").format(penalty=game.penalty), size=13))
-        return ft.Column([*rows, self.text_probe()], spacing=6)
+        return ft.Column(rows, spacing=6)
 
     # -- setup and statistics -----------------------------------------------------------
 

@@ -25,6 +25,7 @@ from scoring import lost_cities as rules
 from scoring.words import Said, decimal
 
 COLUMN = 52  # a column's width: six of them and their gaps fit a 360 px phone
+REACH = 68  # px a colour's name may take beyond its column at large text, on its own line (Head): "purple" at 200 % is 67 px
 ROWS = rules.INVESTMENTS_PER_COLOUR + len(rules.NUMBERS)  # 12 cards in a column
 CARD_GAP = 2  # between the cards of a column on a phone (4 on a tablet)
 SMALLEST_CARD = 40  # a card is never shorter: below it, 48 and a scroll (docs/screens.md)
@@ -120,21 +121,35 @@ def Investment(
 
 @ft.memo
 @ft.component
-def Head(player: str, colour: str, score: str, shade: str, said: str) -> ft.Control:
+def Head(
+    player: str, colour: str, score: str, shade: str, said: str, line: int | None = None, align: ft.TextAlign = ft.TextAlign.CENTER
+) -> ft.Control:
     """A column's head in the header: its colour (a stripe and the name) and its score now; read as `said`
     ("Mia's yellow expedition: 12", the colour's name left out of the tree), the score's node after it.
+    `line`: at large text, which of two lines holds the name (0 or 1, every other column's), whole on one line
+    and centred over the column, passing its edges into the neighbours' room, free on that line (at 200 %, 24 px
+    bold, "yellow" is 67 px over a 52 px column: it broke into "yello|w"); None: one line within the column. `align`:
+    the first column's name starts at its left edge, the last one's ends at its right edge (the page's side is near).
 
     Its identifier names the player, and Flutter's web engine keeps a node's first identifier when only
     that changes (after a player switch four heads of five said expedition-<the other player>-<colour>,
     issue 40): the node is keyed by its identifier, so another player's head is a new node."""
     identifier = f"expedition-{player}-{colour}"
-    name = ft.Text(colour_name(colour), weight=ft.FontWeight.BOLD, color=shade, size=12, text_align=ft.TextAlign.CENTER)
+    if line is None:
+        name = ft.Text(colour_name(colour), weight=ft.FontWeight.BOLD, color=shade, size=12, text_align=ft.TextAlign.CENTER)
+        names = [ft.Semantics(exclude_semantics=True, content=name)]
+    else:
+        word = ft.Text(colour_name(colour), weight=ft.FontWeight.BOLD, color=shade, size=12, text_align=align, no_wrap=True)
+        # The line is the column's width (an empty line of the same text gives its height); the name's own box reaches
+        # REACH px past it, on both sides (centred) or inward only (the first and last columns), over the stack's edges.
+        left, right = {ft.TextAlign.LEFT: (0, -REACH), ft.TextAlign.RIGHT: (-REACH, 0)}.get(align, (-REACH / 2, -REACH / 2))
+        empty = ft.Container(ft.Text("", size=12), width=COLUMN)
+        placed = ft.Stack([empty, ft.Container(word, left=left, right=right, top=0)], clip_behavior=ft.ClipBehavior.NONE)
+        names = [ft.Semantics(exclude_semantics=True, content=placed if line == row else ft.Text("", size=12)) for row in (0, 1)]
     column = ft.Column(
         [
             ft.Container(height=4, width=COLUMN - 8, bgcolor=shade, border_radius=2),
-            # Whole at any text size: a name wider than its column (at 200 % text, "yellow") goes on over a
-            # second line rather than end in "yel…"; the header grows by that line.
-            ft.Semantics(exclude_semantics=True, content=name),
+            *names,
             ft.Semantics(
                 identifier=identifier,
                 # One line, never two: "−17" at 200 % text is wider than its column (it wrapped, and the header
@@ -212,8 +227,8 @@ class LostCitiesScreen(GameScreen):
     def shade(self, colour: str) -> str:
         return ink(colour, self.context.dark)
 
-    def head_inputs(self, player: str, colour: str) -> tuple[str, str, str, str, str]:
-        """What a column's head shows (Head's arguments), and what it says."""
+    def head_inputs(self, player: str, colour: str) -> tuple[str, str, str, str, str, int | None, ft.TextAlign]:
+        """What a column's head shows (Head's arguments), and what it says; at large text, the line of its name."""
         mine = self.expedition(player, colour)
         if mine.started:
             said = _("{player}'s {colour} expedition: {score}").format(
@@ -221,7 +236,10 @@ class LostCitiesScreen(GameScreen):
             )
         else:
             said = _("{player}'s {colour} expedition: not started").format(player=player, colour=colour_name(colour))
-        return player, colour, scoring.number(mine.score()) if mine.started else "–", self.shade(colour), said
+        index, last = self.variant.colours.index(colour), len(self.variant.colours) - 1
+        line = index % 2 if self.large_text else None
+        align = ft.TextAlign.LEFT if index == 0 else ft.TextAlign.RIGHT if index == last else ft.TextAlign.CENTER
+        return player, colour, scoring.number(mine.score()) if mine.started else "–", self.shade(colour), said, line, align
 
     def head(self, player: str, colour: str) -> ft.Control:
         return self.context.part(self.head_inputs, Head, player, colour, key=f"expedition-{player}-{colour}")

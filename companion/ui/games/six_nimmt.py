@@ -44,7 +44,6 @@ MARK = "•"
 APP_BAR, SPARE = 56, 4
 HEADER, GUEST_HEADER = 114, 86
 BAR, GUEST_BAR = 61, 97
-LARGE_TEXT = 1.3  # text scaled this much or more: rows of five wider cards (a number of 100 % text's rows of ten is cut)
 WIDEST_LARGE = 72  # a card's widest then: "104" at 200 % needs 54 px of it
 LARGE_TEXT_CARD = 64  # a card's height then: its number and its marks (at 200 %, 33 and 22 px)
 SIDES = 28  # the play view's and its scrolling column's padding, and a scrollbar's room (views/play_frame.py)
@@ -232,11 +231,6 @@ class SixNimmtScreen(GameScreen):
     def gap(self) -> int:
         return CARD_GAP if self.phone else 4
 
-    @property
-    def large_text(self) -> bool:
-        """Whether the browser draws text larger than its default (a reader's font size, 130 % or more: text_scale)."""
-        return self.text_scale >= LARGE_TEXT
-
     def columns(self) -> int:
         gap = self.gap()
         if self.large_text:
@@ -307,7 +301,6 @@ class SixNimmtScreen(GameScreen):
             [
                 ft.Column(tens, spacing=gap if columns == TEN else 3 * gap, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 self.context.part(self.pile_lines, PileLines, player, key="pile"),
-                self.text_probe(),
             ],
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )

@@ -37,7 +37,7 @@ from companion.ui.views.play_frame import (
     frame,
 )
 from companion.ui.widgets.common import not_found
-from companion.ui.widgets.controls import bar_title
+from companion.ui.widgets.controls import bar_title, title_under_bar
 from companion.ui.widgets.game_clock import GameClock, shown_clock
 from companion.ui.widgets.hooks import use_changes
 
@@ -74,12 +74,16 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
     if seat is not None and seat not in live.record["players"]:
         return not_found(route, _("No one called {player} plays in this game.").format(player=seat))
     play.draw(live, player, state, message, (set_player, set_state, set_message))
+    title = game_screens.title_of(live.record)
+    # At large text (the tableau's probe measured it) the title leaves the bar: there it is drawn at 134 % at most,
+    # beside the buttons, and a long word broke; under the bar it has the page's width and the reader's size.
+    under_bar = play.screen.large_text
 
     return ft.View(
         route=route,
         # Its own back button: Flutter's is 40 × 40, under the 48 every target has.
         appbar=ft.AppBar(
-            title=bar_title(game_screens.title_of(live.record)),
+            title=None if under_bar else bar_title(title),
             # A guest's own seat is its first screen: nothing of its seat lies behind it, so no Back; its
             # title then keeps the bar's usual 16 px from the edge (4 px is the gap after the arrow).
             title_spacing=16 if app.rights.seat_route == route else 4,
@@ -98,7 +102,7 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
                 ScoringHelp(app, live.record["game"], key="help"),
             ],
         ),
-        controls=[frame(play)],
+        controls=[*([title_under_bar(title)] if under_bar else []), frame(play)],
         padding=VIEW_PADDING,
         spacing=0,
     )

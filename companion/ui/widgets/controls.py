@@ -261,6 +261,16 @@ def bar_title(text: str) -> ft.Semantics:
     return screen_title(ft.Text(text, size=18, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))
 
 
+def title_under_bar(text: str) -> ft.Control:
+    """A screen's title on its own lines under its app bar, the page's width, at the browser's text size: at large text
+    (200 %) Flutter's app bar draws its title at 134 % at most and beside the bar's buttons, where a game's long word had
+    no room ("The BoardGam|eGeek Game", "BoardGameGeek: The Card …"). Words wrap whole, as many lines as they take."""
+    return ft.Container(screen_title(ft.Text(text, size=18)), padding=TITLE_PADDING)
+
+
+TITLE_PADDING = ft.Padding.symmetric(horizontal=10, vertical=2)
+
+
 def screen_title(text: str | ft.Text) -> ft.Semantics:
     """A screen's title, in its app bar: the screen's heading of level 1 (Flutter's AppBar makes its title a
     heading of level 2 unless told otherwise), above its sections' (`section`, level 2)."""
