@@ -75,7 +75,7 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
         return not_found(route, _("No one called {player} plays in this game.").format(player=seat))
     play.draw(live, player, state, message, (set_player, set_state, set_message))
     title = game_screens.title_of(live.record)
-    # At large text (the tableau's probe measured it) the title leaves the bar: there it is drawn at 134 % at most,
+    # At large text (the frame's text probe measured it) the title leaves the bar: there it is drawn at 134 % at most,
     # beside the buttons, and a long word broke; under the bar it has the page's width and the reader's size.
     under_bar = play.screen.large_text
 
