@@ -7,6 +7,7 @@ is at least 48 × 48 (test_layout.check_targets, which checks a phone). One page
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 import scoring
 from companion.data.store import GameStore
@@ -92,7 +93,13 @@ def test_every_tableau_is_in_view_at_the_largest_table(ui):
             if size != "landscape":
                 turn(u, SIZES[size])
             for part in ("play-header", "play-actions"):
-                u.text(part).wait_for(timeout=60_000)  # as UI.open's: CI's full load once took longer than 30 s
+                try:
+                    u.text(part).wait_for(timeout=60_000)  # as UI.open's: CI's full load once took longer than 30 s
+                except PlaywrightError:
+                    u.screenshot(f"failed-{game}-{size}")
+                    raise AssertionError(
+                        f"{part} not shown on {game}'s play screen at {size} within 60 s; the page shows {u.describe()}"
+                    ) from None
             u.until_still()  # the layout settles after the first frame
             found = problems_here(u, game)
             if size == "landscape":
