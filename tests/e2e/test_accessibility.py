@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import expect
@@ -204,15 +205,21 @@ def outline_missing(u: UI, where: str, name, target) -> str | None:
     return None if changed >= ring else f"{where}: {changed} px changed at 3:1 or more (a ring is {ring:.0f}); at most {most:.2f}:1"
 
 
+def themes_chosen(u: UI) -> Iterator[str]:
+    """Settings opened, then each theme chosen there in turn: yields it once its radio is checked."""
+    u.open("/settings", ready='flt-semantics[role="radio"]')
+    for theme in THEMES:
+        u.page.get_by_role("radio", name=theme).click()
+        expect(u.page.get_by_role("radio", name=theme)).to_be_checked()
+        yield theme
+
+
 def test_a_focused_button_is_outlined_at_three_to_one_in_every_theme(ui):
     """An icon button (Back) and a filled one (Set PIN), in each theme chosen on Settings (outline_missing)."""
     pytest.importorskip("PIL", reason="Pillow reads the screenshots")
     u = ui(PHONE)
-    u.open("/settings", ready='flt-semantics[role="radio"]')
     found = []
-    for theme in THEMES:
-        u.page.get_by_role("radio", name=theme).click()
-        expect(u.page.get_by_role("radio", name=theme)).to_be_checked()
+    for theme in themes_chosen(u):
         found += [outline_missing(u, f"{theme}, {name}", name, u.button(name)) for name in ("Back", "Set PIN")]
     assert not any(found), "\n".join(filter(None, found))
 
@@ -222,11 +229,8 @@ def test_a_focused_row_is_outlined_at_three_to_one_in_every_theme(ui):
     in each theme chosen on Settings (outline_missing)."""
     pytest.importorskip("PIL", reason="Pillow reads the screenshots")
     u = ui(PHONE)
-    u.open("/settings", ready='flt-semantics[role="radio"]')
     found = []
-    for theme in THEMES:
-        u.page.get_by_role("radio", name=theme).click()
-        expect(u.page.get_by_role("radio", name=theme)).to_be_checked()
+    for theme in themes_chosen(u):
         u.tap("Back")
         row = u.page.get_by_role("button", name=new_game_tile("Lost Cities")).first
         expect(row).to_be_visible(timeout=30_000)
