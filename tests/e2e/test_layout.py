@@ -34,10 +34,19 @@ BOXES = """els => els.map(e => { const r = e.getBoundingClientRect();
     return {name: e.getAttribute('aria-label') || e.innerText, role: e.getAttribute('role'), x: r.x, y: r.y, w: r.width, h: r.height}; })"""
 
 
+def settled_box(locator) -> dict:
+    """The node's box, once it has one: Flutter rebuilds its semantics nodes as a screen's first frames settle (a
+    play screen measuring the text size draws again), so a node may be between two for a frame or two."""
+    for _ in range(20):
+        found = locator.bounding_box()
+        if found:
+            return found
+        locator.page.wait_for_timeout(100)
+    raise AssertionError(f"{locator} has no box")
+
+
 def box(u, locator) -> dict:
-    found = locator.bounding_box()
-    assert found, f"{locator} has no box"
-    return found
+    return settled_box(locator)
 
 
 def header_bottom(u) -> float:

@@ -15,6 +15,7 @@ from companion.ui import games as game_screens
 
 from .conftest import Server
 from .test_layout import check_targets
+from .test_layout import settled_box as rect
 
 pytestmark = pytest.mark.e2e
 
@@ -39,15 +40,6 @@ def server(tmp_path):
     s = Server(tmp_path / "data").start()
     yield s
     s.stop()
-
-
-def rect(locator) -> dict:
-    for _ in range(20):  # Flutter rebuilds its semantics nodes as the first frames settle: a node may be between two
-        found = locator.bounding_box()
-        if found:
-            return found
-        locator.page.wait_for_timeout(100)
-    raise AssertionError(f"{locator} has no box")
 
 
 def turn(u, size: dict) -> None:
