@@ -238,8 +238,11 @@ def test_every_play_screen_keeps_its_labels_whole_at_200_percent_text(browser, u
         u.open("/")
         for (title, game_id), record in zip(ids.items(), UNDER_WAY, strict=True):
             go(u, f"/play/{game_id}")
-            expect(u.page.get_by_role("heading", level=1, name=title, exact=True)).to_be_visible()
+            heading = u.page.get_by_role("heading", level=1, name=title, exact=True)
+            expect(heading).to_be_visible()
             u.text("play-actions").wait_for()
+            # The screen has measured the text's size once its title leaves the bar (56 px) for lines under it.
+            expect_under_bar(u, heading)
             u.until_still()
             # The text is larger indeed: a total (22 px on a phone) is 44 px tall or more.
             assert box(u, u.text(f"total-{record['players'][0]}"))["height"] >= 44
@@ -247,6 +250,20 @@ def test_every_play_screen_keeps_its_labels_whole_at_200_percent_text(browser, u
     finally:
         context.close()
     assert not problems, "\n".join(problems)
+
+
+def expect_under_bar(u, heading) -> None:
+    """Until the title is under the app bar (56 px): the play screen draws it there once it knows the text is large."""
+    for _ in range(60):
+        top = heading.bounding_box()
+        if top and top["y"] >= BAR_HEIGHT:
+            return
+        u.page.wait_for_timeout(500)
+    u.screenshot("failed-title-in-bar")
+    raise AssertionError(f"the title stayed in the bar at 200 % text (at {top}); the page shows {u.describe()}")
+
+
+BAR_HEIGHT = 56
 
 
 # One look at a play screen: every node's box and name, the header's and the bar's, the bar's buttons, the cards.
@@ -279,7 +296,7 @@ def cut_labels(u) -> list[str]:
     found: dict[str, None] = {}  # in the order seen, once
     looked: set[str] = set()  # the cards looked at
     before: list = []
-    for _ in range(12):
+    for _ in range(20):  # a page at a time, and a look again where the screen drew meanwhile
         seen = u.page.evaluate(LOOK)
         if not seen["header"] or not seen["bar"]:
             return ["no play screen's header and bar"]
@@ -290,6 +307,9 @@ def cut_labels(u) -> list[str]:
         whole = [c for c in seen["cards"] if c["y"] > top + 1 and c["y"] + c["h"] < bottom - 1 and c["name"] not in looked]
         if whole:
             shot = Image.open(io.BytesIO(u.page.screenshot())).convert("RGB")
+            if u.page.evaluate(LOOK)["cards"] != seen["cards"]:  # drawn again meanwhile: the shot is not of these boxes
+                u.until_still()
+                continue
             found.update(dict.fromkeys(f"card {c['name']!r}: its text runs into its edge" for c in whole if not whole_on_card(shot, c)))
         looked.update(c["name"] for c in whole)
         before = [(n["x"], n["y"]) for n in seen["nodes"]]

@@ -164,4 +164,6 @@ class Play:
 
     def remember(self, key: str, value: Any) -> None:
         """Keep a screen-only choice of the game screen (the round shown, …): the screen draws again."""
+        if key == game_screens.TEXT_SCALE:
+            self.app.text_scale = value  # the session's next play screens start from it
         self._set_state(lambda state: {**state, key: value})

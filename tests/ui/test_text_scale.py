@@ -1,0 +1,50 @@
+"""The browser's text scale, as a play screen measures it (GameScreen.text_probe: the server never hears it otherwise).
+At large text the title leaves the app bar; the session's next play screens start from the scale measured, rather
+than drawing at 100 % first; a crafted size never makes a card absurd."""
+
+from __future__ import annotations
+
+import flet as ft
+
+import scoring
+from companion.ui.widgets.controls import CardButton
+
+from .harness import walk
+
+PHONE = 390  # px: the harness's page width
+LINE = 18.6  # px: the probe's empty line at 100 % (games/base.py PROBE_LINE)
+
+
+def measure(h, height: float) -> None:
+    """The browser lays the probe's line out `height` px tall and says so, as Flutter's size-change event does."""
+    probe = h.find(ft.Text, key="text probe")
+    h.fire(probe, "size_change", {"w": 0, "h": height})
+
+
+def title_in_bar(h) -> bool:
+    bar = h.top_view().appbar
+    return bar.title is not None and any(isinstance(t, ft.Text) and t.value for t in walk(bar.title))
+
+
+def test_large_text_moves_the_title_and_the_next_screen_starts_from_it(open_app, store):
+    first = store.create(scoring.new_record("six-nimmt", ["Ana", "Ben"])).id
+    second = store.create(scoring.new_record("lost-cities", ["Mia", "Noah"])).id
+    h = open_app(f"/play/{first}")
+    assert title_in_bar(h)
+    measure(h, LINE * 2)
+    h.settle_until(lambda: not title_in_bar(h))
+    h.run(h.page.push_route(f"/play/{second}"))
+    h.settle()
+    assert not title_in_bar(h), "the next play screen drew its title in the bar first, at 100 %"
+
+
+def test_a_crafted_size_keeps_the_scale_within_what_a_browser_offers(open_app, store):
+    h = open_app(f"/play/{store.create(scoring.new_record('six-nimmt', ['Ana', 'Ben'])).id}")
+    measure(h, 1e9)
+    h.settle_until(lambda: not title_in_bar(h))
+    widths = {c.width for c in h.find_all(CardButton)}
+    assert widths and 5 * max(widths) <= PHONE, f"a card {max(widths)} px wide: five no longer fit a row of the phone"
+    measure(h, 0)  # a line not laid out yet tells nothing
+    assert not title_in_bar(h)
+    measure(h, LINE)
+    h.settle_until(lambda: title_in_bar(h))
