@@ -39,6 +39,7 @@ from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.widgets.common import not_found
 from companion.ui.widgets.navigation import route_under
+from companion.ui.widgets.text_probe import text_probe
 
 Builder = Callable[..., ft.View]
 
@@ -188,4 +189,5 @@ def start(page: ft.Page, app: App) -> None:
     page.on_disconnect = lambda e: app.disconnected()
     page.on_connect = lambda e: app.reconnected()
     page.on_close = lambda e: app.closed()
+    page.overlay.append(text_probe(app))  # the browser's text size, over every screen from the first frame
     page.render_views(Root, app)

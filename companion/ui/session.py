@@ -117,8 +117,7 @@ class App:
         self.show_route: Callable[[str], None] = lambda route: None
         self.rebuild: Callable[[], None] = lambda: None
         self.resized: Callable[[], None] = lambda: None
-        # The browser's text scale as a play screen last measured it (GameScreen.text_probe): the next play screen starts
-        # from it rather than drawing at 100 % first and again once measured.
+        # The browser's text scale (its font size: 2.0 at 200 %), as widgets/text_probe.py measures it; 1.0 until then.
         self.text_scale = 1.0
         self.recovery_seen: set[str] = set()  # the store's notices this session dismissed on the home screen
         self._wakelock: ft.Wakelock | None = None

@@ -1,6 +1,6 @@
-"""The browser's text scale, as a play screen measures it (GameScreen.text_probe: the server never hears it otherwise).
-At large text the title leaves the app bar; the session's next play screens start from the scale measured, rather
-than drawing at 100 % first; a crafted size never makes a card absurd."""
+"""The browser's text scale, as the page's overlay measures it (widgets/text_probe.py: the server never hears it
+otherwise). At large text the title leaves the app bar; a play screen opened later starts from the scale measured,
+rather than drawing at 100 % first; a crafted size never makes a card absurd."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ LINE = 18.6  # px: the probe's empty line at 100 % (games/base.py PROBE_LINE)
 
 def measure(h, height: float) -> None:
     """The browser lays the probe's line out `height` px tall and says so, as Flutter's size-change event does."""
-    probe = h.find(ft.Text, key="text probe")
+    (probe,) = [c for c in walk(h.page.overlay) if isinstance(c, ft.Text) and c.key == "text probe"]
     h.fire(probe, "size_change", {"w": 0, "h": height})
 
 
@@ -26,7 +26,7 @@ def title_in_bar(h) -> bool:
     return bar.title is not None and any(isinstance(t, ft.Text) and t.value for t in walk(bar.title))
 
 
-def test_large_text_moves_the_title_and_the_next_screen_starts_from_it(open_app, store):
+def test_large_text_moves_the_title_and_a_screen_opened_later_starts_from_it(open_app, store):
     first = store.create(scoring.new_record("six-nimmt", ["Ana", "Ben"])).id
     second = store.create(scoring.new_record("lost-cities", ["Mia", "Noah"])).id
     h = open_app(f"/play/{first}")
@@ -36,6 +36,15 @@ def test_large_text_moves_the_title_and_the_next_screen_starts_from_it(open_app,
     h.run(h.page.push_route(f"/play/{second}"))
     h.settle()
     assert not title_in_bar(h), "the next play screen drew its title in the bar first, at 100 %"
+
+
+def test_the_text_is_measured_on_home_before_any_play_screen(open_app, store):
+    game = store.create(scoring.new_record("six-nimmt", ["Ana", "Ben"])).id
+    h = open_app("/")
+    measure(h, LINE * 2)
+    h.run(h.page.push_route(f"/play/{game}"))
+    h.settle()
+    assert not title_in_bar(h), "the play screen drew its title in the bar first, at 100 %"
 
 
 def test_a_crafted_size_keeps_the_scale_within_what_a_browser_offers(open_app, store):

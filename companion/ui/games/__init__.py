@@ -9,9 +9,9 @@ import flet as ft
 import scoring
 from companion.ui import themes
 from companion.ui.games import bgg_card_game, bgg_game, card_commons, cgt, lost_cities, score_pad, six_nimmt
-from companion.ui.games.base import DEFAULT_SEED, TEXT_SCALE, GameScreen, PlayContext, Statistic
+from companion.ui.games.base import DEFAULT_SEED, GameScreen, PlayContext, Statistic
 
-__all__ = ["DEFAULT_SEED", "SCREENS", "TEXT_SCALE", "GameScreen", "PlayContext", "Statistic", "ordered", "register", "screen"]
+__all__ = ["DEFAULT_SEED", "SCREENS", "GameScreen", "PlayContext", "Statistic", "ordered", "register", "screen"]
 
 SCREENS: dict[str, type[GameScreen]] = {
     screen.key: screen

@@ -94,11 +94,16 @@ class PlayContext:
     page_width: float | None = None
     page_height: float | None = None
     tableau_width: float | None = None  # each tableau's width side by side on a tablet; None: the screen's
+    text_scale: float = 1.0  # the browser's (GameScreen.text_scale)
 
-    def shown(self, live: LiveState, player: str, state: Mapping[str, Any], wide: bool, dark: bool, size: PageSize) -> None:
-        """This drawing's game, player shown, view choices, and the page as it is (`size`: width, height)."""
+    def shown(
+        self, live: LiveState, player: str, state: Mapping[str, Any], wide: bool, dark: bool, size: PageSize, text_scale: float
+    ) -> None:
+        """This drawing's game, player shown, view choices, and the page as it is (`size`: width, height; the browser's
+        text scale)."""
         self.live, self.player, self.state, self.wide, self.dark = live, player, state, wide, dark
         self.page_width, self.page_height = size
+        self.text_scale = text_scale
 
     def _game(self) -> LiveState:
         assert self.live is not None, "a game screen is drawn after the play screen has shown it a game"
@@ -148,8 +153,6 @@ class PlayContext:
         return self._game().answers.moves()
 
 
-TEXT_SCALE = "text scale"  # the view state's key of the browser's text scale (GameScreen.text_probe)
-PROBE_LINE = 18.6  # px: an empty line of 13 px text at the browser's own text size, as Chromium lays it out
 LARGE_TEXT = 1.3  # a text scale this large or more is a reader's large text: labels written for 100 % take other forms
 
 
@@ -192,29 +195,14 @@ class GameScreen:
 
     @property
     def text_scale(self) -> float:
-        """The browser's text scale (its font size: 2.0 at 200 %), as the play screen's `text_probe` measured it; 1.0 until
-        then. A screen whose cards' widths are written for its text sizes them with it."""
-        scale = self.context.state.get(TEXT_SCALE)
-        return scale if isinstance(scale, float) else 1.0
+        """The browser's text scale (its font size: 2.0 at 200 %), as widgets/text_probe.py measured it; 1.0 until then.
+        A screen whose cards' widths are written for its text sizes them with it."""
+        return self.context.text_scale
 
     @property
     def large_text(self) -> bool:
         """Whether the browser draws text larger than its default (a reader's font size, 130 % or more: text_scale)."""
         return self.text_scale >= LARGE_TEXT
-
-    def text_probe(self) -> ft.Control:
-        """An empty line of 13 px text in a corner of the play screen (views/play_frame.py): its height tells the browser's
-        text scale, which never reaches the server otherwise (Flet's page media has none); the screen draws again where it
-        changes."""
-
-        def measured(e: ft.LayoutSizeChangeEvent) -> None:
-            # By quarters (a change of a pixel draws nothing again), within what a browser offers (a crafted event
-            # never makes a card a thousand times as wide).
-            scale = min(4.0, max(0.5, round(e.height / PROBE_LINE * 4) / 4))
-            if e.height > 0 and scale != self.text_scale:
-                self.context.remember(TEXT_SCALE, scale)
-
-        return ft.Text("", size=13, on_size_change=measured, key="text probe")
 
     def side(self) -> list[ft.Control]:
         """What the whole table shares, beside the tableaux rather than above them (CGT's Meta row on a

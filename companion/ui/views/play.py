@@ -50,8 +50,7 @@ def view(app: App, game_id: str, seat: str | None = None, route: str | None = No
     use_changes(app, topics.game(game_id), select=play.shape)  # a tap draws the parts, not the frame
     ft.use_effect(app.keep_awake, [])  # the screen stays on during a game
     player, set_player = ft.use_state("")
-    first_state: dict[str, Any] = {game_screens.TEXT_SCALE: app.text_scale}
-    state, set_state = ft.use_state(first_state)
+    state, set_state = ft.use_state(dict[str, Any]())
     message, set_message = ft.use_state("")
     opening: ft.MutableRef[bool] = ft.use_ref(True)  # the first drawing may start an edit of a saved game; later ones never do
     route = route or f"/play/{route_id(game_id)}"

@@ -52,7 +52,7 @@ class Play:
         self.player = player if player in live.record["players"] else live.record["players"][0]
         self._set_player, self._set_state, self._set_message = setters
         page = self.app.page
-        self.context.shown(live, self.player, state, self.app.wide, self.app.dark, (page.width, page.height))
+        self.context.shown(live, self.player, state, self.app.wide, self.app.dark, (page.width, page.height), self.app.text_scale)
         if self.game_screen is None or self.game_screen.key != live.record["game"]:
             self.game_screen = game_screens.screen(live.record["game"])(self.context)
 
@@ -164,6 +164,4 @@ class Play:
 
     def remember(self, key: str, value: Any) -> None:
         """Keep a screen-only choice of the game screen (the round shown, …): the screen draws again."""
-        if key == game_screens.TEXT_SCALE:
-            self.app.text_scale = value  # the session's next play screens start from it
         self._set_state(lambda state: {**state, key: value})

@@ -438,9 +438,6 @@ def frame(play: Play) -> ft.Control:
                     # Over the cards' foot, not in the column: a refusal that comes with a tap moves nothing. Shown
                     # only with a refusal: an empty positioned box would fill the stack and take the cards' taps.
                     ft.Container(Refusal(play.message, key="refusal"), left=0, right=0, bottom=0, visible=bool(play.message)),
-                    # The browser's text size, measured by an empty line (GameScreen.text_probe): placed over the stack's
-                    # corner, it moves nothing (0 px wide, so it takes no tap).
-                    ft.Container(game.text_probe(), left=0, top=0),
                 ],
                 expand=True,
                 fit=ft.StackFit.EXPAND,
