@@ -13,7 +13,7 @@ from companion.services import card_layout
 from companion.ui.views.settings import STANDALONE_PIN
 from tests.transfer.records import record, records
 from tests.transfer.test_screen import dialog, dialog_button
-from tests.ui.harness import Harness
+from tests.ui.harness import Harness, switch_label
 
 
 @pytest.fixture
@@ -104,7 +104,7 @@ def test_every_control_shown_works_here(open_standalone, store, monkeypatch):
     assert not saved.buttons("Save image") and saved.buttons("Copy result")
     assert not open_standalone("/transfer").buttons("Export with photos")
     settings = open_standalone("/settings")
-    assert not [s for s in settings.find_all(ft.Switch) if "devices that have not chosen" in str(s.label)]
+    assert not [s for s in settings.find_all(ft.Switch) if "devices that have not chosen" in (switch_label(s) or "")]
     tonight = open_standalone("/tonight")
     assert not tonight.buttons("Save image")
     assert "server" not in QR_STANDALONE

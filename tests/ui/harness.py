@@ -172,6 +172,12 @@ def accessible_name(control) -> str | None:
     return getattr(control, "tooltip", None)
 
 
+def switch_label(control: ft.Switch) -> str | None:
+    """A switch's label: its text (controls.option_switch draws it as a Text, to wrap)."""
+    label = control.label
+    return label.value if isinstance(label, ft.Text) else label
+
+
 class Harness:
     def __init__(
         self,
@@ -300,6 +306,14 @@ class Harness:
         found = self.find_all(cls, **props)
         assert len(found) == 1, f"expected 1 {cls.__name__} {props}, got {len(found)}"
         return found[0]
+
+    def switch(self, label: str) -> ft.Switch:
+        """The switch labelled `label`, the only one."""
+        (found,) = self.switches(label)
+        return found
+
+    def switches(self, label: str) -> list[ft.Switch]:
+        return [c for c in self.find_all(ft.Switch) if switch_label(c) == label]
 
     def find_semantics(self, identifier: str) -> ft.Semantics:
         return self.find(ft.Semantics, identifier=identifier)

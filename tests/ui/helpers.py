@@ -12,7 +12,7 @@ def set_up(h, names, switches=()):
         h.type(field, name)
         h.fire(field, "submit", name)
     for label in switches:
-        switch = h.find(ft.Switch, label=label)
+        switch = h.switch(label)
         h.session.apply_patch(switch._i, {"value": not switch.value})  # as the client: drawn controls are frozen
         h.fire(switch, "change", None)
     h.tap("Start game")

@@ -202,11 +202,11 @@ def test_colours_are_chosen_at_setup_each_offered_once(open_app, store):
 def test_the_3_player_option_is_offered_only_up_to_3_players(open_app, store):
     h = open_app("/setup/bgg-game")
     add_players(h, ["Ada", "Bo", "Cy"])
-    assert len(h.find_all(ft.Switch, label=bgg_game_option())) == 1
+    assert len(h.switches(bgg_game_option())) == 1
     add_players(h, ["Di"])
-    assert h.find_all(ft.Switch, label=bgg_game_option()) == []
+    assert h.switches(bgg_game_option()) == []
     h.tap("Remove Di")
-    switch = h.find(ft.Switch, label=bgg_game_option())
+    switch = h.switch(bgg_game_option())
     h.choose(switch, True)
     game_id = set_up(h, [])
     assert store.get(game_id).record["variant"] == {"three_player_sets": "every"}

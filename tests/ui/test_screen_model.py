@@ -17,7 +17,7 @@ from companion.bootstrap import make_main
 from companion.data.store import GameStore
 from companion.ui.games import screen
 
-from .harness import Harness, accessible_name, card_state, tappable, walk
+from .harness import Harness, accessible_name, card_state, switch_label, tappable, walk
 from .patches import changed_in_place
 
 # Players per game: more than the fewest where the screen differs with more; any other game its fewest.
@@ -51,7 +51,9 @@ def shown(control) -> tuple:
         return ("icon", control.semantics_label)
     if isinstance(control, ft.TextField):
         return ("field", control.label, control.value, control.disabled)
-    if isinstance(control, (ft.Switch, ft.Checkbox, ft.Dropdown)):
+    if isinstance(control, ft.Switch):
+        return ("Switch", switch_label(control), control.value, control.disabled)
+    if isinstance(control, (ft.Checkbox, ft.Dropdown)):
         return (type(control).__name__, getattr(control, "label", None), control.value, control.disabled)
     return ()
 

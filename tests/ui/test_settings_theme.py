@@ -13,7 +13,7 @@ GREY = "Material's dark grey"  # a dark theme that names no page colour: Flutter
 
 
 def flip(h, label: str) -> None:
-    switch = h.find(ft.Switch, label=label)
+    switch = h.switch(label)
     h.choose(switch, not switch.value)  # as the browser does: the value, then the event
     h.settle()
 

@@ -238,7 +238,7 @@ def test_seat_buttons_reorder_and_remove(open_app):
 def test_start_game_stores_the_players_and_remembers_the_options(open_app, store):
     h = open_app("/setup/lost-cities")
     add(h, "Ana", "Ben")
-    switch = h.find(ft.Switch, label="Short game: 1 round (the full game is 3)")
+    switch = h.switch("Short game: 1 round (the full game is 3)")
     h.session.apply_patch(switch._i, {"value": not switch.value})  # what the client sends with its event
     h.fire(switch, "change", None)
     h.tap("Start game")
@@ -304,7 +304,7 @@ def test_an_option_changed_on_the_setup_is_no_longer_said_to_be_as_last_time(ope
     store.set_setting(remembered.variant_setting("lost-cities"), {"rounds": 1, "purple": False})
     h = open_app("/setup/lost-cities")
     add(h, "Ana", "Ben")
-    switch = h.find(ft.Switch, label="Purple expedition (sixth colour)")
+    switch = h.switch("Purple expedition (sixth colour)")
     h.session.apply_patch(switch._i, {"value": True})
     h.fire(switch, "change", None)
     assert carried_line(h) is None

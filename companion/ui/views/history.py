@@ -188,12 +188,16 @@ def view(app: App, covered: bool = False) -> ft.View:
             tight=True,
         )
 
+    def filter_width(width: float) -> float:
+        # At the browser's text scale, within the page: at 200 % text "Everyone" was cut in 180 px.
+        return min(width * max(1.0, app.text_scale), (app.page.width or width) - 32)
+
     filter_row = ft.Row(
         [
             named(
                 ft.Dropdown(
                     label=_("Game"),
-                    width=230,
+                    width=filter_width(230),
                     value=filters["game"] or "any",
                     options=[ft.DropdownOption(key="any", text=_("All games"))]
                     + [ft.DropdownOption(key=game_groups.text_key(g), text=kept.title(g)) for g in kept.shown(game_screens.ordered())],
@@ -203,7 +207,7 @@ def view(app: App, covered: bool = False) -> ft.View:
             named(
                 ft.Dropdown(
                     label=_("Player"),
-                    width=180,
+                    width=filter_width(180),
                     value=player or "anyone",
                     options=[ft.DropdownOption(key="anyone", text=_("Everyone"))]
                     + [ft.DropdownOption(key=p, text=short_name(p)) for p in everyone],

@@ -27,7 +27,7 @@ from companion.ui.views import game_log, import_export, join
 from companion.ui.views import in_progress as in_progress_list
 from companion.ui.widgets import tableau_photo
 from companion.ui.widgets.common import not_found
-from companion.ui.widgets.controls import cut_name_tip, icon_button, screen_title, section, short_name
+from companion.ui.widgets.controls import cut_name_tip, icon_button, place_width, screen_title, section, short_name
 from companion.ui.widgets.finishing import CANCEL_CHANGES, SaveStep, ask_before_leaving, cancel_changes, still_entering
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import TAP, route_under
@@ -73,7 +73,7 @@ def breakdown_card(result: scoring.Result, player: str) -> ft.Control:
     return ft.Card(ft.Container(ft.Column(rows, spacing=2), padding=12), width=CARD_WIDTH)
 
 
-def places(result: scoring.Result) -> ft.Control:
+def places(result: scoring.Result, text_scale: float) -> ft.Control:
     rows: list[ft.Control] = []
     for group in result.ranking:
         for player in group:
@@ -82,7 +82,8 @@ def places(result: scoring.Result) -> ft.Control:
                 ft.Row(
                     [
                         ft.Semantics(
-                            identifier=f"place-{player}", content=ft.Text(spoken(ordinal(place)), width=44, weight=ft.FontWeight.BOLD)
+                            identifier=f"place-{player}",
+                            content=ft.Text(spoken(ordinal(place)), width=place_width(text_scale), weight=ft.FontWeight.BOLD),
                         ),
                         ft.Text(short_name(player, 30), expand=True, tooltip=cut_name_tip(player, 30)),
                         ft.Semantics(
@@ -350,7 +351,7 @@ def view(app: App, game_id: str, route: str) -> ft.View:
             standing_line(standing),
             waiting_line,
             *news,
-            ft.Container(ft.Column([places(result), *said]), width=PLACES_WIDTH if wide else None),
+            ft.Container(ft.Column([places(result, app.text_scale), *said]), width=PLACES_WIDTH if wide else None),
             *sheet,
             *main,
             ft.Row(secondary, wrap=True),

@@ -97,9 +97,11 @@ def view(app: App) -> ft.View:
                 on_change=lambda e: set_typed(e.control.value or ""),
                 on_submit=save,
                 password=True,
-                width=240,
+                # At the browser's text scale, within the page (at 200 % text the helper was cut in 240 px).
+                width=min(240 * max(1.0, app.text_scale), (app.page.width or 240) - 32),
                 max_length=MAX_DIGITS,
                 helper=_("{digits} digits or more are safer").format(digits=SAFE_DIGITS),
+                helper_max_lines=2,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.NumbersOnlyInputFilter(),
             ),

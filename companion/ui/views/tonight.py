@@ -17,7 +17,7 @@ from companion.services.games import StoreWriteError, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.themes import focus_style
-from companion.ui.widgets.controls import bar_title, section, short_name
+from companion.ui.widgets.controls import bar_title, place_width, section, short_name
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.list_row import list_row
 from companion.ui.widgets.navigation import back_button
@@ -95,7 +95,7 @@ def game_tile(app: App, game) -> ft.Control:
     )
 
 
-def standings_table(evening: evenings.Evening) -> ft.Control:
+def standings_table(evening: evenings.Evening, text_scale: float) -> ft.Control:
     rows: list[ft.Control] = []
     for s in evenings.standings(evening):
         place, player, figures = evenings.standing_line(s)
@@ -104,7 +104,7 @@ def standings_table(evening: evenings.Evening) -> ft.Control:
         rows.append(
             ft.Row(
                 [
-                    ft.Text(spoken(place), width=44),
+                    ft.Text(spoken(place), width=place_width(text_scale)),
                     ft.Column(
                         [ft.Text(short_name(player, 30), weight=ft.FontWeight.BOLD), ft.Text(figures, size=13)], spacing=0, expand=True
                     ),
@@ -155,7 +155,7 @@ def view(app: App) -> ft.View:
             section(_("Games")),
             *[game_tile(app, g) for g in evening.games],
             section(_("Standings")),
-            standings_table(evening),
+            standings_table(evening, app.text_scale),
             ft.Text(_(POINTS_SAID), size=12, italic=True),
             ft.Row(sharing(app, evening), wrap=True),
         ]

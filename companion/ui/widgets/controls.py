@@ -250,9 +250,27 @@ def stepper(
 NARROW_TABLEAU = 150  # a tableau narrower than this (px) takes narrow steppers
 
 
+def place_width(text_scale: float) -> float:
+    """A column of places' width ("1st", "2e", "10."), at the browser's text scale: 44 px held "2nd" only at 100 %."""
+    return 44 * max(1.0, text_scale)
+
+
+FORM_WIDTH = 640  # the setup and settings screens' column, at most
+SWITCH_ROOM = 2 * 16 + 60  # px of a form's row not for a switch's label: the page's sides, at most; the switch, padded
+
+
 def option_switch(label: str, value: bool, on_change: Callable[[ft.Event[ft.Switch]], None]) -> ft.Switch:
-    """An on/off option (a game's on the setup screen, a setting): Flutter draws a switch 40 px tall, padded here to 48."""
-    return ft.Switch(label=label, value=value, on_change=on_change, padding=ft.Padding.symmetric(horizontal=4, vertical=(TAP - 40) / 2))
+    """An on/off option (a game's on the setup screen, a setting): Flutter draws a switch 40 px tall, padded here to 48.
+    Its label is as wide as the form's row leaves it, and wraps there: Flet lays a switch's label beside it in a row
+    of its own, where a label longer than the phone was cut at its right edge ("Partie courte : 1 manche (la partie
+    complète en compte 3)" at 360 px; any longer one at 200 % text)."""
+    width = min(ft.context.page.width or FORM_WIDTH, FORM_WIDTH) - SWITCH_ROOM
+    return ft.Switch(
+        label=ft.Text(label, width=width),
+        value=value,
+        on_change=on_change,
+        padding=ft.Padding.symmetric(horizontal=4, vertical=(TAP - 40) / 2),
+    )
 
 
 def bar_title(text: str) -> ft.Semantics:
