@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.ui.games import title_of
+from companion.ui.widgets.label_width import label_width
 
 from .conftest import new_context
 from .test_accessibility import contrast, go
@@ -201,14 +202,15 @@ def test_play_screens_at_the_table(ui):
     play_bgg_game(u)
 
 
-# Every game's play screen at 200 % text on both phones (a game under way as its worked example stands). A label is cut
-# where the tree shows it shortened ("…"), where it reaches past the page's sides or its header's or bar's edges,
+# Every game's play screen at 200 % text on a phone in English, and on the narrowest in German and in French, whose words
+# are longer (a game under way as its worked example stands). A label is cut where the tree shows it shortened ("…"),
+# where the header draws past the page's sides (pixels), where it reaches past the page's sides or its header's or bar's edges,
 # where a button of the bar under the thumb is not whole in it, or where a card's text runs into the card's edge
 # (Flutter draws a card's text on its canvas, in no node of its own: the pixels tell). A word is broken where the
 # screen's title (18 px, 36 at 200 %) has a box narrower than its widest word or lower than the lines its words take
 # (label_width: Roboto's advances, as Chromium draws them), or where one of Lost Cities' column heads is taller than
 # another (each colour's name is one word: "yello|w" took a line more than "red").
-PHONES_200 = {"390x844": {"width": 390, "height": 844}, "360x740": NARROWEST}
+PHONES_200 = {"390x844": ({"width": 390, "height": 844}, "en-US"), "360x740-de": (NARROWEST, "de-DE"), "360x740-fr": (NARROWEST, "fr-FR")}
 
 
 @pytest.fixture(scope="module")
@@ -230,7 +232,8 @@ def test_every_play_screen_keeps_its_labels_whole_at_200_percent_text(browser, u
 
     pytest.importorskip("PIL", reason="Pillow reads the screenshots")
     server, ids = under_way
-    context = new_context(browser, PHONES_200[phone])
+    viewport, language = PHONES_200[phone]
+    context = new_context(browser, viewport, locale=language)
     context.add_init_script(TEXT_200)
     problems: list[str] = []
     try:
@@ -269,7 +272,7 @@ BAR_HEIGHT = 56
 # One look at a play screen: every node's box and name, the header's and the bar's, the bar's buttons, the cards.
 LOOK = """() => {
     const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
-    const named = e => ({name: (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 60), ...box(e)});
+    const named = e => ({name: (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 60), role: e.getAttribute('role'), ...box(e)});
     const one = id => document.querySelector(`[flt-semantics-identifier="${id}"]`);
     const header = one('play-header'), bar = one('play-actions'), title = document.querySelector('h1');
     return {
@@ -293,7 +296,7 @@ def cut_labels(u) -> list[str]:
     u.page.mouse.move(size["width"] / 2, size["height"] / 2)
     u.page.mouse.wheel(0, -20_000)
     u.until_still()
-    found: dict[str, None] = {}  # in the order seen, once
+    found: dict[str, None] = dict.fromkeys(off_the_side(u))  # in the order seen, once
     looked: set[str] = set()  # the cards looked at
     before: list = []
     for _ in range(20):  # a page at a time, and a look again where the screen drew meanwhile
@@ -321,6 +324,27 @@ def cut_labels(u) -> list[str]:
     return list(found)
 
 
+def off_the_side(u) -> list[str]:
+    """Text the header draws past the page's sides, where the tree cannot tell (a line out of the tree, its sentence
+    said by the header's; a name drawn over a column's edge): the pixel columns just inside the page's left and right
+    edges, down the header to above its bottom border, hold only the header's colour (the most common in it). In
+    German at 200 %, "Mia, Runde 2 von 3 · Noah beginnt" ran off the page, and "Lila" with it."""
+    from PIL import Image
+
+    header = u.page.evaluate(LOOK)["header"]
+    width = u.page.viewport_size["width"]
+    shot = Image.open(io.BytesIO(u.page.screenshot())).convert("RGB")
+    rows = range(math.ceil(header["y"]), math.floor(header["y"] + header["h"]) - 3)
+    inside = shot.crop((0, rows.start, width, rows.stop))
+    ground = max(inside.getcolors(inside.width * inside.height), key=lambda c: c[0])[1]
+    problems = []
+    for side, x in (("left", 1), ("right", width - 2)):
+        drawn = [y for y in rows if contrast(shot.getpixel((x, y)), ground) >= 2]
+        if drawn:
+            problems.append(f"the header draws past the page's {side} side (y {drawn[0]}…{drawn[-1]})")
+    return problems
+
+
 def cut_in_look(seen: dict, size: dict) -> list[str]:
     """What one look at a play screen (LOOK) shows cut, but for the cards: a name shortened, a node past the page's
     sides, a node of the header or of the bar under the thumb past its edge, a button of the bar not whole."""
@@ -341,16 +365,29 @@ def cut_in_look(seen: dict, size: dict) -> list[str]:
     for b in seen["inBar"]:
         if b["w"] and b["h"] and b["h"] < TARGET - SLACK:
             problems.append(f"bar: {b['name']!r} is {b['h']:.0f} px tall")
+    for b in seen["nodes"]:
+        if (
+            b["role"] == "button"
+            # Whole in view: a node partly scrolled under the header or the bar has a box of its visible part.
+            and not any(b["y"] + SLACK < edge < b["y"] + b["h"] - SLACK for edge in (header["y"] + header["h"], bar["y"]))
+            and b["w"] >= WORDED
+            and b["h"] < 1.5 * LINE * BUTTON_200
+            and label_width(b["name"], BUTTON_200, 0) > b["w"] - PADDED
+        ):
+            problems.append(f"button {b['name']!r}: its words on one line are wider than it ({b['w']:.0f} px), shortened")
     return problems + broken_words(seen)
 
 
+BUTTON_200 = 14 * 2  # a button's words (Material's label, 14 px) at 200 %
+WORDED = 60  # px: a button this wide or more shows its name in words (a narrower one, an icon named by a tooltip)
+PADDED = 16  # px of a button's width beside its words, at least (a player's pill: 8 each side)
+LINE = 1.17  # Roboto's line, in ems, as Flutter lays a text out
 TITLE_200 = 18 * 2  # the screen's title (controls.bar_title, title_under_bar) at 200 %
 HEAD = re.compile(r"'s \w+ expedition: ")  # a Lost Cities column head's sentence
 
 
 def broken_words(seen: dict) -> list[str]:
     """A word of the title broken or left out ("…"), its size at 200 %; a Lost Cities head's colour over two lines."""
-    from companion.ui.widgets.label_width import label_width
 
     problems = []
     if seen["title"]:

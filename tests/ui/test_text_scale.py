@@ -57,3 +57,17 @@ def test_a_crafted_size_keeps_the_scale_within_what_a_browser_offers(open_app, s
     assert not title_in_bar(h)
     measure(h, LINE)
     h.settle_until(lambda: title_in_bar(h))
+
+
+def test_at_large_text_a_photo_buttons_words_take_lines_rather_than_an_ellipsis(open_app, store):
+    game = store.create(scoring.new_record("lost-cities", ["Mia", "Noah"], {"rounds": 1}, {})).id
+    h = open_app(f"/play/{game}")
+
+    def button() -> ft.OutlinedButton:
+        (found,) = h.buttons("Photo of Mia's tableau")
+        return found
+
+    assert (button().content.max_lines, button().height) == (1, 48)  # at 100 %: one line, "…" for a long name
+    measure(h, LINE * 2)
+    h.settle_until(lambda: button().content.max_lines > 1)
+    assert button().height is None  # as tall as its lines

@@ -136,6 +136,11 @@ class PlayContext:
         return bool(self.seat)
 
     @property
+    def large_text(self) -> bool:
+        """Whether the browser draws text larger than its default (a reader's font size, 130 % or more)."""
+        return self.text_scale >= LARGE_TEXT
+
+    @property
     def narrow(self) -> bool:
         """Whether each tableau is narrow (six side by side on a tablet held upright): steppers take less room."""
         return self.tableau_width is not None and self.tableau_width < NARROW_TABLEAU
@@ -202,7 +207,7 @@ class GameScreen:
     @property
     def large_text(self) -> bool:
         """Whether the browser draws text larger than its default (a reader's font size, 130 % or more: text_scale)."""
-        return self.text_scale >= LARGE_TEXT
+        return self.context.large_text
 
     def side(self) -> list[ft.Control]:
         """What the whole table shares, beside the tableaux rather than above them (CGT's Meta row on a

@@ -375,7 +375,10 @@ def frame(play: Play) -> ft.Control:
             *([part(still_entering, key="still-entering")] if play.live.done else []),
             *([part(preview, key="preview")] if game.preview() else []),
             ft.Row(
-                [ft.Container(game_part(heads, p, key="heads"), width=width, key=f"heads {p}") for p in shown],
+                # On a phone (no width) the heads take the row's: in a row a child is as wide as it likes, and a line of
+                # them wider than the page (German at 200 % text: "Mia, Runde 2 von 3 · Noah beginnt") never wrapped but
+                # ran off the page, pushing the centred colour heads right, "Lila" cut at the edge.
+                [ft.Container(game_part(heads, p, key="heads"), width=width, expand=width is None, key=f"heads {p}") for p in shown],
                 spacing=gap(len(shown)),
                 alignment=ft.MainAxisAlignment.CENTER,
                 vertical_alignment=ft.CrossAxisAlignment.START,

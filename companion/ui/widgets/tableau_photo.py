@@ -124,16 +124,16 @@ def photos_here(app: App) -> bool:
     return not app.standalone and tableau_photos.available()
 
 
-def photo_inputs(play: Any, player: str) -> tuple[Any, str, Shown, bool]:
+def photo_inputs(play: Any, player: str) -> tuple[Any, str, Shown, bool, bool]:
     """What the button "Photo of <player>'s tableau" shows, with the player's photos in this game
     (PhotoButton's arguments: the play screen draws it as a live part). `play`: the play screen's Play
     (views/play_controller.py): its app, live game, seat and rights check."""
-    return play, player, photos_of(play.record, player), play.context.narrow
+    return play, player, photos_of(play.record, player), play.context.narrow, play.context.large_text
 
 
 @ft.memo
 @ft.component
-def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Control:
+def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool, large_text: bool) -> ft.Control:
     """Drawn again only when its player's photos change (or what it says): a tap on a card skips it."""
     app: App = play.app
     said, set_said = ft.use_state(("", False))  # the last result or refusal, and whether it is a refusal
@@ -177,9 +177,11 @@ def PhotoButton(play: Any, player: str, shown: Shown, narrow: bool) -> ft.Contro
         button = camera
     else:
         button = ft.OutlinedButton(
-            ft.Text(label(player), max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),  # a long name never overflows its tableau
+            # A long name never overflows its tableau; at large text the words take lines rather than "…" (German at
+            # 200 %: "Foto der Auslage von …"), and the button their height.
+            ft.Text(label(player), max_lines=3 if large_text else 1, overflow=ft.TextOverflow.ELLIPSIS),
             icon=ft.Icons.PHOTO_CAMERA_OUTLINED,
-            height=48,
+            height=None if large_text else 48,
             disabled=not can,
             tooltip=None if can else _(tableau_photos.NEEDS_A_COMPUTER),
             action=action,
