@@ -218,6 +218,8 @@ def view(app: App, covered: bool = False) -> ft.View:
         ],
         wrap=True,
     )
+    # A filter's label floats half its height above its field: at large text higher than the page's padding.
+    on_top = ft.Container(filter_row, padding=ft.Padding.only(top=8 * (max(1.0, app.text_scale) - 1)))
     rows: list[ft.Control] = [row(app, g) for g in found[:limit]] or [ft.Text(_("No finished games match."), italic=True)]
     if more:
         rows.append(ft.TextButton(_("Show more"), height=48, on_click=lambda e: set_limit(lambda n: n + PAGE_SIZE), style=focus_style()))
@@ -235,8 +237,7 @@ def view(app: App, covered: bool = False) -> ft.View:
         navigation_bar=navigation_bar(app, "/history"),
         controls=[
             ft.Column(
-                [filter_row, ft.Text(date_error, color=ft.Colors.ERROR), count, ft.Column(rows, spacing=0)]
-                + ([damaged] if damaged else []),
+                [on_top, ft.Text(date_error, color=ft.Colors.ERROR), count, ft.Column(rows, spacing=0)] + ([damaged] if damaged else []),
                 width=720,
             )
         ],
