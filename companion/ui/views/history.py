@@ -21,7 +21,7 @@ from companion.services.games import StoredGame, route_id
 from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.themes import focus_style
-from companion.ui.widgets.controls import named, screen_title, selectable, short_name, standings
+from companion.ui.widgets.controls import at_text_scale, named, screen_title, selectable, short_name, standings
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.list_row import list_row
 from companion.ui.widgets.navigation import navigation_bar
@@ -188,16 +188,12 @@ def view(app: App, covered: bool = False) -> ft.View:
             tight=True,
         )
 
-    def filter_width(width: float) -> float:
-        # At the browser's text scale, within the page: at 200 % text "Everyone" was cut in 180 px.
-        return min(width * max(1.0, app.text_scale), (app.page.width or width) - 32)
-
     filter_row = ft.Row(
         [
             named(
                 ft.Dropdown(
                     label=_("Game"),
-                    width=filter_width(230),
+                    width=at_text_scale(230, app.text_scale, app.page.width),
                     value=filters["game"] or "any",
                     options=[ft.DropdownOption(key="any", text=_("All games"))]
                     + [ft.DropdownOption(key=game_groups.text_key(g), text=kept.title(g)) for g in kept.shown(game_screens.ordered())],
@@ -207,7 +203,7 @@ def view(app: App, covered: bool = False) -> ft.View:
             named(
                 ft.Dropdown(
                     label=_("Player"),
-                    width=filter_width(180),
+                    width=at_text_scale(180, app.text_scale, app.page.width),  # at 200 % text "Everyone" was cut in 180 px
                     value=player or "anyone",
                     options=[ft.DropdownOption(key="anyone", text=_("Everyone"))]
                     + [ft.DropdownOption(key=p, text=short_name(p)) for p in everyone],

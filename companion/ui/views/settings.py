@@ -20,7 +20,7 @@ from companion.services import topics
 from companion.ui import themes
 from companion.ui.session import App
 from companion.ui.themes import focus_style
-from companion.ui.widgets.controls import option_switch, screen_title, section
+from companion.ui.widgets.controls import at_text_scale, option_switch, screen_title, section
 from companion.ui.widgets.hooks import use_changes, use_field
 from companion.ui.widgets.navigation import back_button
 
@@ -98,7 +98,7 @@ def view(app: App) -> ft.View:
                 on_submit=save,
                 password=True,
                 # At the browser's text scale, within the page (at 200 % text the helper was cut in 240 px).
-                width=min(240 * max(1.0, app.text_scale), (app.page.width or 240) - 32),
+                width=at_text_scale(240, app.text_scale, app.page.width),
                 max_length=MAX_DIGITS,
                 helper=_("{digits} digits or more are safer").format(digits=SAFE_DIGITS),
                 helper_max_lines=2,

@@ -250,9 +250,16 @@ def stepper(
 NARROW_TABLEAU = 150  # a tableau narrower than this (px) takes narrow steppers
 
 
+def at_text_scale(width: float, text_scale: float, page_width: float | None = None) -> float:
+    """A width written for 100 % text, as much wider as the browser's text is (never narrower); within the page, less
+    its margins, where its width is given."""
+    wider = width * max(1.0, text_scale)
+    return min(wider, page_width - 32) if page_width else wider
+
+
 def place_width(text_scale: float) -> float:
     """A column of places' width ("1st", "2e", "10."), at the browser's text scale: 44 px held "2nd" only at 100 %."""
-    return 44 * max(1.0, text_scale)
+    return at_text_scale(44, text_scale)
 
 
 FORM_WIDTH = 640  # the setup and settings screens' column, at most

@@ -1,7 +1,7 @@
 """The browser's text scale (a reader's font size), which never reaches the server otherwise: Flet's page media has
 none, and Flutter's web engine takes its text scale from the page's root font size. An empty line of 13 px text in
-the page's overlay, over every screen from the session's first frame: its height tells the scale. A play screen
-whose cards' widths are written for its text sizes them with it (GameScreen.text_scale)."""
+the page's overlay, over every screen from the session's first frame: its height tells the scale. A width written
+for 100 % text grows with it (GameScreen.text_scale for the play screens' cards, controls.at_text_scale elsewhere)."""
 
 from __future__ import annotations
 
