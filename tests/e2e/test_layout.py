@@ -313,7 +313,12 @@ def cut_labels(u) -> list[str]:
             if u.page.evaluate(LOOK)["cards"] != seen["cards"]:  # drawn again meanwhile: the shot is not of these boxes
                 u.until_still()
                 continue
-            found.update(dict.fromkeys(f"card {c['name']!r}: its text runs into its edge" for c in whole if not whole_on_card(shot, c)))
+            cut = [c for c in whole if not whole_on_card(shot, c)]
+            if cut:  # the page's canvas may show a frame behind its tree (a run found cards cut after a scroll): once more
+                u.page.wait_for_timeout(500)
+                again = Image.open(io.BytesIO(u.page.screenshot())).convert("RGB")
+                cut = [c for c in cut if not whole_on_card(again, c)]
+            found.update(dict.fromkeys(f"card {c['name']!r}: its text runs into its edge" for c in cut))
         looked.update(c["name"] for c in whole)
         before = [(n["x"], n["y"]) for n in seen["nodes"]]
         # A page at a time; less while cards are still to come, so that each is whole in one look.
