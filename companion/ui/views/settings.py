@@ -20,7 +20,7 @@ from companion.services import topics
 from companion.ui import themes
 from companion.ui.session import App
 from companion.ui.themes import focus_style
-from companion.ui.widgets.controls import at_text_scale, option_switch, screen_title, section
+from companion.ui.widgets.controls import FORM_WIDTH, at_text_scale, option_switch, screen_title, section
 from companion.ui.widgets.hooks import use_changes, use_field
 from companion.ui.widgets.navigation import back_button
 
@@ -178,7 +178,7 @@ def view(app: App) -> ft.View:
                     ft.Text(_("On this device only: the others keep their own language."), size=13),
                 ],
                 spacing=12,
-                width=640,
+                width=FORM_WIDTH,
             )
         ],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

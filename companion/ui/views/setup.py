@@ -18,7 +18,7 @@ from companion.ui import games as game_screens
 from companion.ui.session import App
 from companion.ui.themes import focus_style
 from companion.ui.views import game_log
-from companion.ui.widgets.controls import TAP, bar_title, icon_button, screen_title, section, short_name
+from companion.ui.widgets.controls import FORM_WIDTH, TAP, bar_title, icon_button, screen_title, section, short_name
 from companion.ui.widgets.help_dialog import how_scoring_works
 from companion.ui.widgets.hooks import use_changes
 from companion.ui.widgets.navigation import back_button
@@ -332,7 +332,7 @@ def view(app: App, game: str) -> ft.View:
             ft.Text(needed, size=13, visible=not count_ok),  # why Start game is greyed
         ],
         spacing=12,
-        width=640,
+        width=FORM_WIDTH,
     )
     return ft.View(
         route=f"/setup/{game}",

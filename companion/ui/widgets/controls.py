@@ -250,11 +250,15 @@ def stepper(
 NARROW_TABLEAU = 150  # a tableau narrower than this (px) takes narrow steppers
 
 
+SIDES = 2 * 16  # px of a page's width outside its content, at most (Flet's view pads 10 a side)
+FORM_WIDTH = 640  # the setup and settings screens' column, at most
+
+
 def at_text_scale(width: float, text_scale: float, page_width: float | None = None) -> float:
     """A width written for 100 % text, as much wider as the browser's text is (never narrower); within the page, less
-    its margins, where its width is given."""
+    its sides, where its width is given."""
     wider = width * max(1.0, text_scale)
-    return min(wider, page_width - 32) if page_width else wider
+    return min(wider, page_width - SIDES) if page_width else wider
 
 
 def place_width(text_scale: float) -> float:
@@ -262,8 +266,7 @@ def place_width(text_scale: float) -> float:
     return at_text_scale(44, text_scale)
 
 
-FORM_WIDTH = 640  # the setup and settings screens' column, at most
-SWITCH_ROOM = 2 * 16 + 60  # px of a form's row not for a switch's label: the page's sides, at most; the switch, padded
+SWITCH_ROOM = SIDES + 60  # px of a form's row not for a switch's label: the page's sides; the switch, padded
 
 
 def option_switch(label: str, value: bool, on_change: Callable[[ft.Event[ft.Switch]], None]) -> ft.Switch:
