@@ -11,6 +11,8 @@ from __future__ import annotations
 import io
 import math
 import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -290,8 +292,6 @@ def cut_labels(u) -> list[str]:
     """What is cut on this play screen, from its top to its end, a page of its scrolling part at a time (Flutter's tree
     leaves out what is scrolled far away): its tree at each look, and each card of the tableau shown once it is whole
     in view (a screenshot then)."""
-    from PIL import Image
-
     size = u.page.viewport_size
     u.page.mouse.move(size["width"] / 2, size["height"] / 2)
     u.page.mouse.wheel(0, -20_000)
@@ -309,15 +309,11 @@ def cut_labels(u) -> list[str]:
         top, bottom = seen["header"]["y"] + seen["header"]["h"], seen["bar"]["y"]
         whole = [c for c in seen["cards"] if c["y"] > top + 1 and c["y"] + c["h"] < bottom - 1 and c["name"] not in looked]
         if whole:
-            shot = Image.open(io.BytesIO(u.page.screenshot())).convert("RGB")
+            shot = shot_of(u)
             if u.page.evaluate(LOOK)["cards"] != seen["cards"]:  # drawn again meanwhile: the shot is not of these boxes
                 u.until_still()
                 continue
-            cut = [c for c in whole if not whole_on_card(shot, c)]
-            if cut:  # the page's canvas may show a frame behind its tree (a run found cards cut after a scroll): once more
-                u.page.wait_for_timeout(500)
-                again = Image.open(io.BytesIO(u.page.screenshot())).convert("RGB")
-                cut = [c for c in cut if not whole_on_card(again, c)]
+            cut = still_cut(u, [c for c in whole if text_cut(shot, c)], text_cut)
             found.update(dict.fromkeys(f"card {c['name']!r}: its text runs into its edge" for c in cut))
         looked.update(c["name"] for c in whole)
         before = [(n["x"], n["y"]) for n in seen["nodes"]]
@@ -334,27 +330,45 @@ def off_the_side(u) -> list[str]:
     said by the header's; a name drawn over a column's edge): the pixel columns just inside the page's left and right
     edges, down the header to above its bottom border, hold only the header's colour (the most common in it). In
     German at 200 %, "Mia, Runde 2 von 3 · Noah beginnt" ran off the page, and "Lila" with it."""
-    from PIL import Image
-
     header = u.page.evaluate(LOOK)["header"]
     width = u.page.viewport_size["width"]
     rows = range(math.ceil(header["y"]), math.floor(header["y"] + header["h"]) - 3)
+    sides = {"left": 1, "right": width - 2}
 
-    def drawn_at_the_sides() -> list[str]:
-        shot = Image.open(io.BytesIO(u.page.screenshot())).convert("RGB")
-        inside = shot.crop((0, rows.start, width, rows.stop))
-        ground = max(inside.getcolors(inside.width * inside.height), key=lambda c: c[0])[1]
-        problems = []
-        for side, x in (("left", 1), ("right", width - 2)):
-            drawn = [y for y in rows if contrast(shot.getpixel((x, y)), ground) >= 2]
-            if drawn:
-                problems.append(f"the header draws past the page's {side} side (y {drawn[0]}…{drawn[-1]})")
-        return problems
+    def drawn(shot, side: str) -> list[int]:
+        ground = ground_of(shot, (0, rows.start, width, rows.stop))
+        return [y for y in rows if contrast(shot.getpixel((sides[side], y)), ground) >= 2]
 
-    if not drawn_at_the_sides():
+    shot = shot_of(u)
+    cut = still_cut(u, [side for side in sides if drawn(shot, side)], lambda again, side: bool(drawn(again, side)))
+    problems = []
+    for side in cut:
+        rows_drawn = drawn(shot, side)
+        problems.append(f"the header draws past the page's {side} side (y {rows_drawn[0]}…{rows_drawn[-1]})")
+    return problems
+
+
+def shot_of(u):
+    """The page as it is drawn now, as Pillow reads it."""
+    from PIL import Image
+
+    return Image.open(io.BytesIO(u.page.screenshot())).convert("RGB")
+
+
+def ground_of(shot, box: tuple[int, int, int, int]) -> tuple[int, int, int]:
+    """The colour `box` of `shot` is drawn on: the most common in it."""
+    inside = shot.crop(box)
+    return max(inside.getcolors(inside.width * inside.height), key=lambda c: c[0])[1]
+
+
+def still_cut(u, found: list, cut: Callable[[Any, Any], bool]) -> list:
+    """Of `found` (each cut in a screenshot), those `cut` finds cut again in another 500 ms later: the page's canvas
+    may show a frame behind its tree (a full run found cards cut after a scroll, the tree unchanged); a cut stays."""
+    if not found:
         return []
-    u.page.wait_for_timeout(500)  # in two shots, as a card: the canvas may show a frame behind the tree
-    return drawn_at_the_sides()
+    u.page.wait_for_timeout(500)
+    again = shot_of(u)
+    return [item for item in found if cut(again, item)]
 
 
 def cut_in_look(seen: dict, size: dict) -> list[str]:
@@ -426,12 +440,11 @@ INSET = 3  # px inside a card's box: its edge (2 px, 1 for a taken card) and the
 CORNER = 8  # a card's rounded corner: the rows its edge curves through are left out
 
 
-def whole_on_card(shot, card: dict) -> bool:
-    """Whether the text drawn on `card` keeps clear of its left and right edges: the pixel columns just inside its
-    edge hold only the card's own colour (the most common in it), none that stands out 2:1 from it (a glyph cut
-    by the card's clip is drawn up to the clip)."""
+def text_cut(shot, card: dict) -> bool:
+    """Whether the text drawn on `card` runs into its left or right edge: a pixel column just inside its edge holds
+    a colour that stands out 2:1 from the card's own (the most common in it; a glyph cut by the card's clip is drawn
+    up to the clip)."""
     left, right = math.ceil(card["x"]), math.floor(card["x"] + card["w"]) - 1
     rows = range(math.ceil(card["y"]) + CORNER, math.floor(card["y"] + card["h"]) - CORNER)
-    inside = shot.crop((left, rows.start, right + 1, rows.stop))
-    ground = max(inside.getcolors(inside.width * inside.height), key=lambda c: c[0])[1]
-    return all(contrast(shot.getpixel((x, y)), ground) < 2 for x in (left + INSET, right - INSET) for y in rows)
+    ground = ground_of(shot, (left, rows.start, right + 1, rows.stop))
+    return any(contrast(shot.getpixel((x, y)), ground) >= 2 for x in (left + INSET, right - INSET) for y in rows)

@@ -6,8 +6,6 @@ lays a switch's label in a row of its own: "Partie courte : 1 manche (la partie 
 
 from __future__ import annotations
 
-import io
-
 import pytest
 
 from companion.ui.widgets.label_width import label_width
@@ -15,7 +13,7 @@ from companion.ui.widgets.label_width import label_width
 from .conftest import new_context
 from .test_accessibility import SCREENS, contrast, go
 from .test_accessibility import every_route as every_route  # a fixture, shared
-from .test_layout import LINE, NARROWEST, SLACK, TEXT_200
+from .test_layout import LINE, NARROWEST, SLACK, TEXT_200, ground_of, shot_of, still_cut
 from .ui import UI
 
 LOOK = """() => [...document.querySelectorAll('flt-semantics')].map(e => { const r = e.getBoundingClientRect();
@@ -52,8 +50,6 @@ def cut_switches(u: UI, nodes: list[dict], size: dict) -> list[str]:
     """A switch whose label runs into the right edge of its row, where the row reaches the page's margin (a row ends
     where its label does, or there, cut): the pixel column just inside it holds a colour that stands out 2:1 from
     the row's own (the most common in it)."""
-    from PIL import Image
-
     width, height = size["width"], size["height"]
     whole = [
         n
@@ -65,18 +61,11 @@ def cut_switches(u: UI, nodes: list[dict], size: dict) -> list[str]:
 
     def cut(shot, n: dict) -> bool:
         x, top, bottom = int(n["x"] + n["w"]) - INSET, int(n["y"]) + 2, int(n["y"] + n["h"]) - 2
-        row = shot.crop((int(n["x"]), top, x + 1, bottom))
-        ground = max(row.getcolors(row.width * row.height), key=lambda c: c[0])[1]
+        ground = ground_of(shot, (int(n["x"]), top, x + 1, bottom))
         return any(contrast(shot.getpixel((x, y)), ground) >= 2 for y in range(top, bottom))
 
-    judged = whole
-    for wait in (0, 500):  # cut in two shots: the canvas may show a frame behind the tree
-        if not judged:
-            break
-        u.page.wait_for_timeout(wait)
-        shot = Image.open(io.BytesIO(u.page.screenshot())).convert("RGB")
-        judged = [n for n in judged if cut(shot, n)]
-    return [f"switch {n['name'][:60]!r}: its label runs into its right edge" for n in judged]
+    shot = shot_of(u)
+    return [f"switch {n['name'][:60]!r}: its label runs into its right edge" for n in still_cut(u, [n for n in whole if cut(shot, n)], cut)]
 
 
 def cut_on_screen(u: UI, route: str) -> list[str]:
